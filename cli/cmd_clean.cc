@@ -1,0 +1,40 @@
+#include "cli/cmd_clean.h"
+
+#include <iostream>
+#include <memory>
+
+#include <fmt/ostream.h>
+
+#include "platform/scratch.h"
+
+namespace durprobe::cli {
+
+Subcommand SetupClean(CLI::App& app) {
+  auto options = std::make_shared<CleanOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "clean", "Remove scratch directories a killed durprobe left in each PATH (only its own)");
+  sub->add_option("PATH", options->paths, "Directories durprobe measured")->required();
+  sub->add_flag("--quiet", options->quiet, "Print nothing but errors");
+  return {sub, [options] { return RunClean(*options); }};
+}
+
+int RunClean(const CleanOptions& o) {
+  platform::Platform& platform = platform::Default();
+  Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
+  if (!paths.ok()) return UsageError(paths.status().message());
+  for (const std::string& path : *paths) {
+    Result<platform::CleanOutcome> outcome = platform::CleanScratch(platform, path);
+    if (!outcome.ok()) return UsageError(outcome.status().message());
+    if (o.quiet) continue;
+    for (const std::string& dir : outcome->removed) fmt::print(std::cout, "removed {}\n", dir);
+    for (const std::string& dir : outcome->skipped_live) {
+      fmt::print(std::cout, "kept {} (its durprobe process is still running)\n", dir);
+    }
+    if (outcome->removed.empty() && outcome->skipped_live.empty()) {
+      fmt::print(std::cout, "{}: no durprobe scratch found\n", path);
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace durprobe::cli

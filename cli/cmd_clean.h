@@ -1,0 +1,19 @@
+// `durprobe clean PATH...`: remove scratch directories left by killed runs (only durprobe's own).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/common.h"
+
+namespace durprobe::cli {
+
+struct CleanOptions {
+  std::vector<std::string> paths;
+  bool quiet = false;
+};
+
+Subcommand SetupClean(CLI::App& app);
+int RunClean(const CleanOptions& options);
+
+}  // namespace durprobe::cli

@@ -1,0 +1,32 @@
+// `durprobe probe PATH...`: the raw sync primitives. Also the probe options `run` shares.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/common.h"
+#include "cli/plan.h"
+
+namespace durprobe::cli {
+
+struct ProbeOptions {
+  std::vector<std::string> paths{"."};
+  std::vector<std::string> primitives;
+  std::vector<std::string> patterns;
+  std::vector<std::string> sizes;
+  double target_ci_percent = 5.0;
+  CommonOptions common;
+};
+
+// Adds --primitives, --patterns, --sizes and --ci to app.
+void AddProbeOptions(CLI::App& app, ProbeOptions& options);
+// The probe part of a plan from the options, with budget_ns shared over the probes.
+Result<probes::ProbePlan> MakeProbePlan(platform::Platform& platform, const ProbeOptions& options,
+                                        std::uint64_t budget_ns);
+// Runs plan and emits its report; the exit status.
+int ExecuteAndEmit(platform::Platform& platform, const Plan& plan, const CommonOptions& common);
+
+Subcommand SetupProbe(CLI::App& app);
+int RunProbe(const ProbeOptions& options);
+
+}  // namespace durprobe::cli

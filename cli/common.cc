@@ -1,0 +1,95 @@
+#include "cli/common.h"
+
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "platform/interrupt.h"
+#include "report/console_reporter.h"
+#include "report/json_reporter.h"
+#include "report/units.h"
+
+namespace durprobe::cli {
+
+void AddCommonOptions(CLI::App& app, CommonOptions& o) {
+  app.add_option("--json", o.json, "Write the JSON report to FILE, or - for stdout")
+      ->type_name("FILE|-");
+  app.add_flag("--quick", o.quick, "Short run: the default probe set in about 5 s");
+  app.add_option("--budget", o.budget, "Total time to spend measuring (500ms, 30s, 2m)")
+      ->type_name("DURATION")
+      ->check(Duration());
+  app.add_flag("--quiet", o.quiet, "Print nothing but errors");
+  app.add_flag("--verbose", o.verbose, "Print progress on stderr");
+}
+
+int UsageError(const std::string& message) {
+  fmt::print(std::cerr, "durprobe: error: {}\n", message);
+  return kExitUsage;
+}
+
+Result<std::vector<std::string>> ResolveTargets(platform::Platform& platform,
+                                                const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const std::string& p : paths) {
+    switch (platform.KindOf(p)) {
+      case platform::PathKind::kMissing:
+        return Status::InvalidArgument(fmt::format("path '{}' does not exist", p));
+      case platform::PathKind::kDirectory:
+        break;
+      default:
+        return Status::InvalidArgument(
+            fmt::format("path '{}' is not a directory (durprobe measures inside a directory)", p));
+    }
+    Result<std::string> real = platform.RealPath(p);
+    if (!real.ok()) return Status::InvalidArgument(real.status().message());
+    out.push_back(*real);
+  }
+  return out;
+}
+
+Result<std::uint64_t> BudgetNanos(const CommonOptions& o, std::uint64_t default_ns,
+                                  std::uint64_t quick_ns) {
+  if (!o.budget.empty()) return report::ParseDurationNanos(o.budget);
+  return o.quick ? quick_ns : default_ns;
+}
+
+Status EmitReport(platform::Platform& platform, const report::Report& report,
+                  const CommonOptions& o) {
+  bool json_to_stdout = o.json == "-";
+  if (!o.quiet && !json_to_stdout) report::PrintReport(report, std::cout);
+  if (o.json.empty()) return Status::Ok();
+  if (json_to_stdout) {
+    report::WriteJson(report, std::cout);
+    return Status::Ok();
+  }
+  std::ostringstream text;
+  report::WriteJson(report, text);
+  return platform.WriteTextFile(o.json, text.str());
+}
+
+int InterruptedExitCode() {
+  int sig = platform::InterruptSignal();
+  return sig == 0 ? -1 : 128 + sig;
+}
+
+CLI::Validator SizeList() {
+  return CLI::Validator(
+      [](std::string& value) {
+        Result<std::uint64_t> n = report::ParseSize(value);
+        return n.ok() ? std::string() : n.status().message();
+      },
+      "SIZE");
+}
+
+CLI::Validator Duration() {
+  return CLI::Validator(
+      [](std::string& value) {
+        Result<std::uint64_t> n = report::ParseDurationNanos(value);
+        return n.ok() ? std::string() : n.status().message();
+      },
+      "DURATION");
+}
+
+}  // namespace durprobe::cli

@@ -1,0 +1,28 @@
+// A Plan is what the command line asked for; Execute runs it over every target path and returns
+// the report. Subcommands build plans; tests can run them without the binary.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "platform/platform.h"
+#include "probes/runner.h"
+#include "report/report.h"
+
+namespace durprobe::cli {
+
+struct Plan {
+  std::string command;             // subcommand name, recorded in the report's context
+  std::vector<std::string> paths;  // resolved, absolute
+  bool run_probes = false;
+  probes::ProbePlan probes;
+};
+
+struct Execution {
+  report::Report report;
+  Status status;  // not ok when a target could not be measured at all, or on interruption
+};
+
+Execution Execute(platform::Platform& platform, const Plan& plan);
+
+}  // namespace durprobe::cli

@@ -1,0 +1,23 @@
+# Detects the sync primitives and file flags this OS offers; results land in durprobe_config.h
+# and are tested with `#if HAVE_X` inside platform/ only.
+include(CheckSymbolExists)
+set(CMAKE_REQUIRED_DEFINITIONS -D_GNU_SOURCE)
+check_symbol_exists(fdatasync "unistd.h" HAVE_FDATASYNC)
+check_symbol_exists(O_DSYNC "fcntl.h" HAVE_O_DSYNC)
+check_symbol_exists(O_SYNC "fcntl.h" HAVE_O_SYNC)
+check_symbol_exists(O_DIRECT "fcntl.h" HAVE_O_DIRECT)
+check_symbol_exists(F_NOCACHE "fcntl.h" HAVE_F_NOCACHE)
+check_symbol_exists(F_FULLFSYNC "fcntl.h" HAVE_F_FULLFSYNC)
+check_symbol_exists(F_BARRIERFSYNC "fcntl.h" HAVE_F_BARRIERFSYNC)
+check_symbol_exists(sync_file_range "fcntl.h" HAVE_SYNC_FILE_RANGE)
+check_symbol_exists(posix_fallocate "fcntl.h" HAVE_POSIX_FALLOCATE)
+check_symbol_exists(posix_fadvise "fcntl.h" HAVE_POSIX_FADVISE)
+unset(CMAKE_REQUIRED_DEFINITIONS)
+foreach(cap FDATASYNC O_DSYNC O_SYNC O_DIRECT F_NOCACHE F_FULLFSYNC F_BARRIERFSYNC SYNC_FILE_RANGE
+            POSIX_FALLOCATE POSIX_FADVISE)
+  if(HAVE_${cap})
+    set(HAVE_${cap} 1)
+  else()
+    set(HAVE_${cap} 0)
+  endif()
+endforeach()

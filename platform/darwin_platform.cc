@@ -1,0 +1,118 @@
+// macOS implementation of the seam. Compiled only on Apple; NOT built or tested on the project's
+// Linux CI. fsync(2) on macOS does not flush the drive cache; F_FULLFSYNC does, F_BARRIERFSYNC
+// only orders writes. There is no fdatasync in older SDKs and no O_DIRECT: F_NOCACHE stands in.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "durprobe_config.h"
+#include "platform/posix_platform.h"
+
+namespace durprobe::platform {
+namespace {
+
+class DarwinPlatform final : public PosixPlatform {
+ public:
+  Status Sync(int fd, SyncCall call, std::uint64_t, std::uint64_t) override {
+    int rc = -1;
+    const char* what = "fsync";
+    switch (call) {
+      case SyncCall::kFsync:
+        rc = ::fsync(fd);
+        break;
+      case SyncCall::kFdatasync:
+        what = "fdatasync";
+#if HAVE_FDATASYNC
+        rc = ::fdatasync(fd);
+        break;
+#else
+        return Status::Unsupported("fdatasync is not available on this macOS SDK");
+#endif
+      case SyncCall::kFullFsync:
+        what = "fcntl(F_FULLFSYNC)";
+#if HAVE_F_FULLFSYNC
+        rc = ::fcntl(fd, F_FULLFSYNC);
+        break;
+#else
+        return Status::Unsupported("F_FULLFSYNC is not defined");
+#endif
+      case SyncCall::kBarrierFsync:
+        what = "fcntl(F_BARRIERFSYNC)";
+#if HAVE_F_BARRIERFSYNC
+        rc = ::fcntl(fd, F_BARRIERFSYNC);
+        break;
+#else
+        return Status::Unsupported("F_BARRIERFSYNC is not defined on this macOS SDK");
+#endif
+      case SyncCall::kSyncFileRange:
+        return SupportsSync(call);
+    }
+    if (rc != 0) return Status::FromErrno(errno, what);
+    return Status::Ok();
+  }
+
+  Status SupportsSync(SyncCall call) const override {
+    switch (call) {
+      case SyncCall::kSyncFileRange:
+        return Status::Unsupported("sync_file_range is Linux only");
+      case SyncCall::kFullFsync:
+        return HAVE_F_FULLFSYNC ? Status::Ok() : Status::Unsupported("F_FULLFSYNC is not defined");
+      case SyncCall::kBarrierFsync:
+        return HAVE_F_BARRIERFSYNC ? Status::Ok()
+                                   : Status::Unsupported("F_BARRIERFSYNC is not defined");
+      case SyncCall::kFdatasync:
+        return HAVE_FDATASYNC ? Status::Ok() : Status::Unsupported("fdatasync is not available");
+      default:
+        return Status::Ok();
+    }
+  }
+
+  Status SupportsOpenFlags(const OpenFlags& flags) const override {
+    Result<int> bits = ExtraOpenBits(flags);
+    return bits.ok() ? Status::Ok() : bits.status();
+  }
+
+  Status Allocate(int fd, std::uint64_t size) override { return Truncate(fd, size); }
+
+  Status DropCache(int fd) override {
+    (void)fd;
+    return Status::Unsupported("macOS has no posix_fadvise(DONTNEED)");
+  }
+
+ protected:
+  Result<int> ExtraOpenBits(const OpenFlags& flags) const override {
+    int bits = 0;
+    if (flags.dsync) {
+#if HAVE_O_DSYNC
+      bits |= O_DSYNC;
+#else
+      return Status::Unsupported("O_DSYNC is not defined");
+#endif
+    }
+    if (flags.sync) bits |= O_SYNC;
+    if (flags.direct && !HAVE_F_NOCACHE) return Status::Unsupported("F_NOCACHE is not defined");
+    return bits;
+  }
+
+  Status AfterOpen(int fd, const OpenFlags& flags) override {
+#if HAVE_F_NOCACHE
+    if (flags.direct && ::fcntl(fd, F_NOCACHE, 1) != 0) {
+      return Status::FromErrno(errno, "fcntl(F_NOCACHE)");
+    }
+#else
+    (void)fd;
+    (void)flags;
+#endif
+    return Status::Ok();
+  }
+};
+
+}  // namespace
+
+Platform& Default() {
+  static DarwinPlatform platform;
+  return platform;
+}
+
+}  // namespace durprobe::platform

@@ -1,0 +1,77 @@
+// A Platform that forwards to another and injects faults, for tests (LevelDB's ErrorEnv).
+// Faults apply from the given call on; a count of 0 means "every call".
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "platform/platform.h"
+
+namespace durprobe::platform {
+
+class FaultPlatform final : public Platform {
+ public:
+  explicit FaultPlatform(Platform& base) : base_(base) {}
+
+  // errno for the next matching calls (0 disables). after_calls lets that many succeed first.
+  void FailSyncs(int err, int after_calls = 0) { sync_err_ = err; sync_after_ = after_calls; }
+  void FailWrites(int err, int after_calls = 0) { write_err_ = err; write_after_ = after_calls; }
+  void FailOpens(int err) { open_err_ = err; }
+  // Extra latency added inside every Sync and SyncDirectory call.
+  void AddSyncLatency(std::uint64_t ns) { sync_latency_ns_ = ns; }
+  int sync_calls() const { return sync_calls_; }
+
+  Result<int> Open(const std::string& path, const OpenFlags& flags) override;
+  Status Close(int fd) override { return base_.Close(fd); }
+  Status PWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset) override;
+  Result<std::size_t> PRead(int fd, void* buf, std::size_t n, std::uint64_t offset) override {
+    return base_.PRead(fd, buf, n, offset);
+  }
+  Status Allocate(int fd, std::uint64_t size) override { return base_.Allocate(fd, size); }
+  Status Truncate(int fd, std::uint64_t size) override { return base_.Truncate(fd, size); }
+  Status Sync(int fd, SyncCall call, std::uint64_t offset, std::uint64_t length) override;
+  Status SupportsSync(SyncCall call) const override { return base_.SupportsSync(call); }
+  Status SupportsOpenFlags(const OpenFlags& flags) const override {
+    return base_.SupportsOpenFlags(flags);
+  }
+  Status DropCache(int fd) override { return base_.DropCache(fd); }
+  Status SyncDirectory(const std::string& dir) override;
+  Status MakeDirectory(const std::string& path) override { return base_.MakeDirectory(path); }
+  Status RemoveDirectory(const std::string& path) override { return base_.RemoveDirectory(path); }
+  Status Unlink(const std::string& path) override { return base_.Unlink(path); }
+  Status Rename(const std::string& from, const std::string& to) override {
+    return base_.Rename(from, to);
+  }
+  Result<std::vector<std::string>> ListDirectory(const std::string& dir) override {
+    return base_.ListDirectory(dir);
+  }
+  PathKind KindOf(const std::string& path) override { return base_.KindOf(path); }
+  Result<std::string> RealPath(const std::string& path) override { return base_.RealPath(path); }
+  Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) override {
+    return base_.ReadTextFile(path, max_bytes);
+  }
+  Status WriteTextFile(const std::string& path, const std::string& text) override {
+    return base_.WriteTextFile(path, text);
+  }
+  std::uint64_t NowNanos() override { return base_.NowNanos(); }
+  void SleepNanos(std::uint64_t ns) override { base_.SleepNanos(ns); }
+  std::string WallClockIso8601() override { return base_.WallClockIso8601(); }
+  SystemInfo System() override { return base_.System(); }
+  int ProcessId() override { return base_.ProcessId(); }
+  bool ProcessAlive(int pid) override { return base_.ProcessAlive(pid); }
+  std::string GetEnv(const std::string& name) override { return base_.GetEnv(name); }
+
+ private:
+  // True when this call should fail: counts down `after` first.
+  static bool Trips(int err, int& after);
+  Status SyncFault(const char* what);
+
+  Platform& base_;
+  int sync_err_ = 0, sync_after_ = 0;
+  int write_err_ = 0, write_after_ = 0;
+  int open_err_ = 0;
+  std::uint64_t sync_latency_ns_ = 0;
+  int sync_calls_ = 0;
+};
+
+}  // namespace durprobe::platform

@@ -1,0 +1,110 @@
+// Linux implementation of the seam: fdatasync, O_DSYNC/O_SYNC/O_DIRECT, sync_file_range.
+// F_FULLFSYNC and F_BARRIERFSYNC do not exist here and report Unsupported.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "durprobe_config.h"
+#include "platform/posix_platform.h"
+
+namespace durprobe::platform {
+namespace {
+
+class LinuxPlatform final : public PosixPlatform {
+ public:
+  Status Sync(int fd, SyncCall call, std::uint64_t offset, std::uint64_t length) override {
+    int rc = -1;
+    const char* what = "fsync";
+    switch (call) {
+      case SyncCall::kFsync:
+        rc = ::fsync(fd);
+        break;
+      case SyncCall::kFdatasync:
+        what = "fdatasync";
+        rc = ::fdatasync(fd);
+        break;
+      case SyncCall::kSyncFileRange:
+        what = "sync_file_range";
+#if HAVE_SYNC_FILE_RANGE
+        rc = ::sync_file_range(fd, static_cast<off64_t>(offset), static_cast<off64_t>(length),
+                               SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE |
+                                   SYNC_FILE_RANGE_WAIT_AFTER);
+        break;
+#else
+        return Status::Unsupported("sync_file_range is not available in this C library");
+#endif
+      case SyncCall::kFullFsync:
+      case SyncCall::kBarrierFsync:
+        return SupportsSync(call);
+    }
+    if (rc != 0) return Status::FromErrno(errno, what);
+    return Status::Ok();
+  }
+
+  Status SupportsSync(SyncCall call) const override {
+    switch (call) {
+      case SyncCall::kFullFsync:
+        return Status::Unsupported("F_FULLFSYNC is macOS only; on Linux fsync already flushes");
+      case SyncCall::kBarrierFsync:
+        return Status::Unsupported("F_BARRIERFSYNC is macOS only");
+      case SyncCall::kSyncFileRange:
+        return HAVE_SYNC_FILE_RANGE ? Status::Ok()
+                                    : Status::Unsupported("sync_file_range is not available");
+      default:
+        return Status::Ok();
+    }
+  }
+
+  Status SupportsOpenFlags(const OpenFlags& flags) const override {
+    Result<int> bits = ExtraOpenBits(flags);
+    return bits.ok() ? Status::Ok() : bits.status();
+  }
+
+  Status Allocate(int fd, std::uint64_t size) override {
+#if HAVE_POSIX_FALLOCATE
+    int rc = ::posix_fallocate(fd, 0, static_cast<off_t>(size));
+    if (rc == 0) return Status::Ok();
+    if (rc != EOPNOTSUPP && rc != EINVAL) return Status::FromErrno(rc, "posix_fallocate");
+#endif
+    return Truncate(fd, size);
+  }
+
+  Status DropCache(int fd) override {
+#if HAVE_POSIX_FADVISE
+    if (::fdatasync(fd) != 0) return Status::FromErrno(errno, "fdatasync before fadvise");
+    int rc = ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+    if (rc != 0) return Status::FromErrno(rc, "posix_fadvise(DONTNEED)");
+    return Status::Ok();
+#else
+    (void)fd;
+    return Status::Unsupported("posix_fadvise is not available");
+#endif
+  }
+
+ protected:
+  Result<int> ExtraOpenBits(const OpenFlags& flags) const override {
+    int bits = 0;
+    if (flags.dsync) bits |= O_DSYNC;
+    if (flags.sync) bits |= O_SYNC;
+    if (flags.direct) {
+#if HAVE_O_DIRECT
+      bits |= O_DIRECT;
+#else
+      return Status::Unsupported("O_DIRECT is not available in this C library");
+#endif
+    }
+    return bits;
+  }
+
+  Status AfterOpen(int, const OpenFlags&) override { return Status::Ok(); }
+};
+
+}  // namespace
+
+Platform& Default() {
+  static LinuxPlatform platform;
+  return platform;
+}
+
+}  // namespace durprobe::platform

@@ -1,0 +1,115 @@
+// The OS seam. Every system call durprobe makes goes through a Platform; tests substitute
+// FaultPlatform (platform/fault_platform.h) to make syncs fail, writes hit ENOSPC, or syncs slow.
+// Every method returns a Status or Result: it never throws and never prints.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "platform/status.h"
+
+namespace durprobe::platform {
+
+// The ways to make written data durable. Names match the JSON "primitive" values.
+enum class SyncCall {
+  kFsync,          // fsync(2)
+  kFdatasync,      // fdatasync(2): data plus the metadata needed to read it back (size)
+  kFullFsync,      // macOS fcntl(F_FULLFSYNC): asks the drive to flush its cache
+  kBarrierFsync,   // macOS fcntl(F_BARRIERFSYNC): ordering barrier, not a flush
+  kSyncFileRange,  // Linux sync_file_range(WAIT_BEFORE|WRITE|WAIT_AFTER): no metadata, no flush
+};
+
+struct OpenFlags {
+  bool create = false;     // O_CREAT
+  bool exclusive = false;  // O_EXCL (with create)
+  bool truncate = false;   // O_TRUNC
+  bool read_only = false;  // O_RDONLY instead of O_RDWR
+  bool dsync = false;      // O_DSYNC: each write returns once its data is durable
+  bool sync = false;       // O_SYNC: each write returns once data and metadata are durable
+  bool direct = false;     // O_DIRECT on Linux, F_NOCACHE on macOS: bypass the page cache
+};
+
+// A buffer whose address is aligned for O_DIRECT. Owns its memory.
+class AlignedBuffer {
+ public:
+  AlignedBuffer(std::size_t size, std::size_t alignment);
+  ~AlignedBuffer();
+  AlignedBuffer(const AlignedBuffer&) = delete;
+  AlignedBuffer& operator=(const AlignedBuffer&) = delete;
+  std::byte* data() { return data_; }
+  const std::byte* data() const { return data_; }
+  std::size_t size() const { return size_; }
+
+ private:
+  std::byte* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+struct SystemInfo {
+  std::string host;
+  std::string os;       // "Linux", "Darwin"
+  std::string kernel;   // uname release
+  std::string machine;  // uname machine
+};
+
+enum class PathKind { kMissing, kDirectory, kFile, kOther };
+
+class Platform {
+ public:
+  virtual ~Platform() = default;
+
+  // Files. A file is an int descriptor owned by the caller, released with Close.
+  // Open returns the descriptor, or the errno with the path. Direct/dsync/sync flags the OS lacks
+  // return Unsupported with the reason instead of opening without them.
+  virtual Result<int> Open(const std::string& path, const OpenFlags& flags) = 0;
+  virtual Status Close(int fd) = 0;
+  // Writes all n bytes at offset, retrying short writes; ENOSPC and EIO come back as errors.
+  virtual Status PWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset) = 0;
+  // Reads up to n bytes at offset; returns how many were read (0 at end of file).
+  virtual Result<std::size_t> PRead(int fd, void* buf, std::size_t n, std::uint64_t offset) = 0;
+  // Reserves blocks for [0, size) without writing them (posix_fallocate where available).
+  virtual Status Allocate(int fd, std::uint64_t size) = 0;
+  virtual Status Truncate(int fd, std::uint64_t size) = 0;
+  // Issues one sync call on fd. For kSyncFileRange, [offset, offset+length) is the range.
+  // A failure is reported once, as it happened: callers never retry a failed sync.
+  virtual Status Sync(int fd, SyncCall call, std::uint64_t offset = 0,
+                      std::uint64_t length = 0) = 0;
+  // Whether this OS offers the call or flag at all; Unsupported carries the reason.
+  virtual Status SupportsSync(SyncCall call) const = 0;
+  virtual Status SupportsOpenFlags(const OpenFlags& flags) const = 0;
+  // Drops the file's cached pages (posix_fadvise DONTNEED) after syncing it; Unsupported if absent.
+  virtual Status DropCache(int fd) = 0;
+
+  // Directories and names.
+  virtual Status SyncDirectory(const std::string& dir) = 0;
+  virtual Status MakeDirectory(const std::string& path) = 0;
+  virtual Status RemoveDirectory(const std::string& path) = 0;  // must be empty
+  virtual Status Unlink(const std::string& path) = 0;
+  virtual Status Rename(const std::string& from, const std::string& to) = 0;
+  // Names in dir, without "." and "..".
+  virtual Result<std::vector<std::string>> ListDirectory(const std::string& dir) = 0;
+  virtual PathKind KindOf(const std::string& path) = 0;
+  // Absolute path with symlinks and ".." resolved; errno text when the path does not exist.
+  virtual Result<std::string> RealPath(const std::string& path) = 0;
+  virtual Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) = 0;
+  virtual Status WriteTextFile(const std::string& path, const std::string& text) = 0;
+
+  // Time and identity.
+  virtual std::uint64_t NowNanos() = 0;  // monotonic clock
+  virtual void SleepNanos(std::uint64_t ns) = 0;
+  virtual std::string WallClockIso8601() = 0;
+  virtual SystemInfo System() = 0;
+  virtual int ProcessId() = 0;
+  // True when a process with this id exists (kill(pid, 0)), so `clean` spares live runs.
+  virtual bool ProcessAlive(int pid) = 0;
+  // Optional value of an environment variable ("" when unset).
+  virtual std::string GetEnv(const std::string& name) = 0;
+};
+
+// The real implementation for the OS this binary was built for.
+Platform& Default();
+
+}  // namespace durprobe::platform

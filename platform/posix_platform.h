@@ -1,0 +1,41 @@
+// The parts of Platform that are the same on every POSIX system. linux_platform.cc and
+// darwin_platform.cc derive from it and supply the sync calls and flags that differ.
+#pragma once
+
+#include "platform/platform.h"
+
+namespace durprobe::platform {
+
+class PosixPlatform : public Platform {
+ public:
+  Result<int> Open(const std::string& path, const OpenFlags& flags) override;
+  Status Close(int fd) override;
+  Status PWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset) override;
+  Result<std::size_t> PRead(int fd, void* buf, std::size_t n, std::uint64_t offset) override;
+  Status Truncate(int fd, std::uint64_t size) override;
+  Status SyncDirectory(const std::string& dir) override;
+  Status MakeDirectory(const std::string& path) override;
+  Status RemoveDirectory(const std::string& path) override;
+  Status Unlink(const std::string& path) override;
+  Status Rename(const std::string& from, const std::string& to) override;
+  Result<std::vector<std::string>> ListDirectory(const std::string& dir) override;
+  PathKind KindOf(const std::string& path) override;
+  Result<std::string> RealPath(const std::string& path) override;
+  Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) override;
+  Status WriteTextFile(const std::string& path, const std::string& text) override;
+  std::uint64_t NowNanos() override;
+  void SleepNanos(std::uint64_t ns) override;
+  std::string WallClockIso8601() override;
+  SystemInfo System() override;
+  int ProcessId() override;
+  bool ProcessAlive(int pid) override;
+  std::string GetEnv(const std::string& name) override;
+
+ protected:
+  // open(2) flag bits for the OS-specific flags (dsync, sync, direct); Unsupported if absent.
+  virtual Result<int> ExtraOpenBits(const OpenFlags& flags) const = 0;
+  // Called after a successful open, for flags set by fcntl (macOS F_NOCACHE).
+  virtual Status AfterOpen(int fd, const OpenFlags& flags) = 0;
+};
+
+}  // namespace durprobe::platform

@@ -1,0 +1,45 @@
+// Log-linear latency histogram in fixed memory (HdrHistogram's idea): each power of two is split
+// into kSubBuckets linear buckets, so a recorded value is known to within 1/kSubBuckets of itself
+// (under 0.8%), from 1 ns up to 2^kMaxExponent ns (about 18 minutes). Exact min, max and sum are
+// kept beside the buckets.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace durprobe::probes {
+
+class Histogram {
+ public:
+  static constexpr int kSubBucketBits = 7;
+  static constexpr int kSubBuckets = 1 << kSubBucketBits;  // 128
+  static constexpr int kMaxExponent = 40;
+  static constexpr int kBucketCount = (kMaxExponent - kSubBucketBits + 2) * kSubBuckets;
+
+  void Record(std::uint64_t value);
+  void Merge(const Histogram& other);
+  void Clear() { *this = Histogram(); }
+
+  std::uint64_t count() const { return count_; }
+  std::uint64_t min() const { return count_ == 0 ? 0 : min_; }
+  std::uint64_t max() const { return max_; }
+  double mean() const { return count_ == 0 ? 0.0 : sum_ / static_cast<double>(count_); }
+
+  // The value of the rank-th smallest recording (0-based), as its bucket's midpoint clamped to
+  // [min, max]. rank >= count() returns max().
+  std::uint64_t ValueAtRank(std::uint64_t rank) const;
+
+  // Bucket index and bounds, exposed for tests of the error bound.
+  static int BucketOf(std::uint64_t value);
+  static std::uint64_t BucketLow(int index);
+  static std::uint64_t BucketHigh(int index);  // exclusive
+
+ private:
+  std::array<std::uint32_t, kBucketCount> buckets_{};
+  std::uint64_t count_ = 0;
+  std::uint64_t min_ = 0;
+  std::uint64_t max_ = 0;
+  double sum_ = 0.0;
+};
+
+}  // namespace durprobe::probes

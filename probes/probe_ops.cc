@@ -1,0 +1,336 @@
+#include "probes/probe_ops.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <optional>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace durprobe::probes {
+namespace {
+
+using platform::OpenFlags;
+using platform::Platform;
+using platform::SyncCall;
+
+constexpr std::size_t kDirectAlignment = 4096;
+
+// Fills buf with a non-repeating byte pattern so no layer can compress or dedupe the writes.
+void FillPattern(std::byte* buf, std::size_t n) {
+  std::uint64_t x = 0x9E3779B97F4A7C15ull;
+  for (std::size_t i = 0; i < n; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    buf[i] = static_cast<std::byte>(x);
+  }
+}
+
+// Writes zeros over [0, size) and fsyncs, so later overwrites touch allocated, written blocks
+// (no unwritten-extent conversion inside the timed loop).
+Status Preallocate(Platform& p, const std::string& path, std::uint64_t size) {
+  Result<int> fd = p.Open(path, OpenFlags{.create = true, .truncate = true});
+  if (!fd.ok()) return fd.status();
+  Status s = p.Allocate(*fd, size);
+  std::vector<char> zeros(1 << 20, 0);
+  for (std::uint64_t off = 0; s.ok() && off < size; off += zeros.size()) {
+    s = p.PWrite(*fd, zeros.data(), std::min<std::uint64_t>(zeros.size(), size - off), off);
+  }
+  if (s.ok()) s = p.Sync(*fd, SyncCall::kFsync);
+  Status c = p.Close(*fd);
+  return s.ok() ? c : s;
+}
+
+// Times `call` as the op's sync part; returns its status unchanged (never retried).
+template <typename Fn>
+Status TimeSync(Platform& p, OpTiming* t, Fn&& call) {
+  std::uint64_t s0 = p.NowNanos();
+  Status s = call();
+  t->sync_ns = p.NowNanos() - s0;
+  return s;
+}
+
+class WriteSyncOp final : public ProbeOp {
+ public:
+  WriteSyncOp(Platform& p, std::string dir, ProbeSpec spec, OpOptions options)
+      : p_(p), path_(dir + "/probe.dat"), spec_(spec), options_(options),
+        buffer_(spec.write_size, kDirectAlignment) {}
+
+  Status Setup() override {
+    if (buffer_.data() == nullptr) return Status::Error("could not allocate the write buffer");
+    FillPattern(buffer_.data(), buffer_.size());
+    if (spec_.primitive == Primitive::kOdirectDsync && spec_.write_size % 512 != 0) {
+      return Status::Unsupported(fmt::format(
+          "O_DIRECT needs a write size that is a multiple of the block size; {} is not",
+          spec_.write_size));
+    }
+    if (spec_.pattern == Pattern::kOverwrite) {
+      Status s = Preallocate(p_, path_, options_.file_size);
+      if (!s.ok()) return s;
+    }
+    return OpenFile(spec_.pattern == Pattern::kAppend);
+  }
+
+  Status RunOnce(OpTiming* t) override {
+    if (spec_.pattern == Pattern::kOverwrite && offset_ + spec_.write_size > options_.file_size) {
+      offset_ = 0;
+    }
+    std::uint64_t t0 = p_.NowNanos();
+    Status s = p_.PWrite(fd_, buffer_.data(), spec_.write_size, offset_);
+    if (!s.ok()) return FirstDirectWriteUnsupported(s);
+    switch (spec_.primitive) {
+      case Primitive::kFsync:
+        s = TimeSync(p_, t, [&] { return p_.Sync(fd_, SyncCall::kFsync); });
+        break;
+      case Primitive::kFdatasync:
+        s = TimeSync(p_, t, [&] { return p_.Sync(fd_, SyncCall::kFdatasync); });
+        break;
+      case Primitive::kFullFsync:
+        s = TimeSync(p_, t, [&] { return p_.Sync(fd_, SyncCall::kFullFsync); });
+        break;
+      case Primitive::kBarrierFsync:
+        s = TimeSync(p_, t, [&] { return p_.Sync(fd_, SyncCall::kBarrierFsync); });
+        break;
+      case Primitive::kSyncFileRange:
+        s = TimeSync(p_, t, [&] {
+          return p_.Sync(fd_, SyncCall::kSyncFileRange, offset_, spec_.write_size);
+        });
+        break;
+      default:  // none, or the sync happened inside the O_*SYNC write
+        break;
+    }
+    t->total_ns = p_.NowNanos() - t0;
+    offset_ += spec_.write_size;
+    ++writes_;
+    return s;
+  }
+
+  Status Maintain() override {
+    if (spec_.pattern != Pattern::kAppend || offset_ + spec_.write_size <= options_.file_size) {
+      return Status::Ok();
+    }
+    // The append file reached its cap: start a fresh, empty one (untimed).
+    Status s = p_.Close(fd_);
+    fd_ = -1;
+    if (s.ok()) s = p_.Unlink(path_);
+    if (s.ok()) s = OpenFile(true);
+    return s;
+  }
+
+  bool has_sync_part() const override {
+    switch (spec_.primitive) {
+      case Primitive::kFsync:
+      case Primitive::kFdatasync:
+      case Primitive::kFullFsync:
+      case Primitive::kBarrierFsync:
+      case Primitive::kSyncFileRange:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  Status Teardown() override {
+    Status s = fd_ >= 0 ? p_.Close(fd_) : Status::Ok();
+    fd_ = -1;
+    Status u = p_.Unlink(path_);
+    return s.ok() && u.error_number() != ENOENT ? u : s;
+  }
+
+ private:
+  Status OpenFile(bool fresh) {
+    OpenFlags flags{.create = true, .truncate = fresh};
+    flags.dsync = spec_.primitive == Primitive::kOdsync ||
+                  spec_.primitive == Primitive::kOdirectDsync;
+    flags.sync = spec_.primitive == Primitive::kOsync;
+    flags.direct = spec_.primitive == Primitive::kOdirectDsync;
+    Result<int> fd = p_.Open(path_, flags);
+    if (!fd.ok()) {
+      if (flags.direct && fd.status().error_number() == EINVAL) {
+        return Status::Unsupported("the filesystem refuses O_DIRECT (open: EINVAL)");
+      }
+      return fd.status();
+    }
+    fd_ = *fd;
+    offset_ = 0;
+    return Status::Ok();
+  }
+
+  // O_DIRECT is accepted at open by some filesystems and refused at the first write.
+  Status FirstDirectWriteUnsupported(const Status& s) {
+    if (writes_ == 0 && spec_.primitive == Primitive::kOdirectDsync && s.error_number() == EINVAL) {
+      return Status::Unsupported("the filesystem refuses O_DIRECT writes (EINVAL)");
+    }
+    return s;
+  }
+
+  Platform& p_;
+  std::string path_;
+  ProbeSpec spec_;
+  OpOptions options_;
+  platform::AlignedBuffer buffer_;
+  int fd_ = -1;
+  std::uint64_t offset_ = 0;
+  std::uint64_t writes_ = 0;
+};
+
+class DirSyncOp final : public ProbeOp {
+ public:
+  static constexpr int kFilesBeforeSweep = 1000;
+
+  DirSyncOp(Platform& p, std::string dir, ProbeSpec spec)
+      : p_(p), dir_(dir + "/dir_probe"), spec_(spec) {}
+
+  Status Setup() override {
+    Status s = p_.MakeDirectory(dir_);
+    if (!s.ok()) return s;
+    if (spec_.pattern == Pattern::kRename) return CreateFile(Name(0));
+    return p_.SyncDirectory(dir_);
+  }
+
+  Status RunOnce(OpTiming* t) override {
+    std::uint64_t t0 = p_.NowNanos();
+    Status s;
+    if (spec_.pattern == Pattern::kCreate) {
+      s = CreateFile(Name(++n_));
+    } else {
+      s = p_.Rename(Name(n_ % 2), Name((n_ + 1) % 2));
+      ++n_;
+    }
+    if (s.ok()) s = TimeSync(p_, t, [&] { return p_.SyncDirectory(dir_); });
+    t->total_ns = p_.NowNanos() - t0;
+    return s;
+  }
+
+  Status Maintain() override {
+    if (spec_.pattern != Pattern::kCreate || n_ < kFilesBeforeSweep) return Status::Ok();
+    return Sweep();
+  }
+
+  bool has_sync_part() const override { return true; }
+
+  Status Teardown() override {
+    Status s = Sweep();
+    if (spec_.pattern == Pattern::kRename) {
+      Status u = p_.Unlink(Name(n_ % 2));
+      if (s.ok()) s = u;
+    }
+    Status r = p_.RemoveDirectory(dir_);
+    return s.ok() ? r : s;
+  }
+
+ private:
+  std::string Name(std::uint64_t n) const { return fmt::format("{}/f{}", dir_, n); }
+
+  Status CreateFile(const std::string& path) {
+    Result<int> fd = p_.Open(path, OpenFlags{.create = true, .exclusive = true});
+    if (!fd.ok()) return fd.status();
+    return p_.Close(*fd);
+  }
+
+  Status Sweep() {
+    if (spec_.pattern != Pattern::kCreate) return Status::Ok();
+    for (std::uint64_t i = 1; i <= n_; ++i) {
+      Status s = p_.Unlink(Name(i));
+      if (!s.ok() && s.error_number() != ENOENT) return s;
+    }
+    n_ = 0;
+    return Status::Ok();
+  }
+
+  Platform& p_;
+  std::string dir_;
+  ProbeSpec spec_;
+  std::uint64_t n_ = 0;
+};
+
+// pg_test_fsync's "is a sync on another descriptor honored" pair.
+class CrossDescriptorOp final : public ProbeOp {
+ public:
+  CrossDescriptorOp(Platform& p, std::string dir, ProbeSpec spec, OpOptions options)
+      : p_(p), path_(dir + "/cross.dat"), spec_(spec), options_(options),
+        buffer_(spec.write_size, kDirectAlignment),
+        call_(spec.primitive == Primitive::kFdatasync ? SyncCall::kFdatasync : SyncCall::kFsync) {}
+
+  Status Setup() override {
+    if (buffer_.data() == nullptr) return Status::Error("could not allocate the write buffer");
+    FillPattern(buffer_.data(), buffer_.size());
+    return Preallocate(p_, path_, std::max<std::uint64_t>(options_.file_size / 16, spec_.write_size));
+  }
+
+  Status RunOnce(OpTiming* t) override {
+    std::uint64_t t0 = p_.NowNanos();
+    Result<int> fd = p_.Open(path_, OpenFlags{});
+    if (!fd.ok()) return fd.status();
+    Status s = p_.PWrite(*fd, buffer_.data(), spec_.write_size, 0);
+    if (s.ok() && spec_.pattern == Pattern::kWriteSyncClose) {
+      s = TimeSync(p_, t, [&] { return p_.Sync(*fd, call_); });
+      Status c = p_.Close(*fd);
+      if (s.ok()) s = c;
+    } else {
+      Status c = p_.Close(*fd);
+      if (s.ok()) s = c;
+      Result<int> again = s.ok() ? p_.Open(path_, OpenFlags{}) : Result<int>(s);
+      if (!again.ok()) return again.status();
+      s = TimeSync(p_, t, [&] { return p_.Sync(*again, call_); });
+      Status c2 = p_.Close(*again);
+      if (s.ok()) s = c2;
+    }
+    t->total_ns = p_.NowNanos() - t0;
+    return s;
+  }
+
+  bool has_sync_part() const override { return true; }
+  Status Teardown() override { return p_.Unlink(path_); }
+
+ private:
+  Platform& p_;
+  std::string path_;
+  ProbeSpec spec_;
+  OpOptions options_;
+  platform::AlignedBuffer buffer_;
+  SyncCall call_;
+};
+
+// The platform call behind a primitive, when it is a separate sync call.
+std::optional<SyncCall> SyncCallOf(Primitive p) {
+  switch (p) {
+    case Primitive::kFsync: return SyncCall::kFsync;
+    case Primitive::kFdatasync: return SyncCall::kFdatasync;
+    case Primitive::kFullFsync: return SyncCall::kFullFsync;
+    case Primitive::kBarrierFsync: return SyncCall::kBarrierFsync;
+    case Primitive::kSyncFileRange: return SyncCall::kSyncFileRange;
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ProbeOp>> MakeProbeOp(Platform& platform, const std::string& scratch_dir,
+                                             const ProbeSpec& spec, const OpOptions& options) {
+  Status valid = Validate(spec);
+  if (!valid.ok()) return valid;
+  if (auto call = SyncCallOf(spec.primitive)) {
+    Status supported = platform.SupportsSync(*call);
+    if (!supported.ok()) return supported;
+  }
+  OpenFlags flags;
+  flags.dsync = spec.primitive == Primitive::kOdsync || spec.primitive == Primitive::kOdirectDsync;
+  flags.sync = spec.primitive == Primitive::kOsync;
+  flags.direct = spec.primitive == Primitive::kOdirectDsync;
+  Status flags_ok = platform.SupportsOpenFlags(flags);
+  if (!flags_ok.ok()) return flags_ok;
+
+  std::unique_ptr<ProbeOp> op;
+  if (spec.primitive == Primitive::kDirFsync) {
+    op = std::make_unique<DirSyncOp>(platform, scratch_dir, spec);
+  } else if (spec.pattern == Pattern::kWriteSyncClose || spec.pattern == Pattern::kWriteCloseSync) {
+    op = std::make_unique<CrossDescriptorOp>(platform, scratch_dir, spec, options);
+  } else {
+    op = std::make_unique<WriteSyncOp>(platform, scratch_dir, spec, options);
+  }
+  return op;
+}
+
+}  // namespace durprobe::probes

@@ -1,0 +1,41 @@
+// One operation per probe kind: set up files in the scratch directory, run one timed operation,
+// tear down. The timed loop (probes/timed_loop.h) drives them; they never print.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "platform/platform.h"
+#include "probes/probe_spec.h"
+
+namespace durprobe::probes {
+
+struct OpTiming {
+  std::uint64_t total_ns = 0;
+  std::uint64_t sync_ns = 0;  // the sync call alone; 0 when the op has no separate sync
+};
+
+class ProbeOp {
+ public:
+  virtual ~ProbeOp() = default;
+  // Creates and preallocates files; untimed. Unsupported when the filesystem refuses a flag.
+  virtual Status Setup() = 0;
+  // One operation, timed with the platform's monotonic clock. A failed sync is returned as is.
+  virtual Status RunOnce(OpTiming* timing) = 0;
+  // Untimed housekeeping between operations (an append file reaching its cap starts over).
+  virtual Status Maintain() { return Status::Ok(); }
+  virtual bool has_sync_part() const = 0;
+  virtual Status Teardown() = 0;
+};
+
+struct OpOptions {
+  std::uint64_t file_size = 16u << 20;  // preallocated size (overwrite) and cap (append)
+};
+
+// The op for spec in scratch_dir, or Unsupported / InvalidArgument with the reason.
+Result<std::unique_ptr<ProbeOp>> MakeProbeOp(platform::Platform& platform,
+                                             const std::string& scratch_dir,
+                                             const ProbeSpec& spec, const OpOptions& options);
+
+}  // namespace durprobe::probes

@@ -1,0 +1,30 @@
+// The plain data a probe run produces. Reporters format it; analysis reads it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "probes/probe_spec.h"
+#include "probes/statistics.h"
+
+namespace durprobe::probes {
+
+enum class Outcome { kOk, kUnsupported, kError, kInterrupted };
+std::string_view NameOf(Outcome o);
+
+struct ProbeResult {
+  ProbeSpec spec;
+  Outcome outcome = Outcome::kOk;
+  std::string reason;   // why unsupported, or the error with its errno text
+  std::string caveat;   // CaveatOf(primitive), when it has one
+  std::uint64_t ops = 0;          // timed operations, warm-up excluded
+  std::uint64_t warmup_ops = 0;
+  double seconds = 0.0;           // wall time of the timed phase
+  double ops_per_sec = 0.0;       // ops / seconds
+  bool converged = false;         // the median's confidence interval met the target
+  LatencySummary latency;         // one whole operation (write + sync, or create + dir fsync)
+  bool has_sync_part = false;     // false for none and the O_*SYNC writes (sync is the write)
+  LatencySummary sync_latency;    // the sync call alone
+};
+
+}  // namespace durprobe::probes

@@ -1,0 +1,84 @@
+#include "probes/probe_spec.h"
+
+#include <fmt/format.h>
+
+namespace durprobe::probes {
+
+const std::map<std::string, Primitive>& PrimitiveNames() {
+  static const std::map<std::string, Primitive> names = {
+      {"none", Primitive::kNone},
+      {"fsync", Primitive::kFsync},
+      {"fdatasync", Primitive::kFdatasync},
+      {"odsync", Primitive::kOdsync},
+      {"osync", Primitive::kOsync},
+      {"odirect_dsync", Primitive::kOdirectDsync},
+      {"sync_file_range", Primitive::kSyncFileRange},
+      {"full_fsync", Primitive::kFullFsync},
+      {"barrier_fsync", Primitive::kBarrierFsync},
+      {"dir_fsync", Primitive::kDirFsync},
+  };
+  return names;
+}
+
+const std::map<std::string, Pattern>& PatternNames() {
+  static const std::map<std::string, Pattern> names = {
+      {"overwrite", Pattern::kOverwrite},
+      {"append", Pattern::kAppend},
+      {"create", Pattern::kCreate},
+      {"rename", Pattern::kRename},
+      {"write_sync_close", Pattern::kWriteSyncClose},
+      {"write_close_sync", Pattern::kWriteCloseSync},
+  };
+  return names;
+}
+
+namespace {
+template <typename Enum>
+std::string_view Lookup(const std::map<std::string, Enum>& names, Enum value) {
+  for (const auto& [name, v] : names) {
+    if (v == value) return name;
+  }
+  return "unknown";
+}
+}  // namespace
+
+std::string_view NameOf(Primitive p) { return Lookup(PrimitiveNames(), p); }
+std::string_view NameOf(Pattern p) { return Lookup(PatternNames(), p); }
+
+Status Validate(const ProbeSpec& spec) {
+  bool dir_pattern = spec.pattern == Pattern::kCreate || spec.pattern == Pattern::kRename;
+  bool cross = spec.pattern == Pattern::kWriteSyncClose || spec.pattern == Pattern::kWriteCloseSync;
+  if (spec.primitive == Primitive::kDirFsync && !dir_pattern) {
+    return Status::InvalidArgument(fmt::format(
+        "dir_fsync takes the patterns create or rename, not {}", NameOf(spec.pattern)));
+  }
+  if (spec.primitive != Primitive::kDirFsync && dir_pattern) {
+    return Status::InvalidArgument(fmt::format("pattern {} goes with dir_fsync only, not {}",
+                                               NameOf(spec.pattern), NameOf(spec.primitive)));
+  }
+  if (cross && spec.primitive != Primitive::kFsync && spec.primitive != Primitive::kFdatasync) {
+    return Status::InvalidArgument(fmt::format("pattern {} goes with fsync or fdatasync, not {}",
+                                               NameOf(spec.pattern), NameOf(spec.primitive)));
+  }
+  bool sized = spec.primitive != Primitive::kDirFsync;
+  if (sized && (spec.write_size == 0 || spec.write_size > (64u << 20))) {
+    return Status::InvalidArgument(
+        fmt::format("write size {} is outside 1 byte .. 64 MiB", spec.write_size));
+  }
+  return Status::Ok();
+}
+
+std::string_view CaveatOf(Primitive p) {
+  switch (p) {
+    case Primitive::kNone:
+      return "no sync: page-cache baseline, not durable";
+    case Primitive::kSyncFileRange:
+      return "not a durability primitive: no metadata, no device cache flush";
+    case Primitive::kBarrierFsync:
+      return "orders writes, does not flush the drive cache";
+    default:
+      return "";
+  }
+}
+
+}  // namespace durprobe::probes

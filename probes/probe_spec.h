@@ -1,0 +1,56 @@
+// What a probe measures: a sync primitive, an access pattern and a write size, and the names
+// they carry in the command line and the JSON report.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "platform/status.h"
+
+namespace durprobe::probes {
+
+enum class Primitive {
+  kNone,           // write without sync: the page-cache baseline
+  kFsync,
+  kFdatasync,
+  kOdsync,         // write on an O_DSYNC descriptor
+  kOsync,          // write on an O_SYNC descriptor
+  kOdirectDsync,   // write on an O_DIRECT|O_DSYNC descriptor, aligned buffer
+  kSyncFileRange,  // Linux; writes back the range but persists no metadata: not durability
+  kFullFsync,      // macOS F_FULLFSYNC
+  kBarrierFsync,   // macOS F_BARRIERFSYNC
+  kDirFsync,       // fsync of the directory after a create or rename
+};
+
+enum class Pattern {
+  kOverwrite,        // rewrite a preallocated, already synced file in place (sequentially)
+  kAppend,           // the file grows: a data sync must also persist the new size
+  kCreate,           // dir_fsync: create a file, then fsync its directory
+  kRename,           // dir_fsync: rename a file, then fsync its directory
+  kWriteSyncClose,   // pg_test_fsync: open, write, sync, close
+  kWriteCloseSync,   // pg_test_fsync: open, write, close, reopen, sync (another descriptor)
+};
+
+std::string_view NameOf(Primitive p);
+std::string_view NameOf(Pattern p);
+// Name -> value maps, lower-case, for the command line's CheckedTransformer and JSON parsing.
+const std::map<std::string, Primitive>& PrimitiveNames();
+const std::map<std::string, Pattern>& PatternNames();
+
+struct ProbeSpec {
+  Primitive primitive = Primitive::kFdatasync;
+  Pattern pattern = Pattern::kOverwrite;
+  std::uint64_t write_size = 4096;
+};
+
+// Whether the primitive and pattern go together (dir_fsync takes create/rename; the
+// cross-descriptor patterns take fsync or fdatasync; the rest take overwrite/append).
+Status Validate(const ProbeSpec& spec);
+
+// A caveat printed with the result when the primitive does not mean what its name suggests.
+std::string_view CaveatOf(Primitive p);
+
+}  // namespace durprobe::probes

@@ -1,0 +1,144 @@
+#include "probes/runner.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "platform/interrupt.h"
+
+namespace durprobe::probes {
+
+std::string_view NameOf(Outcome o) {
+  switch (o) {
+    case Outcome::kOk: return "ok";
+    case Outcome::kUnsupported: return "unsupported";
+    case Outcome::kError: return "error";
+    case Outcome::kInterrupted: return "interrupted";
+  }
+  return "error";
+}
+
+namespace {
+
+constexpr std::uint64_t kDefaultSize = 4096;
+
+bool PlatformHas(platform::Platform& p, platform::SyncCall call) {
+  return p.SupportsSync(call).ok();
+}
+
+std::vector<Pattern> OwnPatterns(Primitive p) {
+  if (p == Primitive::kDirFsync) return {Pattern::kCreate, Pattern::kRename};
+  return {Pattern::kOverwrite, Pattern::kAppend};
+}
+
+}  // namespace
+
+std::vector<ProbeSpec> DefaultSpecs(platform::Platform& platform) {
+  Selection sel;
+  sel.primitives = {Primitive::kNone, Primitive::kFsync, Primitive::kFdatasync, Primitive::kOdsync};
+  if (PlatformHas(platform, platform::SyncCall::kFullFsync)) {
+    sel.primitives.push_back(Primitive::kFullFsync);
+  }
+  if (PlatformHas(platform, platform::SyncCall::kBarrierFsync)) {
+    sel.primitives.push_back(Primitive::kBarrierFsync);
+  }
+  sel.primitives.push_back(Primitive::kDirFsync);
+  return *ExpandSelection(platform, sel);
+}
+
+Result<std::vector<ProbeSpec>> ExpandSelection(platform::Platform& platform,
+                                               const Selection& sel) {
+  if (sel.primitives.empty()) {
+    Selection with_defaults = sel;
+    for (const ProbeSpec& d : DefaultSpecs(platform)) {
+      if (std::find(with_defaults.primitives.begin(), with_defaults.primitives.end(),
+                    d.primitive) == with_defaults.primitives.end()) {
+        with_defaults.primitives.push_back(d.primitive);
+      }
+    }
+    return ExpandSelection(platform, with_defaults);
+  }
+  std::vector<std::uint64_t> sizes = sel.sizes.empty() ? std::vector{kDefaultSize} : sel.sizes;
+  std::vector<ProbeSpec> specs;
+  for (Primitive prim : sel.primitives) {
+    std::size_t before = specs.size();
+    std::vector<Pattern> patterns = sel.patterns.empty() ? OwnPatterns(prim) : sel.patterns;
+    for (Pattern pat : patterns) {
+      if (prim == Primitive::kDirFsync) {  // no data is written: size does not apply
+        ProbeSpec spec{prim, pat, 0};
+        if (Validate(spec).ok()) specs.push_back(spec);
+        continue;
+      }
+      for (std::uint64_t size : sizes) {
+        ProbeSpec spec{prim, pat, size};
+        Status valid = Validate(spec);
+        if (valid.ok()) {
+          specs.push_back(spec);
+        } else if (valid.message().find("write size") != std::string::npos) {
+          return valid;
+        }
+      }
+    }
+    if (specs.size() == before) {
+      return Status::InvalidArgument(
+          fmt::format("none of the chosen patterns applies to primitive {}", NameOf(prim)));
+    }
+  }
+  return specs;
+}
+
+StopRule RuleForBudget(std::uint64_t budget_ns, std::size_t n, double target_ci) {
+  StopRule rule;
+  rule.target_ci = target_ci;
+  std::uint64_t per = n == 0 ? budget_ns : budget_ns / n;
+  rule.max_ns = std::max<std::uint64_t>(per, 50'000'000);
+  rule.min_ns = std::min<std::uint64_t>(rule.min_ns, rule.max_ns / 2);
+  rule.warmup_ns = std::min<std::uint64_t>(rule.warmup_ns, rule.max_ns / 10);
+  return rule;
+}
+
+ProbeResult RunProbe(platform::Platform& platform, const std::string& scratch_dir,
+                     const ProbeSpec& spec, const StopRule& rule, const OpOptions& options) {
+  ProbeResult r;
+  r.spec = spec;
+  r.caveat = std::string(CaveatOf(spec.primitive));
+  auto fail = [&r](const Status& s) {
+    r.outcome = s.unsupported() ? Outcome::kUnsupported
+              : s.kind() == Status::Kind::kInterrupted ? Outcome::kInterrupted
+                                                       : Outcome::kError;
+    r.reason = s.message();
+    return r;
+  };
+  Result<std::unique_ptr<ProbeOp>> op = MakeProbeOp(platform, scratch_dir, spec, options);
+  if (!op.ok()) return fail(op.status());
+  Status setup = (*op)->Setup();
+  if (!setup.ok()) {
+    (*op)->Teardown();
+    return fail(setup);
+  }
+  LoopOutcome loop = RunTimedLoop(platform, **op, rule);
+  Status teardown = (*op)->Teardown();
+  r.ops = loop.ops;
+  r.warmup_ops = loop.warmup_ops;
+  r.seconds = static_cast<double>(loop.elapsed_ns) / 1e9;
+  r.ops_per_sec = r.seconds > 0 ? static_cast<double>(r.ops) / r.seconds : 0.0;
+  r.converged = loop.converged;
+  r.latency = Summarize(loop.total);
+  r.has_sync_part = (*op)->has_sync_part();
+  if (r.has_sync_part) r.sync_latency = Summarize(loop.sync);
+  if (!loop.status.ok()) return fail(loop.status);
+  if (!teardown.ok()) return fail(teardown);
+  return r;
+}
+
+std::vector<ProbeResult> RunProbes(platform::Platform& platform, const std::string& scratch_dir,
+                                   const ProbePlan& plan) {
+  std::vector<ProbeResult> results;
+  for (const ProbeSpec& spec : plan.specs) {
+    results.push_back(RunProbe(platform, scratch_dir, spec, plan.rule, plan.op_options));
+    if (results.back().outcome == Outcome::kInterrupted) break;
+  }
+  return results;
+}
+
+}  // namespace durprobe::probes

@@ -1,0 +1,44 @@
+// Runs a list of probes in one scratch directory and returns their results in order.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "platform/platform.h"
+#include "probes/probe_ops.h"
+#include "probes/probe_result.h"
+#include "probes/timed_loop.h"
+
+namespace durprobe::probes {
+
+struct ProbePlan {
+  std::vector<ProbeSpec> specs;
+  StopRule rule;  // per probe
+  OpOptions op_options;
+};
+
+// The default set: none, fsync, fdatasync, odsync at 4 KiB, overwrite and append; dir_fsync
+// after create and rename; full_fsync and barrier_fsync where the platform has them.
+std::vector<ProbeSpec> DefaultSpecs(platform::Platform& platform);
+
+struct Selection {
+  std::vector<Primitive> primitives;  // empty: the default set's
+  std::vector<Pattern> patterns;      // empty: each primitive's own (overwrite+append, create+rename)
+  std::vector<std::uint64_t> sizes;   // empty: 4 KiB
+};
+// The cross product of a selection, keeping the pairs that go together. InvalidArgument when a
+// chosen primitive is left with no pattern.
+Result<std::vector<ProbeSpec>> ExpandSelection(platform::Platform& platform, const Selection& sel);
+
+// Splits budget_ns evenly over n probes; each probe still gets its minimum ops and time.
+StopRule RuleForBudget(std::uint64_t budget_ns, std::size_t n, double target_ci);
+
+ProbeResult RunProbe(platform::Platform& platform, const std::string& scratch_dir,
+                     const ProbeSpec& spec, const StopRule& rule, const OpOptions& options);
+
+// Runs every spec; stops early (the rest are not run) only when interrupted.
+std::vector<ProbeResult> RunProbes(platform::Platform& platform, const std::string& scratch_dir,
+                                   const ProbePlan& plan);
+
+}  // namespace durprobe::probes

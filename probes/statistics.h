@@ -1,0 +1,35 @@
+// Pure functions over a Histogram: percentiles, the summary a report prints, and the
+// distribution-free confidence interval of the median the adaptive stop rule uses.
+#pragma once
+
+#include <cstdint>
+
+#include "probes/histogram.h"
+
+namespace durprobe::probes {
+
+struct LatencySummary {
+  std::uint64_t count = 0;
+  std::uint64_t min = 0, p50 = 0, p90 = 0, p99 = 0, p999 = 0, max = 0;
+  double mean = 0.0;
+  // 95% confidence interval of the median (order statistics), and its half-width relative to it.
+  std::uint64_t p50_ci_low = 0, p50_ci_high = 0;
+  double p50_ci_relative = 0.0;
+};
+
+// Nearest-rank percentile: the smallest recorded value with at least q of the data at or below
+// it (q in [0, 1]). 0 for an empty histogram.
+std::uint64_t Percentile(const Histogram& h, double q);
+
+struct Interval {
+  std::uint64_t low = 0, high = 0;
+  double relative_half_width = 0.0;  // (high - low) / 2 / median; infinity when undefined
+};
+
+// Confidence interval of the median from order statistics: ranks n/2 -/+ z*sqrt(n)/2 (normal
+// approximation of the binomial), so no assumption is made about the latency distribution.
+Interval MedianConfidenceInterval(const Histogram& h, double z = 1.96);
+
+LatencySummary Summarize(const Histogram& h);
+
+}  // namespace durprobe::probes

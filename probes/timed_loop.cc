@@ -1,0 +1,62 @@
+#include "probes/timed_loop.h"
+
+#include "platform/interrupt.h"
+#include "probes/statistics.h"
+
+namespace durprobe::probes {
+namespace {
+
+constexpr std::uint64_t kCheckEveryNs = 20'000'000;  // how often the stop rule is evaluated
+
+Status InterruptStatus() {
+  int sig = platform::InterruptSignal();
+  return sig == 0 ? Status::Ok() : Status::Interrupted(sig);
+}
+
+}  // namespace
+
+LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRule& rule) {
+  LoopOutcome out;
+  OpTiming timing;
+  std::uint64_t warm_start = platform.NowNanos();
+  while (out.warmup_ops < rule.warmup_ops && platform.NowNanos() - warm_start < rule.warmup_ns) {
+    out.status = op.RunOnce(&timing);
+    if (out.status.ok()) out.status = op.Maintain();
+    if (out.status.ok()) out.status = InterruptStatus();
+    if (!out.status.ok()) return out;
+    ++out.warmup_ops;
+  }
+
+  const bool timed_sync = op.has_sync_part();
+  std::uint64_t start = platform.NowNanos();
+  std::uint64_t next_check = start + kCheckEveryNs;
+  for (;;) {
+    timing = OpTiming{};
+    out.status = op.RunOnce(&timing);
+    if (!out.status.ok()) break;
+    out.total.Record(timing.total_ns);
+    if (timed_sync) out.sync.Record(timing.sync_ns);
+    ++out.ops;
+    out.status = op.Maintain();
+    if (!out.status.ok()) break;
+
+    std::uint64_t now = platform.NowNanos();
+    if (now - start >= rule.max_ns || (rule.max_ops != 0 && out.ops >= rule.max_ops)) break;
+    if (now < next_check) continue;
+    next_check = now + kCheckEveryNs;
+    out.status = InterruptStatus();
+    if (!out.status.ok()) break;
+    if (out.ops >= rule.min_ops && now - start >= rule.min_ns &&
+        MedianConfidenceInterval(out.total).relative_half_width <= rule.target_ci) {
+      out.converged = true;
+      break;
+    }
+  }
+  out.elapsed_ns = platform.NowNanos() - start;
+  if (!out.converged && out.status.ok()) {
+    out.converged = MedianConfidenceInterval(out.total).relative_half_width <= rule.target_ci;
+  }
+  return out;
+}
+
+}  // namespace durprobe::probes

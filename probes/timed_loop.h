@@ -1,0 +1,36 @@
+// The timed loop: warm-up, then operations until the median is known well enough or the time
+// is up. Stop rule: at least min_ops and min_time, then stop as soon as the 95% confidence
+// interval of the median is within +/- target_ci of it; never past max_time.
+#pragma once
+
+#include <cstdint>
+
+#include "platform/platform.h"
+#include "probes/histogram.h"
+#include "probes/probe_ops.h"
+
+namespace durprobe::probes {
+
+struct StopRule {
+  std::uint64_t warmup_ops = 5;
+  std::uint64_t warmup_ns = 50'000'000;   // warm-up ends at whichever comes first
+  std::uint64_t min_ops = 30;
+  std::uint64_t min_ns = 200'000'000;
+  std::uint64_t max_ns = 2'000'000'000;
+  std::uint64_t max_ops = 0;              // 0: no cap
+  double target_ci = 0.05;                // relative half-width of the median's 95% CI
+};
+
+struct LoopOutcome {
+  Histogram total;
+  Histogram sync;
+  std::uint64_t ops = 0;
+  std::uint64_t warmup_ops = 0;
+  std::uint64_t elapsed_ns = 0;
+  bool converged = false;
+  Status status;  // the first failure (the loop stops there), or an interruption
+};
+
+LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRule& rule);
+
+}  // namespace durprobe::probes

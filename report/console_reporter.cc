@@ -1,0 +1,75 @@
+#include "report/console_reporter.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "report/units.h"
+
+namespace durprobe::report {
+namespace {
+
+std::string SizeCell(const probes::ProbeResult& r) {
+  return r.spec.primitive == probes::Primitive::kDirFsync ? "-" : FormatBytes(r.spec.write_size);
+}
+
+std::string Median(const probes::LatencySummary& s) {
+  return fmt::format("{} ±{:.0f}%", FormatNanos(static_cast<double>(s.p50)),
+                     s.p50_ci_relative * 100.0);
+}
+
+}  // namespace
+
+void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out) {
+  constexpr const char* kRow = "{:<15} {:<16} {:>8} {:>7} {:>9} {:>14} {:>9} {:>9} {:>9} {:>9} {:>10}\n";
+  fmt::print(out, kRow, "primitive", "pattern", "size", "ops", "ops/s", "p50 (95% CI)", "p90",
+             "p99", "p99.9", "max", "sync p50");
+  std::vector<std::string> notes;
+  for (const probes::ProbeResult& r : results) {
+    std::string prim(probes::NameOf(r.spec.primitive));
+    std::string pat(probes::NameOf(r.spec.pattern));
+    if (r.outcome == probes::Outcome::kUnsupported) {
+      fmt::print(out, "{:<15} {:<16} {:>8} unsupported: {}\n", prim, pat, SizeCell(r), r.reason);
+      continue;
+    }
+    if (r.ops == 0) {
+      fmt::print(out, "{:<15} {:<16} {:>8} {}: {}\n", prim, pat, SizeCell(r),
+                 probes::NameOf(r.outcome), r.reason);
+      continue;
+    }
+    const probes::LatencySummary& l = r.latency;
+    auto ns = [](std::uint64_t v) { return FormatNanos(static_cast<double>(v)); };
+    fmt::print(out, kRow, prim, pat, SizeCell(r), r.ops, FormatRate(r.ops_per_sec), Median(l),
+               ns(l.p90), ns(l.p99), ns(l.p999), ns(l.max),
+               r.has_sync_part ? ns(r.sync_latency.p50) : std::string("-"));
+    if (r.outcome != probes::Outcome::kOk) {
+      notes.push_back(fmt::format("{} {}: {} after {} ops: {}", prim, pat,
+                                  probes::NameOf(r.outcome), r.ops, r.reason));
+    }
+    if (!r.caveat.empty()) notes.push_back(fmt::format("{}: {}", prim, r.caveat));
+    if (!r.converged && r.outcome == probes::Outcome::kOk) {
+      notes.push_back(fmt::format("{} {}: median not within the target confidence after {:.1f} s "
+                                  "(raise --budget for a tighter figure)",
+                                  prim, pat, r.seconds));
+    }
+  }
+  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
+}
+
+void PrintReport(const Report& report, std::ostream& out) {
+  for (const std::string& w : BuildWarnings(report.context)) fmt::print(out, "warning: {}\n", w);
+  for (const Target& t : report.targets) {
+    fmt::print(out, "\n== {} ==\n", t.path);
+    if (!t.probes.empty()) {
+      fmt::print(out, "\nRaw sync primitives (latency of one write + sync):\n");
+      PrintProbeTable(t.probes, out);
+    }
+    if (!t.findings.empty()) {
+      fmt::print(out, "\nFindings:\n");
+      for (const Finding& f : t.findings) {
+        fmt::print(out, "  [{}] {}: {}\n", NameOf(f.severity), f.code, f.message);
+      }
+    }
+  }
+}
+
+}  // namespace durprobe::report

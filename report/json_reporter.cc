@@ -1,0 +1,64 @@
+#include "report/json_reporter.h"
+
+namespace durprobe::report {
+
+using nlohmann::json;
+
+json ToJson(const probes::LatencySummary& s) {
+  return json{{"min", s.min},   {"p50", s.p50},       {"p90", s.p90},
+              {"p99", s.p99},   {"p999", s.p999},     {"max", s.max},
+              {"mean", s.mean}, {"p50_ci_low", s.p50_ci_low}, {"p50_ci_high", s.p50_ci_high}};
+}
+
+json ToJson(const probes::ProbeResult& r) {
+  json j{{"primitive", probes::NameOf(r.spec.primitive)},
+         {"write_size", r.spec.write_size},
+         {"pattern", probes::NameOf(r.spec.pattern)},
+         {"status", probes::NameOf(r.outcome)}};
+  if (!r.reason.empty()) j["reason"] = r.reason;
+  if (!r.caveat.empty()) j["caveat"] = r.caveat;
+  if (r.outcome == probes::Outcome::kUnsupported) return j;
+  j["ops"] = r.ops;
+  j["warmup_ops"] = r.warmup_ops;
+  j["seconds"] = r.seconds;
+  j["ops_per_sec"] = r.ops_per_sec;
+  j["converged"] = r.converged;
+  j["latency_ns"] = ToJson(r.latency);
+  if (r.has_sync_part) j["sync_latency_ns"] = ToJson(r.sync_latency);
+  return j;
+}
+
+json ToJson(const Context& c) {
+  json j{{"durprobe_version", c.durprobe_version},
+         {"host", c.host},
+         {"os", c.os},
+         {"kernel", c.kernel},
+         {"machine", c.machine},
+         {"sqlite_version", c.sqlite_version},
+         {"build_type", c.build_type},
+         {"optimized", c.optimized},
+         {"assertions", c.assertions},
+         {"started_at", c.started_at},
+         {"command", c.command}};
+  std::vector<std::string> warnings = BuildWarnings(c);
+  if (!warnings.empty()) j["build_warnings"] = warnings;
+  return j;
+}
+
+json ToJson(const Report& report) {
+  json targets = json::array();
+  for (const Target& t : report.targets) {
+    json probes = json::array();
+    for (const probes::ProbeResult& r : t.probes) probes.push_back(ToJson(r));
+    json findings = json::array();
+    for (const Finding& f : t.findings) {
+      findings.push_back({{"severity", NameOf(f.severity)}, {"code", f.code}, {"message", f.message}});
+    }
+    targets.push_back({{"path", t.path}, {"probes", probes}, {"findings", findings}});
+  }
+  return json{{"schema", kReportSchema}, {"context", ToJson(report.context)}, {"targets", targets}};
+}
+
+void WriteJson(const Report& report, std::ostream& out) { out << ToJson(report).dump(2) << '\n'; }
+
+}  // namespace durprobe::report

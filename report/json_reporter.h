@@ -1,0 +1,19 @@
+// The JSON report (schema durprobe.report/1). Key names are a contract: extend, never rename.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "report/report.h"
+
+namespace durprobe::report {
+
+nlohmann::json ToJson(const probes::LatencySummary& s);
+nlohmann::json ToJson(const probes::ProbeResult& r);
+nlohmann::json ToJson(const Context& c);
+nlohmann::json ToJson(const Report& report);
+
+// Pretty-printed, newline-terminated.
+void WriteJson(const Report& report, std::ostream& out);
+
+}  // namespace durprobe::report

@@ -1,0 +1,49 @@
+// The report model: what one durprobe run found, per target path. Measurement rooms fill it;
+// reporters (console, JSON, ...) only format it; analysis adds findings.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "probes/probe_result.h"
+
+namespace durprobe::report {
+
+inline constexpr const char* kReportSchema = "durprobe.report/1";
+
+struct Context {
+  std::string durprobe_version;
+  std::string host, os, kernel, machine;
+  std::string sqlite_version;
+  std::string build_type;
+  bool optimized = true;
+  bool assertions = false;
+  std::string started_at;  // ISO-8601, UTC
+  std::string command;     // the subcommand that produced the report
+};
+
+enum class Severity { kInfo, kWarn, kFail };
+std::string_view NameOf(Severity s);
+
+struct Finding {
+  Severity severity = Severity::kInfo;
+  std::string code;     // stable snake_case
+  std::string message;  // one plain sentence with what to do
+};
+
+struct Target {
+  std::string path;  // absolute
+  std::vector<probes::ProbeResult> probes;
+  std::vector<Finding> findings;
+};
+
+struct Report {
+  Context context;
+  std::vector<Target> targets;
+};
+
+// Warnings about the build itself (unoptimised, assertions on), for every reporter to show.
+std::vector<std::string> BuildWarnings(const Context& context);
+
+}  // namespace durprobe::report

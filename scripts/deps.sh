@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what durprobe needs from Debian 12 packages, skipping what is already there.
+# Usage: scripts/deps.sh [build|test]   (test adds the peers and lab tools the suite uses)
+set -euo pipefail
+want=(build-essential cmake libsqlite3-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev)
+if [ "${1:-build}" = test ]; then
+  want+=(fio postgresql-15 sqlite3 strace bindfs xfsprogs btrfs-progs e2fsprogs util-linux)
+fi
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
