@@ -11,23 +11,20 @@ constexpr std::uint64_t kDefaultBudgetNs = 30'000'000'000;
 constexpr std::uint64_t kQuickBudgetNs = 5'000'000'000;
 
 template <typename Enum>
-std::map<std::string, std::string> NameMap(const std::map<std::string, Enum>& names) {
-  std::map<std::string, std::string> m;
-  for (const auto& [name, value] : names) m.emplace(name, name);
-  return m;
+std::vector<std::string> Names(const std::map<std::string, Enum>& names) {
+  std::vector<std::string> out;
+  for (const auto& entry : names) out.push_back(entry.first);
+  return out;
 }
 
 }  // namespace
 
 void AddProbeOptions(CLI::App& app, ProbeOptions& o) {
-  app.add_option("--primitives", o.primitives, "Sync primitives to measure (comma-separated)")
-      ->delimiter(',')
-      ->transform(CLI::CheckedTransformer(NameMap(probes::PrimitiveNames()), CLI::ignore_case));
-  app.add_option("--patterns", o.patterns, "Write patterns (comma-separated)")
-      ->delimiter(',')
-      ->transform(CLI::CheckedTransformer(NameMap(probes::PatternNames()), CLI::ignore_case));
-  app.add_option("--sizes", o.sizes, "Write sizes to sweep, e.g. 512,2300,4k,8k,64k")
-      ->delimiter(',')
+  AddListOption(app, "--primitives", o.primitives, "Sync primitives to measure (comma-separated)")
+      ->transform(OneOf(Names(probes::PrimitiveNames()), "primitive"));
+  AddListOption(app, "--patterns", o.patterns, "Write patterns (comma-separated)")
+      ->transform(OneOf(Names(probes::PatternNames()), "pattern"));
+  AddListOption(app, "--sizes", o.sizes, "Write sizes to sweep, e.g. 512,2300,4k,8k,64k")
       ->check(SizeList());
   app.add_option("--ci", o.target_ci_percent,
                  "Stop a probe once its median's 95% confidence interval is within +/- this %")
@@ -77,7 +74,11 @@ int RunProbe(const ProbeOptions& o) {
   if (!budget.ok()) return UsageError(budget.status().message());
   Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o, *budget / paths->size());
   if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
-  Plan plan{.command = "probe", .paths = *paths, .run_probes = true, .probes = *probe_plan};
+  Plan plan{.command = "probe",
+            .paths = *paths,
+            .verbose = o.common.verbose,
+            .run_probes = true,
+            .probes = *probe_plan};
   return ExecuteAndEmit(platform, plan, o.common);
 }
 

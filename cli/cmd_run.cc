@@ -27,7 +27,11 @@ int RunRun(const RunOptions& o) {
   if (!budget.ok()) return UsageError(budget.status().message());
   Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, *budget / paths->size());
   if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
-  Plan plan{.command = "run", .paths = *paths, .run_probes = true, .probes = *probe_plan};
+  Plan plan{.command = "run",
+            .paths = *paths,
+            .verbose = o.probe.common.verbose,
+            .run_probes = true,
+            .probes = *probe_plan};
   return ExecuteAndEmit(platform, plan, o.probe.common);
 }
 

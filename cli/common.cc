@@ -1,5 +1,6 @@
 #include "cli/common.h"
 
+#include <cctype>
 #include <iostream>
 #include <sstream>
 
@@ -90,6 +91,32 @@ CLI::Validator Duration() {
         return n.ok() ? std::string() : n.status().message();
       },
       "DURATION");
+}
+
+CLI::Validator OneOf(const std::vector<std::string>& names, const std::string& what) {
+  std::string joined;
+  for (const std::string& n : names) joined += (joined.empty() ? "" : ", ") + n;
+  return CLI::Validator(
+      [names, what, joined](std::string& value) {
+        std::string lower = value;
+        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (const std::string& n : names) {
+          if (n == lower) {
+            value = n;
+            return std::string();
+          }
+        }
+        return fmt::format("unknown {} '{}' (valid: {})", what, value, joined);
+      },
+      "{" + joined + "}");
+}
+
+CLI::Option* AddListOption(CLI::App& app, const std::string& name,
+                           std::vector<std::string>& into, const std::string& help) {
+  return app.add_option(name, into, help)
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 }  // namespace durprobe::cli

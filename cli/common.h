@@ -53,5 +53,13 @@ int InterruptedExitCode();
 // CLI11 validators that reuse report/units parsing, so errors read the same everywhere.
 CLI::Validator SizeList();
 CLI::Validator Duration();
+// Case-insensitive choice among names; the error lists the valid ones. (CLI11's
+// CheckedTransformer does the same but its message prints the map twice.)
+CLI::Validator OneOf(const std::vector<std::string>& names, const std::string& what);
+
+// A comma-separated list option that takes one argument per use, so a following PATH is not
+// swallowed into the list.
+CLI::Option* AddListOption(CLI::App& app, const std::string& name,
+                           std::vector<std::string>& into, const std::string& help);
 
 }  // namespace durprobe::cli

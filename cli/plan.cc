@@ -1,10 +1,24 @@
 #include "cli/plan.h"
 
+#include <iostream>
+
+#include <fmt/ostream.h>
+
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
 #include "report/context.h"
 
 namespace durprobe::cli {
+namespace {
+
+auto ShowProbeProgress(const std::string& path) {
+  return [path](std::size_t index, std::size_t total, const probes::ProbeSpec& spec) {
+    fmt::print(std::cerr, "[{}/{}] {}: {} {} {}\n", index + 1, total, path,
+               probes::NameOf(spec.primitive), probes::NameOf(spec.pattern), spec.write_size);
+  };
+}
+
+}  // namespace
 
 Execution Execute(platform::Platform& platform, const Plan& plan) {
   Execution ex;
@@ -19,7 +33,11 @@ Execution Execute(platform::Platform& platform, const Plan& plan) {
                                           scratch.status().message());
       return ex;
     }
-    if (plan.run_probes) target.probes = probes::RunProbes(platform, (*scratch)->path(), plan.probes);
+    if (plan.run_probes) {
+      probes::ProbePlan probe_plan = plan.probes;
+      if (plan.verbose) probe_plan.on_start = ShowProbeProgress(path);
+      target.probes = probes::RunProbes(platform, (*scratch)->path(), probe_plan);
+    }
     Status removed = (*scratch)->Remove();
     ex.report.targets.push_back(std::move(target));
     if (int sig = platform::InterruptSignal(); sig != 0) {

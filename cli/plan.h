@@ -14,6 +14,7 @@ namespace durprobe::cli {
 struct Plan {
   std::string command;             // subcommand name, recorded in the report's context
   std::vector<std::string> paths;  // resolved, absolute
+  bool verbose = false;             // progress lines on stderr
   bool run_probes = false;
   probes::ProbePlan probes;
 };

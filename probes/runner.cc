@@ -135,6 +135,7 @@ std::vector<ProbeResult> RunProbes(platform::Platform& platform, const std::stri
                                    const ProbePlan& plan) {
   std::vector<ProbeResult> results;
   for (const ProbeSpec& spec : plan.specs) {
+    if (plan.on_start) plan.on_start(results.size(), plan.specs.size(), spec);
     results.push_back(RunProbe(platform, scratch_dir, spec, plan.rule, plan.op_options));
     if (results.back().outcome == Outcome::kInterrupted) break;
   }

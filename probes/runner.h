@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@ struct ProbePlan {
   std::vector<ProbeSpec> specs;
   StopRule rule;  // per probe
   OpOptions op_options;
+  // Called before each probe starts (index from 0); the CLI shows progress with it.
+  std::function<void(std::size_t index, std::size_t total, const ProbeSpec& spec)> on_start;
 };
 
 // The default set: none, fsync, fdatasync, odsync at 4 KiB, overwrite and append; dir_fsync

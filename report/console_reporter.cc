@@ -1,5 +1,7 @@
 #include "report/console_reporter.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -45,7 +47,10 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
       notes.push_back(fmt::format("{} {}: {} after {} ops: {}", prim, pat,
                                   probes::NameOf(r.outcome), r.ops, r.reason));
     }
-    if (!r.caveat.empty()) notes.push_back(fmt::format("{}: {}", prim, r.caveat));
+    std::string caveat = fmt::format("{}: {}", prim, r.caveat);
+    if (!r.caveat.empty() && std::find(notes.begin(), notes.end(), caveat) == notes.end()) {
+      notes.push_back(caveat);
+    }
     if (!r.converged && r.outcome == probes::Outcome::kOk) {
       notes.push_back(fmt::format("{} {}: median not within the target confidence after {:.1f} s "
                                   "(raise --budget for a tighter figure)",

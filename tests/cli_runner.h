@@ -1,0 +1,47 @@
+// Runs the durprobe binary the way a user would, capturing exit status, stdout and stderr.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "tests/test_dirs.h"
+
+namespace durprobe::testing_support {
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+inline std::string Slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// args is appended to the binary's path as shell words; callers quote what needs quoting.
+inline CliRun RunDurprobe(const std::string& args) {
+  TempDir io;
+  std::string cmd = std::string(DURPROBE_BINARY) + " " + args + " >" + io.path() + "/out 2>" +
+                    io.path() + "/err </dev/null";
+  int status = std::system(cmd.c_str());
+  CliRun run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  run.out = Slurp(io.path() + "/out");
+  run.err = Slurp(io.path() + "/err");
+  return run;
+}
+
+inline int CountLines(const std::string& text) {
+  int n = 0;
+  for (char c : text) n += c == '\n';
+  return n;
+}
+
+}  // namespace durprobe::testing_support

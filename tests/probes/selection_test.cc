@@ -1,0 +1,77 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "probes/runner.h"
+
+namespace durprobe::probes {
+namespace {
+
+platform::Platform& P() { return platform::Default(); }
+
+bool Has(const std::vector<ProbeSpec>& specs, Primitive prim, Pattern pat) {
+  return std::any_of(specs.begin(), specs.end(), [&](const ProbeSpec& s) {
+    return s.primitive == prim && s.pattern == pat;
+  });
+}
+
+TEST(SelectionTest, DefaultSetMatchesTheDocumentedOne) {
+  std::vector<ProbeSpec> specs = DefaultSpecs(P());
+  for (Primitive prim : {Primitive::kNone, Primitive::kFsync, Primitive::kFdatasync,
+                         Primitive::kOdsync}) {
+    EXPECT_TRUE(Has(specs, prim, Pattern::kOverwrite)) << NameOf(prim);
+    EXPECT_TRUE(Has(specs, prim, Pattern::kAppend)) << NameOf(prim);
+  }
+  EXPECT_TRUE(Has(specs, Primitive::kDirFsync, Pattern::kCreate));
+  EXPECT_TRUE(Has(specs, Primitive::kDirFsync, Pattern::kRename));
+  for (const ProbeSpec& s : specs) {
+    if (s.primitive != Primitive::kDirFsync) EXPECT_EQ(s.write_size, 4096u);
+  }
+  // macOS primitives are in the default set exactly where the platform has them.
+  EXPECT_EQ(Has(specs, Primitive::kFullFsync, Pattern::kOverwrite),
+            P().SupportsSync(platform::SyncCall::kFullFsync).ok());
+}
+
+TEST(SelectionTest, SizesSweepEveryDataPrimitive) {
+  Selection sel{{Primitive::kFdatasync, Primitive::kDirFsync}, {}, {512, 2300, 8192}};
+  auto specs = ExpandSelection(P(), sel);
+  ASSERT_TRUE(specs.ok());
+  // fdatasync: 2 patterns x 3 sizes; dir_fsync: 2 patterns, no size.
+  EXPECT_EQ(specs->size(), 8u);
+}
+
+TEST(SelectionTest, PatternsThatDoNotFitArePassedOverOrRefused) {
+  Selection fits{{Primitive::kFsync, Primitive::kOdsync}, {Pattern::kWriteCloseSync,
+                                                          Pattern::kOverwrite}, {}};
+  auto specs = ExpandSelection(P(), fits);
+  ASSERT_TRUE(specs.ok());
+  EXPECT_TRUE(Has(*specs, Primitive::kFsync, Pattern::kWriteCloseSync));
+  EXPECT_FALSE(Has(*specs, Primitive::kOdsync, Pattern::kWriteCloseSync));
+
+  Selection none_fit{{Primitive::kDirFsync}, {Pattern::kAppend}, {}};
+  auto refused = ExpandSelection(P(), none_fit);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("dir_fsync"), std::string::npos);
+}
+
+TEST(SelectionTest, OversizedWritesAreRefused) {
+  Selection sel{{Primitive::kFsync}, {}, {std::uint64_t{1} << 30}};
+  EXPECT_FALSE(ExpandSelection(P(), sel).ok());
+}
+
+TEST(SelectionTest, BudgetIsSharedButKeepsAFloor) {
+  StopRule r = RuleForBudget(10'000'000'000, 10, 0.05);
+  EXPECT_EQ(r.max_ns, 1'000'000'000u);
+  EXPECT_LE(r.min_ns, r.max_ns);
+  StopRule tiny = RuleForBudget(1'000'000, 100, 0.05);
+  EXPECT_GE(tiny.max_ns, 50'000'000u);
+  EXPECT_LE(tiny.min_ns, tiny.max_ns);
+}
+
+TEST(SelectionTest, NamesRoundTrip) {
+  for (const auto& [name, prim] : PrimitiveNames()) EXPECT_EQ(NameOf(prim), name);
+  for (const auto& [name, pat] : PatternNames()) EXPECT_EQ(NameOf(pat), name);
+}
+
+}  // namespace
+}  // namespace durprobe::probes

@@ -1,0 +1,66 @@
+#include "probes/statistics.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace durprobe::probes {
+namespace {
+
+Histogram OneToN(std::uint64_t n, std::uint64_t scale = 1) {
+  Histogram h;
+  for (std::uint64_t v = 1; v <= n; ++v) h.Record(v * scale);
+  return h;
+}
+
+TEST(StatisticsTest, NearestRankPercentilesOnExactValues) {
+  Histogram h = OneToN(100);  // values 1..100 are below kSubBuckets: exact
+  EXPECT_EQ(Percentile(h, 0.0), 1u);
+  EXPECT_EQ(Percentile(h, 0.5), 50u);
+  EXPECT_EQ(Percentile(h, 0.9), 90u);
+  EXPECT_EQ(Percentile(h, 0.99), 99u);
+  EXPECT_EQ(Percentile(h, 1.0), 100u);
+}
+
+TEST(StatisticsTest, SummaryIsOrdered) {
+  Histogram h = OneToN(10000, 1000);
+  LatencySummary s = Summarize(h);
+  EXPECT_EQ(s.count, 10000u);
+  EXPECT_LE(s.min, s.p50);
+  EXPECT_LE(s.p50, s.p90);
+  EXPECT_LE(s.p90, s.p99);
+  EXPECT_LE(s.p99, s.p999);
+  EXPECT_LE(s.p999, s.max);
+  EXPECT_LE(s.p50_ci_low, s.p50);
+  EXPECT_GE(s.p50_ci_high, s.p50);
+  EXPECT_NEAR(s.mean, 5000.5 * 1000, 1.0);
+}
+
+TEST(StatisticsTest, MedianIntervalUsesOrderStatisticRanks) {
+  // n = 10000: ranks 5000 -/+ 1.96 * 100 / 2 = 98, so about values 4902 .. 5098 (x1000).
+  Histogram h = OneToN(10000, 1000);
+  Interval ci = MedianConfidenceInterval(h);
+  EXPECT_NEAR(static_cast<double>(ci.low), 4902e3, 4902e3 * 0.01);
+  EXPECT_NEAR(static_cast<double>(ci.high), 5099e3, 5099e3 * 0.01);
+  EXPECT_NEAR(ci.relative_half_width, 0.0197, 0.002);
+}
+
+TEST(StatisticsTest, IntervalNarrowsWithMoreSamples) {
+  double small = MedianConfidenceInterval(OneToN(100, 1000)).relative_half_width;
+  double large = MedianConfidenceInterval(OneToN(10000, 1000)).relative_half_width;
+  EXPECT_LT(large, small);
+}
+
+TEST(StatisticsTest, ConstantLatencyHasZeroWidthInterval) {
+  Histogram h;
+  for (int i = 0; i < 50; ++i) h.Record(123456);
+  EXPECT_EQ(MedianConfidenceInterval(h).relative_half_width, 0.0);
+}
+
+TEST(StatisticsTest, EmptyHistogramHasUndefinedInterval) {
+  Histogram h;
+  EXPECT_TRUE(std::isinf(MedianConfidenceInterval(h).relative_half_width));
+}
+
+}  // namespace
+}  // namespace durprobe::probes

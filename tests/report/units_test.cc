@@ -1,0 +1,62 @@
+#include "report/units.h"
+
+#include <gtest/gtest.h>
+
+namespace durprobe::report {
+namespace {
+
+TEST(UnitsTest, ParsesSizes) {
+  EXPECT_EQ(*ParseSize("512"), 512u);
+  EXPECT_EQ(*ParseSize("2300"), 2300u);
+  EXPECT_EQ(*ParseSize("2300b"), 2300u);
+  EXPECT_EQ(*ParseSize("4k"), 4096u);
+  EXPECT_EQ(*ParseSize("4K"), 4096u);
+  EXPECT_EQ(*ParseSize("64KiB"), 65536u);
+  EXPECT_EQ(*ParseSize("1MiB"), 1048576u);
+  EXPECT_EQ(*ParseSize("1m"), 1048576u);
+  EXPECT_EQ(*ParseSize("1.5k"), 1536u);
+  EXPECT_EQ(*ParseSize("8kB"), 8000u);
+}
+
+TEST(UnitsTest, RejectsBadSizesWithTheTextInTheMessage) {
+  for (const char* bad : {"", "k", "abc", "4x", "-4k", "0", "0.5", "1.2b", "4 kilobytes"}) {
+    Result<std::uint64_t> r = ParseSize(bad);
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_EQ(r.status().kind(), Status::Kind::kInvalidArgument);
+    EXPECT_NE(r.status().message().find(std::string("'") + bad + "'"), std::string::npos)
+        << r.status().message();
+  }
+}
+
+TEST(UnitsTest, ParsesDurations) {
+  EXPECT_EQ(*ParseDurationNanos("500ms"), 500'000'000u);
+  EXPECT_EQ(*ParseDurationNanos("10s"), 10'000'000'000u);
+  EXPECT_EQ(*ParseDurationNanos("10"), 10'000'000'000u);
+  EXPECT_EQ(*ParseDurationNanos("1.5s"), 1'500'000'000u);
+  EXPECT_EQ(*ParseDurationNanos("2m"), 120'000'000'000u);
+  EXPECT_EQ(*ParseDurationNanos("250us"), 250'000u);
+  EXPECT_EQ(*ParseDurationNanos("100ns"), 100u);
+  EXPECT_EQ(*ParseDurationNanos("1h"), 3'600'000'000'000u);
+}
+
+TEST(UnitsTest, RejectsBadDurations) {
+  for (const char* bad : {"", "fast", "10 parsecs", "0s", "-1s", "5d"}) {
+    EXPECT_FALSE(ParseDurationNanos(bad).ok()) << bad;
+  }
+}
+
+TEST(UnitsTest, FormatsForHumans) {
+  EXPECT_EQ(FormatNanos(812), "812 ns");
+  EXPECT_EQ(FormatNanos(1234), "1.23 us");
+  EXPECT_EQ(FormatNanos(61600), "61.6 us");
+  EXPECT_EQ(FormatNanos(4010000), "4.01 ms");
+  EXPECT_EQ(FormatNanos(2e9), "2.00 s");
+  EXPECT_EQ(FormatBytes(2300), "2300 B");
+  EXPECT_EQ(FormatBytes(4096), "4 KiB");
+  EXPECT_EQ(FormatBytes(1 << 20), "1 MiB");
+  EXPECT_EQ(FormatRate(1234567.4), "1,234,567");
+  EXPECT_EQ(FormatRate(12.34), "12.3");
+}
+
+}  // namespace
+}  // namespace durprobe::report

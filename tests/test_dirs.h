@@ -1,0 +1,41 @@
+// Test helpers: a temporary directory removed after the test, and a few direct syscalls the
+// tests need to set up situations (the product code reaches the OS only through platform/).
+#pragma once
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "platform/platform.h"
+#include "platform/scratch.h"
+
+namespace durprobe::testing_support {
+
+class TempDir {
+ public:
+  explicit TempDir(const std::string& parent = "") {
+    std::string base = parent.empty() ? (std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp")
+                                      : parent;
+    std::string templ = base + "/durprobe-test-XXXXXX";
+    char* made = ::mkdtemp(templ.data());
+    path_ = made ? made : "";
+  }
+  ~TempDir() {
+    if (!path_.empty()) platform::RemoveTree(platform::Default(), path_);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+inline int Symlink(const std::string& target, const std::string& link) {
+  return ::symlink(target.c_str(), link.c_str());
+}
+
+inline bool IsRoot() { return ::geteuid() == 0; }
+
+}  // namespace durprobe::testing_support
