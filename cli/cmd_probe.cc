@@ -2,6 +2,8 @@
 
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "report/units.h"
 
 namespace durprobe::cli {
@@ -25,7 +27,10 @@ void AddProbeOptions(CLI::App& app, ProbeOptions& o) {
   AddListOption(app, "--patterns", o.patterns, "Write patterns (comma-separated)")
       ->transform(OneOf(Names(probes::PatternNames()), "pattern"));
   AddListOption(app, "--sizes", o.sizes, "Write sizes to sweep, e.g. 512,2300,4k,8k,64k")
-      ->check(SizeList());
+      ->check(Size());
+  app.add_option("--file-size", o.file_size,
+                 "Probe file size: overwrites cycle through it, appends restart at it (default 16MiB)")
+      ->check(Size());
   app.add_option("--ci", o.target_ci_percent,
                  "Stop a probe once its median's 95% confidence interval is within +/- this %")
       ->check(CLI::Range(0.1, 100.0));
@@ -42,6 +47,13 @@ Result<probes::ProbePlan> MakeProbePlan(platform::Platform& platform, const Prob
   probes::ProbePlan plan;
   plan.specs = std::move(*specs);
   plan.rule = probes::RuleForBudget(budget_ns, plan.specs.size(), o.target_ci_percent / 100.0);
+  if (!o.file_size.empty()) plan.op_options.file_size = *report::ParseSize(o.file_size);
+  for (const probes::ProbeSpec& spec : plan.specs) {
+    if (spec.write_size > plan.op_options.file_size) {
+      return Status::InvalidArgument(fmt::format("--file-size {} is smaller than the write size {}",
+                                                 plan.op_options.file_size, spec.write_size));
+    }
+  }
   return plan;
 }
 

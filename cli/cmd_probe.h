@@ -15,6 +15,7 @@ struct ProbeOptions {
   std::vector<std::string> patterns;
   std::vector<std::string> sizes;
   double target_ci_percent = 5.0;
+  std::string file_size;  // overwrite region and append cap; "" = 16 MiB
   CommonOptions common;
 };
 

@@ -75,7 +75,7 @@ int InterruptedExitCode() {
   return sig == 0 ? -1 : 128 + sig;
 }
 
-CLI::Validator SizeList() {
+CLI::Validator Size() {
   return CLI::Validator(
       [](std::string& value) {
         Result<std::uint64_t> n = report::ParseSize(value);

@@ -51,7 +51,7 @@ Status EmitReport(platform::Platform& platform, const report::Report& report,
 int InterruptedExitCode();
 
 // CLI11 validators that reuse report/units parsing, so errors read the same everywhere.
-CLI::Validator SizeList();
+CLI::Validator Size();
 CLI::Validator Duration();
 // Case-insensitive choice among names; the error lists the valid ones. (CLI11's
 // CheckedTransformer does the same but its message prints the map twice.)

@@ -42,12 +42,14 @@ Status Preallocate(Platform& p, const std::string& path, std::uint64_t size) {
   return s.ok() ? c : s;
 }
 
-// Times `call` as the op's sync part; returns its status unchanged (never retried).
+// Times `call` as the op's sync part, its end being the op's end so far; returns its status
+// unchanged (never retried).
 template <typename Fn>
 Status TimeSync(Platform& p, OpTiming* t, Fn&& call) {
   std::uint64_t s0 = p.NowNanos();
   Status s = call();
-  t->sync_ns = p.NowNanos() - s0;
+  t->end_ns = p.NowNanos();
+  t->sync_ns = t->end_ns - s0;
   return s;
 }
 
@@ -76,7 +78,6 @@ class WriteSyncOp final : public ProbeOp {
     if (spec_.pattern == Pattern::kOverwrite && offset_ + spec_.write_size > options_.file_size) {
       offset_ = 0;
     }
-    std::uint64_t t0 = p_.NowNanos();
     Status s = p_.PWrite(fd_, buffer_.data(), spec_.write_size, offset_);
     if (!s.ok()) return FirstDirectWriteUnsupported(s);
     switch (spec_.primitive) {
@@ -98,18 +99,19 @@ class WriteSyncOp final : public ProbeOp {
         });
         break;
       default:  // none, or the sync happened inside the O_*SYNC write
+        t->end_ns = p_.NowNanos();
         break;
     }
-    t->total_ns = p_.NowNanos() - t0;
     offset_ += spec_.write_size;
     ++writes_;
     return s;
   }
 
+  bool NeedsMaintenance() const override {
+    return spec_.pattern == Pattern::kAppend && offset_ + spec_.write_size > options_.file_size;
+  }
+
   Status Maintain() override {
-    if (spec_.pattern != Pattern::kAppend || offset_ + spec_.write_size <= options_.file_size) {
-      return Status::Ok();
-    }
     // The append file reached its cap: start a fresh, empty one (untimed).
     Status s = p_.Close(fd_);
     fd_ = -1;
@@ -190,7 +192,6 @@ class DirSyncOp final : public ProbeOp {
   }
 
   Status RunOnce(OpTiming* t) override {
-    std::uint64_t t0 = p_.NowNanos();
     Status s;
     if (spec_.pattern == Pattern::kCreate) {
       s = CreateFile(Name(++n_));
@@ -199,14 +200,13 @@ class DirSyncOp final : public ProbeOp {
       ++n_;
     }
     if (s.ok()) s = TimeSync(p_, t, [&] { return p_.SyncDirectory(dir_); });
-    t->total_ns = p_.NowNanos() - t0;
     return s;
   }
 
-  Status Maintain() override {
-    if (spec_.pattern != Pattern::kCreate || n_ < kFilesBeforeSweep) return Status::Ok();
-    return Sweep();
+  bool NeedsMaintenance() const override {
+    return spec_.pattern == Pattern::kCreate && n_ >= kFilesBeforeSweep;
   }
+  Status Maintain() override { return Sweep(); }
 
   bool has_sync_part() const override { return true; }
 
@@ -260,7 +260,6 @@ class CrossDescriptorOp final : public ProbeOp {
   }
 
   Status RunOnce(OpTiming* t) override {
-    std::uint64_t t0 = p_.NowNanos();
     Result<int> fd = p_.Open(path_, OpenFlags{});
     if (!fd.ok()) return fd.status();
     Status s = p_.PWrite(*fd, buffer_.data(), spec_.write_size, 0);
@@ -277,7 +276,7 @@ class CrossDescriptorOp final : public ProbeOp {
       Status c2 = p_.Close(*again);
       if (s.ok()) s = c2;
     }
-    t->total_ns = p_.NowNanos() - t0;
+    t->end_ns = p_.NowNanos();  // the close after the sync is part of the operation
     return s;
   }
 

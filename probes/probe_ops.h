@@ -11,9 +11,13 @@
 
 namespace durprobe::probes {
 
+// Operations are timed back to back: an operation starts at the previous one's end timestamp,
+// so the loop reads the clock once per operation (twice with a separate sync) and the times
+// add up to the elapsed time. The loop's bookkeeping between operations (a few ns) is counted in.
 struct OpTiming {
-  std::uint64_t total_ns = 0;
-  std::uint64_t sync_ns = 0;  // the sync call alone; 0 when the op has no separate sync
+  std::uint64_t start_ns = 0;  // set by the loop
+  std::uint64_t end_ns = 0;    // set by the op: its last clock reading
+  std::uint64_t sync_ns = 0;   // the sync call alone; 0 when the op has no separate sync
 };
 
 class ProbeOp {
@@ -21,9 +25,11 @@ class ProbeOp {
   virtual ~ProbeOp() = default;
   // Creates and preallocates files; untimed. Unsupported when the filesystem refuses a flag.
   virtual Status Setup() = 0;
-  // One operation, timed with the platform's monotonic clock. A failed sync is returned as is.
+  // One operation from timing->start_ns, timed with the platform's monotonic clock; sets end_ns
+  // and sync_ns. A failed sync is returned as is.
   virtual Status RunOnce(OpTiming* timing) = 0;
   // Untimed housekeeping between operations (an append file reaching its cap starts over).
+  virtual bool NeedsMaintenance() const { return false; }
   virtual Status Maintain() { return Status::Ok(); }
   virtual bool has_sync_part() const = 0;
   virtual Status Teardown() = 0;

@@ -19,28 +19,37 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
   LoopOutcome out;
   OpTiming timing;
   std::uint64_t warm_start = platform.NowNanos();
-  while (out.warmup_ops < rule.warmup_ops && platform.NowNanos() - warm_start < rule.warmup_ns) {
+  timing.start_ns = warm_start;
+  while (out.warmup_ops < rule.warmup_ops && timing.start_ns - warm_start < rule.warmup_ns) {
     out.status = op.RunOnce(&timing);
-    if (out.status.ok()) out.status = op.Maintain();
+    if (out.status.ok() && op.NeedsMaintenance()) out.status = op.Maintain();
     if (out.status.ok()) out.status = InterruptStatus();
     if (!out.status.ok()) return out;
     ++out.warmup_ops;
+    timing.start_ns = platform.NowNanos();
   }
 
   const bool timed_sync = op.has_sync_part();
-  std::uint64_t start = platform.NowNanos();
+  const std::uint64_t start = platform.NowNanos();
   std::uint64_t next_check = start + kCheckEveryNs;
+  std::uint64_t maintenance_ns = 0;  // untimed work inside the timed phase
+  timing = OpTiming{.start_ns = start};
   for (;;) {
-    timing = OpTiming{};
     out.status = op.RunOnce(&timing);
     if (!out.status.ok()) break;
-    out.total.Record(timing.total_ns);
+    out.total.Record(timing.end_ns - timing.start_ns);
     if (timed_sync) out.sync.Record(timing.sync_ns);
     ++out.ops;
-    out.status = op.Maintain();
-    if (!out.status.ok()) break;
+    std::uint64_t now = timing.end_ns;
+    if (op.NeedsMaintenance()) {
+      out.status = op.Maintain();
+      if (!out.status.ok()) break;
+      std::uint64_t after = platform.NowNanos();
+      maintenance_ns += after - now;
+      now = after;
+    }
+    timing = OpTiming{.start_ns = now};
 
-    std::uint64_t now = platform.NowNanos();
     if (now - start >= rule.max_ns || (rule.max_ops != 0 && out.ops >= rule.max_ops)) break;
     if (now < next_check) continue;
     next_check = now + kCheckEveryNs;
@@ -52,7 +61,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
       break;
     }
   }
-  out.elapsed_ns = platform.NowNanos() - start;
+  out.elapsed_ns = platform.NowNanos() - start - maintenance_ns;
   if (!out.converged && out.status.ok()) {
     out.converged = MedianConfidenceInterval(out.total).relative_half_width <= rule.target_ci;
   }
