@@ -7,6 +7,7 @@
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
 #include "report/context.h"
+#include "report/plausibility.h"
 
 namespace durprobe::cli {
 namespace {
@@ -37,6 +38,9 @@ Execution Execute(platform::Platform& platform, const Plan& plan) {
       probes::ProbePlan probe_plan = plan.probes;
       if (plan.verbose) probe_plan.on_start = ShowProbeProgress(path);
       target.probes = probes::RunProbes(platform, (*scratch)->path(), probe_plan);
+    }
+    for (report::Finding& f : report::PlausibilityFindings(target, report::StorageFacts{})) {
+      target.findings.push_back(std::move(f));
     }
     Status removed = (*scratch)->Remove();
     ex.report.targets.push_back(std::move(target));

@@ -29,7 +29,9 @@ class Histogram {
   // [min, max]. rank >= count() returns max().
   std::uint64_t ValueAtRank(std::uint64_t rank) const;
 
-  // Bucket index and bounds, exposed for tests of the error bound.
+  std::uint32_t CountAt(int index) const { return buckets_[static_cast<std::size_t>(index)]; }
+
+  // Bucket index and bounds, exposed for tests of the error bound and for shape analysis.
   static int BucketOf(std::uint64_t value);
   static std::uint64_t BucketLow(int index);
   static std::uint64_t BucketHigh(int index);  // exclusive

@@ -97,38 +97,42 @@ StopRule RuleForBudget(std::uint64_t budget_ns, std::size_t n, double target_ci)
   return rule;
 }
 
-ProbeResult RunProbe(platform::Platform& platform, const std::string& scratch_dir,
-                     const ProbeSpec& spec, const StopRule& rule, const OpOptions& options) {
+LoopOutcome SampleProbe(platform::Platform& platform, const std::string& scratch_dir,
+                        const ProbeSpec& spec, const StopRule& rule, const OpOptions& options) {
+  Result<std::unique_ptr<ProbeOp>> op = MakeProbeOp(platform, scratch_dir, spec, options);
+  if (!op.ok()) {
+    LoopOutcome out;
+    out.status = op.status();
+    return out;
+  }
+  return Measure(platform, **op, rule);
+}
+
+ProbeResult ToResult(const ProbeSpec& spec, const LoopOutcome& loop, double target_ci) {
   ProbeResult r;
   r.spec = spec;
   r.caveat = std::string(CaveatOf(spec.primitive));
-  auto fail = [&r](const Status& s) {
-    r.outcome = s.unsupported() ? Outcome::kUnsupported
-              : s.kind() == Status::Kind::kInterrupted ? Outcome::kInterrupted
-                                                       : Outcome::kError;
-    r.reason = s.message();
-    return r;
-  };
-  Result<std::unique_ptr<ProbeOp>> op = MakeProbeOp(platform, scratch_dir, spec, options);
-  if (!op.ok()) return fail(op.status());
-  Status setup = (*op)->Setup();
-  if (!setup.ok()) {
-    (*op)->Teardown();
-    return fail(setup);
-  }
-  LoopOutcome loop = RunTimedLoop(platform, **op, rule);
-  Status teardown = (*op)->Teardown();
   r.ops = loop.ops;
   r.warmup_ops = loop.warmup_ops;
   r.seconds = static_cast<double>(loop.elapsed_ns) / 1e9;
   r.ops_per_sec = r.seconds > 0 ? static_cast<double>(r.ops) / r.seconds : 0.0;
-  r.converged = loop.converged;
   r.latency = Summarize(loop.total);
-  r.has_sync_part = (*op)->has_sync_part();
+  r.converged = r.ops > 0 && r.latency.p50_ci_relative <= target_ci;
+  r.has_sync_part = loop.has_sync_part;
   if (r.has_sync_part) r.sync_latency = Summarize(loop.sync);
-  if (!loop.status.ok()) return fail(loop.status);
-  if (!teardown.ok()) return fail(teardown);
+  if (!loop.status.ok()) {
+    const Status& s = loop.status;
+    r.outcome = s.unsupported() ? Outcome::kUnsupported
+              : s.kind() == Status::Kind::kInterrupted ? Outcome::kInterrupted
+                                                       : Outcome::kError;
+    r.reason = s.message();
+  }
   return r;
+}
+
+ProbeResult RunProbe(platform::Platform& platform, const std::string& scratch_dir,
+                     const ProbeSpec& spec, const StopRule& rule, const OpOptions& options) {
+  return ToResult(spec, SampleProbe(platform, scratch_dir, spec, rule, options), rule.target_ci);
 }
 
 std::vector<ProbeResult> RunProbes(platform::Platform& platform, const std::string& scratch_dir,

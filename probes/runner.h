@@ -37,6 +37,12 @@ Result<std::vector<ProbeSpec>> ExpandSelection(platform::Platform& platform, con
 // Splits budget_ns evenly over n probes; each probe still gets its minimum ops and time.
 StopRule RuleForBudget(std::uint64_t budget_ns, std::size_t n, double target_ci);
 
+// One timed run of spec, as mergeable samples (compare runs several rounds and merges them).
+LoopOutcome SampleProbe(platform::Platform& platform, const std::string& scratch_dir,
+                        const ProbeSpec& spec, const StopRule& rule, const OpOptions& options);
+// The report's view of samples: statistics, outcome and reason.
+ProbeResult ToResult(const ProbeSpec& spec, const LoopOutcome& samples, double target_ci);
+
 ProbeResult RunProbe(platform::Platform& platform, const std::string& scratch_dir,
                      const ProbeSpec& spec, const StopRule& rule, const OpOptions& options);
 

@@ -1,6 +1,8 @@
 #include "probes/statistics.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <cmath>
 #include <limits>
 
@@ -34,6 +36,44 @@ Interval MedianConfidenceInterval(const Histogram& h, double z) {
   return ci;
 }
 
+Modes FindModes(const Histogram& h) {
+  Modes m;
+  constexpr int kRows = Histogram::kBucketCount / Histogram::kSubBuckets;
+  std::array<std::uint64_t, kRows> rows{};
+  for (int i = 0; i < Histogram::kBucketCount; ++i) rows[i / Histogram::kSubBuckets] += h.CountAt(i);
+  const double total = static_cast<double>(h.count());
+  if (total < 20) return m;
+  int top = static_cast<int>(std::max_element(rows.begin(), rows.end()) - rows.begin());
+  int best = -1;
+  for (int j = 0; j < kRows; ++j) {
+    if (std::abs(j - top) < 2 || static_cast<double>(rows[j]) < 0.05 * total) continue;
+    if (j > 0 && j + 1 < kRows && (rows[j - 1] > rows[j] || rows[j + 1] > rows[j])) continue;
+    std::uint64_t smaller = std::min(rows[top], rows[j]);
+    bool valley = false;
+    for (int k = std::min(j, top) + 1; k < std::max(j, top); ++k) {
+      valley = valley || rows[k] * 4 < smaller;
+    }
+    if (valley && (best < 0 || rows[j] > rows[best])) best = j;
+  }
+  if (best < 0) return m;
+  int lo = std::min(top, best), hi = std::max(top, best);
+  int valley_row = lo + 1;
+  for (int k = lo + 1; k < hi; ++k) {
+    if (rows[k] < rows[valley_row]) valley_row = k;
+  }
+  std::uint64_t upper = 0;
+  for (int k = valley_row; k < kRows; ++k) upper += rows[k];
+  auto mid = [](int row) {
+    return (Histogram::BucketLow(row * Histogram::kSubBuckets) +
+            Histogram::BucketHigh(row * Histogram::kSubBuckets + Histogram::kSubBuckets - 1)) / 2;
+  };
+  m.bimodal = true;
+  m.low = mid(lo);
+  m.high = mid(hi);
+  m.high_share = static_cast<double>(upper) / total;
+  return m;
+}
+
 LatencySummary Summarize(const Histogram& h) {
   LatencySummary s;
   s.count = h.count();
@@ -48,6 +88,11 @@ LatencySummary Summarize(const Histogram& h) {
   s.p50_ci_low = ci.low;
   s.p50_ci_high = ci.high;
   s.p50_ci_relative = ci.relative_half_width;
+  Modes modes = FindModes(h);
+  s.bimodal = modes.bimodal;
+  s.mode_low = modes.low;
+  s.mode_high = modes.high;
+  s.high_mode_share = modes.high_share;
   return s;
 }
 

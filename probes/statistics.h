@@ -15,6 +15,10 @@ struct LatencySummary {
   // 95% confidence interval of the median (order statistics), and its half-width relative to it.
   std::uint64_t p50_ci_low = 0, p50_ci_high = 0;
   double p50_ci_relative = 0.0;
+  // Two separate clusters of latencies (see FindModes).
+  bool bimodal = false;
+  std::uint64_t mode_low = 0, mode_high = 0;
+  double high_mode_share = 0.0;  // fraction of operations in the upper cluster
 };
 
 // Nearest-rank percentile: the smallest recorded value with at least q of the data at or below
@@ -29,6 +33,16 @@ struct Interval {
 // Confidence interval of the median from order statistics: ranks n/2 -/+ z*sqrt(n)/2 (normal
 // approximation of the binomial), so no assumption is made about the latency distribution.
 Interval MedianConfidenceInterval(const Histogram& h, double z = 1.96);
+
+struct Modes {
+  bool bimodal = false;
+  std::uint64_t low = 0, high = 0;  // the two peaks (ns, to within a factor of 2)
+  double high_share = 0.0;          // fraction of operations at or above the valley
+};
+// Two clusters with a valley between them (fast syncs and journal-commit or writeback stalls):
+// on power-of-two bins, two peaks at least 4x apart, each with >= 5% of the operations, and
+// every bin between them below a quarter of the smaller peak.
+Modes FindModes(const Histogram& h);
 
 LatencySummary Summarize(const Histogram& h);
 

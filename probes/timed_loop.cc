@@ -30,6 +30,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
   }
 
   const bool timed_sync = op.has_sync_part();
+  out.has_sync_part = timed_sync;
   const std::uint64_t start = platform.NowNanos();
   std::uint64_t next_check = start + kCheckEveryNs;
   std::uint64_t maintenance_ns = 0;  // untimed work inside the timed phase
@@ -66,6 +67,30 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     out.converged = MedianConfidenceInterval(out.total).relative_half_width <= rule.target_ci;
   }
   return out;
+}
+
+LoopOutcome Measure(platform::Platform& platform, ProbeOp& op, const StopRule& rule) {
+  Status setup = op.Setup();
+  if (!setup.ok()) {
+    op.Teardown();
+    LoopOutcome out;
+    out.status = setup;
+    return out;
+  }
+  LoopOutcome out = RunTimedLoop(platform, op, rule);
+  Status teardown = op.Teardown();
+  if (out.status.ok()) out.status = teardown;
+  return out;
+}
+
+void Merge(LoopOutcome& into, const LoopOutcome& more) {
+  into.total.Merge(more.total);
+  into.sync.Merge(more.sync);
+  into.ops += more.ops;
+  into.warmup_ops += more.warmup_ops;
+  into.elapsed_ns += more.elapsed_ns;
+  into.has_sync_part = into.has_sync_part || more.has_sync_part;
+  if (into.status.ok()) into.status = more.status;
 }
 
 }  // namespace durprobe::probes

@@ -28,9 +28,17 @@ struct LoopOutcome {
   std::uint64_t warmup_ops = 0;
   std::uint64_t elapsed_ns = 0;
   bool converged = false;
+  bool has_sync_part = false;
   Status status;  // the first failure (the loop stops there), or an interruption
 };
 
 LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRule& rule);
+
+// Setup, the timed loop, teardown: the first failure of the three ends up in status.
+LoopOutcome Measure(platform::Platform& platform, ProbeOp& op, const StopRule& rule);
+
+// Adds more's samples to into (rounds of the same probe); into keeps its first failure.
+// converged is left for the caller to re-evaluate on the merged histogram.
+void Merge(LoopOutcome& into, const LoopOutcome& more);
 
 }  // namespace durprobe::probes

@@ -45,17 +45,33 @@ json ToJson(const Context& c) {
   return j;
 }
 
+json ToJson(const probes::OpCostResult& r) {
+  json j{{"op", probes::NameOf(r.op)}, {"size", r.size}, {"status", probes::NameOf(r.outcome)},
+         {"ops", r.ops}, {"seconds", r.seconds}, {"ops_per_sec", r.ops_per_sec},
+         {"latency_ns", ToJson(r.latency)}};
+  if (!r.reason.empty()) j["reason"] = r.reason;
+  return j;
+}
+
+json ToJson(const Target& t) {
+  json probes = json::array();
+  for (const probes::ProbeResult& r : t.probes) probes.push_back(ToJson(r));
+  json findings = json::array();
+  for (const Finding& f : t.findings) {
+    findings.push_back({{"severity", NameOf(f.severity)}, {"code", f.code}, {"message", f.message}});
+  }
+  json j{{"path", t.path}, {"probes", probes}, {"findings", findings}};
+  if (!t.op_costs.empty()) {
+    json costs = json::array();
+    for (const probes::OpCostResult& r : t.op_costs) costs.push_back(ToJson(r));
+    j["op_costs"] = costs;
+  }
+  return j;
+}
+
 json ToJson(const Report& report) {
   json targets = json::array();
-  for (const Target& t : report.targets) {
-    json probes = json::array();
-    for (const probes::ProbeResult& r : t.probes) probes.push_back(ToJson(r));
-    json findings = json::array();
-    for (const Finding& f : t.findings) {
-      findings.push_back({{"severity", NameOf(f.severity)}, {"code", f.code}, {"message", f.message}});
-    }
-    targets.push_back({{"path", t.path}, {"probes", probes}, {"findings", findings}});
-  }
+  for (const Target& t : report.targets) targets.push_back(ToJson(t));
   return json{{"schema", kReportSchema}, {"context", ToJson(report.context)}, {"targets", targets}};
 }
 

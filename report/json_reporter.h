@@ -10,7 +10,9 @@ namespace durprobe::report {
 
 nlohmann::json ToJson(const probes::LatencySummary& s);
 nlohmann::json ToJson(const probes::ProbeResult& r);
+nlohmann::json ToJson(const probes::OpCostResult& r);
 nlohmann::json ToJson(const Context& c);
+nlohmann::json ToJson(const Target& t);
 nlohmann::json ToJson(const Report& report);
 
 // Pretty-printed, newline-terminated.

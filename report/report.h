@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "probes/op_cost.h"
 #include "probes/probe_result.h"
 
 namespace durprobe::report {
@@ -35,6 +36,7 @@ struct Finding {
 struct Target {
   std::string path;  // absolute
   std::vector<probes::ProbeResult> probes;
+  std::vector<probes::OpCostResult> op_costs;  // per-operation costs, measured by compare
   std::vector<Finding> findings;
 };
 

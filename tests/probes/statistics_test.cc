@@ -64,3 +64,43 @@ TEST(StatisticsTest, EmptyHistogramHasUndefinedInterval) {
 
 }  // namespace
 }  // namespace durprobe::probes
+
+namespace durprobe::probes {
+namespace {
+
+TEST(ModesTest, TwoSeparatedClustersAreBimodal) {
+  Histogram h;
+  for (int i = 0; i < 700; ++i) h.Record(50'000 + (i % 7) * 1000);       // ~50 us
+  for (int i = 0; i < 300; ++i) h.Record(4'000'000 + (i % 5) * 10'000);  // ~4 ms
+  Modes m = FindModes(h);
+  ASSERT_TRUE(m.bimodal);
+  EXPECT_NEAR(static_cast<double>(m.low), 50e3, 50e3 * 0.6);
+  EXPECT_NEAR(static_cast<double>(m.high), 4e6, 4e6 * 0.6);
+  EXPECT_NEAR(m.high_share, 0.3, 0.01);
+  EXPECT_TRUE(Summarize(h).bimodal);
+}
+
+TEST(ModesTest, OneClusterWithATailIsNot) {
+  Histogram h;
+  for (int i = 0; i < 1000; ++i) h.Record(100'000 + (i % 50) * 2000);
+  for (int i = 0; i < 10; ++i) h.Record(5'000'000);  // 1% outliers: a tail, not a mode
+  EXPECT_FALSE(FindModes(h).bimodal);
+}
+
+TEST(ModesTest, AWideContinuousSpreadIsNot) {
+  Histogram h;
+  for (std::uint64_t v = 1000; v < 10'000'000; v = v * 11 / 10) {
+    for (int k = 0; k < 5; ++k) h.Record(v);
+  }
+  EXPECT_FALSE(FindModes(h).bimodal);
+}
+
+TEST(ModesTest, TooFewSamplesSayNothing) {
+  Histogram h;
+  for (int i = 0; i < 5; ++i) h.Record(1000);
+  for (int i = 0; i < 5; ++i) h.Record(1'000'000);
+  EXPECT_FALSE(FindModes(h).bimodal);
+}
+
+}  // namespace
+}  // namespace durprobe::probes

@@ -1,0 +1,96 @@
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "report/compare_reporters.h"
+#include "report/units.h"
+
+namespace durprobe::report {
+namespace {
+
+// A row: its label and, per path, the median (absent when not measured there).
+struct Row {
+  std::string label;
+  std::vector<std::optional<double>> p50;
+};
+
+std::string ProbeLabel(const probes::ProbeResult& r) {
+  bool sized = r.spec.primitive != probes::Primitive::kDirFsync;
+  return fmt::format("{} {}{}{}", probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern),
+                     sized ? " " : "", sized ? FormatBytes(r.spec.write_size) : "");
+}
+
+std::vector<Row> Rows(const std::vector<Target>& targets) {
+  std::vector<Row> rows;
+  auto cell = [&](const std::string& label, std::size_t path) -> std::optional<double>& {
+    auto it = std::find_if(rows.begin(), rows.end(), [&](const Row& r) { return r.label == label; });
+    if (it == rows.end()) {
+      rows.push_back({label, std::vector<std::optional<double>>(targets.size())});
+      it = rows.end() - 1;
+    }
+    return it->p50[path];
+  };
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    for (const probes::ProbeResult& r : targets[i].probes) {
+      std::optional<double>& c = cell(ProbeLabel(r), i);
+      if (r.outcome == probes::Outcome::kOk && r.ops > 0) c = static_cast<double>(r.latency.p50);
+    }
+    for (const probes::OpCostResult& r : targets[i].op_costs) {
+      std::optional<double>& c = cell(fmt::format("op {}", probes::NameOf(r.op)), i);
+      if (r.outcome == probes::Outcome::kOk && r.ops > 0) c = static_cast<double>(r.latency.p50);
+    }
+  }
+  return rows;
+}
+
+}  // namespace
+
+void PrintComparison(const Comparison& c, std::ostream& out) {
+  for (const std::string& w : BuildWarnings(c.context)) fmt::print(out, "warning: {}\n", w);
+  fmt::print(out, "\nMedian latency per operation; ratios against the first path.\n");
+  for (std::size_t i = 0; i < c.targets.size(); ++i) {
+    fmt::print(out, "  [{}] {}\n", i + 1, c.targets[i].path);
+  }
+  fmt::print(out, "\n{:<30}", "probe");
+  for (std::size_t i = 0; i < c.targets.size(); ++i) {
+    fmt::print(out, " {:>20}", i == 0 ? fmt::format("[{}] p50", i + 1)
+                                      : fmt::format("[{}] p50 (ratio)", i + 1));
+  }
+  fmt::print(out, "\n");
+  for (const Row& row : Rows(c.targets)) {
+    fmt::print(out, "{:<30}", row.label);
+    for (std::size_t i = 0; i < row.p50.size(); ++i) {
+      std::string text = "-";
+      if (row.p50[i] && i > 0 && row.p50[0] && *row.p50[0] > 0) {
+        text = fmt::format("{} ({:.2f}x)", FormatNanos(*row.p50[i]), *row.p50[i] / *row.p50[0]);
+      } else if (row.p50[i]) {
+        text = FormatNanos(*row.p50[i]);
+      }
+      fmt::print(out, " {:>20}", text);
+    }
+    fmt::print(out, "\n");
+  }
+  fmt::print(out, "\nWhere the difference comes from:\n");
+  for (std::size_t i = 0; i < c.targets.size(); ++i) {
+    Components comp = ComponentsOf(c.targets[i]);
+    auto show = [](const std::optional<double>& v) { return v ? FormatNanos(*v) : std::string("-"); };
+    fmt::print(out, "  [{}] per sync {:>9}   per op {:>9}   metadata {:>9}\n", i + 1,
+               show(comp.per_sync_ns), show(comp.per_op_ns), show(comp.metadata_ns));
+  }
+  for (const Verdict& v : c.verdicts) {
+    fmt::print(out, "\nverdict for {}: {}\n  {}\n", v.path,
+               v.dominant == "none" ? "no significant penalty" : v.dominant + " penalty",
+               v.message);
+  }
+  for (const Target& t : c.targets) {
+    for (const Finding& f : t.findings) {
+      fmt::print(out, "  [{}] {} {}: {}\n", NameOf(f.severity), t.path, f.code, f.message);
+    }
+  }
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,127 @@
+#include "report/plausibility.h"
+
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "report/units.h"
+
+namespace durprobe::report {
+namespace {
+
+using probes::Outcome;
+using probes::Pattern;
+using probes::Primitive;
+using probes::ProbeResult;
+
+bool Measured(const ProbeResult& r) { return r.outcome == Outcome::kOk && r.ops > 0; }
+
+bool IsDurableSync(Primitive p) {
+  return p == Primitive::kFsync || p == Primitive::kFdatasync || p == Primitive::kOdsync ||
+         p == Primitive::kOsync || p == Primitive::kOdirectDsync || p == Primitive::kFullFsync;
+}
+
+std::string Label(const ProbeResult& r) {
+  if (r.spec.primitive == Primitive::kDirFsync) {
+    return fmt::format("dir_fsync after {}", probes::NameOf(r.spec.pattern));
+  }
+  return fmt::format("{} ({} {})", probes::NameOf(r.spec.primitive), FormatBytes(r.spec.write_size),
+                     probes::NameOf(r.spec.pattern));
+}
+
+std::string Ns(std::uint64_t v) { return FormatNanos(static_cast<double>(v)); }
+
+std::optional<ProbeResult> PlainWrite(const Target& t, const ProbeResult& like) {
+  for (const ProbeResult& r : t.probes) {
+    if (r.spec.primitive == Primitive::kNone && r.spec.pattern == like.spec.pattern &&
+        r.spec.write_size == like.spec.write_size && Measured(r)) {
+      return r;
+    }
+  }
+  return std::nullopt;
+}
+
+void NoopSyncs(const Target& t, const StorageFacts& facts, std::vector<Finding>& out) {
+  std::vector<std::string> evidence;
+  for (const ProbeResult& r : t.probes) {
+    if (!Measured(r) || !IsDurableSync(r.spec.primitive)) continue;
+    std::optional<ProbeResult> plain = PlainWrite(t, r);
+    if (!plain) continue;
+    double added = static_cast<double>(r.latency.p50) - static_cast<double>(plain->latency.p50);
+    if (added < kNoopAddedNs) {
+      evidence.push_back(fmt::format("{} {} vs plain write {}", Label(r), Ns(r.latency.p50),
+                                     Ns(plain->latency.p50)));
+    }
+  }
+  if (evidence.empty()) return;
+  bool expected = facts.known && !facts.block_backed;
+  out.push_back({expected ? Severity::kInfo : Severity::kWarn, "sync_noop_suspected",
+                 fmt::format("syncs cost no more than a plain write ({}{}): they are not reaching "
+                             "stable storage (tmpfs, a no-op layer, an interposed library or a "
+                             "cache that ignores flushes); do not count on durability here",
+                             evidence.front(),
+                             evidence.size() > 1 ? fmt::format("; {} more", evidence.size() - 1)
+                                                 : std::string())});
+}
+
+void Shapes(const Target& t, std::vector<Finding>& out) {
+  for (const ProbeResult& r : t.probes) {
+    if (!Measured(r) || r.spec.primitive == Primitive::kNone || r.ops < 20) continue;
+    const probes::LatencySummary& l = r.latency;
+    if (l.p50 == 0) continue;
+    double tail = static_cast<double>(l.p99) / static_cast<double>(l.p50);
+    if (tail >= kTailRatio) {
+      out.push_back({Severity::kWarn, "sync_tail_heavy",
+                     fmt::format("{}: p99 is {:.0f}x the median (p50 {}, p99 {}): one operation in "
+                                 "a hundred stalls; a database's slowest commits will too",
+                                 Label(r), tail, Ns(l.p50), Ns(l.p99))});
+    }
+    double outlier = static_cast<double>(l.max) / static_cast<double>(l.p50);
+    if (outlier >= kOutlierRatio && l.max >= 10'000'000) {
+      out.push_back({Severity::kInfo, "sync_max_outlier",
+                     fmt::format("{}: the slowest of {} operations took {} ({:.0f}x the median)",
+                                 Label(r), r.ops, Ns(l.max), outlier)});
+    }
+    if (l.bimodal) {
+      out.push_back({Severity::kInfo, "sync_bimodal",
+                     fmt::format("{}: latencies form two clusters, near {} and near {} ({:.0f}% of "
+                                 "operations in the slower one): periodic journal commits, "
+                                 "writeback stalls or a throttled virtual disk",
+                                 Label(r), Ns(l.mode_low), Ns(l.mode_high),
+                                 l.high_mode_share * 100.0)});
+    }
+  }
+}
+
+void FasterThanDevice(const Target& t, const StorageFacts& facts, std::vector<Finding>& out) {
+  if (!facts.known || !facts.block_backed || !facts.volatile_cache || facts.fua) return;
+  double limit = facts.rotational ? kRotationalFlushNs : kVolatileSsdFlushNs;
+  for (const ProbeResult& r : t.probes) {
+    if (!Measured(r) || r.spec.primitive != Primitive::kFdatasync ||
+        r.spec.pattern != Pattern::kOverwrite) {
+      continue;
+    }
+    if (static_cast<double>(r.latency.p50) >= limit) continue;
+    out.push_back({Severity::kWarn, "sync_faster_than_device",
+                   fmt::format("{} takes {}, faster than a {} with a volatile write cache can "
+                               "flush (about {} or more): the flush is likely absorbed by a cache "
+                               "(a virtual disk's host, a controller) that may not survive power "
+                               "loss; only a power-cut test proves it",
+                               Label(r), Ns(r.latency.p50),
+                               facts.rotational ? "spinning disk" : "typical SSD",
+                               FormatNanos(limit))});
+    return;
+  }
+}
+
+}  // namespace
+
+std::vector<Finding> PlausibilityFindings(const Target& target, const StorageFacts& facts) {
+  std::vector<Finding> out;
+  NoopSyncs(target, facts, out);
+  FasterThanDevice(target, facts, out);
+  Shapes(target, out);
+  return out;
+}
+
+}  // namespace durprobe::report

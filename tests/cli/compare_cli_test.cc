@@ -1,0 +1,74 @@
+// compare end to end on real directories: a column per path, ratios, verdicts, the JSON document.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_runner.h"
+
+namespace durprobe {
+namespace {
+
+using testing_support::RunDurprobe;
+using testing_support::TempDir;
+
+TEST(CompareCliTest, NeedsTwoPaths) {
+  TempDir a;
+  testing_support::CliRun run = RunDurprobe("compare " + a.path());
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(testing_support::CountLines(run.err), 1) << run.err;
+  EXPECT_NE(run.err.find("at least two paths"), std::string::npos) << run.err;
+}
+
+TEST(CompareCliTest, MissingSecondPath) {
+  TempDir a;
+  testing_support::CliRun run = RunDurprobe("compare " + a.path() + " /nonexistent/durprobe-b");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("does not exist"), std::string::npos) << run.err;
+}
+
+void ExpectComparison(const std::string& a, const std::string& b) {
+  testing_support::CliRun run = RunDurprobe(
+      "compare --budget 3s --rounds 2 --primitives none,fdatasync,dir_fsync --json - " + a + " " + b);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  nlohmann::json j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j["schema"], "durprobe.compare/1");
+  EXPECT_EQ(j["paths"], nlohmann::json({a, b}));
+  ASSERT_EQ(j["targets"].size(), 2u);
+  for (const auto& t : j["targets"]) {
+    EXPECT_EQ(t["probes"].size(), 6u);
+    EXPECT_EQ(t["op_costs"].size(), 6u);
+    for (const auto& p : t["probes"]) EXPECT_GT(p["ops"].get<int>(), 0) << p.dump();
+  }
+  ASSERT_EQ(j["verdicts"].size(), 1u);
+  EXPECT_EQ(j["verdicts"][0]["path"], b);
+  std::string dominant = j["verdicts"][0]["dominant"];
+  EXPECT_TRUE(dominant == "none" || dominant == "per_sync" || dominant == "per_op" ||
+              dominant == "metadata") << dominant;
+  EXPECT_GT(j["verdicts"][0]["ratios"]["per_op"].get<double>(), 0.0);
+}
+
+TEST(CompareCliTest, TwoDirectories) {
+  TempDir a, b;
+  ExpectComparison(a.path(), b.path());
+}
+
+TEST(CompareCliTest, DirectoryAgainstTmpfsTable) {
+  if (!testing_support::IsRoot()) GTEST_SKIP() << "mounting a tmpfs needs root";
+  TempDir a, b;
+  if (std::system(("mount -t tmpfs -o size=64m durprobe-test " + b.path()).c_str()) != 0) {
+    GTEST_SKIP() << "could not mount a tmpfs";
+  }
+  ExpectComparison(a.path(), b.path());
+  testing_support::CliRun run = RunDurprobe(
+      "compare --budget 2s --rounds 1 --primitives none,fdatasync " + a.path() + " " + b.path());
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("[2] p50 (ratio)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("fdatasync overwrite 4 KiB"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("verdict for " + b.path()), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("sync_noop_suspected"), std::string::npos) << run.out;
+  std::system(("umount " + b.path()).c_str());
+}
+
+}  // namespace
+}  // namespace durprobe

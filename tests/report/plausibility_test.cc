@@ -1,0 +1,82 @@
+#include "report/plausibility.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace durprobe::report {
+namespace {
+
+using probes::Pattern;
+using probes::Primitive;
+
+probes::ProbeResult Probe(Primitive prim, std::uint64_t p50, std::uint64_t p99 = 0,
+                          std::uint64_t max = 0) {
+  probes::ProbeResult r;
+  r.spec = {prim, Pattern::kOverwrite, 4096};
+  r.ops = 1000;
+  r.latency.p50 = p50;
+  r.latency.p99 = p99 ? p99 : p50;
+  r.latency.max = max ? max : r.latency.p99;
+  return r;
+}
+
+bool Has(const std::vector<Finding>& f, const std::string& code, Severity sev) {
+  return std::any_of(f.begin(), f.end(),
+                     [&](const Finding& x) { return x.code == code && x.severity == sev; });
+}
+
+TEST(PlausibilityTest, SyncNoDearerThanAWriteIsSuspect) {
+  Target t;
+  t.probes = {Probe(Primitive::kNone, 800), Probe(Primitive::kFdatasync, 1100)};
+  StorageFacts disk{.known = true, .block_backed = true};
+  auto f = PlausibilityFindings(t, disk);
+  ASSERT_TRUE(Has(f, "sync_noop_suspected", Severity::kWarn));
+  EXPECT_NE(f[0].message.find("1.10 us"), std::string::npos) << f[0].message;
+  EXPECT_NE(f[0].message.find("800 ns"), std::string::npos) << f[0].message;
+  // On tmpfs the same figures are expected: info, not a warning.
+  StorageFacts tmpfs{.known = true, .block_backed = false};
+  EXPECT_TRUE(Has(PlausibilityFindings(t, tmpfs), "sync_noop_suspected", Severity::kInfo));
+}
+
+TEST(PlausibilityTest, RealFlushIsNotSuspect) {
+  Target t;
+  t.probes = {Probe(Primitive::kNone, 800), Probe(Primitive::kFdatasync, 250'000)};
+  EXPECT_TRUE(PlausibilityFindings(t, StorageFacts{}).empty());
+}
+
+TEST(PlausibilityTest, HeavyTailAndOutlier) {
+  Target t;
+  t.probes = {Probe(Primitive::kFsync, 100'000, 1'500'000, 50'000'000)};
+  auto f = PlausibilityFindings(t, StorageFacts{});
+  EXPECT_TRUE(Has(f, "sync_tail_heavy", Severity::kWarn));
+  EXPECT_TRUE(Has(f, "sync_max_outlier", Severity::kInfo));
+}
+
+TEST(PlausibilityTest, BimodalDistributionIsReported) {
+  Target t;
+  probes::ProbeResult r = Probe(Primitive::kFdatasync, 60'000);
+  r.latency.bimodal = true;
+  r.latency.mode_low = 60'000;
+  r.latency.mode_high = 4'000'000;
+  r.latency.high_mode_share = 0.25;
+  t.probes = {r};
+  auto f = PlausibilityFindings(t, StorageFacts{});
+  ASSERT_TRUE(Has(f, "sync_bimodal", Severity::kInfo));
+  EXPECT_NE(f.back().message.find("25%"), std::string::npos) << f.back().message;
+}
+
+TEST(PlausibilityTest, FlushFasterThanAVolatileSpinningDiskCan) {
+  Target t;
+  t.probes = {Probe(Primitive::kNone, 2'000), Probe(Primitive::kFdatasync, 60'000)};
+  StorageFacts hdd{.known = true, .block_backed = true, .rotational = true, .volatile_cache = true};
+  EXPECT_TRUE(Has(PlausibilityFindings(t, hdd), "sync_faster_than_device", Severity::kWarn));
+  StorageFacts with_fua = hdd;
+  with_fua.fua = true;
+  EXPECT_FALSE(Has(PlausibilityFindings(t, with_fua), "sync_faster_than_device", Severity::kWarn));
+  EXPECT_FALSE(Has(PlausibilityFindings(t, StorageFacts{}), "sync_faster_than_device",
+                   Severity::kWarn));
+}
+
+}  // namespace
+}  // namespace durprobe::report
