@@ -10,6 +10,7 @@
 
 #include "cli/cmd_clean.h"
 #include "cli/cmd_compare.h"
+#include "cli/cmd_diff.h"
 #include "cli/cmd_probe.h"
 #include "cli/cmd_run.h"
 #include "cli/common.h"
@@ -32,7 +33,7 @@ int Main(int argc, char** argv) {
   CLI::App app{"durprobe: what does durability cost on this path, and why?", "durprobe"};
   app.set_version_flag("--version", VersionText());
   std::vector<Subcommand> subs = {SetupRun(app), SetupProbe(app), SetupCompare(app),
-                                  SetupClean(app)};
+                                  SetupDiff(app), SetupClean(app)};
   app.require_subcommand(1, 1);
 
   std::set<std::string> names;

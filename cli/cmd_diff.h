@@ -1,0 +1,19 @@
+// `durprobe diff A.json B.json`: why two saved reports' commit rates differ.
+#pragma once
+
+#include <string>
+
+#include "cli/common.h"
+
+namespace durprobe::cli {
+
+struct DiffOptions {
+  std::string a, b;
+  std::string json;
+  bool quiet = false;
+};
+
+Subcommand SetupDiff(CLI::App& app);
+int RunDiff(const DiffOptions& options);
+
+}  // namespace durprobe::cli

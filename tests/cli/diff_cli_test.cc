@@ -1,0 +1,82 @@
+// diff on fixtures with a known cause attributes that cause; bad input gets one line and exit 2.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_runner.h"
+
+namespace durprobe {
+namespace {
+
+std::string Fixture(const std::string& name) {
+  return std::string(DURPROBE_SOURCE_DIR) + "/tests/fixtures/diff/" + name;
+}
+
+nlohmann::json DiffJson(const std::string& b) {
+  testing_support::CliRun run =
+      testing_support::RunDurprobe("diff --json - " + Fixture("a.json") + " " + Fixture(b));
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  return nlohmann::json::parse(run.out);
+}
+
+TEST(DiffCliTest, SlowerFlushIsSyncLatency) {
+  nlohmann::json j = DiffJson("b_sync_latency.json");
+  EXPECT_EQ(j["schema"], "durprobe.diff/1");
+  EXPECT_EQ(j["verdict"]["factor"], "sync_latency");
+  ASSERT_EQ(j["configs"].size(), 2u);
+  for (const auto& c : j["configs"]) {
+    double sum = c["shares"]["sync_latency"].get<double>() + c["shares"]["sync_count"].get<double>() +
+                 c["shares"]["non_sync"].get<double>();
+    EXPECT_NEAR(sum, 1.0, 1e-6);
+    EXPECT_NEAR(c["shares"]["sync_latency"].get<double>(), 1.0, 1e-3);
+  }
+  bool fstype_listed = false;
+  for (const auto& d : j["differences"]) fstype_listed |= d["key"] == "mount.fstype";
+  EXPECT_TRUE(fstype_listed) << j["differences"].dump();
+}
+
+TEST(DiffCliTest, MoreSyncsIsSyncCount) {
+  nlohmann::json j = DiffJson("b_sync_count.json");
+  EXPECT_EQ(j["verdict"]["factor"], "sync_count");
+  bool version_listed = false;
+  for (const auto& d : j["differences"]) version_listed |= d["key"] == "context.sqlite_version";
+  EXPECT_TRUE(version_listed);
+}
+
+TEST(DiffCliTest, TimeOutsideSyncsIsNonSync) {
+  EXPECT_EQ(DiffJson("b_non_sync.json")["verdict"]["factor"], "non_sync");
+}
+
+TEST(DiffCliTest, NothingInCommonIsConfiguration) {
+  nlohmann::json j = DiffJson("b_no_common.json");
+  EXPECT_EQ(j["verdict"]["factor"], "configuration");
+  EXPECT_TRUE(j["configs"].empty());
+}
+
+TEST(DiffCliTest, TableNamesTheVerdict) {
+  testing_support::CliRun run = testing_support::RunDurprobe(
+      "diff " + Fixture("a.json") + " " + Fixture("b_sync_latency.json"));
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_NE(run.out.find("verdict: sync_latency"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("WAL        FULL"), std::string::npos) << run.out;
+}
+
+void ExpectOneLineError(const std::string& args, const std::string& needle) {
+  testing_support::CliRun run = testing_support::RunDurprobe(args);
+  EXPECT_EQ(run.exit_code, 2) << args;
+  EXPECT_EQ(testing_support::CountLines(run.err), 1) << run.err;
+  EXPECT_NE(run.err.find(needle), std::string::npos) << run.err;
+}
+
+TEST(DiffCliTest, BadInputs) {
+  std::string a = Fixture("a.json");
+  ExpectOneLineError("diff " + a + " " + Fixture("malformed.json"), "syntax error at byte");
+  ExpectOneLineError("diff " + a + " " + Fixture("truncated.json"), "ends early");
+  ExpectOneLineError("diff " + a + " " + Fixture("wrong_schema.json"),
+                     "schema is 'durprobe.compare/1'");
+  ExpectOneLineError("diff " + a + " /nonexistent/report.json", "does not exist");
+  ExpectOneLineError("diff " + a, "B");
+}
+
+}  // namespace
+}  // namespace durprobe
