@@ -3,6 +3,7 @@
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
 #include "report/context.h"
+#include "report/sqlite_correlation.h"
 
 namespace durprobe::cli {
 
@@ -20,6 +21,9 @@ Execution Execute(platform::Platform& platform, const Plan& plan) {
       return ex;
     }
     if (plan.run_probes) target.probes = probes::RunProbes(platform, (*scratch)->path(), plan.probes);
+    if (plan.run_sqlite && platform::InterruptSignal() == 0) {
+      report::AddSqliteResults(target, sqlite_bench::RunCommitMatrix(platform, (*scratch)->path(), plan.sqlite));
+    }
     Status removed = (*scratch)->Remove();
     ex.report.targets.push_back(std::move(target));
     if (int sig = platform::InterruptSignal(); sig != 0) {

@@ -1,5 +1,7 @@
 #include "report/json_reporter.h"
 
+#include "report/sqlite_json.h"
+
 namespace durprobe::report {
 
 using nlohmann::json;
@@ -40,6 +42,7 @@ json ToJson(const Context& c) {
          {"assertions", c.assertions},
          {"started_at", c.started_at},
          {"command", c.command}};
+  j["sqlite"] = ToJson(c.sqlite_build);
   std::vector<std::string> warnings = BuildWarnings(c);
   if (!warnings.empty()) j["build_warnings"] = warnings;
   return j;
@@ -55,6 +58,7 @@ json ToJson(const Report& report) {
       findings.push_back({{"severity", NameOf(f.severity)}, {"code", f.code}, {"message", f.message}});
     }
     targets.push_back({{"path", t.path}, {"probes", probes}, {"findings", findings}});
+    for (const SqliteEntry& e : t.sqlite) targets.back()["sqlite"].push_back(ToJson(e));
   }
   return json{{"schema", kReportSchema}, {"context", ToJson(report.context)}, {"targets", targets}};
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "probes/probe_result.h"
+#include "report/sqlite_model.h"
 
 namespace durprobe::report {
 
@@ -21,6 +22,7 @@ struct Context {
   bool assertions = false;
   std::string started_at;  // ISO-8601, UTC
   std::string command;     // the subcommand that produced the report
+  sqlite_bench::SqliteBuildInfo sqlite_build;
 };
 
 enum class Severity { kInfo, kWarn, kFail };
@@ -35,6 +37,7 @@ struct Finding {
 struct Target {
   std::string path;  // absolute
   std::vector<probes::ProbeResult> probes;
+  std::vector<SqliteEntry> sqlite;  // the commit matrix (report/sqlite_correlation.h)
   std::vector<Finding> findings;
 };
 
