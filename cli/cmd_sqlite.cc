@@ -15,11 +15,23 @@ constexpr std::uint64_t kQuickBudgetNs = 10'000'000'000;
 constexpr double kProbeShare = 0.15;  // of the per-path budget, for the correlation probes
 constexpr std::uint64_t kMaxPayload = 1u << 20;
 
+// CheckedTransformer (case-insensitive) with a one-line error that lists the valid names.
 template <typename Enum>
-std::map<std::string, std::string> NameMap(const std::map<std::string, Enum>& names) {
+CLI::Validator OneOf(const std::map<std::string, Enum>& names) {
   std::map<std::string, std::string> m;
-  for (const auto& [name, value] : names) m.emplace(name, name);
-  return m;
+  std::string list;
+  for (const auto& [name, value] : names) {
+    m.emplace(name, name);
+    list += (list.empty() ? "" : ", ") + name;
+  }
+  CLI::Validator checked = CLI::CheckedTransformer(m, CLI::ignore_case);
+  return CLI::Validator(
+      [checked, list](std::string& value) mutable {
+        std::string given = value;
+        return checked(value).empty() ? std::string()
+                                      : fmt::format("'{}' is not one of {}", given, list);
+      },
+      "NAME");
 }
 
 // A configuration that failed (checksum mismatch, SQLite error) makes the run fail.
@@ -42,11 +54,11 @@ void AddSqliteMatrixOptions(CLI::App& app, SqliteMatrixOptions& o) {
   app.add_option("--journal-modes", o.journal_modes,
                  "Journal modes (comma-separated; default delete,wal)")
       ->delimiter(',')
-      ->transform(CLI::CheckedTransformer(NameMap(sqlite_bench::JournalModeNames()), CLI::ignore_case));
+      ->transform(OneOf(sqlite_bench::JournalModeNames()));
   app.add_option("--synchronous", o.synchronous,
                  "Synchronous levels (comma-separated; default full,normal,off)")
       ->delimiter(',')
-      ->transform(CLI::CheckedTransformer(NameMap(sqlite_bench::SynchronousNames()), CLI::ignore_case));
+      ->transform(OneOf(sqlite_bench::SynchronousNames()));
   app.add_flag("--all", o.all, "The whole matrix: every journal mode x every synchronous level");
   app.add_option("--batch", o.batches, "Rows per commit, e.g. 1,10,100,1000 (1: autocommit INSERT)")
       ->delimiter(',')
@@ -54,7 +66,7 @@ void AddSqliteMatrixOptions(CLI::App& app, SqliteMatrixOptions& o) {
   app.add_option("--statement", o.statements,
                  "reused (one prepared INSERT) and/or per_row (prepared for every row)")
       ->delimiter(',')
-      ->transform(CLI::CheckedTransformer(NameMap(sqlite_bench::StatementModeNames()), CLI::ignore_case));
+      ->transform(OneOf(sqlite_bench::StatementModeNames()));
   app.add_option("--payload", o.payload, "Payload bytes per row (default 100)")
       ->type_name("SIZE")
       ->check(SizeList());
