@@ -19,8 +19,8 @@ std::string Us(double ns) { return FormatNanos(ns); }
 std::string SyncCell(const CommitResult& r) {
   SyncsPerCommit s = SyncsOf(r);
   auto n = [](double v) {
-    return v == static_cast<double>(static_cast<long long>(v)) ? fmt::format("{:.0f}", v)
-                                                                 : fmt::format("{:.2f}", v);
+    if (v == static_cast<double>(static_cast<long long>(v))) return fmt::format("{:.0f}", v);
+    return v < 0.1 ? fmt::format("{:.3f}", v) : fmt::format("{:.2f}", v);
   };
   return fmt::format("{} ({}+{}+{}+{})", n(s.total), n(s.db), n(s.journal), n(s.wal), n(s.dir));
 }
