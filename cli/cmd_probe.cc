@@ -86,11 +86,12 @@ int RunProbe(const ProbeOptions& o) {
   if (!budget.ok()) return UsageError(budget.status().message());
   Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o, *budget / paths->size());
   if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
-  Plan plan{.command = "probe",
-            .paths = *paths,
-            .verbose = o.common.verbose,
-            .run_probes = true,
-            .probes = *probe_plan};
+  Plan plan;
+  plan.command = "probe";
+  plan.paths = *paths;
+  plan.verbose = o.common.verbose;
+  plan.run_probes = true;
+  plan.probes = *probe_plan;
   return ExecuteAndEmit(platform, plan, o.common);
 }
 

@@ -15,6 +15,7 @@ Subcommand SetupRun(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("run", "Full report on each PATH (the default subcommand)");
   sub->add_option("PATH", options->probe.paths, "Directories to measure (default: .)");
   AddProbeOptions(*sub, options->probe);
+  AddSqliteMatrixOptions(*sub, options->sqlite);
   AddCommonOptions(*sub, options->probe.common);
   return {sub, [options] { return RunRun(*options); }};
 }
@@ -25,13 +26,18 @@ int RunRun(const RunOptions& o) {
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<std::uint64_t> budget = BudgetNanos(o.probe.common, kDefaultBudgetNs, kQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
-  Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, *budget / paths->size());
+  std::uint64_t half = *budget / paths->size() / 2;  // probes, then the SQLite matrix
+  Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, half);
   if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
+  Result<sqlite_bench::MatrixPlan> sqlite_plan = MakeSqlitePlan(platform, o.sqlite, half);
+  if (!sqlite_plan.ok()) return UsageError(sqlite_plan.status().message());
   Plan plan{.command = "run",
             .paths = *paths,
             .verbose = o.probe.common.verbose,
             .run_probes = true,
-            .probes = *probe_plan};
+            .probes = *probe_plan,
+            .run_sqlite = true,
+            .sqlite = *sqlite_plan};
   return ExecuteAndEmit(platform, plan, o.probe.common);
 }
 

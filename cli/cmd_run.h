@@ -2,11 +2,13 @@
 #pragma once
 
 #include "cli/cmd_probe.h"
+#include "cli/cmd_sqlite.h"
 
 namespace durprobe::cli {
 
 struct RunOptions {
   ProbeOptions probe;  // paths, probe selection and common options
+  SqliteMatrixOptions sqlite;
 };
 
 Subcommand SetupRun(CLI::App& app);

@@ -8,6 +8,7 @@
 #include "platform/scratch.h"
 #include "report/context.h"
 #include "report/plausibility.h"
+#include "report/sqlite_correlation.h"
 
 namespace durprobe::cli {
 namespace {
@@ -41,6 +42,9 @@ Execution Execute(platform::Platform& platform, const Plan& plan) {
     }
     for (report::Finding& f : report::PlausibilityFindings(target, report::StorageFacts{})) {
       target.findings.push_back(std::move(f));
+    }
+    if (plan.run_sqlite && platform::InterruptSignal() == 0) {
+      report::AddSqliteResults(target, sqlite_bench::RunCommitMatrix(platform, (*scratch)->path(), plan.sqlite));
     }
     Status removed = (*scratch)->Remove();
     ex.report.targets.push_back(std::move(target));

@@ -8,6 +8,7 @@
 #include "platform/platform.h"
 #include "probes/runner.h"
 #include "report/report.h"
+#include "sqlite_bench/commit_bench.h"
 
 namespace durprobe::cli {
 
@@ -17,6 +18,8 @@ struct Plan {
   bool verbose = false;             // progress lines on stderr
   bool run_probes = false;
   probes::ProbePlan probes;
+  bool run_sqlite = false;          // the commit matrix, after the probes it is explained by
+  sqlite_bench::MatrixPlan sqlite;
 };
 
 struct Execution {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "report/sqlite_console.h"
 #include "report/units.h"
 
 namespace durprobe::report {
@@ -67,6 +68,10 @@ void PrintReport(const Report& report, std::ostream& out) {
     if (!t.probes.empty()) {
       fmt::print(out, "\nRaw sync primitives (latency of one write + sync):\n");
       PrintProbeTable(t.probes, out);
+    }
+    if (!t.sqlite.empty()) {
+      fmt::print(out, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
+      PrintSqliteTable(t.sqlite, out);
     }
     if (!t.findings.empty()) {
       fmt::print(out, "\nFindings:\n");

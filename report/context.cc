@@ -24,6 +24,7 @@ Context MakeContext(platform::Platform& platform, const std::string& command) {
   c.kernel = sys.kernel;
   c.machine = sys.machine;
   c.sqlite_version = sqlite3_libversion();
+  c.sqlite_build = sqlite_bench::QueryBuildInfo();
   c.build_type = DURPROBE_BUILD_TYPE;
 #if defined(__OPTIMIZE__)
   c.optimized = true;

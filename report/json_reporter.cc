@@ -1,5 +1,7 @@
 #include "report/json_reporter.h"
 
+#include "report/sqlite_json.h"
+
 namespace durprobe::report {
 
 using nlohmann::json;
@@ -40,6 +42,7 @@ json ToJson(const Context& c) {
          {"assertions", c.assertions},
          {"started_at", c.started_at},
          {"command", c.command}};
+  j["sqlite"] = ToJson(c.sqlite_build);
   std::vector<std::string> warnings = BuildWarnings(c);
   if (!warnings.empty()) j["build_warnings"] = warnings;
   return j;
@@ -61,6 +64,10 @@ json ToJson(const Target& t) {
     findings.push_back({{"severity", NameOf(f.severity)}, {"code", f.code}, {"message", f.message}});
   }
   json j{{"path", t.path}, {"probes", probes}, {"findings", findings}};
+  if (!t.sqlite.empty()) {
+    j["sqlite"] = json::array();
+    for (const SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e));
+  }
   if (!t.op_costs.empty()) {
     json costs = json::array();
     for (const probes::OpCostResult& r : t.op_costs) costs.push_back(ToJson(r));

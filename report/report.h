@@ -8,6 +8,7 @@
 
 #include "probes/op_cost.h"
 #include "probes/probe_result.h"
+#include "report/sqlite_model.h"
 
 namespace durprobe::report {
 
@@ -22,6 +23,7 @@ struct Context {
   bool assertions = false;
   std::string started_at;  // ISO-8601, UTC
   std::string command;     // the subcommand that produced the report
+  sqlite_bench::SqliteBuildInfo sqlite_build;
 };
 
 enum class Severity { kInfo, kWarn, kFail };
@@ -37,6 +39,7 @@ struct Target {
   std::string path;  // absolute
   std::vector<probes::ProbeResult> probes;
   std::vector<probes::OpCostResult> op_costs;  // per-operation costs, measured by compare
+  std::vector<SqliteEntry> sqlite;  // the commit matrix (report/sqlite_correlation.h)
   std::vector<Finding> findings;
 };
 

@@ -1,0 +1,47 @@
+// `durprobe sqlite PATH...`: the SQLite commit matrix, counted at the VFS and explained by the
+// few probes it needs (measured here unless --no-probes). Also the matrix options `run` shares.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cli/common.h"
+#include "cli/plan.h"
+
+namespace durprobe::cli {
+
+struct SqliteMatrixOptions {
+  std::vector<std::string> journal_modes;  // lower-case names; empty: DELETE, WAL
+  std::vector<std::string> synchronous;    // empty: FULL, NORMAL, OFF
+  bool all = false;
+  std::vector<std::uint32_t> batches{1};
+  std::vector<std::string> statements{"reused"};
+  std::string payload = "100";
+  std::uint32_t repetitions = 5;
+  std::uint64_t commits = 0;  // fixed commits per repetition (0: by budget)
+  std::uint64_t warmup = 20;
+};
+
+struct SqliteOptions {
+  std::vector<std::string> paths{"."};
+  SqliteMatrixOptions matrix;
+  bool no_probes = false;
+  CommonOptions common;
+};
+
+// Adds --journal-modes, --synchronous, --all, --batch, --statement, --payload, --repetitions,
+// --commits and --warmup.
+void AddSqliteMatrixOptions(CLI::App& app, SqliteMatrixOptions& options);
+// The matrix part of a plan, with budget_ns shared over its configurations.
+Result<sqlite_bench::MatrixPlan> MakeSqlitePlan(platform::Platform& platform,
+                                                const SqliteMatrixOptions& options,
+                                                std::uint64_t budget_ns);
+// The probes the correlation needs: SQLite's sync primitive at 4 KiB overwrite and append, and
+// dir_fsync after create.
+probes::ProbePlan CorrelationProbePlan(platform::Platform& platform, std::uint64_t budget_ns);
+
+Subcommand SetupSqlite(CLI::App& app);
+int RunSqlite(const SqliteOptions& options);
+
+}  // namespace durprobe::cli

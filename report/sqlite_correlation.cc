@@ -1,0 +1,162 @@
+#include "report/sqlite_correlation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "report/units.h"
+
+namespace durprobe::report {
+namespace {
+
+using sqlite_bench::CommitResult;
+using sqlite_bench::FileKind;
+
+constexpr std::uint64_t kProbeSize = 4096;  // SQLite's default page (and sector) size
+
+// The probe closest to kProbeSize for primitive and pattern, ok and with ops.
+const probes::ProbeResult* FindProbe(const std::vector<probes::ProbeResult>& results,
+                                     probes::Primitive primitive, probes::Pattern pattern) {
+  const probes::ProbeResult* best = nullptr;
+  auto distance = [](std::uint64_t size) {
+    return size > kProbeSize ? size - kProbeSize : kProbeSize - size;
+  };
+  for (const probes::ProbeResult& r : results) {
+    if (r.spec.primitive != primitive || r.spec.pattern != pattern) continue;
+    if (r.outcome != probes::Outcome::kOk || r.ops == 0) continue;
+    if (best == nullptr || distance(r.spec.write_size) < distance(best->spec.write_size)) best = &r;
+  }
+  return best;
+}
+
+// The sync call alone where the probe times it apart from its write: SQLite's xSync is that call.
+// The median, because other I/O on the device gives both probes and commits long tails.
+double SyncMedian(const probes::ProbeResult& r) {
+  return static_cast<double>(r.has_sync_part ? r.sync_latency.p50 : r.latency.p50);
+}
+
+std::string ProbeLabel(const probes::ProbeResult& r) {
+  std::string label = fmt::format("{} {}", probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern));
+  if (r.spec.primitive != probes::Primitive::kDirFsync) label += " " + FormatBytes(r.spec.write_size);
+  return label;
+}
+
+bool IsBaseline(const CommitResult& r) {
+  return r.config.journal == sqlite_bench::JournalMode::kDelete &&
+         r.config.sync == sqlite_bench::Synchronous::kFull && r.config.rows_per_commit == 1 &&
+         !r.config.fullfsync.value_or(false) && r.outcome == probes::Outcome::kOk;
+}
+
+}  // namespace
+
+SyncsPerCommit SyncsOf(const CommitResult& r) {
+  const sqlite_bench::VfsCounts& c = r.commit_counts;
+  SyncsPerCommit s;
+  s.db = r.PerCommit(c.of(FileKind::kDb).syncs);
+  s.journal = r.PerCommit(c.of(FileKind::kJournal).syncs);
+  s.wal = r.PerCommit(c.of(FileKind::kWal).syncs);
+  s.dir = r.PerCommit(c.dir_syncs());
+  s.total = r.PerCommit(c.sync_calls());
+  return s;
+}
+
+SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::ProbeResult>& results) {
+  SqliteCorrelation c;
+  if (r.outcome != probes::Outcome::kOk || r.commits == 0) return c;
+  c.measured_ns = static_cast<double>(r.latency.p50);
+  c.sync_ns = r.SyncNsPerCommit();
+  c.non_sync_ns = std::max(0.0, r.MeanCommitNs() - c.sync_ns);
+
+  auto primitive = probes::PrimitiveNames().find(r.sync_primitive);
+  if (primitive == probes::PrimitiveNames().end()) {
+    c.missing = "no probe primitive named " + r.sync_primitive;
+    return c;
+  }
+  // A sync after the file grew persists a new size too (the append probe); one after writes
+  // inside the file does not (the overwrite probe). The shim tells them apart per sync.
+  struct Part {
+    std::string key;
+    double per_commit;
+    probes::Primitive primitive;
+    probes::Pattern pattern;
+  };
+  std::vector<Part> parts;
+  for (FileKind k : {FileKind::kDb, FileKind::kJournal, FileKind::kWal, FileKind::kOther}) {
+    const sqlite_bench::KindCounts& kc = r.commit_counts.of(k);
+    std::string kind(sqlite_bench::NameOf(k));
+    parts.push_back({kind + " append", r.PerCommit(kc.syncs_grown), primitive->second,
+                     probes::Pattern::kAppend});
+    parts.push_back({kind + " overwrite", r.PerCommit(kc.syncs - kc.syncs_grown), primitive->second,
+                     probes::Pattern::kOverwrite});
+  }
+  parts.push_back({"dir", r.PerCommit(r.commit_counts.dir_syncs()), probes::Primitive::kDirFsync,
+                   probes::Pattern::kCreate});
+  std::vector<std::string> missing;
+  for (const Part& p : parts) {
+    if (p.per_commit == 0.0) continue;
+    const probes::ProbeResult* probe = FindProbe(results, p.primitive, p.pattern);
+    if (probe == nullptr) {
+      std::string name = fmt::format("{} {}", probes::NameOf(p.primitive), probes::NameOf(p.pattern));
+      if (std::find(missing.begin(), missing.end(), name) == missing.end()) missing.push_back(name);
+      continue;
+    }
+    c.probe_ns[p.key] = SyncMedian(*probe);
+    c.probe_label[p.key] = ProbeLabel(*probe);
+    c.syncs_per_commit[p.key] = p.per_commit;
+    c.predicted_sync_ns += p.per_commit * SyncMedian(*probe);
+  }
+  if (!missing.empty()) {
+    for (const std::string& m : missing) c.missing += (c.missing.empty() ? "" : ", ") + m;
+    return c;
+  }
+  c.available = true;
+  c.predicted_ns = c.predicted_sync_ns + c.non_sync_ns;
+  if (c.measured_ns > 0) {
+    c.explained_share = c.predicted_sync_ns / c.measured_ns;
+    c.residual_share = (c.measured_ns - c.predicted_ns) / c.measured_ns;
+  }
+  return c;
+}
+
+void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
+  const CommitResult* baseline = nullptr;
+  for (const CommitResult& r : results) {
+    if (IsBaseline(r)) baseline = &r;
+  }
+  std::vector<SqliteEntry> entries;
+  for (CommitResult& r : results) {
+    SqliteEntry e;
+    e.correlation = Correlate(r, target.probes);
+    if (baseline && baseline->rows_per_sec > 0 && r.outcome == probes::Outcome::kOk) {
+      e.speedup = r.rows_per_sec / baseline->rows_per_sec;
+    }
+    e.result = std::move(r);
+    entries.push_back(std::move(e));
+  }
+  for (SqliteEntry& e : entries) {
+    const CommitResult& r = e.result;
+    std::string label = sqlite_bench::Label(r.config);
+    if (r.outcome == probes::Outcome::kError) {
+      target.findings.push_back({Severity::kFail, "sqlite_commit_error",
+                                 fmt::format("{}: {}", label, r.reason)});
+      continue;
+    }
+    const SqliteCorrelation& c = e.correlation;
+    bool sync_bound = r.SyncTimeShare() >= 0.5;
+    if (c.available && sync_bound && std::abs(c.residual_share) > kResidualFindingShare) {
+      target.findings.push_back(
+          {Severity::kWarn, "sqlite_prediction_residual",
+           fmt::format("{}: a median commit takes {} but its {:.2f} syncs at the probes' latency plus {} of "
+                       "other work predict {} ({:+.0f}% unexplained): SQLite's syncs cost {} here "
+                       "than the raw probes; compare their sizes and the device queue",
+                       label, FormatNanos(c.measured_ns), SyncsOf(r).total,
+                       FormatNanos(c.non_sync_ns), FormatNanos(c.predicted_ns),
+                       c.residual_share * 100.0, c.residual_share > 0 ? "more" : "less")});
+    }
+  }
+  for (SqliteEntry& e : entries) target.sqlite.push_back(std::move(e));
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,32 @@
+// Analysis of the commit matrix: explains each configuration's commit time with the raw probe
+// latencies measured on the same path, computes speedups, and writes findings. Reads data only.
+#pragma once
+
+#include <vector>
+
+#include "probes/probe_result.h"
+#include "report/report.h"
+#include "sqlite_bench/commit_result.h"
+
+namespace durprobe::report {
+
+// A residual past this share of the measured commit time is reported as a finding.
+inline constexpr double kResidualFindingShare = 0.25;
+
+// The correlation of one result against probes. Unavailable (with `missing` saying which) when
+// the probes SQLite's primitive needs were not measured or failed.
+SqliteCorrelation Correlate(const sqlite_bench::CommitResult& result,
+                            const std::vector<probes::ProbeResult>& probes);
+
+// Appends results to target.sqlite with correlations (against target.probes) and speedups, and
+// adds findings: failed configurations, and large residuals of sync-bound ones.
+void AddSqliteResults(Target& target, std::vector<sqlite_bench::CommitResult> results);
+
+// Per commit syncs by kind as the JSON contract names them: total, db, journal, wal, dir
+// (total = every sync call: xSync on any file plus the directory syncs).
+struct SyncsPerCommit {
+  double total = 0, db = 0, journal = 0, wal = 0, dir = 0;
+};
+SyncsPerCommit SyncsOf(const sqlite_bench::CommitResult& result);
+
+}  // namespace durprobe::report

@@ -1,0 +1,42 @@
+// The SQLite part of a target in the report: each configuration's commit result with its
+// correlation against the raw probes measured on the same path.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sqlite_bench/build_info.h"
+#include "sqlite_bench/commit_result.h"
+
+namespace durprobe::report {
+
+// Commit time explained by the probes: predicted = sum over file kinds of syncs per commit x the
+// probe latency (median of the sync call) of the primitive SQLite uses, with the append pattern
+// for syncs after the file grew and overwrite for the rest, dir_fsync for directory syncs,
+// + the measured non-sync time (mean commit minus mean time inside xSync).
+struct SqliteCorrelation {
+  bool available = false;
+  std::string missing;         // the probes that were not measured, when unavailable
+  double measured_ns = 0.0;    // median commit latency
+  double sync_ns = 0.0;        // mean time inside xSync per commit
+  double non_sync_ns = 0.0;    // mean commit - sync_ns
+  double predicted_sync_ns = 0.0;
+  double predicted_ns = 0.0;
+  double explained_share = 0.0;  // predicted_sync_ns / measured_ns
+  double residual_share = 0.0;   // (measured_ns - predicted_ns) / measured_ns
+  // Per part ("wal append", "db overwrite", "dir", ...): syncs per commit, the probe's median
+  // sync latency and which probe it was ("fdatasync append 4 KiB").
+  std::map<std::string, double> syncs_per_commit;
+  std::map<std::string, double> probe_ns;
+  std::map<std::string, std::string> probe_label;
+};
+
+struct SqliteEntry {
+  sqlite_bench::CommitResult result;
+  SqliteCorrelation correlation;
+  std::optional<double> speedup;  // rows/s against DELETE/FULL single-row commits, when run
+};
+
+}  // namespace durprobe::report

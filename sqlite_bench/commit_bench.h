@@ -1,0 +1,42 @@
+// The commit workload: for each configuration a fresh database in the scratch directory, opened
+// through the counting VFS, a warm-up, timed repetitions of transactions, then every row read
+// back and checksummed. Never prints.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "platform/platform.h"
+#include "sqlite_bench/commit_result.h"
+#include "sqlite_bench/commit_spec.h"
+
+namespace durprobe::sqlite_bench {
+
+struct CommitOptions {
+  std::uint64_t budget_ns = 2'000'000'000;  // per configuration, setup and read-back included
+  std::uint32_t repetitions = 5;
+  std::uint64_t warmup_commits = 20;  // at most; also capped at a tenth of the budget
+  std::uint64_t fixed_commits = 0;    // > 0: exactly this many commits per repetition, no clock
+  std::uint64_t min_commits = 3;      // per repetition, even past the budget
+  std::uint64_t max_rows = 2'000'000;  // per configuration, so fast modes stay small on disk
+};
+
+struct MatrixPlan {
+  std::vector<CommitConfig> configs;
+  CommitOptions options;  // budget_ns here is per configuration
+};
+
+// Runs one configuration in scratch_dir through an already registered counting VFS.
+CommitResult RunCommitConfig(platform::Platform& platform, CountingVfs& vfs,
+                             const std::string& scratch_dir, const std::string& db_name,
+                             const CommitConfig& config, const CommitOptions& options);
+
+// Registers a counting VFS, runs every configuration, stops after the current one on SIGINT.
+std::vector<CommitResult> RunCommitMatrix(platform::Platform& platform,
+                                          const std::string& scratch_dir, const MatrixPlan& plan);
+
+// Splits a budget over n configurations.
+std::uint64_t PerConfigBudget(std::uint64_t budget_ns, std::size_t n);
+
+}  // namespace durprobe::sqlite_bench

@@ -1,0 +1,112 @@
+// A VFS shim that counts and times what SQLite asks of the filesystem, per file kind, without
+// changing it: every call, flag and sync flag goes to the wrapped (parent) VFS unchanged.
+//
+// Directory syncs cannot be seen as calls at the VFS boundary: SQLite's unix VFS syncs the
+// directory inside xSync (once, on the first xSync of a journal, super-journal or WAL handle it
+// opened with SQLITE_OPEN_CREATE) and inside xDelete (when syncDir is set). When the parent is a
+// unix VFS built without SQLITE_DISABLE_DIRSYNC, the shim counts those inferred directory syncs in
+// `dir_syncs`; their time is inside the xSync / xDelete time of the file that triggered them.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "platform/platform.h"
+
+namespace durprobe::sqlite_bench {
+
+enum class FileKind { kDb, kJournal, kWal, kOther };
+inline constexpr int kFileKindCount = 4;
+std::string_view NameOf(FileKind kind);  // "db", "journal", "wal", "other"
+// The kind SQLite declares in xOpen's flags.
+FileKind ClassifyOpenFlags(int flags);
+
+// Counts for one file kind. sync_* count xSync calls by the SQLITE_SYNC_* flags SQLite passed.
+struct KindCounts {
+  std::uint64_t opens = 0;
+  std::uint64_t syncs = 0;
+  std::uint64_t sync_normal = 0;    // (flags & 0x0F) == SQLITE_SYNC_NORMAL
+  std::uint64_t sync_full = 0;      // (flags & 0x0F) == SQLITE_SYNC_FULL
+  std::uint64_t sync_dataonly = 0;  // SQLITE_SYNC_DATAONLY bit set
+  std::uint64_t sync_ns = 0;        // monotonic time inside xSync (includes any directory sync)
+  // xSync calls after the file grew past its size at the previous sync (or open): the filesystem
+  // must persist a new size with the data, as the probes' append pattern does.
+  std::uint64_t syncs_grown = 0;
+  std::uint64_t writes = 0;
+  std::uint64_t write_bytes = 0;
+  std::uint64_t reads = 0;
+  std::uint64_t read_bytes = 0;
+  std::uint64_t truncates = 0;
+  std::uint64_t deletes = 0;
+  std::uint64_t deletes_dirsync = 0;  // xDelete with syncDir set
+  std::uint64_t delete_ns = 0;
+  std::uint64_t locks = 0;    // xLock
+  std::uint64_t unlocks = 0;  // xUnlock
+  std::uint64_t shm_locks = 0;
+  std::uint64_t dir_syncs = 0;  // inferred, see the file comment
+
+  KindCounts& operator+=(const KindCounts& o);
+};
+
+struct VfsCounts {
+  std::array<KindCounts, kFileKindCount> kinds{};
+  const KindCounts& of(FileKind k) const { return kinds[static_cast<int>(k)]; }
+  KindCounts& of(FileKind k) { return kinds[static_cast<int>(k)]; }
+  std::uint64_t syncs() const;      // xSync calls over all kinds
+  std::uint64_t dir_syncs() const;  // inferred directory syncs over all kinds
+  std::uint64_t sync_ns() const;
+  // What a syscall tracer sees: xSync calls plus the directory syncs inside them.
+  std::uint64_t sync_calls() const { return syncs() + dir_syncs(); }
+  VfsCounts& operator+=(const VfsCounts& o);
+};
+
+// Where a counted call is attributed. The workload moves the phase; the shim only reads it.
+enum class Phase { kSetup, kWarmup, kCommit, kCheckpoint, kVerify };
+inline constexpr int kPhaseCount = 5;
+
+// One registered shim. It counts for whichever connections open through its name; it is not
+// thread-safe: one workload thread owns it. Unregisters itself when destroyed.
+class CountingVfs {
+ public:
+  // Wraps the default VFS (or parent_name) and registers it as `name`, not as the default.
+  static Result<std::unique_ptr<CountingVfs>> Register(platform::Platform& platform,
+                                                       const std::string& name,
+                                                       const char* parent_name = nullptr);
+  ~CountingVfs();
+  CountingVfs(const CountingVfs&) = delete;
+  CountingVfs& operator=(const CountingVfs&) = delete;
+
+  const char* name() const { return name_.c_str(); }
+  const char* parent_name() const;
+  // Whether directory syncs are inferred (unix parent, SQLITE_DISABLE_DIRSYNC absent).
+  bool infers_dir_syncs() const { return infer_dirsync_; }
+
+  void set_phase(Phase p) { phase_ = p; }
+  Phase phase() const { return phase_; }
+  const VfsCounts& counts(Phase p) const { return counts_[static_cast<int>(p)]; }
+  VfsCounts Total() const;
+  void Reset();
+
+  // Used by the shim's callbacks.
+  VfsCounts& current() { return counts_[static_cast<int>(phase_)]; }
+  std::uint64_t Now() { return platform_.NowNanos(); }
+  sqlite3_vfs* parent() { return parent_; }
+
+ private:
+  CountingVfs(platform::Platform& platform, std::string name, sqlite3_vfs* parent);
+
+  platform::Platform& platform_;
+  std::string name_;
+  sqlite3_vfs* parent_;
+  sqlite3_vfs vfs_{};
+  bool infer_dirsync_ = false;
+  bool registered_ = false;
+  Phase phase_ = Phase::kSetup;
+  std::array<VfsCounts, kPhaseCount> counts_{};
+};
+
+}  // namespace durprobe::sqlite_bench

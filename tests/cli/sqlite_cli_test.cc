@@ -1,0 +1,81 @@
+// The sqlite subcommand end to end: option errors, the JSON contract keys, the exit status.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/util/run_command.h"
+
+namespace durprobe {
+namespace {
+
+using testing_util::RunCommand;
+
+int LineCount(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+void ExpectUsageError(const std::string& args, const std::string& fragment) {
+  testing_util::CommandResult r = RunCommand(std::string(DURPROBE_BINARY) + " sqlite " + args);
+  EXPECT_EQ(r.exit_code, 2) << args;
+  EXPECT_EQ(LineCount(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("durprobe: error: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+TEST(SqliteCliTest, BadOptionsExitTwoWithOneLineNamingTheValidValues) {
+  ExpectUsageError("--journal-modes wal,bogus .", "'bogus' is not one of delete, memory, off, persist, truncate, wal");
+  ExpectUsageError("--synchronous fulll .", "'fulll' is not one of extra, full, normal, off");
+  ExpectUsageError("--statement prepared .", "'prepared' is not one of per_row, reused");
+  ExpectUsageError("--batch 0 .", "--batch");
+  ExpectUsageError("--payload 3q .", "--payload");
+  ExpectUsageError("--payload 2MiB .", "--payload must be between");
+  ExpectUsageError("/no/such/dir", "does not exist");
+}
+
+TEST(SqliteCliTest, JsonCarriesTheContractKeysForEveryConfiguration) {
+  std::string dir = testing_util::MakeTempDir("sqlite-cli");
+  std::string cmd = std::string(DURPROBE_BINARY) + " sqlite " + dir +
+                    " --journal-modes DELETE,wal --synchronous full,OFF --batch 1,10"
+                    " --commits 3 --repetitions 2 --warmup 1 --budget 3s --json -";
+  testing_util::CommandResult r = RunCommand(cmd);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["schema"], "durprobe.report/1");
+  const nlohmann::json& ctx = doc["context"]["sqlite"];
+  for (const char* key : {"version", "default_synchronous", "default_wal_synchronous", "dirsync",
+                          "compile_options"}) {
+    EXPECT_TRUE(ctx.contains(key)) << key;
+  }
+  const nlohmann::json& rows = doc["targets"][0]["sqlite"];
+  ASSERT_EQ(rows.size(), 8u);  // 2 journal modes x 2 levels x 2 batch sizes
+  for (const nlohmann::json& e : rows) {
+    for (const char* key : {"journal_mode", "synchronous", "rows_per_commit", "commits_per_sec",
+                            "latency_ns", "syncs_per_commit", "sync_time_share",
+                            "predicted_commit_ns", "explained_share"}) {
+      EXPECT_TRUE(e.contains(key)) << key << " in " << e.dump();
+    }
+    for (const char* key : {"total", "db", "journal", "wal", "dir"}) {
+      EXPECT_TRUE(e["syncs_per_commit"].contains(key)) << key;
+    }
+    EXPECT_TRUE(e["latency_ns"].contains("p50"));
+    EXPECT_TRUE(e["latency_ns"].contains("p99"));
+    EXPECT_EQ(e["status"], "ok");
+    EXPECT_EQ(e["commits"], 6);
+    EXPECT_EQ(e["verified_rows"], (6 + 1) * e["rows_per_commit"].get<int>());
+    EXPECT_TRUE(e["predicted_commit_ns"].is_number()) << "the correlation probes ran";
+  }
+  EXPECT_EQ(rows[0]["journal_mode"], "DELETE");
+  EXPECT_EQ(rows[0]["synchronous"], "FULL");
+  EXPECT_DOUBLE_EQ(rows[0]["speedup_vs_delete_full"].get<double>(), 1.0);
+  // Nothing left behind in the target.
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace durprobe
