@@ -37,6 +37,8 @@ Subcommand SetupCompare(CLI::App& app) {
   AddProbeOptions(*sub, options->probe);
   sub->add_option("--rounds", options->rounds, "Interleaved rounds over the paths")
       ->check(CLI::Range(1, 100));
+  AddSqliteMatrixOptions(*sub, options->matrix);
+  sub->add_flag("--no-sqlite", options->no_sqlite, "Compare the probes only, without the SQLite matrix");
   AddCommonOptions(*sub, options->probe.common);
   return {sub, [options] { return RunCompare(*options); }};
 }
@@ -57,13 +59,22 @@ int RunCompare(const CompareOptions& o) {
   plan.rounds = o.rounds;
   plan.verbose = o.probe.common.verbose;
   std::size_t slices = 0;
+  // Half the budget to the probes, half to the SQLite matrix, as `run` does.
+  std::uint64_t probe_budget = o.no_sqlite ? *budget : *budget / 2;
+  if (!o.no_sqlite) {
+    Result<sqlite_bench::MatrixPlan> sqlite_plan =
+        MakeSqlitePlan(platform, o.matrix, (*budget - probe_budget) / plan.paths.size());
+    if (!sqlite_plan.ok()) return UsageError(sqlite_plan.status().message());
+    plan.run_sqlite = true;
+    plan.sqlite = *sqlite_plan;
+  }
   {
-    Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, *budget);
+    Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, probe_budget);
     if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
     plan.specs = probe_plan->specs;
     plan.op_options = probe_plan->op_options;
     slices = (plan.specs.size() + plan.ops.size()) * plan.paths.size() * plan.rounds;
-    plan.rule = probes::RuleForBudget(*budget, slices, o.probe.target_ci_percent / 100.0);
+    plan.rule = probes::RuleForBudget(probe_budget, slices, o.probe.target_ci_percent / 100.0);
     // Within a round every path gets its full slice: stopping early on one path and not on
     // another would give them different amounts of noise.
     plan.rule.target_ci = 0.0;

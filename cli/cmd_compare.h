@@ -3,11 +3,14 @@
 #pragma once
 
 #include "cli/cmd_probe.h"
+#include "cli/cmd_sqlite.h"
 
 namespace durprobe::cli {
 
 struct CompareOptions {
   ProbeOptions probe;  // paths, probe selection and common options
+  SqliteMatrixOptions matrix;
+  bool no_sqlite = false;
   int rounds = 3;
 };
 

@@ -9,6 +9,7 @@
 #include "platform/scratch.h"
 #include "report/context.h"
 #include "report/plausibility.h"
+#include "report/sqlite_correlation.h"
 
 namespace durprobe::cli {
 namespace {
@@ -58,6 +59,23 @@ CompareExecution ExecuteCompare(platform::Platform& platform, const ComparePlan&
     }
   }
 
+  std::vector<std::vector<sqlite_bench::CommitResult>> commits(n);
+  if (plan.run_sqlite) {
+    for (const sqlite_bench::CommitConfig& config : plan.sqlite.configs) {
+      sqlite_bench::MatrixPlan one = plan.sqlite;
+      one.configs = {config};
+      for (std::size_t p = 0; p < n && platform::InterruptSignal() == 0; ++p) {
+        if (plan.verbose) {
+          fmt::print(std::cerr, "sqlite {} on {}\n", sqlite_bench::Label(config), plan.paths[p]);
+        }
+        for (sqlite_bench::CommitResult& r :
+             sqlite_bench::RunCommitMatrix(platform, scratch[p]->path(), one)) {
+          commits[p].push_back(std::move(r));
+        }
+      }
+    }
+  }
+
   for (std::size_t p = 0; p < n; ++p) {
     report::Target target;
     target.path = plan.paths[p];
@@ -69,6 +87,7 @@ CompareExecution ExecuteCompare(platform::Platform& platform, const ComparePlan&
       target.op_costs.push_back(probes::ToOpCostResult(plan.ops[o], op_samples[p][o]));
     }
     target.findings = report::PlausibilityFindings(target, report::StorageFacts{});
+    if (!commits[p].empty()) report::AddSqliteResults(target, std::move(commits[p]));
     Status removed = scratch[p]->Remove();
     if (!removed.ok() && ex.status.ok()) {
       ex.status = Status::Error("could not remove scratch: " + removed.message());

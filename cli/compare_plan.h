@@ -10,6 +10,7 @@
 #include "probes/op_cost.h"
 #include "probes/runner.h"
 #include "report/compare_analysis.h"
+#include "sqlite_bench/commit_bench.h"
 
 namespace durprobe::cli {
 
@@ -20,6 +21,8 @@ struct ComparePlan {
   int rounds = 3;
   probes::StopRule rule;  // per probe, per path, per round
   probes::OpOptions op_options;
+  bool run_sqlite = false;  // each configuration on every path in turn, after the probe rounds
+  sqlite_bench::MatrixPlan sqlite;
   bool verbose = false;
 };
 

@@ -39,6 +39,15 @@ std::vector<Row> Rows(const std::vector<Target>& targets) {
       std::optional<double>& c = cell(ProbeLabel(r), i);
       if (r.outcome == probes::Outcome::kOk && r.ops > 0) c = static_cast<double>(r.latency.p50);
     }
+    for (const SqliteEntry& e : targets[i].sqlite) {
+      std::optional<double>& c =
+          cell(fmt::format("sqlite {}/{} x{} commit", sqlite_bench::NameOf(e.result.config.journal),
+                           sqlite_bench::NameOf(e.result.config.sync),
+                           e.result.config.rows_per_commit), i);
+      if (e.result.outcome == probes::Outcome::kOk && e.result.commits > 0) {
+        c = static_cast<double>(e.result.latency.p50);
+      }
+    }
     for (const probes::OpCostResult& r : targets[i].op_costs) {
       std::optional<double>& c = cell(fmt::format("op {}", probes::NameOf(r.op)), i);
       if (r.outcome == probes::Outcome::kOk && r.ops > 0) c = static_cast<double>(r.latency.p50);
@@ -55,18 +64,18 @@ void PrintComparison(const Comparison& c, std::ostream& out) {
   for (std::size_t i = 0; i < c.targets.size(); ++i) {
     fmt::print(out, "  [{}] {}\n", i + 1, c.targets[i].path);
   }
-  fmt::print(out, "\n{:<30}", "probe");
+  fmt::print(out, "\n{:<32}", "probe");
   for (std::size_t i = 0; i < c.targets.size(); ++i) {
     fmt::print(out, " {:>20}", i == 0 ? fmt::format("[{}] p50", i + 1)
                                       : fmt::format("[{}] p50 (ratio)", i + 1));
   }
   fmt::print(out, "\n");
   for (const Row& row : Rows(c.targets)) {
-    fmt::print(out, "{:<30}", row.label);
+    fmt::print(out, "{:<32}", row.label);
     for (std::size_t i = 0; i < row.p50.size(); ++i) {
       std::string text = "-";
       if (row.p50[i] && i > 0 && row.p50[0] && *row.p50[0] > 0) {
-        text = fmt::format("{} ({:.2f}x)", FormatNanos(*row.p50[i]), *row.p50[i] / *row.p50[0]);
+        text = fmt::format("{} ({:.3g}x)", FormatNanos(*row.p50[i]), *row.p50[i] / *row.p50[0]);
       } else if (row.p50[i]) {
         text = FormatNanos(*row.p50[i]);
       }

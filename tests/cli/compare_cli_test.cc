@@ -27,9 +27,12 @@ TEST(CompareCliTest, MissingSecondPath) {
   EXPECT_NE(run.err.find("does not exist"), std::string::npos) << run.err;
 }
 
-void ExpectComparison(const std::string& a, const std::string& b) {
+// sqlite_args: "--no-sqlite", or a small matrix to run on both paths.
+void ExpectComparison(const std::string& a, const std::string& b, const std::string& sqlite_args,
+                      std::size_t sqlite_configs) {
   testing_support::CliRun run = RunDurprobe(
-      "compare --budget 3s --rounds 2 --primitives none,fdatasync,dir_fsync --json - " + a + " " + b);
+      "compare --budget 3s --rounds 2 --primitives none,fdatasync,dir_fsync " + sqlite_args +
+      " --json - " + a + " " + b);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   nlohmann::json j = nlohmann::json::parse(run.out);
   EXPECT_EQ(j["schema"], "durprobe.compare/1");
@@ -39,6 +42,7 @@ void ExpectComparison(const std::string& a, const std::string& b) {
     EXPECT_EQ(t["probes"].size(), 6u);
     EXPECT_EQ(t["op_costs"].size(), 6u);
     for (const auto& p : t["probes"]) EXPECT_GT(p["ops"].get<int>(), 0) << p.dump();
+    EXPECT_EQ(t.value("sqlite", nlohmann::json::array()).size(), sqlite_configs);
   }
   ASSERT_EQ(j["verdicts"].size(), 1u);
   EXPECT_EQ(j["verdicts"][0]["path"], b);
@@ -50,7 +54,8 @@ void ExpectComparison(const std::string& a, const std::string& b) {
 
 TEST(CompareCliTest, TwoDirectories) {
   TempDir a, b;
-  ExpectComparison(a.path(), b.path());
+  ExpectComparison(a.path(), b.path(),
+                   "--journal-modes wal --synchronous full,off --commits 20 --repetitions 1", 2);
 }
 
 TEST(CompareCliTest, DirectoryAgainstTmpfsTable) {
@@ -59,14 +64,16 @@ TEST(CompareCliTest, DirectoryAgainstTmpfsTable) {
   if (std::system(("mount -t tmpfs -o size=64m durprobe-test " + b.path()).c_str()) != 0) {
     GTEST_SKIP() << "could not mount a tmpfs";
   }
-  ExpectComparison(a.path(), b.path());
+  ExpectComparison(a.path(), b.path(), "--no-sqlite", 0);
   testing_support::CliRun run = RunDurprobe(
-      "compare --budget 2s --rounds 1 --primitives none,fdatasync " + a.path() + " " + b.path());
+      "compare --budget 2s --rounds 1 --primitives none,fdatasync --journal-modes delete "
+      "--synchronous full --commits 10 --repetitions 1 " + a.path() + " " + b.path());
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("[2] p50 (ratio)"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("fdatasync overwrite 4 KiB"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("verdict for " + b.path()), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("sync_noop_suspected"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("sqlite DELETE/FULL x1 commit"), std::string::npos) << run.out;
   std::system(("umount " + b.path()).c_str());
 }
 
