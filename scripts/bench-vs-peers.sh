@@ -4,12 +4,26 @@
 #   pg_test_fsync's one-8kB-write tests             vs durprobe fdatasync/fsync/odsync/odirect_dsync
 #                                                      overwrite 8 KiB, and the cross-descriptor pair
 #   a bare C loop of pwrite+fdatasync               vs durprobe fdatasync overwrite 4 KiB
-# Ratios are durprobe / peer, from the same run. Usage: scripts/bench-vs-peers.sh [--secs N] PATH...
+# Ratios are durprobe / peer, from the same run.
+# Usage: scripts/bench-vs-peers.sh [--secs N] [--fio-size SIZE] [--drain N] PATH...
+#   --secs N       seconds per pg_test_fsync test and per durprobe probe group (default 5)
+#   --fio-size S   fio's file size (default 22m, etcd's recipe; smaller on slow or throttled disks)
+#   --drain N      first sync for N seconds, so a disk with a burst allowance (cloud volumes,
+#                  throttled virtual disks) is in its steady state for every tool alike
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 secs=5
-if [ "${1:-}" = "--secs" ]; then secs=$2; shift 2; fi
-[ $# -gt 0 ] || { echo "usage: $0 [--secs N] PATH..." >&2; exit 2; }
+fio_size=22m
+drain=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --secs) secs=$2; shift 2 ;;
+    --fio-size) fio_size=$2; shift 2 ;;
+    --drain) drain=$2; shift 2 ;;
+    *) break ;;
+  esac
+done
+[ $# -gt 0 ] || { echo "usage: $0 [--secs N] [--fio-size SIZE] [--drain N] PATH..." >&2; exit 2; }
 for p in "$@"; do [ -d "$p" ] || { echo "bench-vs-peers: '$p' is not a directory" >&2; exit 2; }; done
 
 bash "$src/scripts/deps.sh" test
@@ -24,8 +38,13 @@ for path in "$@"; do
   mkdir -p "$out"
   scratch="$path/.durprobe-bench-$$"
   mkdir "$scratch"
-  echo "== $path: fio, pg_test_fsync, durprobe, bare loop (about $((secs * 16 + 30)) s) =="
-  fio --name=etcd --directory="$scratch" --rw=write --ioengine=sync --fdatasync=1 --size=22m \
+  echo "== $path: fio, pg_test_fsync, durprobe, bare loop (about $((secs * 16 + drain + 30)) s) =="
+  if [ "$drain" -gt 0 ]; then
+    fio --name=drain --directory="$scratch" --rw=write --ioengine=sync --fdatasync=1 --bs=4k \
+        --size=1m --time_based --runtime="$drain" >/dev/null 2>&1 || true
+    rm -f "$scratch"/drain*
+  fi
+  fio --name=etcd --directory="$scratch" --rw=write --ioengine=sync --fdatasync=1 --size="$fio_size" \
       --bs=2300 --output-format=json >"$out/fio.json" 2>"$out/fio.err" || true
   rm -f "$scratch"/etcd*
   "$pgtf" -f "$scratch/pg_test_fsync.tmp" -s "$secs" >"$out/pgtf.txt" 2>&1 || true
