@@ -76,8 +76,8 @@ void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out
   fmt::print(out,
              "  us/commit: mean of timed transactions; syncs: sync calls per commit (dir: directory "
              "syncs inside SQLite's unix VFS);\n"
-             "  predicted: syncs x probe p50 + measured non-sync time, against p50; expl.: share "
-             "of the p50 commit the probes explain;\n"
+             "  predicted: syncs x probe mean sync latency + measured non-sync time, against "
+             "us/commit; expl.: share of the mean commit the probes' syncs explain;\n"
              "  risk on power loss or OS crash as SQLite documents it "
              "(https://www.sqlite.org/pragma.html#pragma_synchronous, docs/sqlite.md)\n");
 }

@@ -33,8 +33,10 @@ const probes::ProbeResult* FindProbe(const std::vector<probes::ProbeResult>& res
 
 // The sync call alone where the probe times it apart from its write: SQLite's xSync is that call.
 // The median, because other I/O on the device gives both probes and commits long tails.
-double SyncMedian(const probes::ProbeResult& r) {
-  return static_cast<double>(r.has_sync_part ? r.sync_latency.p50 : r.latency.p50);
+// Means, not medians: the prediction is a sum (syncs x latency + the rest), and only means add
+// up; on a disk whose flushes come in two speeds a median can sit in either cluster.
+double SyncMean(const probes::ProbeResult& r) {
+  return r.has_sync_part ? r.sync_latency.mean : r.latency.mean;
 }
 
 std::string ProbeLabel(const probes::ProbeResult& r) {
@@ -65,7 +67,7 @@ SyncsPerCommit SyncsOf(const CommitResult& r) {
 SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::ProbeResult>& results) {
   SqliteCorrelation c;
   if (r.outcome != probes::Outcome::kOk || r.commits == 0) return c;
-  c.measured_ns = static_cast<double>(r.latency.p50);
+  c.measured_ns = r.MeanCommitNs();
   c.sync_ns = r.SyncNsPerCommit();
   c.non_sync_ns = std::max(0.0, r.MeanCommitNs() - c.sync_ns);
 
@@ -102,10 +104,10 @@ SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::Pro
       if (std::find(missing.begin(), missing.end(), name) == missing.end()) missing.push_back(name);
       continue;
     }
-    c.probe_ns[p.key] = SyncMedian(*probe);
+    c.probe_ns[p.key] = SyncMean(*probe);
     c.probe_label[p.key] = ProbeLabel(*probe);
     c.syncs_per_commit[p.key] = p.per_commit;
-    c.predicted_sync_ns += p.per_commit * SyncMedian(*probe);
+    c.predicted_sync_ns += p.per_commit * SyncMean(*probe);
   }
   if (!missing.empty()) {
     for (const std::string& m : missing) c.missing += (c.missing.empty() ? "" : ", ") + m;
@@ -148,7 +150,7 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     if (c.available && sync_bound && std::abs(c.residual_share) > kResidualFindingShare) {
       target.findings.push_back(
           {Severity::kWarn, "sqlite_prediction_residual",
-           fmt::format("{}: a median commit takes {} but its {:.2f} syncs at the probes' latency plus {} of "
+           fmt::format("{}: a commit takes {} on average but its {:.2f} syncs at the probes' latency plus {} of "
                        "other work predict {} ({:+.0f}% unexplained): SQLite's syncs cost {} here "
                        "than the raw probes; compare their sizes and the device queue",
                        label, FormatNanos(c.measured_ns), SyncsOf(r).total,

@@ -67,7 +67,7 @@ json ToJson(const SqliteEntry& e) {
   if (!c.available && !c.missing.empty()) j["correlation_missing"] = c.missing;
   json probes_used = json::object();
   for (const auto& [kind, ns] : c.probe_ns) {
-    probes_used[kind] = {{"probe", c.probe_label.at(kind)}, {"p50_sync_ns", ns},
+    probes_used[kind] = {{"probe", c.probe_label.at(kind)}, {"mean_sync_ns", ns},
                          {"syncs_per_commit", c.syncs_per_commit.at(kind)}};
   }
   j["probe_latency"] = probes_used;

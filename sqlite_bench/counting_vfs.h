@@ -5,7 +5,8 @@
 // directory inside xSync (once, on the first xSync of a journal, super-journal or WAL handle it
 // opened with SQLITE_OPEN_CREATE) and inside xDelete (when syncDir is set). When the parent is a
 // unix VFS built without SQLITE_DISABLE_DIRSYNC, the shim counts those inferred directory syncs in
-// `dir_syncs`; their time is inside the xSync / xDelete time of the file that triggered them.
+// `dir_syncs`; their time is inside the xSync / xDelete time of the file that triggered them,
+// and both count as sync time.
 #pragma once
 
 #include <sqlite3.h>
@@ -32,7 +33,9 @@ struct KindCounts {
   std::uint64_t sync_normal = 0;    // (flags & 0x0F) == SQLITE_SYNC_NORMAL
   std::uint64_t sync_full = 0;      // (flags & 0x0F) == SQLITE_SYNC_FULL
   std::uint64_t sync_dataonly = 0;  // SQLITE_SYNC_DATAONLY bit set
-  std::uint64_t sync_ns = 0;        // monotonic time inside xSync (includes any directory sync)
+  // Monotonic time inside xSync (with any directory sync it triggers) and inside an xDelete that
+  // syncs the directory (counted in delete_ns too).
+  std::uint64_t sync_ns = 0;
   // xSync calls after the file grew past its size at the previous sync (or open): the filesystem
   // must persist a new size with the data, as the probes' append pattern does.
   std::uint64_t syncs_grown = 0;
