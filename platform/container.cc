@@ -27,6 +27,11 @@ bool IsHostShare(const std::string& fstype) {
          fstype == "prl_fs" || fstype == "fuse.vmhgfs-fuse";
 }
 
+bool IsNetworkFs(const std::string& fstype) {
+  return fstype == "nfs" || fstype == "nfs4" || fstype == "cifs" || fstype == "smb3" ||
+         fstype == "ceph" || fstype == "glusterfs" || fstype == "fuse.glusterfs";
+}
+
 // Docker volumes live under .../volumes/NAME/_data, Kubernetes' under
 // /var/lib/kubelet/pods/UID/volumes/kubernetes.io~TYPE/NAME.
 bool IsManagedVolumeDir(const std::string& root) {
@@ -85,9 +90,13 @@ void ClassifyContainerPath(const MountEntry& m, ContainerInfo& info) {
   } else if (m.root != "/") {
     set("bind_from_host", fmt::format("directory {} of {} bound in from the host", m.root,
                                       m.source));
-  } else {
+  } else if (m.major != 0 || m.source.starts_with("/dev/") || IsNetworkFs(m.fstype)) {
     set("volume", fmt::format("a whole {} filesystem ({}) mounted into the container", m.fstype,
                               m.source));
+  } else {
+    set("other_mount", fmt::format("a {} mount inside the container, neither its root nor a "
+                                   "disk-backed volume",
+                                   m.fstype));
   }
 }
 

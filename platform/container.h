@@ -26,7 +26,8 @@ ContainerInfo DetectContainer(const ContainerEvidence& evidence);
 // Sets info.path_role for the mount a path is reached through (only when info.in_container):
 // the container's overlay root, its plain root filesystem, a share from a VM's host (virtiofs,
 // 9p, Docker Desktop's fakeowner / grpcfuse), a volume (a managed volume directory, or a whole
-// filesystem of its own), a bind mount of a host directory, or a tmpfs.
+// disk-backed or network filesystem of its own), a bind mount of a host directory, a tmpfs, or
+// another mount (a nested overlay, a FUSE mount).
 void ClassifyContainerPath(const MountEntry& mount, ContainerInfo& info);
 
 }  // namespace durprobe::platform

@@ -75,7 +75,7 @@ struct ContainerInfo {
   std::string runtime;                  // "docker", "podman", "kubernetes", "lxc", ... or ""
   std::vector<std::string> evidence;    // "/.dockerenv exists", "cgroup mentions kubepods", ...
   // What the path is inside the container: "overlay_root", "root_filesystem", "bind_from_host",
-  // "volume", "host_share", "tmpfs"; empty outside a container.
+  // "volume", "host_share", "tmpfs", "other_mount"; empty outside a container.
   std::string path_role;
   std::string path_role_reason;
 };

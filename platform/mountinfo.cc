@@ -278,6 +278,11 @@ MountInfo DescribeMount(const std::vector<MountEntry>& table, const MountEntry& 
   m.path = path;
   m.fstype = e.fstype;
   if (e.fstype.starts_with("fuse.")) m.fs_subtype = e.fstype.substr(5);
+  if (e.fstype == "fuse") {
+    m.notes.push_back(fmt::format(
+        "FUSE mount without a subtype: mountinfo does not name the program serving it (source {})",
+        e.source));
+  }
   m.source = e.source;
   m.mount_point = e.mount_point;
   m.root = e.root;

@@ -68,6 +68,14 @@ TEST(ContainerTest, DockerDesktopSharesAndVolumes) {
   EXPECT_EQ(RoleOf(t, info, "/"), "overlay_root");
 }
 
+TEST(ContainerTest, NestedOverlayAndFuseAreOtherMounts) {
+  std::vector<MountEntry> t = Table("mountinfo/host_misc.txt");
+  ContainerInfo info = DetectContainer(ContainerEvidence{.dockerenv = true});
+  EXPECT_EQ(RoleOf(t, info, "/mnt/ovl"), "other_mount");
+  EXPECT_EQ(RoleOf(t, info, "/var/lib/containers/storage/overlay/abc/merged"), "other_mount");
+  EXPECT_EQ(RoleOf(t, info, "/var/lib/mysql"), "volume");
+}
+
 TEST(ContainerTest, PodmanAndEnvironmentEvidence) {
   ContainerEvidence ev;
   ev.containerenv = true;

@@ -150,6 +150,17 @@ TEST(DescribeMountTest, FuseSubtypeIsSplitOut) {
   EXPECT_EQ(Describe(t, "/var/lib/mysql").fs_subtype, "");
 }
 
+TEST(DescribeMountTest, FuseWithoutSubtypeSaysSo) {
+  Result<std::vector<MountEntry>> t = ParseMountInfo(
+      "1 0 8:1 / / rw - ext4 /dev/sda1 rw\n2 1 0:45 / /mnt/b rw - fuse /srv/src rw,user_id=0\n");
+  ASSERT_TRUE(t.ok());
+  MountInfo m = Describe(*t, "/mnt/b");
+  EXPECT_EQ(m.fstype, "fuse");
+  EXPECT_EQ(m.fs_subtype, "");
+  ASSERT_EQ(m.notes.size(), 1u);
+  EXPECT_NE(m.notes[0].find("without a subtype"), std::string::npos);
+}
+
 TEST(MountInfoFixtureTest, DockerDesktopVirtiofsShare) {
   std::vector<MountEntry> t = Table("mountinfo/docker_desktop_virtiofs.txt");
   MountInfo root = Describe(t, "/usr/lib");
