@@ -7,7 +7,7 @@
 
 #include "platform/platform.h"
 
-namespace durprobe::testing {
+namespace durprobe::testing_support {
 
 inline std::string FixturePath(const std::string& relative) {
   return std::string(DURPROBE_SOURCE_DIR) + "/tests/fixtures/" + relative;
@@ -20,4 +20,4 @@ inline std::string ReadFixture(const std::string& relative) {
   return text.ok() ? *text : std::string();
 }
 
-}  // namespace durprobe::testing
+}  // namespace durprobe::testing_support

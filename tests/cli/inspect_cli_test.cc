@@ -2,33 +2,33 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
+#include <cstdlib>
 
-#include "run_command.h"
+#include "tests/cli_runner.h"
 
 namespace durprobe {
 namespace {
 
-using testing::RunCommand;
-
-std::string Binary() { return DURPROBE_BINARY; }
+using testing_support::CliRun;
+using testing_support::CountLines;
+using testing_support::RunDurprobe;
 
 TEST(InspectCliTest, MissingPathIsOneLineAndExitTwo) {
-  testing::CommandResult r = RunCommand(Binary() + " inspect /no/such/durprobe/path");
+  CliRun r = RunDurprobe("inspect /no/such/durprobe/path");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(CountLines(r.err), 1) << r.err;
   EXPECT_NE(r.err.find("/no/such/durprobe/path"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
 }
 
 TEST(InspectCliTest, NoPathIsAUsageError) {
-  testing::CommandResult r = RunCommand(Binary() + " inspect");
+  CliRun r = RunDurprobe("inspect");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(CountLines(r.err), 1) << r.err;
 }
 
 TEST(InspectCliTest, JsonToStdoutHasTheContractKeys) {
-  testing::CommandResult r = RunCommand(Binary() + " inspect / /dev/shm --json -");
+  CliRun r = RunDurprobe("inspect / /dev/shm --json -");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["schema"], "durprobe.report/1");
@@ -63,7 +63,7 @@ TEST(InspectCliTest, JsonToStdoutHasTheContractKeys) {
 }
 
 TEST(InspectCliTest, ConsoleBlockPerPath) {
-  testing::CommandResult r = RunCommand(Binary() + " inspect /dev/shm");
+  CliRun r = RunDurprobe("inspect /dev/shm");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("== /dev/shm =="), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("filesystem  tmpfs"), std::string::npos) << r.out;
@@ -71,9 +71,10 @@ TEST(InspectCliTest, ConsoleBlockPerPath) {
 }
 
 TEST(InspectCliTest, LdPreloadIsNamedInTheFindings) {
-  // An empty-string-free preload the loader can ignore: a path that does not exist only warns.
-  testing::CommandResult r =
-      RunCommand("LD_PRELOAD=/nonexistent/libdurprobe-test.so " + Binary() + " inspect / --json -");
+  // A library that does not exist: the loader only warns, and durprobe must still name it.
+  ::setenv("LD_PRELOAD", "/nonexistent/libdurprobe-test.so", 1);
+  CliRun r = RunDurprobe("inspect / --json -");
+  ::unsetenv("LD_PRELOAD");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["context"]["ld_preload"], "/nonexistent/libdurprobe-test.so");

@@ -2,20 +2,17 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/plan.h"
-#include "run_command.h"
+#include "tests/cli_runner.h"
+#include "tests/test_dirs.h"
 
 namespace durprobe::cli {
 namespace {
 
 class PlanInspectTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/durprobe-plan-XXXXXX";
-    ASSERT_NE(::mkdtemp(tmpl), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override { (void)platform::Default().RemoveDirectory(dir_); }
-  std::string dir_;
+  void SetUp() override { ASSERT_FALSE(dir_.empty()); }
+  testing_support::TempDir tmp_;
+  const std::string dir_ = tmp_.path();
 };
 
 TEST_F(PlanInspectTest, InspectOnlyWritesNothingIntoTheTarget) {
@@ -46,9 +43,8 @@ TEST_F(PlanInspectTest, ProbeOnlyPlanHasNoMountBlock) {
 }
 
 TEST_F(PlanInspectTest, RunIncludesTheMountBlock) {
-  testing::CommandResult r = testing::RunCommand(
-      std::string(DURPROBE_BINARY) + " run " + dir_ +
-      " --budget 300ms --primitives fsync --sizes 4k --patterns overwrite --json -");
+  testing_support::CliRun r = testing_support::RunDurprobe(
+      "run " + dir_ + " --budget 300ms --primitives fsync --sizes 4k --patterns overwrite --json -");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_TRUE(j["targets"][0]["mount"]["fstype"].is_string());

@@ -4,34 +4,50 @@
 // the test fails. Needs root; a mount the kernel cannot make skips its test with the reason.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <unistd.h>
 
 #include <algorithm>
 
 #include "platform/inspect.h"
 #include "report/mount_findings.h"
-#include "run_command.h"
+#include "tests/cli_runner.h"
+#include "tests/test_dirs.h"
 
 namespace durprobe {
 namespace {
 
 using platform::MountInfo;
+using testing_support::CliRun;
+
+// Runs scripts/lab-mounts.sh ACTION DIR.
+CliRun Lab(const std::string& action, const std::string& dir) {
+  testing_support::TempDir io;
+  std::string cmd = std::string("bash ") + DURPROBE_SOURCE_DIR + "/scripts/lab-mounts.sh " +
+                    action + " " + dir + " >" + io.path() + "/out 2>" + io.path() + "/err";
+  int status = std::system(cmd.c_str());
+  CliRun run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.out = testing_support::Slurp(io.path() + "/out");
+  run.err = testing_support::Slurp(io.path() + "/err");
+  return run;
+}
 
 class LabMountsTest : public ::testing::Test {
  protected:
   // ctest runs each case in its own process, so the lab is made per case; up is idempotent.
   static void SetUpTestSuite() {
-    if (::geteuid() != 0) {
+    if (!testing_support::IsRoot()) {
       skip_reason_ = "not root: the lab needs mount and losetup";
       return;
     }
+    // Not a TempDir: removing a tree recursively while mounts may remain would reach into them;
+    // the lab's own `down` empties the directory and only an empty one is removed.
     char tmpl[] = "/tmp/durprobe-lab-XXXXXX";
     if (::mkdtemp(tmpl) == nullptr) {
       skip_reason_ = "cannot create a temporary directory";
       return;
     }
     dir_ = tmpl;
-    testing::CommandResult r = testing::RunCommand(Script() + " up " + dir_);
+    CliRun r = Lab("up", dir_);
     up_exit_ = r.exit_code;
     up_log_ = r.err;
     if (r.exit_code == 2) skip_reason_ = "lab-mounts.sh refused: " + r.err;
@@ -39,14 +55,10 @@ class LabMountsTest : public ::testing::Test {
 
   static void TearDownTestSuite() {
     if (dir_.empty()) return;
-    testing::CommandResult r = testing::RunCommand(Script() + " down " + dir_);
+    CliRun r = Lab("down", dir_);
     EXPECT_EQ(r.exit_code, 0) << "lab-mounts.sh down: " << r.err;
     (void)platform::Default().RemoveDirectory(dir_);
     dir_.clear();
-  }
-
-  static std::string Script() {
-    return std::string("bash ") + DURPROBE_SOURCE_DIR + "/scripts/lab-mounts.sh";
   }
 
   // The identification of DIR/name, or a skip when the lab could not mount it.
@@ -167,8 +179,7 @@ TEST_F(LabMountsTest, BindfsIsFuseWithItsSubtype) {
 
 TEST_F(LabMountsTest, InspectCommandReportsTheBarrierFindingInJson) {
   INSPECT_OR_SKIP(m, "ext4-nobarrier");
-  testing::CommandResult r = testing::RunCommand(std::string(DURPROBE_BINARY) + " inspect " +
-                                                 dir_ + "/ext4-nobarrier --json -");
+  CliRun r = testing_support::RunDurprobe("inspect " + dir_ + "/ext4-nobarrier --json -");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out);
   const nlohmann::json& t = j["targets"][0];

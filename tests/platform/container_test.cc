@@ -2,14 +2,14 @@
 
 #include <gtest/gtest.h>
 
-#include "fixtures.h"
+#include "tests/fixtures.h"
 #include "platform/mountinfo.h"
 
 namespace durprobe::platform {
 namespace {
 
 std::vector<MountEntry> Table(const std::string& fixture) {
-  Result<std::vector<MountEntry>> t = ParseMountInfo(durprobe::testing::ReadFixture(fixture));
+  Result<std::vector<MountEntry>> t = ParseMountInfo(durprobe::testing_support::ReadFixture(fixture));
   EXPECT_TRUE(t.ok()) << t.status().message();
   return t.ok() ? *t : std::vector<MountEntry>{};
 }
@@ -25,7 +25,7 @@ std::string RoleOf(const std::vector<MountEntry>& table, const ContainerInfo& ba
 
 TEST(ContainerTest, HostWithoutEvidenceIsNotAContainer) {
   ContainerEvidence ev;
-  ev.self_cgroup = durprobe::testing::ReadFixture("container/host_cgroup_v2.txt");
+  ev.self_cgroup = durprobe::testing_support::ReadFixture("container/host_cgroup_v2.txt");
   ev.root_fstype = "ext4";
   ContainerInfo info = DetectContainer(ev);
   EXPECT_FALSE(info.in_container);
@@ -38,7 +38,7 @@ TEST(ContainerTest, HostWithoutEvidenceIsNotAContainer) {
 TEST(ContainerTest, KubernetesPodFromCgroupAndOverlayRoot) {
   std::vector<MountEntry> t = Table("mountinfo/kubernetes_pod.txt");
   ContainerEvidence ev;
-  ev.init_cgroup = durprobe::testing::ReadFixture("container/kubernetes_cgroup.txt");
+  ev.init_cgroup = durprobe::testing_support::ReadFixture("container/kubernetes_cgroup.txt");
   ev.root_fstype = FindMount(t, "/")->fstype;
   ContainerInfo info = DetectContainer(ev);
   EXPECT_TRUE(info.in_container);

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "fixtures.h"
+#include "tests/fixtures.h"
 
 namespace durprobe::platform {
 namespace {
@@ -10,7 +10,7 @@ namespace {
 using Words = std::vector<std::string>;
 
 std::vector<MountEntry> Table(const std::string& fixture) {
-  Result<std::vector<MountEntry>> t = ParseMountInfo(durprobe::testing::ReadFixture(fixture));
+  Result<std::vector<MountEntry>> t = ParseMountInfo(durprobe::testing_support::ReadFixture(fixture));
   EXPECT_TRUE(t.ok()) << t.status().message();
   return t.ok() ? *t : std::vector<MountEntry>{};
 }

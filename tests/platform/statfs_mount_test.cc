@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "fixtures.h"
+#include "tests/fixtures.h"
 
 namespace durprobe::platform {
 namespace {
@@ -12,7 +12,7 @@ namespace {
 // The snapshot's key=value lines as the macOS StatFs would fill them.
 FsStat Snapshot(const std::string& fixture) {
   FsStat st;
-  std::istringstream in(durprobe::testing::ReadFixture(fixture));
+  std::istringstream in(durprobe::testing_support::ReadFixture(fixture));
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
     std::string key = line.substr(0, line.find('='));

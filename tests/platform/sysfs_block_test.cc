@@ -2,13 +2,13 @@
 
 #include <gtest/gtest.h>
 
-#include "fixtures.h"
+#include "tests/fixtures.h"
 
 namespace durprobe::platform {
 namespace {
 
 Result<DeviceInfo> Fixture(unsigned major, unsigned minor) {
-  return DescribeBlockDevice(Default(), durprobe::testing::FixturePath("sysfs"), major, minor);
+  return DescribeBlockDevice(Default(), durprobe::testing_support::FixturePath("sysfs"), major, minor);
 }
 
 TEST(SysfsBlockTest, PartitionTakesQueueAttributesFromItsDisk) {

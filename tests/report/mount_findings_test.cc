@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "fixtures.h"
+#include "tests/fixtures.h"
 #include "platform/mountinfo.h"
 
 namespace durprobe::report {
@@ -14,7 +14,7 @@ using platform::MountInfo;
 
 MountInfo FromFixture(const std::string& fixture, const std::string& path) {
   Result<std::vector<platform::MountEntry>> t =
-      platform::ParseMountInfo(durprobe::testing::ReadFixture(fixture));
+      platform::ParseMountInfo(durprobe::testing_support::ReadFixture(fixture));
   EXPECT_TRUE(t.ok());
   const platform::MountEntry* e = platform::FindMount(*t, path);
   EXPECT_NE(e, nullptr);
