@@ -94,7 +94,7 @@ void ClassifyContainerPath(const MountEntry& m, ContainerInfo& info) {
     set("volume", fmt::format("a whole {} filesystem ({}) mounted into the container", m.fstype,
                               m.source));
   } else {
-    set("other_mount", fmt::format("a {} mount inside the container, neither its root nor a "
+    set("other_mount", fmt::format("a mount of type {} inside the container, neither its root nor a "
                                    "disk-backed volume",
                                    m.fstype));
   }
