@@ -1,9 +1,9 @@
 #include "platform/container.h"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <string_view>
-
-#include <fmt/format.h>
 
 namespace durprobe::platform {
 namespace {
@@ -15,8 +15,8 @@ struct CgroupHint {
 
 // Names container managers put in cgroup paths (cgroup v1, or v2 outside a cgroup namespace).
 constexpr std::array kCgroupHints = {
-    CgroupHint{"kubepods", "kubernetes"}, CgroupHint{"docker", "docker"},
-    CgroupHint{"libpod", "podman"},       CgroupHint{"crio", "cri-o"},
+    CgroupHint{"kubepods", "kubernetes"},   CgroupHint{"docker", "docker"},
+    CgroupHint{"libpod", "podman"},         CgroupHint{"crio", "cri-o"},
     CgroupHint{"containerd", "containerd"}, CgroupHint{"lxc", "lxc"},
     CgroupHint{"garden", "garden"},
 };
@@ -76,8 +76,9 @@ void ClassifyContainerPath(const MountEntry& m, ContainerInfo& info) {
   };
   if (m.mount_point == "/") {
     if (m.fstype == "overlay" || m.fstype == "fuse.fuse-overlayfs") {
-      set("overlay_root", "the path is on the container's own overlay root: writes land in its "
-                          "upper layer, which is removed with the container");
+      set("overlay_root",
+          "the path is on the container's own overlay root: writes land in its "
+          "upper layer, which is removed with the container");
     } else {
       set("root_filesystem", fmt::format("the container's root is {}, not an overlay", m.fstype));
     }
@@ -88,14 +89,14 @@ void ClassifyContainerPath(const MountEntry& m, ContainerInfo& info) {
   } else if (m.root != "/" && IsManagedVolumeDir(m.root)) {
     set("volume", fmt::format("a managed volume directory ({}) bound into the container", m.root));
   } else if (m.root != "/") {
-    set("bind_from_host", fmt::format("directory {} of {} bound in from the host", m.root,
-                                      m.source));
+    set("bind_from_host",
+        fmt::format("directory {} of {} bound in from the host", m.root, m.source));
   } else if (m.major != 0 || m.source.starts_with("/dev/") || IsNetworkFs(m.fstype)) {
-    set("volume", fmt::format("a whole {} filesystem ({}) mounted into the container", m.fstype,
-                              m.source));
+    set("volume",
+        fmt::format("a whole {} filesystem ({}) mounted into the container", m.fstype, m.source));
   } else {
-    set("other_mount", fmt::format("a mount of type {} inside the container, neither its root nor a "
-                                   "disk-backed volume",
+    set("other_mount", fmt::format("a mount of type {} inside the container, neither its root "
+                                   "nor a disk-backed volume",
                                    m.fstype));
   }
 }

@@ -67,9 +67,10 @@ bool BlockDevOf(Platform& p, const MountEntry& e, unsigned& major, unsigned& min
   if (!st.ok() || !st->is_block_device) return false;
   major = st->rdev_major;
   minor = st->rdev_minor;
-  how = fmt::format("found through the source {}: the mount's own device number {}:{} is "
-                    "anonymous",
-                    e.source, e.major, e.minor);
+  how = fmt::format(
+      "found through the source {}: the mount's own device number {}:{} is "
+      "anonymous",
+      e.source, e.major, e.minor);
   return true;
 }
 
@@ -87,9 +88,10 @@ void AddDevice(Platform& p, const InspectRoots& roots, const std::vector<MountEn
   if (!BlockDevOf(p, *holder, major, minor, found_via)) {
     m.device_note = m.overlay && upper_mount == nullptr
                         ? "overlay whose upper layer is not visible here: device unknown"
-                        : fmt::format("no block device: {} on {} is a memory, network, FUSE or "
-                                      "pseudo filesystem",
-                                      holder->fstype, holder->source);
+                        : fmt::format(
+                              "no block device: {} on {} is a memory, network, FUSE or "
+                              "pseudo filesystem",
+                              holder->fstype, holder->source);
     return;
   }
   Result<DeviceInfo> d = DescribeBlockDevice(p, roots.sys, major, minor);

@@ -1,9 +1,9 @@
 #include "platform/mountinfo.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
-
-#include <fmt/format.h>
 
 namespace durprobe::platform {
 namespace {
@@ -53,7 +53,8 @@ Result<MountEntry> ParseLine(std::string_view line) {
   // Six fields before the separator (ID, parent, dev, root, mount point, options), and after it
   // fstype and source; superblock options may be absent on old kernels.
   if (dash == f.end() || dash - f.begin() < 6 || f.end() - dash < 3) {
-    return Status::InvalidArgument("expected 'ID PARENT MAJ:MIN ROOT POINT OPTIONS ... - TYPE SOURCE'");
+    return Status::InvalidArgument(
+        "expected 'ID PARENT MAJ:MIN ROOT POINT OPTIONS ... - TYPE SOURCE'");
   }
   MountEntry e;
   if (!ParseInt(f[0], e.id) || !ParseInt(f[1], e.parent_id)) {

@@ -1,9 +1,9 @@
 #include "platform/sysfs_block.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
-
-#include <fmt/format.h>
 
 namespace durprobe::platform {
 namespace {

@@ -15,7 +15,9 @@ std::string Statfs(const platform::MountInfo& m) {
   if (!m.statfs_known) return "statfs unavailable";
   if (m.statfs_magic == 0) return fmt::format("statfs: {}", m.statfs_type);
   std::string named = m.statfs_type.empty() ? "not in durprobe's table" : m.statfs_type;
-  std::string verdict = !m.statfs_agrees ? "cannot compare" : *m.statfs_agrees ? "agrees" : "DISAGREES";
+  std::string verdict = !m.statfs_agrees   ? "cannot compare"
+                        : *m.statfs_agrees ? "agrees"
+                                           : "DISAGREES";
   return fmt::format("statfs magic {:#x} = {}, {}", m.statfs_magic, named, verdict);
 }
 
@@ -59,8 +61,8 @@ void PrintDevice(const platform::DeviceInfo& d, std::ostream& out, int depth) {
 }  // namespace
 
 void PrintMountBlock(const platform::MountInfo& m, std::ostream& out) {
-  std::string fs = m.fs_subtype.empty() ? m.fstype
-                                        : fmt::format("{} (FUSE, {})", m.fstype, m.fs_subtype);
+  std::string fs =
+      m.fs_subtype.empty() ? m.fstype : fmt::format("{} (FUSE, {})", m.fstype, m.fs_subtype);
   fmt::print(out, kRow, "filesystem", fmt::format("{}; {}", fs, Statfs(m)));
   std::string bind = m.bind ? "bind mount of " + m.root : "not a bind mount";
   fmt::print(out, kRow, "mount", fmt::format("{} from {}, {}", m.mount_point, m.source, bind));
@@ -104,8 +106,9 @@ void PrintMountBlock(const platform::MountInfo& m, std::ostream& out) {
 void PrintEnvironment(const Context& c, std::ostream& out) {
   fmt::print(out, "LD_PRELOAD: {}\n", c.ld_preload.empty() ? "(not set)" : c.ld_preload);
   fmt::print(out, "SQLite {} compile options that bear on syncs: {}\n", c.sqlite_version,
-             c.sqlite_compile_options.empty() ? std::string("(none)")
-                                              : fmt::format("{}", fmt::join(c.sqlite_compile_options, " ")));
+             c.sqlite_compile_options.empty()
+                 ? std::string("(none)")
+                 : fmt::format("{}", fmt::join(c.sqlite_compile_options, " ")));
 }
 
 }  // namespace durprobe::report

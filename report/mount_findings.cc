@@ -1,9 +1,9 @@
 #include "report/mount_findings.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string_view>
-
-#include <fmt/format.h>
 
 #include "platform/mountinfo.h"
 
@@ -130,8 +130,9 @@ void JournalOptions(const MountInfo& m, Findings& f) {
           "file churn (SQLite's DELETE mode) costs more than elsewhere.");
   }
   if (HasOption(m.mount_options, "ro")) {
-    f.Add(Severity::kInfo, "read_only_mount",
-          "the mount is read-only, so no write or sync can be measured here; pick a writable path.");
+    f.Add(
+        Severity::kInfo, "read_only_mount",
+        "the mount is read-only, so no write or sync can be measured here; pick a writable path.");
   }
 }
 

@@ -58,10 +58,10 @@ json ToJson(const platform::DeviceInfo& d) {
 json ToJson(const platform::MountInfo& m) {
   json statfs = nullptr;
   if (m.statfs_known) {
-    statfs = json{{"magic", m.statfs_magic == 0 ? json(nullptr)
-                                                : json(fmt::format("{:#x}", m.statfs_magic))},
-                  {"fstype", OrNull(m.statfs_type)},
-                  {"agrees", OrNull(m.statfs_agrees)}};
+    statfs = json{
+        {"magic", m.statfs_magic == 0 ? json(nullptr) : json(fmt::format("{:#x}", m.statfs_magic))},
+        {"fstype", OrNull(m.statfs_type)},
+        {"agrees", OrNull(m.statfs_agrees)}};
   }
   return json{{"fstype", m.fstype},
               {"fs_subtype", OrNull(m.fs_subtype)},

@@ -1,8 +1,8 @@
 // End to end: the durprobe binary's `inspect` subcommand.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 
 #include "tests/cli_runner.h"
 
@@ -80,8 +80,9 @@ TEST(InspectCliTest, LdPreloadIsNamedInTheFindings) {
   EXPECT_EQ(j["context"]["ld_preload"], "/nonexistent/libdurprobe-test.so");
   bool named = false;
   for (const nlohmann::json& f : j["targets"][0]["findings"]) {
-    named = named || (f["code"] == "ld_preload_set" &&
-                      f["message"].get<std::string>().find("libdurprobe-test.so") != std::string::npos);
+    named =
+        named || (f["code"] == "ld_preload_set" &&
+                  f["message"].get<std::string>().find("libdurprobe-test.so") != std::string::npos);
   }
   EXPECT_TRUE(named);
 }

@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
 
 #include "cli/plan.h"
@@ -44,7 +45,8 @@ TEST_F(PlanInspectTest, ProbeOnlyPlanHasNoMountBlock) {
 
 TEST_F(PlanInspectTest, RunIncludesTheMountBlock) {
   testing_support::CliRun r = testing_support::RunDurprobe(
-      "run " + dir_ + " --budget 300ms --primitives fsync --sizes 4k --patterns overwrite --json -");
+      "run " + dir_ +
+      " --budget 300ms --primitives fsync --sizes 4k --patterns overwrite --json -");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_TRUE(j["targets"][0]["mount"]["fstype"].is_string());

@@ -3,9 +3,9 @@
 // a temporary directory; each test checks one of them and the lab comes down after it, also when
 // the test fails. Needs root; a mount the kernel cannot make skips its test with the reason.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "platform/inspect.h"
 #include "report/mount_findings.h"
@@ -76,7 +76,8 @@ class LabMountsTest : public ::testing::Test {
 
   static bool HasCode(const MountInfo& m, const std::string& code) {
     std::vector<report::Finding> f = report::MountFindings(m);
-    return std::any_of(f.begin(), f.end(), [&](const report::Finding& x) { return x.code == code; });
+    return std::any_of(f.begin(), f.end(),
+                       [&](const report::Finding& x) { return x.code == code; });
   }
 
   std::string SkipReason() const { return skip_reason_.empty() ? missing_ : skip_reason_; }
@@ -89,8 +90,8 @@ class LabMountsTest : public ::testing::Test {
 std::string LabMountsTest::dir_, LabMountsTest::skip_reason_, LabMountsTest::up_log_;
 int LabMountsTest::up_exit_ = -1;
 
-#define INSPECT_OR_SKIP(var, name)               \
-  std::optional<MountInfo> var = Inspect(name);  \
+#define INSPECT_OR_SKIP(var, name)              \
+  std::optional<MountInfo> var = Inspect(name); \
   if (!var) GTEST_SKIP() << SkipReason();
 
 TEST_F(LabMountsTest, LoopBackedExt4ResolvesToItsBackingFile) {

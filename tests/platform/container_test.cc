@@ -2,14 +2,15 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/fixtures.h"
 #include "platform/mountinfo.h"
+#include "tests/fixtures.h"
 
 namespace durprobe::platform {
 namespace {
 
 std::vector<MountEntry> Table(const std::string& fixture) {
-  Result<std::vector<MountEntry>> t = ParseMountInfo(durprobe::testing_support::ReadFixture(fixture));
+  Result<std::vector<MountEntry>> t =
+      ParseMountInfo(durprobe::testing_support::ReadFixture(fixture));
   EXPECT_TRUE(t.ok()) << t.status().message();
   return t.ok() ? *t : std::vector<MountEntry>{};
 }

@@ -10,7 +10,8 @@ namespace {
 using Words = std::vector<std::string>;
 
 std::vector<MountEntry> Table(const std::string& fixture) {
-  Result<std::vector<MountEntry>> t = ParseMountInfo(durprobe::testing_support::ReadFixture(fixture));
+  Result<std::vector<MountEntry>> t =
+      ParseMountInfo(durprobe::testing_support::ReadFixture(fixture));
   EXPECT_TRUE(t.ok()) << t.status().message();
   return t.ok() ? *t : std::vector<MountEntry>{};
 }
@@ -47,7 +48,8 @@ TEST(MountInfoParseTest, UndoesOctalEscapes) {
 }
 
 TEST(MountInfoParseTest, RejectsAMalformedLineNamingIt) {
-  Result<std::vector<MountEntry>> t = ParseMountInfo("22 1 8:2 / / rw - ext4 /dev/sda2 rw\nnonsense\n");
+  Result<std::vector<MountEntry>> t =
+      ParseMountInfo("22 1 8:2 / / rw - ext4 /dev/sda2 rw\nnonsense\n");
   ASSERT_FALSE(t.ok());
   EXPECT_NE(t.status().message().find("line 2"), std::string::npos) << t.status().message();
 }

@@ -8,7 +8,8 @@ namespace durprobe::platform {
 namespace {
 
 Result<DeviceInfo> Fixture(unsigned major, unsigned minor) {
-  return DescribeBlockDevice(Default(), durprobe::testing_support::FixturePath("sysfs"), major, minor);
+  return DescribeBlockDevice(Default(), durprobe::testing_support::FixturePath("sysfs"), major,
+                             minor);
 }
 
 TEST(SysfsBlockTest, PartitionTakesQueueAttributesFromItsDisk) {

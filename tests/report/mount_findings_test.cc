@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "tests/fixtures.h"
 #include "platform/mountinfo.h"
+#include "tests/fixtures.h"
 
 namespace durprobe::report {
 namespace {
@@ -43,8 +43,11 @@ void ExpectFinding(const std::vector<Finding>& findings, const std::string& code
 
 TEST(MountFindingsTest, PlainExt4OnAFuaDiskHasNone) {
   MountInfo m = FromFixture("mountinfo/kubernetes_pod.txt", "/data");
-  m.device = platform::DeviceInfo{.name = "nvme1n1", .disk = "nvme1n1", .kind = "disk",
-                                  .write_cache = "write back", .fua = true};
+  m.device = platform::DeviceInfo{.name = "nvme1n1",
+                                  .disk = "nvme1n1",
+                                  .kind = "disk",
+                                  .write_cache = "write back",
+                                  .fua = true};
   EXPECT_TRUE(MountFindings(m).empty()) << ::testing::PrintToString(Codes(MountFindings(m)));
 }
 
@@ -62,7 +65,8 @@ TEST(MountFindingsTest, OverlayVolatileAndUpperOnTmpfs) {
 }
 
 TEST(MountFindingsTest, BarriersOffAndExt4DataModes) {
-  std::vector<Finding> mysql = MountFindings(FromFixture("mountinfo/host_misc.txt", "/var/lib/mysql"));
+  std::vector<Finding> mysql =
+      MountFindings(FromFixture("mountinfo/host_misc.txt", "/var/lib/mysql"));
   ExpectFinding(mysql, "barrier_disabled", Severity::kFail);
   EXPECT_NE(Find(mysql, "barrier_disabled")->message.find("nobarrier"), std::string::npos);
   ExpectFinding(mysql, "ext4_data_writeback", Severity::kWarn);
@@ -91,7 +95,8 @@ TEST(MountFindingsTest, ZfsSyncVisibleOrNot) {
 }
 
 TEST(MountFindingsTest, FuseOverlayfsFsyncSetting) {
-  MountInfo m = FromFixture("mountinfo/host_misc.txt", "/var/lib/containers/storage/overlay/abc/merged");
+  MountInfo m =
+      FromFixture("mountinfo/host_misc.txt", "/var/lib/containers/storage/overlay/abc/merged");
   std::vector<Finding> f = MountFindings(m);
   ExpectFinding(f, "fuse_overlayfs_fsync_unknown", Severity::kInfo);
   ExpectFinding(f, "per_operation_penalty", Severity::kInfo);
@@ -105,7 +110,8 @@ TEST(MountFindingsTest, NetworkFilesystems) {
   ExpectFinding(nfs, "network_fs_sqlite_locking", Severity::kWarn);
   EXPECT_EQ(Find(nfs, "per_operation_penalty"), nullptr);
 
-  std::vector<Finding> cifs = MountFindings(FromFixture("mountinfo/nfs_client.txt", "/mnt/team share"));
+  std::vector<Finding> cifs =
+      MountFindings(FromFixture("mountinfo/nfs_client.txt", "/mnt/team share"));
   ExpectFinding(cifs, "network_fs_sqlite_locking", Severity::kWarn);
   EXPECT_EQ(Find(cifs, "nfs_server_async_unknown"), nullptr);
 
@@ -127,14 +133,18 @@ TEST(MountFindingsTest, DockerDesktopSharesCostPerOperation) {
 
 TEST(MountFindingsTest, VolatileCacheWithoutFuaButNotForLoopDevices) {
   MountInfo m = FromFixture("mountinfo/kubernetes_pod.txt", "/data");
-  m.device = platform::DeviceInfo{.name = "vda", .disk = "vda", .kind = "disk",
-                                  .write_cache = "write back", .fua = false};
+  m.device = platform::DeviceInfo{
+      .name = "vda", .disk = "vda", .kind = "disk", .write_cache = "write back", .fua = false};
   ExpectFinding(MountFindings(m), "volatile_write_cache_no_fua", Severity::kWarn);
   m.device->write_cache = "write through";
   EXPECT_EQ(Find(MountFindings(m), "volatile_write_cache_no_fua"), nullptr);
-  m.device = platform::DeviceInfo{.name = "loop0", .disk = "loop0", .kind = "loop",
-                                  .write_cache = "write back", .fua = false,
-                                  .backing_file = "/img/a.img", .backing_fstype = "xfs"};
+  m.device = platform::DeviceInfo{.name = "loop0",
+                                  .disk = "loop0",
+                                  .kind = "loop",
+                                  .write_cache = "write back",
+                                  .fua = false,
+                                  .backing_file = "/img/a.img",
+                                  .backing_fstype = "xfs"};
   std::vector<Finding> f = MountFindings(m);
   EXPECT_EQ(Find(f, "volatile_write_cache_no_fua"), nullptr);
   ExpectFinding(f, "loop_device", Severity::kInfo);

@@ -25,12 +25,20 @@ platform::MountInfo LoopExt4() {
   m.statfs_magic = 0xEF53;
   m.statfs_type = "ext4";
   m.statfs_agrees = true;
-  m.device = platform::DeviceInfo{.name = "loop0", .disk = "loop0", .major = 7, .minor = 0,
-                                  .kind = "loop", .rotational = false,
-                                  .write_cache = "write back", .fua = false,
-                                  .logical_block_size = 512, .physical_block_size = 512,
-                                  .scheduler = "none", .backing_file = "/lab/img/ext4.img",
-                                  .backing_fstype = "xfs", .backing_mount_point = "/"};
+  m.device = platform::DeviceInfo{.name = "loop0",
+                                  .disk = "loop0",
+                                  .major = 7,
+                                  .minor = 0,
+                                  .kind = "loop",
+                                  .rotational = false,
+                                  .write_cache = "write back",
+                                  .fua = false,
+                                  .logical_block_size = 512,
+                                  .physical_block_size = 512,
+                                  .scheduler = "none",
+                                  .backing_file = "/lab/img/ext4.img",
+                                  .backing_fstype = "xfs",
+                                  .backing_mount_point = "/"};
   return m;
 }
 
@@ -82,17 +90,20 @@ TEST(MountConsoleTest, OverlayAndContainerLines) {
   m.source = "overlay";
   m.mount_point = "/";
   m.root = "/";
-  m.overlay = platform::OverlayInfo{.lower_dirs = {"/l1", "/l2"}, .upper_dir = "/u",
-                                    .work_dir = "/w", .volatile_mount = true};
+  m.overlay = platform::OverlayInfo{
+      .lower_dirs = {"/l1", "/l2"}, .upper_dir = "/u", .work_dir = "/w", .volatile_mount = true};
   m.device_note = "overlay whose upper layer is not visible here: device unknown";
-  m.container = platform::ContainerInfo{.in_container = true, .runtime = "docker",
+  m.container = platform::ContainerInfo{.in_container = true,
+                                        .runtime = "docker",
                                         .evidence = {"/.dockerenv exists"},
-                                        .path_role = "overlay_root", .path_role_reason = "why"};
+                                        .path_role = "overlay_root",
+                                        .path_role_reason = "why"};
   std::ostringstream out;
   PrintMountBlock(m, out);
   std::string s = out.str();
   EXPECT_NE(s.find("  lower       /l1 : /l2\n"), std::string::npos) << s;
-  EXPECT_NE(s.find("  upper       /u, not visible from this mount namespace\n"), std::string::npos) << s;
+  EXPECT_NE(s.find("  upper       /u, not visible from this mount namespace\n"), std::string::npos)
+      << s;
   EXPECT_NE(s.find("volatile: syncs are skipped"), std::string::npos) << s;
   EXPECT_NE(s.find("  container   yes, docker (/.dockerenv exists)\n"), std::string::npos) << s;
   EXPECT_NE(s.find("path is overlay_root: why"), std::string::npos) << s;
