@@ -64,7 +64,9 @@ Execution Execute(platform::Platform& platform, const Plan& plan) {
       if (plan.verbose) probe_plan.on_start = ShowProbeProgress(path);
       target.probes = probes::RunProbes(platform, (*scratch)->path(), probe_plan);
     }
-    for (report::Finding& f : report::PlausibilityFindings(target, report::StorageFacts{})) {
+    report::StorageFacts facts =
+        target.mount ? report::StorageFactsOf(*target.mount) : report::StorageFacts{};
+    for (report::Finding& f : report::PlausibilityFindings(target, facts)) {
       target.findings.push_back(std::move(f));
     }
     if (plan.run_sqlite && platform::InterruptSignal() == 0) {

@@ -190,4 +190,21 @@ std::vector<Finding> EnvironmentFindings(const Context& c) {
   return f.list;
 }
 
+StorageFacts StorageFactsOf(const MountInfo& m) {
+  StorageFacts facts;
+  if (m.device) {
+    if (m.device->kind == "loop") return facts;
+    facts.known = true;
+    facts.block_backed = true;
+    facts.rotational = m.device->rotational.value_or(false);
+    facts.volatile_cache = m.device->write_cache == "write back";
+    facts.fua = m.device->fua.value_or(false);
+    return facts;
+  }
+  // No device because none exists (memory, network, FUSE), not because it was not found.
+  bool deviceless = m.dev_major == 0 && !m.source.starts_with("/dev/") && !m.overlay;
+  facts.known = deviceless;
+  return facts;
+}
+
 }  // namespace durprobe::report

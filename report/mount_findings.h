@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "platform/mount_info.h"
+#include "report/plausibility.h"
 #include "report/report.h"
 
 namespace durprobe::report {
@@ -14,5 +15,10 @@ std::vector<Finding> MountFindings(const platform::MountInfo& mount);
 
 // Findings about the process environment (LD_PRELOAD), the same for every target.
 std::vector<Finding> EnvironmentFindings(const Context& context);
+
+// What the plausibility checks may assume about the storage. Unknown (known = false) for a loop
+// device, whose queue describes the loop and not the disk under its backing file, and wherever
+// the device could not be resolved.
+StorageFacts StorageFactsOf(const platform::MountInfo& mount);
 
 }  // namespace durprobe::report

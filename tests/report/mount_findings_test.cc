@@ -160,6 +160,28 @@ TEST(MountFindingsTest, StatfsMismatchAndReadOnly) {
   ExpectFinding(f, "read_only_mount", Severity::kInfo);
 }
 
+TEST(StorageFactsTest, FromTheDeviceOrItsAbsence) {
+  MountInfo disk = FromFixture("mountinfo/kubernetes_pod.txt", "/data");
+  EXPECT_FALSE(StorageFactsOf(disk).known) << "device not resolved";
+  disk.device = platform::DeviceInfo{.name = "sda", .kind = "disk", .rotational = true,
+                                     .write_cache = "write back", .fua = false};
+  StorageFacts f = StorageFactsOf(disk);
+  EXPECT_TRUE(f.known);
+  EXPECT_TRUE(f.block_backed);
+  EXPECT_TRUE(f.rotational);
+  EXPECT_TRUE(f.volatile_cache);
+  EXPECT_FALSE(f.fua);
+
+  disk.device->kind = "loop";
+  EXPECT_FALSE(StorageFactsOf(disk).known);
+
+  StorageFacts shm = StorageFactsOf(FromFixture("mountinfo/host_misc.txt", "/dev/shm"));
+  EXPECT_TRUE(shm.known);
+  EXPECT_FALSE(shm.block_backed);
+  EXPECT_FALSE(StorageFactsOf(FromFixture("mountinfo/kubernetes_pod.txt", "/")).known)
+      << "an overlay whose upper layer is not visible";
+}
+
 TEST(EnvironmentFindingsTest, LdPreloadNamedAndEatmydataFails) {
   Context c;
   EXPECT_TRUE(EnvironmentFindings(c).empty());
