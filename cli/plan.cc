@@ -37,7 +37,7 @@ void InspectTarget(platform::Platform& platform, const report::Context& context,
 }
 
 // Inspecting writes nothing; only measurements need a scratch directory.
-bool NeedsScratch(const Plan& plan) { return plan.run_probes; }
+bool NeedsScratch(const Plan& plan) { return plan.run_probes || plan.run_sqlite; }
 
 }  // namespace
 

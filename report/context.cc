@@ -2,9 +2,6 @@
 
 #include <sqlite3.h>
 
-#include <array>
-#include <string_view>
-
 #include "durprobe_config.h"
 
 namespace durprobe::report {
@@ -42,27 +39,7 @@ Context MakeContext(platform::Platform& platform, const std::string& command) {
   c.started_at = platform.WallClockIso8601();
   c.command = command;
   c.ld_preload = platform.GetEnv("LD_PRELOAD");
-  std::vector<std::string> options;
-  for (int i = 0; const char* o = sqlite3_compileoption_get(i); ++i) options.emplace_back(o);
-  c.sqlite_compile_options = SyncRelevantCompileOptions(options);
   return c;
-}
-
-std::vector<std::string> SyncRelevantCompileOptions(const std::vector<std::string>& all) {
-  static constexpr std::array<std::string_view, 9> kWords = {
-      "SYNC", "WAL", "JOURNAL", "ATOMIC_WRITE", "SECTOR_SIZE", "DEFAULT_PAGE_SIZE", "MMAP",
-      "LOCKING", "DIRSYNC"};
-  std::vector<std::string> out;
-  for (const std::string& o : all) {
-    if (o.starts_with("MAX_")) continue;  // limits, not behaviour
-    for (std::string_view w : kWords) {
-      if (o.find(w) != std::string::npos) {
-        out.push_back(o);
-        break;
-      }
-    }
-  }
-  return out;
 }
 
 std::vector<std::string> BuildWarnings(const Context& context) {

@@ -43,8 +43,7 @@ json ToJson(const Context& c) {
          {"assertions", c.assertions},
          {"started_at", c.started_at},
          {"command", c.command},
-         {"ld_preload", c.ld_preload.empty() ? json(nullptr) : json(c.ld_preload)},
-         {"sqlite_compile_options", c.sqlite_compile_options}};
+         {"ld_preload", c.ld_preload.empty() ? json(nullptr) : json(c.ld_preload)}};
   j["sqlite"] = ToJson(c.sqlite_build);
   std::vector<std::string> warnings = BuildWarnings(c);
   if (!warnings.empty()) j["build_warnings"] = warnings;

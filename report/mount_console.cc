@@ -105,10 +105,12 @@ void PrintMountBlock(const platform::MountInfo& m, std::ostream& out) {
 
 void PrintEnvironment(const Context& c, std::ostream& out) {
   fmt::print(out, "LD_PRELOAD: {}\n", c.ld_preload.empty() ? "(not set)" : c.ld_preload);
-  fmt::print(out, "SQLite {} compile options that bear on syncs: {}\n", c.sqlite_version,
-             c.sqlite_compile_options.empty()
-                 ? std::string("(none)")
-                 : fmt::format("{}", fmt::join(c.sqlite_compile_options, " ")));
+  const sqlite_bench::SqliteBuildInfo& b = c.sqlite_build;
+  fmt::print(out,
+             "SQLite {} built with synchronous={} (WAL: {}), directory syncs {}, "
+             "WAL autocheckpoint {} pages\n",
+             c.sqlite_version, b.default_synchronous, b.default_wal_synchronous,
+             b.dirsync ? "on" : "off (SQLITE_DISABLE_DIRSYNC)", b.default_wal_autocheckpoint);
 }
 
 }  // namespace durprobe::report

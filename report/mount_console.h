@@ -11,7 +11,7 @@ namespace durprobe::report {
 // Filesystem, mount, options, overlay layers, device chain, container role and notes.
 void PrintMountBlock(const platform::MountInfo& m, std::ostream& out);
 
-// LD_PRELOAD and the sync-relevant SQLite compile options, once per report.
+// LD_PRELOAD and the SQLite library's sync defaults, once per report.
 void PrintEnvironment(const Context& c, std::ostream& out);
 
 }  // namespace durprobe::report

@@ -27,7 +27,6 @@ struct Context {
   std::string command;     // the subcommand that produced the report
   sqlite_bench::SqliteBuildInfo sqlite_build;
   std::string ld_preload;  // $LD_PRELOAD: a preloaded library can change what a sync does
-  std::vector<std::string> sqlite_compile_options;  // the sync-relevant ones (context.h)
 };
 
 enum class Severity { kInfo, kWarn, kFail };
