@@ -11,6 +11,7 @@
 #include "cli/cmd_clean.h"
 #include "cli/cmd_compare.h"
 #include "cli/cmd_diff.h"
+#include "cli/cmd_inspect.h"
 #include "cli/cmd_probe.h"
 #include "cli/cmd_run.h"
 #include "cli/cmd_sqlite.h"
@@ -33,8 +34,9 @@ std::string FirstLine(const std::string& text) {
 int Main(int argc, char** argv) {
   CLI::App app{"durprobe: what does durability cost on this path, and why?", "durprobe"};
   app.set_version_flag("--version", VersionText());
-  std::vector<Subcommand> subs = {SetupRun(app),     SetupProbe(app), SetupSqlite(app),
-                                  SetupCompare(app), SetupDiff(app),  SetupClean(app)};
+  std::vector<Subcommand> subs = {SetupRun(app),     SetupInspect(app), SetupProbe(app),
+                                  SetupSqlite(app),  SetupCompare(app), SetupDiff(app),
+                                  SetupClean(app)};
   app.require_subcommand(1, 1);
 
   std::set<std::string> names;

@@ -34,6 +34,7 @@ int RunRun(const RunOptions& o) {
   Plan plan{.command = "run",
             .paths = *paths,
             .verbose = o.probe.common.verbose,
+            .run_inspect = true,
             .run_probes = true,
             .probes = *probe_plan,
             .run_sqlite = true,

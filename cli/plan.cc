@@ -4,9 +4,11 @@
 
 #include <fmt/ostream.h>
 
+#include "platform/inspect.h"
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
 #include "report/context.h"
+#include "report/mount_findings.h"
 #include "report/plausibility.h"
 #include "report/sqlite_correlation.h"
 
@@ -20,6 +22,23 @@ auto ShowProbeProgress(const std::string& path) {
   };
 }
 
+// Identification never stops a run: what could not be identified becomes a finding.
+void InspectTarget(platform::Platform& platform, const report::Context& context,
+                   report::Target& target) {
+  Result<platform::MountInfo> mount = platform::InspectPath(platform, target.path);
+  if (mount.ok()) {
+    for (report::Finding& f : report::MountFindings(*mount)) target.findings.push_back(f);
+    target.mount = std::move(*mount);
+  } else {
+    target.findings.push_back({report::Severity::kWarn, "inspect_failed",
+                               "could not identify the mount: " + mount.status().message()});
+  }
+  for (report::Finding& f : report::EnvironmentFindings(context)) target.findings.push_back(f);
+}
+
+// Inspecting writes nothing; only measurements need a scratch directory.
+bool NeedsScratch(const Plan& plan) { return plan.run_probes || plan.run_sqlite; }
+
 }  // namespace
 
 Execution Execute(platform::Platform& platform, const Plan& plan) {
@@ -28,6 +47,11 @@ Execution Execute(platform::Platform& platform, const Plan& plan) {
   for (const std::string& path : plan.paths) {
     report::Target target;
     target.path = path;
+    if (plan.run_inspect) InspectTarget(platform, ex.report.context, target);
+    if (!NeedsScratch(plan)) {
+      ex.report.targets.push_back(std::move(target));
+      continue;
+    }
     Result<std::unique_ptr<platform::ScratchDir>> scratch =
         platform::ScratchDir::Create(platform, path);
     if (!scratch.ok()) {
@@ -40,7 +64,9 @@ Execution Execute(platform::Platform& platform, const Plan& plan) {
       if (plan.verbose) probe_plan.on_start = ShowProbeProgress(path);
       target.probes = probes::RunProbes(platform, (*scratch)->path(), probe_plan);
     }
-    for (report::Finding& f : report::PlausibilityFindings(target, report::StorageFacts{})) {
+    report::StorageFacts facts =
+        target.mount ? report::StorageFactsOf(*target.mount) : report::StorageFacts{};
+    for (report::Finding& f : report::PlausibilityFindings(target, facts)) {
       target.findings.push_back(std::move(f));
     }
     if (plan.run_sqlite && platform::InterruptSignal() == 0) {

@@ -16,6 +16,7 @@ struct Plan {
   std::string command;             // subcommand name, recorded in the report's context
   std::vector<std::string> paths;  // resolved, absolute
   bool verbose = false;             // progress lines on stderr
+  bool run_inspect = false;        // mount, filesystem, device, container and their findings
   bool run_probes = false;
   probes::ProbePlan probes;
   bool run_sqlite = false;          // the commit matrix, after the probes it is explained by

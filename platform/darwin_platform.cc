@@ -1,7 +1,12 @@
 // macOS implementation of the seam. Compiled only on Apple; NOT built or tested on the project's
-// Linux CI. fsync(2) on macOS does not flush the drive cache; F_FULLFSYNC does, F_BARRIERFSYNC
-// only orders writes. There is no fdatasync in older SDKs and no O_DIRECT: F_NOCACHE stands in.
+// Linux CI (StatFs and Stat included, written against the macOS man pages). fsync(2) on macOS does
+// not flush the drive cache; F_FULLFSYNC does, F_BARRIERFSYNC only orders writes. There is no
+// fdatasync in older SDKs and no O_DIRECT: F_NOCACHE stands in.
 #include <fcntl.h>
+#include <sys/mount.h>
+#include <sys/param.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -11,6 +16,25 @@
 
 namespace durprobe::platform {
 namespace {
+
+// statfs f_flags as the option words mount(8) prints, so findings read them like Linux options.
+std::vector<std::string> FlagWords(std::uint64_t flags) {
+  struct Flag {
+    std::uint64_t bit;
+    const char* word;
+  };
+  static const Flag kFlags[] = {
+      {MNT_RDONLY, "rdonly"},     {MNT_SYNCHRONOUS, "sync"}, {MNT_ASYNC, "async"},
+      {MNT_NOEXEC, "noexec"},     {MNT_NOSUID, "nosuid"},    {MNT_NODEV, "nodev"},
+      {MNT_LOCAL, "local"},       {MNT_QUOTA, "quota"},      {MNT_ROOTFS, "rootfs"},
+      {MNT_JOURNALED, "journaled"}, {MNT_NOATIME, "noatime"}, {MNT_DONTBROWSE, "nobrowse"},
+  };
+  std::vector<std::string> words;
+  for (const Flag& f : kFlags) {
+    if (flags & f.bit) words.emplace_back(f.word);
+  }
+  return words;
+}
 
 class DarwinPlatform final : public PosixPlatform {
  public:
@@ -74,6 +98,30 @@ class DarwinPlatform final : public PosixPlatform {
   }
 
   Status Allocate(int fd, std::uint64_t size) override { return Truncate(fd, size); }
+
+  Result<FsStat> StatFs(const std::string& path) override {
+    struct statfs st {};
+    if (::statfs(path.c_str(), &st) != 0) return Status::FromErrno(errno, "statfs " + path);
+    FsStat out;
+    out.type_name = st.f_fstypename;
+    out.mount_point = st.f_mntonname;
+    out.source = st.f_mntfromname;
+    out.block_size = static_cast<std::uint64_t>(st.f_bsize);
+    out.flags = FlagWords(st.f_flags);
+    return out;
+  }
+
+  Result<FileStat> Stat(const std::string& path) override {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return Status::FromErrno(errno, "stat " + path);
+    FileStat out;
+    out.dev_major = major(st.st_dev);
+    out.dev_minor = minor(st.st_dev);
+    out.is_block_device = S_ISBLK(st.st_mode);
+    out.rdev_major = major(st.st_rdev);
+    out.rdev_minor = minor(st.st_rdev);
+    return out;
+  }
 
   Status DropCache(int fd) override {
     (void)fd;

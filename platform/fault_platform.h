@@ -53,6 +53,8 @@ class FaultPlatform final : public Platform {
   Status WriteTextFile(const std::string& path, const std::string& text) override {
     return base_.WriteTextFile(path, text);
   }
+  Result<FsStat> StatFs(const std::string& path) override { return base_.StatFs(path); }
+  Result<FileStat> Stat(const std::string& path) override { return base_.Stat(path); }
   std::uint64_t NowNanos() override { return base_.NowNanos(); }
   void SleepNanos(std::uint64_t ns) override { base_.SleepNanos(ns); }
   std::string WallClockIso8601() override { return base_.WallClockIso8601(); }

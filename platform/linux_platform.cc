@@ -1,12 +1,17 @@
 // Linux implementation of the seam: fdatasync, O_DSYNC/O_SYNC/O_DIRECT, sync_file_range.
 // F_FULLFSYNC and F_BARRIERFSYNC do not exist here and report Unsupported.
 #include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <cerrno>
 
 #include "durprobe_config.h"
 #include "platform/posix_platform.h"
+
+#include <fmt/format.h>
 
 namespace durprobe::platform {
 namespace {
@@ -68,6 +73,28 @@ class LinuxPlatform final : public PosixPlatform {
     if (rc != EOPNOTSUPP && rc != EINVAL) return Status::FromErrno(rc, "posix_fallocate");
 #endif
     return Truncate(fd, size);
+  }
+
+  Result<FsStat> StatFs(const std::string& path) override {
+    struct statfs st {};
+    if (::statfs(path.c_str(), &st) != 0) return Status::FromErrno(errno, "statfs " + path);
+    FsStat out;
+    // f_type is a signed word on some ABIs; the magic is its 32-bit pattern.
+    out.magic = static_cast<std::uint32_t>(st.f_type);
+    out.block_size = static_cast<std::uint64_t>(st.f_bsize);
+    return out;
+  }
+
+  Result<FileStat> Stat(const std::string& path) override {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return Status::FromErrno(errno, "stat " + path);
+    FileStat out;
+    out.dev_major = major(st.st_dev);
+    out.dev_minor = minor(st.st_dev);
+    out.is_block_device = S_ISBLK(st.st_mode);
+    out.rdev_major = major(st.st_rdev);
+    out.rdev_minor = minor(st.st_rdev);
+    return out;
   }
 
   Status DropCache(int fd) override {

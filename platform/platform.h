@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "platform/mount_info.h"
 #include "platform/status.h"
 
 namespace durprobe::platform {
@@ -96,6 +97,12 @@ class Platform {
   virtual Result<std::string> RealPath(const std::string& path) = 0;
   virtual Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) = 0;
   virtual Status WriteTextFile(const std::string& path, const std::string& text) = 0;
+
+  // Filesystems (for inspect). statfs(2) of path: the type magic on Linux; on macOS the type
+  // name, mount point, source and flags. The errno with the path on failure.
+  virtual Result<FsStat> StatFs(const std::string& path) = 0;
+  // stat(2) of path, following symlinks: the device holding it, and st_rdev for device nodes.
+  virtual Result<FileStat> Stat(const std::string& path) = 0;
 
   // Time and identity.
   virtual std::uint64_t NowNanos() = 0;  // monotonic clock

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "report/mount_console.h"
 #include "report/sqlite_console.h"
 #include "report/units.h"
 
@@ -63,8 +64,12 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
 
 void PrintReport(const Report& report, std::ostream& out) {
   for (const std::string& w : BuildWarnings(report.context)) fmt::print(out, "warning: {}\n", w);
+  if (!report.targets.empty() && report.targets.front().mount) {
+    PrintEnvironment(report.context, out);
+  }
   for (const Target& t : report.targets) {
     fmt::print(out, "\n== {} ==\n", t.path);
+    if (t.mount) PrintMountBlock(*t.mount, out);
     if (!t.probes.empty()) {
       fmt::print(out, "\nRaw sync primitives (latency of one write + sync):\n");
       PrintProbeTable(t.probes, out);

@@ -38,6 +38,7 @@ Context MakeContext(platform::Platform& platform, const std::string& command) {
 #endif
   c.started_at = platform.WallClockIso8601();
   c.command = command;
+  c.ld_preload = platform.GetEnv("LD_PRELOAD");
   return c;
 }
 

@@ -1,5 +1,6 @@
 #include "report/json_reporter.h"
 
+#include "report/mount_json.h"
 #include "report/sqlite_json.h"
 
 namespace durprobe::report {
@@ -41,7 +42,8 @@ json ToJson(const Context& c) {
          {"optimized", c.optimized},
          {"assertions", c.assertions},
          {"started_at", c.started_at},
-         {"command", c.command}};
+         {"command", c.command},
+         {"ld_preload", c.ld_preload.empty() ? json(nullptr) : json(c.ld_preload)}};
   j["sqlite"] = ToJson(c.sqlite_build);
   std::vector<std::string> warnings = BuildWarnings(c);
   if (!warnings.empty()) j["build_warnings"] = warnings;
@@ -64,6 +66,7 @@ json ToJson(const Target& t) {
     findings.push_back({{"severity", NameOf(f.severity)}, {"code", f.code}, {"message", f.message}});
   }
   json j{{"path", t.path}, {"probes", probes}, {"findings", findings}};
+  if (t.mount) j["mount"] = ToJson(*t.mount);
   if (!t.sqlite.empty()) {
     j["sqlite"] = json::array();
     for (const SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e));

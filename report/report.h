@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "platform/mount_info.h"
 #include "probes/op_cost.h"
 #include "probes/probe_result.h"
 #include "report/sqlite_model.h"
@@ -24,6 +26,7 @@ struct Context {
   std::string started_at;  // ISO-8601, UTC
   std::string command;     // the subcommand that produced the report
   sqlite_bench::SqliteBuildInfo sqlite_build;
+  std::string ld_preload;  // $LD_PRELOAD: a preloaded library can change what a sync does
 };
 
 enum class Severity { kInfo, kWarn, kFail };
@@ -37,6 +40,7 @@ struct Finding {
 
 struct Target {
   std::string path;  // absolute
+  std::optional<platform::MountInfo> mount;  // set when the plan inspects (inspect, run)
   std::vector<probes::ProbeResult> probes;
   std::vector<probes::OpCostResult> op_costs;  // per-operation costs, measured by compare
   std::vector<SqliteEntry> sqlite;  // the commit matrix (report/sqlite_correlation.h)

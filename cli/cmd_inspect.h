@@ -1,0 +1,20 @@
+// `durprobe inspect PATH...`: what each path really is (mount, filesystem, options, device,
+// container) and the configurations that change what a sync means. Writes nothing to PATH.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/common.h"
+
+namespace durprobe::cli {
+
+struct InspectOptions {
+  std::vector<std::string> paths;
+  CommonOptions common;
+};
+
+Subcommand SetupInspect(CLI::App& app);
+int RunInspect(const InspectOptions& options);
+
+}  // namespace durprobe::cli

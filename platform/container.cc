@@ -1,0 +1,104 @@
+#include "platform/container.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <string_view>
+
+namespace durprobe::platform {
+namespace {
+
+struct CgroupHint {
+  std::string_view word;
+  std::string_view runtime;
+};
+
+// Names container managers put in cgroup paths (cgroup v1, or v2 outside a cgroup namespace).
+constexpr std::array kCgroupHints = {
+    CgroupHint{"kubepods", "kubernetes"},   CgroupHint{"docker", "docker"},
+    CgroupHint{"libpod", "podman"},         CgroupHint{"crio", "cri-o"},
+    CgroupHint{"containerd", "containerd"}, CgroupHint{"lxc", "lxc"},
+    CgroupHint{"garden", "garden"},
+};
+
+bool IsHostShare(const std::string& fstype) {
+  return fstype == "virtiofs" || fstype == "9p" || fstype == "fakeowner" ||
+         fstype == "fuse.grpcfuse" || fstype == "fuse.osxfs" || fstype == "vboxsf" ||
+         fstype == "prl_fs" || fstype == "fuse.vmhgfs-fuse";
+}
+
+bool IsNetworkFs(const std::string& fstype) {
+  return fstype == "nfs" || fstype == "nfs4" || fstype == "cifs" || fstype == "smb3" ||
+         fstype == "ceph" || fstype == "glusterfs" || fstype == "fuse.glusterfs";
+}
+
+// Docker volumes live under .../volumes/NAME/_data, Kubernetes' under
+// /var/lib/kubelet/pods/UID/volumes/kubernetes.io~TYPE/NAME.
+bool IsManagedVolumeDir(const std::string& root) {
+  return root.find("/volumes/") != std::string::npos;
+}
+
+}  // namespace
+
+ContainerInfo DetectContainer(const ContainerEvidence& ev) {
+  ContainerInfo info;
+  auto note = [&](std::string runtime, std::string why) {
+    info.in_container = true;
+    if (info.runtime.empty()) info.runtime = std::move(runtime);
+    info.evidence.push_back(std::move(why));
+  };
+  if (ev.kubernetes_env) note("kubernetes", "KUBERNETES_SERVICE_HOST is set");
+  if (ev.dockerenv) note("docker", "/.dockerenv exists");
+  if (ev.containerenv) note("podman", "/run/.containerenv exists");
+  for (const std::string* text : {&ev.init_cgroup, &ev.self_cgroup}) {
+    for (const CgroupHint& hint : kCgroupHints) {
+      if (text->find(hint.word) == std::string::npos) continue;
+      std::string why = fmt::format("{} cgroup mentions {}",
+                                    text == &ev.init_cgroup ? "/proc/1" : "/proc/self", hint.word);
+      note(std::string(hint.runtime), std::move(why));
+      break;
+    }
+  }
+  if (!ev.container_env.empty()) {
+    note(ev.container_env, fmt::format("$container is '{}'", ev.container_env));
+  }
+  if (ev.root_fstype == "overlay" || ev.root_fstype == "fuse.fuse-overlayfs") {
+    note("", fmt::format("the root filesystem is {}", ev.root_fstype));
+  }
+  return info;
+}
+
+void ClassifyContainerPath(const MountEntry& m, ContainerInfo& info) {
+  if (!info.in_container) return;
+  auto set = [&](const char* role, std::string reason) {
+    info.path_role = role;
+    info.path_role_reason = std::move(reason);
+  };
+  if (m.mount_point == "/") {
+    if (m.fstype == "overlay" || m.fstype == "fuse.fuse-overlayfs") {
+      set("overlay_root",
+          "the path is on the container's own overlay root: writes land in its "
+          "upper layer, which is removed with the container");
+    } else {
+      set("root_filesystem", fmt::format("the container's root is {}, not an overlay", m.fstype));
+    }
+  } else if (IsHostShare(m.fstype)) {
+    set("host_share", fmt::format("{} shares a directory of the VM's host ({})", m.fstype, m.root));
+  } else if (m.fstype == "tmpfs" || m.fstype == "ramfs") {
+    set("tmpfs", "a memory filesystem mounted into the container");
+  } else if (m.root != "/" && IsManagedVolumeDir(m.root)) {
+    set("volume", fmt::format("a managed volume directory ({}) bound into the container", m.root));
+  } else if (m.root != "/") {
+    set("bind_from_host",
+        fmt::format("directory {} of {} bound in from the host", m.root, m.source));
+  } else if (m.major != 0 || m.source.starts_with("/dev/") || IsNetworkFs(m.fstype)) {
+    set("volume",
+        fmt::format("a whole {} filesystem ({}) mounted into the container", m.fstype, m.source));
+  } else {
+    set("other_mount", fmt::format("a mount of type {} inside the container, neither its root "
+                                   "nor a disk-backed volume",
+                                   m.fstype));
+  }
+}
+
+}  // namespace durprobe::platform

@@ -1,0 +1,197 @@
+// Identification on real mounts: scripts/lab-mounts.sh brings up loop-backed ext4 (with and
+// without barriers), xfs and btrfs, a tmpfs, an overlay, a bind mount and a bindfs FUSE mount in
+// a temporary directory; each test checks one of them and the lab comes down after it, also when
+// the test fails. Needs root; a mount the kernel cannot make skips its test with the reason.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "platform/inspect.h"
+#include "report/mount_findings.h"
+#include "tests/cli_runner.h"
+#include "tests/test_dirs.h"
+
+namespace durprobe {
+namespace {
+
+using platform::MountInfo;
+using testing_support::CliRun;
+
+// Runs scripts/lab-mounts.sh ACTION DIR.
+CliRun Lab(const std::string& action, const std::string& dir) {
+  testing_support::TempDir io;
+  std::string cmd = std::string("bash ") + DURPROBE_SOURCE_DIR + "/scripts/lab-mounts.sh " +
+                    action + " " + dir + " >" + io.path() + "/out 2>" + io.path() + "/err";
+  int status = std::system(cmd.c_str());
+  CliRun run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.out = testing_support::Slurp(io.path() + "/out");
+  run.err = testing_support::Slurp(io.path() + "/err");
+  return run;
+}
+
+class LabMountsTest : public ::testing::Test {
+ protected:
+  // ctest runs each case in its own process, so the lab is made per case; up is idempotent.
+  static void SetUpTestSuite() {
+    if (!testing_support::IsRoot()) {
+      skip_reason_ = "not root: the lab needs mount and losetup";
+      return;
+    }
+    // Not a TempDir: removing a tree recursively while mounts may remain would reach into them;
+    // the lab's own `down` empties the directory and only an empty one is removed.
+    char tmpl[] = "/tmp/durprobe-lab-XXXXXX";
+    if (::mkdtemp(tmpl) == nullptr) {
+      skip_reason_ = "cannot create a temporary directory";
+      return;
+    }
+    dir_ = tmpl;
+    CliRun r = Lab("up", dir_);
+    up_exit_ = r.exit_code;
+    up_log_ = r.err;
+    if (r.exit_code == 2) skip_reason_ = "lab-mounts.sh refused: " + r.err;
+  }
+
+  static void TearDownTestSuite() {
+    if (dir_.empty()) return;
+    CliRun r = Lab("down", dir_);
+    EXPECT_EQ(r.exit_code, 0) << "lab-mounts.sh down: " << r.err;
+    (void)platform::Default().RemoveDirectory(dir_);
+    dir_.clear();
+  }
+
+  // The identification of DIR/name, or a skip when the lab could not mount it.
+  std::optional<MountInfo> Inspect(const std::string& name) {
+    if (!skip_reason_.empty()) return std::nullopt;
+    std::string path = dir_ + "/" + name;
+    Result<MountInfo> m = platform::InspectPath(platform::Default(), path);
+    if (!m.ok() || m->mount_point != path) {
+      missing_ = "the lab could not mount " + name + " (kernel feature or tool missing?): " +
+                 (up_exit_ == 0 ? "no error reported" : up_log_);
+      return std::nullopt;
+    }
+    return *m;
+  }
+
+  static bool HasCode(const MountInfo& m, const std::string& code) {
+    std::vector<report::Finding> f = report::MountFindings(m);
+    return std::any_of(f.begin(), f.end(),
+                       [&](const report::Finding& x) { return x.code == code; });
+  }
+
+  std::string SkipReason() const { return skip_reason_.empty() ? missing_ : skip_reason_; }
+
+  static std::string dir_, skip_reason_, up_log_;
+  static int up_exit_;
+  std::string missing_;
+};
+
+std::string LabMountsTest::dir_, LabMountsTest::skip_reason_, LabMountsTest::up_log_;
+int LabMountsTest::up_exit_ = -1;
+
+#define INSPECT_OR_SKIP(var, name)              \
+  std::optional<MountInfo> var = Inspect(name); \
+  if (!var) GTEST_SKIP() << SkipReason();
+
+TEST_F(LabMountsTest, LoopBackedExt4ResolvesToItsBackingFile) {
+  INSPECT_OR_SKIP(m, "ext4");
+  EXPECT_EQ(m->fstype, "ext4");
+  EXPECT_FALSE(m->bind);
+  EXPECT_EQ(m->statfs_agrees, true);
+  ASSERT_TRUE(m->device.has_value()) << m->device_note;
+  EXPECT_EQ(m->device->kind, "loop");
+  EXPECT_TRUE(m->device->name.starts_with("loop"));
+  EXPECT_EQ(m->device->backing_file, dir_ + "/img/ext4.img");
+  EXPECT_FALSE(m->device->backing_fstype.empty());
+  EXPECT_TRUE(HasCode(*m, "loop_device"));
+  EXPECT_FALSE(HasCode(*m, "barrier_disabled"));
+}
+
+TEST_F(LabMountsTest, Ext4WithoutBarriersIsAFailFinding) {
+  INSPECT_OR_SKIP(m, "ext4-nobarrier");
+  EXPECT_EQ(m->fstype, "ext4");
+  EXPECT_TRUE(HasCode(*m, "barrier_disabled"));
+  std::vector<report::Finding> f = report::MountFindings(*m);
+  auto it = std::find_if(f.begin(), f.end(), [](auto& x) { return x.code == "barrier_disabled"; });
+  ASSERT_NE(it, f.end());
+  EXPECT_EQ(it->severity, report::Severity::kFail);
+}
+
+TEST_F(LabMountsTest, Xfs) {
+  INSPECT_OR_SKIP(m, "xfs");
+  EXPECT_EQ(m->fstype, "xfs");
+  EXPECT_EQ(m->statfs_type, "xfs");
+  EXPECT_EQ(m->statfs_agrees, true);
+  ASSERT_TRUE(m->device.has_value());
+  EXPECT_EQ(m->device->backing_file, dir_ + "/img/xfs.img");
+}
+
+TEST_F(LabMountsTest, BtrfsDeviceFoundThroughItsSource) {
+  INSPECT_OR_SKIP(m, "btrfs");
+  EXPECT_EQ(m->fstype, "btrfs");
+  EXPECT_EQ(m->dev_major, 0u) << "btrfs reports an anonymous device number";
+  EXPECT_FALSE(m->bind);
+  ASSERT_TRUE(m->device.has_value()) << m->device_note;
+  EXPECT_EQ(m->device->kind, "loop");
+  EXPECT_EQ(m->device->backing_file, dir_ + "/img/btrfs.img");
+}
+
+TEST_F(LabMountsTest, TmpfsHasNoDeviceAndSyncIsANoop) {
+  INSPECT_OR_SKIP(m, "tmpfs");
+  EXPECT_EQ(m->fstype, "tmpfs");
+  EXPECT_FALSE(m->device.has_value());
+  EXPECT_TRUE(HasCode(*m, "sync_noop_memory_fs"));
+}
+
+TEST_F(LabMountsTest, OverlayLayersAndTheFilesystemUnderTheUpperDir) {
+  INSPECT_OR_SKIP(m, "overlay");
+  EXPECT_EQ(m->fstype, "overlay");
+  ASSERT_TRUE(m->overlay.has_value());
+  EXPECT_EQ(m->overlay->lower_dirs, std::vector<std::string>{dir_ + "/overlay-lower"});
+  EXPECT_EQ(m->overlay->upper_dir, dir_ + "/ext4/overlay-upper");
+  EXPECT_EQ(m->overlay->work_dir, dir_ + "/ext4/overlay-work");
+  EXPECT_TRUE(m->overlay->upper_visible);
+  EXPECT_EQ(m->overlay->upper_fstype, "ext4");
+  EXPECT_EQ(m->overlay->upper_mount_point, dir_ + "/ext4");
+  EXPECT_FALSE(m->overlay->volatile_mount);
+  ASSERT_TRUE(m->device.has_value()) << m->device_note;
+  EXPECT_EQ(m->device->backing_file, dir_ + "/img/ext4.img");
+}
+
+TEST_F(LabMountsTest, BindMountOfADirectory) {
+  INSPECT_OR_SKIP(m, "bind");
+  EXPECT_EQ(m->fstype, "ext4");
+  EXPECT_TRUE(m->bind);
+  EXPECT_EQ(m->root, "/bind-src");
+  ASSERT_TRUE(m->device.has_value());
+  EXPECT_EQ(m->device->backing_file, dir_ + "/img/ext4.img");
+}
+
+TEST_F(LabMountsTest, BindfsIsFuseWithItsSubtype) {
+  INSPECT_OR_SKIP(m, "bindfs");
+  EXPECT_EQ(m->fstype, "fuse.bindfs");
+  EXPECT_EQ(m->fs_subtype, "bindfs");
+  EXPECT_EQ(m->statfs_type, "fuse");
+  EXPECT_EQ(m->statfs_agrees, true);
+  EXPECT_FALSE(m->device.has_value());
+  EXPECT_TRUE(HasCode(*m, "per_operation_penalty"));
+}
+
+TEST_F(LabMountsTest, InspectCommandReportsTheBarrierFindingInJson) {
+  INSPECT_OR_SKIP(m, "ext4-nobarrier");
+  CliRun r = testing_support::RunDurprobe("inspect " + dir_ + "/ext4-nobarrier --json -");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  const nlohmann::json& t = j["targets"][0];
+  EXPECT_EQ(t["mount"]["fstype"], "ext4");
+  EXPECT_EQ(t["mount"]["device"]["kind"], "loop");
+  bool found = false;
+  for (const nlohmann::json& f : t["findings"]) {
+    found = found || (f["code"] == "barrier_disabled" && f["severity"] == "fail");
+  }
+  EXPECT_TRUE(found) << t["findings"].dump();
+}
+
+}  // namespace
+}  // namespace durprobe
