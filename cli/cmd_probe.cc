@@ -90,6 +90,7 @@ int RunProbe(const ProbeOptions& o) {
   plan.command = "probe";
   plan.paths = *paths;
   plan.verbose = o.common.verbose;
+  plan.run_inspect = true;  // cheap, and the plausibility checks need the device's facts
   plan.run_probes = true;
   plan.probes = *probe_plan;
   return ExecuteAndEmit(platform, plan, o.common);

@@ -1,5 +1,7 @@
 #include "cli/compare_plan.h"
 
+#include "cli/plan.h"
+
 #include <iostream>
 #include <memory>
 
@@ -8,6 +10,7 @@
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
 #include "report/context.h"
+#include "report/mount_findings.h"
 #include "report/plausibility.h"
 #include "report/sqlite_correlation.h"
 
@@ -86,7 +89,12 @@ CompareExecution ExecuteCompare(platform::Platform& platform, const ComparePlan&
     for (std::size_t o = 0; o < plan.ops.size(); ++o) {
       target.op_costs.push_back(probes::ToOpCostResult(plan.ops[o], op_samples[p][o]));
     }
-    target.findings = report::PlausibilityFindings(target, report::StorageFacts{});
+    InspectTarget(platform, ex.comparison.context, target);
+    report::StorageFacts facts =
+        target.mount ? report::StorageFactsOf(*target.mount) : report::StorageFacts{};
+    for (report::Finding& f : report::PlausibilityFindings(target, facts)) {
+      target.findings.push_back(std::move(f));
+    }
     if (!commits[p].empty()) report::AddSqliteResults(target, std::move(commits[p]));
     Status removed = scratch[p]->Remove();
     if (!removed.ok() && ex.status.ok()) {

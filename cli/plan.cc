@@ -22,6 +22,11 @@ auto ShowProbeProgress(const std::string& path) {
   };
 }
 
+// Inspecting writes nothing; only measurements need a scratch directory.
+bool NeedsScratch(const Plan& plan) { return plan.run_probes || plan.run_sqlite; }
+
+}  // namespace
+
 // Identification never stops a run: what could not be identified becomes a finding.
 void InspectTarget(platform::Platform& platform, const report::Context& context,
                    report::Target& target) {
@@ -35,11 +40,6 @@ void InspectTarget(platform::Platform& platform, const report::Context& context,
   }
   for (report::Finding& f : report::EnvironmentFindings(context)) target.findings.push_back(f);
 }
-
-// Inspecting writes nothing; only measurements need a scratch directory.
-bool NeedsScratch(const Plan& plan) { return plan.run_probes || plan.run_sqlite; }
-
-}  // namespace
 
 Execution Execute(platform::Platform& platform, const Plan& plan) {
   Execution ex;

@@ -30,4 +30,9 @@ struct Execution {
 
 Execution Execute(platform::Platform& platform, const Plan& plan);
 
+// Fills target.mount and adds the mount and environment findings; what cannot be identified
+// becomes a finding (identification never stops a run).
+void InspectTarget(platform::Platform& platform, const report::Context& context,
+                   report::Target& target);
+
 }  // namespace durprobe::cli

@@ -52,6 +52,12 @@ std::vector<Difference> Differences(const json& a, const json& b) {
     fa.erase(noise);
     fb.erase(noise);
   }
+  // Device numbers are local names for a device, not a property of it.
+  auto local_id = [](const std::string& key) {
+    return key.size() >= 4 && key.compare(key.size() - 4, 4, ".dev") == 0;
+  };
+  std::erase_if(fa, [&](const auto& kv) { return local_id(kv.first); });
+  std::erase_if(fb, [&](const auto& kv) { return local_id(kv.first); });
   std::vector<Difference> out;
   for (const auto& [key, va] : fa) {
     auto it = fb.find(key);

@@ -64,32 +64,65 @@ void NoopSyncs(const Target& t, const StorageFacts& facts, std::vector<Finding>&
                                                  : std::string())});
 }
 
+// One finding per code and target: the most striking probe as the example, and how many more.
+struct Evidence {
+  double score = 0;  // how striking: the ratio that triggered it
+  std::string text;
+  int count = 0;
+};
+
+void Note(Evidence& e, double score, std::string text) {
+  ++e.count;
+  if (score > e.score) {
+    e.score = score;
+    e.text = std::move(text);
+  }
+}
+
+std::string More(const Evidence& e) {
+  if (e.count <= 1) return std::string();
+  return fmt::format(" ({} more {} alike)", e.count - 1, e.count == 2 ? "probe" : "probes");
+}
+
 void Shapes(const Target& t, std::vector<Finding>& out) {
+  Evidence tail, outlier, bimodal;
   for (const ProbeResult& r : t.probes) {
     if (!Measured(r) || r.spec.primitive == Primitive::kNone || r.ops < 20) continue;
     const probes::LatencySummary& l = r.latency;
     if (l.p50 == 0) continue;
-    double tail = static_cast<double>(l.p99) / static_cast<double>(l.p50);
-    if (tail >= kTailRatio) {
-      out.push_back({Severity::kWarn, "sync_tail_heavy",
-                     fmt::format("{}: p99 is {:.0f}x the median (p50 {}, p99 {}): one operation in "
-                                 "a hundred stalls; a database's slowest commits will too",
-                                 Label(r), tail, Ns(l.p50), Ns(l.p99))});
+    double tail_ratio = static_cast<double>(l.p99) / static_cast<double>(l.p50);
+    if (tail_ratio >= kTailRatio) {
+      Note(tail, tail_ratio,
+           fmt::format("{}: p99 is {:.0f}x the median (p50 {}, p99 {})", Label(r), tail_ratio,
+                       Ns(l.p50), Ns(l.p99)));
     }
-    double outlier = static_cast<double>(l.max) / static_cast<double>(l.p50);
-    if (outlier >= kOutlierRatio && l.max >= 10'000'000) {
-      out.push_back({Severity::kInfo, "sync_max_outlier",
-                     fmt::format("{}: the slowest of {} operations took {} ({:.0f}x the median)",
-                                 Label(r), r.ops, Ns(l.max), outlier)});
+    double outlier_ratio = static_cast<double>(l.max) / static_cast<double>(l.p50);
+    if (outlier_ratio >= kOutlierRatio && l.max >= 10'000'000) {
+      Note(outlier, outlier_ratio,
+           fmt::format("{}: the slowest of {} operations took {} ({:.0f}x the median)", Label(r),
+                       r.ops, Ns(l.max), outlier_ratio));
     }
     if (l.bimodal) {
-      out.push_back({Severity::kInfo, "sync_bimodal",
-                     fmt::format("{}: latencies form two clusters, near {} and near {} ({:.0f}% of "
-                                 "operations in the slower one): periodic journal commits, "
-                                 "writeback stalls or a throttled virtual disk",
-                                 Label(r), Ns(l.mode_low), Ns(l.mode_high),
-                                 l.high_mode_share * 100.0)});
+      Note(bimodal, static_cast<double>(l.mode_high) / static_cast<double>(l.mode_low + 1),
+           fmt::format("{}: near {} and near {} ({:.0f}% of operations in the slower cluster)",
+                       Label(r), Ns(l.mode_low), Ns(l.mode_high), l.high_mode_share * 100.0));
     }
+  }
+  if (tail.count > 0) {
+    out.push_back({Severity::kWarn, "sync_tail_heavy",
+                   fmt::format("{}{}: one operation in a hundred stalls; a database's slowest "
+                               "commits will too",
+                               tail.text, More(tail))});
+  }
+  if (outlier.count > 0) {
+    out.push_back({Severity::kInfo, "sync_max_outlier", outlier.text + More(outlier)});
+  }
+  if (bimodal.count > 0) {
+    out.push_back({Severity::kInfo, "sync_bimodal",
+                   fmt::format("latencies form two clusters, {}{}: periodic journal commits, "
+                               "writeback stalls or a throttled virtual disk; commits will see "
+                               "the slower one that often",
+                               bimodal.text, More(bimodal))});
   }
 }
 
