@@ -1,5 +1,6 @@
 #include "report/diff_analysis.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -12,7 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr double kMeaningfulGap = 0.05;  // relative commit-time gap worth attributing
 
 double Num(const json& j, const char* key, double fallback = 0.0) {
   return j.contains(key) && j[key].is_number() ? j[key].get<double>() : fallback;
@@ -58,15 +58,39 @@ std::vector<Difference> Differences(const json& a, const json& b) {
   };
   std::erase_if(fa, [&](const auto& kv) { return local_id(kv.first); });
   std::erase_if(fb, [&](const auto& kv) { return local_id(kv.first); });
+  // null and absent mean the same: nothing known.
+  std::erase_if(fa, [](const auto& kv) { return kv.second == "null"; });
+  std::erase_if(fb, [](const auto& kv) { return kv.second == "null"; });
   std::vector<Difference> out;
   for (const auto& [key, va] : fa) {
     auto it = fb.find(key);
-    std::string vb = it == fb.end() ? "(absent)" : it->second;
-    if (va != vb) out.push_back({key, va, vb});
+    if (it != fb.end() && it->second != va) out.push_back({key, va, it->second});
   }
-  for (const auto& [key, vb] : fb) {
-    if (fa.count(key) == 0) out.push_back({key, "(absent)", vb});
-  }
+  // A whole block present on one side only (a device behind one path, none behind the other)
+  // is one difference, named by its shortest missing prefix.
+  auto one_sided = [&out](const std::map<std::string, std::string>& here,
+                          const std::map<std::string, std::string>& there, bool here_is_a) {
+    std::vector<std::string> reported;
+    for (const auto& entry : here) {
+      const std::string& key = entry.first;
+      if (there.count(key) != 0) continue;
+      std::string prefix;
+      for (std::size_t dot = 0;; dot = key.find('.', dot + 1)) {
+        prefix = key.substr(0, dot == std::string::npos ? key.size() : dot);
+        auto below = there.lower_bound(prefix);
+        bool present = below != there.end() &&
+                       (below->first == prefix || below->first.rfind(prefix + ".", 0) == 0);
+        if (!present || dot == std::string::npos) break;
+      }
+      if (std::find(reported.begin(), reported.end(), prefix) != reported.end()) continue;
+      reported.push_back(prefix);
+      std::string value = prefix == key ? entry.second : "(present)";
+      out.push_back(here_is_a ? Difference{prefix, value, "(absent)"}
+                              : Difference{prefix, "(absent)", value});
+    }
+  };
+  one_sided(fa, fb, true);
+  one_sided(fb, fa, false);
   return out;
 }
 

@@ -12,6 +12,8 @@
 namespace durprobe::report {
 
 inline constexpr const char* kDiffSchema = "durprobe.diff/1";
+// A commit-time gap under this fraction is not attributed (its shares are noise).
+inline constexpr double kMeaningfulGap = 0.05;
 
 // Parses a report's text; malformed or truncated JSON gives a message with the byte offset.
 Result<nlohmann::json> ParseJsonText(const std::string& text);

@@ -24,14 +24,16 @@ void PrintDiff(const Diff& d, std::ostream& out) {
     fmt::print(out, kRow, "journal", "sync", "rows", "commits/s a", "commits/s b", "us/sync a",
                "us/sync b", "latency", "count", "non-sync");
     for (const ConfigDiff& c : d.configs) {
+      // Shares of a gap close to zero are noise divided by noise: not shown.
+      bool close = std::fabs(c.commit_ns_b - c.commit_ns_a) < kMeaningfulGap * c.commit_ns_a;
       fmt::print(out, kRow, c.journal_mode, c.synchronous, c.rows_per_commit,
                  FormatRate(c.commits_per_sec_a), FormatRate(c.commits_per_sec_b),
                  fmt::format("{:.1f}", c.sync_ns_a / 1e3), fmt::format("{:.1f}", c.sync_ns_b / 1e3),
-                 Percent(c.share_sync_latency), Percent(c.share_sync_count),
-                 Percent(c.share_non_sync));
+                 close ? "~" : Percent(c.share_sync_latency),
+                 close ? "~" : Percent(c.share_sync_count), close ? "~" : Percent(c.share_non_sync));
     }
     fmt::print(out, "(latency / count / non-sync: shares of the commit-time gap b - a; they add "
-                    "up to 100%)\n\n");
+                    "up to 100%; ~: the two agree within {:.0f}%)\n\n", kMeaningfulGap * 100);
   }
   if (!d.differences.empty()) {
     fmt::print(out, "Configuration differences:\n");

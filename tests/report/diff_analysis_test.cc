@@ -61,3 +61,29 @@ TEST(ValidateReportTest, SchemaAndTargetsAreChecked) {
 
 }  // namespace
 }  // namespace durprobe::report
+
+namespace durprobe::report {
+namespace {
+
+TEST(DiffDifferencesTest, OneSidedBlockIsOneDifferenceAndNullIsAbsent) {
+  using nlohmann::json;
+  json a = {{"schema", "durprobe.report/1"},
+            {"context", {{"host", "a"}, {"kernel", "6.1"}}},
+            {"targets", {{{"mount", {{"fstype", "ext4"}, {"dev", "7:0"}, {"model", nullptr},
+                                     {"device", {{"name", "loop0"}, {"dev", "7:0"},
+                                                 {"write_cache", "write back"}}}}}}}}};
+  json b = {{"schema", "durprobe.report/1"},
+            {"context", {{"host", "b"}, {"kernel", "6.1"}}},
+            {"targets", {{{"mount", {{"fstype", "fuse.bindfs"}, {"dev", "0:52"},
+                                     {"device", nullptr}}}}}}};
+  Diff d = DiffReports(a, b, "a.json", "b.json");
+  ASSERT_EQ(d.differences.size(), 2u);
+  EXPECT_EQ(d.differences[0].key, "mount.fstype");
+  EXPECT_EQ(d.differences[1].key, "mount.device");
+  EXPECT_EQ(d.differences[1].a, "(present)");
+  EXPECT_EQ(d.differences[1].b, "(absent)");
+  EXPECT_EQ(d.verdict.factor, "configuration");
+}
+
+}  // namespace
+}  // namespace durprobe::report
