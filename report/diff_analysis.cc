@@ -75,7 +75,7 @@ std::vector<Difference> Differences(const json& a, const json& b) {
       const std::string& key = entry.first;
       if (there.count(key) != 0) continue;
       std::string prefix;
-      for (std::size_t dot = 0;; dot = key.find('.', dot + 1)) {
+      for (std::size_t dot = key.find('.');; dot = key.find('.', dot + 1)) {
         prefix = key.substr(0, dot == std::string::npos ? key.size() : dot);
         auto below = there.lower_bound(prefix);
         bool present = below != there.end() &&
