@@ -108,7 +108,7 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
     } else {
       v.dominant = worst->name;
       v.ratio = worst->ratio;
-      v.message = fmt::format("{} costs {:.1f}x more here ({} vs {}); {}", worst->what, worst->ratio,
+      v.message = fmt::format("{}: {:.1f}x the first path's ({} vs {}); {}", worst->what, worst->ratio,
                               FormatNanos(*worst->here), FormatNanos(*worst->there),
                               Advice(v.dominant));
     }
