@@ -46,6 +46,9 @@ Execution Execute(platform::Platform& platform, const Plan& plan) {
     if (plan.run_sqlite && platform::InterruptSignal() == 0) {
       report::AddSqliteResults(target, sqlite_bench::RunCommitMatrix(platform, (*scratch)->path(), plan.sqlite));
     }
+    if (plan.run_workloads && platform::InterruptSignal() == 0) {
+      target.sqlite_workloads = sqlite_bench::RunWorkloads(platform, (*scratch)->path(), plan.workloads);
+    }
     Status removed = (*scratch)->Remove();
     ex.report.targets.push_back(std::move(target));
     if (int sig = platform::InterruptSignal(); sig != 0) {
