@@ -48,6 +48,17 @@ int FailedConfigurations(const report::Report& report) {
   return failed;
 }
 
+int FailedWorkloads(const report::Report& report) {
+  int failed = 0;
+  for (const report::Target& t : report.targets) {
+    for (const std::string& e : sqlite_bench::WorkloadErrors(t.sqlite_workloads)) {
+      fmt::print(stderr, "durprobe: error: {}: {}\n", t.path, e);
+      ++failed;
+    }
+  }
+  return failed;
+}
+
 }  // namespace
 
 void AddSqliteMatrixOptions(CLI::App& app, SqliteMatrixOptions& o) {
@@ -126,6 +137,7 @@ Subcommand SetupSqlite(CLI::App& app) {
   AddSqliteMatrixOptions(*sub, options->matrix);
   sub->add_flag("--no-probes", options->no_probes,
                 "Skip the correlation probes (no predicted/explained columns)");
+  AddSqliteWorkloadOptions(*sub, options->workloads);
   AddCommonOptions(*sub, options->common);
   return {sub, [options] { return RunSqlite(*options); }};
 }
@@ -137,12 +149,22 @@ int RunSqlite(const SqliteOptions& o) {
   Result<std::uint64_t> budget = BudgetNanos(o.common, kDefaultBudgetNs, kQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
   std::uint64_t per_path = *budget / paths->size();
-  std::uint64_t probe_ns = o.no_probes ? 0 : static_cast<std::uint64_t>(double(per_path) * kProbeShare);
+  // With --workloads the matrix (and its probes) runs only when "commits" is listed; then the
+  // two halves share the budget.
+  bool matrix_runs = RunsCommitMatrix(o.workloads);
+  Result<sqlite_bench::WorkloadPlan> workloads = MakeWorkloadPlan(o.workloads, 0);
+  if (!workloads.ok()) return UsageError(workloads.status().message());
+  bool workloads_run = !workloads->workloads.empty();
+  std::uint64_t workload_ns = !workloads_run ? 0 : matrix_runs ? per_path / 2 : per_path;
+  workloads->options.budget_ns = workload_ns;
+  per_path -= workload_ns;
+  bool probes_run = matrix_runs && !o.no_probes;
+  std::uint64_t probe_ns = probes_run ? static_cast<std::uint64_t>(double(per_path) * kProbeShare) : 0;
   Result<sqlite_bench::MatrixPlan> matrix = MakeSqlitePlan(platform, o.matrix, per_path - probe_ns);
   if (!matrix.ok()) return UsageError(matrix.status().message());
-  Plan plan{.command = "sqlite", .paths = *paths, .run_probes = !o.no_probes,
-            .probes = CorrelationProbePlan(platform, probe_ns), .run_sqlite = true,
-            .sqlite = *matrix};
+  Plan plan{.command = "sqlite", .paths = *paths, .run_probes = probes_run,
+            .probes = CorrelationProbePlan(platform, probe_ns), .run_sqlite = matrix_runs,
+            .sqlite = *matrix, .run_workloads = workloads_run, .workloads = *workloads};
   Execution ex = Execute(platform, plan);
   if (int code = InterruptedExitCode(); code >= 0) {
     UsageError(ex.status.ok() ? "interrupted" : ex.status.message() + "; scratch removed");
@@ -151,7 +173,8 @@ int RunSqlite(const SqliteOptions& o) {
   if (!ex.status.ok()) return UsageError(ex.status.message());
   Status emitted = EmitReport(platform, ex.report, o.common);
   if (!emitted.ok()) return UsageError("cannot write the report: " + emitted.message());
-  return FailedConfigurations(ex.report) > 0 ? kExitFail : kExitOk;
+  int failed = FailedConfigurations(ex.report) + FailedWorkloads(ex.report);
+  return failed > 0 ? kExitFail : kExitOk;
 }
 
 }  // namespace durprobe::cli

@@ -8,6 +8,7 @@
 
 #include "cli/common.h"
 #include "cli/plan.h"
+#include "cli/sqlite_workloads_options.h"
 
 namespace durprobe::cli {
 
@@ -26,6 +27,7 @@ struct SqliteMatrixOptions {
 struct SqliteOptions {
   std::vector<std::string> paths{"."};
   SqliteMatrixOptions matrix;
+  SqliteWorkloadOptions workloads;
   bool no_probes = false;
   CommonOptions common;
 };

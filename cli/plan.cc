@@ -23,7 +23,9 @@ auto ShowProbeProgress(const std::string& path) {
 }
 
 // Inspecting writes nothing; only measurements need a scratch directory.
-bool NeedsScratch(const Plan& plan) { return plan.run_probes || plan.run_sqlite; }
+bool NeedsScratch(const Plan& plan) {
+  return plan.run_probes || plan.run_sqlite || plan.run_workloads;
+}
 
 }  // namespace
 
@@ -71,6 +73,9 @@ Execution Execute(platform::Platform& platform, const Plan& plan) {
     }
     if (plan.run_sqlite && platform::InterruptSignal() == 0) {
       report::AddSqliteResults(target, sqlite_bench::RunCommitMatrix(platform, (*scratch)->path(), plan.sqlite));
+    }
+    if (plan.run_workloads && platform::InterruptSignal() == 0) {
+      target.sqlite_workloads = sqlite_bench::RunWorkloads(platform, (*scratch)->path(), plan.workloads);
     }
     Status removed = (*scratch)->Remove();
     ex.report.targets.push_back(std::move(target));

@@ -9,6 +9,7 @@
 #include "probes/runner.h"
 #include "report/report.h"
 #include "sqlite_bench/commit_bench.h"
+#include "sqlite_bench/workloads.h"
 
 namespace durprobe::cli {
 
@@ -21,6 +22,8 @@ struct Plan {
   probes::ProbePlan probes;
   bool run_sqlite = false;          // the commit matrix, after the probes it is explained by
   sqlite_bench::MatrixPlan sqlite;
+  bool run_workloads = false;       // the SQLite workloads beyond commits, after the matrix
+  sqlite_bench::WorkloadPlan workloads{};
 };
 
 struct Execution {

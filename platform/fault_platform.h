@@ -62,6 +62,16 @@ class FaultPlatform final : public Platform {
   int ProcessId() override { return base_.ProcessId(); }
   bool ProcessAlive(int pid) override { return base_.ProcessAlive(pid); }
   std::string GetEnv(const std::string& name) override { return base_.GetEnv(name); }
+  Result<std::uint64_t> FileSize(const std::string& path) override { return base_.FileSize(path); }
+  Result<std::pair<int, int>> MakePipe() override { return base_.MakePipe(); }
+  Status WriteAll(int fd, const void* buf, std::size_t n) override {
+    return base_.WriteAll(fd, buf, n);
+  }
+  Result<std::size_t> ReadSome(int fd, void* buf, std::size_t n) override {
+    return base_.ReadSome(fd, buf, n);
+  }
+  Result<int> Spawn(const std::function<int()>& body) override { return base_.Spawn(body); }
+  Result<int> WaitChild(int pid) override { return base_.WaitChild(pid); }
 
  private:
   // True when this call should fail: counts down `after` first.

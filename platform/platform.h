@@ -5,8 +5,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "platform/mount_info.h"
@@ -114,6 +116,25 @@ class Platform {
   virtual bool ProcessAlive(int pid) = 0;
   // Optional value of an environment variable ("" when unset).
   virtual std::string GetEnv(const std::string& name) = 0;
+
+  // File size in bytes (stat); the errno with the path when it cannot be read. A missing file is
+  // an error whose error_number() is ENOENT, so callers can treat "absent" as 0 when that fits.
+  virtual Result<std::uint64_t> FileSize(const std::string& path) = 0;
+
+  // Child processes, for workloads that must meet SQLite from separate processes the way
+  // PHP-FPM or multi-worker servers do (file locks are per process, not per thread).
+  // A pipe: first is the read end, second the write end. Both are closed with Close.
+  virtual Result<std::pair<int, int>> MakePipe() = 0;
+  // Writes all n bytes to a pipe (no offset), retrying short writes and EINTR.
+  virtual Status WriteAll(int fd, const void* buf, std::size_t n) = 0;
+  // Reads up to n bytes from a pipe; 0 at end of stream (every write end closed).
+  virtual Result<std::size_t> ReadSome(int fd, void* buf, std::size_t n) = 0;
+  // Forks. The child runs body and exits with its return value at once (_exit: no atexit
+  // handlers, no stdio flush), never returning; the parent gets the child's id. The caller must
+  // not hold open SQLite connections across the fork (SQLite forbids using them in the child).
+  virtual Result<int> Spawn(const std::function<int()>& body) = 0;
+  // Waits for a child from Spawn: its exit code, or an error naming the signal that killed it.
+  virtual Result<int> WaitChild(int pid) = 0;
 };
 
 // The real implementation for the OS this binary was built for.

@@ -30,6 +30,13 @@ class PosixPlatform : public Platform {
   int ProcessId() override;
   bool ProcessAlive(int pid) override;
   std::string GetEnv(const std::string& name) override;
+  Result<std::uint64_t> FileSize(const std::string& path) override;
+  // posix_process.cc
+  Result<std::pair<int, int>> MakePipe() override;
+  Status WriteAll(int fd, const void* buf, std::size_t n) override;
+  Result<std::size_t> ReadSome(int fd, void* buf, std::size_t n) override;
+  Result<int> Spawn(const std::function<int()>& body) override;
+  Result<int> WaitChild(int pid) override;
 
  protected:
   // open(2) flag bits for the OS-specific flags (dsync, sync, direct); Unsupported if absent.

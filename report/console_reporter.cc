@@ -7,6 +7,7 @@
 
 #include "report/mount_console.h"
 #include "report/sqlite_console.h"
+#include "report/sqlite_workloads_console.h"
 #include "report/units.h"
 
 namespace durprobe::report {
@@ -78,6 +79,7 @@ void PrintReport(const Report& report, std::ostream& out) {
       fmt::print(out, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
       PrintSqliteTable(t.sqlite, out);
     }
+    if (!t.sqlite_workloads.empty()) PrintSqliteWorkloads(t.sqlite_workloads, out);
     if (!t.findings.empty()) {
       fmt::print(out, "\nFindings:\n");
       for (const Finding& f : t.findings) {

@@ -2,6 +2,7 @@
 
 #include "report/mount_json.h"
 #include "report/sqlite_json.h"
+#include "report/sqlite_workloads_json.h"
 
 namespace durprobe::report {
 
@@ -71,6 +72,7 @@ json ToJson(const Target& t) {
     j["sqlite"] = json::array();
     for (const SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e));
   }
+  if (!t.sqlite_workloads.empty()) j["sqlite_workloads"] = ToJson(t.sqlite_workloads);
   if (!t.op_costs.empty()) {
     json costs = json::array();
     for (const probes::OpCostResult& r : t.op_costs) costs.push_back(ToJson(r));

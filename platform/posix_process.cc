@@ -1,0 +1,69 @@
+// File sizes, pipes and child processes on POSIX systems (the process variants of the SQLite
+// lock and concurrency workloads).
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include <fmt/format.h>
+
+#include "platform/posix_platform.h"
+
+namespace durprobe::platform {
+
+Result<std::uint64_t> PosixPlatform::FileSize(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return Status::FromErrno(errno, "stat " + path);
+  return static_cast<std::uint64_t>(st.st_size);
+}
+
+Result<std::pair<int, int>> PosixPlatform::MakePipe() {
+  int fds[2];
+  if (::pipe(fds) != 0) return Status::FromErrno(errno, "pipe");
+  return std::pair<int, int>(fds[0], fds[1]);
+}
+
+Status PosixPlatform::WriteAll(int fd, const void* buf, std::size_t n) {
+  const char* p = static_cast<const char*>(buf);
+  while (n > 0) {
+    ssize_t w = ::write(fd, p, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return Status::FromErrno(errno, "write to pipe");
+    }
+    p += w;
+    n -= static_cast<std::size_t>(w);
+  }
+  return Status::Ok();
+}
+
+Result<std::size_t> PosixPlatform::ReadSome(int fd, void* buf, std::size_t n) {
+  for (;;) {
+    ssize_t r = ::read(fd, buf, n);
+    if (r >= 0) return static_cast<std::size_t>(r);
+    if (errno != EINTR) return Status::FromErrno(errno, "read from pipe");
+  }
+}
+
+Result<int> PosixPlatform::Spawn(const std::function<int()>& body) {
+  pid_t pid = ::fork();
+  if (pid < 0) return Status::FromErrno(errno, "fork");
+  if (pid == 0) ::_exit(body());
+  return static_cast<int>(pid);
+}
+
+Result<int> PosixPlatform::WaitChild(int pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return Status::FromErrno(errno, fmt::format("waitpid {}", pid));
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) {
+    return Status::Error(fmt::format("child {} killed by signal {}", pid, WTERMSIG(status)));
+  }
+  return Status::Error(fmt::format("child {} ended with status {}", pid, status));
+}
+
+}  // namespace durprobe::platform

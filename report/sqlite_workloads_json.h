@@ -1,0 +1,13 @@
+// JSON for targets[].sqlite_workloads[]: one entry per measured case, keyed by "workload"
+// (DESIGN.md), with the contract keys of docs/json.md and the detail behind them.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "sqlite_bench/workload_result.h"
+
+namespace durprobe::report {
+
+nlohmann::json ToJson(const sqlite_bench::WorkloadResults& results);
+
+}  // namespace durprobe::report

@@ -1,0 +1,58 @@
+// A forked child process with two pipes: one byte at a time from parent to child (start signals)
+// and length-prefixed frames from child to parent (its results). Built on the platform seam, for
+// the process variants of the lock and concurrency workloads.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "platform/platform.h"
+
+namespace durprobe::sqlite_bench {
+
+// The child's ends of the pipes.
+class ChildChannel {
+ public:
+  ChildChannel(platform::Platform& platform, int in_fd, int out_fd)
+      : platform_(platform), in_fd_(in_fd), out_fd_(out_fd) {}
+  // The next byte from the parent; an error at end of stream (the parent went away).
+  Result<char> Receive();
+  Status SendFrame(const std::string& payload);
+
+ private:
+  platform::Platform& platform_;
+  int in_fd_, out_fd_;
+};
+
+class ChildProcess {
+ public:
+  // Forks; the child runs body and exits with its return value. Open no SQLite connection to a
+  // database the child will use before calling this: SQLite's per-process lock bookkeeping would
+  // be copied into the child.
+  static Result<std::unique_ptr<ChildProcess>> Start(platform::Platform& platform,
+                                                     const std::function<int(ChildChannel&)>& body);
+  // Closes the pipes and reaps the child if Wait was not called.
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  Status Send(char c);
+  // The child's next frame; an error when it exited without sending one.
+  Result<std::string> ReceiveFrame();
+  // The child's exit code.
+  Result<int> Wait();
+
+ private:
+  ChildProcess(platform::Platform& platform, int pid, int to_child, int from_child)
+      : platform_(platform), pid_(pid), to_child_(to_child), from_child_(from_child) {}
+  platform::Platform& platform_;
+  int pid_;
+  int to_child_, from_child_;
+  bool waited_ = false;
+};
+
+// Reads exactly n bytes from fd; an error at a premature end of stream.
+Status ReadExactly(platform::Platform& platform, int fd, void* buf, std::size_t n);
+
+}  // namespace durprobe::sqlite_bench

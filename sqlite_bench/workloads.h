@@ -1,0 +1,63 @@
+// The SQLite workloads beyond the commit matrix: read path, connection cost, locks, concurrent
+// mixed load and WAL growth. Each runs on fresh databases in the scratch directory, verifies what
+// it read or wrote, and returns plain results (sqlite_bench/workload_result.h). Never prints.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "platform/platform.h"
+#include "sqlite_bench/workload_result.h"
+
+namespace durprobe::sqlite_bench {
+
+enum class Workload { kRead, kConnect, kLocks, kConcurrency, kWalGrowth };
+std::string_view NameOf(Workload w);  // "read", "connect", "locks", "concurrency", "wal_growth"
+const std::map<std::string, Workload>& WorkloadNames();
+// The order they run and print in.
+std::vector<Workload> AllWorkloads();
+
+struct WorkloadOptions {
+  std::uint64_t budget_ns = 10'000'000'000;  // all selected workloads together
+  std::uint64_t kv_rows = 100'000;           // seed 000's table
+  std::uint64_t max_queries = 200'000;       // per read variant (seed 000)
+  std::uint32_t threads = 10;                // concurrency, seed 003
+  std::uint32_t processes = 4;               // concurrency via fork; 0 skips that variant
+  double write_share = 1.0 / 3.0;            // concurrency: share of operations that write
+  std::uint64_t ops_per_worker = 200;        // seed 003
+  std::int64_t busy_timeout_ms = 5000;       // the tuned concurrency settings
+  std::uint32_t wal_rounds = 12;             // WAL growth: samples while the reader holds on
+  std::uint32_t wal_commits_per_round = 40;
+  std::uint32_t wal_rows_per_commit = 20;
+};
+
+struct WorkloadPlan {
+  std::vector<Workload> workloads;
+  WorkloadOptions options;
+};
+
+// budget_ns is each workload's own share here.
+std::vector<ReadResult> RunReadWorkload(platform::Platform& platform, const std::string& dir,
+                                        const WorkloadOptions& options);
+std::vector<ConnectResult> RunConnectWorkload(platform::Platform& platform, const std::string& dir,
+                                              const WorkloadOptions& options);
+// Both journal modes x both cases, with two threads and with two processes.
+std::vector<LockResult> RunLockWorkload(platform::Platform& platform, const std::string& dir);
+std::vector<ConcurrencyResult> RunConcurrencyWorkload(platform::Platform& platform,
+                                                      const std::string& dir,
+                                                      const WorkloadOptions& options);
+WalGrowthResult RunWalGrowthWorkload(platform::Platform& platform, const std::string& dir,
+                                     const WorkloadOptions& options);
+
+// "workload label: reason" for every entry that ended in an error (SQLite failure or a
+// verification mismatch); unsupported and interrupted entries are not failures.
+std::vector<std::string> WorkloadErrors(const WorkloadResults& results);
+
+// Runs the plan's workloads in AllWorkloads() order, sharing the budget by weight; stops after
+// the current workload on SIGINT.
+WorkloadResults RunWorkloads(platform::Platform& platform, const std::string& dir,
+                             const WorkloadPlan& plan);
+
+}  // namespace durprobe::sqlite_bench

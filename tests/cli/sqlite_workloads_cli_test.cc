@@ -1,0 +1,113 @@
+// `durprobe sqlite --workloads` end to end: name validation, the JSON keys of every workload's
+// entries, the matrix skipped unless "commits" is named, nothing left in the target.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli/sqlite_workloads_options.h"
+#include "tests/util/run_command.h"
+
+namespace durprobe {
+namespace {
+
+using testing_util::RunCommand;
+
+int Lines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+void ExpectUsageError(const std::string& args, const std::string& fragment) {
+  testing_util::CommandResult r = RunCommand(std::string(DURPROBE_BINARY) + " sqlite " + args);
+  EXPECT_EQ(r.exit_code, 2) << args;
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+TEST(SqliteWorkloadsCliTest, UnknownWorkloadOrShareIsOneLineExitTwo) {
+  ExpectUsageError("--workloads read,bogus .",
+                   "unknown workload 'bogus' (valid: read, connect, locks, concurrency, "
+                   "wal_growth, commits, all)");
+  ExpectUsageError("--workloads locks --write-share 3/2 .", "'3/2' is not a share");
+  ExpectUsageError("--workloads locks --threads 0 .", "--threads");
+}
+
+TEST(SqliteWorkloadsCliTest, ShareAcceptsFractionsDecimalsAndPercent) {
+  EXPECT_DOUBLE_EQ(*cli::ParseShare("1/3"), 1.0 / 3.0);
+  EXPECT_DOUBLE_EQ(*cli::ParseShare("0.25"), 0.25);
+  EXPECT_DOUBLE_EQ(*cli::ParseShare("50%"), 0.5);
+  EXPECT_DOUBLE_EQ(*cli::ParseShare("0"), 0.0);
+  EXPECT_FALSE(cli::ParseShare("1.5").ok());
+  EXPECT_FALSE(cli::ParseShare("1/0").ok());
+  EXPECT_FALSE(cli::ParseShare("a third").ok());
+}
+
+TEST(SqliteWorkloadsCliTest, AllWorkloadsCarryTheirJsonKeys) {
+  std::string dir = testing_util::MakeTempDir("sqlite-workloads-cli");
+  // Upper case on purpose: names are case-insensitive.
+  testing_util::CommandResult r = RunCommand(
+      std::string(DURPROBE_BINARY) + " sqlite " + dir +
+      " --workloads ALL --threads 3 --processes 2 --budget 3s --json -");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json doc = nlohmann::json::parse(r.out);
+  const nlohmann::json& target = doc["targets"][0];
+  EXPECT_FALSE(target.contains("sqlite")) << "--workloads alone skips the commit matrix";
+  EXPECT_TRUE(target["probes"].empty());
+  const std::map<std::string, std::vector<const char*>> keys = {
+      {"read", {"database", "queries_per_sec", "latency_ns", "cache_size", "mmap_size", "pragmas"}},
+      {"connect", {"mode", "us_per_op"}},
+      {"locks", {"journal_mode", "case", "outcome", "via"}},
+      {"concurrency", {"settings", "ops_per_sec", "busy_errors", "write_latency_ns"}},
+      {"wal_growth", {"max_wal_bytes", "wal_bytes_after_truncate", "checkpoints", "series"}},
+  };
+  std::map<std::string, int> seen;
+  for (const nlohmann::json& e : target["sqlite_workloads"]) {
+    std::string w = e["workload"];
+    ASSERT_TRUE(keys.count(w)) << w;
+    ++seen[w];
+    if (e["status"] != "ok") {
+      EXPECT_EQ(w + "/" + e.value("variant", ""), "read/cold") << e.dump();
+      continue;
+    }
+    for (const char* key : keys.at(w)) EXPECT_TRUE(e.contains(key)) << w << " lacks " << key;
+    if (w == "read" || w == "concurrency") {
+      const nlohmann::json& lat = e[w == "read" ? "latency_ns" : "write_latency_ns"];
+      EXPECT_TRUE(lat.contains("p50") && lat.contains("p99")) << e.dump();
+    }
+    if (w == "concurrency") EXPECT_TRUE(e.contains(e["via"] == "threads" ? "threads" : "processes"));
+    if (w == "wal_growth") {
+      for (const nlohmann::json& c : e["checkpoints"]) {
+        EXPECT_TRUE(c.contains("busy") && c.contains("log") && c.contains("checkpointed"));
+      }
+      EXPECT_EQ(e["wal_bytes_after_truncate"], 0);
+    }
+  }
+  EXPECT_EQ(seen["read"], 6);
+  EXPECT_EQ(seen["connect"], 2);
+  EXPECT_EQ(seen["locks"], 8);
+  EXPECT_EQ(seen["concurrency"], 4);
+  EXPECT_EQ(seen["wal_growth"], 1);
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(SqliteWorkloadsCliTest, CommitsNameRunsTheMatrixBesideAWorkload) {
+  std::string dir = testing_util::MakeTempDir("sqlite-workloads-commits");
+  testing_util::CommandResult r = RunCommand(
+      std::string(DURPROBE_BINARY) + " sqlite " + dir +
+      " --workloads locks,commits --journal-modes wal --synchronous normal --commits 3"
+      " --repetitions 1 --warmup 1 --no-probes --budget 2s");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("SQLite commits"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("SQLite locks"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("WAL      reader_vs_commit   ok"), std::string::npos) << r.out;
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace durprobe
