@@ -193,5 +193,35 @@ TEST_F(LabMountsTest, InspectCommandReportsTheBarrierFindingInJson) {
   EXPECT_TRUE(found) << t["findings"].dump();
 }
 
+// compare on real mounts: a column per path, ratios against the first, the mount of each, the
+// per-operation costs and a verdict per path after the first. Structure only, never speed.
+TEST_F(LabMountsTest, CompareGivesEachMountItsColumnAndRatios) {
+  INSPECT_OR_SKIP(ext4, "ext4");
+  INSPECT_OR_SKIP(fuse, "bindfs");
+  INSPECT_OR_SKIP(xfs, "xfs");
+  std::string paths = dir_ + "/ext4 " + dir_ + "/bindfs " + dir_ + "/xfs";
+  CliRun r = testing_support::RunDurprobe(
+      "compare --no-sqlite --rounds 1 --budget 3s --primitives none,fdatasync --json - " + paths);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["targets"].size(), 3u);
+  EXPECT_EQ(j["targets"][1]["mount"]["fstype"], "fuse.bindfs");
+  EXPECT_EQ(j["targets"][2]["mount"]["fstype"], "xfs");
+  for (const nlohmann::json& t : j["targets"]) {
+    EXPECT_EQ(t["probes"].size(), 4u);
+    EXPECT_EQ(t["op_costs"].size(), 6u);
+  }
+  ASSERT_EQ(j["verdicts"].size(), 2u);
+  EXPECT_EQ(j["verdicts"][0]["path"], dir_ + "/bindfs");
+  EXPECT_GT(j["verdicts"][0]["ratios"]["per_op"].get<double>(), 0.0);
+
+  CliRun table = testing_support::RunDurprobe(
+      "compare --no-sqlite --rounds 1 --budget 2s --primitives fdatasync " + paths);
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("[3] p50 (ratio)"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("verdict for " + dir_ + "/bindfs"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("verdict for " + dir_ + "/xfs"), std::string::npos) << table.out;
+}
+
 }  // namespace
 }  // namespace durprobe
