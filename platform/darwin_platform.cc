@@ -97,7 +97,9 @@ class DarwinPlatform final : public PosixPlatform {
     return bits.ok() ? Status::Ok() : bits.status();
   }
 
-  Status Allocate(int fd, std::uint64_t size) override { return Truncate(fd, size); }
+  Status Allocate(int, std::uint64_t) override {
+    return Status::Unsupported("preallocation (F_PREALLOCATE) is not implemented on macOS");
+  }
 
   Result<FsStat> StatFs(const std::string& path) override {
     struct statfs st {};

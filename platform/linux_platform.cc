@@ -70,9 +70,15 @@ class LinuxPlatform final : public PosixPlatform {
 #if HAVE_POSIX_FALLOCATE
     int rc = ::posix_fallocate(fd, 0, static_cast<off_t>(size));
     if (rc == 0) return Status::Ok();
-    if (rc != EOPNOTSUPP && rc != EINVAL) return Status::FromErrno(rc, "posix_fallocate");
+    if (rc == EOPNOTSUPP || rc == EINVAL) {
+      return Status::Unsupported("the filesystem cannot preallocate blocks (fallocate)");
+    }
+    return Status::FromErrno(rc, "posix_fallocate");
+#else
+    (void)fd;
+    (void)size;
+    return Status::Unsupported("posix_fallocate is not available");
 #endif
-    return Truncate(fd, size);
   }
 
   Result<FsStat> StatFs(const std::string& path) override {

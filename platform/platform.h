@@ -73,7 +73,9 @@ class Platform {
   virtual Status PWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset) = 0;
   // Reads up to n bytes at offset; returns how many were read (0 at end of file).
   virtual Result<std::size_t> PRead(int fd, void* buf, std::size_t n, std::uint64_t offset) = 0;
-  // Reserves blocks for [0, size) without writing them (posix_fallocate where available).
+  // Reserves blocks for [0, size) without writing them (posix_fallocate): the file's size becomes
+  // size and its blocks are allocated but unwritten. Unsupported when the filesystem cannot
+  // reserve blocks (the caller decides whether a sparse file will do).
   virtual Status Allocate(int fd, std::uint64_t size) = 0;
   virtual Status Truncate(int fd, std::uint64_t size) = 0;
   // Issues one sync call on fd. For kSyncFileRange, [offset, offset+length) is the range.

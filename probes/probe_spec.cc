@@ -24,6 +24,7 @@ const std::map<std::string, Pattern>& PatternNames() {
   static const std::map<std::string, Pattern> names = {
       {"overwrite", Pattern::kOverwrite},
       {"append", Pattern::kAppend},
+      {"preallocated", Pattern::kPreallocated},
       {"create", Pattern::kCreate},
       {"rename", Pattern::kRename},
       {"write_sync_close", Pattern::kWriteSyncClose},

@@ -28,6 +28,8 @@ enum class Primitive {
 enum class Pattern {
   kOverwrite,        // rewrite a preallocated, already synced file in place (sequentially)
   kAppend,           // the file grows: a data sync must also persist the new size
+  kPreallocated,     // sequential writes into fallocated, never written blocks (etcd's WAL
+                     // segments, fio's laid-out files): each sync records blocks now hold data
   kCreate,           // dir_fsync: create a file, then fsync its directory
   kRename,           // dir_fsync: rename a file, then fsync its directory
   kWriteSyncClose,   // pg_test_fsync: open, write, sync, close

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs durprobe and its peers on each PATH in one go and prints them side by side:
-#   fio's etcd recipe (write + fdatasync, 2300 B)  vs durprobe fdatasync append/overwrite 2300 B
+#   fio's etcd recipe (write + fdatasync, 2300 B)  vs durprobe fdatasync preallocated (fio's own
+#                                                     layout: fallocate, then sequential writes),
+#                                                     append and overwrite at 2300 B
 #   pg_test_fsync's one-8kB-write tests             vs durprobe fdatasync/fsync/odsync/odirect_dsync
 #                                                      overwrite 8 KiB, and the cross-descriptor pair
 #   a bare C loop of pwrite+fdatasync               vs durprobe fdatasync overwrite 4 KiB
@@ -48,8 +50,8 @@ for path in "$@"; do
       --bs=2300 --output-format=json >"$out/fio.json" 2>"$out/fio.err" || true
   rm -f "$scratch"/etcd*
   "$pgtf" -f "$scratch/pg_test_fsync.tmp" -s "$secs" >"$out/pgtf.txt" 2>&1 || true
-  "$src/build/durprobe" probe --quiet --ci 1 --budget "$((secs * 2))s" \
-      --primitives fdatasync --sizes 2300 --json "$out/dp-2300.json" "$path"
+  "$src/build/durprobe" probe --quiet --ci 1 --budget "$((secs * 3))s" --primitives fdatasync \
+      --patterns preallocated,append,overwrite --sizes 2300 --json "$out/dp-2300.json" "$path"
   "$src/build/durprobe" probe --quiet --ci 1 --budget "$((secs * 4))s" --file-size 8k \
       --primitives fdatasync,fsync,odsync,odirect_dsync --patterns overwrite --sizes 8k \
       --json "$out/dp-8k.json" "$path"

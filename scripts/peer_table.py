@@ -46,7 +46,7 @@ try:
 except (OSError, KeyError, ValueError, IndexError):
     fio = None
 if fio:
-    for pattern in ("append", "overwrite"):
+    for pattern in ("preallocated", "append", "overwrite"):
         d = durprobe("dp-2300.json", "fdatasync", pattern, 2300)
         if d:
             s = d["sync_latency_ns"]

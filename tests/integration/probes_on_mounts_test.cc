@@ -21,6 +21,7 @@ std::vector<ProbeSpec> EverySpec() {
     }
     specs.push_back({prim, Pattern::kOverwrite, 4096});
     specs.push_back({prim, Pattern::kAppend, 4096});
+    specs.push_back({prim, Pattern::kPreallocated, 4096});
   }
   specs.push_back({Primitive::kFsync, Pattern::kWriteSyncClose, 8192});
   specs.push_back({Primitive::kFsync, Pattern::kWriteCloseSync, 8192});
