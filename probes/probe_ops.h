@@ -16,6 +16,7 @@ namespace durprobe::probes {
 // add up to the elapsed time. The loop's bookkeeping between operations (a few ns) is counted in.
 struct OpTiming {
   std::uint64_t start_ns = 0;  // set by the loop
+  bool time_sync = true;       // set by the loop: time the sync call alone on this operation
   std::uint64_t end_ns = 0;    // set by the op: its last clock reading
   std::uint64_t sync_ns = 0;   // the sync call alone; 0 when the op has no separate sync
 };

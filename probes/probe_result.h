@@ -25,6 +25,7 @@ struct ProbeResult {
   LatencySummary latency;         // one whole operation (write + sync, or create + dir fsync)
   bool has_sync_part = false;     // false for none and the O_*SYNC writes (sync is the write)
   LatencySummary sync_latency;    // the sync call alone
+  std::uint64_t sync_sample_every = 1;  // 1: every operation's sync timed; N: one in N (fast ops)
 };
 
 }  // namespace durprobe::probes

@@ -120,6 +120,7 @@ ProbeResult ToResult(const ProbeSpec& spec, const LoopOutcome& loop, double targ
   r.converged = r.ops > 0 && r.latency.p50_ci_relative <= target_ci;
   r.has_sync_part = loop.has_sync_part;
   if (r.has_sync_part) r.sync_latency = Summarize(loop.sync);
+  r.sync_sample_every = loop.sync_sample_every;
   if (!loop.status.ok()) {
     const Status& s = loop.status;
     r.outcome = s.unsupported() ? Outcome::kUnsupported

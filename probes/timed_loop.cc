@@ -1,5 +1,7 @@
 #include "probes/timed_loop.h"
 
+#include <algorithm>
+
 #include "platform/interrupt.h"
 #include "probes/statistics.h"
 
@@ -19,9 +21,11 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
   LoopOutcome out;
   OpTiming timing;
   std::uint64_t warm_start = platform.NowNanos();
+  std::uint64_t warm_ns = 0;
   timing.start_ns = warm_start;
   while (out.warmup_ops < rule.warmup_ops && timing.start_ns - warm_start < rule.warmup_ns) {
     out.status = op.RunOnce(&timing);
+    warm_ns += timing.end_ns - timing.start_ns;
     if (out.status.ok() && op.NeedsMaintenance()) out.status = op.Maintain();
     if (out.status.ok()) out.status = InterruptStatus();
     if (!out.status.ok()) return out;
@@ -31,15 +35,19 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
 
   const bool timed_sync = op.has_sync_part();
   out.has_sync_part = timed_sync;
+  if (out.warmup_ops > 0 && warm_ns / out.warmup_ops < kFastOpNs) {
+    out.sync_sample_every = kSyncSampleEvery;
+  }
   const std::uint64_t start = platform.NowNanos();
   std::uint64_t next_check = start + kCheckEveryNs;
   std::uint64_t maintenance_ns = 0;  // untimed work inside the timed phase
   timing = OpTiming{.start_ns = start};
   for (;;) {
+    timing.time_sync = out.ops % out.sync_sample_every == 0;
     out.status = op.RunOnce(&timing);
     if (!out.status.ok()) break;
     out.total.Record(timing.end_ns - timing.start_ns);
-    if (timed_sync) out.sync.Record(timing.sync_ns);
+    if (timed_sync && timing.time_sync) out.sync.Record(timing.sync_ns);
     ++out.ops;
     std::uint64_t now = timing.end_ns;
     if (op.NeedsMaintenance()) {
@@ -49,7 +57,8 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
       maintenance_ns += after - now;
       now = after;
     }
-    timing = OpTiming{.start_ns = now};
+    timing.start_ns = now;
+    timing.sync_ns = 0;
 
     if (now - start >= rule.max_ns || (rule.max_ops != 0 && out.ops >= rule.max_ops)) break;
     if (now < next_check) continue;
@@ -90,6 +99,7 @@ void Merge(LoopOutcome& into, const LoopOutcome& more) {
   into.warmup_ops += more.warmup_ops;
   into.elapsed_ns += more.elapsed_ns;
   into.has_sync_part = into.has_sync_part || more.has_sync_part;
+  into.sync_sample_every = std::max(into.sync_sample_every, more.sync_sample_every);
   if (into.status.ok()) into.status = more.status;
 }
 

@@ -28,7 +28,10 @@ json ToJson(const probes::ProbeResult& r) {
   j["ops_per_sec"] = r.ops_per_sec;
   j["converged"] = r.converged;
   j["latency_ns"] = ToJson(r.latency);
-  if (r.has_sync_part) j["sync_latency_ns"] = ToJson(r.sync_latency);
+  if (r.has_sync_part) {
+    j["sync_latency_ns"] = ToJson(r.sync_latency);
+    j["sync_sample_every"] = r.sync_sample_every;
+  }
   return j;
 }
 
