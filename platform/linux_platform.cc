@@ -91,18 +91,6 @@ class LinuxPlatform final : public PosixPlatform {
     return out;
   }
 
-  Result<FileStat> Stat(const std::string& path) override {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) return Status::FromErrno(errno, "stat " + path);
-    FileStat out;
-    out.dev_major = major(st.st_dev);
-    out.dev_minor = minor(st.st_dev);
-    out.is_block_device = S_ISBLK(st.st_mode);
-    out.rdev_major = major(st.st_rdev);
-    out.rdev_minor = minor(st.st_rdev);
-    return out;
-  }
-
   Status DropCache(int fd) override {
 #if HAVE_POSIX_FADVISE
     if (::fdatasync(fd) != 0) return Status::FromErrno(errno, "fdatasync before fadvise");

@@ -4,6 +4,10 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/types.h>
+#if __has_include(<sys/sysmacros.h>)
+#include <sys/sysmacros.h>  // major() and minor() on Linux; <sys/types.h> has them on macOS
+#endif
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -131,6 +135,18 @@ PathKind PosixPlatform::KindOf(const std::string& path) {
   if (S_ISDIR(st.st_mode)) return PathKind::kDirectory;
   if (S_ISREG(st.st_mode)) return PathKind::kFile;
   return PathKind::kOther;
+}
+
+Result<FileStat> PosixPlatform::Stat(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return Status::FromErrno(errno, "stat " + path);
+  FileStat out;
+  out.dev_major = major(st.st_dev);
+  out.dev_minor = minor(st.st_dev);
+  out.is_block_device = S_ISBLK(st.st_mode);
+  out.rdev_major = major(st.st_rdev);
+  out.rdev_minor = minor(st.st_rdev);
+  return out;
 }
 
 Result<std::string> PosixPlatform::RealPath(const std::string& path) {

@@ -20,6 +20,7 @@ class PosixPlatform : public Platform {
   Status Rename(const std::string& from, const std::string& to) override;
   Result<std::vector<std::string>> ListDirectory(const std::string& dir) override;
   PathKind KindOf(const std::string& path) override;
+  Result<FileStat> Stat(const std::string& path) override;
   Result<std::string> RealPath(const std::string& path) override;
   Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) override;
   Status WriteTextFile(const std::string& path, const std::string& text) override;

@@ -40,9 +40,11 @@ double SyncMean(const probes::ProbeResult& r) {
 }
 
 std::string ProbeLabel(const probes::ProbeResult& r) {
-  std::string label = fmt::format("{} {}", probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern));
-  if (r.spec.primitive != probes::Primitive::kDirFsync) label += " " + FormatBytes(r.spec.write_size);
-  return label;
+  if (r.spec.primitive == probes::Primitive::kDirFsync) {
+    return fmt::format("{} {}", probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern));
+  }
+  return fmt::format("{} {} {}", probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern),
+                     FormatBytes(r.spec.write_size));
 }
 
 bool IsBaseline(const CommitResult& r) {

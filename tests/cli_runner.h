@@ -25,17 +25,21 @@ inline std::string Slurp(const std::string& path) {
   return s.str();
 }
 
-// args is appended to the binary's path as shell words; callers quote what needs quoting.
-inline CliRun RunDurprobe(const std::string& args) {
+// Runs a shell command line, stdout and stderr kept apart, no standard input.
+inline CliRun RunShell(const std::string& command) {
   TempDir io;
-  std::string cmd = std::string(DURPROBE_BINARY) + " " + args + " >" + io.path() + "/out 2>" +
-                    io.path() + "/err </dev/null";
+  std::string cmd = "(" + command + ") >" + io.path() + "/out 2>" + io.path() + "/err </dev/null";
   int status = std::system(cmd.c_str());
   CliRun run;
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   run.out = Slurp(io.path() + "/out");
   run.err = Slurp(io.path() + "/err");
   return run;
+}
+
+// args is appended to the binary's path as shell words; callers quote what needs quoting.
+inline CliRun RunDurprobe(const std::string& args) {
+  return RunShell(std::string(DURPROBE_BINARY) + " " + args);
 }
 
 inline int CountLines(const std::string& text) {

@@ -32,6 +32,15 @@ class TempDir {
   std::string path_;
 };
 
+// A fresh directory named after the test under the temp dir, for the caller to remove (or leave
+// for inspection).
+inline std::string MakeTempDir(const std::string& name) {
+  std::string dir = "/tmp/durprobe-" + name + "-" + std::to_string(::getpid());
+  platform::RemoveTree(platform::Default(), dir);
+  platform::Default().MakeDirectory(dir);
+  return dir;
+}
+
 inline int Symlink(const std::string& target, const std::string& link) {
   return ::symlink(target.c_str(), link.c_str());
 }

@@ -5,12 +5,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "tests/util/run_command.h"
+#include "tests/cli_runner.h"
 
 namespace durprobe {
 namespace {
 
-using testing_util::RunCommand;
+using testing_support::RunShell;
 
 int LineCount(const std::string& s) {
   int n = 0;
@@ -19,7 +19,7 @@ int LineCount(const std::string& s) {
 }
 
 void ExpectUsageError(const std::string& args, const std::string& fragment) {
-  testing_util::CommandResult r = RunCommand(std::string(DURPROBE_BINARY) + " sqlite " + args);
+  testing_support::CliRun r = RunShell(std::string(DURPROBE_BINARY) + " sqlite " + args);
   EXPECT_EQ(r.exit_code, 2) << args;
   EXPECT_EQ(LineCount(r.err), 1) << r.err;
   EXPECT_NE(r.err.find("durprobe: error: "), std::string::npos) << r.err;
@@ -38,11 +38,11 @@ TEST(SqliteCliTest, BadOptionsExitTwoWithOneLineNamingTheValidValues) {
 }
 
 TEST(SqliteCliTest, JsonCarriesTheContractKeysForEveryConfiguration) {
-  std::string dir = testing_util::MakeTempDir("sqlite-cli");
+  std::string dir = testing_support::MakeTempDir("sqlite-cli");
   std::string cmd = std::string(DURPROBE_BINARY) + " sqlite " + dir +
                     " --journal-modes DELETE,wal --synchronous full,OFF --batch 1,10"
                     " --commits 3 --repetitions 2 --warmup 1 --budget 3s --json -";
-  testing_util::CommandResult r = RunCommand(cmd);
+  testing_support::CliRun r = RunShell(cmd);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   nlohmann::json doc = nlohmann::json::parse(r.out);
   EXPECT_EQ(doc["schema"], "durprobe.report/1");

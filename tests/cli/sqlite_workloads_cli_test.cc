@@ -8,12 +8,12 @@
 #include <string>
 
 #include "cli/sqlite_workloads_options.h"
-#include "tests/util/run_command.h"
+#include "tests/cli_runner.h"
 
 namespace durprobe {
 namespace {
 
-using testing_util::RunCommand;
+using testing_support::RunShell;
 
 int Lines(const std::string& s) {
   int n = 0;
@@ -22,7 +22,7 @@ int Lines(const std::string& s) {
 }
 
 void ExpectUsageError(const std::string& args, const std::string& fragment) {
-  testing_util::CommandResult r = RunCommand(std::string(DURPROBE_BINARY) + " sqlite " + args);
+  testing_support::CliRun r = RunShell(std::string(DURPROBE_BINARY) + " sqlite " + args);
   EXPECT_EQ(r.exit_code, 2) << args;
   EXPECT_EQ(Lines(r.err), 1) << r.err;
   EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
@@ -48,9 +48,9 @@ TEST(SqliteWorkloadsCliTest, ShareAcceptsFractionsDecimalsAndPercent) {
 }
 
 TEST(SqliteWorkloadsCliTest, AllWorkloadsCarryTheirJsonKeys) {
-  std::string dir = testing_util::MakeTempDir("sqlite-workloads-cli");
+  std::string dir = testing_support::MakeTempDir("sqlite-workloads-cli");
   // Upper case on purpose: names are case-insensitive.
-  testing_util::CommandResult r = RunCommand(
+  testing_support::CliRun r = RunShell(
       std::string(DURPROBE_BINARY) + " sqlite " + dir +
       " --workloads ALL --threads 3 --processes 2 --budget 3s --json -");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -97,8 +97,8 @@ TEST(SqliteWorkloadsCliTest, AllWorkloadsCarryTheirJsonKeys) {
 }
 
 TEST(SqliteWorkloadsCliTest, CommitsNameRunsTheMatrixBesideAWorkload) {
-  std::string dir = testing_util::MakeTempDir("sqlite-workloads-commits");
-  testing_util::CommandResult r = RunCommand(
+  std::string dir = testing_support::MakeTempDir("sqlite-workloads-commits");
+  testing_support::CliRun r = RunShell(
       std::string(DURPROBE_BINARY) + " sqlite " + dir +
       " --workloads locks,commits --journal-modes wal --synchronous normal --commits 3"
       " --repetitions 1 --warmup 1 --no-probes --budget 2s");

@@ -10,14 +10,14 @@
 #include <sstream>
 #include <string>
 
-#include "tests/util/run_command.h"
+#include "tests/cli_runner.h"
 
 namespace durprobe {
 namespace {
 
-using testing_util::MakeTempDir;
-using testing_util::ReadFile;
-using testing_util::RunCommand;
+using testing_support::MakeTempDir;
+using testing_support::Slurp;
+using testing_support::RunShell;
 
 struct Traced {
   long strace_calls = -1;
@@ -44,22 +44,22 @@ Traced RunTraced(const std::string& dir, const std::string& journal, const std::
                     " sqlite " + dir + " --journal-modes " + journal + " --synchronous " + sync +
                     " --commits " + std::to_string(commits) +
                     " --repetitions 1 --warmup 2 --no-probes --quiet --json " + json;
-  testing_util::CommandResult r = RunCommand(cmd);
+  testing_support::CliRun r = RunShell(cmd);
   EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.err;
   Traced t;
   if (r.exit_code != 0) return t;
-  t.strace_calls = CountSyncCalls(ReadFile(trace));
-  t.entry = nlohmann::json::parse(ReadFile(json))["targets"][0]["sqlite"][0];
+  t.strace_calls = CountSyncCalls(Slurp(trace));
+  t.entry = nlohmann::json::parse(Slurp(json))["targets"][0]["sqlite"][0];
   return t;
 }
 
 class StraceTest : public ::testing::TestWithParam<std::pair<const char*, const char*>> {
  protected:
   void SetUp() override {
-    if (::access("/usr/bin/strace", X_OK) != 0 && RunCommand("command -v strace").exit_code != 0) {
+    if (::access("/usr/bin/strace", X_OK) != 0 && RunShell("command -v strace").exit_code != 0) {
       GTEST_SKIP() << "strace is not installed (apt-get install strace)";
     }
-    if (RunCommand("strace -qq -e trace=none true").exit_code != 0) {
+    if (RunShell("strace -qq -e trace=none true").exit_code != 0) {
       GTEST_SKIP() << "strace cannot trace here (ptrace not permitted in this container?)";
     }
     dir_ = MakeTempDir("strace");
