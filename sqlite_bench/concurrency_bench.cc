@@ -28,16 +28,6 @@ constexpr Settings kSettings[] = {
     {"wal_normal_busy_timeout", "WAL", "NORMAL", true},
 };
 
-Status MakeDatabase(platform::Platform& platform, const std::string& path, const char* journal) {
-  RemoveDatabaseFiles(platform, path);
-  Result<std::unique_ptr<Db>> db = Db::Open(path, nullptr);
-  if (!db.ok()) return db.status();
-  Result<std::string> mode = (*db)->QueryText(std::string("PRAGMA journal_mode=") + journal);
-  if (!mode.ok()) return mode.status();
-  if (Status s = (*db)->Exec(kMetricsCreateSql); !s.ok()) return s;
-  return (*db)->Close();
-}
-
 // Every committed row is there once: count and the order-free checksum of the values.
 Result<std::uint64_t> VerifyMetrics(const std::string& path, std::uint64_t rows,
                                     std::uint64_t checksum) {
@@ -135,7 +125,7 @@ ConcurrencyResult RunVariant(platform::Platform& platform, const std::string& pa
   r.synchronous = settings.synchronous;
   r.busy_timeout_ms = settings.busy_timeout ? o.busy_timeout_ms : 0;
   r.ops_per_worker = o.ops_per_worker;
-  Status s = MakeDatabase(platform, path, settings.journal);
+  Status s = CreateDatabase(platform, path, settings.journal, {kMetricsCreateSql});
   std::vector<WorkerConfig> configs(r.workers);
   std::vector<WorkerStats> stats(r.workers);
   std::uint64_t deadline = platform.NowNanos() + budget_ns;

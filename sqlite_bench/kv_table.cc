@@ -82,4 +82,17 @@ void RemoveDatabaseFiles(platform::Platform& platform, const std::string& path) 
   }
 }
 
+Status CreateDatabase(platform::Platform& platform, const std::string& path, const char* journal,
+                      std::initializer_list<const char*> statements) {
+  RemoveDatabaseFiles(platform, path);
+  Result<std::unique_ptr<Db>> db = Db::Open(path, nullptr);
+  if (!db.ok()) return db.status();
+  Result<std::string> mode = (*db)->QueryText(std::string("PRAGMA journal_mode=") + journal);
+  if (!mode.ok()) return mode.status();
+  for (const char* sql : statements) {
+    if (Status s = (*db)->Exec(sql); !s.ok()) return s;
+  }
+  return (*db)->Close();
+}
+
 }  // namespace durprobe::sqlite_bench

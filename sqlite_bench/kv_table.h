@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 
 #include "platform/platform.h"
@@ -35,5 +36,10 @@ Result<std::int64_t> PragmaInt(Db& db, const std::string& pragma);
 
 // Removes path and its -journal, -wal and -shm companions if present.
 void RemoveDatabaseFiles(platform::Platform& platform, const std::string& path);
+
+// A fresh database at path (old files removed) in the given journal mode, after running each of
+// statements on it; closed again, so the workload opens its own connections.
+Status CreateDatabase(platform::Platform& platform, const std::string& path, const char* journal,
+                      std::initializer_list<const char*> statements);
 
 }  // namespace durprobe::sqlite_bench

@@ -55,17 +55,6 @@ Contention Contend(const std::string& path, Case c) {
   return {"ok", "", ""};
 }
 
-Status MakeDatabase(platform::Platform& platform, const std::string& path, const char* journal) {
-  RemoveDatabaseFiles(platform, path);
-  Result<std::unique_ptr<Db>> db = Db::Open(path, nullptr);
-  if (!db.ok()) return db.status();
-  Result<std::string> mode = (*db)->QueryText(std::string("PRAGMA journal_mode=") + journal);
-  if (!mode.ok()) return mode.status();
-  if (Status s = (*db)->Exec(kKvCreateSql); !s.ok()) return s;
-  if (Status s = (*db)->Exec("INSERT INTO kv VALUES ('a', '1')"); !s.ok()) return s;
-  return (*db)->Close();
-}
-
 // The first party takes its lock and keeps it while run_contender runs.
 Status Hold(const std::string& path, Case c, const std::function<Status()>& run_contender) {
   Result<std::unique_ptr<Db>> opened = Db::Open(path, nullptr);
@@ -125,7 +114,8 @@ LockResult RunCase(platform::Platform& platform, const std::string& path, const 
   r.lock_case = NameOf(c);
   r.via = processes ? "processes" : "threads";
   Contention got;
-  Status s = MakeDatabase(platform, path, journal);
+  Status s =
+      CreateDatabase(platform, path, journal, {kKvCreateSql, "INSERT INTO kv VALUES ('a', '1')"});
   if (s.ok()) s = processes ? ViaProcess(platform, path, c, &got) : ViaThread(path, c, &got);
   if (s.ok() && got.outcome == "error") s = Status::Error(got.step + ": " + got.message);
   if (s.ok()) {

@@ -1,6 +1,7 @@
 // Runs the durprobe binary the way a user would, capturing exit status, stdout and stderr.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -46,6 +47,16 @@ inline int CountLines(const std::string& text) {
   int n = 0;
   for (char c : text) n += c == '\n';
   return n;
+}
+
+// Bad input: exit status 2, exactly one line on stderr starting "durprobe: error: " and
+// containing needle, nothing on stdout. what names the command in failure messages.
+inline void ExpectUsageError(const CliRun& run, const std::string& needle, const std::string& what) {
+  EXPECT_EQ(run.exit_code, 2) << what << "\n" << run.err;
+  EXPECT_EQ(CountLines(run.err), 1) << what << "\n" << run.err;
+  EXPECT_EQ(run.err.rfind("durprobe: error: ", 0), 0u) << what << "\n" << run.err;
+  EXPECT_NE(run.err.find(needle), std::string::npos) << what << "\n" << run.err;
+  EXPECT_TRUE(run.out.empty()) << what << "\n" << run.out;
 }
 
 }  // namespace durprobe::testing_support

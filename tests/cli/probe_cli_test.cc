@@ -15,12 +15,7 @@ using testing_support::RunDurprobe;
 using testing_support::TempDir;
 
 void ExpectUsageError(const std::string& args, const std::string& needle) {
-  testing_support::CliRun run = RunDurprobe(args);
-  EXPECT_EQ(run.exit_code, 2) << args << "\n" << run.err;
-  EXPECT_EQ(CountLines(run.err), 1) << args << "\n" << run.err;
-  EXPECT_NE(run.err.find(needle), std::string::npos) << args << "\n" << run.err;
-  EXPECT_EQ(run.err.rfind("durprobe: error: ", 0), 0u) << run.err;
-  EXPECT_TRUE(run.out.empty()) << run.out;
+  testing_support::ExpectUsageError(RunDurprobe(args), needle, args);
 }
 
 TEST(ProbeCliTest, MissingPath) {

@@ -15,18 +15,8 @@ namespace {
 
 using testing_support::RunShell;
 
-int Lines(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
-
 void ExpectUsageError(const std::string& args, const std::string& fragment) {
-  testing_support::CliRun r = RunShell(std::string(DURPROBE_BINARY) + " sqlite " + args);
-  EXPECT_EQ(r.exit_code, 2) << args;
-  EXPECT_EQ(Lines(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
-  EXPECT_TRUE(r.out.empty()) << r.out;
+  testing_support::ExpectUsageError(testing_support::RunDurprobe("sqlite " + args), fragment, args);
 }
 
 TEST(SqliteWorkloadsCliTest, UnknownWorkloadOrShareIsOneLineExitTwo) {
