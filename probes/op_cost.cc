@@ -55,11 +55,9 @@ class FileOpProbe final : public ProbeOp {
                 ? Status::Ok()
                 : Status::Error(fmt::format("stat {}: the file is gone", file_));
         break;
-      case FileOp::kCreate: {
-        Result<int> fd = p_.Open(Name(++n_), OpenFlags{.create = true, .exclusive = true});
-        s = fd.ok() ? p_.Close(*fd) : fd.status();
+      case FileOp::kCreate:
+        s = CreateEmptyFile(p_, Name(++n_));
         break;
-      }
       case FileOp::kRename:
         s = p_.Rename(n_ % 2 == 0 ? file_ : Name(0), n_ % 2 == 0 ? Name(0) : file_);
         ++n_;
@@ -94,16 +92,13 @@ class FileOpProbe final : public ProbeOp {
     offset_ = (offset_ + kIoSize) % kFileSize;
     return off;
   }
-  std::string Name(std::uint64_t n) const { return fmt::format("{}/f{}", dir_, n); }
+  std::string Name(std::uint64_t n) const { return NumberedFile(dir_, n); }
 
   Status SweepCreated() {
     if (op_ != FileOp::kCreate) return Status::Ok();
-    for (std::uint64_t i = 1; i <= n_; ++i) {
-      Status s = p_.Unlink(Name(i));
-      if (!s.ok() && s.error_number() != ENOENT) return s;
-    }
+    Status s = RemoveNumberedFiles(p_, dir_, n_);
     n_ = 0;
-    return Status::Ok();
+    return s;
   }
 
   Platform& p_;

@@ -234,22 +234,14 @@ class DirSyncOp final : public ProbeOp {
   }
 
  private:
-  std::string Name(std::uint64_t n) const { return fmt::format("{}/f{}", dir_, n); }
-
-  Status CreateFile(const std::string& path) {
-    Result<int> fd = p_.Open(path, OpenFlags{.create = true, .exclusive = true});
-    if (!fd.ok()) return fd.status();
-    return p_.Close(*fd);
-  }
+  std::string Name(std::uint64_t n) const { return NumberedFile(dir_, n); }
+  Status CreateFile(const std::string& path) { return CreateEmptyFile(p_, path); }
 
   Status Sweep() {
     if (spec_.pattern != Pattern::kCreate) return Status::Ok();
-    for (std::uint64_t i = 1; i <= n_; ++i) {
-      Status s = p_.Unlink(Name(i));
-      if (!s.ok() && s.error_number() != ENOENT) return s;
-    }
+    Status s = RemoveNumberedFiles(p_, dir_, n_);
     n_ = 0;
-    return Status::Ok();
+    return s;
   }
 
   Platform& p_;
@@ -318,6 +310,24 @@ std::optional<SyncCall> SyncCallOf(Primitive p) {
 }
 
 }  // namespace
+
+std::string NumberedFile(const std::string& dir, std::uint64_t n) {
+  return fmt::format("{}/f{}", dir, n);
+}
+
+Status CreateEmptyFile(Platform& platform, const std::string& path) {
+  Result<int> fd = platform.Open(path, OpenFlags{.create = true, .exclusive = true});
+  if (!fd.ok()) return fd.status();
+  return platform.Close(*fd);
+}
+
+Status RemoveNumberedFiles(Platform& platform, const std::string& dir, std::uint64_t count) {
+  for (std::uint64_t i = 1; i <= count; ++i) {
+    Status s = platform.Unlink(NumberedFile(dir, i));
+    if (!s.ok() && s.error_number() != ENOENT) return s;
+  }
+  return Status::Ok();
+}
 
 Result<std::unique_ptr<ProbeOp>> MakeProbeOp(Platform& platform, const std::string& scratch_dir,
                                              const ProbeSpec& spec, const OpOptions& options) {

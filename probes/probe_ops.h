@@ -36,6 +36,14 @@ class ProbeOp {
   virtual Status Teardown() = 0;
 };
 
+// Files the create and rename operations make: "<dir>/f<n>".
+std::string NumberedFile(const std::string& dir, std::uint64_t n);
+// Creates an empty file (O_CREAT|O_EXCL) and closes it: the create part of a create operation.
+Status CreateEmptyFile(platform::Platform& platform, const std::string& path);
+// Unlinks <dir>/f1 .. <dir>/f<count>; files already gone are fine.
+Status RemoveNumberedFiles(platform::Platform& platform, const std::string& dir,
+                           std::uint64_t count);
+
 struct OpOptions {
   std::uint64_t file_size = 16u << 20;  // preallocated size (overwrite) and cap (append)
 };
