@@ -1,10 +1,12 @@
 #include "report/console_reporter.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
+
+#include "report/compare_reporters.h"
+#include "report/diff_console.h"
 #include "report/mount_console.h"
 #include "report/sqlite_console.h"
 #include "report/sqlite_workloads_console.h"
@@ -25,7 +27,8 @@ std::string Median(const probes::LatencySummary& s) {
 }  // namespace
 
 void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out) {
-  constexpr const char* kRow = "{:<15} {:<16} {:>8} {:>7} {:>9} {:>14} {:>9} {:>9} {:>9} {:>9} {:>10}\n";
+  constexpr const char* kRow =
+      "{:<15} {:<16} {:>8} {:>7} {:>9} {:>14} {:>9} {:>9} {:>9} {:>9} {:>10}\n";
   fmt::print(out, kRow, "primitive", "pattern", "size", "ops", "ops/s", "p50 (95% CI)", "p90",
              "p99", "p99.9", "max", "sync p50");
   std::vector<std::string> notes;
@@ -55,9 +58,10 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
       notes.push_back(caveat);
     }
     if (!r.converged && r.outcome == probes::Outcome::kOk) {
-      notes.push_back(fmt::format("{} {}: median not within the target confidence after {:.1f} s "
-                                  "(raise --budget for a tighter figure)",
-                                  prim, pat, r.seconds));
+      notes.push_back(
+          fmt::format("{} {}: median not within the target confidence after {:.1f} s "
+                      "(raise --budget for a tighter figure)",
+                      prim, pat, r.seconds));
     }
   }
   for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
@@ -87,6 +91,21 @@ void PrintReport(const Report& report, std::ostream& out) {
       }
     }
   }
+}
+
+Status ConsoleReporter::Write(const Report& report, std::ostream& out) const {
+  PrintReport(report, out);
+  return Status::Ok();
+}
+
+Status ConsoleReporter::Write(const Comparison& comparison, std::ostream& out) const {
+  PrintComparison(comparison, out);
+  return Status::Ok();
+}
+
+Status ConsoleReporter::Write(const Diff& diff, std::ostream& out) const {
+  PrintDiff(diff, out);
+  return Status::Ok();
 }
 
 }  // namespace durprobe::report

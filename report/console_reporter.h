@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "report/report.h"
+#include "report/reporter.h"
 
 namespace durprobe::report {
 
@@ -13,5 +14,14 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
 
 // The whole report: build warnings, then per target its heading, sections and findings.
 void PrintReport(const Report& report, std::ostream& out);
+
+// The console format behind the output seam: the same tables, for a whole document at once.
+class ConsoleReporter : public Reporter {
+ public:
+  Format format() const override { return Format::kConsole; }
+  Status Write(const Report& report, std::ostream& out) const override;
+  Status Write(const Comparison& comparison, std::ostream& out) const override;
+  Status Write(const Diff& diff, std::ostream& out) const override;
+};
 
 }  // namespace durprobe::report

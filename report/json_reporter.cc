@@ -1,5 +1,7 @@
 #include "report/json_reporter.h"
 
+#include "report/compare_reporters.h"
+#include "report/diff_analysis.h"
 #include "report/mount_json.h"
 #include "report/sqlite_json.h"
 #include "report/sqlite_workloads_json.h"
@@ -9,9 +11,15 @@ namespace durprobe::report {
 using nlohmann::json;
 
 json ToJson(const probes::LatencySummary& s) {
-  return json{{"min", s.min},   {"p50", s.p50},       {"p90", s.p90},
-              {"p99", s.p99},   {"p999", s.p999},     {"max", s.max},
-              {"mean", s.mean}, {"p50_ci_low", s.p50_ci_low}, {"p50_ci_high", s.p50_ci_high}};
+  return json{{"min", s.min},
+              {"p50", s.p50},
+              {"p90", s.p90},
+              {"p99", s.p99},
+              {"p999", s.p999},
+              {"max", s.max},
+              {"mean", s.mean},
+              {"p50_ci_low", s.p50_ci_low},
+              {"p50_ci_high", s.p50_ci_high}};
 }
 
 json ToJson(const probes::ProbeResult& r) {
@@ -55,8 +63,12 @@ json ToJson(const Context& c) {
 }
 
 json ToJson(const probes::OpCostResult& r) {
-  json j{{"op", probes::NameOf(r.op)}, {"size", r.size}, {"status", probes::NameOf(r.outcome)},
-         {"ops", r.ops}, {"seconds", r.seconds}, {"ops_per_sec", r.ops_per_sec},
+  json j{{"op", probes::NameOf(r.op)},
+         {"size", r.size},
+         {"status", probes::NameOf(r.outcome)},
+         {"ops", r.ops},
+         {"seconds", r.seconds},
+         {"ops_per_sec", r.ops_per_sec},
          {"latency_ns", ToJson(r.latency)}};
   if (!r.reason.empty()) j["reason"] = r.reason;
   return j;
@@ -67,7 +79,8 @@ json ToJson(const Target& t) {
   for (const probes::ProbeResult& r : t.probes) probes.push_back(ToJson(r));
   json findings = json::array();
   for (const Finding& f : t.findings) {
-    findings.push_back({{"severity", NameOf(f.severity)}, {"code", f.code}, {"message", f.message}});
+    findings.push_back(
+        {{"severity", NameOf(f.severity)}, {"code", f.code}, {"message", f.message}});
   }
   json j{{"path", t.path}, {"probes", probes}, {"findings", findings}};
   if (t.mount) j["mount"] = ToJson(*t.mount);
@@ -91,5 +104,20 @@ json ToJson(const Report& report) {
 }
 
 void WriteJson(const Report& report, std::ostream& out) { out << ToJson(report).dump(2) << '\n'; }
+
+Status JsonReporter::Write(const Report& report, std::ostream& out) const {
+  WriteJson(report, out);
+  return Status::Ok();
+}
+
+Status JsonReporter::Write(const Comparison& comparison, std::ostream& out) const {
+  out << ToJson(comparison).dump(2) << '\n';
+  return Status::Ok();
+}
+
+Status JsonReporter::Write(const Diff& diff, std::ostream& out) const {
+  out << ToJson(diff).dump(2) << '\n';
+  return Status::Ok();
+}
 
 }  // namespace durprobe::report

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "report/report.h"
+#include "report/reporter.h"
 
 namespace durprobe::report {
 
@@ -17,5 +18,14 @@ nlohmann::json ToJson(const Report& report);
 
 // Pretty-printed, newline-terminated.
 void WriteJson(const Report& report, std::ostream& out);
+
+// The JSON format behind the output seam: durprobe.report/1, durprobe.compare/1, durprobe.diff/1.
+class JsonReporter : public Reporter {
+ public:
+  Format format() const override { return Format::kJson; }
+  Status Write(const Report& report, std::ostream& out) const override;
+  Status Write(const Comparison& comparison, std::ostream& out) const override;
+  Status Write(const Diff& diff, std::ostream& out) const override;
+};
 
 }  // namespace durprobe::report

@@ -28,6 +28,9 @@ struct Context {
   std::string command;     // the subcommand that produced the report
   sqlite_bench::SqliteBuildInfo sqlite_build;
   std::string ld_preload;  // $LD_PRELOAD: a preloaded library can change what a sync does
+  std::string command_line;  // argv as the user typed it, shell-quoted where needed
+  bool interrupted = false;  // SIGINT/SIGTERM arrived: the report holds what finished before it
+  int interrupt_signal = 0;  // which one (2 or 15) when interrupted
 };
 
 enum class Severity { kInfo, kWarn, kFail };

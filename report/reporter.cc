@@ -1,0 +1,50 @@
+#include "report/reporter.h"
+
+#include <fmt/format.h>
+
+#include "report/console_reporter.h"
+#include "report/json_reporter.h"
+
+namespace durprobe::report {
+
+std::string_view NameOf(Format format) {
+  switch (format) {
+    case Format::kConsole:
+      return "console";
+    case Format::kJson:
+      return "json";
+    case Format::kCsv:
+      return "csv";
+    case Format::kMarkdown:
+      return "markdown";
+    case Format::kJunit:
+      return "junit";
+    case Format::kPrometheus:
+      return "prometheus";
+    case Format::kHtml:
+      return "html";
+  }
+  return "unknown";
+}
+
+Status Reporter::Write(const Comparison&, std::ostream&) const {
+  return Status::Unsupported(
+      fmt::format("the {} format has no view of a comparison", NameOf(format())));
+}
+
+Status Reporter::Write(const Diff&, std::ostream&) const {
+  return Status::Unsupported(fmt::format("the {} format has no view of a diff", NameOf(format())));
+}
+
+std::unique_ptr<Reporter> MakeReporter(Format format) {
+  switch (format) {
+    case Format::kConsole:
+      return std::make_unique<ConsoleReporter>();
+    case Format::kJson:
+      return std::make_unique<JsonReporter>();
+    default:
+      return nullptr;  // not built yet
+  }
+}
+
+}  // namespace durprobe::report
