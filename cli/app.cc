@@ -1,12 +1,12 @@
 #include "cli/app.h"
 
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <iostream>
-#include <set>
 #include <string>
 #include <vector>
-
-#include <fmt/ostream.h>
 
 #include "cli/cmd_clean.h"
 #include "cli/cmd_compare.h"
@@ -22,32 +22,108 @@
 namespace durprobe::cli {
 namespace {
 
-// CLI11 messages can span lines; the user gets the first, with the subcommand's help hint.
+// CLI11 messages can span lines; the user gets the first.
 std::string FirstLine(const std::string& text) {
   std::string line = text.substr(0, text.find('\n'));
   while (!line.empty() && line.back() == ' ') line.pop_back();
   return line;
 }
 
+std::size_t EditDistance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string ShortUsage(const std::vector<std::string>& commands) {
+  std::string list;
+  for (const std::string& c : commands) list += (list.empty() ? "" : ", ") + c;
+  return fmt::format(
+      "usage: durprobe COMMAND [OPTIONS] [PATH...]   or   durprobe PATH... (a full report)\n"
+      "commands: {}, help\n"
+      "`durprobe help COMMAND` shows a command's options; `durprobe run .` measures here.\n",
+      list);
+}
+
 }  // namespace
 
+std::string ClosestCommand(const std::string& word, const std::vector<std::string>& commands) {
+  std::string best;
+  std::size_t best_distance = 3;  // closer than this counts as a typo
+  for (const std::string& c : commands) {
+    std::size_t d = EditDistance(word, c);
+    if (d < best_distance) {
+      best_distance = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
 int Main(int argc, char** argv) {
+  SetCommandLine(argc, argv);
   CLI::App app{"durprobe: what does durability cost on this path, and why?", "durprobe"};
-  app.set_version_flag("--version", VersionText());
-  std::vector<Subcommand> subs = {SetupRun(app),     SetupInspect(app), SetupProbe(app),
-                                  SetupSqlite(app),  SetupCompare(app), SetupDiff(app),
+  app.set_version_flag("-V,--version", VersionText());
+  std::vector<Subcommand> subs = {SetupRun(app),    SetupInspect(app), SetupProbe(app),
+                                  SetupSqlite(app), SetupCompare(app), SetupDiff(app),
                                   SetupClean(app)};
   app.require_subcommand(1, 1);
+  std::vector<std::string> names;
+  for (const Subcommand& s : subs) names.push_back(s.app->get_name());
 
-  std::set<std::string> names;
-  for (const Subcommand& s : subs) names.insert(s.app->get_name());
   std::vector<std::string> args(argv + 1, argv + argc);
-  bool top_flag = !args.empty() && (args[0] == "--help" || args[0] == "-h" || args[0] == "--version");
-  if (!top_flag && (args.empty() || names.count(args[0]) == 0)) args.insert(args.begin(), "run");
+  if (args.empty()) {
+    fmt::print(std::cerr, "{}", ShortUsage(names));
+    return kExitUsage;
+  }
+  if (args[0] == "help") {
+    if (args.size() == 1) {
+      std::cout << app.help();
+      return kExitOk;
+    }
+    for (const Subcommand& s : subs) {
+      if (s.app->get_name() == args[1]) {
+        std::cout << s.app->help();
+        return kExitOk;
+      }
+    }
+    return UsageError(
+        fmt::format("unknown command '{}' (commands: {})", args[1], fmt::join(names, ", ")));
+  }
+  bool top_flag =
+      args[0] == "--help" || args[0] == "-h" || args[0] == "--version" || args[0] == "-V";
+  bool known = std::find(names.begin(), names.end(), args[0]) != names.end();
+  if (!top_flag && !known) {
+    // `durprobe PATH...` and `durprobe --quick .` run a full report; a word that is neither a
+    // command nor an existing path is a typo of a command, most likely.
+    bool is_option = args[0].rfind("-", 0) == 0;
+    bool is_path = args[0].find('/') != std::string::npos || args[0].rfind(".", 0) == 0 ||
+                   platform::Default().KindOf(args[0]) != platform::PathKind::kMissing;
+    if (!is_option && !is_path) {
+      std::string near = ClosestCommand(args[0], names);
+      return UsageError(
+          near.empty() ? fmt::format("unknown command '{}' (and no such path); commands: {}",
+                                     args[0], fmt::join(names, ", "))
+                       : fmt::format("unknown command '{}' (did you mean '{}'?)", args[0], near));
+    }
+    args.insert(args.begin(), "run");
+  }
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
 
   try {
     app.parse(args);
+  } catch (const CLI::CallForVersion& e) {
+    std::cout << e.what() << "\n";
+    return kExitOk;
   } catch (const CLI::Success& e) {  // --help and --version
     return app.exit(e);
   } catch (const CLI::ParseError& e) {

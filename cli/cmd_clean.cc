@@ -1,9 +1,9 @@
 #include "cli/cmd_clean.h"
 
+#include <fmt/ostream.h>
+
 #include <iostream>
 #include <memory>
-
-#include <fmt/ostream.h>
 
 #include "platform/scratch.h"
 
@@ -14,7 +14,7 @@ Subcommand SetupClean(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "clean", "Remove scratch directories a killed durprobe left in each PATH (only its own)");
   sub->add_option("PATH", options->paths, "Directories durprobe measured")->required();
-  sub->add_flag("--quiet", options->quiet, "Print nothing but errors");
+  AddStandardFlags(*sub, options->out);
   return {sub, [options] { return RunClean(*options); }};
 }
 
@@ -25,7 +25,7 @@ int RunClean(const CleanOptions& o) {
   for (const std::string& path : *paths) {
     Result<platform::CleanOutcome> outcome = platform::CleanScratch(platform, path);
     if (!outcome.ok()) return UsageError(outcome.status().message());
-    if (o.quiet) continue;
+    if (o.out.quiet) continue;
     for (const std::string& dir : outcome->removed) fmt::print(std::cout, "removed {}\n", dir);
     for (const std::string& dir : outcome->skipped_live) {
       fmt::print(std::cout, "kept {} (its durprobe process is still running)\n", dir);

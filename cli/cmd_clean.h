@@ -10,7 +10,7 @@ namespace durprobe::cli {
 
 struct CleanOptions {
   std::vector<std::string> paths;
-  bool quiet = false;
+  OutputOptions out;  // only its -q/-v flags
 };
 
 Subcommand SetupClean(CLI::App& app);

@@ -1,29 +1,14 @@
 #include "cli/cmd_compare.h"
 
-#include <iostream>
 #include <memory>
-#include <sstream>
 
-#include "cli/compare_plan.h"
-#include "report/compare_reporters.h"
+#include "run/budget.h"
 
 namespace durprobe::cli {
 namespace {
 
 constexpr std::uint64_t kDefaultBudgetNs = 60'000'000'000;
 constexpr std::uint64_t kQuickBudgetNs = 10'000'000'000;
-
-Status Emit(platform::Platform& platform, const report::Comparison& c, const CommonOptions& o) {
-  bool json_to_stdout = o.json == "-";
-  if (!o.quiet && !json_to_stdout) report::PrintComparison(c, std::cout);
-  if (o.json.empty()) return Status::Ok();
-  std::string text = report::ToJson(c).dump(2) + "\n";
-  if (json_to_stdout) {
-    std::cout << text;
-    return Status::Ok();
-  }
-  return platform.WriteTextFile(o.json, text);
-}
 
 }  // namespace
 
@@ -32,14 +17,19 @@ Subcommand SetupCompare(CLI::App& app) {
   options->probe.paths.clear();
   CLI::App* sub = app.add_subcommand(
       "compare", "Run the same probes on every PATH; ratios against the first, and a verdict");
-  sub->add_option("PATH", options->probe.paths, "Two or more directories; the first is the baseline")
+  sub->add_option("PATH", options->probe.paths,
+                  "Two or more directories; the first is the baseline")
       ->required();
   AddProbeOptions(*sub, options->probe);
   sub->add_option("--rounds", options->rounds, "Interleaved rounds over the paths")
+      ->capture_default_str()
       ->check(CLI::Range(1, 100));
   AddSqliteMatrixOptions(*sub, options->matrix);
-  sub->add_flag("--no-sqlite", options->no_sqlite, "Compare the probes only, without the SQLite matrix");
-  AddCommonOptions(*sub, options->probe.common);
+  sub->add_flag("--no-sqlite", options->no_sqlite,
+                "Compare the probes only, without the SQLite matrix");
+  AddCommonOptions(*sub, options->probe.common,
+                   "Short run: the same probes and matrix with a 10 s budget instead of 60 s",
+                   "60s");
   return {sub, [options] { return RunCompare(*options); }};
 }
 
@@ -53,42 +43,34 @@ int RunCompare(const CompareOptions& o) {
   Result<std::uint64_t> budget = BudgetNanos(o.probe.common, kDefaultBudgetNs, kQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
 
-  ComparePlan plan;
+  run::Plan plan;
+  plan.command = "compare";
+  plan.options = BudgetOptions(o.probe.common, *budget);
   plan.paths = *paths;
-  plan.ops = probes::AllFileOps();
+  plan.schedule = run::Schedule::kInterleaved;
   plan.rounds = o.rounds;
-  plan.verbose = o.probe.common.verbose;
-  std::size_t slices = 0;
-  // Half the budget to the probes, half to the SQLite matrix, as `run` does.
-  std::uint64_t probe_budget = o.no_sqlite ? *budget : *budget / 2;
+  plan.run_inspect = true;
+  plan.run_probes = true;
+  plan.ops = probes::AllFileOps();
+  Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, *budget);
+  if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
+  run::CompareSplit split = run::SplitCompare(*budget, paths->size(), probe_plan->specs.size(),
+                                              plan.ops.size(), o.rounds, !o.no_sqlite);
+  plan.probes = *probe_plan;
+  plan.probes.rule =
+      probes::RuleForBudget(split.probe_ns, split.slices, o.probe.target_ci_percent / 100.0);
+  // Within a round every path gets its full slice: stopping early on one path and not on
+  // another would give them different amounts of noise.
+  plan.probes.rule.target_ci = 0.0;
+  plan.probes.rule.min_ns = plan.probes.rule.max_ns;
   if (!o.no_sqlite) {
     Result<sqlite_bench::MatrixPlan> sqlite_plan =
-        MakeSqlitePlan(platform, o.matrix, (*budget - probe_budget) / plan.paths.size());
+        MakeSqlitePlan(platform, o.matrix, split.sqlite_ns);
     if (!sqlite_plan.ok()) return UsageError(sqlite_plan.status().message());
     plan.run_sqlite = true;
     plan.sqlite = *sqlite_plan;
   }
-  {
-    Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, probe_budget);
-    if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
-    plan.specs = probe_plan->specs;
-    plan.op_options = probe_plan->op_options;
-    slices = (plan.specs.size() + plan.ops.size()) * plan.paths.size() * plan.rounds;
-    plan.rule = probes::RuleForBudget(probe_budget, slices, o.probe.target_ci_percent / 100.0);
-    // Within a round every path gets its full slice: stopping early on one path and not on
-    // another would give them different amounts of noise.
-    plan.rule.target_ci = 0.0;
-    plan.rule.min_ns = plan.rule.max_ns;
-  }
-  CompareExecution ex = ExecuteCompare(platform, plan);
-  if (int code = InterruptedExitCode(); code >= 0) {
-    UsageError("interrupted; scratch removed");
-    return code;
-  }
-  if (!ex.status.ok()) return UsageError(ex.status.message());
-  Status emitted = Emit(platform, ex.comparison, o.probe.common);
-  if (!emitted.ok()) return UsageError("cannot write the report: " + emitted.message());
-  return kExitOk;
+  return ExecuteComparePlan(platform, plan, o.probe.common.out);
 }
 
 }  // namespace durprobe::cli

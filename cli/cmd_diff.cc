@@ -1,9 +1,9 @@
 #include "cli/cmd_diff.h"
 
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
-
-#include <fmt/format.h>
 
 #include "report/diff_analysis.h"
 #include "report/diff_console.h"
@@ -33,9 +33,15 @@ Subcommand SetupDiff(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("diff", "Explain why two saved reports' commit rates differ");
   sub->add_option("A", options->a, "Report of host (or run) A, from --json")->required();
   sub->add_option("B", options->b, "Report of host (or run) B")->required();
-  sub->add_option("--json", options->json, "Write the durprobe.diff/1 document to FILE, or -")
-      ->type_name("FILE|-");
-  sub->add_flag("--quiet", options->quiet, "Print nothing but errors");
+  std::vector<report::Format> formats;
+  for (report::Format f : ReportFormats()) {
+    if (f == report::Format::kJson || f == report::Format::kMarkdown || f == report::Format::kCsv ||
+        f == report::Format::kHtml) {
+      formats.push_back(f);
+    }
+  }
+  AddOutputOptions(*sub, options->out, formats);
+  AddStandardFlags(*sub, options->out);
   return {sub, [options] { return RunDiff(*options); }};
 }
 
@@ -46,14 +52,14 @@ int RunDiff(const DiffOptions& o) {
   Result<nlohmann::json> b = LoadReport(platform, o.b);
   if (!b.ok()) return UsageError(b.status().message());
   report::Diff diff = report::DiffReports(*a, *b, o.a, o.b);
-  if (!o.quiet && o.json != "-") report::PrintDiff(diff, std::cout);
-  if (o.json.empty()) return kExitOk;
-  std::string text = report::ToJson(diff).dump(2) + "\n";
-  if (o.json == "-") {
-    std::cout << text;
-    return kExitOk;
+  std::vector<report::Destination> files = Destinations(o.out);
+  if (Status ok = report::CheckDestinations(platform, files); !ok.ok()) {
+    return UsageError(ok.message());
   }
-  Status written = platform.WriteTextFile(o.json, text);
+  if (!o.out.quiet && !report::UsesStdout(files)) {
+    report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, diff, std::cout);
+  }
+  Status written = report::WriteDestinations(platform, files, diff, std::cout);
   if (!written.ok()) return UsageError("cannot write the diff: " + written.message());
   return kExitOk;
 }

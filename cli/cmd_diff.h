@@ -9,8 +9,7 @@ namespace durprobe::cli {
 
 struct DiffOptions {
   std::string a, b;
-  std::string json;
-  bool quiet = false;
+  OutputOptions out;
 };
 
 Subcommand SetupDiff(CLI::App& app);

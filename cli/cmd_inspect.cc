@@ -2,9 +2,6 @@
 
 #include <memory>
 
-#include "cli/cmd_probe.h"
-#include "cli/plan.h"
-
 namespace durprobe::cli {
 
 Subcommand SetupInspect(CLI::App& app) {
@@ -12,7 +9,8 @@ Subcommand SetupInspect(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "inspect", "What each PATH is: mount, filesystem, options, device, container, findings");
   sub->add_option("PATH", options->paths, "Directories to inspect")->required();
-  AddCommonOptions(*sub, options->common);
+  AddOutputOptions(*sub, options->out, ReportFormats());
+  AddStandardFlags(*sub, options->out);
   return {sub, [options] { return RunInspect(*options); }};
 }
 
@@ -20,11 +18,11 @@ int RunInspect(const InspectOptions& o) {
   platform::Platform& platform = platform::Default();
   Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
-  Plan plan;
+  run::Plan plan;
   plan.command = "inspect";
   plan.paths = *paths;
   plan.run_inspect = true;
-  return ExecuteAndEmit(platform, plan, o.common);
+  return ExecutePlan(platform, plan, o.out);
 }
 
 }  // namespace durprobe::cli

@@ -11,7 +11,7 @@ namespace durprobe::cli {
 
 struct InspectOptions {
   std::vector<std::string> paths;
-  CommonOptions common;
+  OutputOptions out;
 };
 
 Subcommand SetupInspect(CLI::App& app);

@@ -1,10 +1,11 @@
 #include "cli/cmd_probe.h"
 
-#include <memory>
-
 #include <fmt/format.h>
 
+#include <memory>
+
 #include "report/units.h"
+#include "run/budget.h"
 
 namespace durprobe::cli {
 namespace {
@@ -22,24 +23,32 @@ std::vector<std::string> Names(const std::map<std::string, Enum>& names) {
 }  // namespace
 
 void AddProbeOptions(CLI::App& app, ProbeOptions& o) {
-  AddListOption(app, "--primitives", o.primitives, "Sync primitives to measure (comma-separated)")
+  AddListOption(app, "--primitives", o.primitives,
+                "Sync primitives to measure, comma-separated (default: none, fsync, fdatasync, "
+                "odsync, dir_fsync and the platform's own)")
       ->transform(OneOf(Names(probes::PrimitiveNames()), "primitive"));
-  AddListOption(app, "--patterns", o.patterns, "Write patterns (comma-separated)")
+  AddListOption(app, "--patterns", o.patterns,
+                "Write patterns, comma-separated (default: each primitive's own)")
       ->transform(OneOf(Names(probes::PatternNames()), "pattern"));
-  AddListOption(app, "--sizes", o.sizes, "Write sizes to sweep, e.g. 512,2300,4k,8k,64k")
+  AddListOption(app, "--sizes", o.sizes,
+                "Write sizes to sweep, e.g. 512,2300,4k,8k,64k (default 4k)")
       ->check(Size());
   app.add_option("--file-size", o.file_size,
-                 "Probe file size: overwrites cycle through it, appends restart at it (default 16MiB)")
+                 "Probe file size: overwrites cycle through it, appends restart at it")
+      ->default_str("16MiB")
+      ->type_name("SIZE")
       ->check(Size());
   app.add_option("--ci", o.target_ci_percent,
                  "Stop a probe once its median's 95% confidence interval is within +/- this %")
+      ->capture_default_str()
       ->check(CLI::Range(0.1, 100.0));
 }
 
 Result<probes::ProbePlan> MakeProbePlan(platform::Platform& platform, const ProbeOptions& o,
                                         std::uint64_t budget_ns) {
   probes::Selection sel;
-  for (const std::string& p : o.primitives) sel.primitives.push_back(probes::PrimitiveNames().at(p));
+  for (const std::string& p : o.primitives)
+    sel.primitives.push_back(probes::PrimitiveNames().at(p));
   for (const std::string& p : o.patterns) sel.patterns.push_back(probes::PatternNames().at(p));
   for (const std::string& s : o.sizes) sel.sizes.push_back(*report::ParseSize(s));
   Result<std::vector<probes::ProbeSpec>> specs = probes::ExpandSelection(platform, sel);
@@ -57,24 +66,17 @@ Result<probes::ProbePlan> MakeProbePlan(platform::Platform& platform, const Prob
   return plan;
 }
 
-int ExecuteAndEmit(platform::Platform& platform, const Plan& plan, const CommonOptions& common) {
-  Execution ex = Execute(platform, plan);
-  if (int code = InterruptedExitCode(); code >= 0) {
-    UsageError(ex.status.ok() ? "interrupted" : ex.status.message() + "; scratch removed");
-    return code;
-  }
-  if (!ex.status.ok()) return UsageError(ex.status.message());
-  Status emitted = EmitReport(platform, ex.report, common);
-  if (!emitted.ok()) return UsageError("cannot write the report: " + emitted.message());
-  return kExitOk;
+nlohmann::json BudgetOptions(const CommonOptions& common, std::uint64_t budget_ns) {
+  return {{"quick", common.quick}, {"budget_ns", budget_ns}};
 }
 
 Subcommand SetupProbe(CLI::App& app) {
   auto options = std::make_shared<ProbeOptions>();
   CLI::App* sub = app.add_subcommand("probe", "Measure the raw sync primitives on each PATH");
-  sub->add_option("PATH", options->paths, "Directories to measure (default: .)");
+  sub->add_option("PATH", options->paths, "Directories to measure")->capture_default_str();
   AddProbeOptions(*sub, *options);
-  AddCommonOptions(*sub, options->common);
+  AddCommonOptions(*sub, options->common,
+                   "Short run: the same probe set with a 5 s budget instead of 30 s", "30s");
   return {sub, [options] { return RunProbe(*options); }};
 }
 
@@ -84,16 +86,17 @@ int RunProbe(const ProbeOptions& o) {
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<std::uint64_t> budget = BudgetNanos(o.common, kDefaultBudgetNs, kQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
-  Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o, *budget / paths->size());
+  Result<probes::ProbePlan> probe_plan =
+      MakeProbePlan(platform, o, run::PerPath(*budget, paths->size()));
   if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
-  Plan plan;
+  run::Plan plan;
   plan.command = "probe";
+  plan.options = BudgetOptions(o.common, *budget);
   plan.paths = *paths;
-  plan.verbose = o.common.verbose;
   plan.run_inspect = true;  // cheap, and the plausibility checks need the device's facts
   plan.run_probes = true;
   plan.probes = *probe_plan;
-  return ExecuteAndEmit(platform, plan, o.common);
+  return ExecutePlan(platform, plan, o.common.out);
 }
 
 }  // namespace durprobe::cli

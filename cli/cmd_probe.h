@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "cli/common.h"
-#include "cli/plan.h"
+#include "probes/runner.h"
 
 namespace durprobe::cli {
 
@@ -24,8 +24,8 @@ void AddProbeOptions(CLI::App& app, ProbeOptions& options);
 // The probe part of a plan from the options, with budget_ns shared over the probes.
 Result<probes::ProbePlan> MakeProbePlan(platform::Platform& platform, const ProbeOptions& options,
                                         std::uint64_t budget_ns);
-// Runs plan and emits its report; the exit status.
-int ExecuteAndEmit(platform::Platform& platform, const Plan& plan, const CommonOptions& common);
+// quick and the budget as context.options records them.
+nlohmann::json BudgetOptions(const CommonOptions& common, std::uint64_t budget_ns);
 
 Subcommand SetupProbe(CLI::App& app);
 int RunProbe(const ProbeOptions& options);

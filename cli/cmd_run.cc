@@ -2,6 +2,8 @@
 
 #include <memory>
 
+#include "run/budget.h"
+
 namespace durprobe::cli {
 namespace {
 
@@ -13,10 +15,12 @@ constexpr std::uint64_t kQuickBudgetNs = 5'000'000'000;
 Subcommand SetupRun(CLI::App& app) {
   auto options = std::make_shared<RunOptions>();
   CLI::App* sub = app.add_subcommand("run", "Full report on each PATH (the default subcommand)");
-  sub->add_option("PATH", options->probe.paths, "Directories to measure (default: .)");
+  sub->add_option("PATH", options->probe.paths, "Directories to measure")->capture_default_str();
   AddProbeOptions(*sub, options->probe);
   AddSqliteMatrixOptions(*sub, options->sqlite);
-  AddCommonOptions(*sub, options->probe.common);
+  AddCommonOptions(*sub, options->probe.common,
+                   "Short run: the same probes and SQLite matrix with a 5 s budget instead of 60 s",
+                   "60s");
   return {sub, [options] { return RunRun(*options); }};
 }
 
@@ -26,20 +30,21 @@ int RunRun(const RunOptions& o) {
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<std::uint64_t> budget = BudgetNanos(o.probe.common, kDefaultBudgetNs, kQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
-  std::uint64_t half = *budget / paths->size() / 2;  // probes, then the SQLite matrix
-  Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, half);
+  run::RunSplit split = run::SplitRun(*budget, paths->size());
+  Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, split.probe_ns);
   if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
-  Result<sqlite_bench::MatrixPlan> sqlite_plan = MakeSqlitePlan(platform, o.sqlite, half);
+  Result<sqlite_bench::MatrixPlan> sqlite_plan =
+      MakeSqlitePlan(platform, o.sqlite, split.sqlite_ns);
   if (!sqlite_plan.ok()) return UsageError(sqlite_plan.status().message());
-  Plan plan{.command = "run",
-            .paths = *paths,
-            .verbose = o.probe.common.verbose,
-            .run_inspect = true,
-            .run_probes = true,
-            .probes = *probe_plan,
-            .run_sqlite = true,
-            .sqlite = *sqlite_plan};
-  return ExecuteAndEmit(platform, plan, o.probe.common);
+  run::Plan plan{.command = "run",
+                 .options = BudgetOptions(o.probe.common, *budget),
+                 .paths = *paths,
+                 .run_inspect = true,
+                 .run_probes = true,
+                 .probes = *probe_plan,
+                 .run_sqlite = true,
+                 .sqlite = *sqlite_plan};
+  return ExecutePlan(platform, plan, o.probe.common.out, FailedConfigurations);
 }
 
 }  // namespace durprobe::cli

@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "cli/cmd_probe.h"
 #include "cli/common.h"
-#include "cli/plan.h"
+#include "sqlite_bench/commit_bench.h"
+#include "sqlite_bench/workloads.h"
 #include "cli/sqlite_workloads_options.h"
 
 namespace durprobe::cli {
@@ -16,7 +18,7 @@ struct SqliteMatrixOptions {
   std::vector<std::string> journal_modes;  // lower-case names; empty: DELETE, WAL
   std::vector<std::string> synchronous;    // empty: FULL, NORMAL, OFF
   bool all = false;
-  std::vector<std::uint32_t> batches{1};
+  std::vector<std::string> batches{"1"};
   std::vector<std::string> statements{"reused"};
   std::string payload = "100";
   std::uint32_t repetitions = 5;
@@ -42,6 +44,10 @@ Result<sqlite_bench::MatrixPlan> MakeSqlitePlan(platform::Platform& platform,
 // The probes the correlation needs: SQLite's sync primitive at 4 KiB overwrite and append, and
 // dir_fsync after create.
 probes::ProbePlan CorrelationProbePlan(platform::Platform& platform, std::uint64_t budget_ns);
+
+// Exit status 1 when a configuration or workload failed (checksum mismatch, SQLite error), each
+// named on stderr; else 0.
+int FailedConfigurations(const report::Report& report);
 
 Subcommand SetupSqlite(CLI::App& app);
 int RunSqlite(const SqliteOptions& options);

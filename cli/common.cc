@@ -1,28 +1,154 @@
 #include "cli/common.h"
 
-#include <cctype>
-#include <iostream>
-#include <sstream>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <cctype>
+#include <iostream>
+
+#include "cli/version.h"
 #include "platform/interrupt.h"
-#include "report/console_reporter.h"
-#include "report/json_reporter.h"
+#include "report/compare_analysis.h"
+#include "report/live_console.h"
+#include "report/progress_console.h"
 #include "report/units.h"
+#include "run/executor.h"
 
 namespace durprobe::cli {
+namespace {
 
-void AddCommonOptions(CLI::App& app, CommonOptions& o) {
-  app.add_option("--json", o.json, "Write the JSON report to FILE, or - for stdout")
-      ->type_name("FILE|-");
-  app.add_flag("--quick", o.quick, "Short run: the default probe set in about 5 s");
-  app.add_option("--budget", o.budget, "Total time to spend measuring (500ms, 30s, 2m)")
+std::string& StoredCommandLine() {
+  static std::string line;
+  return line;
+}
+
+std::string ShellQuote(const std::string& word) {
+  bool plain = !word.empty();
+  for (char c : word) {
+    plain = plain && (std::isalnum(static_cast<unsigned char>(c)) ||
+                      std::string_view("-_./=:,@%+").find(c) != std::string_view::npos);
+  }
+  if (plain) return word;
+  std::string q = "'";
+  for (char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+const char* FormatHelp(report::Format f) {
+  switch (f) {
+    case report::Format::kJson:
+      return "Write the JSON report to FILE, or - for stdout";
+    case report::Format::kCsv:
+      return "Write a flat CSV table (probes and SQLite rows) to FILE or -";
+    case report::Format::kMarkdown:
+      return "Write Markdown tables (for a ticket) to FILE or -";
+    case report::Format::kHtml:
+      return "Write a self-contained HTML page with plots to FILE";
+    case report::Format::kJunit:
+      return "Write JUnit XML (a testcase per rule) to FILE or -";
+    case report::Format::kPrometheus:
+      return "Write a Prometheus textfile to FILE or -";
+    case report::Format::kConsole:
+      return "";
+  }
+  return "";
+}
+
+std::string* FieldOf(OutputOptions& o, report::Format f) {
+  switch (f) {
+    case report::Format::kJson:
+      return &o.json;
+    case report::Format::kCsv:
+      return &o.csv;
+    case report::Format::kMarkdown:
+      return &o.markdown;
+    case report::Format::kHtml:
+      return &o.html;
+    case report::Format::kJunit:
+      return &o.junit;
+    case report::Format::kPrometheus:
+      return &o.prometheus;
+    case report::Format::kConsole:
+      return nullptr;
+  }
+  return nullptr;
+}
+
+// --dry-run: the plan as context.options would record it, with the paths.
+int PrintPlan(const run::Plan& plan) {
+  nlohmann::json j = run::Describe(plan);
+  j["command"] = plan.command;
+  j["paths"] = plan.paths;
+  std::cout << j.dump(2) << "\n";
+  return kExitOk;
+}
+
+// Status for the end of a run: the interruption message (exit 128+signal), or -1.
+int ReportInterruption(const run::Execution& ex) {
+  int code = InterruptedExitCode();
+  if (code < 0) return -1;
+  std::size_t unfinished = 0;
+  for (const report::Target& t : ex.report.targets) unfinished += t.unfinished.size();
+  std::string what = ex.report.context.interrupt_signal == 15 ? "SIGTERM" : "SIGINT";
+  UsageError(
+      fmt::format("interrupted by {}: kept what finished ({} item(s) not run); scratch "
+                  "removed",
+                  what, unfinished));
+  return code;
+}
+
+}  // namespace
+
+void AddStandardFlags(CLI::App& app, OutputOptions& o) {
+  app.add_flag("-q,--quiet", o.quiet, "Print nothing but errors");
+  app.add_flag("-v,--verbose", o.verbose, "Print a line per step on stderr");
+  app.add_flag_callback(
+      "-V,--version", [] { throw CLI::CallForVersion(VersionText(), 0); },
+      "Print the version and exit");
+}
+
+void AddOutputOptions(CLI::App& app, OutputOptions& o, const std::vector<report::Format>& formats) {
+  for (report::Format f : formats) {
+    std::string name = f == report::Format::kJson ? "-j,--json" : report::OptionOf(f);
+    app.add_option(name, *FieldOf(o, f), FormatHelp(f))->type_name("FILE");
+  }
+}
+
+std::vector<report::Format> ReportFormats() {
+  std::vector<report::Format> out;
+  for (report::Format f :
+       {report::Format::kJson, report::Format::kCsv, report::Format::kMarkdown,
+        report::Format::kHtml, report::Format::kJunit, report::Format::kPrometheus}) {
+    if (report::MakeReporter(f) != nullptr) out.push_back(f);
+  }
+  return out;
+}
+
+void AddCommonOptions(CLI::App& app, CommonOptions& o, const std::string& quick_help,
+                      const std::string& default_budget) {
+  app.add_flag("--quick", o.quick, quick_help);
+  app.add_option("--budget", o.budget,
+                 "Total time to spend measuring, over all paths (500ms, 30s, 2m); default " +
+                     default_budget)
       ->type_name("DURATION")
       ->check(Duration());
-  app.add_flag("--quiet", o.quiet, "Print nothing but errors");
-  app.add_flag("--verbose", o.verbose, "Print progress on stderr");
+  app.add_flag("--dry-run", o.out.dry_run,
+               "Print what would be measured (paths, probes, configurations, budget) as JSON, "
+               "and measure nothing");
+  AddOutputOptions(app, o.out, ReportFormats());
+  AddStandardFlags(app, o.out);
+}
+
+std::vector<report::Destination> Destinations(const OutputOptions& o) {
+  std::vector<report::Destination> out;
+  OutputOptions copy = o;
+  for (report::Format f :
+       {report::Format::kJson, report::Format::kCsv, report::Format::kMarkdown,
+        report::Format::kHtml, report::Format::kJunit, report::Format::kPrometheus}) {
+    const std::string& path = *FieldOf(copy, f);
+    if (!path.empty()) out.push_back({f, path});
+  }
+  return out;
 }
 
 int UsageError(const std::string& message) {
@@ -56,18 +182,65 @@ Result<std::uint64_t> BudgetNanos(const CommonOptions& o, std::uint64_t default_
   return o.quick ? quick_ns : default_ns;
 }
 
-Status EmitReport(platform::Platform& platform, const report::Report& report,
-                  const CommonOptions& o) {
-  bool json_to_stdout = o.json == "-";
-  if (!o.quiet && !json_to_stdout) report::PrintReport(report, std::cout);
-  if (o.json.empty()) return Status::Ok();
-  if (json_to_stdout) {
-    report::WriteJson(report, std::cout);
-    return Status::Ok();
+void SetCommandLine(int argc, char** argv) {
+  std::string line;
+  for (int i = 0; i < argc; ++i) {
+    std::string word = i == 0 ? std::string("durprobe") : std::string(argv[i]);
+    line += (line.empty() ? "" : " ") + ShellQuote(word);
   }
-  std::ostringstream text;
-  report::WriteJson(report, text);
-  return platform.WriteTextFile(o.json, text.str());
+  StoredCommandLine() = line;
+}
+
+const std::string& CommandLine() { return StoredCommandLine(); }
+
+int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
+                const ReportVerdict& verdict) {
+  std::vector<report::Destination> files = Destinations(out);
+  if (Status ok = report::CheckDestinations(platform, files); !ok.ok()) {
+    return UsageError(ok.message());
+  }
+  if (out.dry_run) return PrintPlan(plan);
+  plan.command_line = CommandLine();
+  report::ListenerList listeners;
+  report::ProgressLine line(std::cerr);
+  report::ProgressLog log(std::cerr);
+  report::LiveConsole console(std::cout);
+  if (!out.quiet && out.verbose) listeners.Add(&log);
+  if (!out.quiet && !out.verbose && platform.IsTerminal(2)) listeners.Add(&line);
+  if (!out.quiet && !report::UsesStdout(files)) listeners.Add(&console);
+  run::Execution ex = run::Execute(platform, plan, listeners);
+  if (ex.status.kind() == Status::Kind::kInvalidArgument) return UsageError(ex.status.message());
+  Status written = report::WriteDestinations(platform, files, ex.report, std::cout);
+  if (int code = ReportInterruption(ex); code >= 0) return code;
+  if (!ex.status.ok()) return UsageError(ex.status.message());
+  if (!written.ok()) return UsageError("cannot write the report: " + written.message());
+  return verdict ? verdict(ex.report) : kExitOk;
+}
+
+int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out) {
+  std::vector<report::Destination> files = Destinations(out);
+  if (Status ok = report::CheckDestinations(platform, files); !ok.ok()) {
+    return UsageError(ok.message());
+  }
+  if (out.dry_run) return PrintPlan(plan);
+  plan.command_line = CommandLine();
+  report::ListenerList listeners;
+  report::ProgressLine line(std::cerr);
+  report::ProgressLog log(std::cerr);
+  if (!out.quiet && out.verbose) listeners.Add(&log);
+  if (!out.quiet && !out.verbose && platform.IsTerminal(2)) listeners.Add(&line);
+  run::Execution ex = run::Execute(platform, plan, listeners);
+  if (ex.status.kind() == Status::Kind::kInvalidArgument) return UsageError(ex.status.message());
+  report::Comparison comparison{ex.report.context, std::move(ex.report.targets), {}};
+  comparison.verdicts = report::CompareVerdicts(comparison.targets);
+  if (!out.quiet && !report::UsesStdout(files)) {
+    report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, comparison, std::cout);
+  }
+  Status written = report::WriteDestinations(platform, files, comparison, std::cout);
+  if (int code = ReportInterruption(ex); code >= 0) return code;
+  if (!ex.status.ok()) return UsageError(ex.status.message());
+  if (!written.ok()) return UsageError("cannot write the report: " + written.message());
+  return kExitOk;
 }
 
 int InterruptedExitCode() {
@@ -106,13 +279,13 @@ CLI::Validator OneOf(const std::vector<std::string>& names, const std::string& w
             return std::string();
           }
         }
-        return fmt::format("unknown {} '{}' (valid: {})", what, value, joined);
+        return fmt::format("'{}' is not one of {} (the valid {} names)", value, joined, what);
       },
       "{" + joined + "}");
 }
 
-CLI::Option* AddListOption(CLI::App& app, const std::string& name,
-                           std::vector<std::string>& into, const std::string& help) {
+CLI::Option* AddListOption(CLI::App& app, const std::string& name, std::vector<std::string>& into,
+                           const std::string& help) {
   return app.add_option(name, into, help)
       ->delimiter(',')
       ->allow_extra_args(false)

@@ -1,4 +1,5 @@
-// What every subcommand shares: common options, target path checks, error lines, report output.
+// What every subcommand shares: common options, target path checks, error lines, and the one
+// emit path (check destinations, run with a live console and progress, write every format).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -8,7 +9,9 @@
 #include <vector>
 
 #include "platform/platform.h"
+#include "report/output.h"
 #include "report/report.h"
+#include "run/plan.h"
 
 namespace durprobe::cli {
 
@@ -16,15 +19,33 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFail = 1;
 inline constexpr int kExitUsage = 2;
 
-struct CommonOptions {
-  std::string json;            // "", a file, or "-" for stdout
-  bool quick = false;
-  std::string budget;          // a duration; "" means the subcommand's default
+// The report files a command can write, one option per format.
+struct OutputOptions {
+  std::string json, csv, markdown, html, junit, prometheus;  // "" none, a file, or "-"
   bool quiet = false;
   bool verbose = false;
+  bool dry_run = false;  // print the plan (context.options) as JSON and measure nothing
 };
 
-void AddCommonOptions(CLI::App& app, CommonOptions& options);
+struct CommonOptions {
+  bool quick = false;
+  std::string budget;  // a duration; "" means the subcommand's default
+  OutputOptions out;
+};
+
+// -q/--quiet, -v/--verbose and -V/--version: every command has them.
+void AddStandardFlags(CLI::App& app, OutputOptions& options);
+// One option per format (-j/--json FILE|-, --csv FILE, ...), for the formats given.
+void AddOutputOptions(CLI::App& app, OutputOptions& options,
+                      const std::vector<report::Format>& formats);
+// The formats run, probe, sqlite and compare write.
+std::vector<report::Format> ReportFormats();
+// --quick (described for this command) and --budget (with this command's default), plus the
+// output options and standard flags.
+void AddCommonOptions(CLI::App& app, CommonOptions& options, const std::string& quick_help,
+                      const std::string& default_budget);
+
+std::vector<report::Destination> Destinations(const OutputOptions& options);
 
 // A parsed subcommand and the function that runs it, returning the exit status.
 struct Subcommand {
@@ -43,9 +64,23 @@ Result<std::vector<std::string>> ResolveTargets(platform::Platform& platform,
 Result<std::uint64_t> BudgetNanos(const CommonOptions& options, std::uint64_t default_ns,
                                   std::uint64_t quick_ns);
 
-// Writes the console report (unless quiet, or JSON goes to stdout) and the JSON file.
-Status EmitReport(platform::Platform& platform, const report::Report& report,
-                  const CommonOptions& options);
+// The command line as typed (set by Main), shell-quoted where a word needs it.
+void SetCommandLine(int argc, char** argv);
+const std::string& CommandLine();
+
+// What a finished run's report adds to the exit status (e.g. a failed SQLite configuration
+// gives 1); 0 when nothing does.
+using ReportVerdict = std::function<int(const report::Report&)>;
+
+// The emit path for a measured report: checks the destinations (before measuring), runs plan
+// with the live console on stdout (unless quiet or a format takes stdout) and the progress line
+// on a terminal's stderr, then writes every destination, also after an interruption. Returns
+// 128+signal when interrupted, 2 on bad input, else verdict's status.
+int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
+                const ReportVerdict& verdict = nullptr);
+
+// The same for compare: the console table comes at the end (a column per path).
+int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out);
 
 // Exit status for a run that ended on SIGINT/SIGTERM (128 + signal), or -1 when none arrived.
 int InterruptedExitCode();
@@ -53,13 +88,13 @@ int InterruptedExitCode();
 // CLI11 validators that reuse report/units parsing, so errors read the same everywhere.
 CLI::Validator Size();
 CLI::Validator Duration();
-// Case-insensitive choice among names; the error lists the valid ones. (CLI11's
-// CheckedTransformer does the same but its message prints the map twice.)
+// Case-insensitive choice among names; the error lists the valid ones:
+// "--synchronous: 'ful' is not one of full, normal, off, extra".
 CLI::Validator OneOf(const std::vector<std::string>& names, const std::string& what);
 
 // A comma-separated list option that takes one argument per use, so a following PATH is not
 // swallowed into the list.
-CLI::Option* AddListOption(CLI::App& app, const std::string& name,
-                           std::vector<std::string>& into, const std::string& help);
+CLI::Option* AddListOption(CLI::App& app, const std::string& name, std::vector<std::string>& into,
+                           const std::string& help);
 
 }  // namespace durprobe::cli

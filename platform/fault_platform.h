@@ -53,6 +53,13 @@ class FaultPlatform final : public Platform {
   Status WriteTextFile(const std::string& path, const std::string& text) override {
     return base_.WriteTextFile(path, text);
   }
+  Status ReplaceFileAtomically(const std::string& path, const std::string& text) override {
+    return base_.ReplaceFileAtomically(path, text);
+  }
+  Status CheckWritableDirectory(const std::string& dir) override {
+    return base_.CheckWritableDirectory(dir);
+  }
+  bool IsTerminal(int fd) override { return base_.IsTerminal(fd); }
   Result<FsStat> StatFs(const std::string& path) override { return base_.StatFs(path); }
   Result<FileStat> Stat(const std::string& path) override { return base_.Stat(path); }
   std::uint64_t NowNanos() override { return base_.NowNanos(); }

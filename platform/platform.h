@@ -101,6 +101,15 @@ class Platform {
   virtual Result<std::string> RealPath(const std::string& path) = 0;
   virtual Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) = 0;
   virtual Status WriteTextFile(const std::string& path, const std::string& text) = 0;
+  // Writes text to a temporary file in path's directory and renames it over path, so a reader
+  // sees the old file or the new one, never a partial one (the file is not synced). On failure
+  // the temporary file is removed and path is untouched.
+  virtual Status ReplaceFileAtomically(const std::string& path, const std::string& text) = 0;
+  // Ok when dir exists, is a directory, and this process may create files in it (access W_OK|X_OK);
+  // otherwise the reason with the path.
+  virtual Status CheckWritableDirectory(const std::string& dir) = 0;
+  // Whether fd (1: stdout, 2: stderr) is a terminal, for progress lines.
+  virtual bool IsTerminal(int fd) = 0;
 
   // Filesystems (for inspect). statfs(2) of path: the type magic on Linux; on macOS the type
   // name, mount point, source and flags. The errno with the path on failure.

@@ -186,6 +186,30 @@ Status PosixPlatform::WriteTextFile(const std::string& path, const std::string& 
   return s.ok() ? c : s;
 }
 
+Status PosixPlatform::ReplaceFileAtomically(const std::string& path, const std::string& text) {
+  std::string tmp = fmt::format("{}.durprobe-tmp-{}", path, ::getpid());
+  Result<int> fd = Open(tmp, OpenFlags{.create = true, .exclusive = true});
+  if (!fd.ok()) return fd.status();
+  // Not synced: a report is not worth a sync in a tool that counts syncs (strace would see it);
+  // the rename alone keeps readers from seeing half a file.
+  Status s = PWrite(*fd, text.data(), text.size(), 0);
+  Status c = Close(*fd);
+  if (s.ok()) s = c;
+  if (s.ok()) s = Rename(tmp, path);
+  if (!s.ok()) ::unlink(tmp.c_str());
+  return s;
+}
+
+Status PosixPlatform::CheckWritableDirectory(const std::string& dir) {
+  struct stat st;
+  if (::stat(dir.c_str(), &st) != 0) return Status::FromErrno(errno, dir);
+  if (!S_ISDIR(st.st_mode)) return Status::InvalidArgument(dir + " is not a directory");
+  if (::access(dir.c_str(), W_OK | X_OK) != 0) return Status::FromErrno(errno, dir);
+  return Status::Ok();
+}
+
+bool PosixPlatform::IsTerminal(int fd) { return ::isatty(fd) == 1; }
+
 std::uint64_t PosixPlatform::NowNanos() {
   struct timespec ts;
   ::clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -24,6 +24,9 @@ class PosixPlatform : public Platform {
   Result<std::string> RealPath(const std::string& path) override;
   Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) override;
   Status WriteTextFile(const std::string& path, const std::string& text) override;
+  Status ReplaceFileAtomically(const std::string& path, const std::string& text) override;
+  Status CheckWritableDirectory(const std::string& dir) override;
+  bool IsTerminal(int fd) override;
   std::uint64_t NowNanos() override;
   void SleepNanos(std::uint64_t ns) override;
   std::string WallClockIso8601() override;

@@ -15,6 +15,9 @@
 namespace durprobe::report {
 namespace {
 
+constexpr const char* kProbeRow =
+    "{:<15} {:<16} {:>8} {:>7} {:>9} {:>14} {:>9} {:>9} {:>9} {:>9} {:>10}\n";
+
 std::string SizeCell(const probes::ProbeResult& r) {
   return r.spec.primitive == probes::Primitive::kDirFsync ? "-" : FormatBytes(r.spec.write_size);
 }
@@ -26,45 +29,68 @@ std::string Median(const probes::LatencySummary& s) {
 
 }  // namespace
 
-void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out) {
-  constexpr const char* kRow =
-      "{:<15} {:<16} {:>8} {:>7} {:>9} {:>14} {:>9} {:>9} {:>9} {:>9} {:>10}\n";
-  fmt::print(out, kRow, "primitive", "pattern", "size", "ops", "ops/s", "p50 (95% CI)", "p90",
+void PrintProbeHeader(std::ostream& out) {
+  fmt::print(out, kProbeRow, "primitive", "pattern", "size", "ops", "ops/s", "p50 (95% CI)", "p90",
              "p99", "p99.9", "max", "sync p50");
-  std::vector<std::string> notes;
-  for (const probes::ProbeResult& r : results) {
-    std::string prim(probes::NameOf(r.spec.primitive));
-    std::string pat(probes::NameOf(r.spec.pattern));
-    if (r.outcome == probes::Outcome::kUnsupported) {
-      fmt::print(out, "{:<15} {:<16} {:>8} unsupported: {}\n", prim, pat, SizeCell(r), r.reason);
-      continue;
-    }
-    if (r.ops == 0) {
-      fmt::print(out, "{:<15} {:<16} {:>8} {}: {}\n", prim, pat, SizeCell(r),
-                 probes::NameOf(r.outcome), r.reason);
-      continue;
-    }
-    const probes::LatencySummary& l = r.latency;
-    auto ns = [](std::uint64_t v) { return FormatNanos(static_cast<double>(v)); };
-    fmt::print(out, kRow, prim, pat, SizeCell(r), r.ops, FormatRate(r.ops_per_sec), Median(l),
-               ns(l.p90), ns(l.p99), ns(l.p999), ns(l.max),
-               r.has_sync_part ? ns(r.sync_latency.p50) : std::string("-"));
-    if (r.outcome != probes::Outcome::kOk) {
-      notes.push_back(fmt::format("{} {}: {} after {} ops: {}", prim, pat,
-                                  probes::NameOf(r.outcome), r.ops, r.reason));
-    }
-    std::string caveat = fmt::format("{}: {}", prim, r.caveat);
-    if (!r.caveat.empty() && std::find(notes.begin(), notes.end(), caveat) == notes.end()) {
-      notes.push_back(caveat);
-    }
-    if (!r.converged && r.outcome == probes::Outcome::kOk) {
-      notes.push_back(
-          fmt::format("{} {}: median not within the target confidence after {:.1f} s "
-                      "(raise --budget for a tighter figure)",
-                      prim, pat, r.seconds));
-    }
+}
+
+void PrintProbeRow(const probes::ProbeResult& r, std::vector<std::string>& notes,
+                   std::ostream& out) {
+  std::string prim(probes::NameOf(r.spec.primitive));
+  std::string pat(probes::NameOf(r.spec.pattern));
+  if (r.outcome == probes::Outcome::kUnsupported) {
+    fmt::print(out, "{:<15} {:<16} {:>8} unsupported: {}\n", prim, pat, SizeCell(r), r.reason);
+    return;
   }
+  if (r.ops == 0) {
+    fmt::print(out, "{:<15} {:<16} {:>8} {}: {}\n", prim, pat, SizeCell(r),
+               probes::NameOf(r.outcome), r.reason);
+    return;
+  }
+  const probes::LatencySummary& l = r.latency;
+  auto ns = [](std::uint64_t v) { return FormatNanos(static_cast<double>(v)); };
+  fmt::print(out, kProbeRow, prim, pat, SizeCell(r), r.ops, FormatRate(r.ops_per_sec), Median(l),
+             ns(l.p90), ns(l.p99), ns(l.p999), ns(l.max),
+             r.has_sync_part ? ns(r.sync_latency.p50) : std::string("-"));
+  auto add = [&notes](std::string note) {
+    if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
+  };
+  if (r.outcome != probes::Outcome::kOk) {
+    add(fmt::format("{} {}: {} after {} ops: {}", prim, pat, probes::NameOf(r.outcome), r.ops,
+                    r.reason));
+  }
+  if (!r.caveat.empty()) add(fmt::format("{}: {}", prim, r.caveat));
+  if (!r.converged && r.outcome == probes::Outcome::kOk) {
+    add(
+        fmt::format("{} {}: median not within the target confidence after {:.1f} s "
+                    "(raise --budget for a tighter figure)",
+                    prim, pat, r.seconds));
+  }
+}
+
+void PrintNotes(const std::vector<std::string>& notes, std::ostream& out) {
   for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
+}
+
+void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out) {
+  PrintProbeHeader(out);
+  std::vector<std::string> notes;
+  for (const probes::ProbeResult& r : results) PrintProbeRow(r, notes, out);
+  PrintNotes(notes, out);
+}
+
+void PrintFindings(const Target& t, std::ostream& out) {
+  if (t.findings.empty()) return;
+  fmt::print(out, "\nFindings:\n");
+  for (const Finding& f : t.findings) {
+    fmt::print(out, "  [{}] {}: {}\n", NameOf(f.severity), f.code, f.message);
+  }
+}
+
+void PrintUnfinished(const Target& t, std::ostream& out) {
+  if (t.unfinished.empty()) return;
+  fmt::print(out, "\nNot run (interrupted):\n");
+  for (const Unfinished& u : t.unfinished) fmt::print(out, "  {} {}\n", u.kind, u.label);
 }
 
 void PrintReport(const Report& report, std::ostream& out) {
@@ -84,12 +110,8 @@ void PrintReport(const Report& report, std::ostream& out) {
       PrintSqliteTable(t.sqlite, out);
     }
     if (!t.sqlite_workloads.empty()) PrintSqliteWorkloads(t.sqlite_workloads, out);
-    if (!t.findings.empty()) {
-      fmt::print(out, "\nFindings:\n");
-      for (const Finding& f : t.findings) {
-        fmt::print(out, "  [{}] {}: {}\n", NameOf(f.severity), f.code, f.message);
-      }
-    }
+    PrintUnfinished(t, out);
+    PrintFindings(t, out);
   }
 }
 

@@ -56,6 +56,10 @@ json ToJson(const Context& c) {
          {"started_at", c.started_at},
          {"command", c.command},
          {"ld_preload", c.ld_preload.empty() ? json(nullptr) : json(c.ld_preload)}};
+  j["command_line"] = c.command_line;
+  j["options"] = c.options;
+  j["interrupted"] = c.interrupted;
+  if (c.interrupted) j["interrupt_signal"] = c.interrupt_signal;
   j["sqlite"] = ToJson(c.sqlite_build);
   std::vector<std::string> warnings = BuildWarnings(c);
   if (!warnings.empty()) j["build_warnings"] = warnings;
@@ -89,6 +93,13 @@ json ToJson(const Target& t) {
     for (const SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e));
   }
   if (!t.sqlite_workloads.empty()) j["sqlite_workloads"] = ToJson(t.sqlite_workloads);
+  if (!t.unfinished.empty()) {
+    json unfinished = json::array();
+    for (const Unfinished& u : t.unfinished) {
+      unfinished.push_back({{"kind", u.kind}, {"label", u.label}});
+    }
+    j["unfinished"] = unfinished;
+  }
   if (!t.op_costs.empty()) {
     json costs = json::array();
     for (const probes::OpCostResult& r : t.op_costs) costs.push_back(ToJson(r));

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "platform/mount_info.h"
 #include "probes/op_cost.h"
 #include "probes/probe_result.h"
@@ -29,6 +31,9 @@ struct Context {
   sqlite_bench::SqliteBuildInfo sqlite_build;
   std::string ld_preload;  // $LD_PRELOAD: a preloaded library can change what a sync does
   std::string command_line;  // argv as the user typed it, shell-quoted where needed
+  // What shaped the measurement (quick, budget, ci, the probe and SQLite selections), as the
+  // executor's plan had them, so a reader knows how the report was made.
+  nlohmann::json options = nlohmann::json::object();
   bool interrupted = false;  // SIGINT/SIGTERM arrived: the report holds what finished before it
   int interrupt_signal = 0;  // which one (2 or 15) when interrupted
 };
@@ -42,6 +47,12 @@ struct Finding {
   std::string message;  // one plain sentence with what to do
 };
 
+// An item the plan had for a target that never started because the run was interrupted.
+struct Unfinished {
+  std::string kind;   // "probe", "sqlite", "workload", "op_cost"
+  std::string label;  // "fdatasync overwrite 4 KiB", "WAL/FULL", "read"
+};
+
 struct Target {
   std::string path;  // absolute
   std::optional<platform::MountInfo> mount;  // set when the plan inspects (inspect, run)
@@ -50,6 +61,7 @@ struct Target {
   std::vector<SqliteEntry> sqlite;  // the commit matrix (report/sqlite_correlation.h)
   sqlite_bench::WorkloadResults sqlite_workloads;  // read, connect, locks, concurrency, WAL growth
   std::vector<Finding> findings;
+  std::vector<Unfinished> unfinished;  // empty unless the run was interrupted
 };
 
 struct Report {

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include "report/console_reporter.h"
+#include "report/csv_reporter.h"
 #include "report/json_reporter.h"
+#include "report/markdown_reporter.h"
 
 namespace durprobe::report {
 
@@ -42,6 +44,10 @@ std::unique_ptr<Reporter> MakeReporter(Format format) {
       return std::make_unique<ConsoleReporter>();
     case Format::kJson:
       return std::make_unique<JsonReporter>();
+    case Format::kCsv:
+      return std::make_unique<CsvReporter>();
+    case Format::kMarkdown:
+      return std::make_unique<MarkdownReporter>();
     default:
       return nullptr;  // not built yet
   }

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
+
 #include "report/sqlite_correlation.h"
 #include "report/units.h"
 
@@ -33,53 +35,65 @@ std::string ModeCell(const CommitResult& r) {
 
 }  // namespace
 
-void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out) {
+void PrintSqliteHeader(std::ostream& out) {
   fmt::print(out, kRow, "journal", "sync", "rows", "stmt", "commits/s", "rows/s", "us/commit",
              "p50", "p99", "syncs (db+j+wal+dir)", "sync%", "speedup", "predicted", "expl.",
              "power-loss risk");
-  std::vector<std::string> notes;
-  bool any_missing = false;
-  for (const SqliteEntry& e : entries) {
-    const CommitResult& r = e.result;
-    std::string journal(sqlite_bench::NameOf(r.config.journal));
-    std::string stmt(r.config.statement == sqlite_bench::StatementMode::kReused ? "reused" : "per_row");
-    if (r.outcome != probes::Outcome::kOk) {
-      fmt::print(out, "{:<8} {:<6} {:>5} {:<7} {}: {}\n", journal, ModeCell(r),
-                 r.config.rows_per_commit, stmt, probes::NameOf(r.outcome), r.reason);
-      continue;
-    }
-    const SqliteCorrelation& c = e.correlation;
-    fmt::print(out, kRow, journal, ModeCell(r), r.config.rows_per_commit, stmt,
-               FormatRate(r.commits_per_sec), FormatRate(r.rows_per_sec), Us(r.MeanCommitNs()),
-               Us(double(r.latency.p50)), Us(double(r.latency.p99)), SyncCell(r),
-               fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
-               e.speedup ? fmt::format("{:.2f}x", *e.speedup) : std::string("-"),
-               c.available ? Us(c.predicted_ns) : std::string("-"),
-               c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-"),
-               sqlite_bench::PowerLossRisk(r.config.journal, r.config.sync).summary);
-    if (!c.available && !c.missing.empty()) any_missing = true;
-    if (r.checkpoints.count > 0) {
-      notes.push_back(fmt::format(
-          "{}/{} x{}: {} WAL checkpoint(s) in {} commits, {:.1f} syncs and {} each, {} per commit "
-          "spread out (left out of the per-commit figures)",
-          journal, ModeCell(r), r.config.rows_per_commit, r.checkpoints.count, r.commits,
-          double(r.checkpoints.counts.sync_calls()) / double(r.checkpoints.count),
-          Us(double(r.checkpoints.ns) / double(r.checkpoints.count)),
-          Us(r.PerCommit(r.checkpoints.ns))));
-    }
+}
+
+void PrintSqliteRow(const SqliteEntry& e, std::vector<std::string>& notes, std::ostream& out) {
+  const CommitResult& r = e.result;
+  std::string journal(sqlite_bench::NameOf(r.config.journal));
+  std::string stmt(r.config.statement == sqlite_bench::StatementMode::kReused ? "reused"
+                                                                              : "per_row");
+  if (r.outcome != probes::Outcome::kOk) {
+    fmt::print(out, "{:<8} {:<6} {:>5} {:<7} {}: {}\n", journal, ModeCell(r),
+               r.config.rows_per_commit, stmt, probes::NameOf(r.outcome), r.reason);
+    return;
   }
+  const SqliteCorrelation& c = e.correlation;
+  fmt::print(out, kRow, journal, ModeCell(r), r.config.rows_per_commit, stmt,
+             FormatRate(r.commits_per_sec), FormatRate(r.rows_per_sec), Us(r.MeanCommitNs()),
+             Us(double(r.latency.p50)), Us(double(r.latency.p99)), SyncCell(r),
+             fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
+             e.speedup ? fmt::format("{:.2f}x", *e.speedup) : std::string("-"),
+             c.available ? Us(c.predicted_ns) : std::string("-"),
+             c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-"),
+             sqlite_bench::PowerLossRisk(r.config.journal, r.config.sync).summary);
+  if (!c.available && !c.missing.empty()) {
+    std::string missing =
+        "predicted/expl. need the fdatasync (or fsync) overwrite and append probes and dir_fsync "
+        "create on this path";
+    if (std::find(notes.begin(), notes.end(), missing) == notes.end()) notes.push_back(missing);
+  }
+  if (r.checkpoints.count > 0) {
+    notes.push_back(fmt::format(
+        "{}/{} x{}: {} WAL checkpoint(s) in {} commits, {:.1f} syncs and {} each, {} per commit "
+        "spread out (left out of the per-commit figures)",
+        journal, ModeCell(r), r.config.rows_per_commit, r.checkpoints.count, r.commits,
+        double(r.checkpoints.counts.sync_calls()) / double(r.checkpoints.count),
+        Us(double(r.checkpoints.ns) / double(r.checkpoints.count)),
+        Us(r.PerCommit(r.checkpoints.ns))));
+  }
+}
+
+void PrintSqliteNotes(const std::vector<std::string>& notes, std::ostream& out) {
   for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
-  if (any_missing) {
-    fmt::print(out, "  note: predicted/expl. need the fdatasync (or fsync) overwrite and append "
-                    "probes and dir_fsync create on this path\n");
-  }
-  fmt::print(out,
-             "  us/commit: mean of timed transactions; syncs: sync calls per commit (dir: directory "
-             "syncs inside SQLite's unix VFS);\n"
-             "  predicted: syncs x probe mean sync latency + measured non-sync time, against "
-             "us/commit; expl.: share of the mean commit the probes' syncs explain;\n"
-             "  risk on power loss or OS crash as SQLite documents it "
-             "(https://www.sqlite.org/pragma.html#pragma_synchronous, docs/sqlite.md)\n");
+  fmt::print(
+      out,
+      "  us/commit: mean of timed transactions; syncs: sync calls per commit (dir: directory "
+      "syncs inside SQLite's unix VFS);\n"
+      "  predicted: syncs x probe mean sync latency + measured non-sync time, against "
+      "us/commit; expl.: share of the mean commit the probes' syncs explain;\n"
+      "  risk on power loss or OS crash as SQLite documents it "
+      "(https://www.sqlite.org/pragma.html#pragma_synchronous, docs/sqlite.md)\n");
+}
+
+void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out) {
+  PrintSqliteHeader(out);
+  std::vector<std::string> notes;
+  for (const SqliteEntry& e : entries) PrintSqliteRow(e, notes, out);
+  PrintSqliteNotes(notes, out);
 }
 
 }  // namespace durprobe::report

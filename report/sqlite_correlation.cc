@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "report/labels.h"
 #include "report/units.h"
 
 namespace durprobe::report {
@@ -39,13 +40,7 @@ double SyncMean(const probes::ProbeResult& r) {
   return r.has_sync_part ? r.sync_latency.mean : r.latency.mean;
 }
 
-std::string ProbeLabel(const probes::ProbeResult& r) {
-  if (r.spec.primitive == probes::Primitive::kDirFsync) {
-    return fmt::format("{} {}", probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern));
-  }
-  return fmt::format("{} {} {}", probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern),
-                     FormatBytes(r.spec.write_size));
-}
+std::string ProbeLabel(const probes::ProbeResult& r) { return report::ProbeLabel(r.spec); }
 
 bool IsBaseline(const CommitResult& r) {
   return r.config.journal == sqlite_bench::JournalMode::kDelete &&
@@ -124,21 +119,27 @@ SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::Pro
   return c;
 }
 
-void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
+std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results,
+                                       const std::vector<probes::ProbeResult>& probes) {
   const CommitResult* baseline = nullptr;
   for (const CommitResult& r : results) {
     if (IsBaseline(r)) baseline = &r;
   }
   std::vector<SqliteEntry> entries;
-  for (CommitResult& r : results) {
+  for (const CommitResult& r : results) {
     SqliteEntry e;
-    e.correlation = Correlate(r, target.probes);
+    e.correlation = Correlate(r, probes);
     if (baseline && baseline->rows_per_sec > 0 && r.outcome == probes::Outcome::kOk) {
       e.speedup = r.rows_per_sec / baseline->rows_per_sec;
     }
-    e.result = std::move(r);
+    e.result = r;
     entries.push_back(std::move(e));
   }
+  return entries;
+}
+
+void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
+  std::vector<SqliteEntry> entries = SqliteEntries(std::move(results), target.probes);
   for (SqliteEntry& e : entries) {
     const CommitResult& r = e.result;
     std::string label = sqlite_bench::Label(r.config);

@@ -18,6 +18,11 @@ inline constexpr double kResidualFindingShare = 0.25;
 SqliteCorrelation Correlate(const sqlite_bench::CommitResult& result,
                             const std::vector<probes::ProbeResult>& probes);
 
+// Entries for results with correlations (against probes) and speedups, no findings: what a live
+// console can show as each configuration finishes.
+std::vector<SqliteEntry> SqliteEntries(std::vector<sqlite_bench::CommitResult> results,
+                                       const std::vector<probes::ProbeResult>& probes);
+
 // Appends results to target.sqlite with correlations (against target.probes) and speedups, and
 // adds findings: failed configurations, and large residuals of sync-bound ones.
 void AddSqliteResults(Target& target, std::vector<sqlite_bench::CommitResult> results);

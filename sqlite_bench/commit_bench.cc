@@ -1,9 +1,9 @@
 #include "sqlite_bench/commit_bench.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
-
-#include <fmt/format.h>
 
 #include "platform/interrupt.h"
 #include "probes/histogram.h"
@@ -135,13 +135,15 @@ Status ApplySettings(Db& db, const CommitConfig& config, CommitResult* r) {
   std::transform(r->journal_mode_actual.begin(), r->journal_mode_actual.end(),
                  r->journal_mode_actual.begin(), ::toupper);
   if (r->journal_mode_actual != want) {
-    return Status::Unsupported(fmt::format("SQLite kept journal_mode={} when asked for {}",
-                                           r->journal_mode_actual, want));
+    return Status::Unsupported(
+        fmt::format("SQLite kept journal_mode={} when asked for {}", r->journal_mode_actual, want));
   }
-  if (Status s = db.Exec(fmt::format("PRAGMA synchronous={}", NameOf(config.sync))); !s.ok()) return s;
+  if (Status s = db.Exec(fmt::format("PRAGMA synchronous={}", NameOf(config.sync))); !s.ok())
+    return s;
   if (config.fullfsync) {
     int on = *config.fullfsync ? 1 : 0;
-    if (Status s = db.Exec(fmt::format("PRAGMA fullfsync={0}; PRAGMA checkpoint_fullfsync={0}", on));
+    if (Status s =
+            db.Exec(fmt::format("PRAGMA fullfsync={0}; PRAGMA checkpoint_fullfsync={0}", on));
         !s.ok()) {
       return s;
     }
@@ -169,8 +171,10 @@ Status RunBody(platform::Platform& platform, CountingVfs& vfs, const std::string
 
   vfs.set_phase(Phase::kWarmup);
   std::uint64_t warm_deadline = platform.NowNanos() + o.budget_ns / 10;
-  std::uint64_t warm_limit = o.fixed_commits ? std::min(o.warmup_commits, o.fixed_commits) : o.warmup_commits;
-  while (r->warmup_commits < warm_limit && (o.fixed_commits || platform.NowNanos() < warm_deadline)) {
+  std::uint64_t warm_limit =
+      o.fixed_commits ? std::min(o.warmup_commits, o.fixed_commits) : o.warmup_commits;
+  while (r->warmup_commits < warm_limit &&
+         (o.fixed_commits || platform.NowNanos() < warm_deadline)) {
     if (Status s = Interrupted(); !s.ok()) return s;
     if (Status s = work.Commit(); !s.ok()) return s;
     ++r->warmup_commits;
@@ -205,7 +209,8 @@ Status RunBody(platform::Platform& platform, CountingVfs& vfs, const std::string
       rep_ns += ns;
       ++rep_commits;
     }
-    r->repetition_commits_per_sec.push_back(rep_ns ? double(rep_commits) * 1e9 / double(rep_ns) : 0.0);
+    r->repetition_commits_per_sec.push_back(rep_ns ? double(rep_commits) * 1e9 / double(rep_ns)
+                                                   : 0.0);
     r->commits += rep_commits;
     r->timed_ns += rep_ns;
     ++r->repetitions;
@@ -257,34 +262,55 @@ CommitResult RunCommitConfig(platform::Platform& platform, CountingVfs& vfs,
   r.checkpoints.counts = vfs.counts(Phase::kCheckpoint);
   r.verify_counts = vfs.counts(Phase::kVerify);
   if (!s.ok()) {
-    r.outcome = s.unsupported() ? probes::Outcome::kUnsupported
-              : s.kind() == Status::Kind::kInterrupted ? probes::Outcome::kInterrupted
-                                                       : probes::Outcome::kError;
+    r.outcome = s.unsupported()                          ? probes::Outcome::kUnsupported
+                : s.kind() == Status::Kind::kInterrupted ? probes::Outcome::kInterrupted
+                                                         : probes::Outcome::kError;
     r.reason = s.message();
   }
   RemoveDatabaseFiles(platform, path);
   return r;
 }
 
-std::vector<CommitResult> RunCommitMatrix(platform::Platform& platform,
-                                          const std::string& scratch_dir, const MatrixPlan& plan) {
+CommitSession::CommitSession(platform::Platform& platform, std::string dir,
+                             std::unique_ptr<CountingVfs> vfs)
+    : platform_(platform), dir_(std::move(dir)), vfs_(std::move(vfs)) {}
+
+CommitSession::~CommitSession() = default;
+
+Result<std::unique_ptr<CommitSession>> CommitSession::Open(platform::Platform& platform,
+                                                           const std::string& scratch_dir) {
   static std::atomic<int> serial{0};
-  std::vector<CommitResult> results;
   std::string name = fmt::format("durprobe-counting-{}-{}", platform.ProcessId(), serial++);
   Result<std::unique_ptr<CountingVfs>> vfs = CountingVfs::Register(platform, name);
-  if (!vfs.ok()) {
+  if (!vfs.ok()) return vfs.status();
+  return std::unique_ptr<CommitSession>(new CommitSession(platform, scratch_dir, std::move(*vfs)));
+}
+
+CommitResult CommitSession::Run(const CommitConfig& config, const CommitOptions& options) {
+  return RunCommitConfig(platform_, *vfs_, dir_, fmt::format("commit-{}.db", next_++), config,
+                         options);
+}
+
+CommitResult NotRun(const CommitConfig& config, probes::Outcome outcome, std::string reason) {
+  CommitResult r;
+  r.config = config;
+  r.outcome = outcome;
+  r.reason = std::move(reason);
+  return r;
+}
+
+std::vector<CommitResult> RunCommitMatrix(platform::Platform& platform,
+                                          const std::string& scratch_dir, const MatrixPlan& plan) {
+  std::vector<CommitResult> results;
+  Result<std::unique_ptr<CommitSession>> session = CommitSession::Open(platform, scratch_dir);
+  if (!session.ok()) {
     for (const CommitConfig& c : plan.configs) {
-      CommitResult r;
-      r.config = c;
-      r.outcome = probes::Outcome::kError;
-      r.reason = vfs.status().message();
-      results.push_back(r);
+      results.push_back(NotRun(c, probes::Outcome::kError, session.status().message()));
     }
     return results;
   }
-  for (std::size_t i = 0; i < plan.configs.size(); ++i) {
-    results.push_back(RunCommitConfig(platform, **vfs, scratch_dir, fmt::format("commit-{}.db", i),
-                                      plan.configs[i], plan.options));
+  for (const CommitConfig& config : plan.configs) {
+    results.push_back((*session)->Run(config, plan.options));
     if (results.back().outcome == probes::Outcome::kInterrupted) break;
   }
   return results;

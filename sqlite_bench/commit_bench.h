@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,9 +17,9 @@ namespace durprobe::sqlite_bench {
 struct CommitOptions {
   std::uint64_t budget_ns = 2'000'000'000;  // per configuration, setup and read-back included
   std::uint32_t repetitions = 5;
-  std::uint64_t warmup_commits = 20;  // at most; also capped at a tenth of the budget
-  std::uint64_t fixed_commits = 0;    // > 0: exactly this many commits per repetition, no clock
-  std::uint64_t min_commits = 3;      // per repetition, even past the budget
+  std::uint64_t warmup_commits = 20;   // at most; also capped at a tenth of the budget
+  std::uint64_t fixed_commits = 0;     // > 0: exactly this many commits per repetition, no clock
+  std::uint64_t min_commits = 3;       // per repetition, even past the budget
   std::uint64_t max_rows = 2'000'000;  // per configuration, so fast modes stay small on disk
 };
 
@@ -31,6 +32,27 @@ struct MatrixPlan {
 CommitResult RunCommitConfig(platform::Platform& platform, CountingVfs& vfs,
                              const std::string& scratch_dir, const std::string& db_name,
                              const CommitConfig& config, const CommitOptions& options);
+
+// A counting VFS registered for one scratch directory, so an executor can run configurations one
+// at a time (and do other work between them). Unregisters the VFS when destroyed.
+class CommitSession {
+ public:
+  static Result<std::unique_ptr<CommitSession>> Open(platform::Platform& platform,
+                                                     const std::string& scratch_dir);
+  ~CommitSession();
+  // Runs config on a fresh database named after its position in the session.
+  CommitResult Run(const CommitConfig& config, const CommitOptions& options);
+
+ private:
+  CommitSession(platform::Platform& platform, std::string dir, std::unique_ptr<CountingVfs> vfs);
+  platform::Platform& platform_;
+  std::string dir_;
+  std::unique_ptr<CountingVfs> vfs_;
+  std::size_t next_ = 0;
+};
+
+// A configuration that could not run at all (no VFS, interrupted before it started).
+CommitResult NotRun(const CommitConfig& config, probes::Outcome outcome, std::string reason);
 
 // Registers a counting VFS, runs every configuration, stops after the current one on SIGINT.
 std::vector<CommitResult> RunCommitMatrix(platform::Platform& platform,

@@ -8,11 +8,16 @@ namespace {
 // Shares of the budget. Locks take no budget: eight cases that each end at their first answer.
 double Weight(Workload w) {
   switch (w) {
-    case Workload::kRead: return 0.35;
-    case Workload::kConnect: return 0.15;
-    case Workload::kLocks: return 0.0;
-    case Workload::kConcurrency: return 0.35;
-    case Workload::kWalGrowth: return 0.15;
+    case Workload::kRead:
+      return 0.35;
+    case Workload::kConnect:
+      return 0.15;
+    case Workload::kLocks:
+      return 0.0;
+    case Workload::kConcurrency:
+      return 0.35;
+    case Workload::kWalGrowth:
+      return 0.15;
   }
   return 0.0;
 }
@@ -21,20 +26,26 @@ double Weight(Workload w) {
 
 std::string_view NameOf(Workload w) {
   switch (w) {
-    case Workload::kRead: return "read";
-    case Workload::kConnect: return "connect";
-    case Workload::kLocks: return "locks";
-    case Workload::kConcurrency: return "concurrency";
-    case Workload::kWalGrowth: return "wal_growth";
+    case Workload::kRead:
+      return "read";
+    case Workload::kConnect:
+      return "connect";
+    case Workload::kLocks:
+      return "locks";
+    case Workload::kConcurrency:
+      return "concurrency";
+    case Workload::kWalGrowth:
+      return "wal_growth";
   }
   return "?";
 }
 
 const std::map<std::string, Workload>& WorkloadNames() {
-  static const std::map<std::string, Workload> names = {
-      {"read", Workload::kRead},          {"connect", Workload::kConnect},
-      {"locks", Workload::kLocks},        {"concurrency", Workload::kConcurrency},
-      {"wal_growth", Workload::kWalGrowth}};
+  static const std::map<std::string, Workload> names = {{"read", Workload::kRead},
+                                                        {"connect", Workload::kConnect},
+                                                        {"locks", Workload::kLocks},
+                                                        {"concurrency", Workload::kConcurrency},
+                                                        {"wal_growth", Workload::kWalGrowth}};
   return names;
 }
 
@@ -50,33 +61,63 @@ std::vector<std::string> WorkloadErrors(const WorkloadResults& r) {
   };
   for (const ReadResult& e : r.read) add(e, "read " + e.variant);
   for (const ConnectResult& e : r.connect) add(e, "connect " + e.mode);
-  for (const LockResult& e : r.locks) add(e, "locks " + e.journal_mode + " " + e.lock_case + " via " + e.via);
-  for (const ConcurrencyResult& e : r.concurrency) add(e, "concurrency " + e.settings + " via " + e.via);
+  for (const LockResult& e : r.locks)
+    add(e, "locks " + e.journal_mode + " " + e.lock_case + " via " + e.via);
+  for (const ConcurrencyResult& e : r.concurrency)
+    add(e, "concurrency " + e.settings + " via " + e.via);
   for (const WalGrowthResult& e : r.wal_growth) add(e, "wal_growth");
   return errors;
+}
+
+std::vector<Workload> SelectedWorkloads(const WorkloadPlan& plan) {
+  std::vector<Workload> out;
+  for (Workload w : AllWorkloads()) {
+    for (Workload s : plan.workloads) {
+      if (s == w) {
+        out.push_back(w);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+std::uint64_t WorkloadBudget(const WorkloadPlan& plan, Workload w) {
+  double total = 0.0;
+  for (Workload s : SelectedWorkloads(plan)) total += Weight(s);
+  if (total <= 0.0) return 0;
+  return static_cast<std::uint64_t>(double(plan.options.budget_ns) * Weight(w) / total);
+}
+
+void RunWorkload(platform::Platform& platform, const std::string& dir, const WorkloadPlan& plan,
+                 Workload w, WorkloadResults& into) {
+  WorkloadOptions o = plan.options;
+  o.budget_ns = WorkloadBudget(plan, w);
+  switch (w) {
+    case Workload::kRead:
+      into.read = RunReadWorkload(platform, dir, o);
+      break;
+    case Workload::kConnect:
+      into.connect = RunConnectWorkload(platform, dir, o);
+      break;
+    case Workload::kLocks:
+      into.locks = RunLockWorkload(platform, dir);
+      break;
+    case Workload::kConcurrency:
+      into.concurrency = RunConcurrencyWorkload(platform, dir, o);
+      break;
+    case Workload::kWalGrowth:
+      into.wal_growth.push_back(RunWalGrowthWorkload(platform, dir, o));
+      break;
+  }
 }
 
 WorkloadResults RunWorkloads(platform::Platform& platform, const std::string& dir,
                              const WorkloadPlan& plan) {
   WorkloadResults results;
-  double total = 0.0;
-  for (Workload w : plan.workloads) total += Weight(w);
-  for (Workload w : AllWorkloads()) {
-    bool selected = false;
-    for (Workload s : plan.workloads) selected = selected || s == w;
-    if (!selected) continue;
+  for (Workload w : SelectedWorkloads(plan)) {
     if (platform::InterruptSignal() != 0) break;
-    WorkloadOptions o = plan.options;
-    o.budget_ns = total > 0.0 ? static_cast<std::uint64_t>(double(plan.options.budget_ns) *
-                                                             Weight(w) / total)
-                              : 0;
-    switch (w) {
-      case Workload::kRead: results.read = RunReadWorkload(platform, dir, o); break;
-      case Workload::kConnect: results.connect = RunConnectWorkload(platform, dir, o); break;
-      case Workload::kLocks: results.locks = RunLockWorkload(platform, dir); break;
-      case Workload::kConcurrency: results.concurrency = RunConcurrencyWorkload(platform, dir, o); break;
-      case Workload::kWalGrowth: results.wal_growth.push_back(RunWalGrowthWorkload(platform, dir, o)); break;
-    }
+    RunWorkload(platform, dir, plan, w, results);
   }
   return results;
 }

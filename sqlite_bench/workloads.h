@@ -55,6 +55,14 @@ WalGrowthResult RunWalGrowthWorkload(platform::Platform& platform, const std::st
 // verification mismatch); unsupported and interrupted entries are not failures.
 std::vector<std::string> WorkloadErrors(const WorkloadResults& results);
 
+// The plan's workloads in the order they run (AllWorkloads() order).
+std::vector<Workload> SelectedWorkloads(const WorkloadPlan& plan);
+// Workload w's share of the plan's budget, by weight among the selected ones.
+std::uint64_t WorkloadBudget(const WorkloadPlan& plan, Workload w);
+// Runs one workload with its share of the budget and stores its results in into.
+void RunWorkload(platform::Platform& platform, const std::string& dir, const WorkloadPlan& plan,
+                 Workload w, WorkloadResults& into);
+
 // Runs the plan's workloads in AllWorkloads() order, sharing the budget by weight; stops after
 // the current workload on SIGINT.
 WorkloadResults RunWorkloads(platform::Platform& platform, const std::string& dir,

@@ -21,8 +21,8 @@ void ExpectUsageError(const std::string& args, const std::string& fragment) {
 
 TEST(SqliteWorkloadsCliTest, UnknownWorkloadOrShareIsOneLineExitTwo) {
   ExpectUsageError("--workloads read,bogus .",
-                   "unknown workload 'bogus' (valid: read, connect, locks, concurrency, "
-                   "wal_growth, commits, all)");
+                   "'bogus' is not one of read, connect, locks, concurrency, wal_growth, "
+                   "commits, all (the valid workload names)");
   ExpectUsageError("--workloads locks --write-share 3/2 .", "'3/2' is not a share");
   ExpectUsageError("--workloads locks --threads 0 .", "--threads");
 }

@@ -1,0 +1,17 @@
+#include "report/labels.h"
+
+#include <fmt/format.h>
+
+#include "report/units.h"
+
+namespace durprobe::report {
+
+std::string ProbeLabel(const probes::ProbeSpec& spec) {
+  if (spec.primitive == probes::Primitive::kDirFsync) {
+    return fmt::format("{} {}", probes::NameOf(spec.primitive), probes::NameOf(spec.pattern));
+  }
+  return fmt::format("{} {} {}", probes::NameOf(spec.primitive), probes::NameOf(spec.pattern),
+                     FormatBytes(spec.write_size));
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,12 @@
+// The one way a probe is named in text: "fdatasync overwrite 4 KiB", "dir_fsync create".
+#pragma once
+
+#include <string>
+
+#include "probes/probe_spec.h"
+
+namespace durprobe::report {
+
+std::string ProbeLabel(const probes::ProbeSpec& spec);
+
+}  // namespace durprobe::report

@@ -1,0 +1,37 @@
+// The console as a run happens: each section printed as soon as it is known (the environment and
+// mount block first, then each probe row, each SQLite row, each workload table, then findings).
+// A run interrupted half way has printed every row that finished. Formats only.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "report/run_events.h"
+
+namespace durprobe::report {
+
+class LiveConsole : public RunListener {
+ public:
+  explicit LiveConsole(std::ostream& out) : out_(out) {}
+  void RunStarted(const Context& context) override;
+  void TargetStarted(const Target& target) override;
+  void MountKnown(const Target& target) override;
+  void ProbeDone(const Target& target, const probes::ProbeResult& result) override;
+  void SqliteDone(const Target& target, const SqliteEntry& entry) override;
+  void WorkloadDone(const Target& target, const std::string& name) override;
+  void TargetDone(const Target& target) override;
+
+ private:
+  enum class Section { kNone, kProbes, kSqlite };
+  // Ends the open table (its notes) before another section starts.
+  void CloseSection();
+
+  std::ostream& out_;
+  Context context_;
+  bool environment_shown_ = false;
+  Section section_ = Section::kNone;
+  std::vector<std::string> notes_;
+};
+
+}  // namespace durprobe::report

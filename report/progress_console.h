@@ -1,0 +1,48 @@
+// Progress on stderr. On a terminal, ProgressLine keeps one line up to date ("[sqlite 7/12]
+// /data: WAL/FULL  0:14 elapsed, ~0:21 left") and clears it before anything else is printed;
+// with --verbose, ProgressLog writes one plain line per item instead (fit for a log file).
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "report/run_events.h"
+
+namespace durprobe::report {
+
+// "[sqlite 7/12] /data: WAL/FULL  0:14 elapsed, ~0:21 left"
+std::string FormatProgress(const ProgressEvent& event);
+// "0:07", "12:34", "1:02:03"
+std::string FormatClock(std::uint64_t ns);
+
+class ProgressLine : public RunListener {
+ public:
+  explicit ProgressLine(std::ostream& err) : err_(err) {}
+  void Progress(const ProgressEvent& event) override;
+  // Every other event is about to print to the console: the line goes first.
+  void RunStarted(const Context&) override { Clear(); }
+  void TargetStarted(const Target&) override { Clear(); }
+  void MountKnown(const Target&) override { Clear(); }
+  void ProbeDone(const Target&, const probes::ProbeResult&) override { Clear(); }
+  void SqliteDone(const Target&, const SqliteEntry&) override { Clear(); }
+  void WorkloadDone(const Target&, const std::string&) override { Clear(); }
+  void TargetDone(const Target&) override { Clear(); }
+  void RunFinished(const Report&) override { Clear(); }
+  // Clears the line (also on interruption, before the final message).
+  void Clear();
+
+ private:
+  std::ostream& err_;
+  bool shown_ = false;
+};
+
+class ProgressLog : public RunListener {
+ public:
+  explicit ProgressLog(std::ostream& err) : err_(err) {}
+  void Progress(const ProgressEvent& event) override;
+
+ private:
+  std::ostream& err_;
+};
+
+}  // namespace durprobe::report

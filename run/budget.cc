@@ -1,0 +1,35 @@
+#include "run/budget.h"
+
+namespace durprobe::run {
+
+RunSplit SplitRun(std::uint64_t total_ns, std::size_t paths) {
+  std::uint64_t half = PerPath(total_ns, paths) / 2;
+  return {half, half};
+}
+
+std::uint64_t PerPath(std::uint64_t total_ns, std::size_t paths) {
+  return paths == 0 ? total_ns : total_ns / paths;
+}
+
+SqliteSplit SplitSqlite(std::uint64_t total_ns, std::size_t paths, bool matrix_runs,
+                        bool probes_run, bool workloads_run) {
+  SqliteSplit s;
+  std::uint64_t per_path = PerPath(total_ns, paths);
+  if (workloads_run) s.workload_ns = matrix_runs ? per_path / 2 : per_path;
+  if (!matrix_runs) return s;
+  std::uint64_t rest = per_path - s.workload_ns;
+  if (probes_run) s.probe_ns = static_cast<std::uint64_t>(double(rest) * kCorrelationProbeShare);
+  s.matrix_ns = rest - s.probe_ns;
+  return s;
+}
+
+CompareSplit SplitCompare(std::uint64_t total_ns, std::size_t paths, std::size_t probes,
+                          std::size_t ops, int rounds, bool sqlite) {
+  CompareSplit s;
+  s.probe_ns = sqlite ? total_ns / 2 : total_ns;
+  if (sqlite) s.sqlite_ns = PerPath(total_ns - s.probe_ns, paths);
+  s.slices = (probes + ops) * paths * static_cast<std::size_t>(rounds > 0 ? rounds : 1);
+  return s;
+}
+
+}  // namespace durprobe::run

@@ -1,0 +1,94 @@
+#include "run/executor.h"
+
+#include <memory>
+#include <vector>
+
+#include "platform/inspect.h"
+#include "platform/interrupt.h"
+#include "platform/scratch.h"
+#include "report/context.h"
+#include "report/mount_findings.h"
+#include "report/plausibility.h"
+#include "run/progress.h"
+#include "run/schedule.h"
+
+namespace durprobe::run {
+
+void InspectTarget(platform::Platform& platform, const report::Context& context,
+                   report::Target& target) {
+  Result<platform::MountInfo> mount = platform::InspectPath(platform, target.path);
+  if (mount.ok()) {
+    for (report::Finding& f : report::MountFindings(*mount)) target.findings.push_back(f);
+    target.mount = std::move(*mount);
+  } else {
+    target.findings.push_back({report::Severity::kWarn, "inspect_failed",
+                               "could not identify the mount: " + mount.status().message()});
+  }
+  for (report::Finding& f : report::EnvironmentFindings(context)) target.findings.push_back(f);
+}
+
+void AddPlausibilityFindings(report::Target& target) {
+  report::StorageFacts facts =
+      target.mount ? report::StorageFactsOf(*target.mount) : report::StorageFacts{};
+  for (report::Finding& f : report::PlausibilityFindings(target, facts)) {
+    target.findings.push_back(std::move(f));
+  }
+}
+
+bool Interrupted() { return platform::InterruptSignal() != 0; }
+
+Execution Execute(platform::Platform& platform, const Plan& plan, report::RunListener& listener) {
+  Execution ex;
+  report::Context& context = ex.report.context;
+  context = report::MakeContext(platform, plan.command);
+  context.command_line = plan.command_line;
+  context.options = Describe(plan);
+
+  // Every scratch directory first: a path that cannot take one fails the run before anything
+  // is measured anywhere.
+  std::vector<std::unique_ptr<platform::ScratchDir>> scratch;
+  if (plan.Measures()) {
+    for (const std::string& path : plan.paths) {
+      Result<std::unique_ptr<platform::ScratchDir>> dir =
+          platform::ScratchDir::Create(platform, path);
+      if (!dir.ok()) {
+        ex.status = Status::InvalidArgument("cannot create a scratch directory in " + path + ": " +
+                                            dir.status().message());
+        return ex;  // the ones made so far go with `scratch`
+      }
+      scratch.push_back(std::move(*dir));
+    }
+  }
+
+  listener.RunStarted(context);
+  Progress progress(platform, listener);
+  ExpectItems(plan, progress);
+  RunState state{platform, plan, listener, progress, ex.report, scratch};
+  if (plan.schedule == Schedule::kInterleaved) {
+    RunInterleaved(state);
+  } else {
+    RunPathByPath(state);
+  }
+  progress.Finish();
+
+  for (std::unique_ptr<platform::ScratchDir>& dir : scratch) {
+    Status removed = dir->Remove();
+    if (!removed.ok() && ex.status.ok()) {
+      ex.status = Status::Error("could not remove scratch: " + removed.message());
+    }
+  }
+  if (int sig = platform::InterruptSignal(); sig != 0) {
+    context.interrupted = true;
+    context.interrupt_signal = sig;
+    ex.status = Status::Interrupted(sig);
+  }
+  listener.RunFinished(ex.report);
+  return ex;
+}
+
+Execution Execute(platform::Platform& platform, const Plan& plan) {
+  report::RunListener none;
+  return Execute(platform, plan, none);
+}
+
+}  // namespace durprobe::run

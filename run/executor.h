@@ -1,0 +1,34 @@
+// The one executor for run, probe, sqlite, compare and check: scratch directories, inspection,
+// probes, the SQLite matrix and workloads, plausibility, cleanup and interruption, in one place.
+// It measures and assembles the report model; it never prints (listeners do).
+#pragma once
+
+#include "platform/platform.h"
+#include "platform/status.h"
+#include "report/report.h"
+#include "report/run_events.h"
+#include "run/plan.h"
+
+namespace durprobe::run {
+
+struct Execution {
+  report::Report report;
+  // InvalidArgument when a path could not get a scratch directory (nothing was measured);
+  // Interrupted(signal) after SIGINT/SIGTERM, with report holding what finished before it
+  // (context.interrupted set, targets[].unfinished listing what never started); Error when
+  // scratch could not be removed.
+  Status status;
+};
+
+// Creates a scratch directory in every measured path before measuring anything, runs the plan's
+// schedule announcing each step to listener, and removes the scratch directories on every way
+// out. The report's targets are in the order of plan.paths.
+Execution Execute(platform::Platform& platform, const Plan& plan, report::RunListener& listener);
+Execution Execute(platform::Platform& platform, const Plan& plan);
+
+// Fills target.mount and adds the mount and environment findings; what cannot be identified
+// becomes a finding (identification never stops a run).
+void InspectTarget(platform::Platform& platform, const report::Context& context,
+                   report::Target& target);
+
+}  // namespace durprobe::run

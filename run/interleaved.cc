@@ -1,0 +1,116 @@
+// The interleaved schedule (compare): probe rounds over every path in turn, merged per path,
+// then each SQLite configuration on every path in turn, so drift and noise fall on all paths
+// alike instead of on whichever ran first.
+#include <fmt/format.h>
+
+#include "report/labels.h"
+#include "report/sqlite_correlation.h"
+#include "run/executor.h"
+#include "run/schedule.h"
+
+namespace durprobe::run {
+namespace {
+
+// Samples of one probe (or op) on one path, merged over rounds.
+struct Samples {
+  probes::LoopOutcome merged;
+  int rounds = 0;  // rounds that sampled it
+};
+
+// A probe that failed or is unsupported in one round is not run again on that path.
+bool Usable(const Samples& s) { return s.rounds == 0 || s.merged.status.ok(); }
+
+}  // namespace
+
+void RunInterleaved(RunState& s) {
+  const Plan& plan = s.plan;
+  const std::size_t n = plan.paths.size();
+  const std::vector<probes::ProbeSpec>& specs = plan.probes.specs;
+  std::vector<std::vector<Samples>> probe_samples(n, std::vector<Samples>(specs.size()));
+  std::vector<std::vector<Samples>> op_samples(n, std::vector<Samples>(plan.ops.size()));
+  const int rounds = std::max(plan.rounds, 1);
+
+  std::vector<report::Target> targets(n);
+  for (std::size_t p = 0; p < n; ++p) {
+    targets[p].path = plan.paths[p];
+    s.listener.TargetStarted(targets[p]);
+    if (plan.run_inspect) {
+      InspectTarget(s.platform, s.report.context, targets[p]);
+      s.listener.MountKnown(targets[p]);
+    }
+  }
+
+  for (int round = 0; round < rounds && !Interrupted(); ++round) {
+    std::string phase = fmt::format("round {}/{} probe", round + 1, rounds);
+    for (std::size_t i = 0; plan.run_probes && i < specs.size(); ++i) {
+      for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
+        Samples& smp = probe_samples[p][i];
+        if (!Usable(smp)) continue;
+        s.progress.Start(phase, plan.paths[p] + ": " + report::ProbeLabel(specs[i]),
+                         PlannedProbeNs(plan.probes.rule));
+        probes::Merge(smp.merged, probes::SampleProbe(s.platform, s.scratch[p]->path(), specs[i],
+                                                      plan.probes.rule, plan.probes.op_options));
+        ++smp.rounds;
+      }
+    }
+    for (std::size_t o = 0; o < plan.ops.size(); ++o) {
+      for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
+        Samples& smp = op_samples[p][o];
+        if (!Usable(smp)) continue;
+        s.progress.Start(phase, fmt::format("{}: {}", plan.paths[p], probes::NameOf(plan.ops[o])),
+                         PlannedProbeNs(plan.probes.rule));
+        probes::Merge(smp.merged, probes::SampleOpCost(s.platform, s.scratch[p]->path(),
+                                                       plan.ops[o], plan.probes.rule));
+        ++smp.rounds;
+      }
+    }
+  }
+
+  std::vector<std::vector<sqlite_bench::CommitResult>> commits(n);
+  if (plan.run_sqlite) {
+    std::vector<Result<std::unique_ptr<sqlite_bench::CommitSession>>> sessions;
+    for (std::size_t p = 0; p < n; ++p) {
+      sessions.push_back(sqlite_bench::CommitSession::Open(s.platform, s.scratch[p]->path()));
+    }
+    for (const sqlite_bench::CommitConfig& config : plan.sqlite.configs) {
+      std::string label = sqlite_bench::Label(config);
+      for (std::size_t p = 0; p < n; ++p) {
+        if (Interrupted()) {
+          targets[p].unfinished.push_back({"sqlite", label});
+          continue;
+        }
+        s.progress.Start("sqlite", plan.paths[p] + ": " + label, plan.sqlite.options.budget_ns);
+        commits[p].push_back(sessions[p].ok()
+                                 ? (*sessions[p])->Run(config, plan.sqlite.options)
+                                 : sqlite_bench::NotRun(config, probes::Outcome::kError,
+                                                        sessions[p].status().message()));
+      }
+    }
+  }
+
+  for (std::size_t p = 0; p < n; ++p) {
+    report::Target& t = targets[p];
+    for (std::size_t i = 0; plan.run_probes && i < specs.size(); ++i) {
+      if (probe_samples[p][i].rounds == 0) {
+        t.unfinished.push_back({"probe", report::ProbeLabel(specs[i])});
+        continue;
+      }
+      t.probes.push_back(
+          probes::ToResult(specs[i], probe_samples[p][i].merged, plan.probes.rule.target_ci));
+      s.listener.ProbeDone(t, t.probes.back());
+    }
+    for (std::size_t o = 0; o < plan.ops.size(); ++o) {
+      if (op_samples[p][o].rounds == 0) {
+        t.unfinished.push_back({"op_cost", std::string(probes::NameOf(plan.ops[o]))});
+        continue;
+      }
+      t.op_costs.push_back(probes::ToOpCostResult(plan.ops[o], op_samples[p][o].merged));
+    }
+    AddPlausibilityFindings(t);
+    if (!commits[p].empty()) report::AddSqliteResults(t, std::move(commits[p]));
+    s.listener.TargetDone(t);
+    s.report.targets.push_back(std::move(t));
+  }
+}
+
+}  // namespace durprobe::run

@@ -1,0 +1,47 @@
+#include "run/plan.h"
+
+#include "report/labels.h"
+
+namespace durprobe::run {
+
+nlohmann::json Describe(const Plan& plan) {
+  nlohmann::json j = plan.options.is_object() ? plan.options : nlohmann::json::object();
+  j["schedule"] = plan.schedule == Schedule::kInterleaved ? "interleaved" : "path_by_path";
+  if (plan.schedule == Schedule::kInterleaved) j["rounds"] = plan.rounds;
+  if (plan.run_probes) {
+    nlohmann::json specs = nlohmann::json::array();
+    for (const probes::ProbeSpec& s : plan.probes.specs) specs.push_back(report::ProbeLabel(s));
+    j["probes"] = specs;
+    j["probe_max_ns"] = plan.probes.rule.max_ns;
+    j["probe_min_ns"] = plan.probes.rule.min_ns;
+    j["ci_target"] = plan.probes.rule.target_ci;
+    j["file_size"] = plan.probes.op_options.file_size;
+  }
+  if (!plan.ops.empty()) {
+    nlohmann::json ops = nlohmann::json::array();
+    for (probes::FileOp op : plan.ops) ops.push_back(probes::NameOf(op));
+    j["op_costs"] = ops;
+  }
+  if (plan.run_sqlite) {
+    nlohmann::json configs = nlohmann::json::array();
+    for (const sqlite_bench::CommitConfig& c : plan.sqlite.configs) {
+      configs.push_back(sqlite_bench::Label(c));
+    }
+    j["sqlite_configs"] = configs;
+    j["sqlite_config_budget_ns"] = plan.sqlite.options.budget_ns;
+    j["sqlite_repetitions"] = plan.sqlite.options.repetitions;
+    j["sqlite_fixed_commits"] = plan.sqlite.options.fixed_commits;
+    j["sqlite_warmup_commits"] = plan.sqlite.options.warmup_commits;
+  }
+  if (plan.run_workloads) {
+    nlohmann::json names = nlohmann::json::array();
+    for (sqlite_bench::Workload w : sqlite_bench::SelectedWorkloads(plan.workloads)) {
+      names.push_back(sqlite_bench::NameOf(w));
+    }
+    j["workloads"] = names;
+    j["workload_budget_ns"] = plan.workloads.options.budget_ns;
+  }
+  return j;
+}
+
+}  // namespace durprobe::run

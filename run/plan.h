@@ -1,0 +1,56 @@
+// A Plan is what a subcommand asked to measure, already validated: the paths, what to run on each,
+// and how the budget was split (run/budget.h). The executor (run/executor.h) runs it for run,
+// probe, sqlite, compare and check alike.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "probes/op_cost.h"
+#include "probes/runner.h"
+#include "sqlite_bench/commit_bench.h"
+#include "sqlite_bench/workloads.h"
+
+namespace durprobe::run {
+
+enum class Schedule {
+  // Each path in turn: inspect, probes, SQLite, workloads; the console can show each target's
+  // sections as they finish.
+  kPathByPath,
+  // compare: probe rounds interleaved over the paths (round 1: probe A on every path, probe B on
+  // every path, ...), SQLite configurations likewise, so machine noise falls on all alike.
+  kInterleaved,
+};
+
+struct Plan {
+  std::string command;       // subcommand name, recorded in the report's context
+  std::string command_line;  // as typed, recorded in the context
+  nlohmann::json options = nlohmann::json::object();  // recorded as context.options
+  std::vector<std::string> paths;                     // resolved, absolute
+  Schedule schedule = Schedule::kPathByPath;
+  int rounds = 1;  // kInterleaved: probe samples merged over this many rounds
+
+  bool run_inspect = false;  // mount, filesystem, device, container and their findings
+  bool run_probes = false;
+  probes::ProbePlan probes;
+  std::vector<probes::FileOp> ops;  // per-operation costs (compare)
+  bool run_sqlite = false;          // the commit matrix, after the probes it is explained by
+  sqlite_bench::MatrixPlan sqlite;
+  bool run_workloads = false;  // the SQLite workloads beyond commits, after the matrix
+  sqlite_bench::WorkloadPlan workloads{};
+
+  // Whether the plan measures anything (and so needs a scratch directory).
+  bool Measures() const { return run_probes || !ops.empty() || run_sqlite || run_workloads; }
+};
+
+}  // namespace durprobe::run
+
+namespace durprobe::run {
+
+// What shaped the measurement, derived from the plan itself (so it is always true): the probe
+// specs and their stop rule, the SQLite configurations and options, the workloads, the schedule.
+// Merged over plan.options (where the CLI puts quick and the budget) into context.options.
+nlohmann::json Describe(const Plan& plan);
+
+}  // namespace durprobe::run

@@ -1,0 +1,45 @@
+// Where a run is: items planned with their expected time, the item starting now, elapsed time and
+// an estimate of what is left. Announces each start to the listener as a report::ProgressEvent.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "platform/platform.h"
+#include "report/run_events.h"
+
+namespace durprobe::run {
+
+// The estimate: what is still planned, scaled by how the finished items compared with their
+// plan (adaptive probes stop early; a slow disk stretches fixed-count work). With nothing
+// finished yet, the plan as it stands.
+std::uint64_t EstimateRemaining(std::uint64_t planned_total_ns, std::uint64_t planned_done_ns,
+                                std::uint64_t actual_done_ns);
+
+class Progress {
+ public:
+  Progress(platform::Platform& platform, report::RunListener& listener);
+  // Adds an item to the plan; call for every item before the first Start.
+  void Expect(std::uint64_t planned_ns);
+  // Finishes the previous item (if any) and announces this one.
+  void Start(const std::string& phase, const std::string& item, std::uint64_t planned_ns);
+  // Finishes the last item.
+  void Finish();
+  std::size_t started() const { return started_; }
+
+ private:
+  platform::Platform& platform_;
+  report::RunListener& listener_;
+  std::uint64_t start_ns_;
+  std::size_t total_ = 0;
+  std::size_t started_ = 0;
+  std::uint64_t planned_total_ns_ = 0;
+  std::uint64_t planned_done_ns_ = 0;
+  std::uint64_t actual_done_ns_ = 0;
+  bool running_ = false;
+  std::uint64_t current_start_ns_ = 0;
+  std::uint64_t current_planned_ns_ = 0;
+};
+
+}  // namespace durprobe::run

@@ -1,0 +1,51 @@
+#include "run/budget.h"
+
+#include <gtest/gtest.h>
+
+namespace durprobe::run {
+namespace {
+
+TEST(BudgetTest, RunSplitsEachPathsShareInHalves) {
+  RunSplit s = SplitRun(60'000, 2);
+  EXPECT_EQ(s.probe_ns, 15'000u);
+  EXPECT_EQ(s.sqlite_ns, 15'000u);
+}
+
+TEST(BudgetTest, PerPathIsTheTotalOverThePaths) {
+  EXPECT_EQ(PerPath(30'000, 3), 10'000u);
+  EXPECT_EQ(PerPath(30'000, 0), 30'000u);
+}
+
+TEST(BudgetTest, SqliteGivesWorkloadsHalfWhenTheMatrixRunsToo) {
+  SqliteSplit s = SplitSqlite(20'000, 1, /*matrix=*/true, /*probes=*/true, /*workloads=*/true);
+  EXPECT_EQ(s.workload_ns, 10'000u);
+  EXPECT_EQ(s.probe_ns, 1'500u);  // 15% of the matrix half
+  EXPECT_EQ(s.matrix_ns, 8'500u);
+  EXPECT_EQ(s.workload_ns + s.probe_ns + s.matrix_ns, 20'000u);
+}
+
+TEST(BudgetTest, SqliteWorkloadsAloneTakeEverything) {
+  SqliteSplit s = SplitSqlite(20'000, 2, /*matrix=*/false, /*probes=*/false, /*workloads=*/true);
+  EXPECT_EQ(s.workload_ns, 10'000u);
+  EXPECT_EQ(s.matrix_ns, 0u);
+  EXPECT_EQ(s.probe_ns, 0u);
+}
+
+TEST(BudgetTest, SqliteWithoutProbesGivesTheMatrixAll) {
+  SqliteSplit s = SplitSqlite(20'000, 1, true, /*probes=*/false, false);
+  EXPECT_EQ(s.matrix_ns, 20'000u);
+  EXPECT_EQ(s.probe_ns, 0u);
+}
+
+TEST(BudgetTest, CompareSlicesCountEveryProbeOpPathAndRound) {
+  CompareSplit s = SplitCompare(60'000, 2, /*probes=*/5, /*ops=*/6, /*rounds=*/3, /*sqlite=*/true);
+  EXPECT_EQ(s.probe_ns, 30'000u);
+  EXPECT_EQ(s.sqlite_ns, 15'000u);
+  EXPECT_EQ(s.slices, 66u);
+  CompareSplit probes_only = SplitCompare(60'000, 2, 5, 6, 3, /*sqlite=*/false);
+  EXPECT_EQ(probes_only.probe_ns, 60'000u);
+  EXPECT_EQ(probes_only.sqlite_ns, 0u);
+}
+
+}  // namespace
+}  // namespace durprobe::run

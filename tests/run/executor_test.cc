@@ -1,0 +1,218 @@
+// The executor's phases on a temporary directory, through the fault platform where a fault is
+// needed: what it announces, in which order, and what an interruption or a bad path leaves.
+#include "run/executor.h"
+
+#include <gtest/gtest.h>
+
+#include <cerrno>
+#include <string>
+#include <vector>
+
+#include "platform/fault_platform.h"
+#include "platform/interrupt.h"
+#include "sqlite_bench/commit_spec.h"
+#include "tests/test_dirs.h"
+
+namespace durprobe::run {
+namespace {
+
+// Records every event as a short word, and can raise an interruption at the Nth ProbeDone or
+// SqliteDone.
+class Recorder : public report::RunListener {
+ public:
+  void RunStarted(const report::Context&) override { events.push_back("run"); }
+  void TargetStarted(const report::Target&) override { events.push_back("target"); }
+  void MountKnown(const report::Target&) override { events.push_back("mount"); }
+  void ProbeDone(const report::Target&, const probes::ProbeResult&) override {
+    events.push_back("probe");
+    if (++probes_done == interrupt_after_probes) platform::SetInterruptSignalForTest(2);
+  }
+  void SqliteDone(const report::Target&, const report::SqliteEntry&) override {
+    events.push_back("sqlite");
+    if (++sqlite_done == interrupt_after_sqlite) platform::SetInterruptSignalForTest(15);
+  }
+  void WorkloadDone(const report::Target&, const std::string& name) override {
+    events.push_back("workload " + name);
+  }
+  void TargetDone(const report::Target&) override { events.push_back("done"); }
+  void Progress(const report::ProgressEvent& e) override { progress.push_back(e); }
+  void RunFinished(const report::Report&) override { events.push_back("finished"); }
+
+  std::vector<std::string> events;
+  std::vector<report::ProgressEvent> progress;
+  int probes_done = 0, sqlite_done = 0;
+  int interrupt_after_probes = -1, interrupt_after_sqlite = -1;
+};
+
+probes::StopRule TinyRule() {
+  probes::StopRule rule;
+  rule.warmup_ops = 0;
+  rule.warmup_ns = 0;
+  rule.min_ops = 3;
+  rule.min_ns = 0;
+  rule.max_ns = 20'000'000;
+  rule.max_ops = 5;
+  return rule;
+}
+
+Plan ProbePlan(const std::vector<std::string>& paths) {
+  Plan plan;
+  plan.command = "probe";
+  plan.paths = paths;
+  plan.run_probes = true;
+  plan.probes.rule = TinyRule();
+  plan.probes.op_options.file_size = 64 << 10;
+  plan.probes.specs = {{probes::Primitive::kNone, probes::Pattern::kOverwrite, 4096},
+                       {probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096},
+                       {probes::Primitive::kFsync, probes::Pattern::kAppend, 4096}};
+  return plan;
+}
+
+bool IsEmptyDirectory(const std::string& dir) {
+  Result<std::vector<std::string>> names = platform::Default().ListDirectory(dir);
+  return names.ok() && names->empty();
+}
+
+class ExecutorTest : public ::testing::Test {
+ protected:
+  void TearDown() override { platform::SetInterruptSignalForTest(0); }
+  testing_support::TempDir a_, b_;
+  Recorder rec_;
+};
+
+TEST_F(ExecutorTest, InspectOnlyWritesNothingIntoTheTarget) {
+  Plan plan;
+  plan.command = "inspect";
+  plan.paths = {a_.path()};
+  plan.run_inspect = true;
+  Execution ex = Execute(platform::Default(), plan, rec_);
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  ASSERT_EQ(ex.report.targets.size(), 1u);
+  ASSERT_TRUE(ex.report.targets[0].mount.has_value());
+  EXPECT_FALSE(ex.report.targets[0].mount->fstype.empty());
+  EXPECT_TRUE(IsEmptyDirectory(a_.path()));
+  EXPECT_EQ(rec_.events, (std::vector<std::string>{"run", "target", "mount", "done", "finished"}));
+}
+
+TEST_F(ExecutorTest, AnnouncesEachProbeAsItFinishesAndRemovesScratch) {
+  Execution ex = Execute(platform::Default(), ProbePlan({a_.path()}), rec_);
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  EXPECT_EQ(rec_.events, (std::vector<std::string>{"run", "target", "probe", "probe", "probe",
+                                                   "done", "finished"}));
+  ASSERT_EQ(rec_.progress.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(rec_.progress[i].phase, "probe");
+    EXPECT_EQ(rec_.progress[i].index, i);
+    EXPECT_EQ(rec_.progress[i].total, 3u);
+  }
+  EXPECT_NE(rec_.progress[1].item.find("fdatasync overwrite 4 KiB"), std::string::npos);
+  EXPECT_EQ(ex.report.targets[0].probes.size(), 3u);
+  EXPECT_TRUE(ex.report.targets[0].unfinished.empty());
+  EXPECT_FALSE(ex.report.context.interrupted);
+  EXPECT_TRUE(IsEmptyDirectory(a_.path()));
+}
+
+TEST_F(ExecutorTest, RecordsWhatShapedTheMeasurementInTheContext) {
+  Plan plan = ProbePlan({a_.path()});
+  plan.options = {{"quick", true}, {"budget_ns", 123}};
+  Execution ex = Execute(platform::Default(), plan, rec_);
+  const nlohmann::json& o = ex.report.context.options;
+  EXPECT_EQ(o["quick"], true);
+  EXPECT_EQ(o["budget_ns"], 123);
+  EXPECT_EQ(o["probes"].size(), 3u);
+  EXPECT_EQ(o["probes"][1], "fdatasync overwrite 4 KiB");
+  EXPECT_EQ(o["schedule"], "path_by_path");
+}
+
+TEST_F(ExecutorTest, InterruptionKeepsFinishedProbesAndListsTheRest) {
+  rec_.interrupt_after_probes = 1;
+  Execution ex = Execute(platform::Default(), ProbePlan({a_.path(), b_.path()}), rec_);
+  EXPECT_EQ(ex.status.kind(), Status::Kind::kInterrupted);
+  EXPECT_TRUE(ex.report.context.interrupted);
+  EXPECT_EQ(ex.report.context.interrupt_signal, 2);
+  ASSERT_EQ(ex.report.targets.size(), 2u);
+  EXPECT_EQ(ex.report.targets[0].probes.size(), 1u);
+  EXPECT_EQ(ex.report.targets[0].unfinished.size(), 2u);
+  EXPECT_EQ(ex.report.targets[0].unfinished[0].kind, "probe");
+  EXPECT_EQ(ex.report.targets[0].unfinished[0].label, "fdatasync overwrite 4 KiB");
+  EXPECT_TRUE(ex.report.targets[1].probes.empty());
+  EXPECT_EQ(ex.report.targets[1].unfinished.size(), 3u);
+  EXPECT_TRUE(IsEmptyDirectory(a_.path()));
+  EXPECT_TRUE(IsEmptyDirectory(b_.path()));
+  EXPECT_EQ(rec_.events.back(), "finished");
+}
+
+TEST_F(ExecutorTest, InterruptionDuringTheMatrixListsTheConfigurationsNotRun) {
+  Plan plan;
+  plan.command = "sqlite";
+  plan.paths = {a_.path()};
+  plan.run_sqlite = true;
+  sqlite_bench::CommitConfig full, normal, off;
+  normal.sync = sqlite_bench::Synchronous::kNormal;
+  off.sync = sqlite_bench::Synchronous::kOff;
+  plan.sqlite.configs = {full, normal, off};
+  plan.sqlite.options.fixed_commits = 3;
+  plan.sqlite.options.repetitions = 1;
+  plan.sqlite.options.warmup_commits = 0;
+  rec_.interrupt_after_sqlite = 1;
+  Execution ex = Execute(platform::Default(), plan, rec_);
+  EXPECT_EQ(ex.status.kind(), Status::Kind::kInterrupted);
+  EXPECT_EQ(ex.report.context.interrupt_signal, 15);
+  const report::Target& t = ex.report.targets.at(0);
+  ASSERT_EQ(t.sqlite.size(), 1u);
+  EXPECT_EQ(t.sqlite[0].result.outcome, probes::Outcome::kOk);
+  ASSERT_EQ(t.unfinished.size(), 2u);
+  EXPECT_EQ(t.unfinished[0].kind, "sqlite");
+  EXPECT_EQ(t.unfinished[0].label, sqlite_bench::Label(normal));
+  EXPECT_TRUE(IsEmptyDirectory(a_.path()));
+}
+
+TEST_F(ExecutorTest, APathWithoutScratchFailsBeforeAnythingIsMeasured) {
+  std::string missing = a_.path() + "/no-such-dir";
+  Execution ex = Execute(platform::Default(), ProbePlan({a_.path(), missing}), rec_);
+  EXPECT_EQ(ex.status.kind(), Status::Kind::kInvalidArgument);
+  EXPECT_NE(ex.status.message().find(missing), std::string::npos);
+  EXPECT_TRUE(ex.report.targets.empty());
+  EXPECT_TRUE(rec_.events.empty());          // not even started
+  EXPECT_TRUE(IsEmptyDirectory(a_.path()));  // the first path's scratch is gone again
+}
+
+TEST_F(ExecutorTest, AFailedSyncIsAResultAndTheRunGoesOn) {
+  platform::FaultPlatform faulty(platform::Default());
+  faulty.FailSyncs(EIO);
+  Execution ex = Execute(faulty, ProbePlan({a_.path()}), rec_);
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  const std::vector<probes::ProbeResult>& r = ex.report.targets.at(0).probes;
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[1].outcome, probes::Outcome::kError);
+  EXPECT_NE(r[1].reason.find("Input/output error"), std::string::npos) << r[1].reason;
+  EXPECT_EQ(r[2].outcome, probes::Outcome::kError);
+  EXPECT_TRUE(IsEmptyDirectory(a_.path()));
+}
+
+TEST_F(ExecutorTest, InterleavedScheduleSamplesEveryProbeOnEveryPathEachRound) {
+  Plan plan = ProbePlan({a_.path(), b_.path()});
+  plan.command = "compare";
+  plan.schedule = Schedule::kInterleaved;
+  plan.rounds = 2;
+  plan.ops = {probes::FileOp::kStat};
+  Execution ex = Execute(platform::Default(), plan, rec_);
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  // (3 probes + 1 op) x 2 paths x 2 rounds, announced in round order, path by path.
+  ASSERT_EQ(rec_.progress.size(), 16u);
+  EXPECT_EQ(rec_.progress[0].phase, "round 1/2 probe");
+  EXPECT_EQ(rec_.progress[0].item.rfind(a_.path(), 0), 0u);
+  EXPECT_EQ(rec_.progress[1].item.rfind(b_.path(), 0), 0u);
+  EXPECT_EQ(rec_.progress[8].phase, "round 2/2 probe");
+  for (const report::Target& t : ex.report.targets) {
+    ASSERT_EQ(t.probes.size(), 3u);
+    ASSERT_EQ(t.op_costs.size(), 1u);
+    // Two rounds of at most max_ops each, merged.
+    EXPECT_GT(t.probes[0].ops, plan.probes.rule.max_ops);
+  }
+  EXPECT_TRUE(IsEmptyDirectory(a_.path()));
+  EXPECT_TRUE(IsEmptyDirectory(b_.path()));
+}
+
+}  // namespace
+}  // namespace durprobe::run
