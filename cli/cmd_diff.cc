@@ -1,12 +1,13 @@
 #include "cli/cmd_diff.h"
 
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
 
-#include <fmt/format.h>
-
 #include "report/diff_analysis.h"
 #include "report/diff_console.h"
+#include "report/json_reader.h"
 
 namespace durprobe::cli {
 namespace {

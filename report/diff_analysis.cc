@@ -1,10 +1,10 @@
 #include "report/diff_analysis.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
-
-#include <fmt/format.h>
 
 #include "report/units.h"
 
@@ -12,7 +12,6 @@ namespace durprobe::report {
 namespace {
 
 using nlohmann::json;
-
 
 double Num(const json& j, const char* key, double fallback = 0.0) {
   return j.contains(key) && j[key].is_number() ? j[key].get<double>() : fallback;
@@ -47,8 +46,8 @@ std::vector<Difference> Differences(const json& a, const json& b) {
   Flatten(b.value("context", json::object()), "context", fb);
   Flatten(ta.value("mount", json::object()), "mount", fa);
   Flatten(tb.value("mount", json::object()), "mount", fb);
-  for (const char* noise : {"context.host", "context.started_at", "context.command",
-                            "context.build_warnings"}) {
+  for (const char* noise :
+       {"context.host", "context.started_at", "context.command", "context.build_warnings"}) {
     fa.erase(noise);
     fb.erase(noise);
   }
@@ -116,34 +115,6 @@ std::string Advice(const std::string& factor) {
 
 }  // namespace
 
-Result<json> ParseJsonText(const std::string& text) {
-  try {
-    return json::parse(text);
-  } catch (const json::parse_error& e) {
-    if (e.byte >= text.size()) {
-      return Status::InvalidArgument("not valid JSON: it ends early (truncated?)");
-    }
-    return Status::InvalidArgument(fmt::format("not valid JSON: syntax error at byte {}", e.byte));
-  }
-}
-
-Status ValidateReport(const json& doc) {
-  if (!doc.is_object()) return Status::InvalidArgument("not a JSON object");
-  if (!doc.contains("schema") || !doc["schema"].is_string()) {
-    return Status::InvalidArgument("no \"schema\" key: not a durprobe report");
-  }
-  std::string schema = doc["schema"];
-  if (schema != "durprobe.report/1") {
-    return Status::InvalidArgument(
-        fmt::format("schema is '{}', expected durprobe.report/1", schema));
-  }
-  if (!doc.contains("targets") || !doc["targets"].is_array() || doc["targets"].empty() ||
-      !doc["targets"][0].is_object()) {
-    return Status::InvalidArgument("the report has no targets");
-  }
-  return Status::Ok();
-}
-
 ConfigDiff DiffConfig(const json& a, const json& b) {
   ConfigDiff d;
   d.journal_mode = a.value("journal_mode", "");
@@ -181,7 +152,8 @@ Diff DiffReports(const json& a, const json& b, const std::string& a_name,
   for (const json& c : b["targets"][0].value("sqlite", json::array())) in_b[ConfigKey(c)] = c;
   for (const json& c : a["targets"][0].value("sqlite", json::array())) {
     auto it = in_b.find(ConfigKey(c));
-    if (it != in_b.end() && Num(c, "commits_per_sec") > 0 && Num(it->second, "commits_per_sec") > 0) {
+    if (it != in_b.end() && Num(c, "commits_per_sec") > 0 &&
+        Num(it->second, "commits_per_sec") > 0) {
       diff.configs.push_back(DiffConfig(c, it->second));
     }
   }
@@ -225,7 +197,9 @@ Diff DiffReports(const json& a, const json& b, const std::string& a_name,
   }
   const ConfigDiff& h = *headline;
   const std::string an = "a", bn = "b";  // the console and JSON name the files once, up front
-  double share = best == 0 ? h.share_sync_latency : best == 1 ? h.share_sync_count : h.share_non_sync;
+  double share = best == 0   ? h.share_sync_latency
+                 : best == 1 ? h.share_sync_count
+                             : h.share_non_sync;
   std::string detail;
   if (best == 0) {
     detail = fmt::format("a sync takes {} in {} and {} in {}", FormatNanos(h.sync_ns_a), an,
@@ -241,9 +215,8 @@ Diff DiffReports(const json& a, const json& b, const std::string& a_name,
                   fmt::format("{} {} (rows/commit {}): {} commits/s in {} vs {} in {}; {:.0f}% of "
                               "the gap is {} ({}); {}",
                               h.journal_mode, h.synchronous, h.rows_per_commit,
-                              FormatRate(h.commits_per_sec_a), an,
-                              FormatRate(h.commits_per_sec_b), bn, share * 100,
-                              names[best], detail, Advice(names[best]))};
+                              FormatRate(h.commits_per_sec_a), an, FormatRate(h.commits_per_sec_b),
+                              bn, share * 100, names[best], detail, Advice(names[best]))};
   return diff;
 }
 
@@ -263,15 +236,19 @@ json ToJson(const Diff& d) {
                        {"sync_ns_b", c.sync_ns_b},
                        {"non_sync_ns_a", c.non_sync_ns_a},
                        {"non_sync_ns_b", c.non_sync_ns_b},
-                       {"shares", {{"sync_latency", c.share_sync_latency},
-                                   {"sync_count", c.share_sync_count},
-                                   {"non_sync", c.share_non_sync}}}});
+                       {"shares",
+                        {{"sync_latency", c.share_sync_latency},
+                         {"sync_count", c.share_sync_count},
+                         {"non_sync", c.share_non_sync}}}});
   }
   json differences = json::array();
   for (const Difference& x : d.differences) {
     differences.push_back({{"key", x.key}, {"a", x.a}, {"b", x.b}});
   }
-  return {{"schema", kDiffSchema}, {"a", d.a_name}, {"b", d.b_name}, {"configs", configs},
+  return {{"schema", kDiffSchema},
+          {"a", d.a_name},
+          {"b", d.b_name},
+          {"configs", configs},
           {"differences", differences},
           {"verdict", {{"factor", d.verdict.factor}, {"message", d.verdict.message}}}};
 }

@@ -15,13 +15,6 @@ inline constexpr const char* kDiffSchema = "durprobe.diff/1";
 // A commit-time gap under this fraction is not attributed (its shares are noise).
 inline constexpr double kMeaningfulGap = 0.05;
 
-// Parses a report's text; malformed or truncated JSON gives a message with the byte offset.
-Result<nlohmann::json> ParseJsonText(const std::string& text);
-
-// Checks a parsed document is a durprobe report with at least one target; the message names
-// what is wrong ("schema is 'x', expected durprobe.report/1").
-Status ValidateReport(const nlohmann::json& doc);
-
 struct ConfigDiff {
   std::string journal_mode, synchronous;
   std::int64_t rows_per_commit = 1;
