@@ -6,16 +6,15 @@
 #include <cmath>
 #include <map>
 
+#include "report/json_reporter.h"
+#include "report/mount_json.h"
+#include "report/sqlite_correlation.h"
 #include "report/units.h"
 
 namespace durprobe::report {
 namespace {
 
 using nlohmann::json;
-
-double Num(const json& j, const char* key, double fallback = 0.0) {
-  return j.contains(key) && j[key].is_number() ? j[key].get<double>() : fallback;
-}
 
 std::string Text(const json& j) {
   if (j.is_string()) return j.get<std::string>();
@@ -33,21 +32,24 @@ void Flatten(const json& j, const std::string& prefix, std::map<std::string, std
   out[prefix] = Text(j);
 }
 
-std::string ConfigKey(const json& c) {
-  return fmt::format("{}/{}/{}", c.value("journal_mode", ""), c.value("synchronous", ""),
-                     c.value("rows_per_commit", 1));
+std::string ConfigKey(const SqliteEntry& e) {
+  const sqlite_bench::CommitConfig& c = e.result.config;
+  return fmt::format("{}/{}/{}", sqlite_bench::NameOf(c.journal), sqlite_bench::NameOf(c.sync),
+                     c.rows_per_commit);
 }
 
-std::vector<Difference> Differences(const json& a, const json& b) {
+// Context and mount are compared as the JSON report writes them, so a difference is named by
+// its key in the report ("mount.device.write_cache").
+std::vector<Difference> Differences(const Report& a, const Report& b) {
   std::map<std::string, std::string> fa, fb;
-  const json& ta = a["targets"][0];
-  const json& tb = b["targets"][0];
-  Flatten(a.value("context", json::object()), "context", fa);
-  Flatten(b.value("context", json::object()), "context", fb);
-  Flatten(ta.value("mount", json::object()), "mount", fa);
-  Flatten(tb.value("mount", json::object()), "mount", fb);
-  for (const char* noise :
-       {"context.host", "context.started_at", "context.command", "context.build_warnings"}) {
+  const Target& ta = a.targets.at(0);
+  const Target& tb = b.targets.at(0);
+  Flatten(ToJson(a.context), "context", fa);
+  Flatten(ToJson(b.context), "context", fb);
+  if (ta.mount) Flatten(ToJson(*ta.mount), "mount", fa);
+  if (tb.mount) Flatten(ToJson(*tb.mount), "mount", fb);
+  for (const char* noise : {"context.host", "context.started_at", "context.command",
+                            "context.build_warnings", "context.command_line"}) {
     fa.erase(noise);
     fb.erase(noise);
   }
@@ -57,9 +59,12 @@ std::vector<Difference> Differences(const json& a, const json& b) {
   };
   std::erase_if(fa, [&](const auto& kv) { return local_id(kv.first); });
   std::erase_if(fb, [&](const auto& kv) { return local_id(kv.first); });
-  // null and absent mean the same: nothing known.
-  std::erase_if(fa, [](const auto& kv) { return kv.second == "null"; });
-  std::erase_if(fb, [](const auto& kv) { return kv.second == "null"; });
+  // null, empty and absent mean the same: nothing known (an older report lacks the key).
+  auto unknown = [](const auto& kv) {
+    return kv.second == "null" || kv.second.empty() || kv.second == "[]";
+  };
+  std::erase_if(fa, unknown);
+  std::erase_if(fb, unknown);
   std::vector<Difference> out;
   for (const auto& [key, va] : fa) {
     auto it = fb.find(key);
@@ -115,18 +120,20 @@ std::string Advice(const std::string& factor) {
 
 }  // namespace
 
-ConfigDiff DiffConfig(const json& a, const json& b) {
+ConfigDiff DiffConfig(const SqliteEntry& a, const SqliteEntry& b) {
   ConfigDiff d;
-  d.journal_mode = a.value("journal_mode", "");
-  d.synchronous = a.value("synchronous", "");
-  d.rows_per_commit = a.value("rows_per_commit", 1);
-  d.commits_per_sec_a = Num(a, "commits_per_sec");
-  d.commits_per_sec_b = Num(b, "commits_per_sec");
-  auto side = [](const json& c, double* commit, double* syncs, double* per_sync, double* rest) {
-    double cps = Num(c, "commits_per_sec");
+  const sqlite_bench::CommitConfig& config = a.result.config;
+  d.journal_mode = sqlite_bench::NameOf(config.journal);
+  d.synchronous = sqlite_bench::NameOf(config.sync);
+  d.rows_per_commit = config.rows_per_commit;
+  d.commits_per_sec_a = a.result.commits_per_sec;
+  d.commits_per_sec_b = b.result.commits_per_sec;
+  auto side = [](const SqliteEntry& e, double* commit, double* syncs, double* per_sync,
+                 double* rest) {
+    double cps = e.result.commits_per_sec;
     *commit = cps > 0 ? 1e9 / cps : 0.0;
-    *syncs = c.contains("syncs_per_commit") ? Num(c["syncs_per_commit"], "total") : 0.0;
-    double sync_time = *commit * Num(c, "sync_time_share");
+    *syncs = SyncsOf(e).total;
+    double sync_time = *commit * SyncTimeShareOf(e);
     *per_sync = *syncs > 0 ? sync_time / *syncs : 0.0;
     *rest = *commit - sync_time;
   };
@@ -143,18 +150,18 @@ ConfigDiff DiffConfig(const json& a, const json& b) {
   return d;
 }
 
-Diff DiffReports(const json& a, const json& b, const std::string& a_name,
+Diff DiffReports(const Report& a, const Report& b, const std::string& a_name,
                  const std::string& b_name) {
   Diff diff;
   diff.a_name = a_name;
   diff.b_name = b_name;
-  std::map<std::string, json> in_b;
-  for (const json& c : b["targets"][0].value("sqlite", json::array())) in_b[ConfigKey(c)] = c;
-  for (const json& c : a["targets"][0].value("sqlite", json::array())) {
-    auto it = in_b.find(ConfigKey(c));
-    if (it != in_b.end() && Num(c, "commits_per_sec") > 0 &&
-        Num(it->second, "commits_per_sec") > 0) {
-      diff.configs.push_back(DiffConfig(c, it->second));
+  std::map<std::string, const SqliteEntry*> in_b;
+  for (const SqliteEntry& e : b.targets.at(0).sqlite) in_b[ConfigKey(e)] = &e;
+  for (const SqliteEntry& e : a.targets.at(0).sqlite) {
+    auto it = in_b.find(ConfigKey(e));
+    if (it != in_b.end() && e.result.commits_per_sec > 0 &&
+        it->second->result.commits_per_sec > 0) {
+      diff.configs.push_back(DiffConfig(e, *it->second));
     }
   }
   diff.differences = Differences(a, b);

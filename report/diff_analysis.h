@@ -1,6 +1,6 @@
-// diff's analysis: two saved reports (durprobe.report/1 JSON), and for every SQLite
+// diff's analysis: two saved reports (read by report/json_reader.h), and for every SQLite
 // configuration both measured, the commit-time gap split into sync latency, sync count and
-// non-sync time; plus the configuration differences that can explain it. Pure: reads JSON.
+// non-sync time; plus the configuration differences that can explain it. Pure: reads the model.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "platform/status.h"
+#include "report/report.h"
 
 namespace durprobe::report {
 
@@ -30,7 +31,7 @@ struct ConfigDiff {
 // Splits the gap of one configuration: the sync part n_b*L_b - n_a*L_a into a latency effect
 // (L_b - L_a)(n_a + n_b)/2 and a count effect (n_b - n_a)(L_a + L_b)/2, which add up exactly;
 // the rest is the change in non-sync time.
-ConfigDiff DiffConfig(const nlohmann::json& a, const nlohmann::json& b);
+ConfigDiff DiffConfig(const SqliteEntry& a, const SqliteEntry& b);
 
 struct Difference {
   std::string key;
@@ -50,7 +51,7 @@ struct Diff {
 };
 
 // Diffs the first target of each report.
-Diff DiffReports(const nlohmann::json& a, const nlohmann::json& b, const std::string& a_name,
+Diff DiffReports(const Report& a, const Report& b, const std::string& a_name,
                  const std::string& b_name);
 
 nlohmann::json ToJson(const Diff& diff);

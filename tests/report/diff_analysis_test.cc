@@ -5,20 +5,20 @@
 namespace durprobe::report {
 namespace {
 
-using nlohmann::json;
-
-json Config(double syncs, double sync_ns, double non_sync_ns) {
+// A WAL/FULL row as a saved report holds it: commit rate, syncs per commit and sync time share.
+SqliteEntry Config(double syncs, double sync_ns, double non_sync_ns) {
   double t = syncs * sync_ns + non_sync_ns;
-  return {{"journal_mode", "WAL"},
-          {"synchronous", "FULL"},
-          {"rows_per_commit", 1},
-          {"commits_per_sec", 1e9 / t},
-          {"syncs_per_commit", {{"total", syncs}}},
-          {"sync_time_share", syncs * sync_ns / t}};
+  SqliteEntry e;
+  e.result.config = {sqlite_bench::JournalMode::kWal, sqlite_bench::Synchronous::kFull};
+  e.result.commits_per_sec = 1e9 / t;
+  e.saved = SavedPerCommit{{.total = syncs}, syncs * sync_ns / t};
+  return e;
 }
 
 TEST(DiffConfigTest, RecoversPerSyncAndNonSyncTimes) {
   ConfigDiff d = DiffConfig(Config(1, 200'000, 50'000), Config(2, 300'000, 80'000));
+  EXPECT_EQ(d.journal_mode, "WAL");
+  EXPECT_EQ(d.synchronous, "FULL");
   EXPECT_NEAR(d.commit_ns_a, 250'000, 1);
   EXPECT_NEAR(d.commit_ns_b, 680'000, 1);
   EXPECT_NEAR(d.sync_ns_a, 200'000, 1);
@@ -41,28 +41,46 @@ TEST(DiffConfigTest, NoSyncsOnEitherSideIsAllNonSync) {
   EXPECT_DOUBLE_EQ(d.share_sync_latency, 0.0);
 }
 
-}  // namespace
-}  // namespace durprobe::report
+TEST(DiffConfigTest, CountsOfAMeasuredRowGiveTheSameFigures) {
+  // 100 commits, 1 WAL sync each at 200 us, 25 ms in total: 250 us per commit.
+  SqliteEntry measured;
+  measured.result.config = {sqlite_bench::JournalMode::kWal, sqlite_bench::Synchronous::kFull};
+  measured.result.commits = 100;
+  measured.result.timed_ns = 25'000'000;
+  measured.result.commits_per_sec = 4000;
+  measured.result.commit_counts.of(sqlite_bench::FileKind::kWal).syncs = 100;
+  measured.result.commit_counts.of(sqlite_bench::FileKind::kWal).sync_ns = 20'000'000;
+  ConfigDiff d = DiffConfig(measured, Config(1, 200'000, 50'000));
+  EXPECT_NEAR(d.syncs_a, 1.0, 1e-12);
+  EXPECT_NEAR(d.sync_ns_a, 200'000, 1);
+  EXPECT_NEAR(d.non_sync_ns_a, 50'000, 1);
+  EXPECT_NEAR(d.commit_ns_b - d.commit_ns_a, 0.0, 1);
+}
 
-namespace durprobe::report {
-namespace {
+Report WithMount(const std::string& host, platform::MountInfo mount) {
+  Report r;
+  r.context.host = host;
+  r.context.kernel = "6.1";
+  Target t;
+  t.path = "/data";
+  t.mount = std::move(mount);
+  r.targets.push_back(std::move(t));
+  return r;
+}
 
 TEST(DiffDifferencesTest, OneSidedBlockIsOneDifferenceAndNullIsAbsent) {
-  using nlohmann::json;
-  json a = {
-      {"schema", "durprobe.report/1"},
-      {"context", {{"host", "a"}, {"kernel", "6.1"}}},
-      {"targets",
-       {{{"mount",
-          {{"fstype", "ext4"},
-           {"dev", "7:0"},
-           {"model", nullptr},
-           {"device", {{"name", "loop0"}, {"dev", "7:0"}, {"write_cache", "write back"}}}}}}}}};
-  json b = {{"schema", "durprobe.report/1"},
-            {"context", {{"host", "b"}, {"kernel", "6.1"}}},
-            {"targets",
-             {{{"mount", {{"fstype", "fuse.bindfs"}, {"dev", "0:52"}, {"device", nullptr}}}}}}};
-  Diff d = DiffReports(a, b, "a.json", "b.json");
+  platform::MountInfo ma;
+  ma.fstype = "ext4";
+  ma.dev_major = 7;
+  platform::DeviceInfo loop;
+  loop.name = "loop0";
+  loop.major = 7;
+  loop.write_cache = "write back";
+  ma.device = loop;
+  platform::MountInfo mb;
+  mb.fstype = "fuse.bindfs";
+  mb.dev_minor = 52;
+  Diff d = DiffReports(WithMount("a", ma), WithMount("b", mb), "a.json", "b.json");
   ASSERT_EQ(d.differences.size(), 2u);
   EXPECT_EQ(d.differences[0].key, "mount.fstype");
   EXPECT_EQ(d.differences[1].key, "mount.device");
