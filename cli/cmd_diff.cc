@@ -55,6 +55,12 @@ Subcommand SetupDiff(CLI::App& app) {
   sub->add_option("B", options->b, "Report of host (or run) B; - reads stdin")->required();
   sub->add_option("--json", options->json, "Write the durprobe.diff/1 document to FILE, or -")
       ->type_name("FILE|-");
+  sub->add_option("--path", options->paths,
+                  "The path of A to diff, then the path of B (twice: --path A_PATH --path "
+                  "B_PATH); without it, reports with several paths pair them by position")
+      ->type_name("PATH")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   sub->add_flag("--quiet", options->quiet, "Print nothing but errors");
   return {sub, [options] { return RunDiff(*options); }};
 }
@@ -62,12 +68,19 @@ Subcommand SetupDiff(CLI::App& app) {
 int RunDiff(const DiffOptions& o) {
   platform::Platform& platform = platform::Default();
   if (o.a == "-" && o.b == "-") return UsageError("only one of A and B can be - (standard input)");
+  if (!o.paths.empty() && o.paths.size() != 2) {
+    return UsageError("--path comes twice: --path A_PATH --path B_PATH");
+  }
   Result<report::Report> a = LoadReport(platform, o.a);
   if (!a.ok()) return UsageError(a.status().message());
   Result<report::Report> b = LoadReport(platform, o.b);
   if (!b.ok()) return UsageError(b.status().message());
   auto name = [](const std::string& path) { return path == "-" ? "- (standard input)" : path; };
-  report::Diff diff = report::DiffReports(*a, *b, name(o.a), name(o.b));
+  report::PathChoice choice;
+  if (o.paths.size() == 2) choice = {o.paths[0], o.paths[1]};
+  Result<report::Diff> diffed = report::DiffReports(*a, *b, name(o.a), name(o.b), choice);
+  if (!diffed.ok()) return UsageError(diffed.status().message());
+  const report::Diff& diff = *diffed;
   if (!o.quiet && o.json != "-") report::PrintDiff(diff, std::cout);
   if (o.json.empty()) return kExitOk;
   std::string text = report::ToJson(diff).dump(2) + "\n";

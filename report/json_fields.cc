@@ -35,6 +35,10 @@ void JsonFields::Fail(const std::string& message, const char* key) const {
   *error_ = where.empty() ? message : where + ": " + message;
 }
 
+void JsonFields::FailUnknownName(const std::string& name, const char* key) const {
+  Fail(fmt::format("'{}' is not a known value", name), key);
+}
+
 bool JsonFields::Has(const char* key) const {
   if (object_ == nullptr) return false;
   auto it = object_->find(key);
@@ -150,6 +154,12 @@ void JsonFields::Each(const char* key, Need need,
     }
     read(JsonFields(&(*v)[i], path, error_));
   }
+}
+
+json JsonFields::Raw(const char* key) const {
+  if (object_ == nullptr) return nullptr;
+  auto it = object_->find(key);
+  return it == object_->end() ? json(nullptr) : *it;
 }
 
 std::vector<std::string> JsonFields::Keys() const {

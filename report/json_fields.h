@@ -44,6 +44,8 @@ class JsonFields {
   JsonFields Object(const char* key, Need need = Need::kOptional) const;
   // Calls read for each element of the array under key, each an object.
   void Each(const char* key, Need need, const std::function<void(const JsonFields&)>& read) const;
+  // The value under key as it is, or null (a block read as JSON, not as typed fields).
+  nlohmann::json Raw(const char* key) const;
   // The keys of the object (for maps written as objects).
   std::vector<std::string> Keys() const;
 
@@ -56,7 +58,7 @@ class JsonFields {
     if (v == nullptr) return fallback;
     auto it = names.find(Lower(v->get<std::string>()));
     if (it != names.end()) return it->second;
-    Fail("'" + v->get<std::string>() + "' is not a known value", key);
+    FailUnknownName(v->get<std::string>(), key);
     return fallback;
   }
 
@@ -66,6 +68,7 @@ class JsonFields {
   const nlohmann::json* Value(const char* key, Need need, const char* expected,
                               bool (nlohmann::json::*is)() const noexcept) const;
   std::string PathOf(const char* key) const;
+  void FailUnknownName(const std::string& name, const char* key) const;
   static std::string Lower(std::string s);
 
   const nlohmann::json* object_;

@@ -36,6 +36,7 @@ Context ReadContext(const JsonFields& f) {
   c.command_line = f.String("command_line");
   c.interrupted = f.Bool("interrupted");
   c.interrupt_signal = static_cast<int>(f.Int("interrupt_signal"));
+  c.options = f.Raw("options");
   return c;  // build_warnings are derived from the fields above, not read
 }
 

@@ -57,6 +57,7 @@ json ToJson(const Context& c) {
          {"command", c.command},
          {"ld_preload", c.ld_preload.empty() ? json(nullptr) : json(c.ld_preload)}};
   j["sqlite"] = ToJson(c.sqlite_build);
+  if (!c.options.is_null()) j["options"] = c.options;
   std::vector<std::string> warnings = BuildWarnings(c);
   if (!warnings.empty()) j["build_warnings"] = warnings;
   return j;

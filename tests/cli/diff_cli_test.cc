@@ -106,6 +106,35 @@ TEST(DiffCliTest, StandardInputErrors) {
       "standard input: not valid JSON: it ends early", "diff - with a truncated report");
 }
 
+TEST(DiffCliTest, SeveralPathsArePairedOrChosen) {
+  testing_support::CliRun paired = testing_support::RunDurprobe(
+      "diff --json - " + Fixture("two_paths_a.json") + " " + Fixture("two_paths_b.json"));
+  ASSERT_EQ(paired.exit_code, 0) << paired.err;
+  EXPECT_EQ(nlohmann::json::parse(paired.out)["pairs"].size(), 2u);
+  testing_support::ExpectUsageError(
+      testing_support::RunDurprobe("diff " + Fixture("two_paths_a.json") + " " + Fixture("a.json")),
+      "choose the pair with --path A_PATH --path B_PATH", "diff with 2 paths against 1");
+  testing_support::CliRun chosen =
+      testing_support::RunDurprobe("diff --path /var/lib/other --path /var/lib/app --json - " +
+                                   Fixture("two_paths_a.json") + " " + Fixture("a.json"));
+  ASSERT_EQ(chosen.exit_code, 0) << chosen.err;
+  nlohmann::json j = nlohmann::json::parse(chosen.out);
+  ASSERT_EQ(j["pairs"].size(), 1u);
+  EXPECT_EQ(j["pairs"][0]["a_path"], "/var/lib/other");
+  testing_support::ExpectUsageError(
+      testing_support::RunDurprobe("diff --path /var/lib/app " + Fixture("a.json") + " " +
+                                   Fixture("a.json")),
+      "--path comes twice", "diff with one --path");
+}
+
+TEST(DiffCliTest, ProbeReportsGetAProbeTable) {
+  testing_support::CliRun run = testing_support::RunDurprobe("diff " + Fixture("probes_a.json") +
+                                                             " " + Fixture("probes_b_sync.json"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("fdatasync overwrite 4 KiB"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("verdict: sync_latency"), std::string::npos) << run.out;
+}
+
 TEST(DiffCliTest, MissingRequiredKeyIsNamedWithItsPath) {
   std::string binary = DURPROBE_BINARY;
   testing_support::ExpectUsageError(

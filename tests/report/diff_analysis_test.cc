@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/report/diff_fixtures.h"
+
 namespace durprobe::report {
 namespace {
 
@@ -57,36 +59,53 @@ TEST(DiffConfigTest, CountsOfAMeasuredRowGiveTheSameFigures) {
   EXPECT_NEAR(d.commit_ns_b - d.commit_ns_a, 0.0, 1);
 }
 
-Report WithMount(const std::string& host, platform::MountInfo mount) {
-  Report r;
-  r.context.host = host;
-  r.context.kernel = "6.1";
-  Target t;
-  t.path = "/data";
-  t.mount = std::move(mount);
-  r.targets.push_back(std::move(t));
-  return r;
+TEST(DiffMatchingTest, ConfigurationsMatchOnStatementAndPayloadToo) {
+  // WAL/FULL three times: reused 100 B, per_row 100 B, reused 4000 B, at different rates.
+  Diff d = testing_support::DiffFixtures("statements.json", "statements.json");
+  ASSERT_EQ(d.configs.size(), 3u);
+  for (const ConfigDiff& c : d.configs) {
+    EXPECT_DOUBLE_EQ(c.commits_per_sec_a, c.commits_per_sec_b) << c.label;
+  }
+  EXPECT_EQ(d.configs[1].statement, "per_row");
+  EXPECT_EQ(d.configs[2].payload_bytes, 4000u);
+  EXPECT_EQ(d.verdict.factor, "configuration");
+  EXPECT_NE(d.verdict.message.find("agree"), std::string::npos) << d.verdict.message;
 }
 
-TEST(DiffDifferencesTest, OneSidedBlockIsOneDifferenceAndNullIsAbsent) {
-  platform::MountInfo ma;
-  ma.fstype = "ext4";
-  ma.dev_major = 7;
-  platform::DeviceInfo loop;
-  loop.name = "loop0";
-  loop.major = 7;
-  loop.write_cache = "write back";
-  ma.device = loop;
-  platform::MountInfo mb;
-  mb.fstype = "fuse.bindfs";
-  mb.dev_minor = 52;
-  Diff d = DiffReports(WithMount("a", ma), WithMount("b", mb), "a.json", "b.json");
-  ASSERT_EQ(d.differences.size(), 2u);
-  EXPECT_EQ(d.differences[0].key, "mount.fstype");
-  EXPECT_EQ(d.differences[1].key, "mount.device");
-  EXPECT_EQ(d.differences[1].a, "(present)");
-  EXPECT_EQ(d.differences[1].b, "(absent)");
-  EXPECT_EQ(d.verdict.factor, "configuration");
+TEST(DiffPairingTest, SeveralPathsArePairedByPosition) {
+  Diff d = testing_support::DiffFixtures("two_paths_a.json", "two_paths_b.json");
+  ASSERT_EQ(d.pairs.size(), 2u);
+  EXPECT_EQ(d.pairs[1].a_path, "/var/lib/other");
+  EXPECT_EQ(d.configs.size(), 4u);
+  EXPECT_EQ(d.pairs[0].verdict.factor, "sync_latency");
+  EXPECT_EQ(d.pairs[1].verdict.factor, "sync_latency");
+  EXPECT_TRUE(testing_support::ListsDifference(
+      d, "targets[0].mount.fstype"));  // ext4 against xfs, first pair only
+  EXPECT_FALSE(testing_support::ListsDifference(d, "targets[1].mount.fstype"));
+  EXPECT_TRUE(testing_support::ListsDifference(d, "targets[1].mount.device.write_cache"));
+  EXPECT_NE(d.verdict.message.find("(a) vs"), std::string::npos) << d.verdict.message;
+}
+
+TEST(DiffPairingTest, DifferentPathCountsNeedAChoice) {
+  Result<Diff> d = DiffReports(testing_support::LoadDiffFixture("two_paths_a.json"),
+                               testing_support::LoadDiffFixture("a.json"), "two.json", "one.json");
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.status().message().find("--path A_PATH --path B_PATH"), std::string::npos)
+      << d.status().message();
+  EXPECT_NE(d.status().message().find("/var/lib/other"), std::string::npos);
+  Diff chosen = testing_support::DiffFixtures("two_paths_a.json", "b_sync_latency.json",
+                                              {"/var/lib/other", "/var/lib/app"});
+  ASSERT_EQ(chosen.pairs.size(), 1u);
+  EXPECT_EQ(chosen.pairs[0].a_path, "/var/lib/other");
+  EXPECT_TRUE(testing_support::ListsDifference(
+      chosen, "mount.device.write_cache"));                                // one pair: plain keys
+  EXPECT_FALSE(testing_support::ListsDifference(chosen, "mount.fstype"));  // xfs both
+  Result<Diff> missing = DiffReports(testing_support::LoadDiffFixture("a.json"),
+                                     testing_support::LoadDiffFixture("a.json"), "a.json", "a.json",
+                                     {"/nope", "/var/lib/app"});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("--path '/nope' is not in a.json"), std::string::npos)
+      << missing.status().message();
 }
 
 }  // namespace

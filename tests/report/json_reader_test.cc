@@ -156,6 +156,9 @@ TEST(JsonReaderTest, NullLatenciesAndUnknownKeysAreAccepted) {
   EXPECT_EQ(r->targets[0].sqlite[0].result.latency.p50, 270000u);
   EXPECT_EQ(r->targets[0].probes[0].latency.p999, 0u);
   EXPECT_EQ(r->targets[0].probes[0].latency.max, 9u);
+  // How the report was made is kept as written, and written back.
+  EXPECT_EQ(r->context.options, json({{"quick", true}}));
+  EXPECT_EQ(json::parse(Write(*r))["context"]["options"]["quick"], true);
 }
 
 std::string ErrorOf(const json& doc) {

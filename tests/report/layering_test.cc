@@ -9,6 +9,7 @@
 #include "report/context.h"
 #include "report/diff_analysis.h"
 #include "report/diff_console.h"
+#include "report/diff_probes.h"
 #include "report/json_fields.h"
 #include "report/json_reader.h"
 #include "report/json_reader_sections.h"
