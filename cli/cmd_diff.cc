@@ -7,23 +7,42 @@
 
 #include "report/diff_analysis.h"
 #include "report/diff_console.h"
+#include "report/json_reader.h"
 
 namespace durprobe::cli {
 namespace {
 
 constexpr std::size_t kMaxReportBytes = 64u << 20;
 
-Result<nlohmann::json> LoadReport(platform::Platform& platform, const std::string& path) {
+// "-" is standard input (a report piped from another host: ssh b durprobe run --json - | ...).
+Result<std::string> ReadReportText(platform::Platform& platform, const std::string& path) {
+  if (path == "-") {
+    std::string text;
+    char buf[65536];
+    while (std::cin.read(buf, sizeof buf) || std::cin.gcount() > 0) {
+      text.append(buf, static_cast<std::size_t>(std::cin.gcount()));
+      if (text.size() > kMaxReportBytes) {
+        return Status::InvalidArgument("standard input holds more than a report (over 64 MiB)");
+      }
+    }
+    if (text.empty()) return Status::InvalidArgument("standard input is empty: no report to read");
+    return text;
+  }
   if (platform.KindOf(path) == platform::PathKind::kMissing) {
     return Status::InvalidArgument(fmt::format("report '{}' does not exist", path));
   }
   Result<std::string> text = platform.ReadTextFile(path, kMaxReportBytes);
   if (!text.ok()) return Status::InvalidArgument(text.status().message());
-  Result<nlohmann::json> doc = report::ParseJsonText(*text);
-  if (!doc.ok()) return Status::InvalidArgument(path + ": " + doc.status().message());
-  Status valid = report::ValidateReport(*doc);
-  if (!valid.ok()) return Status::InvalidArgument(path + ": " + valid.message());
-  return doc;
+  return text;
+}
+
+Result<report::Report> LoadReport(platform::Platform& platform, const std::string& path) {
+  Result<std::string> text = ReadReportText(platform, path);
+  if (!text.ok()) return text.status();
+  Result<report::Report> read = report::FromJson(*text);
+  std::string name = path == "-" ? "standard input" : path;
+  if (!read.ok()) return Status::InvalidArgument(name + ": " + read.status().message());
+  return read;
 }
 
 }  // namespace
@@ -31,8 +50,15 @@ Result<nlohmann::json> LoadReport(platform::Platform& platform, const std::strin
 Subcommand SetupDiff(CLI::App& app) {
   auto options = std::make_shared<DiffOptions>();
   CLI::App* sub = app.add_subcommand("diff", "Explain why two saved reports' commit rates differ");
-  sub->add_option("A", options->a, "Report of host (or run) A, from --json")->required();
-  sub->add_option("B", options->b, "Report of host (or run) B")->required();
+  sub->add_option("A", options->a, "Report of host (or run) A, from --json; - reads stdin")
+      ->required();
+  sub->add_option("B", options->b, "Report of host (or run) B; - reads stdin")->required();
+  sub->add_option("--path", options->paths,
+                  "The path of A to diff, then the path of B (twice: --path A_PATH --path "
+                  "B_PATH); without it, reports with several paths pair them by position")
+      ->type_name("PATH")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   std::vector<report::Format> formats;
   for (report::Format f : ReportFormats()) {
     if (f == report::Format::kJson || f == report::Format::kMarkdown || f == report::Format::kCsv ||
@@ -47,15 +73,24 @@ Subcommand SetupDiff(CLI::App& app) {
 
 int RunDiff(const DiffOptions& o) {
   platform::Platform& platform = platform::Default();
-  Result<nlohmann::json> a = LoadReport(platform, o.a);
-  if (!a.ok()) return UsageError(a.status().message());
-  Result<nlohmann::json> b = LoadReport(platform, o.b);
-  if (!b.ok()) return UsageError(b.status().message());
-  report::Diff diff = report::DiffReports(*a, *b, o.a, o.b);
+  if (o.a == "-" && o.b == "-") return UsageError("only one of A and B can be - (standard input)");
+  if (!o.paths.empty() && o.paths.size() != 2) {
+    return UsageError("--path comes twice: --path A_PATH --path B_PATH");
+  }
   std::vector<report::Destination> files = Destinations(o.out);
   if (Status ok = report::CheckDestinations(platform, files); !ok.ok()) {
     return UsageError(ok.message());
   }
+  Result<report::Report> a = LoadReport(platform, o.a);
+  if (!a.ok()) return UsageError(a.status().message());
+  Result<report::Report> b = LoadReport(platform, o.b);
+  if (!b.ok()) return UsageError(b.status().message());
+  auto name = [](const std::string& path) { return path == "-" ? "- (standard input)" : path; };
+  report::PathChoice choice;
+  if (o.paths.size() == 2) choice = {o.paths[0], o.paths[1]};
+  Result<report::Diff> diffed = report::DiffReports(*a, *b, name(o.a), name(o.b), choice);
+  if (!diffed.ok()) return UsageError(diffed.status().message());
+  const report::Diff& diff = *diffed;
   if (!o.out.quiet && !report::UsesStdout(files)) {
     report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, diff, std::cout);
   }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cli/common.h"
 
@@ -9,6 +10,7 @@ namespace durprobe::cli {
 
 struct DiffOptions {
   std::string a, b;
+  std::vector<std::string> paths;  // --path A_PATH --path B_PATH: the pair to diff
   OutputOptions out;
 };
 

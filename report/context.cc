@@ -1,16 +1,17 @@
 #include "report/context.h"
 
-#include <sqlite3.h>
-
 #include "durprobe_config.h"
 
 namespace durprobe::report {
 
 std::string_view NameOf(Severity s) {
   switch (s) {
-    case Severity::kInfo: return "info";
-    case Severity::kWarn: return "warn";
-    case Severity::kFail: return "fail";
+    case Severity::kInfo:
+      return "info";
+    case Severity::kWarn:
+      return "warn";
+    case Severity::kFail:
+      return "fail";
   }
   return "info";
 }
@@ -23,8 +24,8 @@ Context MakeContext(platform::Platform& platform, const std::string& command) {
   c.os = sys.os;
   c.kernel = sys.kernel;
   c.machine = sys.machine;
-  c.sqlite_version = sqlite3_libversion();
   c.sqlite_build = sqlite_bench::QueryBuildInfo();
+  c.sqlite_version = c.sqlite_build.version;
   c.build_type = DURPROBE_BUILD_TYPE;
 #if defined(__OPTIMIZE__)
   c.optimized = true;
@@ -45,8 +46,9 @@ Context MakeContext(platform::Platform& platform, const std::string& command) {
 std::vector<std::string> BuildWarnings(const Context& context) {
   std::vector<std::string> w;
   if (!context.optimized) {
-    w.push_back("this durprobe build is unoptimised (" + context.build_type +
-                "): harness overhead may show in fast paths; build with -DCMAKE_BUILD_TYPE=Release");
+    w.push_back(
+        "this durprobe build is unoptimised (" + context.build_type +
+        "): harness overhead may show in fast paths; build with -DCMAKE_BUILD_TYPE=Release");
   }
   if (context.assertions) w.push_back("this durprobe build has assertions enabled");
   return w;

@@ -1,100 +1,115 @@
 #include "report/diff_analysis.h"
 
-#include <algorithm>
+#include <fmt/format.h>
+
 #include <cmath>
 #include <map>
 
-#include <fmt/format.h>
-
+#include "report/sqlite_correlation.h"
 #include "report/units.h"
 
 namespace durprobe::report {
 namespace {
 
-using nlohmann::json;
-
-
-double Num(const json& j, const char* key, double fallback = 0.0) {
-  return j.contains(key) && j[key].is_number() ? j[key].get<double>() : fallback;
+std::string ConfigKey(const SqliteEntry& e) {
+  const sqlite_bench::CommitConfig& c = e.result.config;
+  std::string key = sqlite_bench::Label(c);
+  if (c.fullfsync) key += *c.fullfsync ? " fullfsync" : " no-fullfsync";
+  return key;
 }
 
-std::string Text(const json& j) {
-  if (j.is_string()) return j.get<std::string>();
-  return j.dump();
-}
+const char* const kFactors[3] = {"sync_latency", "sync_count", "non_sync"};
 
-// Flattens objects into "prefix.key" -> text; arrays and scalars are leaves.
-void Flatten(const json& j, const std::string& prefix, std::map<std::string, std::string>& out) {
-  if (j.is_object()) {
-    for (auto it = j.begin(); it != j.end(); ++it) {
-      Flatten(it.value(), prefix.empty() ? it.key() : prefix + "." + it.key(), out);
+// Each configuration's shares weigh by how far apart its commit times are (log of the ratio),
+// so a 300x gap in DELETE/FULL outweighs a 1.4x gap in WAL/OFF.
+DiffVerdict ConfigVerdict(const std::vector<ConfigDiff>& configs, double* weight) {
+  double shares[3] = {0, 0, 0};
+  const ConfigDiff* headline = nullptr;
+  for (const ConfigDiff& c : configs) {
+    double rel = std::fabs(c.commit_ns_b - c.commit_ns_a) / c.commit_ns_a;
+    if (rel < kMeaningfulGap) continue;
+    double w = std::fabs(std::log(c.commit_ns_b / c.commit_ns_a));
+    shares[0] += w * std::fabs(c.share_sync_latency);
+    shares[1] += w * std::fabs(c.share_sync_count);
+    shares[2] += w * std::fabs(c.share_non_sync);
+    if (w > *weight) {
+      *weight = w;
+      headline = &c;
     }
-    return;
   }
-  out[prefix] = Text(j);
+  if (headline == nullptr) {
+    return {"configuration", fmt::format("commit times agree within {:.0f}% in every "
+                                         "configuration both reports measured; nothing to "
+                                         "attribute",
+                                         kMeaningfulGap * 100)};
+  }
+  int best = 0;
+  for (int i = 1; i < 3; ++i) {
+    if (shares[i] > shares[best]) best = i;
+  }
+  const ConfigDiff& h = *headline;
+  double share = best == 0   ? h.share_sync_latency
+                 : best == 1 ? h.share_sync_count
+                             : h.share_non_sync;
+  std::string detail;
+  if (best == 0) {
+    detail = fmt::format("a sync takes {} in a and {} in b", FormatNanos(h.sync_ns_a),
+                         FormatNanos(h.sync_ns_b));
+  } else if (best == 1) {
+    detail = fmt::format("{:.2f} syncs per commit in a against {:.2f} in b", h.syncs_a, h.syncs_b);
+  } else {
+    detail = fmt::format("{} outside syncs per commit in a against {} in b",
+                         FormatNanos(h.non_sync_ns_a), FormatNanos(h.non_sync_ns_b));
+  }
+  return {kFactors[best],
+          fmt::format("{}: {} commits/s in a vs {} in b; {:.0f}% of the gap is {} ({}); {}",
+                      h.label, FormatRate(h.commits_per_sec_a), FormatRate(h.commits_per_sec_b),
+                      share * 100, kFactors[best], detail, DiffAdvice(kFactors[best]))};
 }
 
-std::string ConfigKey(const json& c) {
-  return fmt::format("{}/{}/{}", c.value("journal_mode", ""), c.value("synchronous", ""),
-                     c.value("rows_per_commit", 1));
-}
-
-std::vector<Difference> Differences(const json& a, const json& b) {
-  std::map<std::string, std::string> fa, fb;
-  const json& ta = a["targets"][0];
-  const json& tb = b["targets"][0];
-  Flatten(a.value("context", json::object()), "context", fa);
-  Flatten(b.value("context", json::object()), "context", fb);
-  Flatten(ta.value("mount", json::object()), "mount", fa);
-  Flatten(tb.value("mount", json::object()), "mount", fb);
-  for (const char* noise : {"context.host", "context.started_at", "context.command",
-                            "context.build_warnings"}) {
-    fa.erase(noise);
-    fb.erase(noise);
-  }
-  // Device numbers are local names for a device, not a property of it.
-  auto local_id = [](const std::string& key) {
-    return key.size() >= 4 && key.compare(key.size() - 4, 4, ".dev") == 0;
-  };
-  std::erase_if(fa, [&](const auto& kv) { return local_id(kv.first); });
-  std::erase_if(fb, [&](const auto& kv) { return local_id(kv.first); });
-  // null and absent mean the same: nothing known.
-  std::erase_if(fa, [](const auto& kv) { return kv.second == "null"; });
-  std::erase_if(fb, [](const auto& kv) { return kv.second == "null"; });
-  std::vector<Difference> out;
-  for (const auto& [key, va] : fa) {
-    auto it = fb.find(key);
-    if (it != fb.end() && it->second != va) out.push_back({key, va, it->second});
-  }
-  // A whole block present on one side only (a device behind one path, none behind the other)
-  // is one difference, named by its shortest missing prefix.
-  auto one_sided = [&out](const std::map<std::string, std::string>& here,
-                          const std::map<std::string, std::string>& there, bool here_is_a) {
-    std::vector<std::string> reported;
-    for (const auto& entry : here) {
-      const std::string& key = entry.first;
-      if (there.count(key) != 0) continue;
-      std::string prefix;
-      for (std::size_t dot = key.find('.');; dot = key.find('.', dot + 1)) {
-        prefix = key.substr(0, dot == std::string::npos ? key.size() : dot);
-        auto below = there.lower_bound(prefix);
-        bool present = below != there.end() &&
-                       (below->first == prefix || below->first.rfind(prefix + ".", 0) == 0);
-        if (!present || dot == std::string::npos) break;
-      }
-      if (std::find(reported.begin(), reported.end(), prefix) != reported.end()) continue;
-      reported.push_back(prefix);
-      std::string value = prefix == key ? entry.second : "(present)";
-      out.push_back(here_is_a ? Difference{prefix, value, "(absent)"}
-                              : Difference{prefix, "(absent)", value});
+PairDiff DiffPair(const Target& a, const Target& b, const std::string& mount_prefix) {
+  PairDiff pair;
+  pair.a_path = a.path;
+  pair.b_path = b.path;
+  std::map<std::string, const SqliteEntry*> in_b;
+  for (const SqliteEntry& e : b.sqlite) in_b[ConfigKey(e)] = &e;
+  for (const SqliteEntry& e : a.sqlite) {
+    auto it = in_b.find(ConfigKey(e));
+    if (it != in_b.end() && e.result.commits_per_sec > 0 &&
+        it->second->result.commits_per_sec > 0) {
+      pair.configs.push_back(DiffConfig(e, *it->second));
     }
-  };
-  one_sided(fa, fb, true);
-  one_sided(fb, fa, false);
+  }
+  pair.probes = DiffProbes(a, b);
+  pair.differences = MountDifferences(a, b, mount_prefix);
+  if (!pair.configs.empty()) {
+    pair.verdict = ConfigVerdict(pair.configs, &pair.weight);
+  } else if (!pair.probes.empty()) {
+    pair.verdict = ProbeVerdict(pair.probes, &pair.weight);
+  } else {
+    pair.verdict = {"configuration",
+                    fmt::format("no SQLite configuration and no probe in common; {}",
+                                DiffAdvice("configuration"))};
+  }
+  return pair;
+}
+
+std::string PathList(const Report& r) {
+  std::string out;
+  for (const Target& t : r.targets) out += (out.empty() ? "" : ", ") + t.path;
   return out;
 }
 
-std::string Advice(const std::string& factor) {
+const Target* FindPath(const Report& r, const std::string& path) {
+  for (const Target& t : r.targets) {
+    if (t.path == path) return &t;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string DiffAdvice(const std::string& factor) {
   if (factor == "sync_latency") {
     return "each sync takes longer on one host: look at the device, its write cache and FUA, "
            "the filesystem and mount options, or a throttled virtual disk (durprobe probe shows "
@@ -110,52 +125,27 @@ std::string Advice(const std::string& factor) {
            "layer (FUSE, virtiofs, 9p, overlay), or locking; `durprobe compare` on both paths "
            "shows the per-operation costs";
   }
-  return "the reports share no SQLite configuration to attribute: rerun both with the same "
-         "--journal-modes and --synchronous, and read the differences listed";
+  return "rerun both with the same subcommand and the same --journal-modes, --synchronous and "
+         "probe selection, and read the differences listed";
 }
 
-}  // namespace
-
-Result<json> ParseJsonText(const std::string& text) {
-  try {
-    return json::parse(text);
-  } catch (const json::parse_error& e) {
-    if (e.byte >= text.size()) {
-      return Status::InvalidArgument("not valid JSON: it ends early (truncated?)");
-    }
-    return Status::InvalidArgument(fmt::format("not valid JSON: syntax error at byte {}", e.byte));
-  }
-}
-
-Status ValidateReport(const json& doc) {
-  if (!doc.is_object()) return Status::InvalidArgument("not a JSON object");
-  if (!doc.contains("schema") || !doc["schema"].is_string()) {
-    return Status::InvalidArgument("no \"schema\" key: not a durprobe report");
-  }
-  std::string schema = doc["schema"];
-  if (schema != "durprobe.report/1") {
-    return Status::InvalidArgument(
-        fmt::format("schema is '{}', expected durprobe.report/1", schema));
-  }
-  if (!doc.contains("targets") || !doc["targets"].is_array() || doc["targets"].empty() ||
-      !doc["targets"][0].is_object()) {
-    return Status::InvalidArgument("the report has no targets");
-  }
-  return Status::Ok();
-}
-
-ConfigDiff DiffConfig(const json& a, const json& b) {
+ConfigDiff DiffConfig(const SqliteEntry& a, const SqliteEntry& b) {
   ConfigDiff d;
-  d.journal_mode = a.value("journal_mode", "");
-  d.synchronous = a.value("synchronous", "");
-  d.rows_per_commit = a.value("rows_per_commit", 1);
-  d.commits_per_sec_a = Num(a, "commits_per_sec");
-  d.commits_per_sec_b = Num(b, "commits_per_sec");
-  auto side = [](const json& c, double* commit, double* syncs, double* per_sync, double* rest) {
-    double cps = Num(c, "commits_per_sec");
+  const sqlite_bench::CommitConfig& config = a.result.config;
+  d.journal_mode = sqlite_bench::NameOf(config.journal);
+  d.synchronous = sqlite_bench::NameOf(config.sync);
+  d.rows_per_commit = config.rows_per_commit;
+  d.statement = sqlite_bench::NameOf(config.statement);
+  d.payload_bytes = config.payload_bytes;
+  d.label = sqlite_bench::Label(config);
+  d.commits_per_sec_a = a.result.commits_per_sec;
+  d.commits_per_sec_b = b.result.commits_per_sec;
+  auto side = [](const SqliteEntry& e, double* commit, double* syncs, double* per_sync,
+                 double* rest) {
+    double cps = e.result.commits_per_sec;
     *commit = cps > 0 ? 1e9 / cps : 0.0;
-    *syncs = c.contains("syncs_per_commit") ? Num(c["syncs_per_commit"], "total") : 0.0;
-    double sync_time = *commit * Num(c, "sync_time_share");
+    *syncs = SyncsOf(e).total;
+    double sync_time = *commit * SyncTimeShareOf(e);
     *per_sync = *syncs > 0 ? sync_time / *syncs : 0.0;
     *rest = *commit - sync_time;
   };
@@ -172,108 +162,51 @@ ConfigDiff DiffConfig(const json& a, const json& b) {
   return d;
 }
 
-Diff DiffReports(const json& a, const json& b, const std::string& a_name,
-                 const std::string& b_name) {
+Result<Diff> DiffReports(const Report& a, const Report& b, const std::string& a_name,
+                         const std::string& b_name, const PathChoice& choice) {
   Diff diff;
   diff.a_name = a_name;
   diff.b_name = b_name;
-  std::map<std::string, json> in_b;
-  for (const json& c : b["targets"][0].value("sqlite", json::array())) in_b[ConfigKey(c)] = c;
-  for (const json& c : a["targets"][0].value("sqlite", json::array())) {
-    auto it = in_b.find(ConfigKey(c));
-    if (it != in_b.end() && Num(c, "commits_per_sec") > 0 && Num(it->second, "commits_per_sec") > 0) {
-      diff.configs.push_back(DiffConfig(c, it->second));
+  std::vector<std::pair<const Target*, const Target*>> pairs;
+  if (!choice.a_path.empty() || !choice.b_path.empty()) {
+    const Target* ta = FindPath(a, choice.a_path);
+    const Target* tb = FindPath(b, choice.b_path);
+    if (ta == nullptr) {
+      return Status::InvalidArgument(fmt::format("--path '{}' is not in {} (its paths: {})",
+                                                 choice.a_path, a_name, PathList(a)));
     }
-  }
-  diff.differences = Differences(a, b);
-
-  // Each configuration's shares weigh by how far apart its commit times are (log of the ratio),
-  // so a 300x gap in DELETE/FULL outweighs a 1.4x gap in WAL/OFF.
-  double shares[3] = {0, 0, 0};
-  int counted = 0;
-  const ConfigDiff* headline = nullptr;
-  for (const ConfigDiff& c : diff.configs) {
-    double rel = std::fabs(c.commit_ns_b - c.commit_ns_a) / c.commit_ns_a;
-    if (rel < kMeaningfulGap) continue;
-    double weight = std::fabs(std::log(c.commit_ns_b / c.commit_ns_a));
-    shares[0] += weight * std::fabs(c.share_sync_latency);
-    shares[1] += weight * std::fabs(c.share_sync_count);
-    shares[2] += weight * std::fabs(c.share_non_sync);
-    ++counted;
-    if (headline == nullptr ||
-        rel > std::fabs(headline->commit_ns_b - headline->commit_ns_a) / headline->commit_ns_a) {
-      headline = &c;
+    if (tb == nullptr) {
+      return Status::InvalidArgument(fmt::format("--path '{}' is not in {} (its paths: {})",
+                                                 choice.b_path, b_name, PathList(b)));
     }
-  }
-  if (diff.configs.empty()) {
-    diff.verdict = {"configuration", fmt::format("no SQLite configuration in common; {} "
-                                                 "configuration difference(s) listed; {}",
-                                                 diff.differences.size(), Advice("configuration"))};
-    return diff;
-  }
-  if (counted == 0) {
-    diff.verdict = {"configuration",
-                    fmt::format("commit times agree within {:.0f}% in every configuration both "
-                                "reports measured; nothing to attribute",
-                                kMeaningfulGap * 100)};
-    return diff;
-  }
-  const char* names[3] = {"sync_latency", "sync_count", "non_sync"};
-  int best = 0;
-  for (int i = 1; i < 3; ++i) {
-    if (shares[i] > shares[best]) best = i;
-  }
-  const ConfigDiff& h = *headline;
-  const std::string an = "a", bn = "b";  // the console and JSON name the files once, up front
-  double share = best == 0 ? h.share_sync_latency : best == 1 ? h.share_sync_count : h.share_non_sync;
-  std::string detail;
-  if (best == 0) {
-    detail = fmt::format("a sync takes {} in {} and {} in {}", FormatNanos(h.sync_ns_a), an,
-                         FormatNanos(h.sync_ns_b), bn);
-  } else if (best == 1) {
-    detail = fmt::format("{:.2f} syncs per commit in {} against {:.2f} in {}", h.syncs_a, an,
-                         h.syncs_b, bn);
+    pairs.push_back({ta, tb});
+  } else if (a.targets.size() != b.targets.size()) {
+    return Status::InvalidArgument(fmt::format(
+        "{} holds {} path(s) ({}) and {} holds {} ({}): choose the pair with --path A_PATH "
+        "--path B_PATH",
+        a_name, a.targets.size(), PathList(a), b_name, b.targets.size(), PathList(b)));
   } else {
-    detail = fmt::format("{} outside syncs per commit in {} against {} in {}",
-                         FormatNanos(h.non_sync_ns_a), an, FormatNanos(h.non_sync_ns_b), bn);
+    for (std::size_t i = 0; i < a.targets.size(); ++i)
+      pairs.push_back({&a.targets[i], &b.targets[i]});
   }
-  diff.verdict = {names[best],
-                  fmt::format("{} {} (rows/commit {}): {} commits/s in {} vs {} in {}; {:.0f}% of "
-                              "the gap is {} ({}); {}",
-                              h.journal_mode, h.synchronous, h.rows_per_commit,
-                              FormatRate(h.commits_per_sec_a), an,
-                              FormatRate(h.commits_per_sec_b), bn, share * 100,
-                              names[best], detail, Advice(names[best]))};
+  diff.differences = ContextDifferences(a.context, b.context);
+  diff.warnings = DiffWarnings(a.context, b.context);
+  const PairDiff* widest = nullptr;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    std::string prefix = pairs.size() == 1 ? "mount" : fmt::format("targets[{}].mount", i);
+    diff.pairs.push_back(DiffPair(*pairs[i].first, *pairs[i].second, prefix));
+  }
+  for (const PairDiff& p : diff.pairs) {
+    for (const ConfigDiff& c : p.configs) diff.configs.push_back(c);
+    for (const Difference& d : p.differences) diff.differences.push_back(d);
+    if (widest == nullptr || p.weight > widest->weight) widest = &p;
+  }
+  diff.verdict = widest->verdict;
+  if (diff.pairs.size() > 1) {
+    diff.verdict.message = fmt::format("{} (a) vs {} (b), the pair furthest apart: {}",
+                                       widest->a_path, widest->b_path, widest->verdict.message);
+  }
   return diff;
-}
-
-json ToJson(const Diff& d) {
-  json configs = json::array();
-  for (const ConfigDiff& c : d.configs) {
-    configs.push_back({{"journal_mode", c.journal_mode},
-                       {"synchronous", c.synchronous},
-                       {"rows_per_commit", c.rows_per_commit},
-                       {"commits_per_sec_a", c.commits_per_sec_a},
-                       {"commits_per_sec_b", c.commits_per_sec_b},
-                       {"commit_ns_a", c.commit_ns_a},
-                       {"commit_ns_b", c.commit_ns_b},
-                       {"syncs_per_commit_a", c.syncs_a},
-                       {"syncs_per_commit_b", c.syncs_b},
-                       {"sync_ns_a", c.sync_ns_a},
-                       {"sync_ns_b", c.sync_ns_b},
-                       {"non_sync_ns_a", c.non_sync_ns_a},
-                       {"non_sync_ns_b", c.non_sync_ns_b},
-                       {"shares", {{"sync_latency", c.share_sync_latency},
-                                   {"sync_count", c.share_sync_count},
-                                   {"non_sync", c.share_non_sync}}}});
-  }
-  json differences = json::array();
-  for (const Difference& x : d.differences) {
-    differences.push_back({{"key", x.key}, {"a", x.a}, {"b", x.b}});
-  }
-  return {{"schema", kDiffSchema}, {"a", d.a_name}, {"b", d.b_name}, {"configs", configs},
-          {"differences", differences},
-          {"verdict", {{"factor", d.verdict.factor}, {"message", d.verdict.message}}}};
 }
 
 }  // namespace durprobe::report

@@ -1,9 +1,9 @@
 #include "report/diff_console.h"
 
-#include <cmath>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <cmath>
 
 #include "report/units.h"
 
@@ -15,25 +15,52 @@ std::string Percent(double share) {
   return fmt::format("{:.0f}%", std::fabs(pct) < 0.5 ? 0.0 : pct);
 }
 
+void PrintConfigs(const std::vector<ConfigDiff>& configs, std::ostream& out) {
+  constexpr const char* kRow =
+      "{:<10} {:<6} {:>5} {:<7} {:>7} {:>10} {:>10} {:>10} {:>10} {:>8} {:>8} {:>8}\n";
+  fmt::print(out, kRow, "journal", "sync", "rows", "stmt", "payload", "commits/s a", "commits/s b",
+             "us/sync a", "us/sync b", "latency", "count", "non-sync");
+  for (const ConfigDiff& c : configs) {
+    // Shares of a gap close to zero are noise divided by noise: not shown.
+    bool close = std::fabs(c.commit_ns_b - c.commit_ns_a) < kMeaningfulGap * c.commit_ns_a;
+    fmt::print(out, kRow, c.journal_mode, c.synchronous, c.rows_per_commit, c.statement,
+               FormatBytes(c.payload_bytes), FormatRate(c.commits_per_sec_a),
+               FormatRate(c.commits_per_sec_b), fmt::format("{:.1f}", c.sync_ns_a / 1e3),
+               fmt::format("{:.1f}", c.sync_ns_b / 1e3),
+               close ? "~" : Percent(c.share_sync_latency),
+               close ? "~" : Percent(c.share_sync_count), close ? "~" : Percent(c.share_non_sync));
+  }
+  fmt::print(out,
+             "(latency / count / non-sync: shares of the commit-time gap b - a; they add "
+             "up to 100%; ~: the two agree within {:.0f}%)\n\n",
+             kMeaningfulGap * 100);
+}
+
+void PrintProbes(const std::vector<ProbeDiff>& probes, std::ostream& out) {
+  constexpr const char* kRow = "{:<34} {:>10} {:>10} {:>10} {:>10} {:>8} {:>8}\n";
+  fmt::print(out, kRow, "probe", "mean a", "mean b", "sync a", "sync b", "sync", "rest");
+  for (const ProbeDiff& p : probes) {
+    bool close = std::fabs(p.mean_b - p.mean_a) < kMeaningfulGap * p.mean_a;
+    fmt::print(out, kRow, LabelOf(p), FormatNanos(p.mean_a), FormatNanos(p.mean_b),
+               FormatNanos(p.sync_a), FormatNanos(p.sync_b), close ? "~" : Percent(p.share_sync),
+               close ? "~" : Percent(p.share_non_sync));
+  }
+  fmt::print(out,
+             "(mean time per operation; sync / rest: shares of its gap b - a in the sync call and "
+             "outside it; ~: the two agree within {:.0f}%)\n\n",
+             kMeaningfulGap * 100);
+}
+
 }  // namespace
 
 void PrintDiff(const Diff& d, std::ostream& out) {
   fmt::print(out, "a = {}\nb = {}\n\n", d.a_name, d.b_name);
-  if (!d.configs.empty()) {
-    constexpr const char* kRow = "{:<10} {:<6} {:>5} {:>10} {:>10} {:>10} {:>10} {:>8} {:>8} {:>8}\n";
-    fmt::print(out, kRow, "journal", "sync", "rows", "commits/s a", "commits/s b", "us/sync a",
-               "us/sync b", "latency", "count", "non-sync");
-    for (const ConfigDiff& c : d.configs) {
-      // Shares of a gap close to zero are noise divided by noise: not shown.
-      bool close = std::fabs(c.commit_ns_b - c.commit_ns_a) < kMeaningfulGap * c.commit_ns_a;
-      fmt::print(out, kRow, c.journal_mode, c.synchronous, c.rows_per_commit,
-                 FormatRate(c.commits_per_sec_a), FormatRate(c.commits_per_sec_b),
-                 fmt::format("{:.1f}", c.sync_ns_a / 1e3), fmt::format("{:.1f}", c.sync_ns_b / 1e3),
-                 close ? "~" : Percent(c.share_sync_latency),
-                 close ? "~" : Percent(c.share_sync_count), close ? "~" : Percent(c.share_non_sync));
-    }
-    fmt::print(out, "(latency / count / non-sync: shares of the commit-time gap b - a; they add "
-                    "up to 100%; ~: the two agree within {:.0f}%)\n\n", kMeaningfulGap * 100);
+  for (const std::string& w : d.warnings) fmt::print(out, "warning: {}\n\n", w);
+  for (const PairDiff& p : d.pairs) {
+    if (d.pairs.size() > 1) fmt::print(out, "{} (a) vs {} (b)\n", p.a_path, p.b_path);
+    if (!p.configs.empty()) PrintConfigs(p.configs, out);
+    if (p.configs.empty() && !p.probes.empty()) PrintProbes(p.probes, out);
+    if (d.pairs.size() > 1) fmt::print(out, "  verdict: {}\n\n", p.verdict.factor);
   }
   if (!d.differences.empty()) {
     fmt::print(out, "Configuration differences:\n");

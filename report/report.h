@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,13 +30,16 @@ struct Context {
   std::string started_at;  // ISO-8601, UTC
   std::string command;     // the subcommand that produced the report
   sqlite_bench::SqliteBuildInfo sqlite_build;
-  std::string ld_preload;  // $LD_PRELOAD: a preloaded library can change what a sync does
+  std::string ld_preload;    // $LD_PRELOAD: a preloaded library can change what a sync does
   std::string command_line;  // argv as the user typed it, shell-quoted where needed
   // What shaped the measurement (quick, budget, ci, the probe and SQLite selections), as the
   // executor's plan had them, so a reader knows how the report was made.
   nlohmann::json options = nlohmann::json::object();
   bool interrupted = false;  // SIGINT/SIGTERM arrived: the report holds what finished before it
   int interrupt_signal = 0;  // which one (2 or 15) when interrupted
+  // context.options as a saved report holds it (quick, budget, selection: how the report was
+  // made), kept as read and written back unchanged; null when absent. diff compares it key by key.
+  nlohmann::json options;
 };
 
 enum class Severity { kInfo, kWarn, kFail };
@@ -54,11 +58,11 @@ struct Unfinished {
 };
 
 struct Target {
-  std::string path;  // absolute
+  std::string path;                          // absolute
   std::optional<platform::MountInfo> mount;  // set when the plan inspects (inspect, run)
   std::vector<probes::ProbeResult> probes;
   std::vector<probes::OpCostResult> op_costs;  // per-operation costs, measured by compare
-  std::vector<SqliteEntry> sqlite;  // the commit matrix (report/sqlite_correlation.h)
+  std::vector<SqliteEntry> sqlite;             // the commit matrix (report/sqlite_correlation.h)
   sqlite_bench::WorkloadResults sqlite_workloads;  // read, connect, locks, concurrency, WAL growth
   std::vector<Finding> findings;
   std::vector<Unfinished> unfinished;  // empty unless the run was interrupted

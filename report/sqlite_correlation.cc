@@ -1,10 +1,10 @@
 #include "report/sqlite_correlation.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-
-#include <fmt/format.h>
 
 #include "report/labels.h"
 #include "report/units.h"
@@ -61,7 +61,16 @@ SyncsPerCommit SyncsOf(const CommitResult& r) {
   return s;
 }
 
-SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::ProbeResult>& results) {
+SyncsPerCommit SyncsOf(const SqliteEntry& e) {
+  return e.saved ? e.saved->syncs : SyncsOf(e.result);
+}
+
+double SyncTimeShareOf(const SqliteEntry& e) {
+  return e.saved ? e.saved->sync_time_share : e.result.SyncTimeShare();
+}
+
+SqliteCorrelation Correlate(const CommitResult& r,
+                            const std::vector<probes::ProbeResult>& results) {
   SqliteCorrelation c;
   if (r.outcome != probes::Outcome::kOk || r.commits == 0) return c;
   c.measured_ns = r.MeanCommitNs();
@@ -97,7 +106,8 @@ SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::Pro
     if (p.per_commit == 0.0) continue;
     const probes::ProbeResult* probe = FindProbe(results, p.primitive, p.pattern);
     if (probe == nullptr) {
-      std::string name = fmt::format("{} {}", probes::NameOf(p.primitive), probes::NameOf(p.pattern));
+      std::string name =
+          fmt::format("{} {}", probes::NameOf(p.primitive), probes::NameOf(p.pattern));
       if (std::find(missing.begin(), missing.end(), name) == missing.end()) missing.push_back(name);
       continue;
     }
@@ -144,8 +154,8 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     const CommitResult& r = e.result;
     std::string label = sqlite_bench::Label(r.config);
     if (r.outcome == probes::Outcome::kError) {
-      target.findings.push_back({Severity::kFail, "sqlite_commit_error",
-                                 fmt::format("{}: {}", label, r.reason)});
+      target.findings.push_back(
+          {Severity::kFail, "sqlite_commit_error", fmt::format("{}: {}", label, r.reason)});
       continue;
     }
     const SqliteCorrelation& c = e.correlation;
@@ -153,7 +163,8 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     if (c.available && sync_bound && std::abs(c.residual_share) > kResidualFindingShare) {
       target.findings.push_back(
           {Severity::kWarn, "sqlite_prediction_residual",
-           fmt::format("{}: a commit takes {} on average but its {:.2f} syncs at the probes' latency plus {} of "
+           fmt::format("{}: a commit takes {} on average but its {:.2f} syncs at the probes' "
+                       "latency plus {} of "
                        "other work predict {} ({:+.0f}% unexplained): SQLite's syncs cost {} here "
                        "than the raw probes; compare their sizes and the device queue",
                        label, FormatNanos(c.measured_ns), SyncsOf(r).total,

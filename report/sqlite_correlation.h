@@ -27,11 +27,10 @@ std::vector<SqliteEntry> SqliteEntries(std::vector<sqlite_bench::CommitResult> r
 // adds findings: failed configurations, and large residuals of sync-bound ones.
 void AddSqliteResults(Target& target, std::vector<sqlite_bench::CommitResult> results);
 
-// Per commit syncs by kind as the JSON contract names them: total, db, journal, wal, dir
-// (total = every sync call: xSync on any file plus the directory syncs).
-struct SyncsPerCommit {
-  double total = 0, db = 0, journal = 0, wal = 0, dir = 0;
-};
 SyncsPerCommit SyncsOf(const sqlite_bench::CommitResult& result);
+// The same for a row of the report: from its counts, or the saved figures when it has no counts.
+SyncsPerCommit SyncsOf(const SqliteEntry& entry);
+// Share of the commit time spent inside syncs (CommitResult::SyncTimeShare, or the saved one).
+double SyncTimeShareOf(const SqliteEntry& entry);
 
 }  // namespace durprobe::report

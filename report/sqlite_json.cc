@@ -14,20 +14,30 @@ using sqlite_bench::FileKind;
 using sqlite_bench::KindCounts;
 
 json KindPerCommit(const CommitResult& r, const KindCounts& k) {
-  return json{{"opens", r.PerCommit(k.opens)},         {"syncs", r.PerCommit(k.syncs)},
-              {"sync_normal", r.PerCommit(k.sync_normal)}, {"sync_full", r.PerCommit(k.sync_full)},
-              {"sync_dataonly", r.PerCommit(k.sync_dataonly)}, {"sync_ns", r.PerCommit(k.sync_ns)},
+  return json{{"opens", r.PerCommit(k.opens)},
+              {"syncs", r.PerCommit(k.syncs)},
+              {"sync_normal", r.PerCommit(k.sync_normal)},
+              {"sync_full", r.PerCommit(k.sync_full)},
+              {"sync_dataonly", r.PerCommit(k.sync_dataonly)},
+              {"sync_ns", r.PerCommit(k.sync_ns)},
               {"syncs_grown", r.PerCommit(k.syncs_grown)},
-              {"writes", r.PerCommit(k.writes)},       {"write_bytes", r.PerCommit(k.write_bytes)},
-              {"reads", r.PerCommit(k.reads)},         {"read_bytes", r.PerCommit(k.read_bytes)},
-              {"truncates", r.PerCommit(k.truncates)}, {"deletes", r.PerCommit(k.deletes)},
+              {"writes", r.PerCommit(k.writes)},
+              {"write_bytes", r.PerCommit(k.write_bytes)},
+              {"reads", r.PerCommit(k.reads)},
+              {"read_bytes", r.PerCommit(k.read_bytes)},
+              {"truncates", r.PerCommit(k.truncates)},
+              {"deletes", r.PerCommit(k.deletes)},
               {"deletes_dirsync", r.PerCommit(k.deletes_dirsync)},
-              {"locks", r.PerCommit(k.locks)},         {"unlocks", r.PerCommit(k.unlocks)},
-              {"shm_locks", r.PerCommit(k.shm_locks)}, {"dir_syncs", r.PerCommit(k.dir_syncs)}};
+              {"locks", r.PerCommit(k.locks)},
+              {"unlocks", r.PerCommit(k.unlocks)},
+              {"shm_locks", r.PerCommit(k.shm_locks)},
+              {"dir_syncs", r.PerCommit(k.dir_syncs)}};
 }
 
 json Totals(const sqlite_bench::VfsCounts& c) {
-  return json{{"sync_calls", c.sync_calls()}, {"syncs", c.syncs()}, {"dir_syncs", c.dir_syncs()},
+  return json{{"sync_calls", c.sync_calls()},
+              {"syncs", c.syncs()},
+              {"dir_syncs", c.dir_syncs()},
               {"sync_ns", c.sync_ns()}};
 }
 
@@ -49,29 +59,32 @@ json ToJson(const SqliteEntry& e) {
          {"risk", {{"level", risk.level}, {"summary", risk.summary}}}};
   if (!r.reason.empty()) j["reason"] = r.reason;
   if (r.outcome != probes::Outcome::kOk) return j;
-  SyncsPerCommit s = SyncsOf(r);
+  SyncsPerCommit s = SyncsOf(e);
   j["commits_per_sec"] = r.commits_per_sec;
-  j["rows_per_sec"] = r.rows_per_sec;
   j["latency_ns"] = ToJson(r.latency);
-  j["syncs_per_commit"] = {{"total", s.total}, {"db", s.db}, {"journal", s.journal},
-                           {"wal", s.wal},     {"dir", s.dir}};
-  j["sync_time_share"] = r.SyncTimeShare();
+  j["syncs_per_commit"] = {
+      {"total", s.total}, {"db", s.db}, {"journal", s.journal}, {"wal", s.wal}, {"dir", s.dir}};
+  j["sync_time_share"] = SyncTimeShareOf(e);
   j["predicted_commit_ns"] = OrNull(c.available, c.predicted_ns);
   j["explained_share"] = OrNull(c.available, c.explained_share);
   j["residual_share"] = OrNull(c.available, c.residual_share);
-  j["mean_commit_ns"] = r.MeanCommitNs();
-  j["sync_ns_per_commit"] = r.SyncNsPerCommit();
-  j["non_sync_ns_per_commit"] = r.MeanCommitNs() - r.SyncNsPerCommit();
   j["predicted_sync_ns"] = OrNull(c.available, c.predicted_sync_ns);
   j["measured_commit_ns"] = c.measured_ns;
   if (!c.available && !c.missing.empty()) j["correlation_missing"] = c.missing;
   json probes_used = json::object();
   for (const auto& [kind, ns] : c.probe_ns) {
-    probes_used[kind] = {{"probe", c.probe_label.at(kind)}, {"mean_sync_ns", ns},
+    probes_used[kind] = {{"probe", c.probe_label.at(kind)},
+                         {"mean_sync_ns", ns},
                          {"syncs_per_commit", c.syncs_per_commit.at(kind)}};
   }
   j["probe_latency"] = probes_used;
   j["speedup_vs_delete_full"] = e.speedup ? json(*e.speedup) : json(nullptr);
+  // A row read from an older report has no counts: write only what it had.
+  if (e.saved) return j;
+  j["rows_per_sec"] = r.rows_per_sec;
+  j["mean_commit_ns"] = r.MeanCommitNs();
+  j["sync_ns_per_commit"] = r.SyncNsPerCommit();
+  j["non_sync_ns_per_commit"] = r.MeanCommitNs() - r.SyncNsPerCommit();
   j["journal_mode_actual"] = r.journal_mode_actual;
   j["sync_primitive"] = r.sync_primitive;
   j["dir_syncs_inferred"] = r.dir_syncs_inferred;

@@ -18,10 +18,10 @@ namespace durprobe::report {
 // + the measured non-sync time (mean commit minus mean time inside xSync).
 struct SqliteCorrelation {
   bool available = false;
-  std::string missing;         // the probes that were not measured, when unavailable
-  double measured_ns = 0.0;    // median commit latency
-  double sync_ns = 0.0;        // mean time inside xSync per commit
-  double non_sync_ns = 0.0;    // mean commit - sync_ns
+  std::string missing;       // the probes that were not measured, when unavailable
+  double measured_ns = 0.0;  // median commit latency
+  double sync_ns = 0.0;      // mean time inside xSync per commit
+  double non_sync_ns = 0.0;  // mean commit - sync_ns
   double predicted_sync_ns = 0.0;
   double predicted_ns = 0.0;
   double explained_share = 0.0;  // predicted_sync_ns / measured_ns
@@ -33,10 +33,24 @@ struct SqliteCorrelation {
   std::map<std::string, std::string> probe_label;
 };
 
+// Per commit syncs by kind as the JSON contract names them: total, db, journal, wal, dir
+// (total = every sync call: xSync on any file plus the directory syncs).
+struct SyncsPerCommit {
+  double total = 0, db = 0, journal = 0, wal = 0, dir = 0;
+};
+
+// The contract's per-commit figures of a row read from a saved report that lacks the counts
+// they derive from (an older durprobe wrote only these).
+struct SavedPerCommit {
+  SyncsPerCommit syncs;
+  double sync_time_share = 0.0;
+};
+
 struct SqliteEntry {
   sqlite_bench::CommitResult result;
   SqliteCorrelation correlation;
-  std::optional<double> speedup;  // rows/s against DELETE/FULL single-row commits, when run
+  std::optional<double> speedup;        // rows/s against DELETE/FULL single-row commits, when run
+  std::optional<SavedPerCommit> saved;  // set only by the reader, see report/json_reader.h
 };
 
 }  // namespace durprobe::report

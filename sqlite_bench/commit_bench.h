@@ -11,6 +11,7 @@
 #include "platform/platform.h"
 #include "sqlite_bench/commit_result.h"
 #include "sqlite_bench/commit_spec.h"
+#include "sqlite_bench/counting_vfs.h"
 
 namespace durprobe::sqlite_bench {
 

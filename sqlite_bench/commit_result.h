@@ -9,7 +9,7 @@
 #include "probes/probe_result.h"
 #include "probes/statistics.h"
 #include "sqlite_bench/commit_spec.h"
-#include "sqlite_bench/counting_vfs.h"
+#include "sqlite_bench/vfs_counts.h"
 
 namespace durprobe::sqlite_bench {
 
@@ -31,12 +31,12 @@ struct CommitResult {
 
   std::uint32_t repetitions = 0;
   std::uint64_t warmup_commits = 0;
-  std::uint64_t commits = 0;  // timed, over all repetitions
-  std::uint64_t rows = 0;     // timed rows
+  std::uint64_t commits = 0;   // timed, over all repetitions
+  std::uint64_t rows = 0;      // timed rows
   std::uint64_t timed_ns = 0;  // sum of commit latencies (checkpoints excluded)
   std::vector<double> repetition_commits_per_sec;
-  double commits_per_sec = 0.0;  // median over repetitions
-  double rows_per_sec = 0.0;     // commits_per_sec x rows per commit
+  double commits_per_sec = 0.0;    // median over repetitions
+  double rows_per_sec = 0.0;       // commits_per_sec x rows per commit
   probes::LatencySummary latency;  // one transaction: BEGIN (if any), the INSERTs, COMMIT
 
   VfsCounts commit_counts;  // during timed commits only
@@ -51,7 +51,9 @@ struct CommitResult {
   double PerCommit(std::uint64_t n) const { return commits ? double(n) / double(commits) : 0.0; }
   double MeanCommitNs() const { return PerCommit(timed_ns); }
   double SyncNsPerCommit() const { return PerCommit(commit_counts.sync_ns()); }
-  double SyncTimeShare() const { return timed_ns ? double(commit_counts.sync_ns()) / double(timed_ns) : 0.0; }
+  double SyncTimeShare() const {
+    return timed_ns ? double(commit_counts.sync_ns()) / double(timed_ns) : 0.0;
+  }
   // Every phase, as a syscall tracer of the whole run would see it.
   VfsCounts AllCounts() const;
 };

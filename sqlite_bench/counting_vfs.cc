@@ -73,7 +73,9 @@ int FileSync(sqlite3_file* f, int flags) {
   return rc;
 }
 
-int FileSize(sqlite3_file* f, sqlite3_int64* size) { return RealMethods(f)->xFileSize(Real(f), size); }
+int FileSize(sqlite3_file* f, sqlite3_int64* size) {
+  return RealMethods(f)->xFileSize(Real(f), size);
+}
 
 int FileLock(sqlite3_file* f, int level) {
   ++Counts(Shim(f)).locks;
@@ -247,67 +249,11 @@ const char* VfsNextSystemCall(sqlite3_vfs* v, const char* name) {
 
 }  // namespace
 
-std::string_view NameOf(FileKind kind) {
-  switch (kind) {
-    case FileKind::kDb: return "db";
-    case FileKind::kJournal: return "journal";
-    case FileKind::kWal: return "wal";
-    case FileKind::kOther: return "other";
-  }
-  return "other";
-}
-
 FileKind ClassifyOpenFlags(int flags) {
   if (flags & SQLITE_OPEN_MAIN_DB) return FileKind::kDb;
   if (flags & SQLITE_OPEN_MAIN_JOURNAL) return FileKind::kJournal;
   if (flags & SQLITE_OPEN_WAL) return FileKind::kWal;
   return FileKind::kOther;  // temp db/journal, subjournal, super-journal, transient
-}
-
-KindCounts& KindCounts::operator+=(const KindCounts& o) {
-  opens += o.opens;
-  syncs += o.syncs;
-  sync_normal += o.sync_normal;
-  sync_full += o.sync_full;
-  sync_dataonly += o.sync_dataonly;
-  sync_ns += o.sync_ns;
-  syncs_grown += o.syncs_grown;
-  writes += o.writes;
-  write_bytes += o.write_bytes;
-  reads += o.reads;
-  read_bytes += o.read_bytes;
-  truncates += o.truncates;
-  deletes += o.deletes;
-  deletes_dirsync += o.deletes_dirsync;
-  delete_ns += o.delete_ns;
-  locks += o.locks;
-  unlocks += o.unlocks;
-  shm_locks += o.shm_locks;
-  dir_syncs += o.dir_syncs;
-  return *this;
-}
-
-std::uint64_t VfsCounts::syncs() const {
-  std::uint64_t n = 0;
-  for (const KindCounts& k : kinds) n += k.syncs;
-  return n;
-}
-
-std::uint64_t VfsCounts::dir_syncs() const {
-  std::uint64_t n = 0;
-  for (const KindCounts& k : kinds) n += k.dir_syncs;
-  return n;
-}
-
-std::uint64_t VfsCounts::sync_ns() const {
-  std::uint64_t n = 0;
-  for (const KindCounts& k : kinds) n += k.sync_ns;
-  return n;
-}
-
-VfsCounts& VfsCounts::operator+=(const VfsCounts& o) {
-  for (int i = 0; i < kFileKindCount; ++i) kinds[i] += o.kinds[i];
-  return *this;
 }
 
 CountingVfs::CountingVfs(platform::Platform& platform, std::string name, sqlite3_vfs* parent)
@@ -318,7 +264,8 @@ Result<std::unique_ptr<CountingVfs>> CountingVfs::Register(platform::Platform& p
                                                            const char* parent_name) {
   sqlite3_vfs* parent = sqlite3_vfs_find(parent_name);
   if (parent == nullptr) {
-    return Status::Error(std::string("no SQLite VFS named ") + (parent_name ? parent_name : "(default)"));
+    return Status::Error(std::string("no SQLite VFS named ") +
+                         (parent_name ? parent_name : "(default)"));
   }
   if (sqlite3_vfs_find(name.c_str()) != nullptr) {
     return Status::Error("an SQLite VFS named " + name + " is already registered");
@@ -351,7 +298,8 @@ Result<std::unique_ptr<CountingVfs>> CountingVfs::Register(platform::Platform& p
     if (parent->xNextSystemCall) v.xNextSystemCall = VfsNextSystemCall;
   }
   int rc = sqlite3_vfs_register(&v, /*makeDflt=*/0);
-  if (rc != SQLITE_OK) return Status::Error(std::string("sqlite3_vfs_register: ") + sqlite3_errstr(rc));
+  if (rc != SQLITE_OK)
+    return Status::Error(std::string("sqlite3_vfs_register: ") + sqlite3_errstr(rc));
   shim->registered_ = true;
   return shim;
 }

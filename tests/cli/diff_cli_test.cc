@@ -25,8 +25,8 @@ TEST(DiffCliTest, SlowerFlushIsSyncLatency) {
   EXPECT_EQ(j["verdict"]["factor"], "sync_latency");
   ASSERT_EQ(j["configs"].size(), 2u);
   for (const auto& c : j["configs"]) {
-    double sum = c["shares"]["sync_latency"].get<double>() + c["shares"]["sync_count"].get<double>() +
-                 c["shares"]["non_sync"].get<double>();
+    double sum = c["shares"]["sync_latency"].get<double>() +
+                 c["shares"]["sync_count"].get<double>() + c["shares"]["non_sync"].get<double>();
     EXPECT_NEAR(sum, 1.0, 1e-6);
     EXPECT_NEAR(c["shares"]["sync_latency"].get<double>(), 1.0, 1e-3);
   }
@@ -54,8 +54,8 @@ TEST(DiffCliTest, NothingInCommonIsConfiguration) {
 }
 
 TEST(DiffCliTest, TableNamesTheVerdict) {
-  testing_support::CliRun run = testing_support::RunDurprobe(
-      "diff " + Fixture("a.json") + " " + Fixture("b_sync_latency.json"));
+  testing_support::CliRun run = testing_support::RunDurprobe("diff " + Fixture("a.json") + " " +
+                                                             Fixture("b_sync_latency.json"));
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_NE(run.out.find("verdict: sync_latency"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("WAL        FULL"), std::string::npos) << run.out;
@@ -76,6 +76,71 @@ TEST(DiffCliTest, BadInputs) {
                      "schema is 'durprobe.compare/1'");
   ExpectOneLineError("diff " + a + " /nonexistent/report.json", "does not exist");
   ExpectOneLineError("diff " + a, "B");
+}
+
+TEST(DiffCliTest, DashReadsTheReportFromStandardInput) {
+  std::string binary = DURPROBE_BINARY;
+  testing_support::CliRun as_b =
+      testing_support::RunShell("cat " + Fixture("b_sync_latency.json") + " | " + binary +
+                                " diff --json - " + Fixture("a.json") + " -");
+  ASSERT_EQ(as_b.exit_code, 0) << as_b.err;
+  nlohmann::json j = nlohmann::json::parse(as_b.out);
+  EXPECT_EQ(j["verdict"]["factor"], "sync_latency");
+  EXPECT_EQ(j["b"], "- (standard input)");
+  testing_support::CliRun as_a = testing_support::RunShell(
+      "cat " + Fixture("a.json") + " | " + binary + " diff - " + Fixture("b_sync_count.json"));
+  ASSERT_EQ(as_a.exit_code, 0) << as_a.err;
+  EXPECT_NE(as_a.out.find("a = - (standard input)"), std::string::npos) << as_a.out;
+  EXPECT_NE(as_a.out.find("verdict: sync_count"), std::string::npos) << as_a.out;
+}
+
+TEST(DiffCliTest, StandardInputErrors) {
+  std::string binary = DURPROBE_BINARY;
+  testing_support::ExpectUsageError(testing_support::RunDurprobe("diff - -"), "only one of A and B",
+                                    "diff - -");
+  testing_support::ExpectUsageError(testing_support::RunDurprobe("diff - " + Fixture("a.json")),
+                                    "standard input is empty", "diff - with nothing piped");
+  testing_support::ExpectUsageError(
+      testing_support::RunShell("cat " + Fixture("truncated.json") + " | " + binary + " diff - " +
+                                Fixture("a.json")),
+      "standard input: not valid JSON: it ends early", "diff - with a truncated report");
+}
+
+TEST(DiffCliTest, SeveralPathsArePairedOrChosen) {
+  testing_support::CliRun paired = testing_support::RunDurprobe(
+      "diff --json - " + Fixture("two_paths_a.json") + " " + Fixture("two_paths_b.json"));
+  ASSERT_EQ(paired.exit_code, 0) << paired.err;
+  EXPECT_EQ(nlohmann::json::parse(paired.out)["pairs"].size(), 2u);
+  testing_support::ExpectUsageError(
+      testing_support::RunDurprobe("diff " + Fixture("two_paths_a.json") + " " + Fixture("a.json")),
+      "choose the pair with --path A_PATH --path B_PATH", "diff with 2 paths against 1");
+  testing_support::CliRun chosen =
+      testing_support::RunDurprobe("diff --path /var/lib/other --path /var/lib/app --json - " +
+                                   Fixture("two_paths_a.json") + " " + Fixture("a.json"));
+  ASSERT_EQ(chosen.exit_code, 0) << chosen.err;
+  nlohmann::json j = nlohmann::json::parse(chosen.out);
+  ASSERT_EQ(j["pairs"].size(), 1u);
+  EXPECT_EQ(j["pairs"][0]["a_path"], "/var/lib/other");
+  testing_support::ExpectUsageError(
+      testing_support::RunDurprobe("diff --path /var/lib/app " + Fixture("a.json") + " " +
+                                   Fixture("a.json")),
+      "--path comes twice", "diff with one --path");
+}
+
+TEST(DiffCliTest, ProbeReportsGetAProbeTable) {
+  testing_support::CliRun run = testing_support::RunDurprobe("diff " + Fixture("probes_a.json") +
+                                                             " " + Fixture("probes_b_sync.json"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("fdatasync overwrite 4 KiB"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("verdict: sync_latency"), std::string::npos) << run.out;
+}
+
+TEST(DiffCliTest, MissingRequiredKeyIsNamedWithItsPath) {
+  std::string binary = DURPROBE_BINARY;
+  testing_support::ExpectUsageError(
+      testing_support::RunShell("sed '/\"commits_per_sec\": 1016/d' " + Fixture("a.json") + " | " +
+                                binary + " diff - " + Fixture("a.json")),
+      "targets[0].sqlite[1].commits_per_sec: missing required key", "diff with a key removed");
 }
 
 }  // namespace

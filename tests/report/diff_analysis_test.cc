@@ -2,20 +2,25 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/report/diff_fixtures.h"
+
 namespace durprobe::report {
 namespace {
 
-using nlohmann::json;
-
-json Config(double syncs, double sync_ns, double non_sync_ns) {
+// A WAL/FULL row as a saved report holds it: commit rate, syncs per commit and sync time share.
+SqliteEntry Config(double syncs, double sync_ns, double non_sync_ns) {
   double t = syncs * sync_ns + non_sync_ns;
-  return {{"journal_mode", "WAL"}, {"synchronous", "FULL"}, {"rows_per_commit", 1},
-          {"commits_per_sec", 1e9 / t}, {"syncs_per_commit", {{"total", syncs}}},
-          {"sync_time_share", syncs * sync_ns / t}};
+  SqliteEntry e;
+  e.result.config = {sqlite_bench::JournalMode::kWal, sqlite_bench::Synchronous::kFull};
+  e.result.commits_per_sec = 1e9 / t;
+  e.saved = SavedPerCommit{{.total = syncs}, syncs * sync_ns / t};
+  return e;
 }
 
 TEST(DiffConfigTest, RecoversPerSyncAndNonSyncTimes) {
   ConfigDiff d = DiffConfig(Config(1, 200'000, 50'000), Config(2, 300'000, 80'000));
+  EXPECT_EQ(d.journal_mode, "WAL");
+  EXPECT_EQ(d.synchronous, "FULL");
   EXPECT_NEAR(d.commit_ns_a, 250'000, 1);
   EXPECT_NEAR(d.commit_ns_b, 680'000, 1);
   EXPECT_NEAR(d.sync_ns_a, 200'000, 1);
@@ -38,51 +43,69 @@ TEST(DiffConfigTest, NoSyncsOnEitherSideIsAllNonSync) {
   EXPECT_DOUBLE_EQ(d.share_sync_latency, 0.0);
 }
 
-TEST(ParseJsonTextTest, MalformedAndTruncatedTextSayWhich) {
-  EXPECT_NE(ParseJsonText("{\"schema\": \"durprobe.re").status().message().find("ends early"),
-            std::string::npos);
-  EXPECT_NE(ParseJsonText("{\"a\": nope}").status().message().find("syntax error at byte"),
-            std::string::npos);
-  EXPECT_TRUE(ParseJsonText("{}").ok());
+TEST(DiffConfigTest, CountsOfAMeasuredRowGiveTheSameFigures) {
+  // 100 commits, 1 WAL sync each at 200 us, 25 ms in total: 250 us per commit.
+  SqliteEntry measured;
+  measured.result.config = {sqlite_bench::JournalMode::kWal, sqlite_bench::Synchronous::kFull};
+  measured.result.commits = 100;
+  measured.result.timed_ns = 25'000'000;
+  measured.result.commits_per_sec = 4000;
+  measured.result.commit_counts.of(sqlite_bench::FileKind::kWal).syncs = 100;
+  measured.result.commit_counts.of(sqlite_bench::FileKind::kWal).sync_ns = 20'000'000;
+  ConfigDiff d = DiffConfig(measured, Config(1, 200'000, 50'000));
+  EXPECT_NEAR(d.syncs_a, 1.0, 1e-12);
+  EXPECT_NEAR(d.sync_ns_a, 200'000, 1);
+  EXPECT_NEAR(d.non_sync_ns_a, 50'000, 1);
+  EXPECT_NEAR(d.commit_ns_b - d.commit_ns_a, 0.0, 1);
 }
 
-TEST(ValidateReportTest, SchemaAndTargetsAreChecked) {
-  EXPECT_FALSE(ValidateReport(json::array()).ok());
-  EXPECT_NE(ValidateReport({{"schema", "durprobe.compare/1"}}).message().find("durprobe.compare/1"),
-            std::string::npos);
-  EXPECT_NE(ValidateReport({{"schema", "durprobe.report/1"}, {"targets", json::array()}})
-                .message()
-                .find("no targets"),
-            std::string::npos);
-  EXPECT_TRUE(ValidateReport({{"schema", "durprobe.report/1"},
-                              {"targets", json::array({json::object()})}})
-                  .ok());
-}
-
-}  // namespace
-}  // namespace durprobe::report
-
-namespace durprobe::report {
-namespace {
-
-TEST(DiffDifferencesTest, OneSidedBlockIsOneDifferenceAndNullIsAbsent) {
-  using nlohmann::json;
-  json a = {{"schema", "durprobe.report/1"},
-            {"context", {{"host", "a"}, {"kernel", "6.1"}}},
-            {"targets", {{{"mount", {{"fstype", "ext4"}, {"dev", "7:0"}, {"model", nullptr},
-                                     {"device", {{"name", "loop0"}, {"dev", "7:0"},
-                                                 {"write_cache", "write back"}}}}}}}}};
-  json b = {{"schema", "durprobe.report/1"},
-            {"context", {{"host", "b"}, {"kernel", "6.1"}}},
-            {"targets", {{{"mount", {{"fstype", "fuse.bindfs"}, {"dev", "0:52"},
-                                     {"device", nullptr}}}}}}};
-  Diff d = DiffReports(a, b, "a.json", "b.json");
-  ASSERT_EQ(d.differences.size(), 2u);
-  EXPECT_EQ(d.differences[0].key, "mount.fstype");
-  EXPECT_EQ(d.differences[1].key, "mount.device");
-  EXPECT_EQ(d.differences[1].a, "(present)");
-  EXPECT_EQ(d.differences[1].b, "(absent)");
+TEST(DiffMatchingTest, ConfigurationsMatchOnStatementAndPayloadToo) {
+  // WAL/FULL three times: reused 100 B, per_row 100 B, reused 4000 B, at different rates.
+  Diff d = testing_support::DiffFixtures("statements.json", "statements.json");
+  ASSERT_EQ(d.configs.size(), 3u);
+  for (const ConfigDiff& c : d.configs) {
+    EXPECT_DOUBLE_EQ(c.commits_per_sec_a, c.commits_per_sec_b) << c.label;
+  }
+  EXPECT_EQ(d.configs[1].statement, "per_row");
+  EXPECT_EQ(d.configs[2].payload_bytes, 4000u);
   EXPECT_EQ(d.verdict.factor, "configuration");
+  EXPECT_NE(d.verdict.message.find("agree"), std::string::npos) << d.verdict.message;
+}
+
+TEST(DiffPairingTest, SeveralPathsArePairedByPosition) {
+  Diff d = testing_support::DiffFixtures("two_paths_a.json", "two_paths_b.json");
+  ASSERT_EQ(d.pairs.size(), 2u);
+  EXPECT_EQ(d.pairs[1].a_path, "/var/lib/other");
+  EXPECT_EQ(d.configs.size(), 4u);
+  EXPECT_EQ(d.pairs[0].verdict.factor, "sync_latency");
+  EXPECT_EQ(d.pairs[1].verdict.factor, "sync_latency");
+  EXPECT_TRUE(testing_support::ListsDifference(
+      d, "targets[0].mount.fstype"));  // ext4 against xfs, first pair only
+  EXPECT_FALSE(testing_support::ListsDifference(d, "targets[1].mount.fstype"));
+  EXPECT_TRUE(testing_support::ListsDifference(d, "targets[1].mount.device.write_cache"));
+  EXPECT_NE(d.verdict.message.find("(a) vs"), std::string::npos) << d.verdict.message;
+}
+
+TEST(DiffPairingTest, DifferentPathCountsNeedAChoice) {
+  Result<Diff> d = DiffReports(testing_support::LoadDiffFixture("two_paths_a.json"),
+                               testing_support::LoadDiffFixture("a.json"), "two.json", "one.json");
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.status().message().find("--path A_PATH --path B_PATH"), std::string::npos)
+      << d.status().message();
+  EXPECT_NE(d.status().message().find("/var/lib/other"), std::string::npos);
+  Diff chosen = testing_support::DiffFixtures("two_paths_a.json", "b_sync_latency.json",
+                                              {"/var/lib/other", "/var/lib/app"});
+  ASSERT_EQ(chosen.pairs.size(), 1u);
+  EXPECT_EQ(chosen.pairs[0].a_path, "/var/lib/other");
+  EXPECT_TRUE(testing_support::ListsDifference(
+      chosen, "mount.device.write_cache"));                                // one pair: plain keys
+  EXPECT_FALSE(testing_support::ListsDifference(chosen, "mount.fstype"));  // xfs both
+  Result<Diff> missing = DiffReports(testing_support::LoadDiffFixture("a.json"),
+                                     testing_support::LoadDiffFixture("a.json"), "a.json", "a.json",
+                                     {"/nope", "/var/lib/app"});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("--path '/nope' is not in a.json"), std::string::npos)
+      << missing.status().message();
 }
 
 }  // namespace
