@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "report/console_reporter.h"
+#include "report/html_reporter.h"
 #include "report/json_reporter.h"
 
 namespace durprobe::report {
@@ -42,6 +43,8 @@ std::unique_ptr<Reporter> MakeReporter(Format format) {
       return std::make_unique<ConsoleReporter>();
     case Format::kJson:
       return std::make_unique<JsonReporter>();
+    case Format::kHtml:
+      return std::make_unique<HtmlReporter>();
     default:
       return nullptr;  // not built yet
   }
