@@ -80,15 +80,19 @@ std::vector<GroupedRow> ProbeRows(const std::vector<Target>& targets) {
   return rows;
 }
 
-std::string CdfOverlays(const std::vector<Target>& targets) {
+}  // namespace
+
+namespace html {
+
+std::string CdfOverlays(const std::vector<Target>& targets, const std::string& id_prefix) {
   std::vector<std::string> order;
   std::map<std::string, std::vector<svg::Series>> by_probe;
   for (std::size_t i = 0; i < targets.size(); ++i) {
     for (const probes::ProbeResult& r : targets[i].probes) {
       if (r.spec.primitive == probes::Primitive::kNone) continue;
-      svg::Series s = html::CdfSeries(r, PathName(targets, i));
+      svg::Series s = CdfSeries(r, fmt::format("[{}] {}", i + 1, targets[i].path));
       if (s.points.empty()) continue;
-      std::string name = html::ProbeName(r);
+      std::string name = ProbeName(r);
       if (!by_probe.count(name)) order.push_back(name);
       by_probe[name].push_back(std::move(s));
     }
@@ -97,16 +101,14 @@ std::string CdfOverlays(const std::vector<Target>& targets) {
   int n = 0;
   for (const std::string& name : order) {
     if (by_probe[name].size() < 2) continue;
-    svg::LinePlot plot{.id = fmt::format("cmp-cdf-{}", n++),
-                       .title = "Latency CDF of " + name + " on each path",
-                       .x = {.label = "latency of one operation (log scale)",
-                             .scale = svg::Scale::kLog,
-                             .format = html::NanosTick},
-                       .y = {.label = "operations at or below",
-                             .format = html::PercentTick,
-                             .min = 0.0,
-                             .max = 1.0},
-                       .series = by_probe[name]};
+    svg::LinePlot plot{
+        .id = fmt::format("{}-cdf-{}", id_prefix, n++),
+        .title = "Latency CDF of " + name + " on each path",
+        .x = {.label = "latency of one operation (log scale)",
+              .scale = svg::Scale::kLog,
+              .format = NanosTick},
+        .y = {.label = "operations at or below", .format = PercentTick, .min = 0.0, .max = 1.0},
+        .series = by_probe[name]};
     out += Figure(svg::Render(plot), Escape(plot.title) +
                                          ": the same axes for every path; the horizontal gap "
                                          "between two lines at 50% is the ratio of medians.");
@@ -114,7 +116,7 @@ std::string CdfOverlays(const std::vector<Target>& targets) {
   return out;
 }
 
-}  // namespace
+}  // namespace html
 
 Status HtmlReporter::Write(const Comparison& c, std::ostream& out) const {
   out << html::PageStart("durprobe compare") << "<h1>durprobe compare</h1>\n";
@@ -144,7 +146,7 @@ Status HtmlReporter::Write(const Comparison& c, std::ostream& out) const {
   out << Figure(GroupedBars("cmp-probes", "Median latency per probe and path", c.targets,
                             ProbeRows(c.targets)),
                 "One group per probe, one bar per path, ratios against path [1].");
-  out << CdfOverlays(c.targets);
+  out << html::CdfOverlays(c.targets, "cmp");
   for (std::size_t t = 0; t < c.targets.size(); ++t) {
     out << html::TargetSection(c.targets[t], fmt::format("t{}", t));
   }

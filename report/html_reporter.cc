@@ -33,6 +33,18 @@ Status WriteHtmlPage(const std::vector<SourcedReport>& reports, std::ostream& ou
     title += ": " + reports.front().report.targets.front().path;
   }
   out << html::PageStart(title) << "<h1>" << html::Escape(title) << "</h1>\n";
+  // Several reports (hosts, or runs over time): their probes on the same axes first.
+  std::vector<Target> all;
+  for (const SourcedReport& r : reports) {
+    for (const Target& t : r.report.targets) {
+      all.push_back(t);
+      if (reports.size() > 1) all.back().path = r.source + ": " + t.path;
+    }
+  }
+  if (all.size() > 1) {
+    std::string overlays = html::CdfOverlays(all, "all");
+    if (!overlays.empty()) out << "<h2>Every path on the same axes</h2>\n" << overlays;
+  }
   for (std::size_t i = 0; i < reports.size(); ++i) {
     const SourcedReport& r = reports[i];
     if (reports.size() > 1) {

@@ -44,6 +44,10 @@ std::string OverRunPlot(const std::string& id, const std::string& title, const s
 // batch-size sweep when present, the repetitions over the run, and a table.
 std::string SqliteSection(const std::vector<SqliteEntry>& entries, const std::string& id_prefix);
 
+// For every probe measured on more than one of targets: one CDF with a line per target ("[1]
+// PATH", "[2] PATH"), on the same axes. Plot ids are "<id_prefix>-cdf-<n>".
+std::string CdfOverlays(const std::vector<Target>& targets, const std::string& id_prefix);
+
 // One target: heading, mount and device table, findings, probes, SQLite.
 std::string TargetSection(const Target& target, const std::string& id_prefix);
 
