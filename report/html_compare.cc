@@ -50,7 +50,7 @@ std::string GroupedBars(const std::string& id, const std::string& title,
         bar.note = "not measured";
       } else {
         bar.segments.resize(i + 1);
-        bar.segments[i] = {*row.values[i], FormatNanos(*row.values[i])};
+        bar.segments[i] = {*row.values[i], ""};  // the note says the value
         bar.note = FormatNanos(*row.values[i]);
         if (i > 0 && row.values[0] && *row.values[0] > 0) {
           bar.note += fmt::format(" ({:.3g}x)", *row.values[i] / *row.values[0]);
@@ -138,10 +138,19 @@ Status HtmlReporter::Write(const Comparison& c, std::ostream& out) const {
     parts[1].values.push_back(comp.per_op_ns);
     parts[2].values.push_back(comp.metadata_ns);
   }
-  out << Figure(GroupedBars("cmp-parts", "Cost components per path", c.targets, parts),
-                "Per sync: a write + fdatasync minus the plain write; per operation: the calls "
-                "every database operation makes; metadata: create, rename and the directory "
-                "sync. Ratios against path [1].");
+  bool any_part = false;
+  for (const GroupedRow& row : parts) {
+    for (const std::optional<double>& v : row.values) any_part = any_part || v.has_value();
+  }
+  if (any_part) {
+    out << Figure(GroupedBars("cmp-parts", "Cost components per path", c.targets, parts),
+                  "Per sync: a write + fdatasync minus the plain write; per operation: the calls "
+                  "every database operation makes; metadata: create, rename and the directory "
+                  "sync. Ratios against path [1].");
+  } else {
+    out << "<p class=\"note\">Not measured: the components need compare's probes and "
+           "per-operation costs.</p>\n";
+  }
   out << "<h2>Median latency per probe</h2>\n";
   out << Figure(GroupedBars("cmp-probes", "Median latency per probe and path", c.targets,
                             ProbeRows(c.targets)),

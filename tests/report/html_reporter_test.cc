@@ -146,6 +146,10 @@ TEST(HtmlReporterTest, ComparisonDrawsThePathsOnTheSameAxesWithRatios) {
   ASSERT_TRUE(HtmlReporter().Write(c, out).ok());
   XmlPage page(out.str());
   ASSERT_TRUE(page.parsed()) << page.error();
+  // The run measured no per-operation costs: no component bars, a note saying so.
+  EXPECT_EQ(page.Count("//s:svg[@data-plot='cmp-parts']"), 0);
+  EXPECT_EQ(page.Count("//h:p[@class='note' and starts-with(., 'Not measured: the components')]"),
+            1);
   // Every probe but the plain writes has a CDF overlay with one line per path.
   EXPECT_EQ(page.Count("//s:svg[starts-with(@data-plot, 'cmp-cdf-')]"), 14);
   EXPECT_EQ(page.Count("//s:svg[@data-plot='cmp-cdf-0']//s:path[@data-series='[2] /other']"), 1);
