@@ -3,7 +3,6 @@
 
 #include <cmath>
 #include <map>
-#include <set>
 
 #include "report/compare_analysis.h"
 #include "report/diff_analysis.h"
@@ -17,10 +16,7 @@ namespace durprobe::report {
 namespace {
 
 using html::Escape;
-
-std::string Figure(const std::string& svg, const std::string& caption) {
-  return fmt::format("<figure>\n{}<figcaption>{}</figcaption>\n</figure>\n", svg, caption);
-}
+using html::Figure;
 
 std::string SignedNanos(double ns) {
   return ns < 0 ? "-" + html::NanosTick(-ns) : html::NanosTick(ns);

@@ -76,6 +76,10 @@ std::string PageStart(const std::string& title) {
 
 std::string PageEnd() { return "</body>\n</html>\n"; }
 
+std::string Figure(const std::string& svg, const std::string& caption) {
+  return fmt::format("<figure>\n{}<figcaption>{}</figcaption>\n</figure>\n", svg, caption);
+}
+
 std::string Row(const std::string& name, const std::string& value) {
   if (value.empty()) return "";
   return fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", Escape(name), Escape(value));

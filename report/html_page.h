@@ -19,6 +19,9 @@ std::string ContextBlock(const Context& context, const std::string& source);
 // A table of findings, severity as a word and a symbol as well as a colour.
 std::string FindingsTable(const std::vector<Finding>& findings);
 
+// A plot in a <figure> with its caption (caption is markup: escape what comes from a report).
+std::string Figure(const std::string& svg, const std::string& caption);
+
 // One <tr> with a header cell and a value cell (both escaped); nothing when value is empty.
 std::string Row(const std::string& name, const std::string& value);
 

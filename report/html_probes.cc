@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <set>
 
+#include "report/html_page.h"
 #include "report/html_sections.h"
 #include "report/html_text.h"
 #include "report/units.h"
@@ -53,10 +53,6 @@ std::string Table(const std::vector<ProbeResult>& results) {
         Cell(l.max), Escape(status));
   }
   return out + "</tbody>\n</table>\n";
-}
-
-std::string Figure(const std::string& svg, const std::string& caption) {
-  return fmt::format("<figure>\n{}<figcaption>{}</figcaption>\n</figure>\n", svg, caption);
 }
 
 svg::Axis LatencyAxis(const std::string& label) {

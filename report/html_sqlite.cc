@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "report/html_page.h"
 #include "report/html_sections.h"
 #include "report/html_text.h"
 #include "report/sqlite_correlation.h"
@@ -38,10 +39,6 @@ std::string ConfigName(const CommitResult& r, bool with_statement) {
 
 std::string Count(double v) {
   return v == double(long(v)) ? fmt::format("{:.0f}", v) : fmt::format("{:.2g}", v);
-}
-
-std::string Figure(const std::string& svg, const std::string& caption) {
-  return fmt::format("<figure>\n{}<figcaption>{}</figcaption>\n</figure>\n", svg, caption);
 }
 
 // Bars of the mean time per commit (the commit rate's inverse, so the two add up: a part of the
