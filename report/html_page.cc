@@ -25,7 +25,8 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.25em; border-bottom: 1px solid var(--
 h3 { font-size: 1.05em; margin-top: 1.6em; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 th, td { text-align: left; padding: 2px 10px 2px 0; vertical-align: top; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums;
+  white-space: nowrap; }
 thead th { border-bottom: 1px solid var(--muted); }
 code, pre { font-family: ui-monospace, monospace; }
 pre.command { background: var(--panel); padding: 8px; white-space: pre-wrap; word-break: break-all; }
