@@ -29,7 +29,8 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums;
   white-space: nowrap; }
 thead th { border-bottom: 1px solid var(--muted); }
 code, pre { font-family: ui-monospace, monospace; }
-pre.command { background: var(--panel); padding: 8px; white-space: pre-wrap; word-break: break-all; }
+pre.command { background: var(--panel); padding: 8px; white-space: pre-wrap;
+  word-break: break-all; }
 p.note, figcaption, .muted { color: var(--muted); }
 .banner { border: 2px solid var(--fg); padding: 6px 10px; margin: 0.6em 0; }
 tr.sev-info td.sev { background: var(--info); }
