@@ -66,17 +66,24 @@ std::string CdfPlot(const std::string& id, const std::string& title,
       .title = title,
       .x = LatencyAxis("latency of one operation (log scale)"),
       .y = {.label = "operations at or below", .format = PercentTick, .min = 0.0, .max = 1.0}};
+  bool reference = false;
   for (const ProbeResult* r : probes) {
     svg::Series s = CdfSeries(*r, ProbeName(*r));
     s.reference = r->spec.primitive == Primitive::kNone;
-    if (!s.points.empty()) plot.series.push_back(std::move(s));
+    if (s.points.empty()) continue;
+    reference = reference || s.reference;
+    plot.series.push_back(std::move(s));
   }
   if (plot.series.empty()) return "";
-  return Figure(svg::Render(plot),
-                Escape(title) +
-                    ". Read across at 50% for the median and near the top for the "
-                    "tail; a line further right is slower. Markers: p50, p90, p99, "
-                    "p99.9. The grey dashed line is the write without a sync.");
+  std::string caption = Escape(title) +
+                        ". Read across at 50% for the median and near the top for the tail; a "
+                        "line further right is slower. Markers: p50, p90, p99, p99.9.";
+  if (reference) {
+    caption +=
+        " The grey dashed line is the same write without a sync (the page cache alone): "
+        "the gap to it is what the sync costs.";
+  }
+  return Figure(svg::Render(plot), caption);
 }
 
 std::string SweepPlot(const std::string& id, const std::vector<ProbeResult>& results) {
