@@ -46,6 +46,17 @@ TEST(ReportCliTest, SeveralReportsShareOnePageAndStdoutWorks) {
   EXPECT_EQ(xml.Count("//s:svg[starts-with(@data-plot, 'all-cdf-')]"), 14);
 }
 
+TEST(ReportCliTest, AnOlderReportWithoutHistogramsRendersWithoutCdfs) {
+  CliRun run = RunDurprobe("report " + FixturePath("diff/a.json") + " --html -");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  if (!XmlPage::available()) GTEST_SKIP() << XmlPage::skip_reason();
+  XmlPage xml(run.out);
+  ASSERT_TRUE(xml.parsed()) << xml.error();
+  EXPECT_EQ(xml.Count("//s:svg[contains(@data-plot, '-cdf-')]"), 0);
+  EXPECT_EQ(xml.Count("//s:svg[@data-plot='r0t0-commits']"), 1);
+  EXPECT_GE(xml.Count("//h:table[@class='sqlite']/h:tbody/h:tr"), 1);
+}
+
 TEST(ReportCliTest, BadInputIsOneLineAndExitTwo) {
   TempDir dir;
   std::string out = " --html " + dir.path() + "/p.html";
