@@ -13,6 +13,7 @@
 #include "cli/cmd_diff.h"
 #include "cli/cmd_inspect.h"
 #include "cli/cmd_probe.h"
+#include "cli/cmd_report.h"
 #include "cli/cmd_run.h"
 #include "cli/cmd_sqlite.h"
 #include "cli/common.h"
@@ -75,7 +76,7 @@ int Main(int argc, char** argv) {
   app.set_version_flag("-V,--version", VersionText());
   std::vector<Subcommand> subs = {SetupRun(app),    SetupInspect(app), SetupProbe(app),
                                   SetupSqlite(app), SetupCompare(app), SetupDiff(app),
-                                  SetupClean(app)};
+                                  SetupReport(app), SetupClean(app)};
   app.require_subcommand(1, 1);
   std::vector<std::string> names;
   for (const Subcommand& s : subs) names.push_back(s.app->get_name());

@@ -5,47 +5,11 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/saved_reports.h"
 #include "report/diff_analysis.h"
 #include "report/diff_console.h"
-#include "report/json_reader.h"
 
 namespace durprobe::cli {
-namespace {
-
-constexpr std::size_t kMaxReportBytes = 64u << 20;
-
-// "-" is standard input (a report piped from another host: ssh b durprobe run --json - | ...).
-Result<std::string> ReadReportText(platform::Platform& platform, const std::string& path) {
-  if (path == "-") {
-    std::string text;
-    char buf[65536];
-    while (std::cin.read(buf, sizeof buf) || std::cin.gcount() > 0) {
-      text.append(buf, static_cast<std::size_t>(std::cin.gcount()));
-      if (text.size() > kMaxReportBytes) {
-        return Status::InvalidArgument("standard input holds more than a report (over 64 MiB)");
-      }
-    }
-    if (text.empty()) return Status::InvalidArgument("standard input is empty: no report to read");
-    return text;
-  }
-  if (platform.KindOf(path) == platform::PathKind::kMissing) {
-    return Status::InvalidArgument(fmt::format("report '{}' does not exist", path));
-  }
-  Result<std::string> text = platform.ReadTextFile(path, kMaxReportBytes);
-  if (!text.ok()) return Status::InvalidArgument(text.status().message());
-  return text;
-}
-
-Result<report::Report> LoadReport(platform::Platform& platform, const std::string& path) {
-  Result<std::string> text = ReadReportText(platform, path);
-  if (!text.ok()) return text.status();
-  Result<report::Report> read = report::FromJson(*text);
-  std::string name = path == "-" ? "standard input" : path;
-  if (!read.ok()) return Status::InvalidArgument(name + ": " + read.status().message());
-  return read;
-}
-
-}  // namespace
 
 Subcommand SetupDiff(CLI::App& app) {
   auto options = std::make_shared<DiffOptions>();

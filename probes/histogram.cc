@@ -64,4 +64,14 @@ std::uint64_t Histogram::ValueAtRank(std::uint64_t rank) const {
   return max_;
 }
 
+std::vector<HistogramBucket> NonEmptyBuckets(const Histogram& h) {
+  std::vector<HistogramBucket> out;
+  if (h.count() == 0) return out;
+  for (int i = 0; i < Histogram::kBucketCount; ++i) {
+    std::uint32_t n = h.CountAt(i);
+    if (n != 0) out.push_back({Histogram::BucketHigh(i) - 1, n});
+  }
+  return out;
+}
+
 }  // namespace durprobe::probes

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 namespace durprobe::probes {
 
@@ -43,5 +44,17 @@ class Histogram {
   std::uint64_t max_ = 0;
   double sum_ = 0.0;
 };
+
+// One non-empty bucket of a histogram in the compact form a saved report keeps: the bucket counts
+// `count` values v with v <= upper_bound_ns (inclusive, so it reads as a Prometheus `le`), each
+// above the previous bucket of the full layout; a value is within 1/128 of its bucket's bound.
+struct HistogramBucket {
+  std::uint64_t upper_bound_ns = 0;
+  std::uint64_t count = 0;
+  bool operator==(const HistogramBucket&) const = default;
+};
+
+// The non-empty buckets of h, by increasing upper bound.
+std::vector<HistogramBucket> NonEmptyBuckets(const Histogram& h);
 
 }  // namespace durprobe::probes

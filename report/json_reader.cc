@@ -57,6 +57,15 @@ probes::ProbeResult ReadProbe(const JsonFields& f) {
   r.converged = f.Bool("converged");
   r.latency = ReadLatency(f.Object("latency_ns", Need::kRequired),
                           {"min", "p50", "p90", "p99", "p999", "max", "mean"});
+  // [[upper_bound_ns, count], ...]; absent in reports from before it was written.
+  nlohmann::json histogram = f.Raw("latency_histogram");
+  if (histogram.is_array()) {
+    for (const nlohmann::json& b : histogram) {
+      if (b.is_array() && b.size() == 2 && b[0].is_number_unsigned() && b[1].is_number_unsigned()) {
+        r.histogram.push_back({b[0].get<std::uint64_t>(), b[1].get<std::uint64_t>()});
+      }
+    }
+  }
   r.has_sync_part = f.Has("sync_latency_ns");
   if (r.has_sync_part) {
     r.sync_latency = ReadLatency(f.Object("sync_latency_ns"));

@@ -36,6 +36,11 @@ json ToJson(const probes::ProbeResult& r) {
   j["ops_per_sec"] = r.ops_per_sec;
   j["converged"] = r.converged;
   j["latency_ns"] = ToJson(r.latency);
+  json histogram = json::array();
+  for (const probes::HistogramBucket& b : r.histogram) {
+    histogram.push_back(json::array({b.upper_bound_ns, b.count}));
+  }
+  j["latency_histogram"] = histogram;
   if (r.has_sync_part) {
     j["sync_latency_ns"] = ToJson(r.sync_latency);
     j["sync_sample_every"] = r.sync_sample_every;

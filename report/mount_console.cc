@@ -49,58 +49,64 @@ std::string QueueLine(const platform::DeviceInfo& d) {
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
-void PrintDevice(const platform::DeviceInfo& d, std::ostream& out, int depth) {
+void AddDevice(const platform::DeviceInfo& d, std::vector<MountRow>& rows, int depth) {
   std::string indent(static_cast<std::size_t>(depth) * 2, ' ');
-  fmt::print(out, kRow, depth == 0 ? "device" : indent + "member", DeviceHead(d));
+  rows.push_back({depth == 0 ? "device" : indent + "member", DeviceHead(d)});
   if (std::string queue = QueueLine(d); !queue.empty()) {
-    fmt::print(out, kRow, indent + (d.partition ? "disk queue" : "queue"), queue);
+    rows.push_back({indent + (d.partition ? "disk queue" : "queue"), queue});
   }
-  for (const platform::DeviceInfo& s : d.slaves) PrintDevice(s, out, depth + 1);
+  for (const platform::DeviceInfo& s : d.slaves) AddDevice(s, rows, depth + 1);
 }
 
 }  // namespace
 
-void PrintMountBlock(const platform::MountInfo& m, std::ostream& out) {
+std::vector<MountRow> MountRows(const platform::MountInfo& m) {
+  std::vector<MountRow> rows;
   std::string fs =
       m.fs_subtype.empty() ? m.fstype : fmt::format("{} (FUSE, {})", m.fstype, m.fs_subtype);
-  fmt::print(out, kRow, "filesystem", fmt::format("{}; {}", fs, Statfs(m)));
+  rows.push_back({"filesystem", fmt::format("{}; {}", fs, Statfs(m))});
   std::string bind = m.bind ? "bind mount of " + m.root : "not a bind mount";
-  fmt::print(out, kRow, "mount", fmt::format("{} from {}, {}", m.mount_point, m.source, bind));
-  if (!m.bind_note.empty()) fmt::print(out, kRow, "", m.bind_note);
-  fmt::print(out, kRow, "options", fmt::format("{}", fmt::join(m.mount_options, ",")));
+  rows.push_back({"mount", fmt::format("{} from {}, {}", m.mount_point, m.source, bind)});
+  if (!m.bind_note.empty()) rows.push_back({"", m.bind_note});
+  rows.push_back({"options", fmt::format("{}", fmt::join(m.mount_options, ","))});
   if (!m.super_options.empty()) {
-    fmt::print(out, kRow, "superblock", fmt::format("{}", fmt::join(m.super_options, ",")));
+    rows.push_back({"superblock", fmt::format("{}", fmt::join(m.super_options, ","))});
   }
   if (m.overlay) {
     const platform::OverlayInfo& o = *m.overlay;
-    fmt::print(out, kRow, "lower", fmt::format("{}", fmt::join(o.lower_dirs, " : ")));
+    rows.push_back({"lower", fmt::format("{}", fmt::join(o.lower_dirs, " : "))});
     if (!o.upper_dir.empty()) {
       std::string where = o.upper_visible ? fmt::format("on {} ({} from {})", o.upper_fstype,
                                                         o.upper_mount_point, o.upper_source)
                                           : "not visible from this mount namespace";
-      fmt::print(out, kRow, "upper", fmt::format("{}, {}", o.upper_dir, where));
-      fmt::print(out, kRow, "work", o.work_dir);
+      rows.push_back({"upper", fmt::format("{}, {}", o.upper_dir, where)});
+      rows.push_back({"work", o.work_dir});
     }
-    if (o.volatile_mount) fmt::print(out, kRow, "", "volatile: syncs are skipped");
+    if (o.volatile_mount) rows.push_back({"", "volatile: syncs are skipped"});
   }
   if (m.device) {
-    PrintDevice(*m.device, out, 0);
-    if (!m.device_note.empty()) fmt::print(out, kRow, "", m.device_note);
+    AddDevice(*m.device, rows, 0);
+    if (!m.device_note.empty()) rows.push_back({"", m.device_note});
   } else {
-    fmt::print(out, kRow, "device", m.device_note.empty() ? "unknown" : m.device_note);
+    rows.push_back({"device", m.device_note.empty() ? "unknown" : m.device_note});
   }
   const platform::ContainerInfo& c = m.container;
   if (c.in_container) {
-    fmt::print(out, kRow, "container",
-               fmt::format("yes{} ({})", c.runtime.empty() ? "" : ", " + c.runtime,
-                           fmt::join(c.evidence, "; ")));
+    rows.push_back(
+        {"container", fmt::format("yes{} ({})", c.runtime.empty() ? "" : ", " + c.runtime,
+                                  fmt::join(c.evidence, "; "))});
     if (!c.path_role.empty()) {
-      fmt::print(out, kRow, "", fmt::format("path is {}: {}", c.path_role, c.path_role_reason));
+      rows.push_back({"", fmt::format("path is {}: {}", c.path_role, c.path_role_reason)});
     }
   } else {
-    fmt::print(out, kRow, "container", "no sign of one");
+    rows.push_back({"container", "no sign of one"});
   }
-  for (const std::string& n : m.notes) fmt::print(out, kRow, "note", n);
+  for (const std::string& n : m.notes) rows.push_back({"note", n});
+  return rows;
+}
+
+void PrintMountBlock(const platform::MountInfo& m, std::ostream& out) {
+  for (const MountRow& row : MountRows(m)) fmt::print(out, kRow, row.label, row.text);
 }
 
 void PrintEnvironment(const Context& c, std::ostream& out) {

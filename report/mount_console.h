@@ -2,11 +2,21 @@
 #pragma once
 
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include "platform/mount_info.h"
 #include "report/report.h"
 
 namespace durprobe::report {
+
+// The block as labelled lines (a label is "" where a line continues the one above it), for the
+// console and the HTML reporter alike.
+struct MountRow {
+  std::string label;
+  std::string text;
+};
+std::vector<MountRow> MountRows(const platform::MountInfo& m);
 
 // Filesystem, mount, options, overlay layers, device chain, container role and notes.
 void PrintMountBlock(const platform::MountInfo& m, std::ostream& out);

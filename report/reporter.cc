@@ -4,6 +4,7 @@
 
 #include "report/console_reporter.h"
 #include "report/csv_reporter.h"
+#include "report/html_reporter.h"
 #include "report/json_reporter.h"
 #include "report/markdown_reporter.h"
 
@@ -48,6 +49,8 @@ std::unique_ptr<Reporter> MakeReporter(Format format) {
       return std::make_unique<CsvReporter>();
     case Format::kMarkdown:
       return std::make_unique<MarkdownReporter>();
+    case Format::kHtml:
+      return std::make_unique<HtmlReporter>();
     default:
       return nullptr;  // not built yet
   }

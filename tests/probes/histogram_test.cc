@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 
@@ -41,7 +42,8 @@ TEST(HistogramTest, RelativeErrorStaysUnderOnePercent) {
     h.Record(v * 3 + 1);  // so min/max clamping does not hide the bucket midpoint
     h.Record(v / 3);
     std::uint64_t got = h.ValueAtRank(1);
-    double err = std::abs(static_cast<double>(got) - static_cast<double>(v)) / static_cast<double>(v);
+    double err =
+        std::abs(static_cast<double>(got) - static_cast<double>(v)) / static_cast<double>(v);
     ASSERT_LT(err, 0.01) << "value " << v << " read back as " << got;
   }
 }
@@ -67,6 +69,31 @@ TEST(HistogramTest, MergeEqualsRecordingEverything) {
   EXPECT_EQ(a.min(), all.min());
   EXPECT_EQ(a.max(), all.max());
   for (double q : {0.1, 0.5, 0.9, 0.99}) EXPECT_EQ(Percentile(a, q), Percentile(all, q));
+}
+
+TEST(HistogramTest, NonEmptyBucketsKeepEveryValueUnderItsInclusiveBound) {
+  Histogram h;
+  std::vector<std::uint64_t> values = {5, 5, 127, 128, 1'000'000, 1'003'000, 2'000'000'000};
+  for (std::uint64_t v : values) h.Record(v);
+  std::vector<HistogramBucket> buckets = NonEmptyBuckets(h);
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < buckets.size(); ++i) {
+    total += buckets[i].count;
+    if (i > 0) EXPECT_LT(buckets[i - 1].upper_bound_ns, buckets[i].upper_bound_ns);
+  }
+  EXPECT_EQ(total, h.count());
+  // Exact below 128: the bound is the value itself.
+  EXPECT_EQ(buckets[0], (HistogramBucket{5, 2}));
+  EXPECT_EQ(buckets[1], (HistogramBucket{127, 1}));
+  EXPECT_EQ(buckets[2], (HistogramBucket{128, 1}));
+  // Every value sits in the first bucket whose bound is at or above it, within 1/128 of it.
+  for (std::uint64_t v : values) {
+    auto it = std::find_if(buckets.begin(), buckets.end(),
+                           [v](const HistogramBucket& b) { return b.upper_bound_ns >= v; });
+    ASSERT_NE(it, buckets.end()) << v;
+    EXPECT_LE(double(it->upper_bound_ns - v), double(v) / 128.0) << v;
+  }
+  EXPECT_TRUE(NonEmptyBuckets(Histogram()).empty());
 }
 
 }  // namespace

@@ -24,6 +24,7 @@ probes::ProbeResult SampleProbe() {
   r.has_sync_part = true;
   r.sync_latency = r.latency;
   r.sync_latency.p50 = 380000;
+  r.histogram = {{301'000, 1000}, {404'000, 200}, {2'000'000, 34}};
   return r;
 }
 
@@ -76,12 +77,20 @@ TEST(JsonReporterTest, CarriesTheContractKeysWithTheirTypes) {
   EXPECT_EQ(t["findings"][0]["code"], "example_code");
 }
 
+TEST(JsonReporterTest, HistogramIsPairsOfUpperBoundAndCount) {
+  nlohmann::json p = ToJson(SampleProbe());
+  ASSERT_TRUE(p.contains("latency_histogram"));
+  EXPECT_EQ(p["latency_histogram"],
+            nlohmann::json::parse("[[301000, 1000], [404000, 200], [2000000, 34]]"));
+}
+
 TEST(JsonReporterTest, UnsupportedProbeSaysWhyAndHasNoNumbers) {
   nlohmann::json p = ToJson(UnsupportedProbe());
   EXPECT_EQ(p["status"], "unsupported");
   EXPECT_EQ(p["reason"], "F_FULLFSYNC is macOS only");
   EXPECT_FALSE(p.contains("ops"));
   EXPECT_FALSE(p.contains("latency_ns"));
+  EXPECT_FALSE(p.contains("latency_histogram"));
 }
 
 TEST(JsonReporterTest, UnoptimisedBuildIsFlagged) {
