@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "probes/probe_spec.h"
 #include "probes/statistics.h"
@@ -15,17 +16,21 @@ std::string_view NameOf(Outcome o);
 struct ProbeResult {
   ProbeSpec spec;
   Outcome outcome = Outcome::kOk;
-  std::string reason;   // why unsupported, or the error with its errno text
-  std::string caveat;   // CaveatOf(primitive), when it has one
-  std::uint64_t ops = 0;          // timed operations, warm-up excluded
+  std::string reason;     // why unsupported, or the error with its errno text
+  std::string caveat;     // CaveatOf(primitive), when it has one
+  std::uint64_t ops = 0;  // timed operations, warm-up excluded
   std::uint64_t warmup_ops = 0;
-  double seconds = 0.0;           // wall time of the timed phase
-  double ops_per_sec = 0.0;       // ops / seconds
-  bool converged = false;         // the median's confidence interval met the target
-  LatencySummary latency;         // one whole operation (write + sync, or create + dir fsync)
-  bool has_sync_part = false;     // false for none and the O_*SYNC writes (sync is the write)
-  LatencySummary sync_latency;    // the sync call alone
+  double seconds = 0.0;                 // wall time of the timed phase
+  double ops_per_sec = 0.0;             // ops / seconds
+  bool converged = false;               // the median's confidence interval met the target
+  LatencySummary latency;               // one whole operation (write + sync, or create + dir fsync)
+  bool has_sync_part = false;           // false for none and the O_*SYNC writes (sync is the write)
+  LatencySummary sync_latency;          // the sync call alone
   std::uint64_t sync_sample_every = 1;  // 1: every operation's sync timed; N: one in N (fast ops)
+  // The distributions behind latency and sync_latency (CompactBuckets), for reporters that draw
+  // or export buckets (Prometheus histograms). Not in the JSON report.
+  std::vector<BucketCount> histogram;
+  std::vector<BucketCount> sync_histogram;
 };
 
 }  // namespace durprobe::probes
