@@ -2,9 +2,11 @@
 # Installs what durprobe needs from Debian 12 packages, skipping what is already there.
 # Usage: scripts/deps.sh [build|test]   (test adds the peers and lab tools the suite uses)
 set -euo pipefail
-want=(build-essential cmake libsqlite3-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev)
+want=(build-essential cmake libsqlite3-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
+  libtomlplusplus-dev)
 if [ "${1:-build}" = test ]; then
-  want+=(fio postgresql-15 sqlite3 strace bindfs xfsprogs btrfs-progs e2fsprogs util-linux)
+  want+=(fio postgresql-15 sqlite3 strace bindfs xfsprogs btrfs-progs e2fsprogs util-linux
+    libxml2-utils prometheus ansible-core)  # check's JUnit, Prometheus and deploy/ tests
 fi
 missing=()
 for p in "${want[@]}"; do
