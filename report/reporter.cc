@@ -4,6 +4,8 @@
 
 #include "report/console_reporter.h"
 #include "report/json_reporter.h"
+#include "report/junit_reporter.h"
+#include "report/prometheus_reporter.h"
 
 namespace durprobe::report {
 
@@ -42,6 +44,10 @@ std::unique_ptr<Reporter> MakeReporter(Format format) {
       return std::make_unique<ConsoleReporter>();
     case Format::kJson:
       return std::make_unique<JsonReporter>();
+    case Format::kJunit:
+      return std::make_unique<JunitReporter>();
+    case Format::kPrometheus:
+      return std::make_unique<PrometheusReporter>();
     default:
       return nullptr;  // not built yet
   }
