@@ -1,13 +1,14 @@
 #include "cli/app.h"
 
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <iostream>
 #include <set>
 #include <string>
 #include <vector>
 
-#include <fmt/ostream.h>
-
+#include "cli/cmd_check.h"
 #include "cli/cmd_clean.h"
 #include "cli/cmd_compare.h"
 #include "cli/cmd_diff.h"
@@ -34,15 +35,16 @@ std::string FirstLine(const std::string& text) {
 int Main(int argc, char** argv) {
   CLI::App app{"durprobe: what does durability cost on this path, and why?", "durprobe"};
   app.set_version_flag("--version", VersionText());
-  std::vector<Subcommand> subs = {SetupRun(app),     SetupInspect(app), SetupProbe(app),
-                                  SetupSqlite(app),  SetupCompare(app), SetupDiff(app),
-                                  SetupClean(app)};
+  std::vector<Subcommand> subs = {SetupRun(app),    SetupInspect(app), SetupProbe(app),
+                                  SetupSqlite(app), SetupCompare(app), SetupDiff(app),
+                                  SetupCheck(app),  SetupClean(app)};
   app.require_subcommand(1, 1);
 
   std::set<std::string> names;
   for (const Subcommand& s : subs) names.insert(s.app->get_name());
   std::vector<std::string> args(argv + 1, argv + argc);
-  bool top_flag = !args.empty() && (args[0] == "--help" || args[0] == "-h" || args[0] == "--version");
+  bool top_flag =
+      !args.empty() && (args[0] == "--help" || args[0] == "-h" || args[0] == "--version");
   if (!top_flag && (args.empty() || names.count(args[0]) == 0)) args.insert(args.begin(), "run");
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
 
