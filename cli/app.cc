@@ -16,6 +16,7 @@
 #include "cli/cmd_probe.h"
 #include "cli/cmd_run.h"
 #include "cli/cmd_sqlite.h"
+#include "cli/cmd_summarize.h"
 #include "cli/common.h"
 #include "cli/version.h"
 #include "platform/interrupt.h"
@@ -35,9 +36,9 @@ std::string FirstLine(const std::string& text) {
 int Main(int argc, char** argv) {
   CLI::App app{"durprobe: what does durability cost on this path, and why?", "durprobe"};
   app.set_version_flag("--version", VersionText());
-  std::vector<Subcommand> subs = {SetupRun(app),    SetupInspect(app), SetupProbe(app),
-                                  SetupSqlite(app), SetupCompare(app), SetupDiff(app),
-                                  SetupCheck(app),  SetupClean(app)};
+  std::vector<Subcommand> subs = {SetupRun(app),    SetupInspect(app),   SetupProbe(app),
+                                  SetupSqlite(app), SetupCompare(app),   SetupDiff(app),
+                                  SetupCheck(app),  SetupSummarize(app), SetupClean(app)};
   app.require_subcommand(1, 1);
 
   std::set<std::string> names;

@@ -241,8 +241,17 @@ void Merge(Policy& policy, const Policy& other) {
   append(policy.rates, other.rates);
   append(policy.slow_syncs, other.slow_syncs);
   append(policy.commits, other.commits);
-  append(policy.fail_on_codes, other.fail_on_codes);
-  append(policy.facts, other.facts);
+  for (const std::string& code : other.fail_on_codes) {
+    if (std::find(policy.fail_on_codes.begin(), policy.fail_on_codes.end(), code) ==
+        policy.fail_on_codes.end()) {
+      policy.fail_on_codes.push_back(code);
+    }
+  }
+  for (Fact f : other.facts) {
+    if (std::find(policy.facts.begin(), policy.facts.end(), f) == policy.facts.end()) {
+      policy.facts.push_back(f);
+    }
+  }
   if (other.fail_on_severity &&
       (!policy.fail_on_severity || *other.fail_on_severity < *policy.fail_on_severity)) {
     policy.fail_on_severity = other.fail_on_severity;
