@@ -74,7 +74,13 @@ Status WriteFormat(platform::Platform& platform, report::Format format, const re
   std::ostringstream text;
   Status s = reporter->Write(r, text);
   if (!s.ok()) return s;
-  return platform.WriteTextFile(file, text.str());
+  // A temporary file in the same directory, then a rename: a textfile collector reading at any
+  // moment sees the old file or the new one, never half of one.
+  std::string temporary = fmt::format("{}.tmp-{}", file, platform.ProcessId());
+  s = platform.WriteTextFile(temporary, text.str());
+  if (s.ok()) s = platform.Rename(temporary, file);
+  if (!s.ok()) (void)platform.Unlink(temporary);
+  return s;
 }
 
 // The load's own scratch directory and thread, per path.

@@ -104,6 +104,7 @@ TEST(CheckCliTest, JunitAndPrometheusFromOneRunPassTheRealTools) {
         << xml;
     EXPECT_NE(xml.find("<failure type="), std::string::npos);
   }
+  EXPECT_EQ(RunShell("ls " + out.path()).out, "check.xml\ndurprobe.prom\n");  // no temporaries
   if (promtool) {
     CliRun v = RunShell("promtool check metrics < " + prom);
     EXPECT_EQ(v.exit_code, 0) << v.out << v.err;

@@ -242,5 +242,23 @@ TEST(CheckRulesTest, ThePolicyAsksForEachProbeOnce) {
   EXPECT_FALSE(policy.NeedsInspect());
 }
 
+TEST(CheckRulesTest, MergingPresetsKeepsEachCodeAndFactOnce) {
+  Policy a, b;
+  a.fail_on_codes = {"barrier_disabled", "sync_noop_suspected"};
+  a.facts = {Fact::kNotOverlay};
+  a.source = "preset a";
+  b.fail_on_codes = {"sync_noop_suspected", "overlay_volatile"};
+  b.facts = {Fact::kNotOverlay, Fact::kNotNetworkFs};
+  b.fail_on_severity = Severity::kWarn;
+  b.probe_file_size = 22u << 20;
+  b.source = "preset b";
+  Merge(a, b);
+  EXPECT_EQ(a.fail_on_codes.size(), 3u);
+  EXPECT_EQ(a.facts.size(), 2u);
+  EXPECT_EQ(a.fail_on_severity, Severity::kWarn);
+  EXPECT_EQ(a.probe_file_size, 22u << 20);
+  EXPECT_EQ(a.source, "preset a + preset b");
+}
+
 }  // namespace
 }  // namespace durprobe::report
