@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cmd_check.h"
 #include "cli/cmd_clean.h"
 #include "cli/cmd_compare.h"
 #include "cli/cmd_diff.h"
@@ -16,6 +17,7 @@
 #include "cli/cmd_report.h"
 #include "cli/cmd_run.h"
 #include "cli/cmd_sqlite.h"
+#include "cli/cmd_summarize.h"
 #include "cli/common.h"
 #include "cli/version.h"
 #include "platform/interrupt.h"
@@ -76,7 +78,8 @@ int Main(int argc, char** argv) {
   app.set_version_flag("-V,--version", VersionText());
   std::vector<Subcommand> subs = {SetupRun(app),    SetupInspect(app), SetupProbe(app),
                                   SetupSqlite(app), SetupCompare(app), SetupDiff(app),
-                                  SetupReport(app), SetupClean(app)};
+                                  SetupReport(app), SetupCheck(app),
+                                  SetupSummarize(app), SetupClean(app)};
   app.require_subcommand(1, 1);
   std::vector<std::string> names;
   for (const Subcommand& s : subs) names.push_back(s.app->get_name());

@@ -194,7 +194,8 @@ void SetCommandLine(int argc, char** argv) {
 const std::string& CommandLine() { return StoredCommandLine(); }
 
 int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
-                const ReportVerdict& verdict) {
+                const ReportVerdict& verdict,
+                const std::function<void(report::Report&)>& analyze) {
   std::vector<report::Destination> files = Destinations(out);
   if (Status ok = report::CheckDestinations(platform, files); !ok.ok()) {
     return UsageError(ok.message());
@@ -210,6 +211,10 @@ int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOption
   if (!out.quiet && !report::UsesStdout(files)) listeners.Add(&console);
   run::Execution ex = run::Execute(platform, plan, listeners);
   if (ex.status.kind() == Status::Kind::kInvalidArgument) return UsageError(ex.status.message());
+  if (analyze) {
+    analyze(ex.report);
+    if (!out.quiet && !report::UsesStdout(files)) console.AfterRun(ex.report);
+  }
   Status written = report::WriteDestinations(platform, files, ex.report, std::cout);
   if (int code = ReportInterruption(ex); code >= 0) return code;
   if (!ex.status.ok()) return UsageError(ex.status.message());

@@ -76,8 +76,11 @@ using ReportVerdict = std::function<int(const report::Report&)>;
 // with the live console on stdout (unless quiet or a format takes stdout) and the progress line
 // on a terminal's stderr, then writes every destination, also after an interruption. Returns
 // 128+signal when interrupted, 2 on bad input, else verdict's status.
+// analyze, when given, completes the report after measuring and before anything is written
+// (check evaluates its rules there). An interrupted check still exits 130/143.
 int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
-                const ReportVerdict& verdict = nullptr);
+                const ReportVerdict& verdict = nullptr,
+                const std::function<void(report::Report&)>& analyze = nullptr);
 
 // The same for compare: the console table comes at the end (a column per path).
 int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out);

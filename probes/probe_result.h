@@ -30,6 +30,8 @@ struct ProbeResult {
   // The whole operation's distribution (latency's histogram), non-empty buckets only, so a saved
   // report can draw the CDF on another host.
   std::vector<HistogramBucket> histogram;
+  // The sync call's own distribution, for rules that count slow syncs (check); not in the JSON.
+  std::vector<HistogramBucket> sync_histogram;
 };
 
 }  // namespace durprobe::probes

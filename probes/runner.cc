@@ -1,8 +1,8 @@
 #include "probes/runner.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "platform/interrupt.h"
 
@@ -10,10 +10,14 @@ namespace durprobe::probes {
 
 std::string_view NameOf(Outcome o) {
   switch (o) {
-    case Outcome::kOk: return "ok";
-    case Outcome::kUnsupported: return "unsupported";
-    case Outcome::kError: return "error";
-    case Outcome::kInterrupted: return "interrupted";
+    case Outcome::kOk:
+      return "ok";
+    case Outcome::kUnsupported:
+      return "unsupported";
+    case Outcome::kError:
+      return "error";
+    case Outcome::kInterrupted:
+      return "interrupted";
   }
   return "error";
 }
@@ -46,8 +50,7 @@ std::vector<ProbeSpec> DefaultSpecs(platform::Platform& platform) {
   return *ExpandSelection(platform, sel);
 }
 
-Result<std::vector<ProbeSpec>> ExpandSelection(platform::Platform& platform,
-                                               const Selection& sel) {
+Result<std::vector<ProbeSpec>> ExpandSelection(platform::Platform& platform, const Selection& sel) {
   if (sel.primitives.empty()) {
     Selection with_defaults = sel;
     for (const ProbeSpec& d : DefaultSpecs(platform)) {
@@ -120,13 +123,16 @@ ProbeResult ToResult(const ProbeSpec& spec, const LoopOutcome& loop, double targ
   r.histogram = NonEmptyBuckets(loop.total);
   r.converged = r.ops > 0 && r.latency.p50_ci_relative <= target_ci;
   r.has_sync_part = loop.has_sync_part;
-  if (r.has_sync_part) r.sync_latency = Summarize(loop.sync);
+  if (r.has_sync_part) {
+    r.sync_latency = Summarize(loop.sync);
+    r.sync_histogram = NonEmptyBuckets(loop.sync);
+  }
   r.sync_sample_every = loop.sync_sample_every;
   if (!loop.status.ok()) {
     const Status& s = loop.status;
-    r.outcome = s.unsupported() ? Outcome::kUnsupported
-              : s.kind() == Status::Kind::kInterrupted ? Outcome::kInterrupted
-                                                       : Outcome::kError;
+    r.outcome = s.unsupported()                          ? Outcome::kUnsupported
+                : s.kind() == Status::Kind::kInterrupted ? Outcome::kInterrupted
+                                                         : Outcome::kError;
     r.reason = s.message();
   }
   return r;

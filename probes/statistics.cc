@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 namespace durprobe::probes {
@@ -28,11 +28,30 @@ Interval MedianConfidenceInterval(const Histogram& h, double z) {
   double lo_rank = std::floor(centre - half);
   double hi_rank = std::ceil(centre + half);
   ci.low = h.ValueAtRank(lo_rank < 0 ? 0 : static_cast<std::uint64_t>(lo_rank));
-  ci.high = h.ValueAtRank(static_cast<std::uint64_t>(std::min(hi_rank, static_cast<double>(n - 1))));
+  ci.high =
+      h.ValueAtRank(static_cast<std::uint64_t>(std::min(hi_rank, static_cast<double>(n - 1))));
   std::uint64_t median = Percentile(h, 0.5);
-  ci.relative_half_width = median == 0 ? std::numeric_limits<double>::infinity()
-                                       : static_cast<double>(ci.high - ci.low) / 2.0 /
-                                             static_cast<double>(median);
+  ci.relative_half_width =
+      median == 0 ? std::numeric_limits<double>::infinity()
+                  : static_cast<double>(ci.high - ci.low) / 2.0 / static_cast<double>(median);
+  return ci;
+}
+
+Interval QuantileConfidenceInterval(const Histogram& h, double q, double z) {
+  Interval ci;
+  std::uint64_t n = h.count();
+  std::uint64_t value = Percentile(h, q);
+  if (n == 0 || value == 0) {
+    ci.relative_half_width = std::numeric_limits<double>::infinity();
+    return ci;
+  }
+  double nd = static_cast<double>(n);
+  double half = z * std::sqrt(nd * q * (1.0 - q));
+  double lo_rank = std::floor(nd * q - half) - 1.0;  // ranks are 0-based
+  double hi_rank = std::ceil(nd * q + half) - 1.0;
+  ci.low = h.ValueAtRank(lo_rank < 0 ? 0 : static_cast<std::uint64_t>(lo_rank));
+  ci.high = h.ValueAtRank(static_cast<std::uint64_t>(std::clamp(hi_rank, 0.0, nd - 1.0)));
+  ci.relative_half_width = static_cast<double>(ci.high - ci.low) / 2.0 / static_cast<double>(value);
   return ci;
 }
 
@@ -40,7 +59,8 @@ Modes FindModes(const Histogram& h) {
   Modes m;
   constexpr int kRows = Histogram::kBucketCount / Histogram::kSubBuckets;
   std::array<std::uint64_t, kRows> rows{};
-  for (int i = 0; i < Histogram::kBucketCount; ++i) rows[i / Histogram::kSubBuckets] += h.CountAt(i);
+  for (int i = 0; i < Histogram::kBucketCount; ++i)
+    rows[i / Histogram::kSubBuckets] += h.CountAt(i);
   const double total = static_cast<double>(h.count());
   if (total < 20) return m;
   int top = static_cast<int>(std::max_element(rows.begin(), rows.end()) - rows.begin());
@@ -65,7 +85,8 @@ Modes FindModes(const Histogram& h) {
   for (int k = valley_row; k < kRows; ++k) upper += rows[k];
   auto mid = [](int row) {
     return (Histogram::BucketLow(row * Histogram::kSubBuckets) +
-            Histogram::BucketHigh(row * Histogram::kSubBuckets + Histogram::kSubBuckets - 1)) / 2;
+            Histogram::BucketHigh(row * Histogram::kSubBuckets + Histogram::kSubBuckets - 1)) /
+           2;
   };
   m.bimodal = true;
   m.low = mid(lo);
@@ -82,12 +103,16 @@ LatencySummary Summarize(const Histogram& h) {
   s.mean = h.mean();
   s.p50 = Percentile(h, 0.50);
   s.p90 = Percentile(h, 0.90);
+  s.p95 = Percentile(h, 0.95);
   s.p99 = Percentile(h, 0.99);
   s.p999 = Percentile(h, 0.999);
   Interval ci = MedianConfidenceInterval(h);
   s.p50_ci_low = ci.low;
   s.p50_ci_high = ci.high;
   s.p50_ci_relative = ci.relative_half_width;
+  Interval tail = QuantileConfidenceInterval(h, 0.99);
+  s.p99_ci_low = tail.low;
+  s.p99_ci_high = tail.high;
   Modes modes = FindModes(h);
   s.bimodal = modes.bimodal;
   s.mode_low = modes.low;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "probes/histogram.h"
 
@@ -10,11 +11,13 @@ namespace durprobe::probes {
 
 struct LatencySummary {
   std::uint64_t count = 0;
-  std::uint64_t min = 0, p50 = 0, p90 = 0, p99 = 0, p999 = 0, max = 0;
+  std::uint64_t min = 0, p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0, max = 0;
   double mean = 0.0;
   // 95% confidence interval of the median (order statistics), and its half-width relative to it.
   std::uint64_t p50_ci_low = 0, p50_ci_high = 0;
   double p50_ci_relative = 0.0;
+  // 95% confidence interval of the p99, the same way (check's tail rules quote it).
+  std::uint64_t p99_ci_low = 0, p99_ci_high = 0;
   // Two separate clusters of latencies (see FindModes).
   bool bimodal = false;
   std::uint64_t mode_low = 0, mode_high = 0;
@@ -33,6 +36,9 @@ struct Interval {
 // Confidence interval of the median from order statistics: ranks n/2 -/+ z*sqrt(n)/2 (normal
 // approximation of the binomial), so no assumption is made about the latency distribution.
 Interval MedianConfidenceInterval(const Histogram& h, double z = 1.96);
+// The same for any quantile q: ranks n*q -/+ z*sqrt(n*q*(1-q)), clamped to the data. With few
+// samples the interval reaches the maximum, which is the honest answer for a tail.
+Interval QuantileConfidenceInterval(const Histogram& h, double q, double z = 1.96);
 
 struct Modes {
   bool bimodal = false;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "report/check_output.h"
 #include "report/compare_reporters.h"
 #include "report/diff_console.h"
 #include "report/mount_console.h"
@@ -113,6 +114,7 @@ void PrintReport(const Report& report, std::ostream& out) {
     PrintUnfinished(t, out);
     PrintFindings(t, out);
   }
+  if (!report.checks.empty()) PrintChecks(report.checks, out);
 }
 
 Status ConsoleReporter::Write(const Report& report, std::ostream& out) const {

@@ -1,5 +1,6 @@
 #include "report/json_reporter.h"
 
+#include "report/check_output.h"
 #include "report/compare_reporters.h"
 #include "report/diff_analysis.h"
 #include "report/mount_json.h"
@@ -14,12 +15,16 @@ json ToJson(const probes::LatencySummary& s) {
   return json{{"min", s.min},
               {"p50", s.p50},
               {"p90", s.p90},
+              {"p95", s.p95},
               {"p99", s.p99},
               {"p999", s.p999},
               {"max", s.max},
               {"mean", s.mean},
               {"p50_ci_low", s.p50_ci_low},
-              {"p50_ci_high", s.p50_ci_high}};
+              {"p50_ci_high", s.p50_ci_high},
+              {"p99_ci_low", s.p99_ci_low},
+              {"p99_ci_high", s.p99_ci_high},
+              {"count", s.count}};
 }
 
 json ToJson(const probes::ProbeResult& r) {
@@ -117,7 +122,9 @@ json ToJson(const Target& t) {
 json ToJson(const Report& report) {
   json targets = json::array();
   for (const Target& t : report.targets) targets.push_back(ToJson(t));
-  return json{{"schema", kReportSchema}, {"context", ToJson(report.context)}, {"targets", targets}};
+  json j{{"schema", kReportSchema}, {"context", ToJson(report.context)}, {"targets", targets}};
+  if (!report.checks.empty()) j["checks"] = ToJson(report.checks);
+  return j;
 }
 
 void WriteJson(const Report& report, std::ostream& out) { out << ToJson(report).dump(2) << '\n'; }

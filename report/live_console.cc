@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "report/check_output.h"
 #include "report/console_reporter.h"
 #include "report/mount_console.h"
 #include "report/sqlite_console.h"
@@ -79,6 +80,11 @@ void LiveConsole::TargetDone(const Target& target) {
   CloseSection();
   PrintUnfinished(target, out_);
   PrintFindings(target, out_);
+  out_.flush();
+}
+
+void LiveConsole::AfterRun(const Report& report) {
+  if (!report.checks.empty()) PrintChecks(report.checks, out_);
   out_.flush();
 }
 

@@ -21,6 +21,8 @@ class LiveConsole : public RunListener {
   void SqliteDone(const Target& target, const SqliteEntry& entry) override;
   void WorkloadDone(const Target& target, const std::string& name) override;
   void TargetDone(const Target& target) override;
+  // What analysis added after the run (check's rule results).
+  void AfterRun(const Report& report);
 
  private:
   enum class Section { kNone, kProbes, kSqlite };

@@ -84,7 +84,7 @@ void SyncNoops(const MountInfo& m, Findings& f) {
 }
 
 void Layers(const MountInfo& m, Findings& f) {
-  if (OneOf(m.fstype, {"nfs", "nfs4", "cifs", "smb3", "9p", "fuse.sshfs"})) {
+  if (IsNetworkFs(m.fstype)) {
     f.Add(Severity::kWarn, "network_fs_sqlite_locking",
           fmt::format("SQLite's file locking is not reliable on {} across hosts, so two hosts "
                       "writing one database can corrupt it; keep a single writing host or use a "
@@ -157,6 +157,10 @@ void Device(const MountInfo& m, Findings& f) {
 }
 
 }  // namespace
+
+bool IsNetworkFs(std::string_view fstype) {
+  return OneOf(fstype, {"nfs", "nfs4", "cifs", "smb3", "9p", "fuse.sshfs"});
+}
 
 std::vector<Finding> MountFindings(const MountInfo& m) {
   Findings f;

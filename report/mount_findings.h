@@ -2,6 +2,7 @@
 // a stable code (listed in docs/findings.md), a severity and one sentence saying what to do.
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include "platform/mount_info.h"
@@ -9,6 +10,9 @@
 #include "report/report.h"
 
 namespace durprobe::report {
+
+// Network filesystems (NFS, SMB, 9p, sshfs): a sync there is a round trip to a server.
+bool IsNetworkFs(std::string_view fstype);
 
 // Findings about the mount, filesystem options, device and FUSE / network layers of one path.
 std::vector<Finding> MountFindings(const platform::MountInfo& mount);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -68,9 +69,35 @@ struct Target {
   std::vector<Unfinished> unfinished;  // empty unless the run was interrupted
 };
 
+// One rule of `durprobe check` evaluated on one path (report/check_rules.h).
+enum class CheckOutcome {
+  kPass,
+  kFail,
+  kError,    // the rule could not be evaluated: a measurement is missing or failed
+  kSkipped,  // the rule's primitive is unsupported here (said with the reason)
+};
+std::string_view NameOf(CheckOutcome o);  // "pass", "fail", "error", "skipped"
+
+struct CheckResult {
+  std::string rule;  // stable name: "etcd_wal_fsync_p99", "max_sync_p99", "commits_WAL_FULL"
+  std::string path;
+  CheckOutcome outcome = CheckOutcome::kError;
+  std::optional<double> measured;  // in unit; unset when nothing was measured
+  double threshold = 0.0;          // in unit
+  std::string comparison;          // how measured must relate to threshold: "<", ">=", "=="
+  std::string unit;                // "s", "commits/s", "ops/s", "findings", "syncs", ""
+  std::string message;             // one line: for a failure the finding or the reason
+  // Latency rules: the samples and the 95% confidence interval behind the percentile (in unit).
+  std::uint64_t samples = 0;
+  std::optional<double> ci_low, ci_high;
+  bool tail_failure = false;  // only the tail is over: p95 under the threshold, p99 over it
+  bool severe = false;        // over the rule's severe threshold (etcd: the heartbeat interval)
+};
+
 struct Report {
   Context context;
   std::vector<Target> targets;
+  std::vector<CheckResult> checks;  // filled by check; empty for the other commands
 };
 
 // Warnings about the build itself (unoptimised, assertions on), for every reporter to show.

@@ -7,6 +7,8 @@
 #include "report/html_reporter.h"
 #include "report/json_reporter.h"
 #include "report/markdown_reporter.h"
+#include "report/junit_reporter.h"
+#include "report/prometheus_reporter.h"
 
 namespace durprobe::report {
 
@@ -51,6 +53,10 @@ std::unique_ptr<Reporter> MakeReporter(Format format) {
       return std::make_unique<MarkdownReporter>();
     case Format::kHtml:
       return std::make_unique<HtmlReporter>();
+    case Format::kJunit:
+      return std::make_unique<JunitReporter>();
+    case Format::kPrometheus:
+      return std::make_unique<PrometheusReporter>();
     default:
       return nullptr;  // not built yet
   }

@@ -2,10 +2,12 @@
 # Installs what durprobe needs from Debian 12 packages, skipping what is already there.
 # Usage: scripts/deps.sh [build|test]   (test adds the peers and lab tools the suite uses)
 set -euo pipefail
-want=(build-essential cmake libsqlite3-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev)
+want=(build-essential cmake libsqlite3-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
+  libtomlplusplus-dev)
 if [ "${1:-build}" = test ]; then
   want+=(fio postgresql-15 sqlite3 strace bindfs xfsprogs btrfs-progs e2fsprogs util-linux
-         libxml2-dev libxml2-utils chromium)
+         libxml2-dev libxml2-utils chromium  # the HTML page's parser and browser tests
+         prometheus ansible-core)  # check's Prometheus output and deploy/ tests
 fi
 missing=()
 for p in "${want[@]}"; do

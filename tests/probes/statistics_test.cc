@@ -102,5 +102,35 @@ TEST(ModesTest, TooFewSamplesSayNothing) {
   EXPECT_FALSE(FindModes(h).bimodal);
 }
 
+TEST(StatisticsTest, TailIntervalUsesBinomialRanksAroundTheQuantile) {
+  Histogram h = OneToN(100);  // exact values 1..100
+  // n=100, q=0.99: ranks 99 -/+ 1.96*sqrt(0.99) = 97.05..100.95, clamped to the data.
+  Interval ci = QuantileConfidenceInterval(h, 0.99);
+  EXPECT_EQ(ci.low, 97u);
+  EXPECT_EQ(ci.high, 100u);
+  Histogram big = OneToN(10000, 1000);
+  Interval wide = QuantileConfidenceInterval(OneToN(200, 1000), 0.99);
+  Interval narrow = QuantileConfidenceInterval(big, 0.99);
+  EXPECT_LT(narrow.relative_half_width, wide.relative_half_width);
+  LatencySummary s = Summarize(big);
+  EXPECT_LE(s.p99_ci_low, s.p99);
+  EXPECT_GE(s.p99_ci_high, s.p99);
+  EXPECT_LE(s.p90, s.p95);
+  EXPECT_LE(s.p95, s.p99);
+}
+
+TEST(StatisticsTest, CompactBucketsKeepEveryRecording) {
+  Histogram h = OneToN(5000, 977);
+  std::vector<BucketCount> buckets = CompactBuckets(h);
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < buckets.size(); ++i) {
+    total += buckets[i].count;
+    if (i > 0) EXPECT_LT(buckets[i - 1].upper_bound_ns, buckets[i].upper_bound_ns);
+  }
+  EXPECT_EQ(total, 5000u);
+  EXPECT_GE(buckets.back().upper_bound_ns, h.max());
+  EXPECT_TRUE(CompactBuckets(Histogram()).empty());
+}
+
 }  // namespace
 }  // namespace durprobe::probes

@@ -1,0 +1,236 @@
+#include "cli/cmd_check.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <sstream>
+
+#include "run/executor.h"
+#include "platform/scratch.h"
+#include "probes/background_load.h"
+#include "report/check_policy.h"
+#include "report/reporter.h"
+#include "report/units.h"
+
+namespace durprobe::cli {
+namespace {
+
+constexpr std::uint64_t kDefaultBudgetNs = 30'000'000'000;
+constexpr std::uint64_t kQuickBudgetNs = 3'500'000'000;  // + inspect and setup: within 5 s
+// Enough syncs for a p99 to rest on ten tail samples before a probe may stop early.
+constexpr std::uint64_t kMinOpsForTail = 1000;
+
+std::string Extension(const std::string& file) {
+  std::size_t dot = file.rfind('.');
+  return dot == std::string::npos ? "" : file.substr(dot + 1);
+}
+
+Result<probes::LoadRates> ParseLoad(const std::string& text) {
+  probes::LoadRates rates;
+  std::size_t comma = text.find(',');
+  auto bad = [&] {
+    return Status::InvalidArgument(fmt::format(
+        "invalid --background-load '{}': expected READS,WRITES per second, e.g. 200,100", text));
+  };
+  if (comma == std::string::npos) return bad();
+  char* end = nullptr;
+  std::string r = text.substr(0, comma), w = text.substr(comma + 1);
+  rates.reads_per_sec = std::strtod(r.c_str(), &end);
+  if (r.empty() || *end != '\0') return bad();
+  rates.writes_per_sec = std::strtod(w.c_str(), &end);
+  if (w.empty() || *end != '\0') return bad();
+  if (rates.reads_per_sec < 0 || rates.writes_per_sec < 0 ||
+      rates.reads_per_sec + rates.writes_per_sec <= 0 ||
+      rates.reads_per_sec + rates.writes_per_sec > 1e6) {
+    return Status::InvalidArgument(fmt::format(
+        "invalid --background-load '{}': rates must be 0 or more, not both 0, at most 1e6", text));
+  }
+  return rates;
+}
+
+// The load's own scratch directory and thread, per path.
+struct RunningLoad {
+  std::unique_ptr<platform::ScratchDir> scratch;
+  std::unique_ptr<probes::BackgroundLoad> load;
+};
+
+report::Finding LoadFinding(const probes::LoadOutcome& o) {
+  bool short_of = o.achieved.reads_per_sec < 0.9 * o.asked.reads_per_sec ||
+                  o.achieved.writes_per_sec < 0.9 * o.asked.writes_per_sec || !o.status.ok();
+  std::string what = fmt::format(
+      "the background load ran {:.0f} reads/s and {:.0f} writes/s of 4 KiB{} (asked {:.0f} and "
+      "{:.0f}) for {:.1f} s",
+      o.achieved.reads_per_sec, o.achieved.writes_per_sec, o.direct ? " with O_DIRECT" : "",
+      o.asked.reads_per_sec, o.asked.writes_per_sec, o.seconds);
+  if (!o.status.ok()) what += "; it stopped on an error: " + o.status.message();
+  if (short_of) {
+    return {report::Severity::kWarn, "background_load_short",
+            what +
+                "; the device could not sustain it, so the rules were measured under less load "
+                "than asked"};
+  }
+  return {report::Severity::kInfo, "background_load", what + "."};
+}
+
+}  // namespace
+
+Result<report::Policy> MakePolicy(platform::Platform& platform, const CheckOptions& o) {
+  report::Policy policy;
+  for (const std::string& name : o.presets) {
+    Result<report::Policy> preset = report::Preset(name);
+    if (!preset.ok()) return preset.status();
+    report::Merge(policy, *preset);
+  }
+  if (!o.policy_file.empty()) {
+    Result<std::string> text = platform.ReadTextFile(o.policy_file, 1 << 20);
+    if (!text.ok())
+      return Status::InvalidArgument("cannot read the policy: " + text.status().message());
+    std::string format = Extension(o.policy_file) == "json" ? "json" : "toml";
+    Result<report::Policy> file = report::ParsePolicy(*text, format, o.policy_file);
+    if (!file.ok()) return file.status();
+    report::Merge(policy, *file);
+  }
+  report::Policy flags;
+  flags.source = "command line";
+  for (const auto& [items, stat] : {std::pair{&o.max_p99, report::LatencyStat::kP99},
+                                    std::pair{&o.max_p50, report::LatencyStat::kP50}}) {
+    for (const std::string& item : *items) {
+      Result<report::LatencyRule> rule = report::ParseLatencyFlag(item, stat);
+      if (!rule.ok()) return rule.status();
+      flags.latency.push_back(*rule);
+    }
+  }
+  for (const std::string& item : o.min_commits) {
+    Result<report::CommitRule> rule = report::ParseCommitFlag(item);
+    if (!rule.ok()) return rule.status();
+    flags.commits.push_back(*rule);
+  }
+  if (Status s = report::ParseFailOn(o.fail_on, flags); !s.ok()) return s;
+  if (Status s = report::ParseRequire(o.require, flags); !s.ok()) return s;
+  if (!flags.empty()) report::Merge(policy, flags);
+  if (policy.empty()) {
+    return Status::InvalidArgument(
+        "no rules: give --preset, --policy or a rule flag (--max-sync-p99, --min-commits, ...)");
+  }
+  return policy;
+}
+
+int CheckExitCode(const std::vector<report::CheckResult>& checks) {
+  bool error = false;
+  for (const report::CheckResult& c : checks) {
+    if (c.outcome == report::CheckOutcome::kFail) return kExitFail;
+    error = error || c.outcome == report::CheckOutcome::kError;
+  }
+  return error ? kExitUsage : kExitOk;
+}
+
+Subcommand SetupCheck(CLI::App& app) {
+  auto o = std::make_shared<CheckOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "check", "Pass or fail each PATH against rules: exit 0 passed, 1 failed, 2 not measured");
+  sub->add_option("PATH", o->paths, "Directories to check")->required();
+  sub->add_option("--policy", o->policy_file, "Rules from a TOML (or .json) policy file")
+      ->type_name("FILE");
+  AddListOption(*sub, "--preset", o->presets, "Built-in rule sets: etcd, postgres-wal, sqlite-app")
+      ->transform(OneOf(report::PresetNames(), "preset"));
+  AddListOption(*sub, "--max-sync-p99", o->max_p99,
+                "Sync p99 limit: 10ms (fdatasync overwrite 4k) or PRIMITIVE:PATTERN:SIZE=10ms");
+  AddListOption(*sub, "--max-sync-p50", o->max_p50, "Sync p50 limit, same forms");
+  AddListOption(*sub, "--min-commits", o->min_commits,
+                "SQLite single-row commit floor: JOURNAL:SYNC>=RATE, e.g. WAL:FULL>=500");
+  AddListOption(*sub, "--fail-on", o->fail_on,
+                "Findings that fail the check: codes, or a severity (info, warn, fail)");
+  AddListOption(*sub, "--require", o->require,
+                "Facts each path must have: write_through_or_fua, not_network_fs, not_overlay");
+  sub->add_option("--background-load", o->background_load,
+                  "Keep READS,WRITES 4 KiB IOPS going on the path while measuring")
+      ->type_name("R,W");
+  AddCommonOptions(*sub, o->common,
+                   "Short run: what the rules need with a 3.5 s budget instead of 30 s", "30s");
+  return {sub, [o] { return RunCheck(*o); }};
+}
+
+int RunCheck(const CheckOptions& o) {
+  platform::Platform& platform = platform::Default();
+  Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
+  if (!paths.ok()) return UsageError(paths.status().message());
+  Result<report::Policy> policy = MakePolicy(platform, o);
+  if (!policy.ok()) return UsageError(policy.status().message());
+  Result<std::uint64_t> budget = BudgetNanos(o.common, kDefaultBudgetNs, kQuickBudgetNs);
+  if (!budget.ok()) return UsageError(budget.status().message());
+  std::optional<probes::LoadRates> load;
+  if (!o.background_load.empty()) {
+    Result<probes::LoadRates> rates = ParseLoad(o.background_load);
+    if (!rates.ok()) return UsageError(rates.status().message());
+    load = *rates;
+  }
+
+  run::Plan plan;
+  plan.command = "check";
+  plan.options = BudgetOptions(o.common, *budget);
+  plan.paths = *paths;
+  plan.run_inspect = true;  // the facts, the findings and the plausibility checks need it
+  std::vector<probes::ProbeSpec> specs = policy->ProbeSpecs();
+  std::vector<sqlite_bench::CommitConfig> configs = policy->CommitConfigs();
+  std::uint64_t per_path = *budget / paths->size();
+  std::uint64_t probe_ns = configs.empty() ? per_path : per_path / 2;
+  if (!specs.empty()) {
+    plan.run_probes = true;
+    plan.probes.specs = specs;
+    plan.probes.rule = probes::RuleForBudget(probe_ns, specs.size(), 0.02);
+    plan.probes.rule.min_ops = kMinOpsForTail;
+    // A longer warm-up than probe's: a first burst (cold cache, a thin-provisioned volume's
+    // first touch) must not count against a tail rule.
+    plan.probes.rule.warmup_ops = 50;
+    plan.probes.rule.warmup_ns = plan.probes.rule.max_ns / 5;
+    if (policy->probe_file_size != 0) plan.probes.op_options.file_size = policy->probe_file_size;
+    for (const probes::ProbeSpec& spec : specs) {
+      if (spec.write_size > plan.probes.op_options.file_size) {
+        return UsageError(fmt::format("write size {} is larger than the probe file ({})",
+                                      spec.write_size, plan.probes.op_options.file_size));
+      }
+    }
+  }
+  if (!configs.empty()) {
+    plan.run_sqlite = true;
+    plan.sqlite.configs = configs;
+    plan.sqlite.options.budget_ns = sqlite_bench::PerConfigBudget(
+        specs.empty() ? per_path : per_path - probe_ns, configs.size());
+  }
+
+  if (Status ok = report::CheckDestinations(platform, Destinations(o.common.out)); !ok.ok()) {
+    return UsageError(ok.message());
+  }
+  std::vector<RunningLoad> loads;
+  if (load && !o.common.out.dry_run) {
+    for (const std::string& path : *paths) {
+      Result<std::unique_ptr<platform::ScratchDir>> scratch =
+          platform::ScratchDir::Create(platform, path);
+      if (!scratch.ok())
+        return UsageError("cannot start the background load: " + scratch.status().message());
+      Result<std::unique_ptr<probes::BackgroundLoad>> started =
+          probes::BackgroundLoad::Start(platform, (*scratch)->path(), *load);
+      if (!started.ok())
+        return UsageError("cannot start the background load: " + started.status().message());
+      loads.push_back({std::move(*scratch), std::move(*started)});
+    }
+  }
+  auto analyze = [&](report::Report& r) {
+    for (std::size_t i = 0; i < loads.size(); ++i) {
+      probes::LoadOutcome outcome = loads[i].load->Stop();
+      (void)loads[i].scratch->Remove();
+      if (i < r.targets.size()) r.targets[i].findings.push_back(LoadFinding(outcome));
+    }
+    loads.clear();
+    if (!r.context.interrupted) r.checks = report::EvaluatePolicy(*policy, r);
+  };
+  int code = ExecutePlan(platform, plan, o.common.out,
+                         [](const report::Report& r) { return CheckExitCode(r.checks); }, analyze);
+  for (RunningLoad& l : loads) {  // the run ended before analysis (bad input)
+    l.load->Stop();
+    (void)l.scratch->Remove();
+  }
+  return code;
+}
+
+}  // namespace durprobe::cli

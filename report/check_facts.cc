@@ -1,0 +1,193 @@
+#include "report/check_facts.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "report/mount_findings.h"
+#include "report/units.h"
+
+namespace durprobe::report {
+namespace {
+
+CheckResult Start(const std::string& rule, const Target& t, std::string unit) {
+  CheckResult c;
+  c.rule = rule;
+  c.path = t.path;
+  c.unit = std::move(unit);
+  return c;
+}
+
+void Settle(CheckResult& c, bool pass, std::string message) {
+  c.outcome = pass ? CheckOutcome::kPass : CheckOutcome::kFail;
+  c.measured = pass ? 1.0 : 0.0;
+  c.message = std::move(message);
+}
+
+bool IsOverlay(const platform::MountInfo& m) {
+  return m.fstype == "overlay" || m.fstype == "fuse.fuse-overlayfs" || m.overlay.has_value() ||
+         m.container.path_role == "overlay_root";
+}
+
+}  // namespace
+
+std::string_view NameOf(Fact fact) {
+  switch (fact) {
+    case Fact::kWriteThroughOrFua:
+      return "write_through_or_fua";
+    case Fact::kNotNetworkFs:
+      return "not_network_fs";
+    case Fact::kNotOverlay:
+      return "not_overlay";
+  }
+  return "unknown";
+}
+
+const std::map<std::string, Fact>& FactNames() {
+  static const std::map<std::string, Fact> names = {
+      {"write_through_or_fua", Fact::kWriteThroughOrFua},
+      {"not_network_fs", Fact::kNotNetworkFs},
+      {"not_overlay", Fact::kNotOverlay}};
+  return names;
+}
+
+CheckResult EvaluateFact(Fact fact, const Target& t) {
+  // A fact is 1 (holds) or 0; the threshold says it must hold.
+  CheckResult c = Start(std::string(NameOf(fact)), t, "");
+  c.threshold = 1.0;
+  c.comparison = "==";
+  if (!t.mount) {
+    c.message = "the mount could not be identified, so the fact cannot be checked";
+    return c;
+  }
+  const platform::MountInfo& m = *t.mount;
+  switch (fact) {
+    case Fact::kNotNetworkFs:
+      Settle(c, !IsNetworkFs(m.fstype),
+             fmt::format("{} is {}a network filesystem", m.fstype,
+                         IsNetworkFs(m.fstype) ? "" : "not "));
+      break;
+    case Fact::kNotOverlay:
+      Settle(c, !IsOverlay(m),
+             IsOverlay(m) ? fmt::format("{} is an overlay (a container's writable layer); put the "
+                                        "data on a volume",
+                                        t.path)
+                          : fmt::format("{} is not an overlay", m.fstype));
+      break;
+    case Fact::kWriteThroughOrFua: {
+      if (!m.device) {
+        c.message = fmt::format("no block device was identified behind {} ({})", m.fstype,
+                                m.device_note.empty() ? "no reason given" : m.device_note);
+        return c;
+      }
+      const platform::DeviceInfo& d = *m.device;
+      bool through = d.write_cache == "write through";
+      bool fua = d.fua.value_or(false);
+      if (d.write_cache.empty() && !d.fua) {
+        c.message = fmt::format("{} reports neither its write cache mode nor FUA support", d.name);
+        return c;
+      }
+      Settle(c, through || fua,
+             fmt::format("{}: write cache {}, FUA {}", d.name,
+                         d.write_cache.empty() ? "unknown" : d.write_cache,
+                         d.fua ? (*d.fua ? "yes" : "no") : "unknown"));
+      break;
+    }
+  }
+  return c;
+}
+
+std::vector<CheckResult> EvaluateFindings(const Policy& policy, const Target& t) {
+  std::vector<CheckResult> out;
+  if (!policy.fail_on_codes.empty()) {
+    CheckResult c = Start("fail_on_findings", t, "findings");
+    c.comparison = "<=";
+    std::string hits;
+    int n = 0;
+    for (const Finding& f : t.findings) {
+      if (std::find(policy.fail_on_codes.begin(), policy.fail_on_codes.end(), f.code) ==
+          policy.fail_on_codes.end()) {
+        continue;
+      }
+      ++n;
+      hits += fmt::format("{}{}: {}", hits.empty() ? "" : "; ", f.code, f.message);
+    }
+    c.measured = n;
+    c.outcome = n == 0 ? CheckOutcome::kPass : CheckOutcome::kFail;
+    c.message = n == 0 ? fmt::format("none of the {} findings that fail the check",
+                                     policy.fail_on_codes.size())
+                       : hits;
+    out.push_back(std::move(c));
+  }
+  if (policy.fail_on_severity) {
+    Severity floor = *policy.fail_on_severity;
+    CheckResult c = Start(fmt::format("findings_{}", NameOf(floor)), t, "findings");
+    c.comparison = "<=";
+    std::string codes;
+    int n = 0;
+    for (const Finding& f : t.findings) {
+      if (f.severity < floor) continue;
+      ++n;
+      codes += (codes.empty() ? "" : ", ") + f.code;
+    }
+    c.measured = n;
+    c.outcome = n == 0 ? CheckOutcome::kPass : CheckOutcome::kFail;
+    c.message = n == 0 ? fmt::format("no finding at {} or above", NameOf(floor))
+                       : fmt::format("{} finding(s) at {} or above: {}", n, NameOf(floor), codes);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::vector<probes::ProbeSpec> WalSyncMethodSpecs() {
+  using probes::Pattern;
+  using probes::Primitive;
+  std::vector<probes::ProbeSpec> specs;
+  for (Primitive p :
+       {Primitive::kOdsync, Primitive::kFdatasync, Primitive::kFsync, Primitive::kOsync}) {
+    specs.push_back({p, Pattern::kOverwrite, 8192});
+  }
+  return specs;
+}
+
+CheckResult RecommendWalSyncMethod(const Target& t) {
+  CheckResult c = Start("postgres_wal_sync_method", t, "ops/s");
+  c.comparison = ">=";
+  auto pg_name = [](probes::Primitive p) -> std::string {
+    switch (p) {
+      case probes::Primitive::kOdsync:
+        return "open_datasync";
+      case probes::Primitive::kOsync:
+        return "open_sync";
+      default:
+        return std::string(probes::NameOf(p));
+    }
+  };
+  std::vector<std::pair<double, std::string>> rates;
+  for (const probes::ProbeSpec& spec : WalSyncMethodSpecs()) {
+    for (const probes::ProbeResult& r : t.probes) {
+      if (r.spec.primitive == spec.primitive && r.spec.pattern == spec.pattern &&
+          r.spec.write_size == spec.write_size && r.outcome == probes::Outcome::kOk && r.ops > 0) {
+        rates.emplace_back(r.ops_per_sec, pg_name(spec.primitive));
+      }
+    }
+  }
+  if (rates.size() < 2) {
+    c.message = fmt::format("only {} of the 4 wal_sync_method probes were measured", rates.size());
+    return c;
+  }
+  std::sort(rates.rbegin(), rates.rend());
+  c.outcome = CheckOutcome::kPass;
+  c.measured = rates[0].first;
+  c.threshold = rates[1].first;
+  std::string table;
+  for (const auto& [rate, name] : rates) {
+    table += fmt::format("{}{} {}/s", table.empty() ? "" : ", ", name, FormatRate(rate));
+  }
+  c.message = fmt::format("wal_sync_method = {} wins, {:.2f}x the runner-up {} ({})",
+                          rates[0].second, rates[0].first / rates[1].first, rates[1].second, table);
+  return c;
+}
+
+}  // namespace durprobe::report

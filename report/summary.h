@@ -1,0 +1,42 @@
+// The fleet view (`durprobe summarize`): one row per host and path from many saved reports.
+// Rows are built one report at a time, so memory is bounded by the rows, not by the reports.
+// Reads the JSON with nlohmann directly; report::FromJson (the typed reader) replaces
+// RowsFromReport's key lookups once it lands.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "platform/status.h"
+
+namespace durprobe::report {
+
+struct SummaryRow {
+  std::string host, path, fstype, device, started_at, file;
+  std::string sync_probe;  // which probe the latencies come from: "fdatasync preallocated 2300"
+  std::optional<double> sync_p50_ns, sync_p99_ns;
+  std::optional<double> commits_wal_full, commits_delete_full;  // single-row commits/s
+  std::vector<std::string> failed_rules;  // checks that failed or could not be measured
+  std::vector<std::string> findings;      // warn and fail finding codes
+};
+
+// The rows of one parsed report (one per target); InvalidArgument naming what is wrong when the
+// document is not a durprobe.report/1. Keys a report from an older durprobe lacks stay unset.
+Result<std::vector<SummaryRow>> RowsFromReport(const nlohmann::json& doc, const std::string& file);
+
+// Sort keys for --sort; "worst" (the default) puts failed rules first, then fail findings, then
+// the slowest sync p99.
+const std::vector<std::string>& SummarySortKeys();
+// Sorts rows by key (descending for latencies and failures, ascending for commit rates, host and
+// path), ties broken by host then path.
+void SortRows(std::vector<SummaryRow>& rows, const std::string& key);
+
+void WriteSummaryTable(const std::vector<SummaryRow>& rows, std::ostream& out);
+void WriteSummaryCsv(const std::vector<SummaryRow>& rows, std::ostream& out);
+// {"schema": "durprobe.summary/1", "rows": [...]}
+nlohmann::json SummaryJson(const std::vector<SummaryRow>& rows);
+
+}  // namespace durprobe::report

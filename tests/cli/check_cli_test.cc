@@ -1,0 +1,143 @@
+// `durprobe check` from the binary: exit 0 when every rule passed, 1 when one failed, 2 when a
+// rule could not be measured or the input is bad; the JSON, JUnit and Prometheus outputs of one
+// run, the latter two validated by xmllint and promtool.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_runner.h"
+#include "tests/fixtures.h"
+
+namespace durprobe {
+namespace {
+
+using testing_support::CliRun;
+using testing_support::RunDurprobe;
+using testing_support::RunShell;
+using testing_support::TempDir;
+
+// A rule no disk can fail (under 59 minutes) and one no disk can pass (under 1 ns), on a short
+// budget so each run takes about a second.
+const char* kPassRule = "--budget 1s --max-sync-p99 fdatasync:overwrite:4k=59m";
+const char* kFailRule = "--budget 1s --max-sync-p99 fdatasync:overwrite:4k=1ns";
+
+TEST(CheckCliTest, ExitZeroWhenEveryRulePasses) {
+  TempDir dir;
+  CliRun run = RunDurprobe(std::string("check ") + kPassRule + " " + dir.path());
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("PASS    " + dir.path() + "  max_p99_fdatasync_overwrite_4096"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("1 passed, 0 failed"), std::string::npos) << run.out;
+}
+
+TEST(CheckCliTest, ExitOneWhenARuleFailsWithTheMeasuredValueAndThreshold) {
+  TempDir dir;
+  CliRun run = RunDurprobe(std::string("check --json - --quiet ") + kFailRule + " " + dir.path());
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  nlohmann::json j = nlohmann::json::parse(run.out);
+  ASSERT_EQ(j["checks"].size(), 1u);
+  const nlohmann::json& c = j["checks"][0];
+  EXPECT_EQ(c["rule"], "max_p99_fdatasync_overwrite_4096");
+  EXPECT_EQ(c["path"], dir.path());
+  EXPECT_EQ(c["status"], "fail");
+  EXPECT_EQ(c["pass"], false);
+  EXPECT_GT(c["measured"].get<double>(), 0.0);
+  EXPECT_DOUBLE_EQ(c["threshold"].get<double>(), 1e-9);
+  EXPECT_EQ(c["unit"], "s");
+  EXPECT_GT(c["samples"].get<int>(), 0);
+  EXPECT_TRUE(c.contains("ci_low") && c.contains("ci_high"));
+  // Only what the rule reads was measured.
+  ASSERT_EQ(j["targets"][0]["probes"].size(), 1u);
+  EXPECT_EQ(j["targets"][0]["probes"][0]["primitive"], "fdatasync");
+  EXPECT_GT(j["targets"][0]["probes"][0]["warmup_ops"].get<int>(), 0);
+}
+
+TEST(CheckCliTest, ExitTwoWhenARuleCannotBeMeasured) {
+  // tmpfs has no block device, so whether its cache writes through cannot be known.
+  if (RunShell("stat -f -c %T /dev/shm | grep -q tmpfs").exit_code != 0) {
+    GTEST_SKIP() << "/dev/shm is not a tmpfs here";
+  }
+  CliRun run = RunDurprobe("check --require write_through_or_fua /dev/shm");
+  EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
+  EXPECT_NE(run.out.find("ERROR   /dev/shm  write_through_or_fua"), std::string::npos) << run.out;
+}
+
+TEST(CheckCliTest, BadInputIsOneLineAndExitTwo) {
+  TempDir dir;
+  auto expect = [](const std::string& args, const std::string& needle) {
+    testing_support::ExpectUsageError(RunDurprobe(args), needle, args);
+  };
+  expect("check " + dir.path(), "no rules");
+  expect("check --preset mysql " + dir.path(), "mysql");
+  expect("check --max-sync-p99 10parsecs " + dir.path(), "invalid duration");
+  expect("check --min-commits 'WAL:FULL>=-1' " + dir.path(), "above 0");
+  expect("check --fail-on 'Bad Code' " + dir.path(), "Bad Code");
+  expect("check --preset etcd --background-load fast " + dir.path(), "--background-load");
+  expect("check --preset etcd --junit /nonexistent/dir/x.xml " + dir.path(), "/nonexistent/dir");
+  expect("check --preset etcd /nonexistent/durprobe-path", "does not exist");
+  std::string policy = dir.path() + "/gate.toml";
+  std::ofstream(policy) << "preset = \"etcd\"\n\n[[latency]]\np99 = \"10ms\"\nspeed = 1\n";
+  expect("check --policy " + policy + " " + dir.path(), policy + ":5: key 'latency[0].speed'");
+}
+
+TEST(CheckCliTest, JunitAndPrometheusFromOneRunPassTheRealTools) {
+  bool xmllint = RunShell("command -v xmllint").exit_code == 0;
+  bool promtool = RunShell("command -v promtool").exit_code == 0;
+  if (!xmllint && !promtool) {
+    GTEST_SKIP() << "neither xmllint (libxml2-utils) nor promtool (prometheus) is installed";
+  }
+  TempDir dir, out;
+  std::string junit = out.path() + "/check.xml", prom = out.path() + "/durprobe.prom";
+  CliRun run = RunDurprobe(std::string("check --quiet --junit ") + junit + " --prometheus " + prom +
+                           " " + kFailRule + " --fail-on warn " + dir.path());
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  if (xmllint) {
+    CliRun v = RunShell("xmllint --noout --schema " +
+                        testing_support::FixturePath("junit/junit.xsd") + " " + junit);
+    EXPECT_EQ(v.exit_code, 0) << v.err;
+    std::string xml = testing_support::Slurp(junit);
+    EXPECT_NE(xml.find("<testcase classname=\"" + dir.path() +
+                       "\" name=\"max_p99_fdatasync_overwrite_4096\">"),
+              std::string::npos)
+        << xml;
+    EXPECT_NE(xml.find("<failure type="), std::string::npos);
+  }
+  EXPECT_EQ(RunShell("ls " + out.path()).out, "check.xml\ndurprobe.prom\n");  // no temporaries
+  if (promtool) {
+    CliRun v = RunShell("promtool check metrics < " + prom);
+    EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+    std::string text = testing_support::Slurp(prom);
+    EXPECT_NE(text.find("durprobe_check_pass{path=\"" + dir.path() +
+                        "\",rule=\"max_p99_fdatasync_overwrite_4096\"} 0"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(
+        text.find("durprobe_sync_latency_seconds_bucket{path=\"" + dir.path() +
+                  "\",primitive=\"fdatasync\",pattern=\"overwrite\",size=\"4096\",le=\"+Inf\"}"),
+        std::string::npos);
+  }
+}
+
+TEST(CheckCliTest, BackgroundLoadIsReportedWithWhatItAchieved) {
+  TempDir dir;
+  CliRun run = RunDurprobe(std::string("check --json - --quiet --background-load 40,20 ") +
+                           kPassRule + " " + dir.path());
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  nlohmann::json j = nlohmann::json::parse(run.out);
+  bool found = false;
+  for (const nlohmann::json& f : j["targets"][0]["findings"]) {
+    std::string code = f["code"];
+    if (code == "background_load" || code == "background_load_short") {
+      found = true;
+      EXPECT_NE(f["message"].get<std::string>().find("reads/s"), std::string::npos);
+    }
+  }
+  EXPECT_TRUE(found) << run.out;
+  // The load's file and scratch directory are gone.
+  EXPECT_EQ(RunShell("ls -A " + dir.path()).out, "");
+}
+
+}  // namespace
+}  // namespace durprobe

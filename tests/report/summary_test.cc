@@ -1,0 +1,90 @@
+// The fleet rows: one per host and path from reports of several hosts, an older report without
+// checks or sync latencies, worst first or by a chosen key, and the CSV and JSON forms.
+#include "report/summary.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "report/diff_analysis.h"
+#include "tests/fixtures.h"
+
+namespace durprobe::report {
+namespace {
+
+std::vector<SummaryRow> Fleet() {
+  std::vector<SummaryRow> rows;
+  for (const char* name : {"fast.json", "slow.json", "old.json"}) {
+    Result<nlohmann::json> doc =
+        ParseJsonText(testing_support::ReadFixture(std::string("summary/") + name));
+    EXPECT_TRUE(doc.ok());
+    Result<std::vector<SummaryRow>> more = RowsFromReport(*doc, name);
+    EXPECT_TRUE(more.ok()) << more.status().message();
+    for (SummaryRow& r : *more) rows.push_back(r);
+  }
+  return rows;
+}
+
+TEST(SummaryTest, ARowPerHostAndPathWithTheKeyFigures) {
+  std::vector<SummaryRow> rows = Fleet();
+  ASSERT_EQ(rows.size(), 3u);
+  const SummaryRow& fast = rows[0];
+  EXPECT_EQ(fast.host, "db-fast");
+  EXPECT_EQ(fast.path, "/var/lib/etcd");
+  EXPECT_EQ(fast.fstype, "ext4");
+  EXPECT_EQ(fast.device, "nvme0n1");
+  EXPECT_EQ(fast.sync_probe, "fdatasync preallocated 2300");
+  EXPECT_EQ(fast.sync_p99_ns, 900000);
+  EXPECT_EQ(fast.commits_wal_full, 2500);
+  EXPECT_EQ(fast.commits_delete_full, 900);
+  EXPECT_TRUE(fast.failed_rules.empty());
+  EXPECT_EQ(rows[1].failed_rules, std::vector<std::string>{"etcd_wal_fsync_p99"});
+  EXPECT_EQ(rows[1].findings, std::vector<std::string>{"sync_tail_heavy"});
+}
+
+TEST(SummaryTest, AnOlderReportKeepsWhatItHas) {
+  const SummaryRow& old = Fleet()[2];
+  EXPECT_EQ(old.host, "db-old");
+  EXPECT_EQ(old.sync_p99_ns, 8000000);  // from latency_ns: no sync_latency_ns then
+  EXPECT_FALSE(old.commits_wal_full.has_value());
+  EXPECT_TRUE(old.failed_rules.empty());
+}
+
+TEST(SummaryTest, WorstFirstAndByKey) {
+  std::vector<SummaryRow> rows = Fleet();
+  SortRows(rows, "worst");
+  EXPECT_EQ(rows[0].host, "db-slow");  // a failed rule
+  EXPECT_EQ(rows[1].host, "db-old");   // slower p99 than db-fast
+  SortRows(rows, "commits_wal_full");  // lowest rate first, missing last
+  EXPECT_EQ(rows[0].host, "db-slow");
+  EXPECT_EQ(rows[2].host, "db-old");
+  SortRows(rows, "host");
+  EXPECT_EQ(rows[0].host, "db-fast");
+}
+
+TEST(SummaryTest, RejectsWhatIsNotAReport) {
+  Result<nlohmann::json> doc =
+      ParseJsonText("{\"schema\": \"durprobe.compare/1\", \"targets\": []}");
+  ASSERT_TRUE(doc.ok());
+  EXPECT_FALSE(RowsFromReport(*doc, "x.json").ok());
+}
+
+TEST(SummaryTest, CsvAndJsonCarryEveryRow) {
+  std::vector<SummaryRow> rows = Fleet();
+  std::ostringstream csv;
+  WriteSummaryCsv(rows, csv);
+  std::string text = csv.str();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 4);
+  EXPECT_EQ(text.rfind("host,path,fstype,device,sync_probe,sync_p50_ns,sync_p99_ns,", 0), 0u);
+  EXPECT_NE(text.find("db-slow,/var/lib/etcd,xfs,nvme0n1,fdatasync preallocated 2300,4000000,"
+                      "67000000,180,,etcd_wal_fsync_p99,sync_tail_heavy,"),
+            std::string::npos)
+      << text;
+  nlohmann::json j = SummaryJson(rows);
+  EXPECT_EQ(j["schema"], "durprobe.summary/1");
+  ASSERT_EQ(j["rows"].size(), 3u);
+  EXPECT_TRUE(j["rows"][2]["commits_wal_full"].is_null());
+}
+
+}  // namespace
+}  // namespace durprobe::report
