@@ -10,6 +10,7 @@
 
 #include "cli/cmd_clean.h"
 #include "cli/cmd_compare.h"
+#include "cli/cmd_crashsim.h"
 #include "cli/cmd_diff.h"
 #include "cli/cmd_inspect.h"
 #include "cli/cmd_probe.h"
@@ -36,7 +37,7 @@ int Main(int argc, char** argv) {
   app.set_version_flag("--version", VersionText());
   std::vector<Subcommand> subs = {SetupRun(app),     SetupInspect(app), SetupProbe(app),
                                   SetupSqlite(app),  SetupCompare(app), SetupDiff(app),
-                                  SetupClean(app)};
+                                  SetupClean(app),   SetupCrashsim(app)};
   app.require_subcommand(1, 1);
 
   std::set<std::string> names;

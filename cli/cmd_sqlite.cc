@@ -137,6 +137,11 @@ Subcommand SetupSqlite(CLI::App& app) {
   AddSqliteMatrixOptions(*sub, options->matrix);
   sub->add_flag("--no-probes", options->no_probes,
                 "Skip the correlation probes (no predicted/explained columns)");
+  sub->add_flag("--crashsim", options->crashsim,
+                "Also simulate power cuts for each configuration (durprobe crashsim)");
+  sub->add_option("--crashsim-trials", options->crashsim_options.trials,
+                  "Crash images per configuration with --crashsim (default 100)")
+      ->check(CLI::Range(1u, 1000000u));
   AddSqliteWorkloadOptions(*sub, options->workloads);
   AddCommonOptions(*sub, options->common);
   return {sub, [options] { return RunSqlite(*options); }};
@@ -165,6 +170,8 @@ int RunSqlite(const SqliteOptions& o) {
   Plan plan{.command = "sqlite", .paths = *paths, .run_probes = probes_run,
             .probes = CorrelationProbePlan(platform, probe_ns), .run_sqlite = matrix_runs,
             .sqlite = *matrix, .run_workloads = workloads_run, .workloads = *workloads};
+  plan.run_crashsim = o.crashsim && matrix_runs;
+  plan.crashsim = MakeCrashsimPlan(o.crashsim_options, CrashsimConfigsFor(matrix->configs));
   Execution ex = Execute(platform, plan);
   if (int code = InterruptedExitCode(); code >= 0) {
     UsageError(ex.status.ok() ? "interrupted" : ex.status.message() + "; scratch removed");
@@ -173,7 +180,8 @@ int RunSqlite(const SqliteOptions& o) {
   if (!ex.status.ok()) return UsageError(ex.status.message());
   Status emitted = EmitReport(platform, ex.report, o.common);
   if (!emitted.ok()) return UsageError("cannot write the report: " + emitted.message());
-  int failed = FailedConfigurations(ex.report) + FailedWorkloads(ex.report);
+  int failed = FailedConfigurations(ex.report) + FailedWorkloads(ex.report) +
+               FailedCrashsim(ex.report);
   return failed > 0 ? kExitFail : kExitOk;
 }
 

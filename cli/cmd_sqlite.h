@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cmd_crashsim.h"
 #include "cli/common.h"
 #include "cli/plan.h"
 #include "cli/sqlite_workloads_options.h"
@@ -29,6 +30,8 @@ struct SqliteOptions {
   SqliteMatrixOptions matrix;
   SqliteWorkloadOptions workloads;
   bool no_probes = false;
+  bool crashsim = false;  // simulated power cuts for the same configurations, after the matrix
+  CrashsimCliOptions crashsim_options;
   CommonOptions common;
 };
 

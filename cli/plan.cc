@@ -24,7 +24,7 @@ auto ShowProbeProgress(const std::string& path) {
 
 // Inspecting writes nothing; only measurements need a scratch directory.
 bool NeedsScratch(const Plan& plan) {
-  return plan.run_probes || plan.run_sqlite || plan.run_workloads;
+  return plan.run_probes || plan.run_sqlite || plan.run_workloads || plan.run_crashsim;
 }
 
 }  // namespace
@@ -76,6 +76,9 @@ Execution Execute(platform::Platform& platform, const Plan& plan) {
     }
     if (plan.run_workloads && platform::InterruptSignal() == 0) {
       target.sqlite_workloads = sqlite_bench::RunWorkloads(platform, (*scratch)->path(), plan.workloads);
+    }
+    if (plan.run_crashsim && platform::InterruptSignal() == 0) {
+      target.crashsim = sqlite_bench::RunCrashsim(platform, (*scratch)->path(), plan.crashsim);
     }
     Status removed = (*scratch)->Remove();
     ex.report.targets.push_back(std::move(target));

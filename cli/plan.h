@@ -9,6 +9,7 @@
 #include "probes/runner.h"
 #include "report/report.h"
 #include "sqlite_bench/commit_bench.h"
+#include "sqlite_bench/crashsim.h"
 #include "sqlite_bench/workloads.h"
 
 namespace durprobe::cli {
@@ -24,6 +25,8 @@ struct Plan {
   sqlite_bench::MatrixPlan sqlite;
   bool run_workloads = false;       // the SQLite workloads beyond commits, after the matrix
   sqlite_bench::WorkloadPlan workloads{};
+  bool run_crashsim = false;        // simulated power cuts, after everything else on the path
+  sqlite_bench::CrashsimPlan crashsim{};
 };
 
 struct Execution {

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "report/compare_reporters.h"
+#include "report/crashsim_console.h"
 #include "report/diff_console.h"
 #include "report/mount_console.h"
 #include "report/sqlite_console.h"
@@ -81,9 +82,10 @@ void PrintReport(const Report& report, std::ostream& out) {
     }
     if (!t.sqlite.empty()) {
       fmt::print(out, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
-      PrintSqliteTable(t.sqlite, out);
+      PrintSqliteTable(t.sqlite, t.crashsim, out);
     }
     if (!t.sqlite_workloads.empty()) PrintSqliteWorkloads(t.sqlite_workloads, out);
+    PrintCrashsimTable(t.crashsim, out);
     if (!t.findings.empty()) {
       fmt::print(out, "\nFindings:\n");
       for (const Finding& f : t.findings) {

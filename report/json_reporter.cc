@@ -1,6 +1,7 @@
 #include "report/json_reporter.h"
 
 #include "report/compare_reporters.h"
+#include "report/crashsim_json.h"
 #include "report/diff_analysis.h"
 #include "report/mount_json.h"
 #include "report/sqlite_json.h"
@@ -89,6 +90,7 @@ json ToJson(const Target& t) {
     for (const SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e));
   }
   if (!t.sqlite_workloads.empty()) j["sqlite_workloads"] = ToJson(t.sqlite_workloads);
+  if (!t.crashsim.empty()) j["crashsim"] = ToJson(t.crashsim);
   if (!t.op_costs.empty()) {
     json costs = json::array();
     for (const probes::OpCostResult& r : t.op_costs) costs.push_back(ToJson(r));

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "report/crashsim_console.h"
 #include "report/sqlite_correlation.h"
 #include "report/units.h"
 
@@ -12,7 +13,9 @@ namespace {
 using sqlite_bench::CommitResult;
 
 constexpr const char* kRow =
-    "{:<8} {:<6} {:>5} {:<7} {:>9} {:>10} {:>9} {:>9} {:>9}  {:<17} {:>5} {:>8} {:>9} {:>6}  {}\n";
+    "{:<8} {:<6} {:>5} {:<7} {:>9} {:>10} {:>9} {:>9} {:>9}  {:<17} {:>5} {:>8} {:>9} {:>6}";
+// The crashsim columns, when crashsim ran on the same path: measured loss next to the speed.
+constexpr const char* kLossCells = "  {:>18} {:>9}";
 
 std::string Us(double ns) { return FormatNanos(ns); }
 
@@ -33,10 +36,18 @@ std::string ModeCell(const CommitResult& r) {
 
 }  // namespace
 
-void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out) {
+void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
+                      const std::vector<sqlite_bench::CrashsimResult>& crashsim,
+                      std::ostream& out) {
+  auto crash_row = [&crashsim](const CommitResult& r) {
+    return FindCrashsim(crashsim, r.config.journal, r.config.sync, r.config.rows_per_commit);
+  };
+  bool loss_columns = false;
+  for (const SqliteEntry& e : entries) loss_columns = loss_columns || crash_row(e.result);
   fmt::print(out, kRow, "journal", "sync", "rows", "stmt", "commits/s", "rows/s", "us/commit",
-             "p50", "p99", "syncs (db+j+wal+dir)", "sync%", "speedup", "predicted", "expl.",
-             "power-loss risk");
+             "p50", "p99", "syncs (db+j+wal+dir)", "sync%", "speedup", "predicted", "expl.");
+  if (loss_columns) fmt::print(out, kLossCells, "crash: lost", "corrupt");
+  fmt::print(out, "  power-loss risk\n");
   std::vector<std::string> notes;
   bool any_missing = false;
   for (const SqliteEntry& e : entries) {
@@ -55,8 +66,13 @@ void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out
                fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
                e.speedup ? fmt::format("{:.2f}x", *e.speedup) : std::string("-"),
                c.available ? Us(c.predicted_ns) : std::string("-"),
-               c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-"),
-               sqlite_bench::PowerLossRisk(r.config.journal, r.config.sync).summary);
+               c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-"));
+    if (loss_columns) {
+      const sqlite_bench::CrashsimResult* crash = crash_row(r);
+      fmt::print(out, kLossCells, crash ? LossCell(*crash) : "-",
+                 crash ? CorruptCell(*crash) : "-");
+    }
+    fmt::print(out, "  {}\n", sqlite_bench::PowerLossRisk(r.config.journal, r.config.sync).summary);
     if (!c.available && !c.missing.empty()) any_missing = true;
     if (r.checkpoints.count > 0) {
       notes.push_back(fmt::format(
@@ -80,6 +96,10 @@ void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out
              "us/commit; expl.: share of the mean commit the probes' syncs explain;\n"
              "  risk on power loss or OS crash as SQLite documents it "
              "(https://www.sqlite.org/pragma.html#pragma_synchronous, docs/sqlite.md)\n");
+  if (loss_columns) {
+    fmt::print(out, "  crash: lost: crashsim trials that lost an acknowledged commit / trials, and "
+                    "the most lost; corrupt: corrupt images / trials (docs/durability.md)\n");
+  }
 }
 
 }  // namespace durprobe::report

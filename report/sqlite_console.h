@@ -6,9 +6,14 @@
 #include <vector>
 
 #include "report/sqlite_model.h"
+#include "sqlite_bench/crashsim_result.h"
 
 namespace durprobe::report {
 
-void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out);
+// With crashsim results for the same path, rows whose configuration crashsim ran gain its loss
+// and corruption counts next to the speed columns.
+void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
+                      const std::vector<sqlite_bench::CrashsimResult>& crashsim,
+                      std::ostream& out);
 
 }  // namespace durprobe::report

@@ -1,0 +1,144 @@
+#include "cli/cmd_crashsim.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+namespace durprobe::cli {
+namespace {
+
+const std::vector<std::string>& DeviceNames() {
+  static const auto* names = new std::vector<std::string>{"atomic_sectors", "ordered_metadata",
+                                                          "safe_append", "sequential"};
+  return *names;
+}
+
+const std::vector<std::string>& CrashsimJournalNames() {
+  static const auto* names =
+      new std::vector<std::string>{"delete", "truncate", "persist", "wal", "memory", "off"};
+  return *names;
+}
+
+const std::vector<std::string>& SynchronousNames() {
+  static const auto* names = new std::vector<std::string>{"off", "normal", "full", "extra"};
+  return *names;
+}
+
+}  // namespace
+
+void AddCrashsimOptions(CLI::App& app, CrashsimCliOptions& o) {
+  app.add_option("--trials", o.trials, "Crash images per configuration (default 100)")
+      ->check(CLI::Range(1u, 1000000u));
+  app.add_option("--seed", o.seed, "Seed of the crash points and images (default 1)");
+  app.add_option("--commits", o.commits, "Commits the workload attempts per trial (default 12)")
+      ->check(CLI::Range(1u, 10000u));
+  AddListOption(app, "--device", o.device,
+                "Simulated device guarantees (default none): atomic_sectors, ordered_metadata, "
+                "safe_append, sequential")
+      ->transform(OneOf(DeviceNames(), "device property"));
+}
+
+std::vector<sqlite_bench::CrashsimConfig> CrashsimConfigsFor(
+    const std::vector<sqlite_bench::CommitConfig>& matrix) {
+  std::vector<sqlite_bench::CrashsimConfig> configs;
+  for (const sqlite_bench::CommitConfig& c : matrix) {
+    sqlite_bench::CrashsimConfig crash{c.journal, c.sync, c.rows_per_commit};
+    bool seen = false;
+    for (const sqlite_bench::CrashsimConfig& k : configs) {
+      seen = seen || (k.journal == crash.journal && k.sync == crash.sync &&
+                      k.rows_per_commit == crash.rows_per_commit);
+    }
+    if (!seen) configs.push_back(crash);
+  }
+  return configs;
+}
+
+sqlite_bench::CrashsimPlan MakeCrashsimPlan(const CrashsimCliOptions& o,
+                                            std::vector<sqlite_bench::CrashsimConfig> configs) {
+  sqlite_bench::CrashsimPlan plan;
+  plan.configs = std::move(configs);
+  plan.options.trials = o.trials;
+  plan.options.seed = o.seed;
+  plan.options.workload.commits = o.commits;
+  for (const std::string& d : o.device) {
+    if (d == "atomic_sectors") plan.options.device.atomic_sectors = true;
+    if (d == "ordered_metadata") plan.options.device.ordered_metadata = true;
+    if (d == "safe_append") plan.options.device.safe_append = true;
+    if (d == "sequential") plan.options.device.sequential = true;
+  }
+  return plan;
+}
+
+int FailedCrashsim(const report::Report& report) {
+  int failed = 0;
+  for (const report::Target& t : report.targets) {
+    for (const sqlite_bench::CrashsimResult& r : t.crashsim) {
+      if (r.outcome != probes::Outcome::kError) continue;
+      fmt::print(stderr, "durprobe: error: {}: crashsim {}/{}: {}\n", t.path,
+                 sqlite_bench::NameOf(r.config.journal), sqlite_bench::NameOf(r.config.sync),
+                 r.reason);
+      ++failed;
+    }
+  }
+  return failed;
+}
+
+Subcommand SetupCrashsim(CLI::App& app) {
+  auto options = std::make_shared<CrashsimCliOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "crashsim", "What a power cut loses, per journal_mode x synchronous (simulated)");
+  sub->add_option("PATH", options->paths,
+                  "Directories whose scratch holds the recovered images (default: .)");
+  AddListOption(*sub, "--journal-modes", options->journal_modes,
+                "Journal modes (comma-separated; default delete,truncate,persist,wal)")
+      ->transform(OneOf(CrashsimJournalNames(), "journal mode"));
+  AddListOption(*sub, "--synchronous", options->synchronous,
+                "Synchronous levels (comma-separated; default off,normal,full,extra)")
+      ->transform(OneOf(SynchronousNames(), "synchronous level"));
+  sub->add_option("--batch", options->batches, "Rows per commit, e.g. 1,100 (default 1)")
+      ->delimiter(',')
+      ->check(CLI::Range(1u, 100000u));
+  AddCrashsimOptions(*sub, *options);
+  sub->add_option("--json", options->common.json, "Write the JSON report to FILE, or - for stdout")
+      ->type_name("FILE|-");
+  sub->add_flag("--quiet", options->common.quiet, "Print nothing but errors");
+  return {sub, [options] { return RunCrashsim(*options); }};
+}
+
+int RunCrashsim(const CrashsimCliOptions& o) {
+  platform::Platform& platform = platform::Default();
+  Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
+  if (!paths.ok()) return UsageError(paths.status().message());
+  std::vector<sqlite_bench::CrashsimConfig> configs;
+  if (o.journal_modes.empty() && o.synchronous.empty()) {
+    configs = sqlite_bench::DefaultCrashsimConfigs(o.batches);
+  } else {
+    std::vector<std::string> journals = o.journal_modes, syncs = o.synchronous;
+    if (journals.empty()) journals = {"delete", "truncate", "persist", "wal"};
+    if (syncs.empty()) syncs = SynchronousNames();
+    for (const std::string& j : journals) {
+      for (const std::string& s : syncs) {
+        for (std::uint32_t b : o.batches) {
+          configs.push_back(
+              {sqlite_bench::JournalModeNames().at(j), sqlite_bench::SynchronousNames().at(s), b});
+        }
+      }
+    }
+  }
+  Plan plan;
+  plan.command = "crashsim";
+  plan.paths = *paths;
+  plan.run_crashsim = true;
+  plan.crashsim = MakeCrashsimPlan(o, std::move(configs));
+  Execution ex = Execute(platform, plan);
+  if (int code = InterruptedExitCode(); code >= 0) {
+    UsageError(ex.status.ok() ? "interrupted" : ex.status.message() + "; scratch removed");
+    return code;
+  }
+  if (!ex.status.ok()) return UsageError(ex.status.message());
+  Status emitted = EmitReport(platform, ex.report, o.common);
+  if (!emitted.ok()) return UsageError("cannot write the report: " + emitted.message());
+  return FailedCrashsim(ex.report) > 0 ? kExitFail : kExitOk;
+}
+
+}  // namespace durprobe::cli
