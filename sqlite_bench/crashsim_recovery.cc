@@ -30,7 +30,11 @@ Status WriteImage(platform::Platform& platform, const std::string& dir, const Di
   return Status::Ok();
 }
 
-RecoveryCheck Corrupt(std::string problem) { return RecoveryCheck{true, std::move(problem), 0}; }
+// One line: integrity_check's rows can hold newlines.
+RecoveryCheck Corrupt(std::string problem) {
+  for (char& c : problem) c = c == '\n' ? ' ' : c;
+  return RecoveryCheck{true, std::move(problem), 0};
+}
 
 // Rows must be ids 1..n in order with the payload FillPayload gives, n a whole number of commits.
 RecoveryCheck ReadBack(Db& db, std::uint32_t rows_per_commit, std::uint32_t payload_bytes) {

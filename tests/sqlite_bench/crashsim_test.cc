@@ -86,7 +86,7 @@ ModelCheckResult Exhaustive(JournalMode journal, Synchronous sync) {
   CrashWorkloadOptions workload;
   workload.commits = 2;
   workload.payload_bytes = 50;
-  return ModelCheck(platform::Default(), dir.path(), {journal, sync, 1}, workload, 8);
+  return ModelCheck(platform::Default(), dir.path(), {journal, sync, 1}, workload, 10);
 }
 
 TEST(CrashsimTest, ModelCheckDeleteExtraNeverCorruptsNorLoses) {
