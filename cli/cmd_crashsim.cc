@@ -13,15 +13,11 @@ const std::vector<std::string>& DeviceNames() {
   return *names;
 }
 
-const std::vector<std::string>& CrashsimJournalNames() {
-  static const auto* names =
-      new std::vector<std::string>{"delete", "truncate", "persist", "wal", "memory", "off"};
-  return *names;
-}
-
-const std::vector<std::string>& SynchronousNames() {
-  static const auto* names = new std::vector<std::string>{"off", "normal", "full", "extra"};
-  return *names;
+template <typename Enum>
+std::vector<std::string> Names(const std::map<std::string, Enum>& names) {
+  std::vector<std::string> out;
+  for (const auto& entry : names) out.push_back(entry.first);
+  return out;
 }
 
 }  // namespace
@@ -91,10 +87,10 @@ Subcommand SetupCrashsim(CLI::App& app) {
                   "Directories whose scratch holds the recovered images (default: .)");
   AddListOption(*sub, "--journal-modes", options->journal_modes,
                 "Journal modes (comma-separated; default delete,truncate,persist,wal)")
-      ->transform(OneOf(CrashsimJournalNames(), "journal mode"));
+      ->transform(OneOf(Names(sqlite_bench::JournalModeNames()), "journal mode"));
   AddListOption(*sub, "--synchronous", options->synchronous,
                 "Synchronous levels (comma-separated; default off,normal,full,extra)")
-      ->transform(OneOf(SynchronousNames(), "synchronous level"));
+      ->transform(OneOf(Names(sqlite_bench::SynchronousNames()), "synchronous level"));
   sub->add_option("--batch", options->batches, "Rows per commit, e.g. 1,100 (default 1)")
       ->delimiter(',')
       ->check(CLI::Range(1u, 100000u));
@@ -109,27 +105,17 @@ int RunCrashsim(const CrashsimCliOptions& o) {
   platform::Platform& platform = platform::Default();
   Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
-  std::vector<sqlite_bench::CrashsimConfig> configs;
-  if (o.journal_modes.empty() && o.synchronous.empty()) {
-    configs = sqlite_bench::DefaultCrashsimConfigs(o.batches);
-  } else {
-    std::vector<std::string> journals = o.journal_modes, syncs = o.synchronous;
-    if (journals.empty()) journals = {"delete", "truncate", "persist", "wal"};
-    if (syncs.empty()) syncs = SynchronousNames();
-    for (const std::string& j : journals) {
-      for (const std::string& s : syncs) {
-        for (std::uint32_t b : o.batches) {
-          configs.push_back(
-              {sqlite_bench::JournalModeNames().at(j), sqlite_bench::SynchronousNames().at(s), b});
-        }
-      }
-    }
-  }
+  std::vector<sqlite_bench::JournalMode> journals;
+  for (const std::string& j : o.journal_modes)
+    journals.push_back(sqlite_bench::JournalModeNames().at(j));
+  std::vector<sqlite_bench::Synchronous> syncs;
+  for (const std::string& s : o.synchronous)
+    syncs.push_back(sqlite_bench::SynchronousNames().at(s));
   Plan plan;
   plan.command = "crashsim";
   plan.paths = *paths;
   plan.run_crashsim = true;
-  plan.crashsim = MakeCrashsimPlan(o, std::move(configs));
+  plan.crashsim = MakeCrashsimPlan(o, sqlite_bench::CrashsimConfigs(journals, syncs, o.batches));
   Execution ex = Execute(platform, plan);
   if (int code = InterruptedExitCode(); code >= 0) {
     UsageError(ex.status.ok() ? "interrupted" : ex.status.message() + "; scratch removed");

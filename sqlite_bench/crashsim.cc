@@ -137,16 +137,28 @@ std::string DeviceLabel(const DeviceModel& d) {
   return label.empty() ? "none" : label;
 }
 
-std::vector<CrashsimConfig> DefaultCrashsimConfigs(const std::vector<std::uint32_t>& batches) {
+std::vector<CrashsimConfig> CrashsimConfigs(const std::vector<JournalMode>& journals,
+                                            const std::vector<Synchronous>& syncs,
+                                            const std::vector<std::uint32_t>& batches) {
+  std::vector<JournalMode> js = journals;
+  if (js.empty()) {
+    js = {JournalMode::kDelete, JournalMode::kTruncate, JournalMode::kPersist, JournalMode::kWal};
+  }
+  std::vector<Synchronous> ss = syncs;
+  if (ss.empty()) {
+    ss = {Synchronous::kOff, Synchronous::kNormal, Synchronous::kFull, Synchronous::kExtra};
+  }
   std::vector<CrashsimConfig> configs;
-  for (JournalMode j :
-       {JournalMode::kDelete, JournalMode::kTruncate, JournalMode::kPersist, JournalMode::kWal}) {
-    for (Synchronous s :
-         {Synchronous::kOff, Synchronous::kNormal, Synchronous::kFull, Synchronous::kExtra}) {
+  for (JournalMode j : js) {
+    for (Synchronous s : ss) {
       for (std::uint32_t b : batches) configs.push_back({j, s, b});
     }
   }
   return configs;
+}
+
+std::vector<CrashsimConfig> DefaultCrashsimConfigs(const std::vector<std::uint32_t>& batches) {
+  return CrashsimConfigs({}, {}, batches);
 }
 
 std::vector<CrashsimResult> RunCrashsim(platform::Platform& platform,
@@ -156,8 +168,11 @@ std::vector<CrashsimResult> RunCrashsim(platform::Platform& platform,
   SqlitePrng prng;
   for (const CrashsimConfig& c : plan.configs) {
     if (!vfs.ok()) {
-      results.push_back(
-          {.config = c, .outcome = probes::Outcome::kError, .reason = vfs.status().message()});
+      CrashsimResult failed;
+      failed.config = c;
+      failed.outcome = probes::Outcome::kError;
+      failed.reason = vfs.status().message();
+      results.push_back(std::move(failed));
       continue;
     }
     results.push_back(RunConfig(platform, **vfs, prng, scratch_dir, c, plan.options));

@@ -30,7 +30,12 @@ struct CrashsimPlan {
 // "none", or the device guarantees that are on, comma-separated (the CLI's --device names).
 std::string DeviceLabel(const DeviceModel& device);
 
-// DELETE, TRUNCATE, PERSIST, WAL x OFF, NORMAL, FULL, EXTRA for each batch size, in that order.
+// Every journal mode x synchronous level x batch size, journal mode outermost. Empty journals:
+// DELETE, TRUNCATE, PERSIST, WAL; empty levels: OFF, NORMAL, FULL, EXTRA.
+std::vector<CrashsimConfig> CrashsimConfigs(const std::vector<JournalMode>& journals,
+                                            const std::vector<Synchronous>& syncs,
+                                            const std::vector<std::uint32_t>& batches);
+// The default matrix: CrashsimConfigs({}, {}, batches).
 std::vector<CrashsimConfig> DefaultCrashsimConfigs(const std::vector<std::uint32_t>& batches = {1});
 
 // Runs every configuration; images are recovered in subdirectories of scratch_dir. Stops after
