@@ -128,7 +128,9 @@ CrashsimResult RunConfig(platform::Platform& platform, CrashVfs& vfs, SqlitePrng
 std::string DeviceLabel(const DeviceModel& d) {
   std::string label;
   auto add = [&label](bool on, const char* name) {
-    if (on) label += (label.empty() ? "" : ",") + std::string(name);
+    if (!on) return;
+    if (!label.empty()) label += ',';
+    label += name;
   };
   add(d.atomic_sectors, "atomic_sectors");
   add(d.ordered_metadata, "ordered_metadata");
