@@ -148,6 +148,19 @@ TEST(CrashDiskTest, ASequentialDeviceKeepsAPrefixOfTheLog) {
   }
 }
 
+TEST(CrashDiskTest, ASafeAppendLandsAsAPrefixWithoutHolesOrGarbage) {
+  DeviceModel device{.sector_size = 512, .safe_append = true};
+  CrashDisk disk = DiskWithFile(device);
+  disk.Write(disk.Lookup("f"), 0, std::string(2048, 'x').data(), 2048);
+  std::set<std::size_t> sizes;
+  for (int seed = 1; seed <= kSeeds; ++seed) {
+    std::string f = Crash(disk, seed)["f"];
+    EXPECT_EQ(f, std::string(f.size(), 'x'));
+    sizes.insert(f.size());
+  }
+  EXPECT_EQ(sizes, (std::set<std::size_t>{0, 512, 1024, 1536, 2048}));
+}
+
 TEST(CrashDiskTest, SubsetsEnumerateExactlyTheImagesAtomicRandomChoicesReach) {
   DeviceModel device{.atomic_sectors = true};
   CrashDisk disk(device);

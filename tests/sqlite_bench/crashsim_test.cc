@@ -70,16 +70,6 @@ TEST(CrashsimTest, CountsAreConsistent) {
   EXPECT_TRUE(left->empty());
 }
 
-TEST(CrashsimTest, AnUnknownJournalModeIsReportedNotRun) {
-  TempDir dir;
-  CrashsimPlan plan = SmallPlan(1);
-  plan.configs = {{JournalMode::kMemory, Synchronous::kFull, 1}};
-  plan.options.trials = 3;
-  std::vector<CrashsimResult> r = RunCrashsim(platform::Default(), dir.path(), plan);
-  ASSERT_EQ(r.size(), 1u);
-  EXPECT_EQ(r[0].outcome, probes::Outcome::kOk) << "MEMORY is a journal mode SQLite accepts";
-}
-
 // Every crash point of a two-commit workload, every subset of what was unsynced there.
 ModelCheckResult Exhaustive(JournalMode journal, Synchronous sync) {
   TempDir dir;
