@@ -32,6 +32,8 @@ void AddCrashsimOptions(CLI::App& app, CrashsimCliOptions& o) {
                 "Simulated device guarantees (default none): atomic_sectors, ordered_metadata, "
                 "safe_append, sequential")
       ->transform(OneOf(DeviceNames(), "device property"));
+  app.add_flag("--no-psow", o.no_psow,
+               "Tell SQLite the storage lacks powersafe overwrite (as the psow=0 URI parameter)");
 }
 
 std::vector<sqlite_bench::CrashsimConfig> CrashsimConfigsFor(
@@ -56,6 +58,7 @@ sqlite_bench::CrashsimPlan MakeCrashsimPlan(const CrashsimCliOptions& o,
   plan.options.trials = o.trials;
   plan.options.seed = o.seed;
   plan.options.workload.commits = o.commits;
+  plan.options.powersafe_overwrite = !o.no_psow;
   for (const std::string& d : o.device) {
     if (d == "atomic_sectors") plan.options.device.atomic_sectors = true;
     if (d == "ordered_metadata") plan.options.device.ordered_metadata = true;

@@ -21,10 +21,11 @@ struct CrashsimCliOptions {
   std::uint64_t seed = 1;
   std::uint32_t commits = 12;       // per trial
   std::vector<std::string> device;  // atomic_sectors, safe_append, sequential, ordered_metadata
+  bool no_psow = false;             // tell SQLite the storage lacks powersafe overwrite
   CommonOptions common;
 };
 
-// Adds --trials, --seed, --commits and --device.
+// Adds --trials, --seed, --commits, --device and --no-psow.
 void AddCrashsimOptions(CLI::App& app, CrashsimCliOptions& options);
 // The crashsim rows for a commit matrix: its journal x synchronous x batch, each once.
 std::vector<sqlite_bench::CrashsimConfig> CrashsimConfigsFor(

@@ -68,7 +68,9 @@ int FileCheckReserved(sqlite3_file*, int* out) {
 }
 int FileControl(sqlite3_file*, int, void*) { return SQLITE_NOTFOUND; }
 int FileSectorSize(sqlite3_file*) { return kSectorSize; }
-int FileDeviceCharacteristics(sqlite3_file*) { return SQLITE_IOCAP_POWERSAFE_OVERWRITE; }
+int FileDeviceCharacteristics(sqlite3_file* f) {
+  return Cf(f)->owner->powersafe_overwrite() ? SQLITE_IOCAP_POWERSAFE_OVERWRITE : 0;
+}
 
 int FileShmMap(sqlite3_file* f, int region, int size, int extend, void volatile** out) {
   auto& regions = Cf(f)->owner->ShmRegions(Cf(f)->path ? Cf(f)->path : "");

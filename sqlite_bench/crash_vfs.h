@@ -13,6 +13,7 @@
 // and xDelete syncs it when SQLite passes syncDir (synchronous=EXTRA in DELETE mode). It tells
 // SQLite what the unix VFS tells it on Linux (sector size 4096, POWERSAFE_OVERWRITE), whatever
 // the simulated device does: crashsim asks what unmodified SQLite risks on such a device.
+// set_powersafe_overwrite(false) tells SQLite what the psow=0 URI parameter would.
 //
 // One connection at a time: locks always succeed and shared memory is plain heap memory. Not
 // thread-safe. Unregisters itself when destroyed.
@@ -55,6 +56,9 @@ class CrashVfs {
   // A fresh, empty disk with the same device model, no crash armed.
   void Reset();
   bool crashed() const { return crashed_; }
+  // Whether xDeviceCharacteristics reports SQLITE_IOCAP_POWERSAFE_OVERWRITE (default true).
+  void set_powersafe_overwrite(bool on) { powersafe_overwrite_ = on; }
+  bool powersafe_overwrite() const { return powersafe_overwrite_; }
   std::uint64_t calls() const { return calls_; }
   std::uint64_t syncs() const { return syncs_; }
 
@@ -73,6 +77,7 @@ class CrashVfs {
   std::uint64_t crash_at_call_ = kNever, crash_at_sync_ = kNever;
   std::uint64_t calls_ = 0, syncs_ = 0;
   bool crashed_ = false;
+  bool powersafe_overwrite_ = true;
   std::map<std::string, std::vector<std::unique_ptr<char[]>>> shm_;
 };
 

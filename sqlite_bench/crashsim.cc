@@ -73,7 +73,7 @@ CrashsimResult RunConfig(platform::Platform& platform, CrashVfs& vfs, SqlitePrng
   r.config = config;
   r.commits = o.workload.commits;
   r.seed = o.seed;
-  r.device = DeviceLabel(o.device);
+  r.device = DeviceLabel(o.device) + (o.powersafe_overwrite ? "" : "; SQLite told psow=0");
   std::uint64_t config_seed = ConfigSeed(o.seed, config);
   prng.Seed(config_seed);
   CrashRun dry = RunCrashWorkload(vfs, config, o.workload, CrashVfs::kNever);
@@ -167,6 +167,7 @@ std::vector<CrashsimResult> RunCrashsim(platform::Platform& platform,
                                         const std::string& scratch_dir, const CrashsimPlan& plan) {
   std::vector<CrashsimResult> results;
   Result<std::unique_ptr<CrashVfs>> vfs = RegisterVfs(platform, plan.options.device);
+  if (vfs.ok()) (*vfs)->set_powersafe_overwrite(plan.options.powersafe_overwrite);
   SqlitePrng prng;
   for (const CrashsimConfig& c : plan.configs) {
     if (!vfs.ok()) {

@@ -20,6 +20,8 @@ struct CrashsimOptions {
   std::uint64_t seed = 1;
   CrashWorkloadOptions workload;
   DeviceModel device;
+  // What the VFS tells SQLite: true as the unix VFS does by default; false as with psow=0.
+  bool powersafe_overwrite = true;
 };
 
 struct CrashsimPlan {

@@ -70,6 +70,25 @@ TEST(CrashsimTest, CountsAreConsistent) {
   EXPECT_TRUE(left->empty());
 }
 
+// docs/durability.md: on a device that tears sectors, WAL + FULL loses a synced commit only
+// because SQLite is told the storage has powersafe overwrite; told otherwise, it pads the frames.
+TEST(CrashsimTest, WalFullOnTornSectorsLosesOnlyWhenSqliteAssumesPowersafeOverwrite) {
+  TempDir dir;
+  CrashsimPlan plan;
+  plan.configs = {{JournalMode::kWal, Synchronous::kFull, 1}};
+  plan.options.trials = 60;
+  plan.options.workload.commits = 6;
+  std::vector<CrashsimResult> psow = RunCrashsim(platform::Default(), dir.path(), plan);
+  plan.options.powersafe_overwrite = false;
+  std::vector<CrashsimResult> no_psow = RunCrashsim(platform::Default(), dir.path(), plan);
+  ASSERT_EQ(psow.size(), 1u);
+  ASSERT_EQ(no_psow.size(), 1u);
+  EXPECT_GT(psow[0].trials_with_loss + psow[0].corrupt, 0u);
+  EXPECT_EQ(no_psow[0].trials_with_loss, 0u);
+  EXPECT_EQ(no_psow[0].corrupt, 0u) << no_psow[0].corrupt_example;
+  EXPECT_EQ(no_psow[0].device, "none; SQLite told psow=0");
+}
+
 // Every crash point of a two-commit workload, every subset of what was unsynced there.
 ModelCheckResult Exhaustive(JournalMode journal, Synchronous sync) {
   TempDir dir;
