@@ -11,6 +11,7 @@
 #include "cli/cmd_check.h"
 #include "cli/cmd_clean.h"
 #include "cli/cmd_compare.h"
+#include "cli/cmd_crashsim.h"
 #include "cli/cmd_diff.h"
 #include "cli/cmd_inspect.h"
 #include "cli/cmd_probe.h"
@@ -79,7 +80,8 @@ int Main(int argc, char** argv) {
   std::vector<Subcommand> subs = {SetupRun(app),    SetupInspect(app), SetupProbe(app),
                                   SetupSqlite(app), SetupCompare(app), SetupDiff(app),
                                   SetupReport(app), SetupCheck(app),
-                                  SetupSummarize(app), SetupClean(app)};
+                                  SetupSummarize(app), SetupCrashsim(app),
+                                  SetupClean(app)};
   app.require_subcommand(1, 1);
   std::vector<std::string> names;
   for (const Subcommand& s : subs) names.push_back(s.app->get_name());

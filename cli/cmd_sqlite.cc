@@ -135,6 +135,11 @@ Subcommand SetupSqlite(CLI::App& app) {
   AddSqliteMatrixOptions(*sub, options->matrix);
   sub->add_flag("--no-probes", options->no_probes,
                 "Skip the correlation probes (no predicted/explained columns)");
+  sub->add_flag("--crashsim", options->crashsim,
+                "Also simulate power cuts for each configuration (durprobe crashsim)");
+  sub->add_option("--crashsim-trials", options->crashsim_options.trials,
+                  "Crash images per configuration with --crashsim (default 100)")
+      ->check(CLI::Range(1u, 1000000u));
   AddSqliteWorkloadOptions(*sub, options->workloads);
   AddCommonOptions(*sub, options->common,
                    "Short run: the same configurations with a 10 s budget instead of 30 s", "30s");
@@ -173,7 +178,12 @@ int RunSqlite(const SqliteOptions& o) {
                  .sqlite = *matrix,
                  .run_workloads = workloads_run,
                  .workloads = *workloads};
-  return ExecutePlan(platform, plan, o.common.out, FailedConfigurations);
+  plan.run_crashsim = o.crashsim && matrix_runs;
+  plan.crashsim = MakeCrashsimPlan(o.crashsim_options, CrashsimConfigsFor(matrix->configs));
+  return ExecutePlan(platform, plan, o.common.out, [](const report::Report& r) {
+    int failed = FailedConfigurations(r) != kExitOk || FailedCrashsim(r) > 0;
+    return failed ? kExitFail : kExitOk;
+  });
 }
 
 }  // namespace durprobe::cli

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/cmd_probe.h"
+#include "cli/cmd_crashsim.h"
 #include "cli/common.h"
 #include "sqlite_bench/commit_bench.h"
 #include "sqlite_bench/workloads.h"
@@ -31,6 +32,8 @@ struct SqliteOptions {
   SqliteMatrixOptions matrix;
   SqliteWorkloadOptions workloads;
   bool no_probes = false;
+  bool crashsim = false;  // simulated power cuts for the same configurations, after the matrix
+  CrashsimCliOptions crashsim_options;
   CommonOptions common;
 };
 

@@ -7,6 +7,7 @@
 
 #include "report/check_output.h"
 #include "report/compare_reporters.h"
+#include "report/crashsim_console.h"
 #include "report/diff_console.h"
 #include "report/mount_console.h"
 #include "report/sqlite_console.h"
@@ -108,9 +109,10 @@ void PrintReport(const Report& report, std::ostream& out) {
     }
     if (!t.sqlite.empty()) {
       fmt::print(out, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
-      PrintSqliteTable(t.sqlite, out);
+      PrintSqliteTable(t.sqlite, t.crashsim, out);
     }
     if (!t.sqlite_workloads.empty()) PrintSqliteWorkloads(t.sqlite_workloads, out);
+    PrintCrashsimTable(t.crashsim, out);
     PrintUnfinished(t, out);
     PrintFindings(t, out);
   }

@@ -2,6 +2,7 @@
 
 #include "report/check_output.h"
 #include "report/compare_reporters.h"
+#include "report/crashsim_json.h"
 #include "report/diff_analysis.h"
 #include "report/mount_json.h"
 #include "report/sqlite_json.h"
@@ -111,6 +112,7 @@ json ToJson(const Target& t) {
     }
     j["unfinished"] = unfinished;
   }
+  if (!t.crashsim.empty()) j["crashsim"] = ToJson(t.crashsim);
   if (!t.op_costs.empty()) {
     json costs = json::array();
     for (const probes::OpCostResult& r : t.op_costs) costs.push_back(ToJson(r));

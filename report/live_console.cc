@@ -5,6 +5,7 @@
 
 #include "report/check_output.h"
 #include "report/console_reporter.h"
+#include "report/crashsim_console.h"
 #include "report/mount_console.h"
 #include "report/sqlite_console.h"
 #include "report/sqlite_workloads_console.h"
@@ -63,10 +64,10 @@ void LiveConsole::SqliteDone(const Target&, const SqliteEntry& entry) {
   if (section_ != Section::kSqlite) {
     CloseSection();
     fmt::print(out_, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
-    PrintSqliteHeader(out_);
+    PrintSqliteHeader(/*loss_columns=*/false, out_);
     section_ = Section::kSqlite;
   }
-  PrintSqliteRow(entry, notes_, out_);
+  PrintSqliteRow(entry, nullptr, notes_, out_);
   out_.flush();
 }
 
@@ -78,6 +79,13 @@ void LiveConsole::WorkloadDone(const Target& target, const std::string& name) {
 
 void LiveConsole::TargetDone(const Target& target) {
   CloseSection();
+  if (!target.crashsim.empty()) {
+    PrintCrashsimTable(target.crashsim, out_);
+    if (!target.sqlite.empty()) {
+      fmt::print(out_, "\nSQLite commits with what a power cut lost (crashsim):\n");
+      PrintSqliteTable(target.sqlite, target.crashsim, out_);
+    }
+  }
   PrintUnfinished(target, out_);
   PrintFindings(target, out_);
   out_.flush();
@@ -90,7 +98,7 @@ void LiveConsole::AfterRun(const Report& report) {
 
 void LiveConsole::CloseSection() {
   if (section_ == Section::kProbes) PrintNotes(notes_, out_);
-  if (section_ == Section::kSqlite) PrintSqliteNotes(notes_, out_);
+  if (section_ == Section::kSqlite) PrintSqliteNotes(notes_, /*loss_columns=*/false, out_);
   section_ = Section::kNone;
   notes_.clear();
 }

@@ -15,6 +15,7 @@
 #include "probes/op_cost.h"
 #include "probes/probe_result.h"
 #include "report/sqlite_model.h"
+#include "sqlite_bench/crashsim_result.h"
 #include "sqlite_bench/workload_result.h"
 
 namespace durprobe::report {
@@ -65,6 +66,7 @@ struct Target {
   std::vector<probes::OpCostResult> op_costs;  // per-operation costs, measured by compare
   std::vector<SqliteEntry> sqlite;             // the commit matrix (report/sqlite_correlation.h)
   sqlite_bench::WorkloadResults sqlite_workloads;  // read, connect, locks, concurrency, WAL growth
+  std::vector<sqlite_bench::CrashsimResult> crashsim;  // simulated power cuts (crashsim)
   std::vector<Finding> findings;
   std::vector<Unfinished> unfinished;  // empty unless the run was interrupted
 };

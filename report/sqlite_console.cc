@@ -1,10 +1,11 @@
 #include "report/sqlite_console.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
-#include <algorithm>
-
+#include "report/crashsim_console.h"
 #include "report/sqlite_correlation.h"
 #include "report/units.h"
 
@@ -14,7 +15,9 @@ namespace {
 using sqlite_bench::CommitResult;
 
 constexpr const char* kRow =
-    "{:<8} {:<6} {:>5} {:<7} {:>9} {:>10} {:>9} {:>9} {:>9}  {:<17} {:>5} {:>8} {:>9} {:>6}  {}\n";
+    "{:<8} {:<6} {:>5} {:<7} {:>9} {:>10} {:>9} {:>9} {:>9}  {:<17} {:>5} {:>8} {:>9} {:>6}";
+// The crashsim columns, when crashsim ran on the same path: measured loss next to the speed.
+constexpr const char* kLossCells = "  {:>18} {:>9}";
 
 std::string Us(double ns) { return FormatNanos(ns); }
 
@@ -35,13 +38,15 @@ std::string ModeCell(const CommitResult& r) {
 
 }  // namespace
 
-void PrintSqliteHeader(std::ostream& out) {
+void PrintSqliteHeader(bool loss_columns, std::ostream& out) {
   fmt::print(out, kRow, "journal", "sync", "rows", "stmt", "commits/s", "rows/s", "us/commit",
-             "p50", "p99", "syncs (db+j+wal+dir)", "sync%", "speedup", "predicted", "expl.",
-             "power-loss risk");
+             "p50", "p99", "syncs (db+j+wal+dir)", "sync%", "speedup", "predicted", "expl.");
+  if (loss_columns) fmt::print(out, kLossCells, "crash: lost", "corrupt");
+  fmt::print(out, "  power-loss risk\n");
 }
 
-void PrintSqliteRow(const SqliteEntry& e, std::vector<std::string>& notes, std::ostream& out) {
+void PrintSqliteRow(const SqliteEntry& e, const std::vector<sqlite_bench::CrashsimResult>* crashsim,
+                    std::vector<std::string>& notes, std::ostream& out) {
   const CommitResult& r = e.result;
   std::string journal(sqlite_bench::NameOf(r.config.journal));
   std::string stmt(r.config.statement == sqlite_bench::StatementMode::kReused ? "reused"
@@ -58,8 +63,13 @@ void PrintSqliteRow(const SqliteEntry& e, std::vector<std::string>& notes, std::
              fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
              e.speedup ? fmt::format("{:.2f}x", *e.speedup) : std::string("-"),
              c.available ? Us(c.predicted_ns) : std::string("-"),
-             c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-"),
-             sqlite_bench::PowerLossRisk(r.config.journal, r.config.sync).summary);
+             c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-"));
+  if (crashsim != nullptr) {
+    const sqlite_bench::CrashsimResult* crash =
+        FindCrashsim(*crashsim, r.config.journal, r.config.sync, r.config.rows_per_commit);
+    fmt::print(out, kLossCells, crash ? LossCell(*crash) : "-", crash ? CorruptCell(*crash) : "-");
+  }
+  fmt::print(out, "  {}\n", sqlite_bench::PowerLossRisk(r.config.journal, r.config.sync).summary);
   if (!c.available && !c.missing.empty()) {
     std::string missing =
         "predicted/expl. need the fdatasync (or fsync) overwrite and append probes and dir_fsync "
@@ -77,23 +87,38 @@ void PrintSqliteRow(const SqliteEntry& e, std::vector<std::string>& notes, std::
   }
 }
 
-void PrintSqliteNotes(const std::vector<std::string>& notes, std::ostream& out) {
+void PrintSqliteNotes(const std::vector<std::string>& notes, bool loss_columns,
+                      std::ostream& out) {
   for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
-  fmt::print(
-      out,
-      "  us/commit: mean of timed transactions; syncs: sync calls per commit (dir: directory "
-      "syncs inside SQLite's unix VFS);\n"
-      "  predicted: syncs x probe mean sync latency + measured non-sync time, against "
-      "us/commit; expl.: share of the mean commit the probes' syncs explain;\n"
-      "  risk on power loss or OS crash as SQLite documents it "
-      "(https://www.sqlite.org/pragma.html#pragma_synchronous, docs/sqlite.md)\n");
+  fmt::print(out,
+             "  us/commit: mean of timed transactions; syncs: sync calls per commit (dir: directory "
+             "syncs inside SQLite's unix VFS);\n"
+             "  predicted: syncs x probe mean sync latency + measured non-sync time, against "
+             "us/commit; expl.: share of the mean commit the probes' syncs explain;\n"
+             "  risk on power loss or OS crash as SQLite documents it "
+             "(https://www.sqlite.org/pragma.html#pragma_synchronous, docs/sqlite.md)\n");
+  if (loss_columns) {
+    fmt::print(out, "  crash: lost: crashsim trials that lost an acknowledged commit / trials, and "
+                    "the most lost; corrupt: corrupt images / trials (docs/durability.md)\n");
+  }
 }
 
-void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out) {
-  PrintSqliteHeader(out);
+void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
+                      const std::vector<sqlite_bench::CrashsimResult>& crashsim,
+                      std::ostream& out) {
+  bool loss_columns = false;
+  for (const SqliteEntry& e : entries) {
+    const CommitResult& r = e.result;
+    loss_columns = loss_columns ||
+                   FindCrashsim(crashsim, r.config.journal, r.config.sync,
+                                r.config.rows_per_commit) != nullptr;
+  }
+  PrintSqliteHeader(loss_columns, out);
   std::vector<std::string> notes;
-  for (const SqliteEntry& e : entries) PrintSqliteRow(e, notes, out);
-  PrintSqliteNotes(notes, out);
+  for (const SqliteEntry& e : entries) {
+    PrintSqliteRow(e, loss_columns ? &crashsim : nullptr, notes, out);
+  }
+  PrintSqliteNotes(notes, loss_columns, out);
 }
 
 }  // namespace durprobe::report

@@ -108,6 +108,12 @@ void RunPathByPath(RunState& s) {
       AddPlausibilityFindings(t);
       if (s.plan.run_sqlite) RunSqliteOn(s, t, dir);
       if (s.plan.run_workloads) RunWorkloadsOn(s, t, dir);
+      if (s.plan.run_crashsim && !Interrupted()) {
+        s.progress.Start("crashsim", t.path + ": simulated power cuts", 0);
+        t.crashsim = sqlite_bench::RunCrashsim(s.platform, dir, s.plan.crashsim);
+      } else if (s.plan.run_crashsim) {
+        t.unfinished.push_back({"crashsim", "simulated power cuts"});
+      }
       s.progress.Finish();
       // Free this path's scratch now: the next path may share its filesystem.
       s.scratch[p]->Remove();

@@ -10,6 +10,7 @@
 #include "probes/op_cost.h"
 #include "probes/runner.h"
 #include "sqlite_bench/commit_bench.h"
+#include "sqlite_bench/crashsim.h"
 #include "sqlite_bench/workloads.h"
 
 namespace durprobe::run {
@@ -39,9 +40,12 @@ struct Plan {
   sqlite_bench::MatrixPlan sqlite;
   bool run_workloads = false;  // the SQLite workloads beyond commits, after the matrix
   sqlite_bench::WorkloadPlan workloads{};
+  bool run_crashsim = false;  // simulated power cuts, after everything else on the path
+  sqlite_bench::CrashsimPlan crashsim{};
 
   // Whether the plan measures anything (and so needs a scratch directory).
-  bool Measures() const { return run_probes || !ops.empty() || run_sqlite || run_workloads; }
+  bool Measures() const { return run_probes || !ops.empty() || run_sqlite || run_workloads || run_crashsim;
+  }
 };
 
 }  // namespace durprobe::run

@@ -116,7 +116,7 @@ TEST(SqliteConsoleTest, PrintsOneRowPerConfigurationWithRiskAndErrors) {
   broken.reason = "checksum mismatch";
   AddSqliteResults(t, {DeleteFull(), broken});
   std::ostringstream out;
-  PrintSqliteTable(t.sqlite, out);
+  PrintSqliteTable(t.sqlite, {}, out);
   std::string text = out.str();
   EXPECT_NE(text.find("DELETE   FULL       1 reused      1,429      1,429    700 us    650 us"),
             std::string::npos) << text;

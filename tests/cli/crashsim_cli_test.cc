@@ -1,0 +1,60 @@
+// The crashsim subcommand end to end: exit status, the JSON keys, the console summary, bad input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/cli_runner.h"
+
+namespace durprobe {
+namespace {
+
+using testing_support::RunDurprobe;
+
+TEST(CrashsimCliTest, RunsAndWritesTheContractKeys) {
+  std::string dir = testing_support::MakeTempDir("crashsim-cli");
+  testing_support::CliRun r =
+      RunDurprobe("crashsim " + dir +
+                  " --trials 4 --journal-modes wal,delete --synchronous full,OFF"
+                  " --commits 4 --seed 5 --json -");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["context"]["command"], "crashsim");
+  const nlohmann::json& rows = doc["targets"][0]["crashsim"];
+  ASSERT_EQ(rows.size(), 4u);
+  for (const nlohmann::json& e : rows) {
+    for (const char* key : {"journal_mode", "synchronous", "rows_per_commit", "trials", "corrupt",
+                            "lost_commits", "trials_with_loss", "crash_states", "seed"}) {
+      EXPECT_TRUE(e.contains(key)) << key << " in " << e.dump();
+    }
+    EXPECT_TRUE(e["lost_commits"].contains("max"));
+    EXPECT_TRUE(e["lost_commits"].contains("mean"));
+    EXPECT_EQ(e["trials"], 4);
+    EXPECT_EQ(e["seed"], 5);
+  }
+  EXPECT_EQ(rows[0]["journal_mode"], "WAL");
+  EXPECT_EQ(rows[0]["synchronous"], "FULL");
+  EXPECT_TRUE(std::filesystem::is_empty(dir)) << "scratch removed";
+
+  testing_support::CliRun console =
+      RunDurprobe("crashsim " + dir + " --trials 2 --journal-modes persist --synchronous normal");
+  EXPECT_EQ(console.exit_code, 0) << console.err;
+  EXPECT_NE(console.out.find("distinct crash states tried in 2 trials"), std::string::npos)
+      << console.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(CrashsimCliTest, BadInputExitsTwoWithOneLine) {
+  auto expect_usage = [](const std::string& args, const std::string& needle) {
+    testing_support::ExpectUsageError(RunDurprobe("crashsim " + args), needle, args);
+  };
+  expect_usage("--trials 0 .", "--trials");
+  expect_usage("--trials many .", "--trials");
+  expect_usage("--device quantum .", "unknown device property 'quantum'");
+  expect_usage("--synchronous fulll .", "unknown synchronous level 'fulll'");
+  expect_usage("/no/such/dir", "does not exist");
+}
+
+}  // namespace
+}  // namespace durprobe
