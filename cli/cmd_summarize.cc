@@ -1,5 +1,7 @@
 #include "cli/cmd_summarize.h"
 
+#include "report/json_reader.h"
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 

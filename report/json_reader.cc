@@ -145,12 +145,18 @@ probes::LatencySummary ReadLatency(const JsonFields& f,
   s.mean = f.Double("mean", need("mean"));
   s.p50_ci_low = f.Uint("p50_ci_low");
   s.p50_ci_high = f.Uint("p50_ci_high");
+  s.count = f.Uint("count");
+  s.p95 = f.Uint("p95");
+  s.p99_ci_low = f.Uint("p99_ci_low");
+  s.p99_ci_high = f.Uint("p99_ci_high");
   return s;
 }
 
 Result<json> ParseJsonText(const std::string& text) {
   try {
     return json::parse(text);
+  } catch (const json::out_of_range&) {  // a number beyond a double (1e999), found by fuzzing
+    return Status::InvalidArgument("not valid JSON: a number too large to represent");
   } catch (const json::parse_error& e) {
     if (e.byte >= text.size()) {
       return Status::InvalidArgument("not valid JSON: it ends early (truncated?)");

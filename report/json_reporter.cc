@@ -72,7 +72,6 @@ json ToJson(const Context& c) {
   j["interrupted"] = c.interrupted;
   if (c.interrupted) j["interrupt_signal"] = c.interrupt_signal;
   j["sqlite"] = ToJson(c.sqlite_build);
-  if (!c.options.is_null()) j["options"] = c.options;
   std::vector<std::string> warnings = BuildWarnings(c);
   if (!warnings.empty()) j["build_warnings"] = warnings;
   return j;

@@ -35,13 +35,11 @@ struct Context {
   std::string ld_preload;    // $LD_PRELOAD: a preloaded library can change what a sync does
   std::string command_line;  // argv as the user typed it, shell-quoted where needed
   // What shaped the measurement (quick, budget, ci, the probe and SQLite selections), as the
-  // executor's plan had them, so a reader knows how the report was made.
+  // executor's plan had them, so a reader knows how the report was made (run::Describe). A saved
+  // report's is kept as read and written back unchanged; diff compares it key by key.
   nlohmann::json options = nlohmann::json::object();
   bool interrupted = false;  // SIGINT/SIGTERM arrived: the report holds what finished before it
   int interrupt_signal = 0;  // which one (2 or 15) when interrupted
-  // context.options as a saved report holds it (quick, budget, selection: how the report was
-  // made), kept as read and written back unchanged; null when absent. diff compares it key by key.
-  nlohmann::json options;
 };
 
 enum class Severity { kInfo, kWarn, kFail };

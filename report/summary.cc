@@ -1,5 +1,7 @@
 #include "report/summary.h"
 
+#include "report/json_reader.h"
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 

@@ -51,8 +51,8 @@ TEST(CrashsimCliTest, BadInputExitsTwoWithOneLine) {
   };
   expect_usage("--trials 0 .", "--trials");
   expect_usage("--trials many .", "--trials");
-  expect_usage("--device quantum .", "unknown device property 'quantum'");
-  expect_usage("--synchronous fulll .", "unknown synchronous level 'fulll'");
+  expect_usage("--device quantum .", "'quantum' is not one of atomic_sectors");
+  expect_usage("--synchronous fulll .", "'fulll' is not one of");
   expect_usage("/no/such/dir", "does not exist");
 }
 

@@ -70,7 +70,7 @@ TEST(ReportCliTest, BadInputIsOneLineAndExitTwo) {
   std::string typed = dir.path() + "/typed.json";
   std::ofstream(typed) << R"({"schema": "durprobe.report/1", "targets": [{"path": "/x",
       "probes": [{"primitive": "fsync", "pattern": "overwrite", "write_size": "big"}]}]})";
-  ExpectUsageError(RunDurprobe("report " + typed + out), "target /x", "wrong type");
+  ExpectUsageError(RunDurprobe("report " + typed + out), "typed.json: ", "wrong type");
   ExpectUsageError(
       RunDurprobe("report " + kReport + " --html " + dir.path() + "/no/such/dir/p.html"),
       "cannot write the page", "unwritable");

@@ -115,12 +115,13 @@ TEST(HtmlChromiumTest, ComparisonAndDiffPagesLoadWithoutConsoleErrors) {
   // and each path's 7 plots.
   ExpectCleanLoad(browser, dir, dir.path() + "/compare.html", 14 + 1 + 2 * 7);
 
-  Result<nlohmann::json> a = report::ParseJsonText(ReadFixture("diff/a.json"));
-  Result<nlohmann::json> b = report::ParseJsonText(ReadFixture("diff/b_non_sync.json"));
+  Result<report::Report> a = report::FromJson(ReadFixture("diff/a.json"));
+  Result<report::Report> b = report::FromJson(ReadFixture("diff/b_non_sync.json"));
   ASSERT_TRUE(a.ok() && b.ok());
+  Result<report::Diff> diffed = report::DiffReports(*a, *b, "a.json", "b.json");
+  ASSERT_TRUE(diffed.ok()) << diffed.status().message();
   std::ostringstream diff;
-  ASSERT_TRUE(
-      report::HtmlReporter().Write(report::DiffReports(*a, *b, "a.json", "b.json"), diff).ok());
+  ASSERT_TRUE(report::HtmlReporter().Write(*diffed, diff).ok());
   std::ofstream(dir.path() + "/diff.html") << diff.str();
   ExpectCleanLoad(browser, dir, dir.path() + "/diff.html", 2);
 }

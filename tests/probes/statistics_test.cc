@@ -121,7 +121,7 @@ TEST(StatisticsTest, TailIntervalUsesBinomialRanksAroundTheQuantile) {
 
 TEST(StatisticsTest, CompactBucketsKeepEveryRecording) {
   Histogram h = OneToN(5000, 977);
-  std::vector<BucketCount> buckets = CompactBuckets(h);
+  std::vector<HistogramBucket> buckets = NonEmptyBuckets(h);
   std::uint64_t total = 0;
   for (std::size_t i = 0; i < buckets.size(); ++i) {
     total += buckets[i].count;
@@ -129,7 +129,7 @@ TEST(StatisticsTest, CompactBucketsKeepEveryRecording) {
   }
   EXPECT_EQ(total, 5000u);
   EXPECT_GE(buckets.back().upper_bound_ns, h.max());
-  EXPECT_TRUE(CompactBuckets(Histogram()).empty());
+  EXPECT_TRUE(NonEmptyBuckets(Histogram()).empty());
 }
 
 }  // namespace

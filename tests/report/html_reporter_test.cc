@@ -161,10 +161,12 @@ TEST(HtmlReporterTest, ComparisonDrawsThePathsOnTheSameAxesWithRatios) {
 
 TEST(HtmlReporterTest, DiffDrawsTheAttributionAsAStackedBarPerConfiguration) {
   REQUIRE_LIBXML2();
-  Result<nlohmann::json> a = ParseJsonText(ReadFixture("diff/a.json"));
-  Result<nlohmann::json> b = ParseJsonText(ReadFixture("diff/b_sync_latency.json"));
+  Result<Report> a = FromJson(ReadFixture("diff/a.json"));
+  Result<Report> b = FromJson(ReadFixture("diff/b_sync_latency.json"));
   ASSERT_TRUE(a.ok() && b.ok());
-  Diff diff = DiffReports(*a, *b, "a.json", "b.json");
+  Result<Diff> diffed = DiffReports(*a, *b, "a.json", "b.json");
+  ASSERT_TRUE(diffed.ok()) << diffed.status().message();
+  const Diff& diff = *diffed;
   ASSERT_FALSE(diff.configs.empty());
   std::ostringstream out;
   ASSERT_TRUE(HtmlReporter().Write(diff, out).ok());

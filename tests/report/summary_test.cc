@@ -2,6 +2,8 @@
 // checks or sync latencies, worst first or by a chosen key, and the CSV and JSON forms.
 #include "report/summary.h"
 
+#include "report/json_reader.h"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
