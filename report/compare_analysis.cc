@@ -103,14 +103,14 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
     }
     if (worst == nullptr) {
       v.dominant = "none";
-      v.message = fmt::format("no penalty of {:.2f}x or more against {} in any component",
-                              kPenaltyRatio, targets.front().path);
+      v.message = fmt::format("no penalty of {} or more against {} in any component",
+                              FormatRatio(kPenaltyRatio), targets.front().path);
     } else {
       v.dominant = worst->name;
       v.ratio = worst->ratio;
-      v.message = fmt::format("{}: {:.1f}x the first path's ({} vs {}); {}", worst->what, worst->ratio,
-                              FormatNanos(*worst->here), FormatNanos(*worst->there),
-                              Advice(v.dominant));
+      v.message = fmt::format("{}: {} the first path's ({} vs {}); {}", worst->what,
+                              FormatRatio(worst->ratio), FormatNanos(*worst->here),
+                              FormatNanos(*worst->there), Advice(v.dominant));
     }
     verdicts.push_back(std::move(v));
   }

@@ -24,6 +24,12 @@ struct Components {
 
 Components ComponentsOf(const Target& target);
 
+// Each component as the compare table's rows add it up (the console prints these under it).
+inline constexpr const char* kPerSyncParts = "fdatasync overwrite - op write";
+inline constexpr const char* kPerOpParts = "op write + op read + op open_close + op stat";
+inline constexpr const char* kMetadataParts =
+    "op create + op rename + dir_fsync create (sync call: the directory fsync alone)";
+
 struct Verdict {
   std::string path;
   std::string dominant;  // per_sync | per_op | metadata | none

@@ -8,8 +8,10 @@
 #include "report/compare_reporters.h"
 #include "report/diff_console.h"
 #include "report/mount_console.h"
+#include "report/percentiles.h"
 #include "report/sqlite_console.h"
 #include "report/sqlite_workloads_console.h"
+#include "report/table.h"
 #include "report/units.h"
 
 namespace durprobe::report {
@@ -27,28 +29,37 @@ std::string Median(const probes::LatencySummary& s) {
 }  // namespace
 
 void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out) {
-  constexpr const char* kRow =
-      "{:<15} {:<16} {:>8} {:>7} {:>9} {:>14} {:>9} {:>9} {:>9} {:>9} {:>10}\n";
-  fmt::print(out, kRow, "primitive", "pattern", "size", "ops", "ops/s", "p50 (95% CI)", "p90",
-             "p99", "p99.9", "max", "sync p50");
+  Table table({{"primitive", Align::kLeft},
+               {"pattern", Align::kLeft},
+               {"size"},
+               {"ops"},
+               {"ops/s"},
+               {"p50 (95% CI)"},
+               {"p90"},
+               {"p99"},
+               {"p99.9"},
+               {"max"},
+               {"sync p50"}});
   std::vector<std::string> notes;
+  bool any_short = false;
   for (const probes::ProbeResult& r : results) {
     std::string prim(probes::NameOf(r.spec.primitive));
     std::string pat(probes::NameOf(r.spec.pattern));
     if (r.outcome == probes::Outcome::kUnsupported) {
-      fmt::print(out, "{:<15} {:<16} {:>8} unsupported: {}\n", prim, pat, SizeCell(r), r.reason);
+      table.AddSpanRow({prim, pat, SizeCell(r)}, "unsupported: " + r.reason);
       continue;
     }
     if (r.ops == 0) {
-      fmt::print(out, "{:<15} {:<16} {:>8} {}: {}\n", prim, pat, SizeCell(r),
-                 probes::NameOf(r.outcome), r.reason);
+      table.AddSpanRow({prim, pat, SizeCell(r)},
+                       fmt::format("{}: {}", probes::NameOf(r.outcome), r.reason));
       continue;
     }
     const probes::LatencySummary& l = r.latency;
-    auto ns = [](std::uint64_t v) { return FormatNanos(static_cast<double>(v)); };
-    fmt::print(out, kRow, prim, pat, SizeCell(r), r.ops, FormatRate(r.ops_per_sec), Median(l),
-               ns(l.p90), ns(l.p99), ns(l.p999), ns(l.max),
-               r.has_sync_part ? ns(r.sync_latency.p50) : std::string("-"));
+    any_short = any_short || !P999(l);
+    table.AddRow({prim, pat, SizeCell(r), fmt::format("{}", r.ops), FormatRate(r.ops_per_sec),
+                  Median(l), PercentileCell(P90(l)), PercentileCell(P99(l)),
+                  PercentileCell(P999(l)), NanosCell(l.max),
+                  r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-")});
     if (r.outcome != probes::Outcome::kOk) {
       notes.push_back(fmt::format("{} {}: {} after {} ops: {}", prim, pat,
                                   probes::NameOf(r.outcome), r.ops, r.reason));
@@ -64,7 +75,9 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
                       prim, pat, r.seconds));
     }
   }
+  table.Print(out);
   for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
+  if (any_short) fmt::print(out, "  {}\n", kPercentileLegend);
 }
 
 void PrintReport(const Report& report, std::ostream& out) {

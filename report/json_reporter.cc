@@ -3,19 +3,27 @@
 #include "report/compare_reporters.h"
 #include "report/diff_analysis.h"
 #include "report/mount_json.h"
+#include "report/percentiles.h"
 #include "report/sqlite_json.h"
 #include "report/sqlite_workloads_json.h"
+#include "report/utf8.h"
 
 namespace durprobe::report {
 
 using nlohmann::json;
 
+namespace {
+
+json OrNull(const std::optional<std::uint64_t>& v) { return v ? json(*v) : json(nullptr); }
+
+}  // namespace
+
 json ToJson(const probes::LatencySummary& s) {
   return json{{"min", s.min},
               {"p50", s.p50},
-              {"p90", s.p90},
-              {"p99", s.p99},
-              {"p999", s.p999},
+              {"p90", OrNull(P90(s))},
+              {"p99", OrNull(P99(s))},
+              {"p999", OrNull(P999(s))},
               {"max", s.max},
               {"mean", s.mean},
               {"p50_ci_low", s.p50_ci_low},
@@ -55,7 +63,8 @@ json ToJson(const Context& c) {
          {"assertions", c.assertions},
          {"started_at", c.started_at},
          {"command", c.command},
-         {"ld_preload", c.ld_preload.empty() ? json(nullptr) : json(c.ld_preload)}};
+         {"ld_preload", nullptr}};
+  if (!c.ld_preload.empty()) PutPath(j, "ld_preload", c.ld_preload);
   j["sqlite"] = ToJson(c.sqlite_build);
   std::vector<std::string> warnings = BuildWarnings(c);
   if (!warnings.empty()) j["build_warnings"] = warnings;
@@ -82,7 +91,8 @@ json ToJson(const Target& t) {
     findings.push_back(
         {{"severity", NameOf(f.severity)}, {"code", f.code}, {"message", f.message}});
   }
-  json j{{"path", t.path}, {"probes", probes}, {"findings", findings}};
+  json j{{"probes", probes}, {"findings", findings}};
+  PutPath(j, "path", t.path);
   if (t.mount) j["mount"] = ToJson(*t.mount);
   if (!t.sqlite.empty()) {
     j["sqlite"] = json::array();
@@ -100,10 +110,16 @@ json ToJson(const Target& t) {
 json ToJson(const Report& report) {
   json targets = json::array();
   for (const Target& t : report.targets) targets.push_back(ToJson(t));
-  return json{{"schema", kReportSchema}, {"context", ToJson(report.context)}, {"targets", targets}};
+  json j{{"schema", kReportSchema}, {"context", ToJson(report.context)}, {"targets", targets}};
+  MakeValidUtf8(j);  // messages and reasons can quote a path
+  return j;
 }
 
-void WriteJson(const Report& report, std::ostream& out) { out << ToJson(report).dump(2) << '\n'; }
+std::string DumpJson(const json& doc) {
+  return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+void WriteJson(const Report& report, std::ostream& out) { out << DumpJson(ToJson(report)); }
 
 Status JsonReporter::Write(const Report& report, std::ostream& out) const {
   WriteJson(report, out);
@@ -111,12 +127,12 @@ Status JsonReporter::Write(const Report& report, std::ostream& out) const {
 }
 
 Status JsonReporter::Write(const Comparison& comparison, std::ostream& out) const {
-  out << ToJson(comparison).dump(2) << '\n';
+  out << DumpJson(ToJson(comparison));
   return Status::Ok();
 }
 
 Status JsonReporter::Write(const Diff& diff, std::ostream& out) const {
-  out << ToJson(diff).dump(2) << '\n';
+  out << DumpJson(ToJson(diff));
   return Status::Ok();
 }
 

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "report/percentiles.h"
 #include "report/sqlite_correlation.h"
+#include "report/table.h"
 #include "report/units.h"
 
 namespace durprobe::report {
@@ -11,10 +13,7 @@ namespace {
 
 using sqlite_bench::CommitResult;
 
-constexpr const char* kRow =
-    "{:<8} {:<6} {:>5} {:<7} {:>9} {:>10} {:>9} {:>9} {:>9}  {:<17} {:>5} {:>8} {:>9} {:>6}  {}\n";
-
-std::string Us(double ns) { return FormatNanos(ns); }
+std::string Ns(double ns) { return FormatNanos(ns); }
 
 std::string SyncCell(const CommitResult& r) {
   SyncsPerCommit s = SyncsOf(r);
@@ -34,29 +33,49 @@ std::string ModeCell(const CommitResult& r) {
 }  // namespace
 
 void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out) {
-  fmt::print(out, kRow, "journal", "sync", "rows", "stmt", "commits/s", "rows/s", "us/commit",
-             "p50", "p99", "syncs (db+j+wal+dir)", "sync%", "speedup", "predicted", "expl.",
-             "power-loss risk");
+  Table table({{"journal", Align::kLeft},
+               {"sync", Align::kLeft},
+               {"rows"},
+               {"stmt", Align::kLeft},
+               {"commits/s"},
+               {"rows/s"},
+               {"commit"},
+               {"p50"},
+               {"p99"},
+               {"syncs (db+j+wal+dir)", Align::kLeft},
+               {"sync%"},
+               {"speedup"},
+               {"predicted"},
+               {"expl."},
+               {"power-loss risk", Align::kLeft}});
   std::vector<std::string> notes;
   bool any_missing = false;
+  bool any_short = false;
   for (const SqliteEntry& e : entries) {
     const CommitResult& r = e.result;
     std::string journal(sqlite_bench::NameOf(r.config.journal));
-    std::string stmt(r.config.statement == sqlite_bench::StatementMode::kReused ? "reused" : "per_row");
-    if (r.outcome != probes::Outcome::kOk) {
-      fmt::print(out, "{:<8} {:<6} {:>5} {:<7} {}: {}\n", journal, ModeCell(r),
-                 r.config.rows_per_commit, stmt, probes::NameOf(r.outcome), r.reason);
+    std::string stmt(r.config.statement == sqlite_bench::StatementMode::kReused ? "reused"
+                                                                                : "per_row");
+    std::string rows = fmt::format("{}", r.config.rows_per_commit);
+    if (r.outcome != probes::Outcome::kOk || r.commits == 0) {
+      table.AddSpanRow({journal, ModeCell(r), rows, stmt},
+                       fmt::format("{}: {}", probes::NameOf(r.outcome), r.reason));
       continue;
     }
     const SqliteCorrelation& c = e.correlation;
-    fmt::print(out, kRow, journal, ModeCell(r), r.config.rows_per_commit, stmt,
-               FormatRate(r.commits_per_sec), FormatRate(r.rows_per_sec), Us(r.MeanCommitNs()),
-               Us(double(r.latency.p50)), Us(double(r.latency.p99)), SyncCell(r),
-               fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
-               e.speedup ? fmt::format("{:.2f}x", *e.speedup) : std::string("-"),
-               c.available ? Us(c.predicted_ns) : std::string("-"),
-               c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-"),
-               sqlite_bench::PowerLossRisk(r.config.journal, r.config.sync).summary);
+    // One statistic for the whole row: every timed commit over their total time.
+    double mean_ns = r.MeanCommitNs();
+    double commits_per_sec = 1e9 / mean_ns;
+    any_short = any_short || !P99(r.latency);
+    table.AddRow(
+        {journal, ModeCell(r), rows, stmt, FormatRate(commits_per_sec),
+         FormatRate(commits_per_sec * double(r.config.rows_per_commit)), Ns(mean_ns),
+         NanosCell(r.latency.p50), PercentileCell(P99(r.latency)), SyncCell(r),
+         fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
+         e.speedup ? FormatRatio(*e.speedup) : std::string("-"),
+         c.available ? Ns(c.predicted_ns) : std::string("-"),
+         c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-"),
+         std::string(sqlite_bench::PowerLossRisk(r.config.journal, r.config.sync).summary)});
     if (!c.available && !c.missing.empty()) any_missing = true;
     if (r.checkpoints.count > 0) {
       notes.push_back(fmt::format(
@@ -64,22 +83,27 @@ void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out
           "spread out (left out of the per-commit figures)",
           journal, ModeCell(r), r.config.rows_per_commit, r.checkpoints.count, r.commits,
           double(r.checkpoints.counts.sync_calls()) / double(r.checkpoints.count),
-          Us(double(r.checkpoints.ns) / double(r.checkpoints.count)),
-          Us(r.PerCommit(r.checkpoints.ns))));
+          Ns(double(r.checkpoints.ns) / double(r.checkpoints.count)),
+          Ns(r.PerCommit(r.checkpoints.ns))));
     }
   }
+  table.Print(out);
   for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
   if (any_missing) {
-    fmt::print(out, "  note: predicted/expl. need the fdatasync (or fsync) overwrite and append "
-                    "probes and dir_fsync create on this path\n");
+    fmt::print(out,
+               "  note: predicted/expl. need the fdatasync (or fsync) overwrite and append "
+               "probes and dir_fsync create on this path\n");
   }
   fmt::print(out,
-             "  us/commit: mean of timed transactions; syncs: sync calls per commit (dir: directory "
+             "  commit: mean time of a timed transaction (all repetitions); commits/s = 1 s / "
+             "commit, rows/s = commits/s x rows, speedup: rows/s against DELETE/FULL x1;\n"
+             "  p50, p99: of single transactions; syncs: sync calls per commit (dir: directory "
              "syncs inside SQLite's unix VFS);\n"
              "  predicted: syncs x probe mean sync latency + measured non-sync time, against "
-             "us/commit; expl.: share of the mean commit the probes' syncs explain;\n"
+             "commit; expl.: share of commit the probes' syncs explain;\n"
              "  risk on power loss or OS crash as SQLite documents it "
              "(https://www.sqlite.org/pragma.html#pragma_synchronous, docs/sqlite.md)\n");
+  if (any_short) fmt::print(out, "  {}\n", kPercentileLegend);
 }
 
 }  // namespace durprobe::report

@@ -18,10 +18,10 @@ namespace durprobe::report {
 // + the measured non-sync time (mean commit minus mean time inside xSync).
 struct SqliteCorrelation {
   bool available = false;
-  std::string missing;         // the probes that were not measured, when unavailable
-  double measured_ns = 0.0;    // median commit latency
-  double sync_ns = 0.0;        // mean time inside xSync per commit
-  double non_sync_ns = 0.0;    // mean commit - sync_ns
+  std::string missing;       // the probes that were not measured, when unavailable
+  double measured_ns = 0.0;  // median commit latency
+  double sync_ns = 0.0;      // mean time inside xSync per commit
+  double non_sync_ns = 0.0;  // mean commit - sync_ns
   double predicted_sync_ns = 0.0;
   double predicted_ns = 0.0;
   double explained_share = 0.0;  // predicted_sync_ns / measured_ns
@@ -36,7 +36,9 @@ struct SqliteCorrelation {
 struct SqliteEntry {
   sqlite_bench::CommitResult result;
   SqliteCorrelation correlation;
-  std::optional<double> speedup;  // rows/s against DELETE/FULL single-row commits, when run
+  // Rows/s against DELETE/FULL single-row commits, when run; both from the mean commit over all
+  // timed commits (the console row's statistic).
+  std::optional<double> speedup;
 };
 
 }  // namespace durprobe::report

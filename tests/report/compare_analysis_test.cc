@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "report/compare_reporters.h"
+#include "tests/report/compare_samples.h"
 
 namespace durprobe::report {
 namespace {
@@ -10,42 +11,12 @@ namespace {
 using probes::FileOp;
 using probes::Pattern;
 using probes::Primitive;
-
-probes::ProbeResult Probe(Primitive prim, Pattern pat, std::uint64_t p50, std::uint64_t sync_p50) {
-  probes::ProbeResult r;
-  r.spec = {prim, pat, prim == Primitive::kDirFsync ? 0u : 4096u};
-  r.ops = 100;
-  r.latency.p50 = p50;
-  r.has_sync_part = sync_p50 > 0;
-  r.sync_latency.p50 = sync_p50;
-  return r;
-}
-
-probes::OpCostResult Op(FileOp op, std::uint64_t p50) {
-  probes::OpCostResult r;
-  r.op = op;
-  r.ops = 100;
-  r.latency.p50 = p50;
-  return r;
-}
-
-// A path whose sync, per-op and metadata costs are scaled by the given factors.
-Target PathWith(const std::string& path, double sync, double op, double meta) {
-  Target t;
-  t.path = path;
-  auto u = [](double v) { return static_cast<std::uint64_t>(v); };
-  t.probes = {Probe(Primitive::kFdatasync, Pattern::kOverwrite, u(1000 * op + 100000 * sync), u(100000 * sync)),
-              Probe(Primitive::kDirFsync, Pattern::kCreate, u(50000 * meta), u(40000 * meta))};
-  t.op_costs = {Op(FileOp::kWrite, u(1000 * op)), Op(FileOp::kRead, u(500 * op)),
-                Op(FileOp::kOpenClose, u(1500 * op)), Op(FileOp::kStat, u(800 * op)),
-                Op(FileOp::kCreate, u(5000 * meta)), Op(FileOp::kRename, u(4000 * meta))};
-  return t;
-}
+using testing_support::PathWith;
 
 TEST(CompareAnalysisTest, ComponentsFollowTheirDefinitions) {
   Components c = ComponentsOf(PathWith("/a", 1, 1, 1));
   ASSERT_TRUE(c.per_sync_ns && c.per_op_ns && c.metadata_ns);
-  EXPECT_DOUBLE_EQ(*c.per_sync_ns, 100000);            // (1000 + 100000) - 1000
+  EXPECT_DOUBLE_EQ(*c.per_sync_ns, 100000);  // (1000 + 100000) - 1000
   EXPECT_DOUBLE_EQ(*c.per_op_ns, 1000 + 500 + 1500 + 800);
   EXPECT_DOUBLE_EQ(*c.metadata_ns, 5000 + 4000 + 40000);
 }
@@ -82,22 +53,6 @@ TEST(CompareAnalysisTest, MissingMeasurementsGiveNoRatio) {
   auto v = CompareVerdicts({PathWith("/a", 1, 1, 1), empty});
   EXPECT_EQ(v[0].dominant, "none");
   EXPECT_EQ(v[0].per_sync_ratio, 0.0);
-}
-
-TEST(CompareJsonTest, DocumentKeys) {
-  Comparison c;
-  c.targets = {PathWith("/a", 1, 1, 1), PathWith("/b", 1, 10, 1)};
-  c.verdicts = CompareVerdicts(c.targets);
-  nlohmann::json j = ToJson(c);
-  EXPECT_EQ(j["schema"], "durprobe.compare/1");
-  EXPECT_EQ(j["paths"], nlohmann::json({"/a", "/b"}));
-  ASSERT_EQ(j["targets"].size(), 2u);
-  EXPECT_TRUE(j["targets"][1].contains("op_costs"));
-  ASSERT_EQ(j["verdicts"].size(), 1u);
-  for (const char* key : {"path", "dominant", "ratio", "message"}) {
-    EXPECT_TRUE(j["verdicts"][0].contains(key)) << key;
-  }
-  EXPECT_EQ(j["verdicts"][0]["dominant"], "per_op");
 }
 
 }  // namespace

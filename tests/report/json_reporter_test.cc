@@ -1,59 +1,25 @@
-// Output tests: the JSON keys and types are a contract, and the console table's text is a
-// decision; a change to either must show up here.
+// Output tests: the JSON keys and types are a contract; a change must show up here.
+#include "report/json_reporter.h"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
 
 #include "report/console_reporter.h"
-#include "report/json_reporter.h"
+#include "tests/report/report_samples.h"
 
 namespace durprobe::report {
 namespace {
 
-probes::ProbeResult SampleProbe() {
-  probes::ProbeResult r;
-  r.spec = {probes::Primitive::kFdatasync, probes::Pattern::kAppend, 4096};
-  r.ops = 1234;
-  r.warmup_ops = 5;
-  r.seconds = 0.5;
-  r.ops_per_sec = 2468;
-  r.converged = true;
-  r.latency = {.count = 1234, .min = 300000, .p50 = 400000, .p90 = 450000, .p99 = 900000,
-               .p999 = 1500000, .max = 2000000, .mean = 410000.5, .p50_ci_low = 395000,
-               .p50_ci_high = 405000, .p50_ci_relative = 0.0125};
-  r.has_sync_part = true;
-  r.sync_latency = r.latency;
-  r.sync_latency.p50 = 380000;
-  return r;
-}
-
-probes::ProbeResult UnsupportedProbe() {
-  probes::ProbeResult r;
-  r.spec = {probes::Primitive::kFullFsync, probes::Pattern::kOverwrite, 4096};
-  r.outcome = probes::Outcome::kUnsupported;
-  r.reason = "F_FULLFSYNC is macOS only";
-  return r;
-}
-
-Report SampleReport() {
-  Report report;
-  report.context = {.durprobe_version = "0.1.0", .host = "h", .os = "Linux", .kernel = "6.1",
-                    .machine = "x86_64", .sqlite_version = "3.40.1", .build_type = "Release",
-                    .optimized = true, .assertions = false, .started_at = "2026-11-30T00:00:00Z",
-                    .command = "probe"};
-  Target t;
-  t.path = "/data";
-  t.probes = {SampleProbe(), UnsupportedProbe()};
-  t.findings = {{Severity::kWarn, "example_code", "An example."}};
-  report.targets.push_back(t);
-  return report;
-}
+using testing_support::SampleProbe;
+using testing_support::SampleReport;
+using testing_support::UnsupportedProbe;
 
 TEST(JsonReporterTest, CarriesTheContractKeysWithTheirTypes) {
   nlohmann::json j = ToJson(SampleReport());
   EXPECT_EQ(j["schema"], "durprobe.report/1");
-  for (const char* key : {"durprobe_version", "host", "os", "kernel", "sqlite_version",
-                          "build_type", "started_at"}) {
+  for (const char* key :
+       {"durprobe_version", "host", "os", "kernel", "sqlite_version", "build_type", "started_at"}) {
     ASSERT_TRUE(j["context"].contains(key)) << key;
     EXPECT_TRUE(j["context"][key].is_string()) << key;
   }
@@ -97,16 +63,44 @@ TEST(JsonReporterTest, UnoptimisedBuildIsFlagged) {
   EXPECT_EQ(text.str().rfind("warning: this durprobe build is unoptimised", 0), 0u);
 }
 
-TEST(ConsoleReporterTest, ProbeTableText) {
+TEST(JsonReporterTest, PercentilesTooFewOperationsSupportAreNull) {
+  probes::ProbeResult r = SampleProbe();
+  r.ops = 150;
+  r.latency.count = 150;
+  nlohmann::json p = ToJson(r);
+  EXPECT_EQ(p["ops"], 150);
+  EXPECT_EQ(p["latency_ns"]["p90"], 450000);
+  EXPECT_EQ(p["latency_ns"]["p99"], 900000);
+  EXPECT_TRUE(p["latency_ns"]["p999"].is_null()) << "not a copy of max";
+  EXPECT_EQ(p["latency_ns"]["max"], 2000000);
+  EXPECT_TRUE(p["sync_latency_ns"]["p999"].is_number()) << "its own count: 1234";
+}
+
+TEST(JsonReporterTest, APathThatIsNotUtf8KeepsItsBytesBeside) {
+  Report report = SampleReport();
+  Target& t = report.targets[0];
+  t.path = "/data/\xff";
+  platform::MountInfo m;
+  m.fstype = "ext4";
+  m.mount_point = "/data/\xff";
+  m.source = "/dev/vda";
+  m.root = "/";
+  t.mount = m;
+  t.findings.push_back({Severity::kInfo, "example", "quotes /data/\xff"});
+  report.context.ld_preload = "/lib/\xfe.so";
+  nlohmann::json j = ToJson(report);
+  std::string text;
+  ASSERT_NO_THROW(text = j.dump());
+  const nlohmann::json& jt = j["targets"][0];
+  EXPECT_EQ(jt["path"], "/data/\xef\xbf\xbd");
+  EXPECT_EQ(jt["path_bytes"], "2f646174612fff");
+  EXPECT_EQ(jt["mount"]["mount_point_bytes"], "2f646174612fff");
+  EXPECT_FALSE(jt["mount"].contains("source_bytes"));
+  EXPECT_EQ(jt["findings"][1]["message"], "quotes /data/\xef\xbf\xbd");
+  EXPECT_EQ(j["context"]["ld_preload_bytes"], "2f6c69622ffe2e736f");
   std::ostringstream out;
-  PrintProbeTable({SampleProbe(), UnsupportedProbe()}, out);
-  const char* expected =
-      "primitive       pattern              size     ops     ops/s   p50 (95% CI)       p90       "
-      "p99     p99.9       max   sync p50\n"
-      "fdatasync       append              4 KiB    1234     2,468     400 us ±1%    450 us    "
-      "900 us   1.50 ms   2.00 ms     380 us\n"
-      "full_fsync      overwrite           4 KiB unsupported: F_FULLFSYNC is macOS only\n";
-  EXPECT_EQ(out.str(), expected);
+  EXPECT_TRUE(JsonReporter().Write(report, out).ok());
+  EXPECT_EQ(nlohmann::json::parse(out.str())["targets"][0]["path_bytes"], "2f646174612fff");
 }
 
 }  // namespace

@@ -15,6 +15,7 @@ probes::ProbeResult Probe(Primitive prim, std::uint64_t p50, std::uint64_t p99 =
   probes::ProbeResult r;
   r.spec = {prim, Pattern::kOverwrite, 4096};
   r.ops = 1000;
+  r.latency.count = r.ops;
   r.latency.p50 = p50;
   r.latency.p99 = p99 ? p99 : p50;
   r.latency.max = max ? max : r.latency.p99;
@@ -53,6 +54,14 @@ TEST(PlausibilityTest, HeavyTailAndOutlier) {
   EXPECT_TRUE(Has(f, "sync_max_outlier", Severity::kInfo));
 }
 
+TEST(PlausibilityTest, ATailFromTooFewOperationsIsNotCalledHeavy) {
+  Target t;
+  t.probes = {Probe(Primitive::kFsync, 100'000, 1'500'000, 1'500'000)};
+  t.probes[0].ops = 60;
+  t.probes[0].latency.count = 60;  // its "p99" is the slowest of 60
+  EXPECT_TRUE(PlausibilityFindings(t, StorageFacts{}).empty());
+}
+
 TEST(PlausibilityTest, BimodalDistributionIsReported) {
   Target t;
   probes::ProbeResult r = Probe(Primitive::kFdatasync, 60'000);
@@ -74,8 +83,8 @@ TEST(PlausibilityTest, FlushFasterThanAVolatileSpinningDiskCan) {
   StorageFacts with_fua = hdd;
   with_fua.fua = true;
   EXPECT_FALSE(Has(PlausibilityFindings(t, with_fua), "sync_faster_than_device", Severity::kWarn));
-  EXPECT_FALSE(Has(PlausibilityFindings(t, StorageFacts{}), "sync_faster_than_device",
-                   Severity::kWarn));
+  EXPECT_FALSE(
+      Has(PlausibilityFindings(t, StorageFacts{}), "sync_faster_than_device", Severity::kWarn));
 }
 
 }  // namespace
