@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "report/units.h"
+#include "report/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -271,9 +272,12 @@ json ToJson(const Diff& d) {
   for (const Difference& x : d.differences) {
     differences.push_back({{"key", x.key}, {"a", x.a}, {"b", x.b}});
   }
-  return {{"schema", kDiffSchema}, {"a", d.a_name}, {"b", d.b_name}, {"configs", configs},
-          {"differences", differences},
-          {"verdict", {{"factor", d.verdict.factor}, {"message", d.verdict.message}}}};
+  json j{{"schema", kDiffSchema}, {"configs", configs}, {"differences", differences},
+         {"verdict", {{"factor", d.verdict.factor}, {"message", d.verdict.message}}}};
+  PutPath(j, "a", d.a_name);
+  PutPath(j, "b", d.b_name);
+  MakeValidUtf8(j);  // differences quote report values, which can be paths
+  return j;
 }
 
 }  // namespace durprobe::report
