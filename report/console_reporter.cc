@@ -94,7 +94,7 @@ void PrintReport(const Report& report, std::ostream& out) {
     }
     if (!t.sqlite.empty()) {
       fmt::print(out, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
-      PrintSqliteTable(t.sqlite, out);
+      PrintSqliteTable(t.sqlite, t.findings, out);
     }
     if (!t.sqlite_workloads.empty()) PrintSqliteWorkloads(t.sqlite_workloads, out);
     if (!t.findings.empty()) {

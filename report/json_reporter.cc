@@ -96,7 +96,7 @@ json ToJson(const Target& t) {
   if (t.mount) j["mount"] = ToJson(*t.mount);
   if (!t.sqlite.empty()) {
     j["sqlite"] = json::array();
-    for (const SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e));
+    for (const SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e, t.findings));
   }
   if (!t.sqlite_workloads.empty()) j["sqlite_workloads"] = ToJson(t.sqlite_workloads);
   if (!t.op_costs.empty()) {

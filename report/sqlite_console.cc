@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "report/durability_risk.h"
 #include "report/percentiles.h"
 #include "report/sqlite_correlation.h"
 #include "report/table.h"
@@ -32,7 +33,8 @@ std::string ModeCell(const CommitResult& r) {
 
 }  // namespace
 
-void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out) {
+void PrintSqliteTable(const std::vector<SqliteEntry>& entries, const std::vector<Finding>& findings,
+                      std::ostream& out) {
   Table table({{"journal", Align::kLeft},
                {"sync", Align::kLeft},
                {"rows"},
@@ -75,7 +77,7 @@ void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out
          e.speedup ? FormatRatio(*e.speedup) : std::string("-"),
          c.available ? Ns(c.predicted_ns) : std::string("-"),
          c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-"),
-         std::string(sqlite_bench::PowerLossRisk(r.config.journal, r.config.sync).summary)});
+         RiskOf(r.config.journal, r.config.sync, findings).summary});
     if (!c.available && !c.missing.empty()) any_missing = true;
     if (r.checkpoints.count > 0) {
       notes.push_back(fmt::format(
@@ -102,7 +104,8 @@ void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out
              "  predicted: syncs x probe mean sync latency + measured non-sync time, against "
              "commit; expl.: share of commit the probes' syncs explain;\n"
              "  risk on power loss or OS crash as SQLite documents it "
-             "(https://www.sqlite.org/pragma.html#pragma_synchronous, docs/sqlite.md)\n");
+             "(https://www.sqlite.org/pragma.html#pragma_synchronous), where this path's findings "
+             "let syncs reach stable storage (docs/sqlite.md)\n");
   if (any_short) fmt::print(out, "  {}\n", kPercentileLegend);
 }
 

@@ -5,10 +5,14 @@
 #include <ostream>
 #include <vector>
 
+#include "report/report.h"
 #include "report/sqlite_model.h"
 
 namespace durprobe::report {
 
-void PrintSqliteTable(const std::vector<SqliteEntry>& entries, std::ostream& out);
+// findings: the path's findings, which decide whether SQLite's documented power-loss guarantee
+// holds there (report/durability_risk.h).
+void PrintSqliteTable(const std::vector<SqliteEntry>& entries, const std::vector<Finding>& findings,
+                      std::ostream& out);
 
 }  // namespace durprobe::report

@@ -17,9 +17,10 @@ using sqlite_bench::CommitResult;
 using testing_support::DeleteFull;
 using testing_support::Probes;
 
-std::string Table(const std::vector<SqliteEntry>& entries) {
+std::string Table(const std::vector<SqliteEntry>& entries,
+                  const std::vector<Finding>& findings = {}) {
   std::ostringstream out;
-  PrintSqliteTable(entries, out);
+  PrintSqliteTable(entries, findings, out);
   return out.str();
 }
 
@@ -51,7 +52,8 @@ TEST(SqliteConsoleTest, ExactText) {
       "  predicted: syncs x probe mean sync latency + measured non-sync time, against commit; "
       "expl.: share of commit the probes' syncs explain;\n"
       "  risk on power loss or OS crash as SQLite documents it "
-      "(https://www.sqlite.org/pragma.html#pragma_synchronous, docs/sqlite.md)\n"
+      "(https://www.sqlite.org/pragma.html#pragma_synchronous), where this path's findings let "
+      "syncs reach stable storage (docs/sqlite.md)\n"
       "  p90, p99, p99.9 \"-\": fewer operations than that percentile needs (10, 100, 1,000)\n");
 }
 
@@ -80,6 +82,40 @@ TEST(SqliteConsoleTest, SpeedupReadsAsAFraction) {
   EXPECT_NE(text.find("1/1400x"), std::string::npos) << text;
   EXPECT_EQ(text.find("0.00"), std::string::npos) << text;
   EXPECT_NE(text.find("980 ms"), std::string::npos) << text;
+}
+
+// The risk column follows the path's findings: on tmpfs, a nobarrier mount or under a no-op-sync
+// preload, "nothing lost" would be false.
+TEST(SqliteConsoleTest, RiskColumnNamesTheFindingThatVoidsDurability) {
+  Target t;
+  t.probes = Probes();
+  CommitResult wal_normal = DeleteFull();
+  wal_normal.config.journal = sqlite_bench::JournalMode::kWal;
+  wal_normal.config.sync = sqlite_bench::Synchronous::kNormal;
+  CommitResult off = DeleteFull();
+  off.config.sync = sqlite_bench::Synchronous::kOff;
+  AddSqliteResults(t, {DeleteFull(), wal_normal, off});
+  EXPECT_NE(Table(t.sqlite).find("  nothing lost\n"), std::string::npos);
+  for (const char* code :
+       {"sync_noop_memory_fs", "barrier_disabled", "ld_preload_eatmydata", "sync_noop_suspected"}) {
+    std::string text = Table(t.sqlite, {{Severity::kFail, code, "..."}});
+    EXPECT_EQ(text.find("nothing lost"), std::string::npos) << text;
+    EXPECT_NE(text.find(std::string("  durability not provided here (") + code + ")\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find(std::string("durability not provided here (") + code +
+                        "); corruption possible\n"),
+              std::string::npos)
+        << text;
+  }
+  std::string cached = Table(t.sqlite, {{Severity::kWarn, "sync_faster_than_device", "..."}});
+  EXPECT_NE(cached.find("  nothing lost if syncs reach stable storage (sync_faster_than_device)\n"),
+            std::string::npos)
+      << cached;
+  EXPECT_NE(cached.find("last commits may be lost, no corruption if syncs reach stable storage "
+                        "(sync_faster_than_device)\n"),
+            std::string::npos)
+      << cached;
 }
 
 }  // namespace

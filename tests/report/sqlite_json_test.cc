@@ -15,7 +15,7 @@ using testing_support::DeleteFull;
 TEST(SqliteJsonTest, EntryCarriesContractKeysAndNullsWithoutProbes) {
   Target t;
   AddSqliteResults(t, {DeleteFull()});
-  nlohmann::json j = ToJson(t.sqlite[0]);
+  nlohmann::json j = ToJson(t.sqlite[0], t.findings);
   EXPECT_EQ(j["journal_mode"], "DELETE");
   EXPECT_EQ(j["synchronous"], "FULL");
   EXPECT_EQ(j["rows_per_commit"], 1);
@@ -31,10 +31,27 @@ TEST(SqliteJsonTest, EntryCarriesContractKeysAndNullsWithoutProbes) {
 TEST(SqliteJsonTest, ATailTooFewCommitsSupportIsNull) {
   Target t;
   AddSqliteResults(t, {DeleteFull(100), DeleteFull(99)});
-  EXPECT_EQ(ToJson(t.sqlite[0])["latency_ns"]["p99"], 900'000);
-  EXPECT_TRUE(ToJson(t.sqlite[0])["latency_ns"]["p999"].is_null());
-  EXPECT_TRUE(ToJson(t.sqlite[1])["latency_ns"]["p99"].is_null());
-  EXPECT_EQ(ToJson(t.sqlite[1])["commits"], 99);
+  EXPECT_EQ(ToJson(t.sqlite[0], t.findings)["latency_ns"]["p99"], 900'000);
+  EXPECT_TRUE(ToJson(t.sqlite[0], t.findings)["latency_ns"]["p999"].is_null());
+  EXPECT_TRUE(ToJson(t.sqlite[1], t.findings)["latency_ns"]["p99"].is_null());
+  EXPECT_EQ(ToJson(t.sqlite[1], t.findings)["commits"], 99);
+}
+
+TEST(SqliteJsonTest, RiskCarriesTheDecidingFindingCodes) {
+  Target t;
+  AddSqliteResults(t, {DeleteFull()});
+  nlohmann::json plain = ToJson(t.sqlite[0], t.findings)["risk"];
+  EXPECT_EQ(plain["level"], "none");
+  EXPECT_EQ(plain["documented_level"], "none");
+  EXPECT_EQ(plain["findings"], nlohmann::json::array());
+  t.findings = {{Severity::kInfo, "journal_commit_interval", "..."},
+                {Severity::kFail, "sync_noop_memory_fs", "..."},
+                {Severity::kWarn, "sync_faster_than_device", "..."}};
+  nlohmann::json tmpfs = ToJson(t.sqlite[0], t.findings)["risk"];
+  EXPECT_EQ(tmpfs["level"], "not_durable");
+  EXPECT_EQ(tmpfs["documented_level"], "none");
+  EXPECT_EQ(tmpfs["findings"], nlohmann::json({"sync_noop_memory_fs"}));
+  EXPECT_EQ(tmpfs["summary"], "durability not provided here (sync_noop_memory_fs)");
 }
 
 }  // namespace
