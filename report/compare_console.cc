@@ -103,9 +103,10 @@ void PrintComparison(const Comparison& c, std::ostream& out) {
   fmt::print(out, "  per sync = {}; per op = {};\n  metadata = {}\n", kPerSyncParts, kPerOpParts,
              kMetadataParts);
   for (const Verdict& v : c.verdicts) {
-    fmt::print(out, "\nverdict for {}: {}\n  {}\n", v.path,
-               v.dominant == "none" ? "no significant penalty" : v.dominant + " penalty",
-               v.message);
+    std::string head = v.dominant == "none"          ? "no significant penalty"
+                       : v.dominant == "not_durable" ? "faster because it keeps nothing"
+                                                     : v.dominant + " penalty";
+    fmt::print(out, "\nverdict for {}: {}\n  {}\n", v.path, head, v.message);
   }
   for (const Target& t : c.targets) {
     for (const Finding& f : t.findings) {

@@ -20,6 +20,14 @@ nlohmann::json ToJson(const Comparison& c) {
                             {{"per_sync", v.per_sync_ratio},
                              {"per_op", v.per_op_ratio},
                              {"metadata", v.metadata_ratio}}}};
+    nlohmann::json bounds = nlohmann::json::object();
+    for (const auto& [name, b] :
+         {std::pair{"per_sync", v.per_sync_bounds}, std::pair{"per_op", v.per_op_bounds},
+          std::pair{"metadata", v.metadata_bounds}}) {
+      bounds[name] = b ? nlohmann::json::array({b->low, b->high}) : nlohmann::json(nullptr);
+    }
+    verdict["ratio_bounds"] = bounds;
+    verdict["not_durable"] = v.not_durable;
     PutPath(verdict, "path", v.path);
     verdicts.push_back(std::move(verdict));
   }
