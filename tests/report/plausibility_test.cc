@@ -75,6 +75,24 @@ TEST(PlausibilityTest, BimodalDistributionIsReported) {
   EXPECT_NE(f.back().message.find("25%"), std::string::npos) << f.back().message;
 }
 
+// From samples to the finding's text: the clusters are named where the operations are (a
+// power-of-two bucket's middle said "near 3.15 ms" for a cluster at 4.0 ms).
+TEST(PlausibilityTest, BimodalFindingNamesWhereTheClustersAre) {
+  probes::Histogram h;
+  for (int i = 0; i < 700; ++i) h.Record(60'000 + (i % 5) * 500);
+  for (int i = 0; i < 300; ++i) h.Record(4'000'000 + (i % 3) * 5'000);
+  probes::ProbeResult r = Probe(Primitive::kFdatasync, 61'000);
+  r.latency = probes::Summarize(h);
+  Target t;
+  t.probes = {r};
+  auto f = PlausibilityFindings(t, StorageFacts{});
+  ASSERT_TRUE(Has(f, "sync_bimodal", Severity::kInfo));
+  const std::string& m = f.back().message;
+  EXPECT_NE(m.find("near 61.1 us and near 4.01 ms (30% of operations in the slower cluster)"),
+            std::string::npos)
+      << m;
+}
+
 TEST(PlausibilityTest, FlushFasterThanAVolatileSpinningDiskCan) {
   Target t;
   t.probes = {Probe(Primitive::kNone, 2'000), Probe(Primitive::kFdatasync, 60'000)};
