@@ -83,14 +83,25 @@ Modes FindModes(const Histogram& h) {
   }
   std::uint64_t upper = 0;
   for (int k = valley_row; k < kRows; ++k) upper += rows[k];
-  auto mid = [](int row) {
-    return (Histogram::BucketLow(row * Histogram::kSubBuckets) +
-            Histogram::BucketHigh(row * Histogram::kSubBuckets + Histogram::kSubBuckets - 1)) /
-           2;
+  // Each cluster is placed at its own median, from the fine buckets: where its operations are,
+  // not the middle of a power-of-two row.
+  auto median_of = [&h](int first_row, int end_row) {
+    int begin = first_row * Histogram::kSubBuckets, end = end_row * Histogram::kSubBuckets;
+    std::uint64_t n = 0;
+    for (int i = begin; i < end; ++i) n += h.CountAt(i);
+    std::uint64_t rank = (n - 1) / 2, seen = 0;
+    for (int i = begin; i < end; ++i) {
+      seen += h.CountAt(i);
+      if (seen > rank) {
+        std::uint64_t mid = (Histogram::BucketLow(i) + Histogram::BucketHigh(i) - 1) / 2;
+        return std::clamp(mid, h.min(), h.max());
+      }
+    }
+    return h.max();
   };
   m.bimodal = true;
-  m.low = mid(lo);
-  m.high = mid(hi);
+  m.low = median_of(0, valley_row);
+  m.high = median_of(valley_row, kRows);
   m.high_share = static_cast<double>(upper) / total;
   return m;
 }

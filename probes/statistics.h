@@ -42,7 +42,7 @@ Interval QuantileConfidenceInterval(const Histogram& h, double q, double z = 1.9
 
 struct Modes {
   bool bimodal = false;
-  std::uint64_t low = 0, high = 0;  // the two peaks (ns, to within a factor of 2)
+  std::uint64_t low = 0, high = 0;  // each cluster's median (ns, to the histogram's resolution)
   double high_share = 0.0;          // fraction of operations at or above the valley
 };
 // Two clusters with a valley between them (fast syncs and journal-commit or writeback stalls):

@@ -10,15 +10,13 @@
 #include "report/crashsim_console.h"
 #include "report/diff_console.h"
 #include "report/mount_console.h"
+#include "report/percentiles.h"
 #include "report/sqlite_console.h"
 #include "report/sqlite_workloads_console.h"
 #include "report/units.h"
 
 namespace durprobe::report {
 namespace {
-
-constexpr const char* kProbeRow =
-    "{:<15} {:<16} {:>8} {:>7} {:>9} {:>14} {:>9} {:>9} {:>9} {:>9} {:>10}\n";
 
 std::string SizeCell(const probes::ProbeResult& r) {
   return r.spec.primitive == probes::Primitive::kDirFsync ? "-" : FormatBytes(r.spec.write_size);
@@ -31,54 +29,68 @@ std::string Median(const probes::LatencySummary& s) {
 
 }  // namespace
 
-void PrintProbeHeader(std::ostream& out) {
-  fmt::print(out, kProbeRow, "primitive", "pattern", "size", "ops", "ops/s", "p50 (95% CI)", "p90",
-             "p99", "p99.9", "max", "sync p50");
+void TableNotes::Add(std::string note) {
+  if (std::find(lines.begin(), lines.end(), note) == lines.end()) lines.push_back(std::move(note));
 }
 
-void PrintProbeRow(const probes::ProbeResult& r, std::vector<std::string>& notes,
-                   std::ostream& out) {
+Table ProbeTable() {
+  Table table({{"primitive", Align::kLeft},
+               {"pattern", Align::kLeft},
+               {"size"},
+               {"ops"},
+               {"ops/s"},
+               {"p50 (95% CI)"},
+               {"p90"},
+               {"p99"},
+               {"p99.9"},
+               {"max"},
+               {"sync p50"}});
+  // Wide enough for the values a probe gives, so rows printed one by one stay aligned.
+  table.SetMinWidths({13, 16, 7, 7, 9, 14, 9, 9, 9, 9, 9});
+  return table;
+}
+
+void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) {
   std::string prim(probes::NameOf(r.spec.primitive));
   std::string pat(probes::NameOf(r.spec.pattern));
   if (r.outcome == probes::Outcome::kUnsupported) {
-    fmt::print(out, "{:<15} {:<16} {:>8} unsupported: {}\n", prim, pat, SizeCell(r), r.reason);
+    table.AddSpanRow({prim, pat, SizeCell(r)}, "unsupported: " + r.reason);
     return;
   }
   if (r.ops == 0) {
-    fmt::print(out, "{:<15} {:<16} {:>8} {}: {}\n", prim, pat, SizeCell(r),
-               probes::NameOf(r.outcome), r.reason);
+    table.AddSpanRow({prim, pat, SizeCell(r)},
+                     fmt::format("{}: {}", probes::NameOf(r.outcome), r.reason));
     return;
   }
   const probes::LatencySummary& l = r.latency;
-  auto ns = [](std::uint64_t v) { return FormatNanos(static_cast<double>(v)); };
-  fmt::print(out, kProbeRow, prim, pat, SizeCell(r), r.ops, FormatRate(r.ops_per_sec), Median(l),
-             ns(l.p90), ns(l.p99), ns(l.p999), ns(l.max),
-             r.has_sync_part ? ns(r.sync_latency.p50) : std::string("-"));
-  auto add = [&notes](std::string note) {
-    if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
-  };
+  notes.any_short = notes.any_short || !P999(l);
+  table.AddRow({prim, pat, SizeCell(r), fmt::format("{}", r.ops), FormatRate(r.ops_per_sec),
+                Median(l), PercentileCell(P90(l)), PercentileCell(P99(l)), PercentileCell(P999(l)),
+                NanosCell(l.max),
+                r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-")});
   if (r.outcome != probes::Outcome::kOk) {
-    add(fmt::format("{} {}: {} after {} ops: {}", prim, pat, probes::NameOf(r.outcome), r.ops,
-                    r.reason));
+    notes.Add(fmt::format("{} {}: {} after {} ops: {}", prim, pat, probes::NameOf(r.outcome),
+                          r.ops, r.reason));
   }
-  if (!r.caveat.empty()) add(fmt::format("{}: {}", prim, r.caveat));
+  if (!r.caveat.empty()) notes.Add(fmt::format("{}: {}", prim, r.caveat));
   if (!r.converged && r.outcome == probes::Outcome::kOk) {
-    add(
-        fmt::format("{} {}: median not within the target confidence after {:.1f} s "
-                    "(raise --budget for a tighter figure)",
-                    prim, pat, r.seconds));
+    notes.Add(fmt::format("{} {}: median not within the target confidence after {:.1f} s "
+                          "(raise --budget for a tighter figure)",
+                          prim, pat, r.seconds));
   }
 }
 
-void PrintNotes(const std::vector<std::string>& notes, std::ostream& out) {
-  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
+void PrintProbeNotes(const TableNotes& notes, std::ostream& out) {
+  for (const std::string& n : notes.lines) fmt::print(out, "  note: {}\n", n);
+  if (notes.any_short) fmt::print(out, "  {}\n", kPercentileLegend);
 }
 
 void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out) {
-  PrintProbeHeader(out);
-  std::vector<std::string> notes;
-  for (const probes::ProbeResult& r : results) PrintProbeRow(r, notes, out);
-  PrintNotes(notes, out);
+  Table table = ProbeTable();
+  TableNotes notes;
+  for (const probes::ProbeResult& r : results) AddProbeRow(table, r, notes);
+  table.Print(out);
+  PrintProbeNotes(notes, out);
 }
 
 void PrintFindings(const Target& t, std::ostream& out) {
@@ -109,7 +121,7 @@ void PrintReport(const Report& report, std::ostream& out) {
     }
     if (!t.sqlite.empty()) {
       fmt::print(out, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
-      PrintSqliteTable(t.sqlite, t.crashsim, out);
+      PrintSqliteTable(t.sqlite, t.findings, t.crashsim, out);
     }
     if (!t.sqlite_workloads.empty()) PrintSqliteWorkloads(t.sqlite_workloads, out);
     PrintCrashsimTable(t.crashsim, out);

@@ -7,15 +7,23 @@
 
 #include "report/report.h"
 #include "report/reporter.h"
+#include "report/table.h"
 
 namespace durprobe::report {
 
+// Notes a table collects as its rows are added, printed under it.
+struct TableNotes {
+  std::vector<std::string> lines;  // each once
+  bool any_short = false;          // a percentile was left out for too few operations
+  bool any_missing = false;        // a SQLite row lacks the probes its prediction needs
+  void Add(std::string note);
+};
+
 // The probe table a row at a time (the live console prints each row as its probe finishes):
-// the header, a row (collecting the notes the row needs, once each), then the notes.
-void PrintProbeHeader(std::ostream& out);
-void PrintProbeRow(const probes::ProbeResult& r, std::vector<std::string>& notes,
-                   std::ostream& out);
-void PrintNotes(const std::vector<std::string>& notes, std::ostream& out);
+// the columns, a row (collecting its notes), then the notes.
+Table ProbeTable();
+void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes);
+void PrintProbeNotes(const TableNotes& notes, std::ostream& out);
 // A target's findings, and what an interruption left unrun, each under its heading.
 void PrintFindings(const Target& target, std::ostream& out);
 void PrintUnfinished(const Target& target, std::ostream& out);

@@ -7,6 +7,7 @@
 
 #include "report/sqlite_correlation.h"
 #include "report/units.h"
+#include "report/utf8.h"
 
 namespace durprobe::report {
 namespace {

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "report/table.h"
 #include "report/units.h"
 
 namespace durprobe::report {
@@ -16,23 +17,35 @@ std::string Percent(double share) {
 }
 
 void PrintConfigs(const std::vector<ConfigDiff>& configs, std::ostream& out) {
-  constexpr const char* kRow =
-      "{:<10} {:<6} {:>5} {:<7} {:>7} {:>10} {:>10} {:>10} {:>10} {:>8} {:>8} {:>8}\n";
-  fmt::print(out, kRow, "journal", "sync", "rows", "stmt", "payload", "commits/s a", "commits/s b",
-             "us/sync a", "us/sync b", "latency", "count", "non-sync");
+  Table table({{"journal", Align::kLeft},
+               {"sync", Align::kLeft},
+               {"rows"},
+               {"stmt", Align::kLeft},
+               {"payload"},
+               {"commits/s a"},
+               {"commits/s b"},
+               {"b/a"},
+               {"sync a"},
+               {"sync b"},
+               {"latency"},
+               {"count"},
+               {"non-sync"}});
   for (const ConfigDiff& c : configs) {
     // Shares of a gap close to zero are noise divided by noise: not shown.
     bool close = std::fabs(c.commit_ns_b - c.commit_ns_a) < kMeaningfulGap * c.commit_ns_a;
-    fmt::print(out, kRow, c.journal_mode, c.synchronous, c.rows_per_commit, c.statement,
-               FormatBytes(c.payload_bytes), FormatRate(c.commits_per_sec_a),
-               FormatRate(c.commits_per_sec_b), fmt::format("{:.1f}", c.sync_ns_a / 1e3),
-               fmt::format("{:.1f}", c.sync_ns_b / 1e3),
-               close ? "~" : Percent(c.share_sync_latency),
-               close ? "~" : Percent(c.share_sync_count), close ? "~" : Percent(c.share_non_sync));
+    auto sync = [](double ns) { return ns > 0 ? FormatNanos(ns) : std::string("-"); };
+    table.AddRow(
+        {c.journal_mode, c.synchronous, fmt::format("{}", c.rows_per_commit), c.statement,
+         FormatBytes(c.payload_bytes), FormatRate(c.commits_per_sec_a),
+         FormatRate(c.commits_per_sec_b),
+         c.commits_per_sec_a > 0 ? FormatRatio(c.commits_per_sec_b / c.commits_per_sec_a) : "-",
+         sync(c.sync_ns_a), sync(c.sync_ns_b), close ? "~" : Percent(c.share_sync_latency),
+         close ? "~" : Percent(c.share_sync_count), close ? "~" : Percent(c.share_non_sync)});
   }
+  table.Print(out);
   fmt::print(out,
-             "(latency / count / non-sync: shares of the commit-time gap b - a; they add "
-             "up to 100%; ~: the two agree within {:.0f}%)\n\n",
+             "(sync a/b: time of one sync; latency / count / non-sync: shares of the commit-time "
+             "gap b - a; they add up to 100%; ~: the two agree within {:.0f}%)\n\n",
              kMeaningfulGap * 100);
 }
 

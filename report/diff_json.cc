@@ -1,5 +1,6 @@
 // The durprobe.diff/1 document (docs/json.md). Key names are a contract: extend, never rename.
 #include "report/diff_analysis.h"
+#include "report/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -65,10 +66,13 @@ json ToJson(const Diff& d) {
                      {"differences", Differences(p.differences)},
                      {"verdict", VerdictJson(p.verdict)}});
   }
-  return {{"schema", kDiffSchema},  {"a", d.a_name},
-          {"b", d.b_name},          {"configs", configs},
-          {"pairs", pairs},         {"differences", Differences(d.differences)},
-          {"warnings", d.warnings}, {"verdict", VerdictJson(d.verdict)}};
+  json j{{"schema", kDiffSchema},  {"configs", configs},
+         {"pairs", pairs},         {"differences", Differences(d.differences)},
+         {"warnings", d.warnings}, {"verdict", VerdictJson(d.verdict)}};
+  PutPath(j, "a", d.a_name);
+  PutPath(j, "b", d.b_name);
+  MakeValidUtf8(j);  // differences quote report values, which can be paths
+  return j;
 }
 
 }  // namespace durprobe::report

@@ -5,20 +5,28 @@
 #include "report/crashsim_json.h"
 #include "report/diff_analysis.h"
 #include "report/mount_json.h"
+#include "report/percentiles.h"
 #include "report/sqlite_json.h"
 #include "report/sqlite_workloads_json.h"
+#include "report/utf8.h"
 
 namespace durprobe::report {
 
 using nlohmann::json;
 
+namespace {
+
+json OrNull(const std::optional<std::uint64_t>& v) { return v ? json(*v) : json(nullptr); }
+
+}  // namespace
+
 json ToJson(const probes::LatencySummary& s) {
   return json{{"min", s.min},
               {"p50", s.p50},
-              {"p90", s.p90},
+              {"p90", OrNull(P90(s))},
               {"p95", s.p95},
-              {"p99", s.p99},
-              {"p999", s.p999},
+              {"p99", OrNull(P99(s))},
+              {"p999", OrNull(P999(s))},
               {"max", s.max},
               {"mean", s.mean},
               {"p50_ci_low", s.p50_ci_low},
@@ -66,7 +74,8 @@ json ToJson(const Context& c) {
          {"assertions", c.assertions},
          {"started_at", c.started_at},
          {"command", c.command},
-         {"ld_preload", c.ld_preload.empty() ? json(nullptr) : json(c.ld_preload)}};
+         {"ld_preload", nullptr}};
+  if (!c.ld_preload.empty()) PutPath(j, "ld_preload", c.ld_preload);
   j["command_line"] = c.command_line;
   j["options"] = c.options;
   j["interrupted"] = c.interrupted;
@@ -97,11 +106,12 @@ json ToJson(const Target& t) {
     findings.push_back(
         {{"severity", NameOf(f.severity)}, {"code", f.code}, {"message", f.message}});
   }
-  json j{{"path", t.path}, {"probes", probes}, {"findings", findings}};
+  json j{{"probes", probes}, {"findings", findings}};
+  PutPath(j, "path", t.path);
   if (t.mount) j["mount"] = ToJson(*t.mount);
   if (!t.sqlite.empty()) {
     j["sqlite"] = json::array();
-    for (const SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e));
+    for (const SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e, t.findings));
   }
   if (!t.sqlite_workloads.empty()) j["sqlite_workloads"] = ToJson(t.sqlite_workloads);
   if (!t.unfinished.empty()) {
@@ -125,10 +135,15 @@ json ToJson(const Report& report) {
   for (const Target& t : report.targets) targets.push_back(ToJson(t));
   json j{{"schema", kReportSchema}, {"context", ToJson(report.context)}, {"targets", targets}};
   if (!report.checks.empty()) j["checks"] = ToJson(report.checks);
+  MakeValidUtf8(j);  // messages and reasons can quote a path
   return j;
 }
 
-void WriteJson(const Report& report, std::ostream& out) { out << ToJson(report).dump(2) << '\n'; }
+std::string DumpJson(const json& doc) {
+  return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+void WriteJson(const Report& report, std::ostream& out) { out << DumpJson(ToJson(report)); }
 
 Status JsonReporter::Write(const Report& report, std::ostream& out) const {
   WriteJson(report, out);
@@ -136,12 +151,12 @@ Status JsonReporter::Write(const Report& report, std::ostream& out) const {
 }
 
 Status JsonReporter::Write(const Comparison& comparison, std::ostream& out) const {
-  out << ToJson(comparison).dump(2) << '\n';
+  out << DumpJson(ToJson(comparison));
   return Status::Ok();
 }
 
 Status JsonReporter::Write(const Diff& diff, std::ostream& out) const {
-  out << ToJson(diff).dump(2) << '\n';
+  out << DumpJson(ToJson(diff));
   return Status::Ok();
 }
 

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <string>
 
 #include "report/report.h"
 #include "report/reporter.h"
@@ -15,6 +16,9 @@ nlohmann::json ToJson(const probes::OpCostResult& r);
 nlohmann::json ToJson(const Context& c);
 nlohmann::json ToJson(const Target& t);
 nlohmann::json ToJson(const Report& report);
+
+// Pretty-printed, newline-terminated; any invalid UTF-8 left in a string is replaced, never thrown.
+std::string DumpJson(const nlohmann::json& doc);
 
 // Pretty-printed, newline-terminated.
 void WriteJson(const Report& report, std::ostream& out);

@@ -53,21 +53,26 @@ void LiveConsole::ProbeDone(const Target&, const probes::ProbeResult& result) {
   if (section_ != Section::kProbes) {
     CloseSection();
     fmt::print(out_, "\nRaw sync primitives (latency of one write + sync):\n");
-    PrintProbeHeader(out_);
+    table_ = ProbeTable();
+    table_->PrintHeader(out_);
     section_ = Section::kProbes;
   }
-  PrintProbeRow(result, notes_, out_);
+  AddProbeRow(*table_, result, notes_);
+  table_->PrintLastRow(out_);
   out_.flush();
 }
 
-void LiveConsole::SqliteDone(const Target&, const SqliteEntry& entry) {
+void LiveConsole::SqliteDone(const Target& target, const SqliteEntry& entry) {
   if (section_ != Section::kSqlite) {
     CloseSection();
     fmt::print(out_, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
-    PrintSqliteHeader(/*loss_columns=*/false, out_);
+    table_ = SqliteTable(/*loss_columns=*/false);
+    table_->PrintHeader(out_);
     section_ = Section::kSqlite;
   }
-  PrintSqliteRow(entry, nullptr, notes_, out_);
+  // The path's findings so far (mount, plausibility): the risk column depends on them.
+  AddSqliteRow(*table_, entry, target.findings, nullptr, notes_);
+  table_->PrintLastRow(out_);
   out_.flush();
 }
 
@@ -83,7 +88,7 @@ void LiveConsole::TargetDone(const Target& target) {
     PrintCrashsimTable(target.crashsim, out_);
     if (!target.sqlite.empty()) {
       fmt::print(out_, "\nSQLite commits with what a power cut lost (crashsim):\n");
-      PrintSqliteTable(target.sqlite, target.crashsim, out_);
+      PrintSqliteTable(target.sqlite, target.findings, target.crashsim, out_);
     }
   }
   PrintUnfinished(target, out_);
@@ -97,10 +102,11 @@ void LiveConsole::AfterRun(const Report& report) {
 }
 
 void LiveConsole::CloseSection() {
-  if (section_ == Section::kProbes) PrintNotes(notes_, out_);
+  if (section_ == Section::kProbes) PrintProbeNotes(notes_, out_);
   if (section_ == Section::kSqlite) PrintSqliteNotes(notes_, /*loss_columns=*/false, out_);
   section_ = Section::kNone;
-  notes_.clear();
+  table_.reset();
+  notes_ = TableNotes{};
 }
 
 }  // namespace durprobe::report

@@ -3,11 +3,14 @@
 // A run interrupted half way has printed every row that finished. Formats only.
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "report/console_reporter.h"
 #include "report/run_events.h"
+#include "report/table.h"
 
 namespace durprobe::report {
 
@@ -33,7 +36,8 @@ class LiveConsole : public RunListener {
   Context context_;
   bool environment_shown_ = false;
   Section section_ = Section::kNone;
-  std::vector<std::string> notes_;
+  std::optional<Table> table_;  // the open section's table, its rows printed as they come
+  TableNotes notes_;
 };
 
 }  // namespace durprobe::report

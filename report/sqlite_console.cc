@@ -6,6 +6,9 @@
 #include <fmt/ostream.h>
 
 #include "report/crashsim_console.h"
+#include "report/durability_risk.h"
+#include "report/percentiles.h"
+#include "report/table.h"
 #include "report/sqlite_correlation.h"
 #include "report/units.h"
 
@@ -14,10 +17,6 @@ namespace {
 
 using sqlite_bench::CommitResult;
 
-constexpr const char* kRow =
-    "{:<8} {:<6} {:>5} {:<7} {:>9} {:>10} {:>9} {:>9} {:>9}  {:<17} {:>5} {:>8} {:>9} {:>6}";
-// The crashsim columns, when crashsim ran on the same path: measured loss next to the speed.
-constexpr const char* kLossCells = "  {:>18} {:>9}";
 
 std::string Us(double ns) { return FormatNanos(ns); }
 
@@ -38,46 +37,68 @@ std::string ModeCell(const CommitResult& r) {
 
 }  // namespace
 
-void PrintSqliteHeader(bool loss_columns, std::ostream& out) {
-  fmt::print(out, kRow, "journal", "sync", "rows", "stmt", "commits/s", "rows/s", "us/commit",
-             "p50", "p99", "syncs (db+j+wal+dir)", "sync%", "speedup", "predicted", "expl.");
-  if (loss_columns) fmt::print(out, kLossCells, "crash: lost", "corrupt");
-  fmt::print(out, "  power-loss risk\n");
+Table SqliteTable(bool loss_columns) {
+  std::vector<Column> columns = {{"journal", Align::kLeft},
+                                 {"sync", Align::kLeft},
+                                 {"rows"},
+                                 {"stmt", Align::kLeft},
+                                 {"commits/s"},
+                                 {"rows/s"},
+                                 {"commit"},
+                                 {"p50"},
+                                 {"p99"},
+                                 {"syncs (db+j+wal+dir)", Align::kLeft},
+                                 {"sync%"},
+                                 {"speedup"},
+                                 {"predicted"},
+                                 {"expl."}};
+  if (loss_columns) {
+    columns.push_back({"crash: lost"});
+    columns.push_back({"corrupt"});
+  }
+  columns.push_back({"power-loss risk", Align::kLeft});
+  Table table(columns);
+  // Wide enough for the values a configuration gives, so live rows stay aligned.
+  table.SetMinWidths({8, 6, 4, 7, 9, 9, 9, 9, 9, 20, 5, 7, 9, 5});
+  return table;
 }
 
-void PrintSqliteRow(const SqliteEntry& e, const std::vector<sqlite_bench::CrashsimResult>* crashsim,
-                    std::vector<std::string>& notes, std::ostream& out) {
+void AddSqliteRow(Table& table, const SqliteEntry& e, const std::vector<Finding>& findings,
+                  const std::vector<sqlite_bench::CrashsimResult>* crashsim, TableNotes& notes) {
   const CommitResult& r = e.result;
   std::string journal(sqlite_bench::NameOf(r.config.journal));
   std::string stmt(r.config.statement == sqlite_bench::StatementMode::kReused ? "reused"
                                                                               : "per_row");
-  if (r.outcome != probes::Outcome::kOk) {
-    fmt::print(out, "{:<8} {:<6} {:>5} {:<7} {}: {}\n", journal, ModeCell(r),
-               r.config.rows_per_commit, stmt, probes::NameOf(r.outcome), r.reason);
+  std::string rows = fmt::format("{}", r.config.rows_per_commit);
+  if (r.outcome != probes::Outcome::kOk || r.commits == 0) {
+    table.AddSpanRow({journal, ModeCell(r), rows, stmt},
+                     fmt::format("{}: {}", probes::NameOf(r.outcome), r.reason));
     return;
   }
   const SqliteCorrelation& c = e.correlation;
-  fmt::print(out, kRow, journal, ModeCell(r), r.config.rows_per_commit, stmt,
-             FormatRate(r.commits_per_sec), FormatRate(r.rows_per_sec), Us(r.MeanCommitNs()),
-             Us(double(r.latency.p50)), Us(double(r.latency.p99)), SyncCell(r),
-             fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
-             e.speedup ? fmt::format("{:.2f}x", *e.speedup) : std::string("-"),
-             c.available ? Us(c.predicted_ns) : std::string("-"),
-             c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-"));
+  // One statistic for the whole row: every timed commit over their total time.
+  double mean_ns = r.MeanCommitNs();
+  double commits_per_sec = 1e9 / mean_ns;
+  notes.any_short = notes.any_short || !P99(r.latency);
+  std::vector<std::string> cells = {
+      journal, ModeCell(r), rows, stmt, FormatRate(commits_per_sec),
+      FormatRate(commits_per_sec * double(r.config.rows_per_commit)), Us(mean_ns),
+      NanosCell(r.latency.p50), PercentileCell(P99(r.latency)), SyncCell(r),
+      fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
+      e.speedup ? FormatRatio(*e.speedup) : std::string("-"),
+      c.available ? Us(c.predicted_ns) : std::string("-"),
+      c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-")};
   if (crashsim != nullptr) {
     const sqlite_bench::CrashsimResult* crash =
         FindCrashsim(*crashsim, r.config.journal, r.config.sync, r.config.rows_per_commit);
-    fmt::print(out, kLossCells, crash ? LossCell(*crash) : "-", crash ? CorruptCell(*crash) : "-");
+    cells.push_back(crash ? LossCell(*crash) : "-");
+    cells.push_back(crash ? CorruptCell(*crash) : "-");
   }
-  fmt::print(out, "  {}\n", sqlite_bench::PowerLossRisk(r.config.journal, r.config.sync).summary);
-  if (!c.available && !c.missing.empty()) {
-    std::string missing =
-        "predicted/expl. need the fdatasync (or fsync) overwrite and append probes and dir_fsync "
-        "create on this path";
-    if (std::find(notes.begin(), notes.end(), missing) == notes.end()) notes.push_back(missing);
-  }
+  cells.push_back(RiskOf(r.config.journal, r.config.sync, findings).summary);
+  table.AddRow(std::move(cells));
+  if (!c.available && !c.missing.empty()) notes.any_missing = true;
   if (r.checkpoints.count > 0) {
-    notes.push_back(fmt::format(
+    notes.Add(fmt::format(
         "{}/{} x{}: {} WAL checkpoint(s) in {} commits, {:.1f} syncs and {} each, {} per commit "
         "spread out (left out of the per-commit figures)",
         journal, ModeCell(r), r.config.rows_per_commit, r.checkpoints.count, r.commits,
@@ -87,37 +108,45 @@ void PrintSqliteRow(const SqliteEntry& e, const std::vector<sqlite_bench::Crashs
   }
 }
 
-void PrintSqliteNotes(const std::vector<std::string>& notes, bool loss_columns,
-                      std::ostream& out) {
-  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
+void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& out) {
+  for (const std::string& n : notes.lines) fmt::print(out, "  note: {}\n", n);
+  if (notes.any_missing) {
+    fmt::print(out,
+               "  note: predicted/expl. need the fdatasync (or fsync) overwrite and append "
+               "probes and dir_fsync create on this path\n");
+  }
   fmt::print(out,
-             "  us/commit: mean of timed transactions; syncs: sync calls per commit (dir: directory "
+             "  commit: mean time of a timed transaction (all repetitions); commits/s = 1 s / "
+             "commit, rows/s = commits/s x rows, speedup: rows/s against DELETE/FULL x1;\n"
+             "  p50, p99: of single transactions; syncs: sync calls per commit (dir: directory "
              "syncs inside SQLite's unix VFS);\n"
              "  predicted: syncs x probe mean sync latency + measured non-sync time, against "
-             "us/commit; expl.: share of the mean commit the probes' syncs explain;\n"
+             "commit; expl.: share of commit the probes' syncs explain;\n"
              "  risk on power loss or OS crash as SQLite documents it "
-             "(https://www.sqlite.org/pragma.html#pragma_synchronous, docs/sqlite.md)\n");
+             "(https://www.sqlite.org/pragma.html#pragma_synchronous), where this path's findings "
+             "let syncs reach stable storage (docs/sqlite.md)\n");
   if (loss_columns) {
     fmt::print(out, "  crash: lost: crashsim trials that lost an acknowledged commit / trials, and "
                     "the most lost; corrupt: corrupt images / trials (docs/durability.md)\n");
   }
+  if (notes.any_short) fmt::print(out, "  {}\n", kPercentileLegend);
 }
 
-void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
+void PrintSqliteTable(const std::vector<SqliteEntry>& entries, const std::vector<Finding>& findings,
                       const std::vector<sqlite_bench::CrashsimResult>& crashsim,
                       std::ostream& out) {
   bool loss_columns = false;
   for (const SqliteEntry& e : entries) {
     const CommitResult& r = e.result;
-    loss_columns = loss_columns ||
-                   FindCrashsim(crashsim, r.config.journal, r.config.sync,
-                                r.config.rows_per_commit) != nullptr;
+    loss_columns = loss_columns || FindCrashsim(crashsim, r.config.journal, r.config.sync,
+                                                r.config.rows_per_commit) != nullptr;
   }
-  PrintSqliteHeader(loss_columns, out);
-  std::vector<std::string> notes;
+  Table table = SqliteTable(loss_columns);
+  TableNotes notes;
   for (const SqliteEntry& e : entries) {
-    PrintSqliteRow(e, loss_columns ? &crashsim : nullptr, notes, out);
+    AddSqliteRow(table, e, findings, loss_columns ? &crashsim : nullptr, notes);
   }
+  table.Print(out);
   PrintSqliteNotes(notes, loss_columns, out);
 }
 

@@ -48,6 +48,12 @@ bool IsBaseline(const CommitResult& r) {
          !r.config.fullfsync.value_or(false) && r.outcome == probes::Outcome::kOk;
 }
 
+// Rows per second over all timed commits (the statistic of the console table's row).
+double MeanRowsPerSec(const CommitResult& r) {
+  double mean = r.MeanCommitNs();
+  return mean > 0 ? 1e9 / mean * double(r.config.rows_per_commit) : 0.0;
+}
+
 }  // namespace
 
 SyncsPerCommit SyncsOf(const CommitResult& r) {
@@ -139,8 +145,9 @@ std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results,
   for (const CommitResult& r : results) {
     SqliteEntry e;
     e.correlation = Correlate(r, probes);
-    if (baseline && baseline->rows_per_sec > 0 && r.outcome == probes::Outcome::kOk) {
-      e.speedup = r.rows_per_sec / baseline->rows_per_sec;
+    if (baseline && MeanRowsPerSec(*baseline) > 0 && r.outcome == probes::Outcome::kOk &&
+        r.commits > 0) {
+      e.speedup = MeanRowsPerSec(r) / MeanRowsPerSec(*baseline);
     }
     e.result = r;
     entries.push_back(std::move(e));

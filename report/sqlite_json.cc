@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "report/durability_risk.h"
 #include "report/json_reporter.h"
 #include "report/sqlite_correlation.h"
 
@@ -45,10 +46,10 @@ json OrNull(bool available, double value) { return available ? json(value) : jso
 
 }  // namespace
 
-json ToJson(const SqliteEntry& e) {
+json ToJson(const SqliteEntry& e, const std::vector<Finding>& findings) {
   const CommitResult& r = e.result;
   const SqliteCorrelation& c = e.correlation;
-  sqlite_bench::Risk risk = sqlite_bench::PowerLossRisk(r.config.journal, r.config.sync);
+  RowRisk risk = RiskOf(r.config.journal, r.config.sync, findings);
   json j{{"journal_mode", sqlite_bench::NameOf(r.config.journal)},
          {"synchronous", sqlite_bench::NameOf(r.config.sync)},
          {"rows_per_commit", r.config.rows_per_commit},
@@ -56,7 +57,11 @@ json ToJson(const SqliteEntry& e) {
          {"payload_bytes", r.config.payload_bytes},
          {"fullfsync", r.config.fullfsync ? json(*r.config.fullfsync) : json(nullptr)},
          {"status", probes::NameOf(r.outcome)},
-         {"risk", {{"level", risk.level}, {"summary", risk.summary}}}};
+         {"risk",
+          {{"level", risk.level},
+           {"summary", risk.summary},
+           {"documented_level", risk.documented_level},
+           {"findings", risk.findings}}}};
   if (!r.reason.empty()) j["reason"] = r.reason;
   if (r.outcome != probes::Outcome::kOk) return j;
   SyncsPerCommit s = SyncsOf(e);

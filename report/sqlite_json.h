@@ -4,11 +4,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/report.h"
 #include "report/sqlite_model.h"
 
 namespace durprobe::report {
 
-nlohmann::json ToJson(const SqliteEntry& entry);
+// findings: the path's, which decide the entry's "risk" (report/durability_risk.h).
+nlohmann::json ToJson(const SqliteEntry& entry, const std::vector<Finding>& findings);
 nlohmann::json ToJson(const sqlite_bench::SqliteBuildInfo& info);
 
 }  // namespace durprobe::report

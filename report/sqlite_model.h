@@ -49,7 +49,9 @@ struct SavedPerCommit {
 struct SqliteEntry {
   sqlite_bench::CommitResult result;
   SqliteCorrelation correlation;
-  std::optional<double> speedup;        // rows/s against DELETE/FULL single-row commits, when run
+  // Rows/s against DELETE/FULL single-row commits, when run; both from the mean commit over all
+  // timed commits (the console row's statistic).
+  std::optional<double> speedup;
   std::optional<SavedPerCommit> saved;  // set only by the reader, see report/json_reader.h
 };
 

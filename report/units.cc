@@ -1,11 +1,11 @@
 #include "report/units.h"
 
+#include <fmt/format.h>
+
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <string>
-
-#include <fmt/format.h>
 
 namespace durprobe::report {
 namespace {
@@ -33,6 +33,19 @@ bool SplitNumber(std::string_view text, double* number, std::string* unit) {
   return true;
 }
 
+// "1234567" -> "1,234,567" for a whole number.
+std::string Thousands(double whole) {
+  std::string digits = fmt::format("{:.0f}", whole);
+  std::string out;
+  int count = 0;
+  for (auto it = digits.rbegin(); it != digits.rend(); ++it) {
+    if (count > 0 && count % 3 == 0) out.insert(out.begin(), ',');
+    out.insert(out.begin(), *it);
+    ++count;
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<std::uint64_t> ParseSize(std::string_view text) {
@@ -45,14 +58,22 @@ Result<std::uint64_t> ParseSize(std::string_view text) {
   };
   if (!SplitNumber(text, &n, &unit)) return bad();
   double mult;
-  if (unit.empty() || unit == "b") mult = 1;
-  else if (unit == "k" || unit == "kib" || unit == "ki") mult = 1024.0;
-  else if (unit == "m" || unit == "mib" || unit == "mi") mult = 1024.0 * 1024;
-  else if (unit == "g" || unit == "gib" || unit == "gi") mult = 1024.0 * 1024 * 1024;
-  else if (unit == "kb") mult = 1e3;
-  else if (unit == "mb") mult = 1e6;
-  else if (unit == "gb") mult = 1e9;
-  else return bad();
+  if (unit.empty() || unit == "b")
+    mult = 1;
+  else if (unit == "k" || unit == "kib" || unit == "ki")
+    mult = 1024.0;
+  else if (unit == "m" || unit == "mib" || unit == "mi")
+    mult = 1024.0 * 1024;
+  else if (unit == "g" || unit == "gib" || unit == "gi")
+    mult = 1024.0 * 1024 * 1024;
+  else if (unit == "kb")
+    mult = 1e3;
+  else if (unit == "mb")
+    mult = 1e6;
+  else if (unit == "gb")
+    mult = 1e9;
+  else
+    return bad();
   double bytes = n * mult;
   if (bytes < 1 || bytes != std::floor(bytes) || bytes > 1e15) {
     return Status::InvalidArgument(
@@ -70,13 +91,20 @@ Result<std::uint64_t> ParseDurationNanos(std::string_view text) {
   };
   if (!SplitNumber(text, &n, &unit)) return bad();
   double mult;
-  if (unit.empty() || unit == "s" || unit == "sec") mult = 1e9;
-  else if (unit == "ms") mult = 1e6;
-  else if (unit == "us" || unit == "\xc2\xb5s") mult = 1e3;
-  else if (unit == "ns") mult = 1;
-  else if (unit == "m" || unit == "min") mult = 60e9;
-  else if (unit == "h") mult = 3600e9;
-  else return bad();
+  if (unit.empty() || unit == "s" || unit == "sec")
+    mult = 1e9;
+  else if (unit == "ms")
+    mult = 1e6;
+  else if (unit == "us" || unit == "\xc2\xb5s")
+    mult = 1e3;
+  else if (unit == "ns")
+    mult = 1;
+  else if (unit == "m" || unit == "min")
+    mult = 60e9;
+  else if (unit == "h")
+    mult = 3600e9;
+  else
+    return bad();
   double ns = n * mult;
   if (ns <= 0 || ns > 1e15) {
     return Status::InvalidArgument(fmt::format("invalid duration '{}': must be above zero", text));
@@ -91,6 +119,12 @@ std::string FormatNanos(double ns) {
   return fmt::format("{:.2f} s", ns / 1e9);
 }
 
+std::string NanosCell(std::uint64_t ns) { return FormatNanos(static_cast<double>(ns)); }
+
+std::string PercentileCell(const std::optional<std::uint64_t>& ns) {
+  return ns ? NanosCell(*ns) : std::string("-");
+}
+
 std::string FormatBytes(std::uint64_t n) {
   if (n < 1024 || n % 1024 != 0) {
     if (n < 1024 * 1024) return fmt::format("{} B", n);
@@ -102,15 +136,19 @@ std::string FormatBytes(std::uint64_t n) {
 
 std::string FormatRate(double per_sec) {
   if (per_sec < 100) return fmt::format("{:.1f}", per_sec);
-  std::string digits = fmt::format("{:.0f}", per_sec);
-  std::string out;
-  int count = 0;
-  for (auto it = digits.rbegin(); it != digits.rend(); ++it) {
-    if (count > 0 && count % 3 == 0) out.insert(out.begin(), ',');
-    out.insert(out.begin(), *it);
-    ++count;
+  return Thousands(per_sec);
+}
+
+std::string FormatRatio(double ratio) {
+  if (!std::isfinite(ratio) || ratio <= 0) return "-";
+  if (ratio < 0.1) {
+    double n = 1.0 / ratio;  // above 10
+    double scale = std::pow(10.0, std::floor(std::log10(n)) - 1);
+    return fmt::format("1/{:.0f}x", std::round(n / scale) * scale);
   }
-  return out;
+  if (ratio < 10) return fmt::format("{:.2f}x", ratio);
+  if (ratio < 100) return fmt::format("{:.1f}x", ratio);
+  return fmt::format("{:.0f}x", ratio);
 }
 
 }  // namespace durprobe::report

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,8 +15,18 @@ namespace durprobe::report {
 Result<std::uint64_t> ParseSize(std::string_view text);
 Result<std::uint64_t> ParseDurationNanos(std::string_view text);
 
-std::string FormatNanos(double ns);       // "812 ns", "1.23 us", "4.56 ms", "2.00 s"
+std::string FormatNanos(double ns);  // "812 ns", "1.23 us", "4.56 ms", "2.00 s"
+// A table cell for a time: FormatNanos, or "-" when absent (a percentile too few operations
+// support, report/percentiles.h).
+std::string NanosCell(std::uint64_t ns);
+std::string PercentileCell(const std::optional<std::uint64_t>& ns);
+// The legend line under a table that can show "-" for a percentile.
+inline constexpr const char* kPercentileLegend =
+    "p90, p99, p99.9 \"-\": fewer operations than that percentile needs (10, 100, 1,000)";
 std::string FormatBytes(std::uint64_t n);  // "2300 B", "4 KiB", "1.5 MiB"
 std::string FormatRate(double per_sec);    // "1,234" / "12.3" with thousands separators
+// A ratio a reader can take in at a glance: "1.25x", "12.3x", "1389x"; under 0.1 as a fraction,
+// "1/1400x" for 0.00072 (two significant digits); "-" when not a positive finite number.
+std::string FormatRatio(double ratio);
 
 }  // namespace durprobe::report

@@ -30,9 +30,9 @@ TEST(CompareCliTest, MissingSecondPath) {
 // sqlite_args: "--no-sqlite", or a small matrix to run on both paths.
 void ExpectComparison(const std::string& a, const std::string& b, const std::string& sqlite_args,
                       std::size_t sqlite_configs) {
-  testing_support::CliRun run = RunDurprobe(
-      "compare --budget 3s --rounds 2 --primitives none,fdatasync,dir_fsync " + sqlite_args +
-      " --json - " + a + " " + b);
+  testing_support::CliRun run =
+      RunDurprobe("compare --budget 3s --rounds 2 --primitives none,fdatasync,dir_fsync " +
+                  sqlite_args + " --json - " + a + " " + b);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   nlohmann::json j = nlohmann::json::parse(run.out);
   EXPECT_EQ(j["schema"], "durprobe.compare/1");
@@ -48,7 +48,8 @@ void ExpectComparison(const std::string& a, const std::string& b, const std::str
   EXPECT_EQ(j["verdicts"][0]["path"], b);
   std::string dominant = j["verdicts"][0]["dominant"];
   EXPECT_TRUE(dominant == "none" || dominant == "per_sync" || dominant == "per_op" ||
-              dominant == "metadata") << dominant;
+              dominant == "metadata" || dominant == "not_durable")
+      << dominant;
   EXPECT_GT(j["verdicts"][0]["ratios"]["per_op"].get<double>(), 0.0);
 }
 
@@ -67,12 +68,17 @@ TEST(CompareCliTest, DirectoryAgainstTmpfsTable) {
   ExpectComparison(a.path(), b.path(), "--no-sqlite", 0);
   testing_support::CliRun run = RunDurprobe(
       "compare --budget 2s --rounds 1 --primitives none,fdatasync --journal-modes delete "
-      "--synchronous full --commits 10 --repetitions 1 " + a.path() + " " + b.path());
+      "--synchronous full --commits 10 --repetitions 1 " +
+      a.path() + " " + b.path());
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_NE(run.out.find("[2] p50 (ratio)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("[2] p50  [2]/[1]"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("fdatasync overwrite 4 KiB"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("verdict for " + b.path()), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("sync_noop_suspected"), std::string::npos) << run.out;
+  // A tmpfs keeps nothing: its own verdict, never "no significant penalty".
+  EXPECT_NE(run.out.find("verdict for " + b.path() + ": faster because it keeps nothing"),
+            std::string::npos)
+      << run.out;
   EXPECT_NE(run.out.find("sqlite DELETE/FULL x1 commit"), std::string::npos) << run.out;
   std::system(("umount " + b.path()).c_str());
 }

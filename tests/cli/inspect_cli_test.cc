@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "report/utf8.h"
 #include "tests/cli_runner.h"
 
 namespace durprobe {
@@ -60,6 +61,21 @@ TEST(InspectCliTest, JsonToStdoutHasTheContractKeys) {
     noop = noop || (f["code"] == "sync_noop_memory_fs" && f["severity"] == "fail");
   }
   EXPECT_TRUE(noop) << j["targets"][1]["findings"].dump();
+}
+
+// A directory named with byte 0xff: a Linux path, not UTF-8. The JSON stays valid, with the
+// exact bytes beside the path.
+TEST(InspectCliTest, PathThatIsNotUtf8) {
+  testing_support::TempDir dir;
+  std::string bad = dir.path() + "/bad-\xff-name";
+  ASSERT_TRUE(platform::Default().MakeDirectory(bad).ok());
+  CliRun r = RunDurprobe("inspect --json - '" + bad + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  const nlohmann::json& t = j["targets"][0];
+  EXPECT_EQ(t["path"], dir.path() + "/bad-\xef\xbf\xbd-name");
+  EXPECT_EQ(t["path_bytes"], report::HexBytes(bad));
+  EXPECT_TRUE(t["mount"]["fstype"].is_string());
 }
 
 TEST(InspectCliTest, ConsoleBlockPerPath) {

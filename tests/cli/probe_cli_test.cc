@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "platform/scratch.h"
+#include "report/utf8.h"
 #include "tests/cli_runner.h"
 
 namespace durprobe {
@@ -122,6 +123,23 @@ TEST(ProbeCliTest, CleanRemovesOnlyLeftoversOfKilledRuns) {
   EXPECT_NE(run.out.find("removed " + left), std::string::npos) << run.out;
   EXPECT_EQ(platform::Default().KindOf(left), platform::PathKind::kMissing);
   EXPECT_EQ(platform::Default().KindOf(dir.path() + "/mine"), platform::PathKind::kDirectory);
+}
+
+// probe on a directory named with byte 0xff: the table on stdout and a valid JSON file with
+// the path's exact bytes.
+TEST(ProbeCliTest, PathThatIsNotUtf8) {
+  TempDir dir;
+  std::string bad = dir.path() + "/bad-\xff";
+  ASSERT_TRUE(platform::Default().MakeDirectory(bad).ok());
+  std::string json = dir.path() + "/report.json";
+  testing_support::CliRun run = RunDurprobe("probe --quick --budget 1s --primitives none --json " +
+                                            json + " '" + bad + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("none"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("primitive"), std::string::npos) << run.out;
+  nlohmann::json j = nlohmann::json::parse(testing_support::Slurp(json));
+  EXPECT_EQ(j["targets"][0]["path_bytes"], report::HexBytes(bad));
+  EXPECT_FALSE(j["targets"][0]["probes"].empty());
 }
 
 }  // namespace

@@ -40,9 +40,9 @@ TEST(SqliteWorkloadsCliTest, ShareAcceptsFractionsDecimalsAndPercent) {
 TEST(SqliteWorkloadsCliTest, AllWorkloadsCarryTheirJsonKeys) {
   std::string dir = testing_support::MakeTempDir("sqlite-workloads-cli");
   // Upper case on purpose: names are case-insensitive.
-  testing_support::CliRun r = RunShell(
-      std::string(DURPROBE_BINARY) + " sqlite " + dir +
-      " --workloads ALL --threads 3 --processes 2 --budget 3s --json -");
+  testing_support::CliRun r =
+      RunShell(std::string(DURPROBE_BINARY) + " sqlite " + dir +
+               " --workloads ALL --threads 3 --processes 2 --budget 3s --json -");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   nlohmann::json doc = nlohmann::json::parse(r.out);
   const nlohmann::json& target = doc["targets"][0];
@@ -69,7 +69,8 @@ TEST(SqliteWorkloadsCliTest, AllWorkloadsCarryTheirJsonKeys) {
       const nlohmann::json& lat = e[w == "read" ? "latency_ns" : "write_latency_ns"];
       EXPECT_TRUE(lat.contains("p50") && lat.contains("p99")) << e.dump();
     }
-    if (w == "concurrency") EXPECT_TRUE(e.contains(e["via"] == "threads" ? "threads" : "processes"));
+    if (w == "concurrency")
+      EXPECT_TRUE(e.contains(e["via"] == "threads" ? "threads" : "processes"));
     if (w == "wal_growth") {
       for (const nlohmann::json& c : e["checkpoints"]) {
         EXPECT_TRUE(c.contains("busy") && c.contains("log") && c.contains("checkpointed"));
@@ -88,14 +89,14 @@ TEST(SqliteWorkloadsCliTest, AllWorkloadsCarryTheirJsonKeys) {
 
 TEST(SqliteWorkloadsCliTest, CommitsNameRunsTheMatrixBesideAWorkload) {
   std::string dir = testing_support::MakeTempDir("sqlite-workloads-commits");
-  testing_support::CliRun r = RunShell(
-      std::string(DURPROBE_BINARY) + " sqlite " + dir +
-      " --workloads locks,commits --journal-modes wal --synchronous normal --commits 3"
-      " --repetitions 1 --warmup 1 --no-probes --budget 2s");
+  testing_support::CliRun r =
+      RunShell(std::string(DURPROBE_BINARY) + " sqlite " + dir +
+               " --workloads locks,commits --journal-modes wal --synchronous normal --commits 3"
+               " --repetitions 1 --warmup 1 --no-probes --budget 2s");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("SQLite commits"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("SQLite locks"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("WAL      reader_vs_commit   ok"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("WAL      reader_vs_commit  ok"), std::string::npos) << r.out;
   std::filesystem::remove_all(dir);
 }
 

@@ -218,9 +218,57 @@ TEST_F(LabMountsTest, CompareGivesEachMountItsColumnAndRatios) {
   CliRun table = testing_support::RunDurprobe(
       "compare --no-sqlite --rounds 1 --budget 2s --primitives fdatasync " + paths);
   ASSERT_EQ(table.exit_code, 0) << table.err;
-  EXPECT_NE(table.out.find("[3] p50 (ratio)"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("[3] p50  [3]/[1]"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("verdict for " + dir_ + "/bindfs"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("verdict for " + dir_ + "/xfs"), std::string::npos) << table.out;
+}
+
+// The SQLite risk column on mounts whose syncs keep nothing: a tmpfs and an ext4 mounted
+// barrier=0 say durability is not provided and name the finding; the same ext4 with barriers
+// keeps SQLite's documented "nothing lost".
+TEST_F(LabMountsTest, RiskColumnFollowsTheMountsFindings) {
+  INSPECT_OR_SKIP(tmpfs, "tmpfs");
+  INSPECT_OR_SKIP(nobarrier, "ext4-nobarrier");
+  INSPECT_OR_SKIP(ext4, "ext4");
+  auto risk = [](const std::string& path) {
+    CliRun r =
+        testing_support::RunDurprobe("run " + path +
+                                     " --budget 2s --primitives none,fdatasync --journal-modes wal "
+                                     "--synchronous full --commits 20 --repetitions 1 --json -");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    if (r.exit_code != 0) return nlohmann::json();
+    return nlohmann::json::parse(r.out)["targets"][0]["sqlite"][0]["risk"];
+  };
+  nlohmann::json on_tmpfs = risk(dir_ + "/tmpfs");
+  EXPECT_EQ(on_tmpfs["level"], "not_durable") << on_tmpfs.dump();
+  EXPECT_EQ(on_tmpfs["findings"][0], "sync_noop_memory_fs") << on_tmpfs.dump();
+  nlohmann::json on_nobarrier = risk(dir_ + "/ext4-nobarrier");
+  EXPECT_EQ(on_nobarrier["level"], "not_durable") << on_nobarrier.dump();
+  EXPECT_EQ(on_nobarrier["findings"][0], "barrier_disabled") << on_nobarrier.dump();
+  nlohmann::json on_ext4 = risk(dir_ + "/ext4");
+  EXPECT_EQ(on_ext4["level"], "none") << on_ext4.dump();
+  EXPECT_EQ(on_ext4["summary"], "nothing lost") << on_ext4.dump();
+
+  CliRun table = testing_support::RunDurprobe(
+      "run " + dir_ +
+      "/tmpfs --budget 2s --primitives none,fdatasync --journal-modes wal "
+      "--synchronous full --commits 20 --repetitions 1");
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("durability not provided here (sync_noop_memory_fs"), std::string::npos)
+      << table.out;
+  EXPECT_EQ(table.out.find("nothing lost"), std::string::npos) << table.out;
+}
+
+// compare never gives a path that keeps nothing a clean bill: the tmpfs gets its own verdict.
+TEST_F(LabMountsTest, CompareGivesATmpfsItsOwnVerdict) {
+  INSPECT_OR_SKIP(ext4, "ext4");
+  INSPECT_OR_SKIP(tmpfs, "tmpfs");
+  CliRun r = testing_support::RunDurprobe("compare --no-sqlite --rounds 1 --budget 2s --json - " +
+                                          dir_ + "/ext4 " + dir_ + "/tmpfs");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json v = nlohmann::json::parse(r.out)["verdicts"][0];
+  EXPECT_EQ(v["dominant"], "not_durable") << v.dump();
+  EXPECT_EQ(v["not_durable"][0], "sync_noop_memory_fs") << v.dump();
 }
 
 }  // namespace

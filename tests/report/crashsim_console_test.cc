@@ -72,9 +72,9 @@ TEST(CrashsimConsoleTest, TheCommitMatrixGainsLossColumnsForTheSameConfiguration
   wal_full.result.config.sync = Synchronous::kFull;
   std::vector<SqliteEntry> entries{delete_full, wal_full};
   std::ostringstream without, with;
-  PrintSqliteTable(entries, {}, without);
+  PrintSqliteTable(entries, {}, {}, without);
   EXPECT_EQ(without.str().find("crash: lost"), std::string::npos);
-  PrintSqliteTable(entries, {Row(JournalMode::kDelete, Synchronous::kFull, 7, 0)}, with);
+  PrintSqliteTable(entries, {}, {Row(JournalMode::kDelete, Synchronous::kFull, 7, 0)}, with);
   std::string text = with.str();
   EXPECT_NE(text.find("crash: lost"), std::string::npos) << text;
   EXPECT_NE(text.find("7/100 max 2"), std::string::npos) << text;

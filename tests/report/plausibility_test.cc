@@ -15,6 +15,7 @@ probes::ProbeResult Probe(Primitive prim, std::uint64_t p50, std::uint64_t p99 =
   probes::ProbeResult r;
   r.spec = {prim, Pattern::kOverwrite, 4096};
   r.ops = 1000;
+  r.latency.count = r.ops;
   r.latency.p50 = p50;
   r.latency.p99 = p99 ? p99 : p50;
   r.latency.max = max ? max : r.latency.p99;
@@ -53,6 +54,14 @@ TEST(PlausibilityTest, HeavyTailAndOutlier) {
   EXPECT_TRUE(Has(f, "sync_max_outlier", Severity::kInfo));
 }
 
+TEST(PlausibilityTest, ATailFromTooFewOperationsIsNotCalledHeavy) {
+  Target t;
+  t.probes = {Probe(Primitive::kFsync, 100'000, 1'500'000, 1'500'000)};
+  t.probes[0].ops = 60;
+  t.probes[0].latency.count = 60;  // its "p99" is the slowest of 60
+  EXPECT_TRUE(PlausibilityFindings(t, StorageFacts{}).empty());
+}
+
 TEST(PlausibilityTest, BimodalDistributionIsReported) {
   Target t;
   probes::ProbeResult r = Probe(Primitive::kFdatasync, 60'000);
@@ -66,6 +75,24 @@ TEST(PlausibilityTest, BimodalDistributionIsReported) {
   EXPECT_NE(f.back().message.find("25%"), std::string::npos) << f.back().message;
 }
 
+// From samples to the finding's text: the clusters are named where the operations are (a
+// power-of-two bucket's middle said "near 3.15 ms" for a cluster at 4.0 ms).
+TEST(PlausibilityTest, BimodalFindingNamesWhereTheClustersAre) {
+  probes::Histogram h;
+  for (int i = 0; i < 700; ++i) h.Record(60'000 + (i % 5) * 500);
+  for (int i = 0; i < 300; ++i) h.Record(4'000'000 + (i % 3) * 5'000);
+  probes::ProbeResult r = Probe(Primitive::kFdatasync, 61'000);
+  r.latency = probes::Summarize(h);
+  Target t;
+  t.probes = {r};
+  auto f = PlausibilityFindings(t, StorageFacts{});
+  ASSERT_TRUE(Has(f, "sync_bimodal", Severity::kInfo));
+  const std::string& m = f.back().message;
+  EXPECT_NE(m.find("near 61.1 us and near 4.01 ms (30% of operations in the slower cluster)"),
+            std::string::npos)
+      << m;
+}
+
 TEST(PlausibilityTest, FlushFasterThanAVolatileSpinningDiskCan) {
   Target t;
   t.probes = {Probe(Primitive::kNone, 2'000), Probe(Primitive::kFdatasync, 60'000)};
@@ -74,8 +101,8 @@ TEST(PlausibilityTest, FlushFasterThanAVolatileSpinningDiskCan) {
   StorageFacts with_fua = hdd;
   with_fua.fua = true;
   EXPECT_FALSE(Has(PlausibilityFindings(t, with_fua), "sync_faster_than_device", Severity::kWarn));
-  EXPECT_FALSE(Has(PlausibilityFindings(t, StorageFacts{}), "sync_faster_than_device",
-                   Severity::kWarn));
+  EXPECT_FALSE(
+      Has(PlausibilityFindings(t, StorageFacts{}), "sync_faster_than_device", Severity::kWarn));
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 namespace durprobe::report {
 namespace {
 
@@ -56,6 +58,26 @@ TEST(UnitsTest, FormatsForHumans) {
   EXPECT_EQ(FormatBytes(1 << 20), "1 MiB");
   EXPECT_EQ(FormatRate(1234567.4), "1,234,567");
   EXPECT_EQ(FormatRate(12.34), "12.3");
+}
+
+TEST(UnitsTest, RatiosReadAtAGlance) {
+  EXPECT_EQ(FormatRatio(0.00072), "1/1400x");
+  EXPECT_EQ(FormatRatio(0.05), "1/20x");
+  EXPECT_EQ(FormatRatio(0.0999), "1/10x");
+  EXPECT_EQ(FormatRatio(0.45), "0.45x");
+  EXPECT_EQ(FormatRatio(1.0), "1.00x");
+  EXPECT_EQ(FormatRatio(8.7), "8.70x");
+  EXPECT_EQ(FormatRatio(12.34), "12.3x");
+  EXPECT_EQ(FormatRatio(1389.2), "1389x");
+  EXPECT_EQ(FormatRatio(0.0), "-");
+  EXPECT_EQ(FormatRatio(-1.0), "-");
+  EXPECT_EQ(FormatRatio(std::numeric_limits<double>::infinity()), "-");
+}
+
+TEST(UnitsTest, TimeCellsCarryTheirUnit) {
+  EXPECT_EQ(NanosCell(19'500'000), "19.5 ms");
+  EXPECT_EQ(PercentileCell(std::nullopt), "-");
+  EXPECT_EQ(PercentileCell(121'340), "121 us");
 }
 
 }  // namespace

@@ -1,0 +1,61 @@
+// The one console table writer: every table durprobe prints goes through it, so columns stay
+// aligned whatever the widths of the values (each column is as wide as its widest cell, header
+// included), and a change of layout is made once.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace durprobe::report {
+
+enum class Align { kLeft, kRight };
+
+struct Column {
+  std::string header;
+  Align align = Align::kRight;
+};
+
+class Table {
+ public:
+  // indent: spaces before every line; gap: spaces between columns.
+  explicit Table(std::vector<Column> columns, int indent = 0, int gap = 2);
+
+  // One cell per column; missing trailing cells print empty.
+  void AddRow(std::vector<std::string> cells);
+  // A row whose first cells are aligned with the columns and whose text then runs to the end of
+  // the line ("fdatasync  overwrite  4 KiB  unsupported: ..."): the text sets no column's width.
+  void AddSpanRow(std::vector<std::string> leading_cells, std::string text);
+
+  // Header and rows, one line each, no trailing spaces.
+  void Print(std::ostream& out) const;
+
+  // Live printing (a row as soon as it is known): each column as wide as the larger of its header
+  // and min_widths[i], fixed before any row is seen; rows stay aligned as long as no cell is wider.
+  void SetMinWidths(std::vector<std::size_t> min_widths);
+  void PrintHeader(std::ostream& out) const;
+  void PrintLastRow(std::ostream& out) const;  // the row added last
+
+ private:
+  struct Row {
+    std::vector<std::string> cells;
+    std::string span;  // set for span rows
+    bool is_span = false;
+  };
+  std::vector<std::size_t> FixedWidths() const;
+  void PrintHeader(std::ostream& out, const std::vector<std::size_t>& width) const;
+  void PrintLine(const std::vector<std::size_t>& width, const std::vector<std::string>& cells,
+                 const std::string* span, std::ostream& out) const;
+
+  std::vector<Column> columns_;
+  std::vector<Row> rows_;
+  std::vector<std::size_t> min_widths_;
+  int indent_;
+  int gap_;
+};
+
+// Display width of UTF-8 text: code points, so "±" and "µ" count once.
+std::size_t DisplayWidth(std::string_view text);
+
+}  // namespace durprobe::report
