@@ -77,11 +77,10 @@ int Main(int argc, char** argv) {
   SetCommandLine(argc, argv);
   CLI::App app{"durprobe: what does durability cost on this path, and why?", "durprobe"};
   app.set_version_flag("-V,--version", VersionText());
-  std::vector<Subcommand> subs = {SetupRun(app),    SetupInspect(app), SetupProbe(app),
-                                  SetupSqlite(app), SetupCompare(app), SetupDiff(app),
-                                  SetupReport(app), SetupCheck(app),
-                                  SetupSummarize(app), SetupCrashsim(app),
-                                  SetupClean(app)};
+  std::vector<Subcommand> subs = {SetupRun(app),      SetupInspect(app), SetupProbe(app),
+                                  SetupSqlite(app),   SetupCompare(app), SetupDiff(app),
+                                  SetupReport(app),   SetupCheck(app),   SetupSummarize(app),
+                                  SetupCrashsim(app), SetupClean(app)};
   app.require_subcommand(1, 1);
   std::vector<std::string> names;
   for (const Subcommand& s : subs) names.push_back(s.app->get_name());

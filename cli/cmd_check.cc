@@ -5,12 +5,12 @@
 #include <memory>
 #include <sstream>
 
-#include "run/executor.h"
 #include "platform/scratch.h"
 #include "probes/background_load.h"
 #include "report/check_policy.h"
 #include "report/reporter.h"
 #include "report/units.h"
+#include "run/executor.h"
 
 namespace durprobe::cli {
 namespace {
@@ -224,8 +224,9 @@ int RunCheck(const CheckOptions& o) {
     loads.clear();
     if (!r.context.interrupted) r.checks = report::EvaluatePolicy(*policy, r);
   };
-  int code = ExecutePlan(platform, plan, o.common.out,
-                         [](const report::Report& r) { return CheckExitCode(r.checks); }, analyze);
+  int code = ExecutePlan(
+      platform, plan, o.common.out, [](const report::Report& r) { return CheckExitCode(r.checks); },
+      analyze);
   for (RunningLoad& l : loads) {  // the run ended before analysis (bad input)
     l.load->Stop();
     (void)l.scratch->Remove();

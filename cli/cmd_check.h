@@ -22,7 +22,7 @@ struct CheckOptions {
   std::vector<std::string> fail_on;      // finding codes, or info/warn/fail
   std::vector<std::string> require;      // facts
   std::string background_load;           // "R,W" IOPS
-  CommonOptions common;  // with --junit and --prometheus among the outputs
+  CommonOptions common;                  // with --junit and --prometheus among the outputs
 };
 
 // The policy the options describe: presets, then the policy file, then the flags. Errors are

@@ -114,7 +114,8 @@ int RunCrashsim(const CrashsimCliOptions& o) {
   for (const std::string& s : o.synchronous)
     syncs.push_back(sqlite_bench::SynchronousNames().at(s));
   std::vector<std::uint32_t> batches;
-  for (const std::string& b : o.batches) batches.push_back(static_cast<std::uint32_t>(std::stoul(b)));
+  for (const std::string& b : o.batches)
+    batches.push_back(static_cast<std::uint32_t>(std::stoul(b)));
   run::Plan plan;
   plan.command = "crashsim";
   plan.paths = *paths;

@@ -6,12 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "cli/cmd_probe.h"
 #include "cli/cmd_crashsim.h"
+#include "cli/cmd_probe.h"
 #include "cli/common.h"
+#include "cli/sqlite_workloads_options.h"
 #include "sqlite_bench/commit_bench.h"
 #include "sqlite_bench/workloads.h"
-#include "cli/sqlite_workloads_options.h"
 
 namespace durprobe::cli {
 

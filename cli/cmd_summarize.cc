@@ -1,7 +1,5 @@
 #include "cli/cmd_summarize.h"
 
-#include "report/json_reader.h"
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -10,6 +8,7 @@
 #include <sstream>
 
 #include "report/diff_analysis.h"
+#include "report/json_reader.h"
 #include "report/summary.h"
 
 namespace durprobe::cli {

@@ -194,8 +194,7 @@ void SetCommandLine(int argc, char** argv) {
 const std::string& CommandLine() { return StoredCommandLine(); }
 
 int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
-                const ReportVerdict& verdict,
-                const std::function<void(report::Report&)>& analyze) {
+                const ReportVerdict& verdict, const std::function<void(report::Report&)>& analyze) {
   std::vector<report::Destination> files = Destinations(out);
   if (Status ok = report::CheckDestinations(platform, files); !ok.ok()) {
     return UsageError(ok.message());

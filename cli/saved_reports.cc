@@ -1,8 +1,8 @@
 #include "cli/saved_reports.h"
 
-#include <iostream>
-
 #include <fmt/format.h>
+
+#include <iostream>
 
 #include "report/json_reader.h"
 

@@ -1,9 +1,9 @@
 #include "cli/sqlite_workloads_options.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
-
-#include <fmt/format.h>
 
 #include "cli/common.h"
 

@@ -9,9 +9,9 @@ namespace durprobe::cli {
 
 std::string VersionText() {
   report::Context c = report::MakeContext(platform::Default(), "version");
-  std::string text = fmt::format("durprobe {} (SQLite {}, {} build{})", c.durprobe_version,
-                                 c.sqlite_version, c.build_type,
-                                 c.optimized ? "" : ", UNOPTIMISED: not for benchmarking");
+  std::string text =
+      fmt::format("durprobe {} (SQLite {}, {} build{})", c.durprobe_version, c.sqlite_version,
+                  c.build_type, c.optimized ? "" : ", UNOPTIMISED: not for benchmarking");
   return text;
 }
 

@@ -69,14 +69,15 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) 
                 NanosCell(l.max),
                 r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-")});
   if (r.outcome != probes::Outcome::kOk) {
-    notes.Add(fmt::format("{} {}: {} after {} ops: {}", prim, pat, probes::NameOf(r.outcome),
-                          r.ops, r.reason));
+    notes.Add(fmt::format("{} {}: {} after {} ops: {}", prim, pat, probes::NameOf(r.outcome), r.ops,
+                          r.reason));
   }
   if (!r.caveat.empty()) notes.Add(fmt::format("{}: {}", prim, r.caveat));
   if (!r.converged && r.outcome == probes::Outcome::kOk) {
-    notes.Add(fmt::format("{} {}: median not within the target confidence after {:.1f} s "
-                          "(raise --budget for a tighter figure)",
-                          prim, pat, r.seconds));
+    notes.Add(
+        fmt::format("{} {}: median not within the target confidence after {:.1f} s "
+                    "(raise --budget for a tighter figure)",
+                    prim, pat, r.seconds));
   }
 }
 

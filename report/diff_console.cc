@@ -69,6 +69,7 @@ void PrintProbes(const std::vector<ProbeDiff>& probes, std::ostream& out) {
 void PrintDiff(const Diff& d, std::ostream& out) {
   fmt::print(out, "a = {}\nb = {}\n\n", d.a_name, d.b_name);
   for (const std::string& w : d.warnings) fmt::print(out, "warning: {}\n\n", w);
+  if (d.pairs.empty() && !d.configs.empty()) PrintConfigs(d.configs, out);
   for (const PairDiff& p : d.pairs) {
     if (d.pairs.size() > 1) fmt::print(out, "{} (a) vs {} (b)\n", p.a_path, p.b_path);
     if (!p.configs.empty()) PrintConfigs(p.configs, out);

@@ -1,22 +1,21 @@
 #include "report/sqlite_console.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <algorithm>
 
 #include "report/crashsim_console.h"
 #include "report/durability_risk.h"
 #include "report/percentiles.h"
-#include "report/table.h"
 #include "report/sqlite_correlation.h"
+#include "report/table.h"
 #include "report/units.h"
 
 namespace durprobe::report {
 namespace {
 
 using sqlite_bench::CommitResult;
-
 
 std::string Us(double ns) { return FormatNanos(ns); }
 
@@ -81,9 +80,16 @@ void AddSqliteRow(Table& table, const SqliteEntry& e, const std::vector<Finding>
   double commits_per_sec = 1e9 / mean_ns;
   notes.any_short = notes.any_short || !P99(r.latency);
   std::vector<std::string> cells = {
-      journal, ModeCell(r), rows, stmt, FormatRate(commits_per_sec),
-      FormatRate(commits_per_sec * double(r.config.rows_per_commit)), Us(mean_ns),
-      NanosCell(r.latency.p50), PercentileCell(P99(r.latency)), SyncCell(r),
+      journal,
+      ModeCell(r),
+      rows,
+      stmt,
+      FormatRate(commits_per_sec),
+      FormatRate(commits_per_sec * double(r.config.rows_per_commit)),
+      Us(mean_ns),
+      NanosCell(r.latency.p50),
+      PercentileCell(P99(r.latency)),
+      SyncCell(r),
       fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
       e.speedup ? FormatRatio(*e.speedup) : std::string("-"),
       c.available ? Us(c.predicted_ns) : std::string("-"),
@@ -126,8 +132,9 @@ void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& 
              "(https://www.sqlite.org/pragma.html#pragma_synchronous), where this path's findings "
              "let syncs reach stable storage (docs/sqlite.md)\n");
   if (loss_columns) {
-    fmt::print(out, "  crash: lost: crashsim trials that lost an acknowledged commit / trials, and "
-                    "the most lost; corrupt: corrupt images / trials (docs/durability.md)\n");
+    fmt::print(out,
+               "  crash: lost: crashsim trials that lost an acknowledged commit / trials, and "
+               "the most lost; corrupt: corrupt images / trials (docs/durability.md)\n");
   }
   if (notes.any_short) fmt::print(out, "  {}\n", kPercentileLegend);
 }

@@ -24,7 +24,6 @@ void AddSqliteRow(Table& table, const SqliteEntry& entry, const std::vector<Find
 void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& out);
 
 void PrintSqliteTable(const std::vector<SqliteEntry>& entries, const std::vector<Finding>& findings,
-                      const std::vector<sqlite_bench::CrashsimResult>& crashsim,
-                      std::ostream& out);
+                      const std::vector<sqlite_bench::CrashsimResult>& crashsim, std::ostream& out);
 
 }  // namespace durprobe::report

@@ -22,9 +22,8 @@ void Table::AddSpanRow(std::vector<std::string> leading_cells, std::string text)
   rows_.push_back({std::move(leading_cells), std::move(text), true});
 }
 
-void Table::PrintLine(const std::vector<std::size_t>& width,
-                      const std::vector<std::string>& cells, const std::string* span,
-                      std::ostream& out) const {
+void Table::PrintLine(const std::vector<std::size_t>& width, const std::vector<std::string>& cells,
+                      const std::string* span, std::ostream& out) const {
   std::string text(static_cast<std::size_t>(indent_), ' ');
   std::size_t n = std::min(cells.size(), columns_.size());
   for (std::size_t i = 0; i < n; ++i) {
@@ -42,7 +41,9 @@ void Table::PrintLine(const std::vector<std::size_t>& width,
 }
 
 void Table::Print(std::ostream& out) const {
-  std::vector<std::size_t> width = FixedWidths();
+  // A whole table fits its cells; the minimum widths are for printing row by row only.
+  std::vector<std::size_t> width(columns_.size(), 0);
+  for (std::size_t i = 0; i < columns_.size(); ++i) width[i] = DisplayWidth(columns_[i].header);
   for (const Row& row : rows_) {
     for (std::size_t i = 0; i < row.cells.size() && i < columns_.size(); ++i) {
       width[i] = std::max(width[i], DisplayWidth(row.cells[i]));

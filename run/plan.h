@@ -44,7 +44,8 @@ struct Plan {
   sqlite_bench::CrashsimPlan crashsim{};
 
   // Whether the plan measures anything (and so needs a scratch directory).
-  bool Measures() const { return run_probes || !ops.empty() || run_sqlite || run_workloads || run_crashsim;
+  bool Measures() const {
+    return run_probes || !ops.empty() || run_sqlite || run_workloads || run_crashsim;
   }
 };
 

@@ -70,6 +70,10 @@ TEST(CrashsimConsoleTest, TheCommitMatrixGainsLossColumnsForTheSameConfiguration
   delete_full.result.config.sync = Synchronous::kFull;
   wal_full.result.config.journal = JournalMode::kWal;
   wal_full.result.config.sync = Synchronous::kFull;
+  for (SqliteEntry* e : {&delete_full, &wal_full}) {  // measured rows: the loss cells sit beside
+    e->result.commits = 10;
+    e->result.timed_ns = 10'000'000;
+  }
   std::vector<SqliteEntry> entries{delete_full, wal_full};
   std::ostringstream without, with;
   PrintSqliteTable(entries, {}, {}, without);
