@@ -4,7 +4,8 @@
 set -euo pipefail
 want=(build-essential cmake libsqlite3-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev)
 if [ "${1:-build}" = test ]; then
-  want+=(fio postgresql-15 sqlite3 strace bindfs xfsprogs btrfs-progs e2fsprogs util-linux)
+  want+=(fio postgresql-15 sqlite3 strace bindfs xfsprogs btrfs-progs e2fsprogs util-linux
+         clang-14 libfuzzer-14-dev)
 fi
 missing=()
 for p in "${want[@]}"; do
