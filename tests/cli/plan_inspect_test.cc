@@ -38,9 +38,20 @@ TEST_F(PlanInspectTest, ProbeOnlyPlanHasNoMountBlock) {
   Plan plan;
   plan.command = "probe";
   plan.paths = {dir_};
+  plan.run_probes = true;
+  plan.probes.specs = {{probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096}};
+  plan.probes.rule.warmup_ops = 0;
+  plan.probes.rule.max_ops = 3;
+  plan.probes.op_options.file_size = 1 << 20;
   Execution ex = Execute(platform::Default(), plan);
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
-  EXPECT_FALSE(ex.report.targets.at(0).mount.has_value());
+  const report::Target& t = ex.report.targets.at(0);
+  // The probe ran (a plan that runs nothing would have no mount block either)...
+  ASSERT_EQ(t.probes.size(), 1u);
+  EXPECT_EQ(t.probes[0].outcome, probes::Outcome::kOk) << t.probes[0].reason;
+  EXPECT_EQ(t.probes[0].ops, 3u);
+  // ...and nothing identified the mount.
+  EXPECT_FALSE(t.mount.has_value());
 }
 
 TEST_F(PlanInspectTest, RunIncludesTheMountBlock) {
