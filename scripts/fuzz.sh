@@ -52,16 +52,22 @@ mkdir -p "$build/artifacts"
 status=0
 for t in "${targets[@]}"; do
   corpus=$(mktemp -d)  # new inputs land here, so the fixtures stay as they are
+  rm -f "$build"/fuzz-*.log
+  # -jobs runs that many fuzzers side by side, each logging to fuzz-N.log in the current
+  # directory: here, the build directory.
+  parallel=()
+  [ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
   # shellcheck disable=SC2046
-  if "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-       -max_len=65536 -jobs="$jobs" -workers="$jobs" -print_final_stats=1 \
-       -artifact_prefix="$build/artifacts/$t-" "$corpus" $(seeds_of "$t") \
+  if (cd "$build" && "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 \
+       -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 "${parallel[@]}" \
+       -artifact_prefix="$build/artifacts/$t-" "$corpus" $(seeds_of "$t")) \
        >"$build/fuzz_$t.log" 2>&1; then
-    echo "fuzz_$t: $(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$build/fuzz_$t.log" |
-                     grep -o '[0-9]*$') inputs in ${seconds}s, no crash"
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$build"/fuzz_"$t".log "$build"/fuzz-*.log \
+             2>/dev/null | grep -o '[0-9]*$' | awk '{ n += $1 } END { print n }' || true)
+    echo "fuzz_$t: ${runs:-?} inputs in ${seconds}s, no crash"
   else
     echo "fuzz_$t: FAILED; the last lines of $build/fuzz_$t.log:"
-    tail -n 40 "$build/fuzz_$t.log"
+    tail -n 40 "$build/fuzz_$t.log" "$build"/fuzz-*.log 2>/dev/null
     status=1
   fi
   rm -rf "$corpus"
