@@ -201,17 +201,25 @@ TEST_F(TimedLoopTest, MaxTimeIsWallTimeMaintenanceIncluded) {
   EXPECT_EQ(op.maintenances_, 2u);
 }
 
-TEST_F(TimedLoopTest, MeasureMergesSetupAndTeardownFailures) {
-  ScriptedOp op(fake_, {1 * kMs}, 0);
+TEST_F(TimedLoopTest, MergeAddsRoundsUpAndKeepsTheFirstFailure) {
   StopRule rule = Rule();
   rule.max_ops = 3;
-  LoopOutcome a = Measure(fake_, op, rule);
-  LoopOutcome b = Measure(fake_, op, rule);
-  Merge(a, b);
-  EXPECT_EQ(a.ops, 6u);
-  EXPECT_EQ(a.total.count(), 6u);
-  EXPECT_EQ(a.warmup_ops, 10u);
-  EXPECT_EQ(a.elapsed_ns, 6 * kMs);
+  ScriptedOp fast(fake_, {1 * kMs}, 0), slow(fake_, {4 * kMs}, 0), failing(fake_, {1 * kMs}, 0);
+  failing.fail_at_ = 5 + 2;  // the second timed operation
+  LoopOutcome merged = Measure(fake_, fast, rule);
+  Merge(merged, Measure(fake_, slow, rule));
+  EXPECT_TRUE(merged.status.ok());
+  EXPECT_EQ(merged.ops, 6u);
+  EXPECT_EQ(merged.total.count(), 6u);
+  EXPECT_EQ(merged.total.min(), 1 * kMs);
+  EXPECT_EQ(merged.total.max(), 4 * kMs);
+  EXPECT_EQ(merged.warmup_ops, 10u);
+  EXPECT_EQ(merged.elapsed_ns, 3 * kMs + 12 * kMs);
+  Merge(merged, Measure(fake_, failing, rule));
+  EXPECT_EQ(merged.status.error_number(), EIO);
+  EXPECT_EQ(merged.ops, 7u);  // the failing round's one good operation is kept
+  Merge(merged, Measure(fake_, fast, rule));
+  EXPECT_EQ(merged.status.error_number(), EIO);  // a later good round does not clear it
 }
 
 // The real fdatasync probe on the fake clock: the latency it reports is the latency the sync
