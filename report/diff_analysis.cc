@@ -124,6 +124,12 @@ Result<json> ParseJsonText(const std::string& text) {
       return Status::InvalidArgument("not valid JSON: it ends early (truncated?)");
     }
     return Status::InvalidArgument(fmt::format("not valid JSON: syntax error at byte {}", e.byte));
+  } catch (const json::out_of_range&) {
+    // A number beyond a double ("1e999") throws out_of_range, not parse_error: it aborted
+    // `durprobe diff` (found by tests/fuzz/report_json_fuzz.cc).
+    return Status::InvalidArgument("not valid JSON: a number too large to represent");
+  } catch (const json::exception& e) {
+    return Status::InvalidArgument(fmt::format("not valid JSON: {}", e.what()));
   }
 }
 

@@ -185,3 +185,19 @@ TEST(DiffSeveralConfigsTest, OnlyConfigurationsOnBothSidesAreCompared) {
 
 }  // namespace
 }  // namespace durprobe::report
+
+namespace durprobe::report {
+namespace {
+
+// Found by the fuzzer (tests/fixtures/fuzz/report_json/crash-number-overflow.json): a number
+// beyond a double threw out_of_range past ParseJsonText and aborted `durprobe diff`.
+TEST(ParseJsonTextTest, NumberTooLargeIsAnError) {
+  for (const char* text : {"{\"x\": 1e999}", "[-0.92307e923]"}) {
+    Result<nlohmann::json> doc = ParseJsonText(text);
+    ASSERT_FALSE(doc.ok()) << text;
+    EXPECT_EQ(doc.status().message(), "not valid JSON: a number too large to represent");
+  }
+}
+
+}  // namespace
+}  // namespace durprobe::report
