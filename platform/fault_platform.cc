@@ -15,9 +15,17 @@ bool FaultPlatform::Trips(int err, int& after) {
 
 Status FaultPlatform::SyncFault(const char* what) {
   ++sync_calls_;
-  if (sync_latency_ns_ > 0) base_.SleepNanos(sync_latency_ns_);
+  if (sync_latency_ns_ > 0) SleepNanos(sync_latency_ns_);
   if (Trips(sync_err_, sync_after_)) return Status::FromErrno(sync_err_, what);
   return Status::Ok();
+}
+
+void FaultPlatform::SleepNanos(std::uint64_t ns) {
+  if (fake_clock_) {
+    now_ns_ += ns;
+  } else {
+    base_.SleepNanos(ns);
+  }
 }
 
 Result<int> FaultPlatform::Open(const std::string& path, const OpenFlags& flags) {

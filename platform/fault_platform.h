@@ -21,6 +21,15 @@ class FaultPlatform final : public Platform {
   void AddSyncLatency(std::uint64_t ns) { sync_latency_ns_ = ns; }
   int sync_calls() const { return sync_calls_; }
 
+  // A fake monotonic clock, for tests of timing logic that must not depend on the machine's
+  // speed: from this call on, NowNanos returns start_ns plus what AdvanceClock, SleepNanos and
+  // the added sync latency have added; nothing else moves it.
+  void UseFakeClock(std::uint64_t start_ns = 1'000'000'000) {
+    fake_clock_ = true;
+    now_ns_ = start_ns;
+  }
+  void AdvanceClock(std::uint64_t ns) { now_ns_ += ns; }
+
   Result<int> Open(const std::string& path, const OpenFlags& flags) override;
   Status Close(int fd) override { return base_.Close(fd); }
   Status PWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset) override;
@@ -62,8 +71,8 @@ class FaultPlatform final : public Platform {
   bool IsTerminal(int fd) override { return base_.IsTerminal(fd); }
   Result<FsStat> StatFs(const std::string& path) override { return base_.StatFs(path); }
   Result<FileStat> Stat(const std::string& path) override { return base_.Stat(path); }
-  std::uint64_t NowNanos() override { return base_.NowNanos(); }
-  void SleepNanos(std::uint64_t ns) override { base_.SleepNanos(ns); }
+  std::uint64_t NowNanos() override { return fake_clock_ ? now_ns_ : base_.NowNanos(); }
+  void SleepNanos(std::uint64_t ns) override;
   std::string WallClockIso8601() override { return base_.WallClockIso8601(); }
   SystemInfo System() override { return base_.System(); }
   int ProcessId() override { return base_.ProcessId(); }
@@ -91,6 +100,8 @@ class FaultPlatform final : public Platform {
   int open_err_ = 0;
   std::uint64_t sync_latency_ns_ = 0;
   int sync_calls_ = 0;
+  bool fake_clock_ = false;
+  std::uint64_t now_ns_ = 0;
 };
 
 }  // namespace durprobe::platform

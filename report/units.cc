@@ -109,7 +109,13 @@ Result<std::uint64_t> ParseDurationNanos(std::string_view text) {
   if (ns <= 0 || ns > 1e15) {
     return Status::InvalidArgument(fmt::format("invalid duration '{}': must be above zero", text));
   }
-  return static_cast<std::uint64_t>(std::llround(ns));
+  // Under half a nanosecond rounds to 0 ns, which is no duration at all (".1ns", found by
+  // tests/fuzz/units_fuzz.cc).
+  std::uint64_t rounded = static_cast<std::uint64_t>(std::llround(ns));
+  if (rounded == 0) {
+    return Status::InvalidArgument(fmt::format("invalid duration '{}': must be at least 1ns", text));
+  }
+  return rounded;
 }
 
 std::string FormatNanos(double ns) {

@@ -7,7 +7,9 @@ want=(build-essential cmake libsqlite3-dev libcli11-dev libfmt-dev nlohmann-json
 if [ "${1:-build}" = test ]; then
   want+=(fio postgresql-15 sqlite3 strace bindfs xfsprogs btrfs-progs e2fsprogs util-linux
          libxml2-dev libxml2-utils chromium  # the HTML page's parser and browser tests
-         prometheus ansible-core)  # check's Prometheus output and deploy/ tests
+         prometheus ansible-core  # check's Prometheus output and deploy/ tests
+         clang-14 libfuzzer-14-dev  # the fuzzers (scripts/fuzz.sh)
+         eatmydata)  # a no-op sync preload the risk column must see through
 fi
 missing=()
 for p in "${want[@]}"; do

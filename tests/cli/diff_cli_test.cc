@@ -75,7 +75,11 @@ TEST(DiffCliTest, BadInputs) {
   ExpectOneLineError("diff " + a + " " + Fixture("wrong_schema.json"),
                      "schema is 'durprobe.compare/1'");
   ExpectOneLineError("diff " + a + " /nonexistent/report.json", "does not exist");
-  ExpectOneLineError("diff " + a, "B");
+  ExpectOneLineError("diff " + a, "B is required");
+  // Found by the fuzzer: a number beyond a double aborted diff (status 134).
+  ExpectOneLineError("diff " + a + " " + std::string(DURPROBE_SOURCE_DIR) +
+                         "/tests/fixtures/fuzz/report_json/crash-number-overflow.json",
+                     "a number too large to represent");
 }
 
 TEST(DiffCliTest, DashReadsTheReportFromStandardInput) {

@@ -1,11 +1,13 @@
 // Identification on real mounts: scripts/lab-mounts.sh brings up loop-backed ext4 (with and
 // without barriers), xfs and btrfs, a tmpfs, an overlay, a bind mount and a bindfs FUSE mount in
 // a temporary directory; each test checks one of them and the lab comes down after it, also when
-// the test fails. Needs root; a mount the kernel cannot make skips its test with the reason.
+// the test fails. Needs root; a mount the kernel cannot make skips its test with the reason, and
+// a mount the lab made but inspect cannot identify fails it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "platform/inspect.h"
 #include "report/mount_findings.h"
@@ -61,14 +63,36 @@ class LabMountsTest : public ::testing::Test {
     dir_.clear();
   }
 
-  // The identification of DIR/name, or a skip when the lab could not mount it.
+  // Whether lab-mounts.sh said it could not make name ("not set up: ext4 xfs ..." on stderr).
+  static bool LabCouldNotMount(const std::string& name) {
+    std::size_t at = up_log_.find("not set up:");
+    if (up_exit_ == 0 || at == std::string::npos) return false;
+    std::istringstream words(up_log_.substr(at + 11, up_log_.find('\n', at) - at - 11));
+    std::string word;
+    while (words >> word) {
+      if (word == name) return true;
+    }
+    return false;
+  }
+
+  // The identification of DIR/name; a skip when the lab could not mount it (a kernel feature or
+  // tool missing), and a failure when it was mounted but inspect cannot identify it.
   std::optional<MountInfo> Inspect(const std::string& name) {
     if (!skip_reason_.empty()) return std::nullopt;
     std::string path = dir_ + "/" + name;
+    if (LabCouldNotMount(name)) {
+      missing_ =
+          "the lab could not mount " + name + " (kernel feature or tool missing?): " + up_log_;
+      return std::nullopt;
+    }
     Result<MountInfo> m = platform::InspectPath(platform::Default(), path);
-    if (!m.ok() || m->mount_point != path) {
-      missing_ = "the lab could not mount " + name + " (kernel feature or tool missing?): " +
-                 (up_exit_ == 0 ? "no error reported" : up_log_);
+    if (!m.ok()) {
+      ADD_FAILURE() << "the lab mounted " << path << " but inspect fails: " << m.status().message();
+      return std::nullopt;
+    }
+    if (m->mount_point != path) {
+      ADD_FAILURE() << "the lab mounted " << path << " but inspect finds the mount at "
+                    << m->mount_point << " (" << m->fstype << ")";
       return std::nullopt;
     }
     return *m;
@@ -92,7 +116,10 @@ int LabMountsTest::up_exit_ = -1;
 
 #define INSPECT_OR_SKIP(var, name)              \
   std::optional<MountInfo> var = Inspect(name); \
-  if (!var) GTEST_SKIP() << SkipReason();
+  if (!var) {                                   \
+    if (HasFailure()) return;                   \
+    GTEST_SKIP() << SkipReason();               \
+  }
 
 TEST_F(LabMountsTest, LoopBackedExt4ResolvesToItsBackingFile) {
   INSPECT_OR_SKIP(m, "ext4");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <map>
 #include <string>
 
 #include "probes/runner.h"
@@ -46,7 +47,16 @@ void ExpectWellFormed(const std::string& dir) {
     EXPECT_EQ(r.spec.primitive, plan.specs[i].primitive);
     EXPECT_EQ(r.spec.pattern, plan.specs[i].pattern);
     if (r.outcome == Outcome::kUnsupported) {
-      EXPECT_FALSE(r.reason.empty());
+      // The reason names what is missing, so a user can act on it: a sentence, not a letter.
+      EXPECT_GE(r.reason.size(), 10u) << r.reason;
+      EXPECT_EQ(r.ops, 0u);
+      const std::map<Primitive, std::string> names_it = {
+          {Primitive::kFullFsync, "F_FULLFSYNC"},
+          {Primitive::kBarrierFsync, "F_BARRIERFSYNC"},
+          {Primitive::kOdirectDsync, "O_DIRECT"}};
+      if (auto it = names_it.find(r.spec.primitive); it != names_it.end()) {
+        EXPECT_NE(r.reason.find(it->second), std::string::npos) << r.reason;
+      }
       continue;
     }
     ASSERT_EQ(r.outcome, Outcome::kOk) << r.reason;

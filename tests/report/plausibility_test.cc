@@ -105,5 +105,86 @@ TEST(PlausibilityTest, FlushFasterThanAVolatileSpinningDiskCan) {
       Has(PlausibilityFindings(t, StorageFacts{}), "sync_faster_than_device", Severity::kWarn));
 }
 
+// Each threshold, one step either side: a finding that fires a little early or late would move
+// a host from "fine" to "suspect" without anyone noticing.
+TEST(PlausibilityThresholdTest, NoopSyncAtTheAddedTimeLimit) {
+  constexpr auto kPlain = 2'000u;
+  constexpr auto kLimit = static_cast<std::uint64_t>(kNoopAddedNs);
+  StorageFacts disk{.known = true, .block_backed = true};
+  Target under, at;
+  under.probes = {Probe(Primitive::kNone, kPlain),
+                  Probe(Primitive::kFdatasync, kPlain + kLimit - 1)};
+  at.probes = {Probe(Primitive::kNone, kPlain), Probe(Primitive::kFdatasync, kPlain + kLimit)};
+  EXPECT_TRUE(Has(PlausibilityFindings(under, disk), "sync_noop_suspected", Severity::kWarn));
+  EXPECT_FALSE(Has(PlausibilityFindings(at, disk), "sync_noop_suspected", Severity::kWarn));
+  // A sync faster than the plain write (negative added time) is suspect too.
+  Target faster;
+  faster.probes = {Probe(Primitive::kNone, kPlain), Probe(Primitive::kOdsync, kPlain - 500)};
+  EXPECT_TRUE(Has(PlausibilityFindings(faster, disk), "sync_noop_suspected", Severity::kWarn));
+}
+
+TEST(PlausibilityThresholdTest, NoopNeedsAPlainWriteOfTheSameSizeAndPattern) {
+  Target t;
+  probes::ProbeResult plain = Probe(Primitive::kNone, 2'000);
+  plain.spec.write_size = 8192;
+  t.probes = {plain, Probe(Primitive::kFdatasync, 2'100)};
+  EXPECT_FALSE(
+      Has(PlausibilityFindings(t, StorageFacts{}), "sync_noop_suspected", Severity::kWarn));
+}
+
+TEST(PlausibilityThresholdTest, TailAtTenTimesTheMedian) {
+  Target under, at;
+  under.probes = {Probe(Primitive::kFsync, 100'000, 999'999)};
+  at.probes = {Probe(Primitive::kFsync, 100'000, 1'000'000)};
+  EXPECT_FALSE(
+      Has(PlausibilityFindings(under, StorageFacts{}), "sync_tail_heavy", Severity::kWarn));
+  EXPECT_TRUE(Has(PlausibilityFindings(at, StorageFacts{}), "sync_tail_heavy", Severity::kWarn));
+}
+
+TEST(PlausibilityThresholdTest, ShapesNeedTwentyOperations) {
+  Target few, enough;
+  few.probes = {Probe(Primitive::kFsync, 100'000, 5'000'000)};
+  few.probes[0].ops = 19;
+  enough.probes = {Probe(Primitive::kFsync, 100'000, 5'000'000)};
+  enough.probes[0].ops = 20;
+  EXPECT_FALSE(Has(PlausibilityFindings(few, StorageFacts{}), "sync_tail_heavy", Severity::kWarn));
+  EXPECT_TRUE(
+      Has(PlausibilityFindings(enough, StorageFacts{}), "sync_tail_heavy", Severity::kWarn));
+}
+
+TEST(PlausibilityThresholdTest, OutlierAtAHundredTimesTheMedianAndTenMilliseconds) {
+  auto outlier = [](std::uint64_t p50, std::uint64_t max) {
+    Target t;
+    t.probes = {Probe(Primitive::kFsync, p50, p50, max)};
+    return Has(PlausibilityFindings(t, StorageFacts{}), "sync_max_outlier", Severity::kInfo);
+  };
+  EXPECT_FALSE(outlier(200'000, 19'999'999));  // 99.99x
+  EXPECT_TRUE(outlier(200'000, 20'000'000));   // 100x
+  // 100x of a 99.99 us median is under 10 ms: not worth a line.
+  EXPECT_FALSE(outlier(99'999, 9'999'900));
+  EXPECT_TRUE(outlier(100'000, 10'000'000));
+}
+
+TEST(PlausibilityThresholdTest, FasterThanDeviceAtEachLimit) {
+  StorageFacts ssd{
+      .known = true, .block_backed = true, .rotational = false, .volatile_cache = true};
+  StorageFacts hdd = ssd;
+  hdd.rotational = true;
+  auto fires = [](std::uint64_t p50, const StorageFacts& facts) {
+    Target t;
+    t.probes = {Probe(Primitive::kNone, 1'000), Probe(Primitive::kFdatasync, p50)};
+    return Has(PlausibilityFindings(t, facts), "sync_faster_than_device", Severity::kWarn);
+  };
+  const auto ssd_limit = static_cast<std::uint64_t>(kVolatileSsdFlushNs);
+  const auto hdd_limit = static_cast<std::uint64_t>(kRotationalFlushNs);
+  EXPECT_TRUE(fires(ssd_limit - 1, ssd));
+  EXPECT_FALSE(fires(ssd_limit, ssd));
+  EXPECT_TRUE(fires(hdd_limit - 1, hdd));
+  EXPECT_FALSE(fires(hdd_limit, hdd));
+  StorageFacts write_through = ssd;
+  write_through.volatile_cache = false;
+  EXPECT_FALSE(fires(ssd_limit - 1, write_through));
+}
+
 }  // namespace
 }  // namespace durprobe::report

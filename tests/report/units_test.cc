@@ -82,3 +82,21 @@ TEST(UnitsTest, TimeCellsCarryTheirUnit) {
 
 }  // namespace
 }  // namespace durprobe::report
+
+namespace durprobe::report {
+namespace {
+
+// Found by the fuzzer (tests/fixtures/fuzz/units/crash-duration-rounds-to-zero): ".1ns" parsed
+// as a duration of 0 ns.
+TEST(UnitsTest, DurationsUnderHalfANanosecondAreRejected) {
+  for (const char* tiny : {".1ns", "0.4ns", "0.0000000001s"}) {
+    Result<std::uint64_t> r = ParseDurationNanos(tiny);
+    ASSERT_FALSE(r.ok()) << tiny << " gave " << *r;
+    EXPECT_NE(r.status().message().find(std::string("'") + tiny + "'"), std::string::npos)
+        << r.status().message();
+  }
+  EXPECT_EQ(*ParseDurationNanos("0.5ns"), 1u);
+}
+
+}  // namespace
+}  // namespace durprobe::report

@@ -47,7 +47,8 @@ TEST(ConcurrencyTest, EveryCommittedWriteIsThereAndWalWithTimeoutHasNoBusyErrors
   o.threads = 4;
   o.processes = 3;
   o.ops_per_worker = 30;
-  std::vector<ConcurrencyResult> results = RunConcurrencyWorkload(platform::Default(), dir.path(), o);
+  std::vector<ConcurrencyResult> results =
+      RunConcurrencyWorkload(platform::Default(), dir.path(), o);
   ASSERT_EQ(results.size(), 4u);
   for (const ConcurrencyResult& r : results) {
     SCOPED_TRACE(r.settings + " via " + r.via);
@@ -67,8 +68,11 @@ TEST(ConcurrencyTest, EveryCommittedWriteIsThereAndWalWithTimeoutHasNoBusyErrors
     } else {
       EXPECT_EQ(r.journal_mode, "DELETE");
       EXPECT_EQ(r.busy_timeout_ms, 0);
-      EXPECT_GE(r.busy_errors, 0u);
     }
+    // Every planned operation ends as done or busy, never retried into a second try and never
+    // lost: a third of each worker's 30 are writes.
+    EXPECT_EQ(r.writes + r.busy_writes, r.workers * 10u);
+    EXPECT_EQ(r.reads + r.busy_reads, r.workers * 20u);
   }
 }
 

@@ -1,0 +1,72 @@
+// compare's rounds through the platform seam (a FaultPlatform on a fake clock): samples of each
+// probe merge across rounds; a probe that fails in one round keeps its earlier samples, reports
+// the failure and is not run again on that path.
+#include "cli/compare_plan.h"
+
+#include <gtest/gtest.h>
+
+#include <cerrno>
+
+#include "platform/fault_platform.h"
+#include "tests/test_dirs.h"
+
+namespace durprobe::cli {
+namespace {
+
+constexpr std::uint64_t kMs = 1'000'000;
+
+class ComparePlanTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    fake_.UseFakeClock();
+    fake_.AddSyncLatency(2 * kMs);
+    plan_.paths = {a_.path(), b_.path()};
+    plan_.specs = {{probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096}};
+    plan_.rule.warmup_ops = 0;
+    plan_.rule.max_ops = 5;
+    plan_.op_options.file_size = 1 << 20;
+  }
+
+  platform::FaultPlatform fake_{platform::Default()};
+  testing_support::TempDir a_, b_;
+  ComparePlan plan_;
+};
+
+TEST_F(ComparePlanTest, SamplesMergeAcrossRounds) {
+  plan_.rounds = 3;
+  CompareExecution ex = ExecuteCompare(fake_, plan_);
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  ASSERT_EQ(ex.comparison.targets.size(), 2u);
+  for (const report::Target& t : ex.comparison.targets) {
+    ASSERT_EQ(t.probes.size(), 1u);
+    const probes::ProbeResult& r = t.probes[0];
+    EXPECT_EQ(r.outcome, probes::Outcome::kOk) << r.reason;
+    EXPECT_EQ(r.ops, 15u);  // 5 per round
+    EXPECT_DOUBLE_EQ(r.seconds, 15 * 2e-3);
+    EXPECT_EQ(r.sync_latency.p50, 2 * kMs);
+  }
+  // Per path and round: setup's fsync and 5 timed syncs.
+  EXPECT_EQ(fake_.sync_calls(), 2 * 3 * 6);
+  ASSERT_EQ(ex.comparison.verdicts.size(), 1u);
+  EXPECT_EQ(ex.comparison.verdicts[0].path, b_.path());
+}
+
+TEST_F(ComparePlanTest, AProbeFailingInALaterRoundKeepsItsSamplesAndIsNotRerun) {
+  plan_.rounds = 3;
+  // Round 1 takes 12 syncs (6 per path); in round 2 the first path's setup fsync passes and its
+  // first timed fdatasync fails, then every sync fails (the second path's setup).
+  fake_.FailSyncs(EIO, /*after_calls=*/13);
+  CompareExecution ex = ExecuteCompare(fake_, plan_);
+  ASSERT_EQ(ex.comparison.targets.size(), 2u);
+  for (const report::Target& t : ex.comparison.targets) {
+    const probes::ProbeResult& r = t.probes[0];
+    EXPECT_EQ(r.outcome, probes::Outcome::kError) << t.path;
+    EXPECT_NE(r.reason.find("Input/output error"), std::string::npos) << r.reason;
+    EXPECT_EQ(r.ops, 5u) << t.path;  // round 1's samples, nothing after the failure
+  }
+  // Round 3 runs neither: 12 + the first path's 2 + the second path's failed setup sync.
+  EXPECT_EQ(fake_.sync_calls(), 15);
+}
+
+}  // namespace
+}  // namespace durprobe::cli

@@ -1,0 +1,84 @@
+// What each fuzz target checks on one input, shared by the libFuzzer targets (*_fuzz.cc, which
+// abort on a broken promise) and by fuzz_inputs_test.cc (which replays every kept input in the
+// normal and sanitizer builds). Each returns "" when the input was handled as promised, or the
+// promise it broke. A crash, an exception or a sanitizer report is a failure too.
+#pragma once
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "platform/mountinfo.h"
+#include "report/diff_analysis.h"
+#include "report/diff_console.h"
+#include "report/json_reader.h"
+#include "report/units.h"
+
+namespace durprobe::fuzz {
+
+// The saved-report reader that diff, report and summarize run on files from other hosts: the
+// typed reader, then what diff does next with a valid report (compare it with another, both
+// ways, and write the result as `durprobe diff` does, console and JSON).
+inline std::string CheckReportJson(std::string_view input) {
+  Result<report::Report> read = report::FromJson(std::string(input));
+  if (!read.ok()) return read.status().message().empty() ? "a rejected report without a message" : "";
+  report::Report other;
+  other.targets.push_back(report::Target{});
+  other.targets.back().path = "/data";
+  for (const Result<report::Diff>& d :
+       {report::DiffReports(*read, other, "a", "b"), report::DiffReports(other, *read, "a", "b")}) {
+    if (!d.ok()) {
+      if (d.status().message().empty()) return "a diff error without a message";
+      continue;
+    }
+    std::ostringstream console;
+    report::PrintDiff(*d, console);
+    (void)report::ToJson(*d).dump(2);
+  }
+  return "";
+}
+
+// /proc/self/mountinfo and the lookups inspect runs on its table: the kernel writes the text,
+// but anyone with a mount namespace chooses its mount points, sources and options.
+inline std::string CheckMountInfo(std::string_view input) {
+  (void)platform::UnescapeMountField(input);
+  Result<std::vector<platform::MountEntry>> table = platform::ParseMountInfo(input);
+  if (!table.ok()) return table.status().message().empty() ? "an error without a message" : "";
+  for (const platform::MountEntry& e : *table) {
+    for (const std::string& path : {e.mount_point, e.mount_point + "/x", std::string("/")}) {
+      const platform::MountEntry* found = platform::FindMount(*table, path);
+      if (found != nullptr) (void)platform::DescribeMount(*table, *found, path);
+    }
+    (void)platform::ParseOverlayOptions(e.super_options);
+    (void)platform::MergeOptions(e.mount_options, e.super_options);
+    (void)platform::HasOption(e.super_options, "barrier=");
+    (void)platform::OptionValue(e.super_options, "subvol");
+  }
+  return "";
+}
+
+// --sizes, --file-size, --budget and friends: a size is a whole number of bytes from 1 to 1e15,
+// a duration from 1 ns to 1e15 ns, and the formatters take any of them.
+inline std::string CheckUnits(std::string_view input) {
+  constexpr std::uint64_t kMax = 1'000'000'000'000'000ull;
+  Result<std::uint64_t> bytes = report::ParseSize(input);
+  if (bytes.ok()) {
+    if (*bytes < 1 || *bytes > kMax) return "a size out of [1, 1e15]: " + std::to_string(*bytes);
+    (void)report::FormatBytes(*bytes);
+  } else if (bytes.status().message().empty()) {
+    return "a size error without a message";
+  }
+  Result<std::uint64_t> ns = report::ParseDurationNanos(input);
+  if (ns.ok()) {
+    if (*ns < 1 || *ns > kMax) return "a duration out of [1, 1e15] ns: " + std::to_string(*ns);
+    (void)report::FormatNanos(static_cast<double>(*ns));
+    (void)report::FormatRate(1e9 / static_cast<double>(*ns));
+  } else if (ns.status().message().empty()) {
+    return "a duration error without a message";
+  }
+  return "";
+}
+
+}  // namespace durprobe::fuzz

@@ -1,0 +1,251 @@
+// The timed loop's rules, on a fake monotonic clock (FaultPlatform::UseFakeClock), so each count
+// and each elapsed time is exact: warm-up ends at its count or its time, the stop rule stops at
+// the first check that has min_ops, min_ns and a tight enough median (never past max_ns or
+// max_ops), fast operations get their sync timed on one in kSyncSampleEvery, and maintenance is
+// left out of both the operations' times and the elapsed time.
+#include "probes/timed_loop.h"
+
+#include <gtest/gtest.h>
+
+#include <cerrno>
+#include <vector>
+
+#include "platform/fault_platform.h"
+#include "probes/runner.h"
+#include "tests/test_dirs.h"
+
+namespace durprobe::probes {
+namespace {
+
+constexpr std::uint64_t kMs = 1'000'000;
+
+// An operation that takes the durations it is given (cycling), on the fake clock: write_ns
+// before its sync part, sync_ns for the sync. Records which operations timed their sync.
+class ScriptedOp final : public ProbeOp {
+ public:
+  ScriptedOp(platform::FaultPlatform& p, std::vector<std::uint64_t> write_ns, std::uint64_t sync_ns)
+      : p_(p), write_ns_(std::move(write_ns)), sync_ns_(sync_ns) {}
+
+  Status Setup() override { return Status::Ok(); }
+  Status RunOnce(OpTiming* t) override {
+    EXPECT_EQ(t->start_ns, p_.NowNanos()) << "an operation starts where the previous one ended";
+    p_.AdvanceClock(write_ns_[runs_ % write_ns_.size()]);
+    ++runs_;
+    timed_sync_.push_back(t->time_sync);
+    std::uint64_t s0 = p_.NowNanos();
+    p_.AdvanceClock(sync_ns_);
+    t->end_ns = p_.NowNanos();
+    t->sync_ns = t->time_sync ? t->end_ns - s0 : 0;
+    if (fail_at_ != 0 && runs_ == fail_at_) return Status::FromErrno(EIO, "fsync");
+    return Status::Ok();
+  }
+  bool NeedsMaintenance() const override {
+    return maintain_every_ != 0 && runs_ % maintain_every_ == 0;
+  }
+  Status Maintain() override {
+    ++maintenances_;
+    p_.AdvanceClock(maintain_ns_);
+    return Status::Ok();
+  }
+  bool has_sync_part() const override { return sync_ns_ > 0; }
+  Status Teardown() override { return Status::Ok(); }
+
+  platform::FaultPlatform& p_;
+  std::vector<std::uint64_t> write_ns_;
+  std::uint64_t sync_ns_;
+  std::uint64_t runs_ = 0;
+  std::uint64_t fail_at_ = 0;  // 1-based run that fails; 0: none
+  std::uint64_t maintain_every_ = 0, maintain_ns_ = 0, maintenances_ = 0;
+  std::vector<bool> timed_sync_;
+};
+
+class TimedLoopTest : public ::testing::Test {
+ protected:
+  void SetUp() override { fake_.UseFakeClock(); }
+  platform::FaultPlatform fake_{platform::Default()};
+};
+
+StopRule Rule() {
+  StopRule rule;
+  rule.warmup_ops = 5;
+  rule.warmup_ns = 50 * kMs;
+  rule.min_ops = 30;
+  rule.min_ns = 200 * kMs;
+  rule.max_ns = 2000 * kMs;
+  return rule;
+}
+
+TEST_F(TimedLoopTest, WarmupEndsAtItsCountAndIsNotTimed) {
+  ScriptedOp op(fake_, {1 * kMs}, 0);
+  LoopOutcome out = RunTimedLoop(fake_, op, Rule());
+  EXPECT_EQ(out.warmup_ops, 5u);
+  EXPECT_EQ(op.runs_, out.warmup_ops + out.ops);
+  EXPECT_EQ(out.total.count(), out.ops);  // warm-up operations are not in the histogram
+}
+
+TEST_F(TimedLoopTest, WarmupEndsAtItsTime) {
+  // 20 ms operations: the ones starting at 0, 20 and 40 ms run; the one at 60 ms is timed.
+  ScriptedOp op(fake_, {20 * kMs}, 0);
+  LoopOutcome out = RunTimedLoop(fake_, op, Rule());
+  EXPECT_EQ(out.warmup_ops, 3u);
+}
+
+TEST_F(TimedLoopTest, SteadyOperationsStopAtTheFirstCheckPastMinTime) {
+  // Every operation takes 1 ms: the median is exact at once, so the rule stops at the first
+  // check (every 20 ms) once 200 ms have passed: after operation 200, at exactly 200 ms.
+  ScriptedOp op(fake_, {1 * kMs}, 0);
+  LoopOutcome out = RunTimedLoop(fake_, op, Rule());
+  EXPECT_TRUE(out.converged);
+  EXPECT_TRUE(out.status.ok());
+  EXPECT_EQ(out.ops, 200u);
+  EXPECT_EQ(out.elapsed_ns, 200 * kMs);
+  EXPECT_EQ(out.total.min(), 1 * kMs);
+  EXPECT_EQ(out.total.max(), 1 * kMs);
+}
+
+TEST_F(TimedLoopTest, MinOpsHoldsTheLoopPastMinTime) {
+  // 50 ms operations pass min_ns after 4 operations; min_ops = 30 still holds the loop.
+  ScriptedOp op(fake_, {50 * kMs}, 0);
+  LoopOutcome out = RunTimedLoop(fake_, op, Rule());
+  EXPECT_TRUE(out.converged);
+  EXPECT_EQ(out.ops, 30u);
+  EXPECT_EQ(out.elapsed_ns, 30 * 50 * kMs);
+}
+
+TEST_F(TimedLoopTest, ScatteredOperationsRunToMaxTimeUnconverged) {
+  // Half the operations take 1 ms, half 9 ms: the median's interval never narrows to 5%.
+  ScriptedOp op(fake_, {1 * kMs, 9 * kMs}, 0);
+  LoopOutcome out = RunTimedLoop(fake_, op, Rule());
+  EXPECT_FALSE(out.converged);
+  EXPECT_TRUE(out.status.ok());
+  EXPECT_GE(out.elapsed_ns, 2000 * kMs);
+  EXPECT_LT(out.elapsed_ns, 2000 * kMs + 9 * kMs);  // stops at the first operation past max_ns
+  EXPECT_EQ(out.total.count(), out.ops);
+}
+
+TEST_F(TimedLoopTest, MaxOpsCapsTheLoop) {
+  StopRule rule = Rule();
+  rule.max_ops = 17;
+  ScriptedOp op(fake_, {1 * kMs, 9 * kMs}, 0);
+  LoopOutcome out = RunTimedLoop(fake_, op, rule);
+  EXPECT_EQ(out.ops, 17u);
+}
+
+TEST_F(TimedLoopTest, AFailureStopsTheLoopAtOnce) {
+  ScriptedOp op(fake_, {1 * kMs}, 1 * kMs);
+  op.fail_at_ = 5 + 12;  // the 12th timed operation
+  LoopOutcome out = RunTimedLoop(fake_, op, Rule());
+  EXPECT_FALSE(out.status.ok());
+  EXPECT_EQ(out.status.error_number(), EIO);
+  EXPECT_EQ(op.runs_, 17u);  // never retried
+  EXPECT_EQ(out.ops, 11u);   // the failed operation is not a sample
+}
+
+TEST_F(TimedLoopTest, FastOperationsTimeTheSyncOnOneInEight) {
+  // 19.999 us per operation in warm-up: under kFastOpNs, so the sync is sampled.
+  ScriptedOp op(fake_, {kFastOpNs - 1 - 1000}, 1000);
+  StopRule rule = Rule();
+  rule.max_ops = 100;
+  LoopOutcome out = RunTimedLoop(fake_, op, rule);
+  EXPECT_EQ(out.sync_sample_every, kSyncSampleEvery);
+  EXPECT_TRUE(out.has_sync_part);
+  EXPECT_EQ(out.ops, 100u);
+  EXPECT_EQ(out.total.count(), 100u);
+  EXPECT_EQ(out.sync.count(), 13u);  // operations 0, 8, ..., 96
+  for (std::size_t i = 0; i < out.ops; ++i) {
+    EXPECT_EQ(op.timed_sync_[rule.warmup_ops + i], i % kSyncSampleEvery == 0) << i;
+  }
+  EXPECT_EQ(out.sync.min(), 1000u);
+  EXPECT_EQ(out.sync.max(), 1000u);
+}
+
+TEST_F(TimedLoopTest, OperationsAtTheFastLimitTimeEverySync) {
+  // Exactly kFastOpNs per operation is not fast: every sync is timed.
+  ScriptedOp op(fake_, {kFastOpNs - 1000}, 1000);
+  StopRule rule = Rule();
+  rule.max_ops = 100;
+  LoopOutcome out = RunTimedLoop(fake_, op, rule);
+  EXPECT_EQ(out.sync_sample_every, 1u);
+  EXPECT_EQ(out.sync.count(), 100u);
+}
+
+TEST_F(TimedLoopTest, MaintenanceIsLeftOutOfElapsedAndOfEveryOperation) {
+  // Every 10th operation is followed by 1 s of maintenance (a full append file replaced).
+  ScriptedOp op(fake_, {1 * kMs}, 0);
+  op.maintain_every_ = 10;
+  op.maintain_ns_ = 1000 * kMs;
+  StopRule rule = Rule();
+  rule.warmup_ops = 0;
+  rule.max_ops = 50;
+  rule.max_ns = 100'000 * kMs;
+  rule.min_ops = 1000;  // run to max_ops
+  LoopOutcome out = RunTimedLoop(fake_, op, rule);
+  EXPECT_EQ(out.ops, 50u);
+  EXPECT_EQ(op.maintenances_, 5u);
+  EXPECT_EQ(out.elapsed_ns, 50 * kMs);
+  EXPECT_EQ(out.total.max(), 1 * kMs);
+}
+
+TEST_F(TimedLoopTest, MaxTimeIsWallTimeMaintenanceIncluded) {
+  // max_ns is the probe's share of the user's --budget, so maintenance counts against it: two
+  // 1 s maintenances and 20 ms of operations reach a 2 s cap after operation 20.
+  ScriptedOp op(fake_, {1 * kMs}, 0);
+  op.maintain_every_ = 10;
+  op.maintain_ns_ = 1000 * kMs;
+  StopRule rule = Rule();
+  rule.warmup_ops = 0;
+  rule.min_ops = 1000;
+  LoopOutcome out = RunTimedLoop(fake_, op, rule);
+  EXPECT_EQ(out.ops, 20u);
+  EXPECT_EQ(out.elapsed_ns, 20 * kMs);
+  EXPECT_EQ(op.maintenances_, 2u);
+}
+
+TEST_F(TimedLoopTest, MergeAddsRoundsUpAndKeepsTheFirstFailure) {
+  StopRule rule = Rule();
+  rule.max_ops = 3;
+  ScriptedOp fast(fake_, {1 * kMs}, 0), slow(fake_, {4 * kMs}, 0), failing(fake_, {1 * kMs}, 0);
+  failing.fail_at_ = 5 + 2;  // the second timed operation
+  LoopOutcome merged = Measure(fake_, fast, rule);
+  Merge(merged, Measure(fake_, slow, rule));
+  EXPECT_TRUE(merged.status.ok());
+  EXPECT_EQ(merged.ops, 6u);
+  EXPECT_EQ(merged.total.count(), 6u);
+  EXPECT_EQ(merged.total.min(), 1 * kMs);
+  EXPECT_EQ(merged.total.max(), 4 * kMs);
+  EXPECT_EQ(merged.warmup_ops, 10u);
+  EXPECT_EQ(merged.elapsed_ns, 3 * kMs + 12 * kMs);
+  Merge(merged, Measure(fake_, failing, rule));
+  EXPECT_EQ(merged.status.error_number(), EIO);
+  EXPECT_EQ(merged.ops, 7u);  // the failing round's one good operation is kept
+  Merge(merged, Measure(fake_, fast, rule));
+  EXPECT_EQ(merged.status.error_number(), EIO);  // a later good round does not clear it
+}
+
+// The real fdatasync probe on the fake clock: the latency it reports is the latency the sync
+// took, and the operation time adds nothing the clock did not see.
+TEST_F(TimedLoopTest, RealProbeReportsTheSyncLatencyItWasGiven) {
+  testing_support::TempDir dir;
+  fake_.AddSyncLatency(3 * kMs);
+  StopRule rule;
+  rule.warmup_ops = 2;
+  rule.min_ops = 10;
+  rule.min_ns = 30 * kMs;
+  rule.max_ops = 40;
+  OpOptions options;
+  options.file_size = 1 << 20;
+  LoopOutcome loop =
+      SampleProbe(fake_, dir.path(), ProbeSpec{Primitive::kFdatasync, Pattern::kOverwrite, 4096},
+                  rule, options);
+  ASSERT_TRUE(loop.status.ok()) << loop.status.message();
+  EXPECT_EQ(loop.ops, 14u);  // checks after 21 ms (7 ops) and 42 ms (14 ops, past 10 and 30 ms)
+  EXPECT_EQ(loop.sync.min(), 3 * kMs);
+  EXPECT_EQ(loop.sync.max(), 3 * kMs);
+  EXPECT_EQ(loop.total.max(), 3 * kMs);
+  EXPECT_EQ(loop.elapsed_ns, loop.ops * 3 * kMs);
+  // Setup's one fsync of the preallocated file, then one sync per operation.
+  EXPECT_EQ(fake_.sync_calls(), static_cast<int>(loop.ops + loop.warmup_ops) + 1);
+}
+
+}  // namespace
+}  // namespace durprobe::probes
