@@ -12,7 +12,9 @@
 #include "report/context.h"
 #include "report/mount_findings.h"
 #include "report/plausibility.h"
+#include "report/probe_findings.h"
 #include "report/sqlite_correlation.h"
+#include "run/scratch_need.h"
 
 namespace durprobe::cli {
 namespace {
@@ -28,7 +30,12 @@ CompareExecution ExecuteCompare(platform::Platform& platform, const ComparePlan&
   CompareExecution ex;
   ex.comparison.context = report::MakeContext(platform, "compare");
   std::vector<std::unique_ptr<platform::ScratchDir>> scratch;
+  run::ScratchParts parts{.probe_specs = &plan.specs,
+                          .op_options = plan.op_options,
+                          .matrix = plan.run_sqlite ? &plan.sqlite : nullptr};
   for (const std::string& path : plan.paths) {
+    ex.status = run::CheckFreeSpace(platform, path, run::ScratchNeedBytes(parts));
+    if (!ex.status.ok()) return ex;
     auto dir = platform::ScratchDir::Create(platform, path);
     if (!dir.ok()) {
       ex.status = Status::InvalidArgument("cannot create a scratch directory in " + path + ": " +
@@ -92,6 +99,7 @@ CompareExecution ExecuteCompare(platform::Platform& platform, const ComparePlan&
     InspectTarget(platform, ex.comparison.context, target);
     report::StorageFacts facts =
         target.mount ? report::StorageFactsOf(*target.mount) : report::StorageFacts{};
+    for (report::Finding& f : report::ProbeErrorFindings(target)) target.findings.push_back(f);
     for (report::Finding& f : report::PlausibilityFindings(target, facts)) {
       target.findings.push_back(std::move(f));
     }

@@ -10,7 +10,9 @@
 #include "report/context.h"
 #include "report/mount_findings.h"
 #include "report/plausibility.h"
+#include "report/probe_findings.h"
 #include "report/sqlite_correlation.h"
+#include "run/scratch_need.h"
 
 namespace durprobe::cli {
 namespace {
@@ -25,6 +27,13 @@ auto ShowProbeProgress(const std::string& path) {
 // Inspecting writes nothing; only measurements need a scratch directory.
 bool NeedsScratch(const Plan& plan) {
   return plan.run_probes || plan.run_sqlite || plan.run_workloads;
+}
+
+run::ScratchParts ScratchPartsOf(const Plan& plan) {
+  return {.probe_specs = plan.run_probes ? &plan.probes.specs : nullptr,
+          .op_options = plan.probes.op_options,
+          .matrix = plan.run_sqlite ? &plan.sqlite : nullptr,
+          .workloads = plan.run_workloads ? &plan.workloads : nullptr};
 }
 
 }  // namespace
@@ -54,6 +63,8 @@ Execution Execute(platform::Platform& platform, const Plan& plan) {
       ex.report.targets.push_back(std::move(target));
       continue;
     }
+    ex.status = run::CheckFreeSpace(platform, path, run::ScratchNeedBytes(ScratchPartsOf(plan)));
+    if (!ex.status.ok()) return ex;
     Result<std::unique_ptr<platform::ScratchDir>> scratch =
         platform::ScratchDir::Create(platform, path);
     if (!scratch.ok()) {
@@ -68,6 +79,7 @@ Execution Execute(platform::Platform& platform, const Plan& plan) {
     }
     report::StorageFacts facts =
         target.mount ? report::StorageFactsOf(*target.mount) : report::StorageFacts{};
+    for (report::Finding& f : report::ProbeErrorFindings(target)) target.findings.push_back(f);
     for (report::Finding& f : report::PlausibilityFindings(target, facts)) {
       target.findings.push_back(std::move(f));
     }
