@@ -6,6 +6,7 @@
 
 #include "cli/compare_plan.h"
 #include "report/compare_reporters.h"
+#include "report/json_reporter.h"
 
 namespace durprobe::cli {
 namespace {
@@ -17,12 +18,12 @@ Status Emit(platform::Platform& platform, const report::Comparison& c, const Com
   bool json_to_stdout = o.json == "-";
   if (!o.quiet && !json_to_stdout) report::PrintComparison(c, std::cout);
   if (o.json.empty()) return Status::Ok();
-  std::string text = report::ToJson(c).dump(2) + "\n";
+  std::string text = report::JsonText(report::ToJson(c));
   if (json_to_stdout) {
     std::cout << text;
     return Status::Ok();
   }
-  return platform.WriteTextFile(o.json, text);
+  return WriteWhole(platform, o.json, text);
 }
 
 }  // namespace
@@ -32,13 +33,15 @@ Subcommand SetupCompare(CLI::App& app) {
   options->probe.paths.clear();
   CLI::App* sub = app.add_subcommand(
       "compare", "Run the same probes on every PATH; ratios against the first, and a verdict");
-  sub->add_option("PATH", options->probe.paths, "Two or more directories; the first is the baseline")
+  sub->add_option("PATH", options->probe.paths,
+                  "Two or more directories; the first is the baseline")
       ->required();
   AddProbeOptions(*sub, options->probe);
   sub->add_option("--rounds", options->rounds, "Interleaved rounds over the paths")
       ->check(CLI::Range(1, 100));
   AddSqliteMatrixOptions(*sub, options->matrix);
-  sub->add_flag("--no-sqlite", options->no_sqlite, "Compare the probes only, without the SQLite matrix");
+  sub->add_flag("--no-sqlite", options->no_sqlite,
+                "Compare the probes only, without the SQLite matrix");
   AddCommonOptions(*sub, options->probe.common);
   return {sub, [options] { return RunCompare(*options); }};
 }
@@ -88,7 +91,7 @@ int RunCompare(const CompareOptions& o) {
   if (!ex.status.ok()) return UsageError(ex.status.message());
   Status emitted = Emit(platform, ex.comparison, o.probe.common);
   if (!emitted.ok()) return UsageError("cannot write the report: " + emitted.message());
-  return kExitOk;
+  return PrintFailures(ex.comparison.targets) > 0 ? kExitFail : kExitOk;
 }
 
 }  // namespace durprobe::cli

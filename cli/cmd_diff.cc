@@ -1,12 +1,13 @@
 #include "cli/cmd_diff.h"
 
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
 
-#include <fmt/format.h>
-
 #include "report/diff_analysis.h"
 #include "report/diff_console.h"
+#include "report/json_reporter.h"
 
 namespace durprobe::cli {
 namespace {
@@ -48,12 +49,12 @@ int RunDiff(const DiffOptions& o) {
   report::Diff diff = report::DiffReports(*a, *b, o.a, o.b);
   if (!o.quiet && o.json != "-") report::PrintDiff(diff, std::cout);
   if (o.json.empty()) return kExitOk;
-  std::string text = report::ToJson(diff).dump(2) + "\n";
+  std::string text = report::JsonText(report::ToJson(diff));
   if (o.json == "-") {
     std::cout << text;
     return kExitOk;
   }
-  Status written = platform.WriteTextFile(o.json, text);
+  Status written = WriteWhole(platform, o.json, text);
   if (!written.ok()) return UsageError("cannot write the diff: " + written.message());
   return kExitOk;
 }

@@ -1,8 +1,8 @@
 #include "cli/cmd_probe.h"
 
-#include <memory>
-
 #include <fmt/format.h>
+
+#include <memory>
 
 #include "report/units.h"
 
@@ -28,8 +28,9 @@ void AddProbeOptions(CLI::App& app, ProbeOptions& o) {
       ->transform(OneOf(Names(probes::PatternNames()), "pattern"));
   AddListOption(app, "--sizes", o.sizes, "Write sizes to sweep, e.g. 512,2300,4k,8k,64k")
       ->check(Size());
-  app.add_option("--file-size", o.file_size,
-                 "Probe file size: overwrites cycle through it, appends restart at it (default 16MiB)")
+  app.add_option(
+         "--file-size", o.file_size,
+         "Probe file size: overwrites cycle through it, appends restart at it (default 16MiB)")
       ->check(Size());
   app.add_option("--ci", o.target_ci_percent,
                  "Stop a probe once its median's 95% confidence interval is within +/- this %")
@@ -39,7 +40,8 @@ void AddProbeOptions(CLI::App& app, ProbeOptions& o) {
 Result<probes::ProbePlan> MakeProbePlan(platform::Platform& platform, const ProbeOptions& o,
                                         std::uint64_t budget_ns) {
   probes::Selection sel;
-  for (const std::string& p : o.primitives) sel.primitives.push_back(probes::PrimitiveNames().at(p));
+  for (const std::string& p : o.primitives)
+    sel.primitives.push_back(probes::PrimitiveNames().at(p));
   for (const std::string& p : o.patterns) sel.patterns.push_back(probes::PatternNames().at(p));
   for (const std::string& s : o.sizes) sel.sizes.push_back(*report::ParseSize(s));
   Result<std::vector<probes::ProbeSpec>> specs = probes::ExpandSelection(platform, sel);
@@ -66,7 +68,7 @@ int ExecuteAndEmit(platform::Platform& platform, const Plan& plan, const CommonO
   if (!ex.status.ok()) return UsageError(ex.status.message());
   Status emitted = EmitReport(platform, ex.report, common);
   if (!emitted.ok()) return UsageError("cannot write the report: " + emitted.message());
-  return kExitOk;
+  return PrintFailures(ex.report.targets) > 0 ? kExitFail : kExitOk;
 }
 
 Subcommand SetupProbe(CLI::App& app) {

@@ -1,8 +1,8 @@
 #include "cli/cmd_sqlite.h"
 
-#include <memory>
-
 #include <fmt/format.h>
+
+#include <memory>
 
 #include "report/units.h"
 #include "sqlite_bench/build_info.h"
@@ -32,31 +32,6 @@ CLI::Validator OneOf(const std::map<std::string, Enum>& names) {
                                       : fmt::format("'{}' is not one of {}", given, list);
       },
       "NAME");
-}
-
-// A configuration that failed (checksum mismatch, SQLite error) makes the run fail.
-int FailedConfigurations(const report::Report& report) {
-  int failed = 0;
-  for (const report::Target& t : report.targets) {
-    for (const report::SqliteEntry& e : t.sqlite) {
-      if (e.result.outcome != probes::Outcome::kError) continue;
-      fmt::print(stderr, "durprobe: error: {}: {}: {}\n", t.path, sqlite_bench::Label(e.result.config),
-                 e.result.reason);
-      ++failed;
-    }
-  }
-  return failed;
-}
-
-int FailedWorkloads(const report::Report& report) {
-  int failed = 0;
-  for (const report::Target& t : report.targets) {
-    for (const std::string& e : sqlite_bench::WorkloadErrors(t.sqlite_workloads)) {
-      fmt::print(stderr, "durprobe: error: {}: {}\n", t.path, e);
-      ++failed;
-    }
-  }
-  return failed;
 }
 
 }  // namespace
@@ -93,16 +68,20 @@ Result<sqlite_bench::MatrixPlan> MakeSqlitePlan(platform::Platform& platform,
                                                 const SqliteMatrixOptions& o,
                                                 std::uint64_t budget_ns) {
   sqlite_bench::MatrixSelection sel;
-  for (const std::string& j : o.journal_modes) sel.journals.push_back(sqlite_bench::JournalModeNames().at(j));
-  for (const std::string& s : o.synchronous) sel.syncs.push_back(sqlite_bench::SynchronousNames().at(s));
+  for (const std::string& j : o.journal_modes)
+    sel.journals.push_back(sqlite_bench::JournalModeNames().at(j));
+  for (const std::string& s : o.synchronous)
+    sel.syncs.push_back(sqlite_bench::SynchronousNames().at(s));
   sel.all = o.all;
   sel.batches = o.batches;
   sel.statements.clear();
-  for (const std::string& s : o.statements) sel.statements.push_back(sqlite_bench::StatementModeNames().at(s));
+  for (const std::string& s : o.statements)
+    sel.statements.push_back(sqlite_bench::StatementModeNames().at(s));
   Result<std::uint64_t> payload = report::ParseSize(o.payload);
   if (!payload.ok()) return payload.status();
   if (*payload == 0 || *payload > kMaxPayload) {
-    return Status::InvalidArgument(fmt::format("--payload must be between 1 byte and 1 MiB, not {}", o.payload));
+    return Status::InvalidArgument(
+        fmt::format("--payload must be between 1 byte and 1 MiB, not {}", o.payload));
   }
   sel.payload_bytes = static_cast<std::uint32_t>(*payload);
   // PRAGMA fullfsync only means something where the OS has F_FULLFSYNC (macOS).
@@ -132,7 +111,8 @@ probes::ProbePlan CorrelationProbePlan(platform::Platform& platform, std::uint64
 
 Subcommand SetupSqlite(CLI::App& app) {
   auto options = std::make_shared<SqliteOptions>();
-  CLI::App* sub = app.add_subcommand("sqlite", "SQLite commit matrix on each PATH, explained by the probes");
+  CLI::App* sub =
+      app.add_subcommand("sqlite", "SQLite commit matrix on each PATH, explained by the probes");
   sub->add_option("PATH", options->paths, "Directories to measure (default: .)");
   AddSqliteMatrixOptions(*sub, options->matrix);
   sub->add_flag("--no-probes", options->no_probes,
@@ -159,12 +139,18 @@ int RunSqlite(const SqliteOptions& o) {
   workloads->options.budget_ns = workload_ns;
   per_path -= workload_ns;
   bool probes_run = matrix_runs && !o.no_probes;
-  std::uint64_t probe_ns = probes_run ? static_cast<std::uint64_t>(double(per_path) * kProbeShare) : 0;
+  std::uint64_t probe_ns =
+      probes_run ? static_cast<std::uint64_t>(double(per_path) * kProbeShare) : 0;
   Result<sqlite_bench::MatrixPlan> matrix = MakeSqlitePlan(platform, o.matrix, per_path - probe_ns);
   if (!matrix.ok()) return UsageError(matrix.status().message());
-  Plan plan{.command = "sqlite", .paths = *paths, .run_probes = probes_run,
-            .probes = CorrelationProbePlan(platform, probe_ns), .run_sqlite = matrix_runs,
-            .sqlite = *matrix, .run_workloads = workloads_run, .workloads = *workloads};
+  Plan plan{.command = "sqlite",
+            .paths = *paths,
+            .run_probes = probes_run,
+            .probes = CorrelationProbePlan(platform, probe_ns),
+            .run_sqlite = matrix_runs,
+            .sqlite = *matrix,
+            .run_workloads = workloads_run,
+            .workloads = *workloads};
   Execution ex = Execute(platform, plan);
   if (int code = InterruptedExitCode(); code >= 0) {
     UsageError(ex.status.ok() ? "interrupted" : ex.status.message() + "; scratch removed");
@@ -173,8 +159,7 @@ int RunSqlite(const SqliteOptions& o) {
   if (!ex.status.ok()) return UsageError(ex.status.message());
   Status emitted = EmitReport(platform, ex.report, o.common);
   if (!emitted.ok()) return UsageError("cannot write the report: " + emitted.message());
-  int failed = FailedConfigurations(ex.report) + FailedWorkloads(ex.report);
-  return failed > 0 ? kExitFail : kExitOk;
+  return PrintFailures(ex.report.targets) > 0 ? kExitFail : kExitOk;
 }
 
 }  // namespace durprobe::cli

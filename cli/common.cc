@@ -1,16 +1,19 @@
 #include "cli/common.h"
 
-#include <cctype>
-#include <iostream>
-#include <sstream>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <cctype>
+#include <cerrno>
+#include <iostream>
+#include <sstream>
 
 #include "platform/interrupt.h"
 #include "report/console_reporter.h"
 #include "report/json_reporter.h"
 #include "report/units.h"
+#include "sqlite_bench/commit_spec.h"
+#include "sqlite_bench/workloads.h"
 
 namespace durprobe::cli {
 
@@ -35,8 +38,17 @@ Result<std::vector<std::string>> ResolveTargets(platform::Platform& platform,
   std::vector<std::string> out;
   for (const std::string& p : paths) {
     switch (platform.KindOf(p)) {
-      case platform::PathKind::kMissing:
+      case platform::PathKind::kMissing: {
+        // stat failed: absent, or present but out of reach (EACCES on a parent, ELOOP).
+        Result<platform::FileStat> st = platform.Stat(p);
+        if (!st.ok() && st.status().error_number() != ENOENT) {
+          const std::string& why = st.status().message();  // "stat PATH: <errno text>"
+          return Status::InvalidArgument(fmt::format(
+              "cannot reach path '{}': {} (check the permissions of its parent directories)", p,
+              why.substr(why.rfind(": ") + 2)));
+        }
         return Status::InvalidArgument(fmt::format("path '{}' does not exist", p));
+      }
       case platform::PathKind::kDirectory:
         break;
       default:
@@ -67,7 +79,42 @@ Status EmitReport(platform::Platform& platform, const report::Report& report,
   }
   std::ostringstream text;
   report::WriteJson(report, text);
-  return platform.WriteTextFile(o.json, text.str());
+  return WriteWhole(platform, o.json, text.str());
+}
+
+Status WriteWhole(platform::Platform& platform, const std::string& path, const std::string& text) {
+  std::string temporary = fmt::format("{}.durprobe-partial-{}", path, platform.ProcessId());
+  Status written = platform.WriteTextFile(temporary, text);
+  if (written.ok()) written = platform.Rename(temporary, path);
+  if (!written.ok()) platform.Unlink(temporary);
+  return written;
+}
+
+int PrintFailures(const std::vector<report::Target>& targets) {
+  int failed = 0;
+  auto print = [&failed](const std::string& path, const std::string& what) {
+    fmt::print(std::cerr, "durprobe: error: {}: {}\n", path, what);
+    ++failed;
+  };
+  for (const report::Target& t : targets) {
+    for (const probes::ProbeResult& r : t.probes) {
+      if (r.outcome != probes::Outcome::kError) continue;
+      print(t.path, fmt::format("{} {} {}: {}", probes::NameOf(r.spec.primitive),
+                                probes::NameOf(r.spec.pattern), r.spec.write_size, r.reason));
+    }
+    for (const probes::OpCostResult& r : t.op_costs) {
+      if (r.outcome == probes::Outcome::kError) {
+        print(t.path, fmt::format("{}: {}", probes::NameOf(r.op), r.reason));
+      }
+    }
+    for (const report::SqliteEntry& e : t.sqlite) {
+      if (e.result.outcome == probes::Outcome::kError) {
+        print(t.path, fmt::format("{}: {}", sqlite_bench::Label(e.result.config), e.result.reason));
+      }
+    }
+    for (const std::string& e : sqlite_bench::WorkloadErrors(t.sqlite_workloads)) print(t.path, e);
+  }
+  return failed;
 }
 
 int InterruptedExitCode() {
@@ -111,8 +158,8 @@ CLI::Validator OneOf(const std::vector<std::string>& names, const std::string& w
       "{" + joined + "}");
 }
 
-CLI::Option* AddListOption(CLI::App& app, const std::string& name,
-                           std::vector<std::string>& into, const std::string& help) {
+CLI::Option* AddListOption(CLI::App& app, const std::string& name, std::vector<std::string>& into,
+                           const std::string& help) {
   return app.add_option(name, into, help)
       ->delimiter(',')
       ->allow_extra_args(false)

@@ -17,9 +17,9 @@ inline constexpr int kExitFail = 1;
 inline constexpr int kExitUsage = 2;
 
 struct CommonOptions {
-  std::string json;            // "", a file, or "-" for stdout
+  std::string json;  // "", a file, or "-" for stdout
   bool quick = false;
-  std::string budget;          // a duration; "" means the subcommand's default
+  std::string budget;  // a duration; "" means the subcommand's default
   bool quiet = false;
   bool verbose = false;
 };
@@ -47,6 +47,15 @@ Result<std::uint64_t> BudgetNanos(const CommonOptions& options, std::uint64_t de
 Status EmitReport(platform::Platform& platform, const report::Report& report,
                   const CommonOptions& options);
 
+// Prints "durprobe: error: PATH: what: reason" on stderr for every measurement that failed (a
+// probe's I/O error, a SQLite configuration's error or checksum mismatch, a workload's error);
+// returns how many. A run with failures exits kExitFail after writing its report.
+int PrintFailures(const std::vector<report::Target>& targets);
+
+// Writes text to path whole or not at all: a sibling temporary file renamed over path, removed
+// when a write fails (a full filesystem leaves no partial report, and an old report survives).
+Status WriteWhole(platform::Platform& platform, const std::string& path, const std::string& text);
+
 // Exit status for a run that ended on SIGINT/SIGTERM (128 + signal), or -1 when none arrived.
 int InterruptedExitCode();
 
@@ -59,7 +68,7 @@ CLI::Validator OneOf(const std::vector<std::string>& names, const std::string& w
 
 // A comma-separated list option that takes one argument per use, so a following PATH is not
 // swallowed into the list.
-CLI::Option* AddListOption(CLI::App& app, const std::string& name,
-                           std::vector<std::string>& into, const std::string& help);
+CLI::Option* AddListOption(CLI::App& app, const std::string& name, std::vector<std::string>& into,
+                           const std::string& help);
 
 }  // namespace durprobe::cli

@@ -1,10 +1,10 @@
 #include "report/diff_analysis.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
-
-#include <fmt/format.h>
 
 #include "report/units.h"
 
@@ -13,14 +13,13 @@ namespace {
 
 using nlohmann::json;
 
-
 double Num(const json& j, const char* key, double fallback = 0.0) {
   return j.contains(key) && j[key].is_number() ? j[key].get<double>() : fallback;
 }
 
 std::string Text(const json& j) {
   if (j.is_string()) return j.get<std::string>();
-  return j.dump();
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 // Flattens objects into "prefix.key" -> text; arrays and scalars are leaves.
@@ -47,8 +46,8 @@ std::vector<Difference> Differences(const json& a, const json& b) {
   Flatten(b.value("context", json::object()), "context", fb);
   Flatten(ta.value("mount", json::object()), "mount", fa);
   Flatten(tb.value("mount", json::object()), "mount", fb);
-  for (const char* noise : {"context.host", "context.started_at", "context.command",
-                            "context.build_warnings"}) {
+  for (const char* noise :
+       {"context.host", "context.started_at", "context.command", "context.build_warnings"}) {
     fa.erase(noise);
     fb.erase(noise);
   }
@@ -181,7 +180,8 @@ Diff DiffReports(const json& a, const json& b, const std::string& a_name,
   for (const json& c : b["targets"][0].value("sqlite", json::array())) in_b[ConfigKey(c)] = c;
   for (const json& c : a["targets"][0].value("sqlite", json::array())) {
     auto it = in_b.find(ConfigKey(c));
-    if (it != in_b.end() && Num(c, "commits_per_sec") > 0 && Num(it->second, "commits_per_sec") > 0) {
+    if (it != in_b.end() && Num(c, "commits_per_sec") > 0 &&
+        Num(it->second, "commits_per_sec") > 0) {
       diff.configs.push_back(DiffConfig(c, it->second));
     }
   }
@@ -225,7 +225,9 @@ Diff DiffReports(const json& a, const json& b, const std::string& a_name,
   }
   const ConfigDiff& h = *headline;
   const std::string an = "a", bn = "b";  // the console and JSON name the files once, up front
-  double share = best == 0 ? h.share_sync_latency : best == 1 ? h.share_sync_count : h.share_non_sync;
+  double share = best == 0   ? h.share_sync_latency
+                 : best == 1 ? h.share_sync_count
+                             : h.share_non_sync;
   std::string detail;
   if (best == 0) {
     detail = fmt::format("a sync takes {} in {} and {} in {}", FormatNanos(h.sync_ns_a), an,
@@ -241,9 +243,8 @@ Diff DiffReports(const json& a, const json& b, const std::string& a_name,
                   fmt::format("{} {} (rows/commit {}): {} commits/s in {} vs {} in {}; {:.0f}% of "
                               "the gap is {} ({}); {}",
                               h.journal_mode, h.synchronous, h.rows_per_commit,
-                              FormatRate(h.commits_per_sec_a), an,
-                              FormatRate(h.commits_per_sec_b), bn, share * 100,
-                              names[best], detail, Advice(names[best]))};
+                              FormatRate(h.commits_per_sec_a), an, FormatRate(h.commits_per_sec_b),
+                              bn, share * 100, names[best], detail, Advice(names[best]))};
   return diff;
 }
 
@@ -263,15 +264,19 @@ json ToJson(const Diff& d) {
                        {"sync_ns_b", c.sync_ns_b},
                        {"non_sync_ns_a", c.non_sync_ns_a},
                        {"non_sync_ns_b", c.non_sync_ns_b},
-                       {"shares", {{"sync_latency", c.share_sync_latency},
-                                   {"sync_count", c.share_sync_count},
-                                   {"non_sync", c.share_non_sync}}}});
+                       {"shares",
+                        {{"sync_latency", c.share_sync_latency},
+                         {"sync_count", c.share_sync_count},
+                         {"non_sync", c.share_non_sync}}}});
   }
   json differences = json::array();
   for (const Difference& x : d.differences) {
     differences.push_back({{"key", x.key}, {"a", x.a}, {"b", x.b}});
   }
-  return {{"schema", kDiffSchema}, {"a", d.a_name}, {"b", d.b_name}, {"configs", configs},
+  return {{"schema", kDiffSchema},
+          {"a", d.a_name},
+          {"b", d.b_name},
+          {"configs", configs},
           {"differences", differences},
           {"verdict", {{"factor", d.verdict.factor}, {"message", d.verdict.message}}}};
 }

@@ -103,7 +103,11 @@ json ToJson(const Report& report) {
   return json{{"schema", kReportSchema}, {"context", ToJson(report.context)}, {"targets", targets}};
 }
 
-void WriteJson(const Report& report, std::ostream& out) { out << ToJson(report).dump(2) << '\n'; }
+std::string JsonText(const json& j) {
+  return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+void WriteJson(const Report& report, std::ostream& out) { out << JsonText(ToJson(report)); }
 
 Status JsonReporter::Write(const Report& report, std::ostream& out) const {
   WriteJson(report, out);
@@ -111,12 +115,12 @@ Status JsonReporter::Write(const Report& report, std::ostream& out) const {
 }
 
 Status JsonReporter::Write(const Comparison& comparison, std::ostream& out) const {
-  out << ToJson(comparison).dump(2) << '\n';
+  out << JsonText(ToJson(comparison));
   return Status::Ok();
 }
 
 Status JsonReporter::Write(const Diff& diff, std::ostream& out) const {
-  out << ToJson(diff).dump(2) << '\n';
+  out << JsonText(ToJson(diff));
   return Status::Ok();
 }
 

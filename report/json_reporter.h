@@ -16,7 +16,9 @@ nlohmann::json ToJson(const Context& c);
 nlohmann::json ToJson(const Target& t);
 nlohmann::json ToJson(const Report& report);
 
-// Pretty-printed, newline-terminated.
+// Pretty-printed, newline-terminated. Bytes that are not UTF-8 (a directory named in another
+// encoding) become U+FFFD: JSON strings cannot carry them, and a report must never abort.
+std::string JsonText(const nlohmann::json& j);
 void WriteJson(const Report& report, std::ostream& out);
 
 // The JSON format behind the output seam: durprobe.report/1, durprobe.compare/1, durprobe.diff/1.

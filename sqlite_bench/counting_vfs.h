@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "platform/platform.h"
 
@@ -87,6 +88,12 @@ class CountingVfs {
   const char* parent_name() const;
   // Whether directory syncs are inferred (unix parent, SQLITE_DISABLE_DIRSYNC absent).
   bool infers_dir_syncs() const { return infer_dirsync_; }
+  // The errno of the last write, truncate or sync that failed, read from the parent file right
+  // away (SQLITE_FCNTL_LAST_ERRNO): SQLite's cleanup after an I/O error makes more system calls,
+  // so the thread's errno no longer names the failure by the time sqlite3_system_errno() asks.
+  // xGetLastError hands it out once, then forwards to the parent again.
+  void NoteFailedErrno(int err) { failed_errno_ = err; }
+  int TakeFailedErrno() { return std::exchange(failed_errno_, 0); }
 
   void set_phase(Phase p) { phase_ = p; }
   Phase phase() const { return phase_; }
@@ -104,6 +111,7 @@ class CountingVfs {
 
   platform::Platform& platform_;
   std::string name_;
+  int failed_errno_ = 0;
   sqlite3_vfs* parent_;
   sqlite3_vfs vfs_{};
   bool infer_dirsync_ = false;

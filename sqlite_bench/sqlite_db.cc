@@ -7,6 +7,15 @@ namespace durprobe::sqlite_bench {
 Status SqliteError(sqlite3* db, int rc, const std::string& context) {
   const char* msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
   int code = db ? sqlite3_extended_errcode(db) : rc;
+  // For SQLITE_IOERR_* (FSYNC, WRITE, ...) and SQLITE_CANTOPEN, SQLite keeps the errno of the
+  // failed system call (only for those: for other codes sqlite3_system_errno() is stale); the
+  // user needs it to tell EIO from ENOSPC or EACCES.
+  int primary = code & 0xff;
+  bool io = primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN;
+  int err = db && io ? sqlite3_system_errno(db) : 0;
+  if (err != 0) {
+    return Status::FromErrno(err, fmt::format("{}: {} ({}), system error", context, msg, code));
+  }
   return Status::Error(fmt::format("{}: {} ({})", context, msg, code));
 }
 
