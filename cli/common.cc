@@ -42,7 +42,7 @@ Result<std::vector<std::string>> ResolveTargets(platform::Platform& platform,
         // stat failed: absent, or present but out of reach (EACCES on a parent, ELOOP).
         Result<platform::FileStat> st = platform.Stat(p);
         if (!st.ok() && st.status().error_number() != ENOENT) {
-          const std::string& why = st.status().message();  // "stat PATH: <errno text>"
+          std::string why = st.status().message();  // "stat PATH: <errno text>"
           return Status::InvalidArgument(fmt::format(
               "cannot reach path '{}': {} (check the permissions of its parent directories)", p,
               why.substr(why.rfind(": ") + 2)));

@@ -260,6 +260,13 @@ const char* VfsNextSystemCall(sqlite3_vfs* v, const char* name) {
 
 }  // namespace
 
+int TakeFailedErrno(sqlite3* db) {
+  sqlite3_vfs* vfs = nullptr;
+  if (sqlite3_file_control(db, "main", SQLITE_FCNTL_VFS_POINTER, &vfs) != SQLITE_OK) return 0;
+  if (vfs == nullptr || vfs->xOpen != VfsOpen) return 0;
+  return Owner(vfs)->TakeFailedErrno();
+}
+
 std::string_view NameOf(FileKind kind) {
   switch (kind) {
     case FileKind::kDb:

@@ -12,6 +12,7 @@
 #include <sqlite3.h>
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -26,6 +27,12 @@ inline constexpr int kFileKindCount = 4;
 std::string_view NameOf(FileKind kind);  // "db", "journal", "wal", "other"
 // The kind SQLite declares in xOpen's flags.
 FileKind ClassifyOpenFlags(int flags);
+
+// For a connection opened through a CountingVfs: the errno of its last failed write, truncate
+// or sync (CountingVfs::TakeFailedErrno), taken once; 0 for other connections. SQLite records
+// the errno itself (sqlite3_system_errno) only for errors raised inside a statement, not for
+// those of the commit that ends it.
+int TakeFailedErrno(sqlite3* db);
 
 // Counts for one file kind. sync_* count xSync calls by the SQLITE_SYNC_* flags SQLite passed.
 struct KindCounts {
@@ -92,8 +99,8 @@ class CountingVfs {
   // away (SQLITE_FCNTL_LAST_ERRNO): SQLite's cleanup after an I/O error makes more system calls,
   // so the thread's errno no longer names the failure by the time sqlite3_system_errno() asks.
   // xGetLastError hands it out once, then forwards to the parent again.
-  void NoteFailedErrno(int err) { failed_errno_ = err; }
-  int TakeFailedErrno() { return std::exchange(failed_errno_, 0); }
+  void NoteFailedErrno(int err) { failed_errno_.store(err); }
+  int TakeFailedErrno() { return failed_errno_.exchange(0); }
 
   void set_phase(Phase p) { phase_ = p; }
   Phase phase() const { return phase_; }
@@ -111,7 +118,7 @@ class CountingVfs {
 
   platform::Platform& platform_;
   std::string name_;
-  int failed_errno_ = 0;
+  std::atomic<int> failed_errno_{0};
   sqlite3_vfs* parent_;
   sqlite3_vfs vfs_{};
   bool infer_dirsync_ = false;

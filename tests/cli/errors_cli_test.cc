@@ -74,7 +74,7 @@ TEST(ErrorsCliTest, NoPermission) {
 TEST(ErrorsCliTest, ReadOnlyMount) {
   TempDir dir;
   if (!testing_support::IsRoot() ||
-      ::mount("tmpfs", dir.path().c_str(), "tmpfs", MS_RDONLY, "size=1m") != 0) {
+      ::mount("tmpfs", dir.path().c_str(), "tmpfs", MS_RDONLY, "size=64m") != 0) {
     GTEST_SKIP() << "needs root and permission to mount a read-only tmpfs";
   }
   CliRun run = RunDurprobe("probe --quick " + dir.path());
@@ -125,7 +125,7 @@ TEST(ErrorsCliTest, MalformedOrTruncatedJson) {
   TempDir d;
   platform::Platform& p = platform::Default();
   ASSERT_TRUE(p.WriteTextFile(d.path() + "/truncated.json", "{\"schema\": \"durprobe.rep").ok());
-  ASSERT_TRUE(p.WriteTextFile(d.path() + "/garbage.json", "{\"schema\": ]").ok());
+  ASSERT_TRUE(p.WriteTextFile(d.path() + "/garbage.json", "{\"schema\": 1,, \"b\": 2}").ok());
   ASSERT_TRUE(p.WriteTextFile(d.path() + "/other.json", "{\"name\": \"x\"}").ok());
   ASSERT_TRUE(p.WriteTextFile(d.path() + "/array.json", "[1, 2]").ok());
   const std::string t = d.path() + "/truncated.json";
