@@ -27,10 +27,21 @@ int RunClean(const CleanOptions& o) {
     if (!outcome.ok()) return UsageError(outcome.status().message());
     if (o.out.quiet) continue;
     for (const std::string& dir : outcome->removed) fmt::print(std::cout, "removed {}\n", dir);
+    for (const platform::ReusedPid& r : outcome->reused_pid) {
+      fmt::print(std::cout,
+                 "  ({}: its pid {} now belongs to '{}', not durprobe, so its run is gone)\n",
+                 r.dir, r.pid, r.process);
+    }
     for (const std::string& dir : outcome->skipped_live) {
       fmt::print(std::cout, "kept {} (its durprobe process is still running)\n", dir);
     }
-    if (outcome->removed.empty() && outcome->skipped_live.empty()) {
+    for (const std::string& dir : outcome->refused) {
+      fmt::print(std::cout,
+                 "kept {} (named like durprobe scratch but has no valid marker, or is a symlink; "
+                 "not durprobe's to remove)\n",
+                 dir);
+    }
+    if (outcome->removed.empty() && outcome->skipped_live.empty() && outcome->refused.empty()) {
       fmt::print(std::cout, "{}: no durprobe scratch found\n", path);
     }
   }

@@ -8,6 +8,7 @@
 #include "cli/saved_reports.h"
 #include "report/diff_analysis.h"
 #include "report/diff_console.h"
+#include "report/json_reporter.h"
 
 namespace durprobe::cli {
 

@@ -96,7 +96,7 @@ int RunProbe(const ProbeOptions& o) {
   plan.run_inspect = true;  // cheap, and the plausibility checks need the device's facts
   plan.run_probes = true;
   plan.probes = *probe_plan;
-  return ExecutePlan(platform, plan, o.common.out);
+  return ExecutePlan(platform, plan, o.common.out, FailedMeasurements);
 }
 
 }  // namespace durprobe::cli

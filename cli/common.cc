@@ -9,6 +9,7 @@
 #include "cli/version.h"
 #include "platform/interrupt.h"
 #include "report/compare_analysis.h"
+#include "report/labels.h"
 #include "report/live_console.h"
 #include "report/progress_console.h"
 #include "report/units.h"
@@ -161,8 +162,17 @@ Result<std::vector<std::string>> ResolveTargets(platform::Platform& platform,
   std::vector<std::string> out;
   for (const std::string& p : paths) {
     switch (platform.KindOf(p)) {
-      case platform::PathKind::kMissing:
+      case platform::PathKind::kMissing: {
+        // stat failed: absent, or present but out of reach (EACCES on a parent, ELOOP).
+        Result<platform::FileStat> st = platform.Stat(p);
+        if (!st.ok() && st.status().error_number() != ENOENT) {
+          std::string why = st.status().message();  // "stat PATH: <errno text>"
+          return Status::InvalidArgument(fmt::format(
+              "cannot reach path '{}': {} (check the permissions of its parent directories)", p,
+              why.substr(why.rfind(": ") + 2)));
+        }
         return Status::InvalidArgument(fmt::format("path '{}' does not exist", p));
+      }
       case platform::PathKind::kDirectory:
         break;
       default:
@@ -235,6 +245,7 @@ int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const Outpu
   if (!out.quiet && !out.verbose && platform.IsTerminal(2)) listeners.Add(&line);
   run::Execution ex = run::Execute(platform, plan, listeners);
   if (ex.status.kind() == Status::Kind::kInvalidArgument) return UsageError(ex.status.message());
+  int failed = FailedMeasurements(ex.report);
   report::Comparison comparison{ex.report.context, std::move(ex.report.targets), {}};
   comparison.verdicts = report::CompareVerdicts(comparison.targets);
   if (!out.quiet && !report::UsesStdout(files)) {
@@ -244,7 +255,34 @@ int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const Outpu
   if (int code = ReportInterruption(ex); code >= 0) return code;
   if (!ex.status.ok()) return UsageError(ex.status.message());
   if (!written.ok()) return UsageError("cannot write the report: " + written.message());
-  return kExitOk;
+  return failed;
+}
+
+int MeasurementFailures(const report::Report& report) {
+  int failed = 0;
+  for (const report::Target& t : report.targets) {
+    for (const probes::ProbeResult& r : t.probes) {
+      if (r.outcome != probes::Outcome::kError) continue;
+      fmt::print(std::cerr, "durprobe: error: {}: {}: {}\n", t.path, report::ProbeLabel(r.spec),
+                 r.reason);
+      ++failed;
+    }
+    for (const report::SqliteEntry& e : t.sqlite) {
+      if (e.result.outcome != probes::Outcome::kError) continue;
+      fmt::print(std::cerr, "durprobe: error: {}: {}: {}\n", t.path,
+                 sqlite_bench::Label(e.result.config), e.result.reason);
+      ++failed;
+    }
+    for (const std::string& e : sqlite_bench::WorkloadErrors(t.sqlite_workloads)) {
+      fmt::print(std::cerr, "durprobe: error: {}: {}\n", t.path, e);
+      ++failed;
+    }
+  }
+  return failed;
+}
+
+int FailedMeasurements(const report::Report& report) {
+  return MeasurementFailures(report) > 0 ? kExitFail : kExitOk;
 }
 
 int InterruptedExitCode() {

@@ -3,6 +3,7 @@
 // not flush the drive cache; F_FULLFSYNC does, F_BARRIERFSYNC only orders writes. There is no
 // fdatasync in older SDKs and no O_DIRECT: F_NOCACHE stands in.
 #include <fcntl.h>
+#include <libproc.h>
 #include <sys/mount.h>
 #include <sys/param.h>
 #include <sys/stat.h>
@@ -24,10 +25,10 @@ std::vector<std::string> FlagWords(std::uint64_t flags) {
     const char* word;
   };
   static const Flag kFlags[] = {
-      {MNT_RDONLY, "rdonly"},     {MNT_SYNCHRONOUS, "sync"}, {MNT_ASYNC, "async"},
-      {MNT_NOEXEC, "noexec"},     {MNT_NOSUID, "nosuid"},    {MNT_NODEV, "nodev"},
-      {MNT_LOCAL, "local"},       {MNT_QUOTA, "quota"},      {MNT_ROOTFS, "rootfs"},
-      {MNT_JOURNALED, "journaled"}, {MNT_NOATIME, "noatime"}, {MNT_DONTBROWSE, "nobrowse"},
+      {MNT_RDONLY, "rdonly"},       {MNT_SYNCHRONOUS, "sync"}, {MNT_ASYNC, "async"},
+      {MNT_NOEXEC, "noexec"},       {MNT_NOSUID, "nosuid"},    {MNT_NODEV, "nodev"},
+      {MNT_LOCAL, "local"},         {MNT_QUOTA, "quota"},      {MNT_ROOTFS, "rootfs"},
+      {MNT_JOURNALED, "journaled"}, {MNT_NOATIME, "noatime"},  {MNT_DONTBROWSE, "nobrowse"},
   };
   std::vector<std::string> words;
   for (const Flag& f : kFlags) {
@@ -143,6 +144,15 @@ class DarwinPlatform final : public PosixPlatform {
     (void)flags;
 #endif
     return Status::Ok();
+  }
+
+ public:
+  Result<std::string> ProcessName(int pid) override {
+    char name[2 * MAXCOMLEN + 1] = {};
+    if (::proc_name(pid, name, sizeof name) <= 0) {
+      return Status::FromErrno(errno, "proc_name " + std::to_string(pid));
+    }
+    return std::string(name);
   }
 };
 

@@ -14,8 +14,14 @@ class FaultPlatform final : public Platform {
   explicit FaultPlatform(Platform& base) : base_(base) {}
 
   // errno for the next matching calls (0 disables). after_calls lets that many succeed first.
-  void FailSyncs(int err, int after_calls = 0) { sync_err_ = err; sync_after_ = after_calls; }
-  void FailWrites(int err, int after_calls = 0) { write_err_ = err; write_after_ = after_calls; }
+  void FailSyncs(int err, int after_calls = 0) {
+    sync_err_ = err;
+    sync_after_ = after_calls;
+  }
+  void FailWrites(int err, int after_calls = 0) {
+    write_err_ = err;
+    write_after_ = after_calls;
+  }
   void FailOpens(int err) { open_err_ = err; }
   // Extra latency added inside every Sync and SyncDirectory call.
   void AddSyncLatency(std::uint64_t ns) { sync_latency_ns_ = ns; }
@@ -55,6 +61,7 @@ class FaultPlatform final : public Platform {
     return base_.ListDirectory(dir);
   }
   PathKind KindOf(const std::string& path) override { return base_.KindOf(path); }
+  PathKind KindOfNoFollow(const std::string& path) override { return base_.KindOfNoFollow(path); }
   Result<std::string> RealPath(const std::string& path) override { return base_.RealPath(path); }
   Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) override {
     return base_.ReadTextFile(path, max_bytes);
@@ -77,8 +84,12 @@ class FaultPlatform final : public Platform {
   SystemInfo System() override { return base_.System(); }
   int ProcessId() override { return base_.ProcessId(); }
   bool ProcessAlive(int pid) override { return base_.ProcessAlive(pid); }
+  Result<std::string> ProcessName(int pid) override { return base_.ProcessName(pid); }
   std::string GetEnv(const std::string& name) override { return base_.GetEnv(name); }
   Result<std::uint64_t> FileSize(const std::string& path) override { return base_.FileSize(path); }
+  Result<std::uint64_t> FreeBytes(const std::string& path) override {
+    return base_.FreeBytes(path);
+  }
   Result<std::pair<int, int>> MakePipe() override { return base_.MakePipe(); }
   Status WriteAll(int fd, const void* buf, std::size_t n) override {
     return base_.WriteAll(fd, buf, n);

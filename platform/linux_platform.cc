@@ -1,6 +1,7 @@
 // Linux implementation of the seam: fdatasync, O_DSYNC/O_SYNC/O_DIRECT, sync_file_range.
 // F_FULLFSYNC and F_BARRIERFSYNC do not exist here and report Unsupported.
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/vfs.h>
@@ -10,8 +11,6 @@
 
 #include "durprobe_config.h"
 #include "platform/posix_platform.h"
-
-#include <fmt/format.h>
 
 namespace durprobe::platform {
 namespace {
@@ -32,9 +31,9 @@ class LinuxPlatform final : public PosixPlatform {
       case SyncCall::kSyncFileRange:
         what = "sync_file_range";
 #if HAVE_SYNC_FILE_RANGE
-        rc = ::sync_file_range(fd, static_cast<off64_t>(offset), static_cast<off64_t>(length),
-                               SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE |
-                                   SYNC_FILE_RANGE_WAIT_AFTER);
+        rc = ::sync_file_range(
+            fd, static_cast<off64_t>(offset), static_cast<off64_t>(length),
+            SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER);
         break;
 #else
         return Status::Unsupported("sync_file_range is not available in this C library");
@@ -119,6 +118,14 @@ class LinuxPlatform final : public PosixPlatform {
   }
 
   Status AfterOpen(int, const OpenFlags&) override { return Status::Ok(); }
+
+ public:
+  Result<std::string> ProcessName(int pid) override {
+    Result<std::string> comm = ReadTextFile(fmt::format("/proc/{}/comm", pid), 64);
+    if (!comm.ok()) return comm.status();
+    while (!comm->empty() && comm->back() == '\n') comm->pop_back();
+    return comm;
+  }
 };
 
 }  // namespace

@@ -58,7 +58,8 @@ struct SystemInfo {
   std::string machine;  // uname machine
 };
 
-enum class PathKind { kMissing, kDirectory, kFile, kOther };
+// kSymlink only from KindOfNoFollow; KindOf reports what a symlink points to.
+enum class PathKind { kMissing, kDirectory, kFile, kSymlink, kOther };
 
 class Platform {
  public:
@@ -97,6 +98,9 @@ class Platform {
   // Names in dir, without "." and "..".
   virtual Result<std::vector<std::string>> ListDirectory(const std::string& dir) = 0;
   virtual PathKind KindOf(const std::string& path) = 0;
+  // The entry itself (lstat): a symlink is kSymlink, whatever it points to. Scratch handling uses
+  // this so it never follows a link out of a scratch directory.
+  virtual PathKind KindOfNoFollow(const std::string& path) = 0;
   // Absolute path with symlinks and ".." resolved; errno text when the path does not exist.
   virtual Result<std::string> RealPath(const std::string& path) = 0;
   virtual Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) = 0;
@@ -125,12 +129,19 @@ class Platform {
   virtual int ProcessId() = 0;
   // True when a process with this id exists (kill(pid, 0)), so `clean` spares live runs.
   virtual bool ProcessAlive(int pid) = 0;
+  // The short name of a running process's program (Linux /proc/PID/comm, macOS proc_name), so
+  // `clean` can tell a live durprobe from an unrelated process that reused the pid. An error
+  // when the process is gone or its name cannot be read.
+  virtual Result<std::string> ProcessName(int pid) = 0;
   // Optional value of an environment variable ("" when unset).
   virtual std::string GetEnv(const std::string& name) = 0;
 
   // File size in bytes (stat); the errno with the path when it cannot be read. A missing file is
   // an error whose error_number() is ENOENT, so callers can treat "absent" as 0 when that fits.
   virtual Result<std::uint64_t> FileSize(const std::string& path) = 0;
+  // Bytes an unprivileged writer may still allocate on the filesystem holding path (statvfs
+  // f_bavail x f_frsize); the errno with the path on failure.
+  virtual Result<std::uint64_t> FreeBytes(const std::string& path) = 0;
 
   // Child processes, for workloads that must meet SQLite from separate processes the way
   // PHP-FPM or multi-worker servers do (file locks are per process, not per thread).

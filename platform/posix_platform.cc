@@ -8,6 +8,7 @@
 #if __has_include(<sys/sysmacros.h>)
 #include <sys/sysmacros.h>  // major() and minor() on Linux; <sys/types.h> has them on macOS
 #endif
+#include <fmt/format.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -15,8 +16,6 @@
 #include <climits>
 #include <cstdlib>
 #include <ctime>
-
-#include <fmt/format.h>
 
 namespace durprobe::platform {
 
@@ -96,7 +95,8 @@ Status PosixPlatform::SyncDirectory(const std::string& dir) {
 }
 
 Status PosixPlatform::MakeDirectory(const std::string& path) {
-  if (::mkdir(path.c_str(), 0700) != 0) return Status::FromErrno(errno, fmt::format("mkdir {}", path));
+  if (::mkdir(path.c_str(), 0700) != 0)
+    return Status::FromErrno(errno, fmt::format("mkdir {}", path));
   return Status::Ok();
 }
 
@@ -132,6 +132,15 @@ Result<std::vector<std::string>> PosixPlatform::ListDirectory(const std::string&
 PathKind PosixPlatform::KindOf(const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return PathKind::kMissing;
+  if (S_ISDIR(st.st_mode)) return PathKind::kDirectory;
+  if (S_ISREG(st.st_mode)) return PathKind::kFile;
+  return PathKind::kOther;
+}
+
+PathKind PosixPlatform::KindOfNoFollow(const std::string& path) {
+  struct stat st;
+  if (::lstat(path.c_str(), &st) != 0) return PathKind::kMissing;
+  if (S_ISLNK(st.st_mode)) return PathKind::kSymlink;
   if (S_ISDIR(st.st_mode)) return PathKind::kDirectory;
   if (S_ISREG(st.st_mode)) return PathKind::kFile;
   return PathKind::kOther;
@@ -218,7 +227,9 @@ std::uint64_t PosixPlatform::NowNanos() {
 }
 
 void PosixPlatform::SleepNanos(std::uint64_t ns) {
-  struct timespec ts{static_cast<time_t>(ns / 1000000000ull), static_cast<long>(ns % 1000000000ull)};
+  struct timespec ts {
+    static_cast<time_t>(ns / 1000000000ull), static_cast<long>(ns % 1000000000ull)
+  };
   while (::nanosleep(&ts, &ts) != 0 && errno == EINTR) {
   }
 }

@@ -20,6 +20,7 @@ class PosixPlatform : public Platform {
   Status Rename(const std::string& from, const std::string& to) override;
   Result<std::vector<std::string>> ListDirectory(const std::string& dir) override;
   PathKind KindOf(const std::string& path) override;
+  PathKind KindOfNoFollow(const std::string& path) override;
   Result<FileStat> Stat(const std::string& path) override;
   Result<std::string> RealPath(const std::string& path) override;
   Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) override;
@@ -35,6 +36,7 @@ class PosixPlatform : public Platform {
   bool ProcessAlive(int pid) override;
   std::string GetEnv(const std::string& name) override;
   Result<std::uint64_t> FileSize(const std::string& path) override;
+  Result<std::uint64_t> FreeBytes(const std::string& path) override;
   // posix_process.cc
   Result<std::pair<int, int>> MakePipe() override;
   Status WriteAll(int fd, const void* buf, std::size_t n) override;

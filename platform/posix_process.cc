@@ -1,13 +1,13 @@
-// File sizes, pipes and child processes on POSIX systems (the process variants of the SQLite
-// lock and concurrency workloads).
+// File sizes, free space, pipes and child processes on POSIX systems (the process variants of the
+// SQLite lock and concurrency workloads).
+#include <fmt/format.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-
-#include <fmt/format.h>
 
 #include "platform/posix_platform.h"
 
@@ -17,6 +17,12 @@ Result<std::uint64_t> PosixPlatform::FileSize(const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return Status::FromErrno(errno, "stat " + path);
   return static_cast<std::uint64_t>(st.st_size);
+}
+
+Result<std::uint64_t> PosixPlatform::FreeBytes(const std::string& path) {
+  struct statvfs st;
+  if (::statvfs(path.c_str(), &st) != 0) return Status::FromErrno(errno, "statvfs " + path);
+  return static_cast<std::uint64_t>(st.f_bavail) * static_cast<std::uint64_t>(st.f_frsize);
 }
 
 Result<std::pair<int, int>> PosixPlatform::MakePipe() {

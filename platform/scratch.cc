@@ -1,10 +1,10 @@
 #include "platform/scratch.h"
 
+#include <fmt/format.h>
+
 #include <atomic>
 #include <cerrno>
 #include <charconv>
-
-#include <fmt/format.h>
 
 namespace durprobe::platform {
 namespace {
@@ -30,8 +30,8 @@ Result<std::unique_ptr<ScratchDir>> ScratchDir::Create(Platform& platform,
                                                        const std::string& target) {
   static std::atomic<int> counter{0};
   for (int attempt = 0; attempt < 100; ++attempt) {
-    std::string path = JoinPath(
-        target, fmt::format("{}{}-{}", kScratchPrefix, platform.ProcessId(), counter++));
+    std::string path =
+        JoinPath(target, fmt::format("{}{}-{}", kScratchPrefix, platform.ProcessId(), counter++));
     Status made = platform.MakeDirectory(path);
     if (!made.ok() && made.error_number() == EEXIST) continue;
     if (!made.ok()) return made;
@@ -55,13 +55,30 @@ Status ScratchDir::Remove() {
   return RemoveTree(platform_, path_);
 }
 
-bool IsScratchDirectory(Platform& platform, const std::string& dir) {
+namespace {
+
+bool HasScratchName(const std::string& dir) {
   std::size_t slash = dir.find_last_of('/');
-  std::string_view name = slash == std::string::npos ? dir : std::string_view(dir).substr(slash + 1);
-  if (name.substr(0, kScratchPrefix.size()) != kScratchPrefix) return false;
-  if (platform.KindOf(dir) != PathKind::kDirectory) return false;
-  Result<std::string> marker = platform.ReadTextFile(JoinPath(dir, kScratchMarker), 4096);
-  return marker.ok() && marker->rfind(kScratchMarkerFirstLine, 0) == 0;
+  std::string_view name =
+      slash == std::string::npos ? dir : std::string_view(dir).substr(slash + 1);
+  return name.substr(0, kScratchPrefix.size()) == kScratchPrefix;
+}
+
+// The marker's text when dir is a real directory (not a symlink to one) holding a regular marker
+// file that starts with durprobe's first line; empty otherwise.
+std::string ValidMarker(Platform& platform, const std::string& dir) {
+  if (!HasScratchName(dir) || platform.KindOfNoFollow(dir) != PathKind::kDirectory) return {};
+  std::string marker_path = JoinPath(dir, kScratchMarker);
+  if (platform.KindOfNoFollow(marker_path) != PathKind::kFile) return {};
+  Result<std::string> marker = platform.ReadTextFile(marker_path, 4096);
+  if (!marker.ok() || marker->rfind(kScratchMarkerFirstLine, 0) != 0) return {};
+  return *marker;
+}
+
+}  // namespace
+
+bool IsScratchDirectory(Platform& platform, const std::string& dir) {
+  return !ValidMarker(platform, dir).empty();
 }
 
 Result<CleanOutcome> CleanScratch(Platform& platform, const std::string& target) {
@@ -70,12 +87,21 @@ Result<CleanOutcome> CleanScratch(Platform& platform, const std::string& target)
   CleanOutcome outcome;
   for (const std::string& name : *names) {
     std::string dir = JoinPath(target, name);
-    if (!IsScratchDirectory(platform, dir)) continue;
-    Result<std::string> marker = platform.ReadTextFile(JoinPath(dir, kScratchMarker), 4096);
-    int pid = marker.ok() ? MarkerPid(*marker) : 0;
-    if (pid != 0 && pid != platform.ProcessId() && platform.ProcessAlive(pid)) {
-      outcome.skipped_live.push_back(dir);
+    if (!HasScratchName(dir)) continue;
+    std::string marker = ValidMarker(platform, dir);
+    int pid = marker.empty() ? 0 : MarkerPid(marker);
+    if (pid <= 0) {
+      outcome.refused.push_back(dir);
       continue;
+    }
+    if (pid != platform.ProcessId() && platform.ProcessAlive(pid)) {
+      // A live pid is durprobe's run only if that process is durprobe; pids are reused.
+      Result<std::string> name_of = platform.ProcessName(pid);
+      if (!name_of.ok() || *name_of == kProcessName) {
+        outcome.skipped_live.push_back(dir);
+        continue;
+      }
+      outcome.reused_pid.push_back({dir, pid, *name_of});
     }
     Status removed = RemoveTree(platform, dir);
     if (!removed.ok()) return removed;
@@ -95,7 +121,7 @@ Status RemoveTree(Platform& platform, const std::string& dir) {
     // real directory, which is emptied recursively.
     Status unlinked = platform.Unlink(child);
     if (unlinked.ok()) continue;
-    if (platform.KindOf(child) == PathKind::kDirectory) {
+    if (platform.KindOfNoFollow(child) == PathKind::kDirectory) {
       Status sub = RemoveTree(platform, child);
       if (!sub.ok()) return sub;
     } else if (unlinked.error_number() != ENOENT) {

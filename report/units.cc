@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace durprobe::report {
@@ -16,13 +17,15 @@ std::string Lower(std::string_view s) {
   return out;
 }
 
-// Splits "12.5ms" into 12.5 and "ms"; false when there is no leading number.
+// Splits "12.5ms" into 12.5 and "ms"; false when there is no leading number. A leading '-' is
+// kept in the number so the caller can say "negative" rather than "not a number".
 bool SplitNumber(std::string_view text, double* number, std::string* unit) {
-  std::size_t i = 0;
+  std::size_t i = !text.empty() && text[0] == '-' ? 1 : 0;
+  std::size_t digits = i;
   while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) {
     ++i;
   }
-  if (i == 0) return false;
+  if (i == digits) return false;
   std::string num(text.substr(0, i));
   char* end = nullptr;
   *number = std::strtod(num.c_str(), &end);
@@ -46,6 +49,39 @@ std::string Thousands(double whole) {
   return out;
 }
 
+struct Unit {
+  std::string_view name;  // lower case
+  double factor;
+};
+constexpr Unit kSizeUnits[] = {{"", 1},
+                               {"b", 1},
+                               {"k", 1024.0},
+                               {"ki", 1024.0},
+                               {"kib", 1024.0},
+                               {"m", 1048576.0},
+                               {"mi", 1048576.0},
+                               {"mib", 1048576.0},
+                               {"g", 1073741824.0},
+                               {"gi", 1073741824.0},
+                               {"gib", 1073741824.0},
+                               {"kb", 1e3},
+                               {"mb", 1e6},
+                               {"gb", 1e9}};
+constexpr Unit kDurationUnits[] = {{"s", 1e9},  {"sec", 1e9},       {"ms", 1e6},
+                                   {"us", 1e3}, {"\xc2\xb5s", 1e3}, {"ns", 1},
+                                   {"m", 60e9}, {"min", 60e9},      {"h", 3600e9}};
+
+template <std::size_t N>
+std::optional<double> FactorOf(const Unit (&units)[N], std::string_view name) {
+  for (const Unit& u : units) {
+    if (u.name == name) return u.factor;
+  }
+  return std::nullopt;
+}
+
+constexpr double kMaxBytes = 1e15;       // 1 PB: far past any scratch file durprobe writes
+constexpr double kMaxDurationNs = 1e15;  // 1,000,000 s, about 11.5 days
+
 }  // namespace
 
 Result<std::uint64_t> ParseSize(std::string_view text) {
@@ -57,27 +93,22 @@ Result<std::uint64_t> ParseSize(std::string_view text) {
         text));
   };
   if (!SplitNumber(text, &n, &unit)) return bad();
-  double mult;
-  if (unit.empty() || unit == "b")
-    mult = 1;
-  else if (unit == "k" || unit == "kib" || unit == "ki")
-    mult = 1024.0;
-  else if (unit == "m" || unit == "mib" || unit == "mi")
-    mult = 1024.0 * 1024;
-  else if (unit == "g" || unit == "gib" || unit == "gi")
-    mult = 1024.0 * 1024 * 1024;
-  else if (unit == "kb")
-    mult = 1e3;
-  else if (unit == "mb")
-    mult = 1e6;
-  else if (unit == "gb")
-    mult = 1e9;
-  else
-    return bad();
-  double bytes = n * mult;
-  if (bytes < 1 || bytes != std::floor(bytes) || bytes > 1e15) {
+  std::optional<double> mult = FactorOf(kSizeUnits, unit);
+  if (!mult) return bad();
+  double bytes = n * *mult;
+  if (bytes < 0) {
+    return Status::InvalidArgument(fmt::format("invalid size '{}': must not be negative", text));
+  }
+  if (bytes == 0) {
+    return Status::InvalidArgument(fmt::format("invalid size '{}': must be at least 1 byte", text));
+  }
+  if (bytes > kMaxBytes) {
     return Status::InvalidArgument(
-        fmt::format("invalid size '{}': must be a whole number of bytes, at least 1", text));
+        fmt::format("invalid size '{}': too large (at most 1 PB, 10^15 bytes)", text));
+  }
+  if (bytes != std::floor(bytes)) {
+    return Status::InvalidArgument(
+        fmt::format("invalid size '{}': must be a whole number of bytes", text));
   }
   return static_cast<std::uint64_t>(bytes);
 }
@@ -90,32 +121,28 @@ Result<std::uint64_t> ParseDurationNanos(std::string_view text) {
         "invalid duration '{}': expected a number with a unit (500ms, 10s, 2m, 250us)", text));
   };
   if (!SplitNumber(text, &n, &unit)) return bad();
-  double mult;
-  if (unit.empty() || unit == "s" || unit == "sec")
-    mult = 1e9;
-  else if (unit == "ms")
-    mult = 1e6;
-  else if (unit == "us" || unit == "\xc2\xb5s")
-    mult = 1e3;
-  else if (unit == "ns")
-    mult = 1;
-  else if (unit == "m" || unit == "min")
-    mult = 60e9;
-  else if (unit == "h")
-    mult = 3600e9;
-  else
-    return bad();
-  double ns = n * mult;
-  if (ns <= 0 || ns > 1e15) {
-    return Status::InvalidArgument(fmt::format("invalid duration '{}': must be above zero", text));
+  if (unit.empty()) {
+    // "30" could mean seconds or milliseconds; the user says which.
+    return Status::InvalidArgument(
+        fmt::format("invalid duration '{}': give a unit ({}s, {}ms, {}m)", text, text, text, text));
+  }
+  std::optional<double> mult = FactorOf(kDurationUnits, unit);
+  if (!mult) return bad();
+  double ns = n * *mult;
+  if (ns < 0) {
+    return Status::InvalidArgument(
+        fmt::format("invalid duration '{}': must not be negative", text));
   }
   // Under half a nanosecond rounds to 0 ns, which is no duration at all (".1ns", found by
   // tests/fuzz/units_fuzz.cc).
-  std::uint64_t rounded = static_cast<std::uint64_t>(std::llround(ns));
-  if (rounded == 0) {
-    return Status::InvalidArgument(fmt::format("invalid duration '{}': must be at least 1ns", text));
+  if (std::llround(ns) == 0) {
+    return Status::InvalidArgument(fmt::format("invalid duration '{}': must be above zero", text));
   }
-  return rounded;
+  if (ns > kMaxDurationNs) {
+    return Status::InvalidArgument(
+        fmt::format("invalid duration '{}': too long (at most 1000000s, about 11 days)", text));
+  }
+  return static_cast<std::uint64_t>(std::llround(ns));
 }
 
 std::string FormatNanos(double ns) {

@@ -1,6 +1,7 @@
 // Human units: formatting for reporters, parsing for the command line.
 // Sizes: "4096", "4k"/"4K"/"4KiB" (1024), "1m"/"1MiB", "2300b". Decimal "kB"/"MB" are 1000-based.
-// Durations: "500ms", "10s", "1.5m", "250us", "100ns", "2h"; a bare number is seconds.
+// Durations: "500ms", "10s", "1.5m", "250us", "100ns", "2h"; the unit is required.
+// Each refusal says which rule failed: not a number, no unit, negative, zero, too large.
 #pragma once
 
 #include <cstdint>

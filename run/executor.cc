@@ -9,8 +9,10 @@
 #include "report/context.h"
 #include "report/mount_findings.h"
 #include "report/plausibility.h"
+#include "report/probe_findings.h"
 #include "run/progress.h"
 #include "run/schedule.h"
+#include "run/scratch_need.h"
 
 namespace durprobe::run {
 
@@ -28,6 +30,7 @@ void InspectTarget(platform::Platform& platform, const report::Context& context,
 }
 
 void AddPlausibilityFindings(report::Target& target) {
+  for (report::Finding& f : report::ProbeErrorFindings(target)) target.findings.push_back(f);
   report::StorageFacts facts =
       target.mount ? report::StorageFactsOf(*target.mount) : report::StorageFacts{};
   for (report::Finding& f : report::PlausibilityFindings(target, facts)) {
@@ -48,7 +51,13 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
   // is measured anywhere.
   std::vector<std::unique_ptr<platform::ScratchDir>> scratch;
   if (plan.Measures()) {
+    ScratchParts parts{.probe_specs = plan.run_probes ? &plan.probes.specs : nullptr,
+                       .op_options = plan.probes.op_options,
+                       .matrix = plan.run_sqlite ? &plan.sqlite : nullptr,
+                       .workloads = plan.run_workloads ? &plan.workloads : nullptr};
     for (const std::string& path : plan.paths) {
+      ex.status = CheckFreeSpace(platform, path, ScratchNeedBytes(parts));
+      if (!ex.status.ok()) return ex;
       Result<std::unique_ptr<platform::ScratchDir>> dir =
           platform::ScratchDir::Create(platform, path);
       if (!dir.ok()) {

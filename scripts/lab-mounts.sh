@@ -74,7 +74,7 @@ up() {
   try xfs loop_mount xfs 320M xfs "" mkfs.xfs -q -f
   try btrfs loop_mount btrfs 256M btrfs "" mkfs.btrfs -q -f
   mkdir -p "$dir/tmpfs"
-  mounted tmpfs || try tmpfs mount -t tmpfs -o size=16m durprobe-lab-tmpfs "$dir/tmpfs"
+  mounted tmpfs || try tmpfs mount -t tmpfs -o size=64m durprobe-lab-tmpfs "$dir/tmpfs"
   if mounted ext4; then
     mkdir -p "$dir/overlay-lower" "$dir/ext4/overlay-upper" "$dir/ext4/overlay-work" \
              "$dir/overlay" "$dir/ext4/bind-src" "$dir/bind" "$dir/ext4/bindfs-src" "$dir/bindfs"

@@ -26,6 +26,16 @@ KindCounts& Counts(ShimFile* s) { return s->owner->current().of(s->kind); }
 sqlite3_file* Real(sqlite3_file* f) { return Shim(f)->real(); }
 const sqlite3_io_methods* RealMethods(sqlite3_file* f) { return Real(f)->pMethods; }
 
+// rc, after noting the parent file's errno when the call failed (see NoteFailedErrno).
+int Noted(sqlite3_file* f, int rc) {
+  if (rc == SQLITE_OK) return rc;
+  int err = 0;
+  if (RealMethods(f)->xFileControl(Real(f), SQLITE_FCNTL_LAST_ERRNO, &err) == SQLITE_OK && err) {
+    Shim(f)->owner->NoteFailedErrno(err);
+  }
+  return rc;
+}
+
 int FileClose(sqlite3_file* f) { return RealMethods(f)->xClose(Real(f)); }
 
 int FileRead(sqlite3_file* f, void* buf, int amt, sqlite3_int64 off) {
@@ -44,19 +54,19 @@ int FileWrite(sqlite3_file* f, const void* buf, int amt, sqlite3_int64 off) {
     s->size = off + amt;
     s->grew = true;
   }
-  return RealMethods(f)->xWrite(Real(f), buf, amt, off);
+  return Noted(f, RealMethods(f)->xWrite(Real(f), buf, amt, off));
 }
 
 int FileTruncate(sqlite3_file* f, sqlite3_int64 size) {
   ++Counts(Shim(f)).truncates;
   if (size < Shim(f)->size) Shim(f)->size = size;
-  return RealMethods(f)->xTruncate(Real(f), size);
+  return Noted(f, RealMethods(f)->xTruncate(Real(f), size));
 }
 
 int FileSync(sqlite3_file* f, int flags) {
   ShimFile* s = Shim(f);
   std::uint64_t start = s->owner->Now();
-  int rc = RealMethods(f)->xSync(Real(f), flags);
+  int rc = Noted(f, RealMethods(f)->xSync(Real(f), flags));
   std::uint64_t elapsed = s->owner->Now() - start;
   KindCounts& c = Counts(s);  // looked up after the call: the phase cannot change inside it
   ++c.syncs;
@@ -232,6 +242,7 @@ int VfsRandomness(sqlite3_vfs* v, int n, char* out) {
 int VfsSleep(sqlite3_vfs* v, int us) { return Parent(v)->xSleep(Parent(v), us); }
 int VfsCurrentTime(sqlite3_vfs* v, double* out) { return Parent(v)->xCurrentTime(Parent(v), out); }
 int VfsGetLastError(sqlite3_vfs* v, int n, char* out) {
+  if (int err = Owner(v)->TakeFailedErrno(); err != 0) return err;
   return Parent(v)->xGetLastError(Parent(v), n, out);
 }
 int VfsCurrentTimeInt64(sqlite3_vfs* v, sqlite3_int64* out) {
@@ -248,6 +259,13 @@ const char* VfsNextSystemCall(sqlite3_vfs* v, const char* name) {
 }
 
 }  // namespace
+
+int TakeFailedErrno(sqlite3* db) {
+  sqlite3_vfs* vfs = nullptr;
+  if (sqlite3_file_control(db, "main", SQLITE_FCNTL_VFS_POINTER, &vfs) != SQLITE_OK) return 0;
+  if (vfs == nullptr || vfs->xOpen != VfsOpen) return 0;
+  return Owner(vfs)->TakeFailedErrno();
+}
 
 FileKind ClassifyOpenFlags(int flags) {
   if (flags & SQLITE_OPEN_MAIN_DB) return FileKind::kDb;

@@ -12,9 +12,11 @@
 #include <sqlite3.h>
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "platform/platform.h"
 #include "sqlite_bench/vfs_counts.h"
@@ -23,6 +25,13 @@ namespace durprobe::sqlite_bench {
 
 // The kind SQLite declares in xOpen's flags.
 FileKind ClassifyOpenFlags(int flags);
+
+
+// For a connection opened through a CountingVfs: the errno of its last failed write, truncate
+// or sync (CountingVfs::TakeFailedErrno), taken once; 0 for other connections. SQLite records
+// the errno itself (sqlite3_system_errno) only for errors raised inside a statement, not for
+// those of the commit that ends it.
+int TakeFailedErrno(sqlite3* db);
 
 // One registered shim. It counts for whichever connections open through its name; it is not
 // thread-safe: one workload thread owns it. Unregisters itself when destroyed.
@@ -40,6 +49,12 @@ class CountingVfs {
   const char* parent_name() const;
   // Whether directory syncs are inferred (unix parent, SQLITE_DISABLE_DIRSYNC absent).
   bool infers_dir_syncs() const { return infer_dirsync_; }
+  // The errno of the last write, truncate or sync that failed, read from the parent file right
+  // away (SQLITE_FCNTL_LAST_ERRNO): SQLite's cleanup after an I/O error makes more system calls,
+  // so the thread's errno no longer names the failure by the time sqlite3_system_errno() asks.
+  // xGetLastError hands it out once, then forwards to the parent again.
+  void NoteFailedErrno(int err) { failed_errno_.store(err); }
+  int TakeFailedErrno() { return failed_errno_.exchange(0); }
 
   void set_phase(Phase p) { phase_ = p; }
   Phase phase() const { return phase_; }
@@ -57,6 +72,7 @@ class CountingVfs {
 
   platform::Platform& platform_;
   std::string name_;
+  std::atomic<int> failed_errno_{0};
   sqlite3_vfs* parent_;
   sqlite3_vfs vfs_{};
   bool infer_dirsync_ = false;

@@ -3,10 +3,11 @@
 // rollback-journal (DELETE) and WAL modes. The holder is one connection; the contender is
 // another, on a second thread or in a forked process (file locks are per process: this is how
 // PHP-FPM workers meet SQLite).
-#include <thread>
-
 #include <fmt/format.h>
 
+#include <thread>
+
+#include "platform/interrupt.h"
 #include "sqlite_bench/child_process.h"
 #include "sqlite_bench/kv_table.h"
 #include "sqlite_bench/workloads.h"
@@ -62,7 +63,8 @@ Status Hold(const std::string& path, Case c, const std::function<Status()>& run_
   Db& db = **opened;
   if (Status s = db.Exec("PRAGMA busy_timeout=0"); !s.ok()) return s;
   if (c == Case::kWriterVsWriter) {
-    if (Status s = db.Exec("BEGIN IMMEDIATE; UPDATE kv SET v = 'w1' WHERE k = 'a'"); !s.ok()) return s;
+    if (Status s = db.Exec("BEGIN IMMEDIATE; UPDATE kv SET v = 'w1' WHERE k = 'a'"); !s.ok())
+      return s;
   } else {
     // A read transaction that has read: its SHARED lock (or WAL snapshot) lasts until it ends.
     if (Status s = db.Exec("BEGIN; SELECT * FROM kv"); !s.ok()) return s;
@@ -151,6 +153,8 @@ std::vector<LockResult> RunLockWorkload(platform::Platform& platform, const std:
   for (bool processes : {false, true}) {
     for (const char* journal : {"DELETE", "WAL"}) {
       for (Case c : {Case::kWriterVsWriter, Case::kReaderVsCommit}) {
+        // Each case is short; SIGINT/SIGTERM stops before the next one.
+        if (platform::InterruptSignal() != 0) return results;
         results.push_back(RunCase(platform, path, journal, c, processes));
       }
     }

@@ -2,11 +2,26 @@
 
 #include <fmt/format.h>
 
+#include "sqlite_bench/counting_vfs.h"
+
 namespace durprobe::sqlite_bench {
 
 Status SqliteError(sqlite3* db, int rc, const std::string& context) {
   const char* msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
   int code = db ? sqlite3_extended_errcode(db) : rc;
+  // For SQLITE_IOERR_* (FSYNC, WRITE, ...) and SQLITE_CANTOPEN the user needs the errno of the
+  // failed system call to tell EIO from ENOSPC or EACCES: the counting VFS's record first (it
+  // sees commit-time failures too), else SQLite's own (only meaningful for these codes).
+  int primary = code & 0xff;
+  bool io = primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN;
+  int err = 0;
+  if (db && io) {
+    err = TakeFailedErrno(db);
+    if (err == 0) err = sqlite3_system_errno(db);
+  }
+  if (err != 0) {
+    return Status::FromErrno(err, fmt::format("{}: {} ({}), system error", context, msg, code));
+  }
   return Status::Error(fmt::format("{}: {} ({})", context, msg, code));
 }
 

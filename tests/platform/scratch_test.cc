@@ -1,6 +1,9 @@
 #include "platform/scratch.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <string>
@@ -42,7 +45,8 @@ TEST_F(ScratchTest, CleanRemovesLeftoversOfDeadProcesses) {
   ASSERT_TRUE(p_.MakeDirectory(left + "/sub").ok());
   ASSERT_TRUE(p_.WriteTextFile(left + "/sub/db", "data").ok());
   ASSERT_TRUE(p_.WriteTextFile(left + "/" + std::string(kScratchMarker),
-                               std::string(kScratchMarkerFirstLine) + "\npid=2147483000\n").ok());
+                               std::string(kScratchMarkerFirstLine) + "\npid=2147483000\n")
+                  .ok());
   Result<CleanOutcome> out = CleanScratch(p_, target_.path());
   ASSERT_TRUE(out.ok()) << out.status().message();
   ASSERT_EQ(out->removed.size(), 1u);
@@ -57,10 +61,12 @@ TEST_F(ScratchTest, CleanNeverRemovesUnmarkedOrForeignDirectories) {
     ASSERT_TRUE(p_.MakeDirectory(d).ok());
     ASSERT_TRUE(p_.WriteTextFile(d + "/file", "keep me").ok());
   }
-  ASSERT_TRUE(p_.WriteTextFile(wrong_marker + "/" + std::string(kScratchMarker), "someone else\n").ok());
+  ASSERT_TRUE(
+      p_.WriteTextFile(wrong_marker + "/" + std::string(kScratchMarker), "someone else\n").ok());
   // A marked directory without the prefix is not ours either.
   ASSERT_TRUE(p_.WriteTextFile(user_dir + "/" + std::string(kScratchMarker),
-                               std::string(kScratchMarkerFirstLine) + "\npid=1\n").ok());
+                               std::string(kScratchMarkerFirstLine) + "\npid=1\n")
+                  .ok());
   Result<CleanOutcome> out = CleanScratch(p_, target_.path());
   ASSERT_TRUE(out.ok());
   EXPECT_TRUE(out->removed.empty());
@@ -69,16 +75,99 @@ TEST_F(ScratchTest, CleanNeverRemovesUnmarkedOrForeignDirectories) {
   }
 }
 
-TEST_F(ScratchTest, CleanSparesTheScratchOfALiveProcess) {
-  std::string live = target_.path() + "/" + std::string(kScratchPrefix) + "1-0";
-  ASSERT_TRUE(p_.MakeDirectory(live).ok());
-  // pid 1 always exists.
-  ASSERT_TRUE(p_.WriteTextFile(live + "/" + std::string(kScratchMarker),
-                               std::string(kScratchMarkerFirstLine) + "\npid=1\n").ok());
+std::string MakeLeftover(Platform& p, const std::string& target, int pid) {
+  std::string dir = target + "/" + std::string(kScratchPrefix) + std::to_string(pid) + "-0";
+  EXPECT_TRUE(p.MakeDirectory(dir).ok());
+  EXPECT_TRUE(
+      p.WriteTextFile(dir + "/" + std::string(kScratchMarker),
+                      std::string(kScratchMarkerFirstLine) + "\npid=" + std::to_string(pid) + "\n")
+          .ok());
+  return dir;
+}
+
+// A live process named durprobe: a copy of sleep(1) under that name, so /proc/PID/comm says so.
+TEST_F(ScratchTest, CleanSparesTheScratchOfALiveDurprobe) {
+  testing_support::TempDir bin;
+  std::string program = bin.path() + "/durprobe";
+  ASSERT_EQ(std::system(("cp /bin/sleep " + program).c_str()), 0);
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::execl(program.c_str(), "durprobe", "30", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  // Until exec has happened the child's name is still the test binary's.
+  auto named = [&] {
+    Result<std::string> name = p_.ProcessName(child);
+    return name.ok() && *name == "durprobe";
+  };
+  for (int i = 0; i < 200 && !named(); ++i) {
+    p_.SleepNanos(10'000'000);
+  }
+  std::string live = MakeLeftover(p_, target_.path(), child);
+  Result<CleanOutcome> out = CleanScratch(p_, target_.path());
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->skipped_live, std::vector<std::string>{live});
+  EXPECT_TRUE(out->removed.empty());
+  EXPECT_EQ(p_.KindOf(live), PathKind::kDirectory);
+}
+
+// pid 1 always exists and is never durprobe (init, systemd, a container's entry point): the run
+// that wrote the marker is gone and its pid was reused.
+TEST_F(ScratchTest, CleanRemovesScratchWhosePidNowBelongsToAnotherProgram) {
+  std::string left = MakeLeftover(p_, target_.path(), 1);
+  Result<std::string> init = p_.ProcessName(1);
+  ASSERT_TRUE(init.ok()) << init.status().message();
+  ASSERT_NE(*init, "durprobe");
   Result<CleanOutcome> out = CleanScratch(p_, target_.path());
   ASSERT_TRUE(out.ok());
-  EXPECT_EQ(out->skipped_live.size(), 1u);
-  EXPECT_EQ(p_.KindOf(live), PathKind::kDirectory);
+  EXPECT_TRUE(out->skipped_live.empty());
+  ASSERT_EQ(out->reused_pid.size(), 1u);
+  EXPECT_EQ(out->reused_pid[0].pid, 1);
+  EXPECT_EQ(out->reused_pid[0].process, *init);
+  EXPECT_EQ(out->removed, std::vector<std::string>{left});
+  EXPECT_EQ(p_.KindOf(left), PathKind::kMissing);
+}
+
+// A symlink named like scratch, pointing at a directory that even holds a valid marker, is
+// refused: clean never enters or deletes through a link.
+TEST_F(ScratchTest, CleanRefusesASymlinkNamedLikeScratch) {
+  testing_support::TempDir elsewhere;
+  std::string fake = MakeLeftover(p_, elsewhere.path(), 999999);
+  ASSERT_TRUE(p_.WriteTextFile(fake + "/precious", "keep").ok());
+  std::string link = target_.path() + "/" + std::string(kScratchPrefix) + "999999-0";
+  ASSERT_EQ(testing_support::Symlink(fake, link), 0);
+  EXPECT_FALSE(IsScratchDirectory(p_, link));
+  Result<CleanOutcome> out = CleanScratch(p_, target_.path());
+  ASSERT_TRUE(out.ok());
+  EXPECT_TRUE(out->removed.empty());
+  EXPECT_EQ(out->refused, std::vector<std::string>{link});
+  EXPECT_EQ(p_.KindOfNoFollow(link), PathKind::kSymlink);
+  EXPECT_EQ(p_.KindOf(fake + "/precious"), PathKind::kFile);
+}
+
+// A marker that is itself a symlink, or that lacks a pid, is not a valid marker.
+TEST_F(ScratchTest, CleanRefusesMarkersThatAreLinksOrHaveNoPid) {
+  testing_support::TempDir elsewhere;
+  std::string real_marker = elsewhere.path() + "/marker";
+  ASSERT_TRUE(
+      p_.WriteTextFile(real_marker, std::string(kScratchMarkerFirstLine) + "\npid=999999\n").ok());
+  std::string linked = target_.path() + "/" + std::string(kScratchPrefix) + "5-0";
+  ASSERT_TRUE(p_.MakeDirectory(linked).ok());
+  ASSERT_EQ(testing_support::Symlink(real_marker, linked + "/" + std::string(kScratchMarker)), 0);
+  std::string no_pid = target_.path() + "/" + std::string(kScratchPrefix) + "5-1";
+  ASSERT_TRUE(p_.MakeDirectory(no_pid).ok());
+  ASSERT_TRUE(p_.WriteTextFile(no_pid + "/" + std::string(kScratchMarker),
+                               std::string(kScratchMarkerFirstLine) + "\n")
+                  .ok());
+  Result<CleanOutcome> out = CleanScratch(p_, target_.path());
+  ASSERT_TRUE(out.ok());
+  EXPECT_TRUE(out->removed.empty());
+  EXPECT_EQ(out->refused.size(), 2u);
+  EXPECT_EQ(p_.KindOf(linked), PathKind::kDirectory);
+  EXPECT_EQ(p_.KindOf(no_pid), PathKind::kDirectory);
 }
 
 TEST_F(ScratchTest, RemoveTreeDoesNotFollowSymlinksOut) {

@@ -33,7 +33,6 @@ TEST(UnitsTest, RejectsBadSizesWithTheTextInTheMessage) {
 TEST(UnitsTest, ParsesDurations) {
   EXPECT_EQ(*ParseDurationNanos("500ms"), 500'000'000u);
   EXPECT_EQ(*ParseDurationNanos("10s"), 10'000'000'000u);
-  EXPECT_EQ(*ParseDurationNanos("10"), 10'000'000'000u);
   EXPECT_EQ(*ParseDurationNanos("1.5s"), 1'500'000'000u);
   EXPECT_EQ(*ParseDurationNanos("2m"), 120'000'000'000u);
   EXPECT_EQ(*ParseDurationNanos("250us"), 250'000u);
@@ -42,9 +41,33 @@ TEST(UnitsTest, ParsesDurations) {
 }
 
 TEST(UnitsTest, RejectsBadDurations) {
-  for (const char* bad : {"", "fast", "10 parsecs", "0s", "-1s", "5d"}) {
+  for (const char* bad : {"", "fast", "10 parsecs", "0s", "-1s", "5d", "10", "99999h", "-", "."}) {
     EXPECT_FALSE(ParseDurationNanos(bad).ok()) << bad;
   }
+}
+
+// Each way a value can be wrong gets its own message, so the user knows what to change.
+TEST(UnitsTest, EachBadDurationSaysWhatIsWrong) {
+  auto message = [](const char* text) { return ParseDurationNanos(text).status().message(); };
+  EXPECT_EQ(message("99999h"),
+            "invalid duration '99999h': too long (at most 1000000s, about 11 days)");
+  EXPECT_EQ(message("0s"), "invalid duration '0s': must be above zero");
+  EXPECT_EQ(message("-1s"), "invalid duration '-1s': must not be negative");
+  EXPECT_EQ(message("30"), "invalid duration '30': give a unit (30s, 30ms, 30m)");
+  EXPECT_EQ(message("5d"),
+            "invalid duration '5d': expected a number with a unit (500ms, 10s, 2m, 250us)");
+  EXPECT_EQ(*ParseDurationNanos("1000000s"), 1'000'000'000'000'000u);  // the largest accepted
+}
+
+TEST(UnitsTest, EachBadSizeSaysWhatIsWrong) {
+  auto message = [](const char* text) { return ParseSize(text).status().message(); };
+  EXPECT_EQ(message("0"), "invalid size '0': must be at least 1 byte");
+  EXPECT_EQ(message("-4k"), "invalid size '-4k': must not be negative");
+  EXPECT_EQ(message("2000000g"), "invalid size '2000000g': too large (at most 1 PB, 10^15 bytes)");
+  EXPECT_EQ(message("1.5"), "invalid size '1.5': must be a whole number of bytes");
+  EXPECT_EQ(message("4 parsecs"),
+            "invalid size '4 parsecs': expected a number with an optional unit (512, 2300, 4k, "
+            "64KiB, 1MiB)");
 }
 
 TEST(UnitsTest, FormatsForHumans) {

@@ -1,7 +1,8 @@
 // compare's rounds through the platform seam (a FaultPlatform on a fake clock): samples of each
 // probe merge across rounds; a probe that fails in one round keeps its earlier samples, reports
 // the failure and is not run again on that path.
-#include "cli/compare_plan.h"
+#include "report/compare_analysis.h"
+#include "run/executor.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +11,7 @@
 #include "platform/fault_platform.h"
 #include "tests/test_dirs.h"
 
-namespace durprobe::cli {
+namespace durprobe::run {
 namespace {
 
 constexpr std::uint64_t kMs = 1'000'000;
@@ -21,23 +22,25 @@ class ComparePlanTest : public ::testing::Test {
     fake_.UseFakeClock();
     fake_.AddSyncLatency(2 * kMs);
     plan_.paths = {a_.path(), b_.path()};
-    plan_.specs = {{probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096}};
-    plan_.rule.warmup_ops = 0;
-    plan_.rule.max_ops = 5;
-    plan_.op_options.file_size = 1 << 20;
+    plan_.schedule = Schedule::kInterleaved;
+    plan_.run_probes = true;
+    plan_.probes.specs = {{probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096}};
+    plan_.probes.rule.warmup_ops = 0;
+    plan_.probes.rule.max_ops = 5;
+    plan_.probes.op_options.file_size = 1 << 20;
   }
 
   platform::FaultPlatform fake_{platform::Default()};
   testing_support::TempDir a_, b_;
-  ComparePlan plan_;
+  Plan plan_;
 };
 
 TEST_F(ComparePlanTest, SamplesMergeAcrossRounds) {
   plan_.rounds = 3;
-  CompareExecution ex = ExecuteCompare(fake_, plan_);
+  Execution ex = Execute(fake_, plan_);
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
-  ASSERT_EQ(ex.comparison.targets.size(), 2u);
-  for (const report::Target& t : ex.comparison.targets) {
+  ASSERT_EQ(ex.report.targets.size(), 2u);
+  for (const report::Target& t : ex.report.targets) {
     ASSERT_EQ(t.probes.size(), 1u);
     const probes::ProbeResult& r = t.probes[0];
     EXPECT_EQ(r.outcome, probes::Outcome::kOk) << r.reason;
@@ -47,8 +50,8 @@ TEST_F(ComparePlanTest, SamplesMergeAcrossRounds) {
   }
   // Per path and round: setup's fsync and 5 timed syncs.
   EXPECT_EQ(fake_.sync_calls(), 2 * 3 * 6);
-  ASSERT_EQ(ex.comparison.verdicts.size(), 1u);
-  EXPECT_EQ(ex.comparison.verdicts[0].path, b_.path());
+  ASSERT_EQ(report::CompareVerdicts(ex.report.targets).size(), 1u);
+  EXPECT_EQ(report::CompareVerdicts(ex.report.targets)[0].path, b_.path());
 }
 
 TEST_F(ComparePlanTest, AProbeFailingInALaterRoundKeepsItsSamplesAndIsNotRerun) {
@@ -56,9 +59,9 @@ TEST_F(ComparePlanTest, AProbeFailingInALaterRoundKeepsItsSamplesAndIsNotRerun) 
   // Round 1 takes 12 syncs (6 per path); in round 2 the first path's setup fsync passes and its
   // first timed fdatasync fails, then every sync fails (the second path's setup).
   fake_.FailSyncs(EIO, /*after_calls=*/13);
-  CompareExecution ex = ExecuteCompare(fake_, plan_);
-  ASSERT_EQ(ex.comparison.targets.size(), 2u);
-  for (const report::Target& t : ex.comparison.targets) {
+  Execution ex = Execute(fake_, plan_);
+  ASSERT_EQ(ex.report.targets.size(), 2u);
+  for (const report::Target& t : ex.report.targets) {
     const probes::ProbeResult& r = t.probes[0];
     EXPECT_EQ(r.outcome, probes::Outcome::kError) << t.path;
     EXPECT_NE(r.reason.find("Input/output error"), std::string::npos) << r.reason;
@@ -69,4 +72,4 @@ TEST_F(ComparePlanTest, AProbeFailingInALaterRoundKeepsItsSamplesAndIsNotRerun) 
 }
 
 }  // namespace
-}  // namespace durprobe::cli
+}  // namespace durprobe::run

@@ -1,0 +1,52 @@
+// How much scratch space a plan is sure to write, and the check that refuses to start when the
+// target's filesystem cannot hold it (one line: needed and free), instead of failing half-way
+// with ENOSPC. Pure functions of the plan, except CheckFreeSpace which asks the platform.
+//
+// "Sure to write" is what the plan fixes before it starts: each probe file (--file-size), the
+// rows of a --commits run (or its minimum commits when the budget decides), the workloads' seeded
+// tables. A budget-bound SQLite run may write more on a fast disk (up to CommitOptions::max_rows
+// per configuration); if that fills the filesystem, the run ends with the ENOSPC error instead.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "platform/platform.h"
+#include "probes/runner.h"
+#include "sqlite_bench/commit_bench.h"
+#include "sqlite_bench/workloads.h"
+
+namespace durprobe::run {
+
+// Slack for the marker, SQLite headers, the create/rename probes' small files and metadata.
+inline constexpr std::uint64_t kScratchSlackBytes = 1u << 20;
+// Bytes a row takes beyond its payload (key, record header, b-tree cell), rounded up.
+inline constexpr std::uint64_t kRowOverheadBytes = 64;
+
+// The largest probe file: probes run one at a time and each removes its file when done.
+std::uint64_t ProbeScratchBytes(const std::vector<probes::ProbeSpec>& specs,
+                                const probes::OpOptions& options);
+// The largest configuration's database, twice over for its rollback journal or WAL copy.
+std::uint64_t MatrixScratchBytes(const sqlite_bench::MatrixPlan& plan);
+// The seeded key-value table and the WAL-growth rows, twice over for journal or WAL.
+std::uint64_t WorkloadScratchBytes(const sqlite_bench::WorkloadPlan& plan);
+
+// The parts a plan runs; null for a part it skips.
+struct ScratchParts {
+  const std::vector<probes::ProbeSpec>* probe_specs = nullptr;
+  probes::OpOptions op_options;
+  const sqlite_bench::MatrixPlan* matrix = nullptr;
+  const sqlite_bench::WorkloadPlan* workloads = nullptr;
+};
+// The selected parts' sum plus kScratchSlackBytes.
+std::uint64_t ScratchNeedBytes(const ScratchParts& parts);
+
+// "not enough free space in PATH: this run needs about N of scratch and M is free (...)", or ""
+// when need fits in free.
+std::string NotEnoughSpaceMessage(const std::string& path, std::uint64_t need, std::uint64_t free);
+
+// Ok when path's filesystem has room for need bytes, or when free space cannot be read (the
+// run then meets ENOSPC, if it comes, as an error). InvalidArgument with the message otherwise.
+Status CheckFreeSpace(platform::Platform& platform, const std::string& path, std::uint64_t need);
+
+}  // namespace durprobe::run

@@ -1,0 +1,110 @@
+// A full filesystem for real: small tmpfs volumes (root only), filled before the run (the free
+// space check refuses with one line: needed and free) and during it (SQLite meets ENOSPC:
+// errors, not crashes), and a report that cannot be written (no partial file left).
+#include <gtest/gtest.h>
+#include <sys/mount.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/fault_runner.h"
+
+namespace durprobe {
+namespace {
+
+using testing_support::CliRun;
+using testing_support::RunDurprobe;
+using testing_support::RunShell;
+using testing_support::ScratchLeft;
+using testing_support::TempDir;
+
+class FullFilesystemTest : public ::testing::Test {
+ protected:
+  // Mounts a tmpfs of size at a fresh directory; skips without root or mount permission.
+  std::string Mount(const std::string& size) {
+    if (!testing_support::IsRoot()) return "";
+    auto dir = std::make_unique<TempDir>();
+    if (::mount("tmpfs", dir->path().c_str(), "tmpfs", 0, ("size=" + size).c_str()) != 0) {
+      return "";
+    }
+    mounts_.push_back(std::move(dir));
+    return mounts_.back()->path();
+  }
+  // Fills dir's filesystem to the last byte.
+  static void Fill(const std::string& dir) {
+    RunShell("dd if=/dev/zero of=" + dir +
+             "/filler bs=64k 2>/dev/null; "
+             "dd if=/dev/zero of=" +
+             dir + "/filler-tail bs=1 2>/dev/null");
+  }
+  void TearDown() override {
+    for (auto& m : mounts_) ::umount2(m->path().c_str(), MNT_DETACH);
+  }
+  std::vector<std::unique_ptr<TempDir>> mounts_;
+};
+
+#define MOUNT_OR_SKIP(var, size) \
+  std::string var = Mount(size); \
+  if (var.empty()) GTEST_SKIP() << "needs root and permission to mount a tmpfs here";
+
+TEST_F(FullFilesystemTest, AFullVolumeIsRefusedBeforeWritingWithNeededAndFree) {
+  MOUNT_OR_SKIP(dir, "4m");
+  Fill(dir);
+  for (const std::string& args : {"probe --quick " + dir, "sqlite --quick " + dir,
+                                  "run --quick " + dir, "compare --quick " + dir + " " + dir}) {
+    CliRun run = RunDurprobe(args);
+    testing_support::ExpectUsageError(
+        run, "not enough free space in " + dir + ": this run needs about", args);
+    EXPECT_NE(run.err.find("and 0 B is free"), std::string::npos) << run.err;
+    EXPECT_TRUE(ScratchLeft(dir).empty()) << args;
+  }
+}
+
+// 4 MiB free: enough for --file-size 1m probes, too little for the default 16 MiB file.
+TEST_F(FullFilesystemTest, APlanLargerThanTheFreeSpaceIsRefusedAndASmallerOneRuns) {
+  MOUNT_OR_SKIP(dir, "4m");
+  CliRun big = RunDurprobe("probe --quick --primitives fsync " + dir);
+  testing_support::ExpectUsageError(big, "needs about 17 MiB of scratch and 4 MiB is free", "big");
+  CliRun small = RunDurprobe("probe --quick --budget 1s --primitives fsync --file-size 1m " + dir);
+  EXPECT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_TRUE(ScratchLeft(dir).empty());
+}
+
+// The volume fills during the run: the plan's sure need (15 commits of 100 rows of 1 KiB, twice
+// over) fits in 8 MiB, but a budget-bound matrix keeps committing and meets SQLITE_FULL. Each
+// configuration is an error row, exit 1.
+TEST_F(FullFilesystemTest, FillingUpDuringARunEndsInErrorsNotCrashes) {
+  MOUNT_OR_SKIP(dir, "8m");
+  TempDir out;
+  std::string json = out.path() + "/report.json";
+  CliRun run = RunDurprobe(
+      "sqlite --no-probes --journal-modes delete,wal --synchronous off "
+      "--batch 100 --payload 1k --budget 6s --quiet --json " +
+      json + " " + dir);
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("database or disk is full"), std::string::npos) << run.err;
+  nlohmann::json report = nlohmann::json::parse(testing_support::Slurp(json));
+  for (const auto& row : report["targets"][0]["sqlite"]) {
+    EXPECT_EQ(row["status"], "error") << row.dump();
+  }
+  EXPECT_TRUE(ScratchLeft(dir).empty());
+  auto names = platform::Default().ListDirectory(dir);
+  ASSERT_TRUE(names.ok());
+  EXPECT_TRUE(names->empty());
+}
+
+// The report's destination is full: one line, exit 2, and no partial report file.
+TEST_F(FullFilesystemTest, AReportThatCannotBeWrittenLeavesNoPartialFile) {
+  MOUNT_OR_SKIP(dest, "1m");
+  Fill(dest);
+  TempDir target;
+  CliRun run = RunDurprobe("inspect --quiet --json " + dest + "/report.json " + target.path());
+  testing_support::ExpectUsageError(run, "cannot write the report", "report on a full volume");
+  EXPECT_NE(run.err.find("No space left on device"), std::string::npos) << run.err;
+  auto names = platform::Default().ListDirectory(dest);
+  ASSERT_TRUE(names.ok());
+  for (const std::string& n : *names) EXPECT_EQ(n.rfind("filler", 0), 0u) << n;
+}
+
+}  // namespace
+}  // namespace durprobe

@@ -1,0 +1,88 @@
+#include "run/scratch_need.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/test_dirs.h"
+
+namespace durprobe::run {
+namespace {
+
+using probes::Pattern;
+using probes::Primitive;
+
+TEST(ScratchNeedTest, ProbesNeedTheirLargestFileNotTheSum) {
+  std::vector<probes::ProbeSpec> specs = {{Primitive::kFsync, Pattern::kOverwrite, 4096},
+                                          {Primitive::kFdatasync, Pattern::kAppend, 65536},
+                                          {Primitive::kDirFsync, Pattern::kCreate, 0}};
+  probes::OpOptions options;
+  options.file_size = 8u << 20;
+  EXPECT_EQ(ProbeScratchBytes(specs, options), 8u << 20);
+  // Only the create probe: two small files.
+  EXPECT_EQ(ProbeScratchBytes({specs[2]}, options), 8192u);
+  EXPECT_EQ(ProbeScratchBytes({}, options), 0u);
+}
+
+TEST(ScratchNeedTest, FixedCommitsCountEveryRowTwiceForTheJournal) {
+  sqlite_bench::MatrixPlan plan;
+  plan.configs.resize(2);
+  plan.configs[0].rows_per_commit = 1;
+  plan.configs[0].payload_bytes = 100;
+  plan.configs[1].rows_per_commit = 10;
+  plan.configs[1].payload_bytes = 100;
+  plan.options.fixed_commits = 50;
+  plan.options.repetitions = 3;
+  plan.options.warmup_commits = 20;
+  // (20 + 50 x 3) commits x 10 rows x (100 + 64) bytes x 2; the largest configuration.
+  EXPECT_EQ(MatrixScratchBytes(plan), 170u * 10 * 164 * 2);
+}
+
+TEST(ScratchNeedTest, BudgetBoundCommitsCountOnlyTheMinimumAndMaxRowsCaps) {
+  sqlite_bench::MatrixPlan plan;
+  plan.configs.resize(1);
+  plan.configs[0].rows_per_commit = 1000;
+  plan.configs[0].payload_bytes = 36;
+  plan.options.min_commits = 3;
+  plan.options.repetitions = 5;
+  EXPECT_EQ(MatrixScratchBytes(plan), 15u * 1000 * 100 * 2);
+  plan.options.max_rows = 100;
+  EXPECT_EQ(MatrixScratchBytes(plan), 100u * 100 * 2);
+}
+
+TEST(ScratchNeedTest, WorkloadsCountTheSeededTableAndTheWalGrowthRows) {
+  sqlite_bench::WorkloadPlan plan;
+  EXPECT_EQ(WorkloadScratchBytes(plan), 0u);  // none selected
+  plan.workloads = sqlite_bench::AllWorkloads();
+  plan.options.kv_rows = 1000;
+  plan.options.wal_rounds = 2;
+  plan.options.wal_commits_per_round = 3;
+  plan.options.wal_rows_per_commit = 4;
+  EXPECT_EQ(WorkloadScratchBytes(plan), 2u * (1000 + 24) * (100 + 64));
+}
+
+TEST(ScratchNeedTest, TheNeedIsTheSelectedPartsPlusSlack) {
+  std::vector<probes::ProbeSpec> specs = {{Primitive::kFsync, Pattern::kOverwrite, 4096}};
+  ScratchParts parts;
+  EXPECT_EQ(ScratchNeedBytes(parts), kScratchSlackBytes);  // inspect only
+  parts.probe_specs = &specs;
+  parts.op_options.file_size = 1u << 20;
+  EXPECT_EQ(ScratchNeedBytes(parts), kScratchSlackBytes + (1u << 20));
+}
+
+TEST(ScratchNeedTest, TheMessageSaysNeededAndFree) {
+  EXPECT_EQ(NotEnoughSpaceMessage("/data", 1u << 20, 1u << 20), "");
+  EXPECT_EQ(NotEnoughSpaceMessage("/data", 17u << 20, 3u << 20),
+            "not enough free space in /data: this run needs about 17 MiB of scratch and 3 MiB is "
+            "free (free some space, or ask for less: a smaller --file-size, fewer --commits)");
+}
+
+TEST(ScratchNeedTest, CheckFreeSpaceAsksThePlatform) {
+  testing_support::TempDir dir;
+  EXPECT_TRUE(CheckFreeSpace(platform::Default(), dir.path(), 1).ok());
+  Status too_much = CheckFreeSpace(platform::Default(), dir.path(), std::uint64_t{1} << 62);
+  EXPECT_FALSE(too_much.ok());
+  EXPECT_NE(too_much.message().find("not enough free space in " + dir.path()), std::string::npos)
+      << too_much.message();
+}
+
+}  // namespace
+}  // namespace durprobe::run
