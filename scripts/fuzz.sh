@@ -16,7 +16,10 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-all=(report_json mountinfo units)  # a policy parser adds "policy" here (tests/fuzz/CMakeLists.txt)
+# report_json is not in the default set: it links the whole core, which clang 14 does not compile
+# yet (report/policy_document.h); its checks run on the kept inputs in the unit tests
+# (FuzzInputsTest) under gcc and the sanitizers. A policy parser adds "policy" here.
+all=(mountinfo units)
 targets=("${@:-${all[@]}}")
 
 if ! command -v clang++-14 >/dev/null 2>&1; then

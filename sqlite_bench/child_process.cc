@@ -40,8 +40,10 @@ Result<std::unique_ptr<ChildProcess>> ChildProcess::Start(
     platform.Close(down->second);
     return up.status();
   }
-  auto [down_read, down_write] = *down;
-  auto [up_read, up_write] = *up;
+  // Plain variables, not structured bindings: a lambda may not capture those before C++20
+  // compilers caught up (clang 14, which builds the fuzzers).
+  int down_read = down->first, down_write = down->second;
+  int up_read = up->first, up_write = up->second;
   Result<int> pid = platform.Spawn([&]() {
     platform.Close(down_write);
     platform.Close(up_read);
