@@ -1,8 +1,8 @@
 #include "sqlite_bench/child_process.h"
 
-#include <cstdint>
-
 #include <fmt/format.h>
+
+#include <cstdint>
 
 namespace durprobe::sqlite_bench {
 
