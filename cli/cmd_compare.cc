@@ -23,7 +23,7 @@ Subcommand SetupCompare(CLI::App& app) {
   AddProbeOptions(*sub, options->probe);
   sub->add_option("--rounds", options->rounds, "Interleaved rounds over the paths")
       ->capture_default_str()
-      ->check(CLI::Range(1, 100));
+      ->check(InRange(1, 100));
   AddSqliteMatrixOptions(*sub, options->matrix);
   sub->add_flag("--no-sqlite", options->no_sqlite,
                 "Compare the probes only, without the SQLite matrix");

@@ -24,10 +24,10 @@ std::vector<std::string> Names(const std::map<std::string, Enum>& names) {
 
 void AddCrashsimOptions(CLI::App& app, CrashsimCliOptions& o) {
   app.add_option("--trials", o.trials, "Crash images per configuration (default 100)")
-      ->check(CLI::Range(1u, 1000000u));
+      ->check(InRange(1, 1000000));
   app.add_option("--seed", o.seed, "Seed of the crash points and images (default 1)");
   app.add_option("--commits", o.commits, "Commits the workload attempts per trial (default 12)")
-      ->check(CLI::Range(1u, 10000u));
+      ->check(InRange(1, 10000));
   AddListOption(app, "--device", o.device,
                 "Simulated device guarantees (default none): atomic_sectors, ordered_metadata, "
                 "safe_append, sequential")
@@ -96,7 +96,7 @@ Subcommand SetupCrashsim(CLI::App& app) {
       ->transform(OneOf(Names(sqlite_bench::SynchronousNames()), "synchronous level"));
   AddListOption(*sub, "--batch", options->batches, "Rows per commit, comma-separated, e.g. 1,100")
       ->capture_default_str()
-      ->check(CLI::Range(1u, 100000u));
+      ->check(InRange(1, 100000));
   AddCrashsimOptions(*sub, *options);
   AddOutputOptions(*sub, options->common.out, ReportFormats());
   AddStandardFlags(*sub, options->common.out);

@@ -41,7 +41,7 @@ void AddProbeOptions(CLI::App& app, ProbeOptions& o) {
   app.add_option("--ci", o.target_ci_percent,
                  "Stop a probe once its median's 95% confidence interval is within +/- this %")
       ->capture_default_str()
-      ->check(CLI::Range(0.1, 100.0));
+      ->check(InRange(0.1, 100.0));
 }
 
 Result<probes::ProbePlan> MakeProbePlan(platform::Platform& platform, const ProbeOptions& o,

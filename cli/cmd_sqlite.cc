@@ -35,7 +35,7 @@ void AddSqliteMatrixOptions(CLI::App& app, SqliteMatrixOptions& o) {
   AddListOption(app, "--batch", o.batches,
                 "Rows per commit, comma-separated, e.g. 1,10,100,1000 (1: autocommit INSERT)")
       ->capture_default_str()
-      ->check(CLI::Range(1u, 1000000u));
+      ->check(InRange(1, 1000000));
   AddListOption(app, "--statement", o.statements,
                 "reused (one prepared INSERT) and/or per_row (prepared for every row)")
       ->capture_default_str()
@@ -46,11 +46,11 @@ void AddSqliteMatrixOptions(CLI::App& app, SqliteMatrixOptions& o) {
       ->check(Size());
   app.add_option("--repetitions", o.repetitions, "Timed repetitions per configuration (median)")
       ->capture_default_str()
-      ->check(CLI::Range(1u, 1000u));
+      ->check(InRange(1, 1000));
   app.add_option("--commits", o.commits,
                  "Exactly N commits per repetition instead of filling the budget (0: by budget)")
       ->capture_default_str()
-      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100'000'000}));
+      ->check(InRange(0, 100000000));
   app.add_option("--warmup", o.warmup, "Untimed commits before the repetitions")
       ->capture_default_str();
 }
@@ -114,7 +114,7 @@ Subcommand SetupSqlite(CLI::App& app) {
                 "Also simulate power cuts for each configuration (durprobe crashsim)");
   sub->add_option("--crashsim-trials", options->crashsim_options.trials,
                   "Crash images per configuration with --crashsim (default 100)")
-      ->check(CLI::Range(1u, 1000000u));
+      ->check(InRange(1, 1000000));
   AddSqliteWorkloadOptions(*sub, options->workloads);
   AddCommonOptions(*sub, options->common,
                    "Short run: the same configurations with a 10 s budget instead of 30 s", "30s");

@@ -326,6 +326,30 @@ CLI::Validator OneOf(const std::vector<std::string>& names, const std::string& w
       "{" + joined + "}");
 }
 
+CLI::Validator InRange(double lo, double hi) {
+  auto text = [](double v) {
+    return v == static_cast<double>(static_cast<long long>(v)) ? fmt::format("{:.0f}", v)
+                                                               : fmt::format("{}", v);
+  };
+  std::string range = text(lo) + ".." + text(hi);
+  return CLI::Validator(
+      [lo, hi, range](std::string& value) {
+        double v = 0;
+        std::size_t used = 0;
+        try {
+          v = std::stod(value, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != value.size()) {
+          return fmt::format("'{}' is not a number (expected {})", value, range);
+        }
+        if (v < lo || v > hi) return fmt::format("'{}' is not in {}", value, range);
+        return std::string();
+      },
+      "in " + range);
+}
+
 CLI::Option* AddListOption(CLI::App& app, const std::string& name, std::vector<std::string>& into,
                            const std::string& help) {
   return app.add_option(name, into, help)

@@ -110,6 +110,10 @@ CLI::Validator Duration();
 // "--synchronous: 'ful' is not one of full, normal, off, extra".
 CLI::Validator OneOf(const std::vector<std::string>& names, const std::string& what);
 
+// A number between lo and hi (inclusive), with the one wording every bad value gets:
+// "--repetitions: '0' is not in 1..1000". Replaces CLI::Range, whose message reads otherwise.
+CLI::Validator InRange(double lo, double hi);
+
 // A comma-separated list option that takes one argument per use, so a following PATH is not
 // swallowed into the list.
 CLI::Option* AddListOption(CLI::App& app, const std::string& name, std::vector<std::string>& into,

@@ -65,10 +65,10 @@ void AddSqliteWorkloadOptions(CLI::App& app, SqliteWorkloadOptions& o) {
                 "wal_growth, all (comma-separated); add 'commits' to run the matrix as well")
       ->transform(OneOf(ValidNames(), "workload"));
   app.add_option("--threads", o.threads, "Concurrency workload: worker threads (default 10)")
-      ->check(CLI::Range(1u, 256u));
+      ->check(InRange(1, 256));
   app.add_option("--processes", o.processes,
                  "Concurrency workload: worker processes for its fork variant (default 4, 0: skip)")
-      ->check(CLI::Range(0u, 64u));
+      ->check(InRange(0, 64));
   app.add_option("--write-share", o.write_share,
                  "Concurrency workload: share of operations that write (default 1/3)")
       ->type_name("SHARE")

@@ -33,7 +33,7 @@ TEST(AppCliTest, HelpListsCommandsAndHelpCommandShowsOptionsWithDefaults) {
   CliRun one = RunDurprobe("help sqlite");
   EXPECT_EQ(one.exit_code, 0);
   EXPECT_NE(one.out.find("--journal-modes"), std::string::npos);
-  EXPECT_NE(one.out.find("--repetitions UINT:UINT in [1 - 1000]=5"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("--repetitions UINT:in 1..1000=5"), std::string::npos) << one.out;
   CliRun bad = RunDurprobe("help sqlitee");
   testing_support::ExpectUsageError(bad, "unknown command 'sqlitee'", "help sqlitee");
 }
@@ -84,6 +84,16 @@ TEST(AppCliTest, OneWordingForAValueThatIsNotOneOfTheValidOnes) {
     CliRun r = RunDurprobe(args);
     testing_support::ExpectUsageError(r, "is not one of", args);
   }
+}
+
+TEST(AppCliTest, OneWordingForANumberOutOfItsRange) {
+  TempDir dir;
+  testing_support::ExpectUsageError(RunDurprobe("sqlite --repetitions 0 " + dir.path()),
+                                    "--repetitions: '0' is not in 1..1000", "repetitions 0");
+  testing_support::ExpectUsageError(RunDurprobe("probe --ci 200 " + dir.path()),
+                                    "--ci: '200' is not in 0.1..100", "ci 200");
+  testing_support::ExpectUsageError(RunDurprobe("compare --rounds x " + dir.path() + " /tmp"),
+                                    "--rounds: 'x' is not a number (expected 1..100)", "rounds x");
 }
 
 TEST(AppCliTest, ABadDestinationFailsBeforeMeasuring) {
