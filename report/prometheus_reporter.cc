@@ -56,7 +56,8 @@ void WriteHistograms(const Report& report, std::ostream& out) {
         // A durprobe bucket counts at the first bound it fits under whole: within 0.8% of le.
         auto le_ns = static_cast<std::uint64_t>(le * 1e9 + 0.5);
         std::uint64_t n = 0;
-        for (const probes::HistogramBucket& b : buckets) n += b.upper_bound_ns <= le_ns ? b.count : 0;
+        for (const probes::HistogramBucket& b : buckets)
+          n += b.upper_bound_ns <= le_ns ? b.count : 0;
         fmt::print(out, "durprobe_sync_latency_seconds_bucket{{{},le=\"{}\"}} {}\n", labels,
                    Num(le), n);
       }

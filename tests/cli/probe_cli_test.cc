@@ -20,7 +20,8 @@ void ExpectUsageError(const std::string& args, const std::string& needle) {
 }
 
 TEST(ProbeCliTest, MissingPath) {
-  ExpectUsageError("probe /nonexistent/durprobe-path", "'/nonexistent/durprobe-path' does not exist");
+  ExpectUsageError("probe /nonexistent/durprobe-path",
+                   "'/nonexistent/durprobe-path' does not exist");
   ExpectUsageError("/nonexistent/durprobe-path", "does not exist");  // run is the default
 }
 
@@ -90,10 +91,11 @@ class SignalTest : public ::testing::TestWithParam<std::pair<const char*, const 
 TEST_P(SignalTest, RemovesScratchAndExitsWith128PlusSignal) {
   auto [signal_name, expected_rc] = GetParam();
   TempDir dir, io;
-  std::string cmd = "(" + std::string(DURPROBE_BINARY) + " probe --budget 60s --ci 0.1 --primitives fsync --sizes 4k,8k,16k,32k,64k " +
+  std::string cmd = "(" + std::string(DURPROBE_BINARY) +
+                    " probe --budget 60s --ci 0.1 --primitives fsync --sizes 4k,8k,16k,32k,64k " +
                     dir.path() + " >/dev/null 2>" + io.path() + "/err & pid=$!; sleep 1; " +
-                    "ls -a " + dir.path() + " > " + io.path() + "/during; kill -" + signal_name + " $pid; wait $pid; " +
-                    "echo $? > " + io.path() + "/rc)";
+                    "ls -a " + dir.path() + " > " + io.path() + "/during; kill -" + signal_name +
+                    " $pid; wait $pid; " + "echo $? > " + io.path() + "/rc)";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   EXPECT_NE(testing_support::Slurp(io.path() + "/during").find(".durprobe-scratch-"),
             std::string::npos);
@@ -113,10 +115,11 @@ TEST(ProbeCliTest, CleanRemovesOnlyLeftoversOfKilledRuns) {
   TempDir dir;
   std::string left = dir.path() + "/" + std::string(platform::kScratchPrefix) + "999999-0";
   ASSERT_TRUE(platform::Default().MakeDirectory(left).ok());
-  ASSERT_TRUE(platform::Default()
-                  .WriteTextFile(left + "/" + std::string(platform::kScratchMarker),
-                                 std::string(platform::kScratchMarkerFirstLine) + "\npid=2147483000\n")
-                  .ok());
+  ASSERT_TRUE(
+      platform::Default()
+          .WriteTextFile(left + "/" + std::string(platform::kScratchMarker),
+                         std::string(platform::kScratchMarkerFirstLine) + "\npid=2147483000\n")
+          .ok());
   ASSERT_TRUE(platform::Default().MakeDirectory(dir.path() + "/mine").ok());
   testing_support::CliRun run = RunDurprobe("clean " + dir.path());
   EXPECT_EQ(run.exit_code, 0) << run.err;
@@ -132,8 +135,8 @@ TEST(ProbeCliTest, PathThatIsNotUtf8) {
   std::string bad = dir.path() + "/bad-\xff";
   ASSERT_TRUE(platform::Default().MakeDirectory(bad).ok());
   std::string json = dir.path() + "/report.json";
-  testing_support::CliRun run = RunDurprobe("probe --quick --budget 1s --primitives none --json " +
-                                            json + " '" + bad + "'");
+  testing_support::CliRun run =
+      RunDurprobe("probe --quick --budget 1s --primitives none --json " + json + " '" + bad + "'");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("none"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("primitive"), std::string::npos) << run.out;

@@ -23,7 +23,8 @@ namespace durprobe::fuzz {
 // ways, and write the result as `durprobe diff` does, console and JSON).
 inline std::string CheckReportJson(std::string_view input) {
   Result<report::Report> read = report::FromJson(std::string(input));
-  if (!read.ok()) return read.status().message().empty() ? "a rejected report without a message" : "";
+  if (!read.ok())
+    return read.status().message().empty() ? "a rejected report without a message" : "";
   report::Report other;
   other.targets.push_back(report::Target{});
   other.targets.back().path = "/data";

@@ -16,8 +16,8 @@ namespace durprobe {
 namespace {
 
 using testing_support::MakeTempDir;
-using testing_support::Slurp;
 using testing_support::RunShell;
+using testing_support::Slurp;
 
 struct Traced {
   long strace_calls = -1;
@@ -31,7 +31,8 @@ long CountSyncCalls(const std::string& trace) {
   long n = 0;
   while (std::getline(in, line)) {
     if (line.find("resumed>") != std::string::npos) continue;
-    if (line.find("fsync(") != std::string::npos || line.find("fdatasync(") != std::string::npos) ++n;
+    if (line.find("fsync(") != std::string::npos || line.find("fdatasync(") != std::string::npos)
+      ++n;
   }
   return n;
 }
@@ -40,9 +41,9 @@ Traced RunTraced(const std::string& dir, const std::string& journal, const std::
                  int commits) {
   std::string tag = journal + "-" + sync + "-" + std::to_string(commits);
   std::string trace = dir + "/trace-" + tag, json = dir + "/report-" + tag + ".json";
-  std::string cmd = "strace -f -qq -e trace=fsync,fdatasync -o " + trace + " " DURPROBE_BINARY
-                    " sqlite " + dir + " --journal-modes " + journal + " --synchronous " + sync +
-                    " --commits " + std::to_string(commits) +
+  std::string cmd = "strace -f -qq -e trace=fsync,fdatasync -o " + trace +
+                    " " DURPROBE_BINARY " sqlite " + dir + " --journal-modes " + journal +
+                    " --synchronous " + sync + " --commits " + std::to_string(commits) +
                     " --repetitions 1 --warmup 2 --no-probes --quiet --json " + json;
   testing_support::CliRun r = RunShell(cmd);
   EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.err;

@@ -12,8 +12,10 @@ using probes::FileOp;
 using probes::Pattern;
 using probes::Primitive;
 
-inline probes::ProbeResult Probe(Primitive prim, Pattern pat, std::uint64_t p50,
-                                 std::uint64_t sync_p50) {
+// Named apart from sqlite_samples.h's Probe: two inline functions of one name and signature with
+// different bodies would be one function to the linker (the sanitizer build found it).
+inline probes::ProbeResult CompareProbe(Primitive prim, Pattern pat, std::uint64_t p50,
+                                        std::uint64_t sync_p50) {
   probes::ProbeResult r;
   r.spec = {prim, pat, prim == Primitive::kDirFsync ? 0u : 4096u};
   r.ops = 100;
@@ -36,9 +38,10 @@ inline report::Target PathWith(const std::string& path, double sync, double op, 
   report::Target t;
   t.path = path;
   auto u = [](double v) { return static_cast<std::uint64_t>(v); };
-  t.probes = {Probe(Primitive::kFdatasync, Pattern::kOverwrite, u(1000 * op + 100000 * sync),
-                    u(100000 * sync)),
-              Probe(Primitive::kDirFsync, Pattern::kCreate, u(50000 * meta), u(40000 * meta))};
+  t.probes = {
+      CompareProbe(Primitive::kFdatasync, Pattern::kOverwrite, u(1000 * op + 100000 * sync),
+                   u(100000 * sync)),
+      CompareProbe(Primitive::kDirFsync, Pattern::kCreate, u(50000 * meta), u(40000 * meta))};
   t.op_costs = {Op(FileOp::kWrite, u(1000 * op)),     Op(FileOp::kRead, u(500 * op)),
                 Op(FileOp::kOpenClose, u(1500 * op)), Op(FileOp::kStat, u(800 * op)),
                 Op(FileOp::kCreate, u(5000 * meta)),  Op(FileOp::kRename, u(4000 * meta))};

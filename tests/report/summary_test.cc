@@ -2,13 +2,12 @@
 // checks or sync latencies, worst first or by a chosen key, and the CSV and JSON forms.
 #include "report/summary.h"
 
-#include "report/json_reader.h"
-
 #include <gtest/gtest.h>
 
 #include <sstream>
 
 #include "report/diff_analysis.h"
+#include "report/json_reader.h"
 #include "tests/fixtures.h"
 
 namespace durprobe::report {
@@ -45,7 +44,7 @@ TEST(SummaryTest, ARowPerHostAndPathWithTheKeyFigures) {
 }
 
 TEST(SummaryTest, AnOlderReportKeepsWhatItHas) {
-  const SummaryRow& old = Fleet()[2];
+  SummaryRow old = Fleet()[2];  // a copy: Fleet() returns its rows by value
   EXPECT_EQ(old.host, "db-old");
   EXPECT_EQ(old.sync_p99_ns, 8000000);  // from latency_ns: no sync_latency_ns then
   EXPECT_FALSE(old.commits_wal_full.has_value());
