@@ -35,7 +35,9 @@ std::size_t Utf8Length(std::string_view text, std::size_t i) {
 
 }  // namespace
 
-std::string Escape(std::string_view text) {
+std::string Escape(std::string_view text) { return EscapeXml(text, "&#39;"); }
+
+std::string EscapeXml(std::string_view text, std::string_view apostrophe) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
@@ -65,7 +67,7 @@ std::string Escape(std::string_view text) {
         out += "&quot;";
         break;
       case '\'':
-        out += "&#39;";
+        out += apostrophe;
         break;
       default:
         // Other control characters are dropped: XML 1.0 has no way to carry them.

@@ -12,6 +12,8 @@ namespace durprobe::report::html {
 // tab, newline and carriage return (not allowed in XML 1.0) dropped; invalid UTF-8 replaced by
 // U+FFFD.
 std::string Escape(std::string_view text);
+// The same for any XML document (JUnit too), with the entity it wants for an apostrophe.
+std::string EscapeXml(std::string_view text, std::string_view apostrophe);
 
 // A number for an SVG coordinate: fixed, at most two decimals, never NaN or infinite (0 then),
 // so no attribute ever makes a browser log "Expected number".

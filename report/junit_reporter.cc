@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report/check_output.h"
+#include "report/html_text.h"
 
 namespace durprobe::report {
 namespace {
@@ -58,33 +59,7 @@ void WriteCase(const CheckResult& c, std::ostream& out) {
 
 }  // namespace
 
-std::string XmlEscape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char ch : text) {
-    auto u = static_cast<unsigned char>(ch);
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        if (u >= 0x20 || ch == '\n' || ch == '\t' || ch == '\r') out += ch;
-    }
-  }
-  return out;
-}
+std::string XmlEscape(std::string_view text) { return html::EscapeXml(text, "&apos;"); }
 
 Status JunitReporter::Write(const Report& report, std::ostream& out) const {
   // Suites in the order their paths first appear, each with its own counts.
