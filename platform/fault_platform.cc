@@ -16,6 +16,7 @@ bool FaultPlatform::Trips(int err, int& after) {
 Status FaultPlatform::SyncFault(const char* what) {
   ++sync_calls_;
   if (sync_latency_ns_ > 0) SleepNanos(sync_latency_ns_);
+  if (late_latency_ns_ > 0 && sync_calls_ > late_after_) SleepNanos(late_latency_ns_);
   if (Trips(sync_err_, sync_after_)) return Status::FromErrno(sync_err_, what);
   return Status::Ok();
 }

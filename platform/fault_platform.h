@@ -25,6 +25,12 @@ class FaultPlatform final : public Platform {
   void FailOpens(int err) { open_err_ = err; }
   // Extra latency added inside every Sync and SyncDirectory call.
   void AddSyncLatency(std::uint64_t ns) { sync_latency_ns_ = ns; }
+  // The same, from the (after_calls + 1)-th Sync or SyncDirectory call on: a device that changes
+  // state mid-run.
+  void AddSyncLatencyAfter(std::uint64_t ns, int after_calls) {
+    late_latency_ns_ = ns;
+    late_after_ = after_calls;
+  }
   int sync_calls() const { return sync_calls_; }
 
   // A fake monotonic clock, for tests of timing logic that must not depend on the machine's
@@ -110,6 +116,8 @@ class FaultPlatform final : public Platform {
   int write_err_ = 0, write_after_ = 0;
   int open_err_ = 0;
   std::uint64_t sync_latency_ns_ = 0;
+  std::uint64_t late_latency_ns_ = 0;
+  int late_after_ = 0;
   int sync_calls_ = 0;
   bool fake_clock_ = false;
   std::uint64_t now_ns_ = 0;

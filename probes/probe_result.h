@@ -10,6 +10,17 @@
 
 namespace durprobe::probes {
 
+// One window of a probe's timed phase (probes/timed_loop.h kSeriesWindowNs): when it started
+// (monotonic ns; the executor rebases it to the run's start) and its operations' latency, so
+// drift during a probe can be found after the fact (report/drift.h).
+struct SeriesPoint {
+  std::uint64_t start_ns = 0;
+  std::uint64_t ops = 0;
+  std::uint64_t p50_ns = 0;
+  double mean_ns = 0.0;
+  bool operator==(const SeriesPoint&) const = default;
+};
+
 enum class Outcome { kOk, kUnsupported, kError, kInterrupted };
 std::string_view NameOf(Outcome o);
 
@@ -32,6 +43,8 @@ struct ProbeResult {
   std::vector<HistogramBucket> histogram;
   // The sync call's own distribution, for rules that count slow syncs (check); not in the JSON.
   std::vector<HistogramBucket> sync_histogram;
+  // Latency over time, one point per window of the timed phase (several rounds in compare).
+  std::vector<SeriesPoint> series;
 };
 
 }  // namespace durprobe::probes

@@ -128,6 +128,7 @@ ProbeResult ToResult(const ProbeSpec& spec, const LoopOutcome& loop, double targ
     r.sync_histogram = NonEmptyBuckets(loop.sync);
   }
   r.sync_sample_every = loop.sync_sample_every;
+  r.series = loop.series;
   if (!loop.status.ok()) {
     const Status& s = loop.status;
     r.outcome = s.unsupported()                          ? Outcome::kUnsupported

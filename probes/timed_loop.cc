@@ -15,6 +15,29 @@ Status InterruptStatus() {
   return sig == 0 ? Status::Ok() : Status::Interrupted(sig);
 }
 
+// Cuts the timed phase into windows of kSeriesWindowNs and keeps each one's latency.
+class SeriesRecorder {
+ public:
+  explicit SeriesRecorder(std::uint64_t start_ns) : window_start_(start_ns) {}
+
+  void Record(std::uint64_t latency_ns, std::uint64_t now_ns, std::vector<SeriesPoint>& out) {
+    window_.Record(latency_ns);
+    if (now_ns - window_start_ < kSeriesWindowNs) return;
+    Flush(out);
+    window_start_ = now_ns;
+  }
+
+  void Flush(std::vector<SeriesPoint>& out) {
+    if (window_.count() == 0) return;
+    out.push_back({window_start_, window_.count(), Percentile(window_, 0.5), window_.mean()});
+    window_.Clear();
+  }
+
+ private:
+  std::uint64_t window_start_;
+  Histogram window_;
+};
+
 }  // namespace
 
 LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRule& rule) {
@@ -42,6 +65,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
   std::uint64_t next_check = start + kCheckEveryNs;
   std::uint64_t maintenance_ns = 0;  // untimed work inside the timed phase
   timing = OpTiming{.start_ns = start};
+  SeriesRecorder series(start);
   for (;;) {
     timing.time_sync = out.ops % out.sync_sample_every == 0;
     out.status = op.RunOnce(&timing);
@@ -50,6 +74,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     if (timed_sync && timing.time_sync) out.sync.Record(timing.sync_ns);
     ++out.ops;
     std::uint64_t now = timing.end_ns;
+    series.Record(timing.end_ns - timing.start_ns, now, out.series);
     if (op.NeedsMaintenance()) {
       out.status = op.Maintain();
       if (!out.status.ok()) break;
@@ -71,6 +96,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
       break;
     }
   }
+  series.Flush(out.series);
   out.elapsed_ns = platform.NowNanos() - start - maintenance_ns;
   if (!out.converged && out.status.ok()) {
     out.converged = MedianConfidenceInterval(out.total).relative_half_width <= rule.target_ci;
@@ -95,6 +121,7 @@ LoopOutcome Measure(platform::Platform& platform, ProbeOp& op, const StopRule& r
 void Merge(LoopOutcome& into, const LoopOutcome& more) {
   into.total.Merge(more.total);
   into.sync.Merge(more.sync);
+  into.series.insert(into.series.end(), more.series.begin(), more.series.end());
   into.ops += more.ops;
   into.warmup_ops += more.warmup_ops;
   into.elapsed_ns += more.elapsed_ns;

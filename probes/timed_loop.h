@@ -8,6 +8,7 @@
 #include "platform/platform.h"
 #include "probes/histogram.h"
 #include "probes/probe_ops.h"
+#include "probes/probe_result.h"
 
 namespace durprobe::probes {
 
@@ -27,6 +28,9 @@ struct StopRule {
 inline constexpr std::uint64_t kFastOpNs = 20'000;
 inline constexpr std::uint64_t kSyncSampleEvery = 8;
 
+// The latency series keeps one point per this much of the timed phase.
+inline constexpr std::uint64_t kSeriesWindowNs = 100'000'000;
+
 struct LoopOutcome {
   Histogram total;
   Histogram sync;                      // every operation's sync, or a sample (sync_sample_every)
@@ -36,6 +40,7 @@ struct LoopOutcome {
   std::uint64_t elapsed_ns = 0;
   bool converged = false;
   bool has_sync_part = false;
+  std::vector<SeriesPoint> series;     // one point per kSeriesWindowNs of the timed phase
   Status status;  // the first failure (the loop stops there), or an interruption
 };
 

@@ -6,6 +6,7 @@
 // does not know).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -15,6 +16,13 @@
 #include <vector>
 
 namespace durprobe::report {
+
+// Times in a report are ns since the run started, written as seconds; the two conversions are
+// exact both ways for any run shorter than a day, so a report read back writes the same bytes.
+inline double SecondsSinceStart(std::uint64_t ns) { return static_cast<double>(ns) / 1e9; }
+inline std::uint64_t NanosSinceStart(double seconds) {
+  return seconds > 0 ? static_cast<std::uint64_t>(std::llround(seconds * 1e9)) : 0;
+}
 
 // Required: absent is an error (null is not: the writer writes null for "not known").
 enum class Need { kOptional, kRequired };

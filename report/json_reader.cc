@@ -66,6 +66,17 @@ probes::ProbeResult ReadProbe(const JsonFields& f) {
       }
     }
   }
+  // [[t_s, ops, p50_ns, mean_ns], ...]; absent in reports from before it was written.
+  nlohmann::json series = f.Raw("latency_series");
+  if (series.is_array()) {
+    for (const nlohmann::json& p : series) {
+      if (p.is_array() && p.size() == 4 && p[0].is_number() && p[1].is_number_unsigned() &&
+          p[2].is_number_unsigned() && p[3].is_number()) {
+        r.series.push_back({NanosSinceStart(p[0].get<double>()), p[1].get<std::uint64_t>(),
+                            p[2].get<std::uint64_t>(), p[3].get<double>()});
+      }
+    }
+  }
   r.has_sync_part = f.Has("sync_latency_ns");
   if (r.has_sync_part) {
     r.sync_latency = ReadLatency(f.Object("sync_latency_ns"));
@@ -105,6 +116,14 @@ Target ReadTarget(const JsonFields& f) {
   Target t;
   t.path = f.String("path", Need::kRequired);
   if (f.Has("mount")) t.mount = ReadMount(f.Object("mount"));
+  if (f.Has("reference")) {
+    JsonFields ref = f.Object("reference");
+    t.reference_probe = ref.String("probe");
+    ref.Each("samples", Need::kOptional, [&](const JsonFields& x) {
+      t.reference.push_back({NanosSinceStart(x.Double("t_s")), x.String("before"), x.Uint("ops"),
+                             x.Uint("p50_ns"), x.Double("mean_ns")});
+    });
+  }
   f.Each("probes", Need::kRequired, [&](const JsonFields& p) { t.probes.push_back(ReadProbe(p)); });
   f.Each("op_costs", Need::kOptional,
          [&](const JsonFields& c) { t.op_costs.push_back(ReadOpCost(c)); });

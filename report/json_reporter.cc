@@ -1,5 +1,6 @@
 #include "report/json_reporter.h"
 
+#include "report/json_fields.h"
 #include "report/check_output.h"
 #include "report/compare_reporters.h"
 #include "report/crashsim_json.h"
@@ -17,6 +18,18 @@ using nlohmann::json;
 namespace {
 
 json OrNull(const std::optional<std::uint64_t>& v) { return v ? json(*v) : json(nullptr); }
+
+json ToJson(const std::vector<ReferenceSample>& samples) {
+  json out = json::array();
+  for (const ReferenceSample& r : samples) {
+    out.push_back({{"t_s", SecondsSinceStart(r.start_ns)},
+                   {"before", r.before},
+                   {"ops", r.ops},
+                   {"p50_ns", r.p50_ns},
+                   {"mean_ns", r.mean_ns}});
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -55,6 +68,11 @@ json ToJson(const probes::ProbeResult& r) {
     histogram.push_back(json::array({b.upper_bound_ns, b.count}));
   }
   j["latency_histogram"] = histogram;
+  json series = json::array();
+  for (const probes::SeriesPoint& p : r.series) {
+    series.push_back(json::array({SecondsSinceStart(p.start_ns), p.ops, p.p50_ns, p.mean_ns}));
+  }
+  j["latency_series"] = series;
   if (r.has_sync_part) {
     j["sync_latency_ns"] = ToJson(r.sync_latency);
     j["sync_sample_every"] = r.sync_sample_every;
@@ -109,6 +127,9 @@ json ToJson(const Target& t) {
   json j{{"probes", probes}, {"findings", findings}};
   PutPath(j, "path", t.path);
   if (t.mount) j["mount"] = ToJson(*t.mount);
+  if (!t.reference.empty()) {
+    j["reference"] = {{"probe", t.reference_probe}, {"samples", ToJson(t.reference)}};
+  }
   if (!t.sqlite.empty()) {
     j["sqlite"] = json::array();
     for (const SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e, t.findings));

@@ -57,6 +57,16 @@ struct Unfinished {
   std::string label;  // "fdatasync overwrite 4 KiB", "WAL/FULL", "read"
 };
 
+// A short sample of the reference probe (run/reference.h), taken before the probes, between SQLite
+// configurations and at the end, so a device that changed state is told apart from a slow layer.
+struct ReferenceSample {
+  std::uint64_t start_ns = 0;  // since the run started
+  std::string before;          // what ran next: "probes", "WAL/FULL", "end"
+  std::uint64_t ops = 0;
+  std::uint64_t p50_ns = 0;
+  double mean_ns = 0.0;
+};
+
 struct Target {
   std::string path;                          // absolute
   std::optional<platform::MountInfo> mount;  // set when the plan inspects (inspect, run)
@@ -65,6 +75,8 @@ struct Target {
   std::vector<SqliteEntry> sqlite;             // the commit matrix (report/sqlite_correlation.h)
   sqlite_bench::WorkloadResults sqlite_workloads;  // read, connect, locks, concurrency, WAL growth
   std::vector<sqlite_bench::CrashsimResult> crashsim;  // simulated power cuts (crashsim)
+  std::string reference_probe;             // "fdatasync overwrite 4 KiB"; empty: not sampled
+  std::vector<ReferenceSample> reference;  // in time order
   std::vector<Finding> findings;
   std::vector<Unfinished> unfinished;  // empty unless the run was interrupted
 };

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "report/drift.h"
 #include "report/labels.h"
 #include "report/units.h"
 
@@ -54,7 +55,55 @@ double MeanRowsPerSec(const CommitResult& r) {
   return mean > 0 ? 1e9 / mean * double(r.config.rows_per_commit) : 0.0;
 }
 
+// The reference probe's median around [from, to]: the mean of the last sample that started by
+// `from` and the first that started at or after `to`; 0 when there is neither.
+double ReferenceNear(const std::vector<ReferenceSample>& samples, std::uint64_t from,
+                     std::uint64_t to) {
+  const ReferenceSample* before = nullptr;
+  const ReferenceSample* after = nullptr;
+  for (const ReferenceSample& r : samples) {
+    if (r.start_ns <= from) before = &r;
+    if (r.start_ns >= to && after == nullptr) after = &r;
+  }
+  if (before && after) return (double(before->p50_ns) + double(after->p50_ns)) / 2.0;
+  if (before || after) return double((before ? before : after)->p50_ns);
+  return 0.0;
+}
+
+// Whether the device moved while this configuration ran: its repetitions stepped, or the
+// reference samples on either side of it differ.
+bool DisturbedDuring(const CommitResult& r, const Target& t) {
+  std::vector<TimedValue> reps;
+  for (const sqlite_bench::Repetition& w : r.repetition_windows) {
+    if (w.commits > 0) reps.push_back({w.start_ns, double(w.commit_ns) / double(w.commits)});
+  }
+  if (!FindSteps(reps).empty()) return true;
+  if (r.repetition_windows.empty()) return false;
+  std::uint64_t from = r.repetition_windows.front().start_ns;
+  std::uint64_t to = r.repetition_windows.back().end_ns;
+  double before = ReferenceNear(t.reference, from, from);
+  double after = ReferenceNear(t.reference, to, to);
+  return before > 0 && after > 0 && Drifted(before, after);
+}
+
 }  // namespace
+
+double ReferenceScale(const CommitResult& r, const Target& t) {
+  if (r.repetition_windows.empty() || t.reference.empty()) return 1.0;
+  std::uint64_t probes_from = UINT64_MAX, probes_to = 0;
+  for (const probes::ProbeResult& p : t.probes) {
+    for (const probes::SeriesPoint& s : p.series) {
+      probes_from = std::min(probes_from, s.start_ns);
+      probes_to = std::max(probes_to, s.start_ns);
+    }
+  }
+  if (probes_to == 0) return 1.0;
+  double at_probes = ReferenceNear(t.reference, probes_from, probes_to);
+  double at_config = ReferenceNear(t.reference, r.repetition_windows.front().start_ns,
+                                   r.repetition_windows.back().end_ns);
+  if (at_probes <= 0 || at_config <= 0 || !Drifted(at_probes, at_config)) return 1.0;
+  return at_config / at_probes;
+}
 
 SyncsPerCommit SyncsOf(const CommitResult& r) {
   const sqlite_bench::VfsCounts& c = r.commit_counts;
@@ -76,9 +125,15 @@ double SyncTimeShareOf(const SqliteEntry& e) {
 }
 
 SqliteCorrelation Correlate(const CommitResult& r,
-                            const std::vector<probes::ProbeResult>& results) {
+                            const std::vector<probes::ProbeResult>& results,
+                            double reference_scale) {
   SqliteCorrelation c;
   if (r.outcome != probes::Outcome::kOk || r.commits == 0) return c;
+  c.sqlite_sync_mean_ns = r.MeanSyncNs();
+  if (reference_scale != 1.0) {
+    c.basis = "probes_at_reference";
+    c.reference_scale = reference_scale;
+  }
   c.measured_ns = r.MeanCommitNs();
   c.sync_ns = r.SyncNsPerCommit();
   c.non_sync_ns = std::max(0.0, r.MeanCommitNs() - c.sync_ns);
@@ -108,6 +163,7 @@ SqliteCorrelation Correlate(const CommitResult& r,
   parts.push_back({"dir", r.PerCommit(r.commit_counts.dir_syncs()), probes::Primitive::kDirFsync,
                    probes::Pattern::kCreate});
   std::vector<std::string> missing;
+  double syncs = 0.0;
   for (const Part& p : parts) {
     if (p.per_commit == 0.0) continue;
     const probes::ProbeResult* probe = FindProbe(results, p.primitive, p.pattern);
@@ -117,16 +173,19 @@ SqliteCorrelation Correlate(const CommitResult& r,
       if (std::find(missing.begin(), missing.end(), name) == missing.end()) missing.push_back(name);
       continue;
     }
-    c.probe_ns[p.key] = SyncMean(*probe);
+    double ns = SyncMean(*probe) * reference_scale;
+    c.probe_ns[p.key] = ns;
     c.probe_label[p.key] = ProbeLabel(*probe);
     c.syncs_per_commit[p.key] = p.per_commit;
-    c.predicted_sync_ns += p.per_commit * SyncMean(*probe);
+    c.predicted_sync_ns += p.per_commit * ns;
+    syncs += p.per_commit;
   }
   if (!missing.empty()) {
     for (const std::string& m : missing) c.missing += (c.missing.empty() ? "" : ", ") + m;
     return c;
   }
   c.available = true;
+  c.probe_sync_mean_ns = syncs > 0 ? c.predicted_sync_ns / syncs : 0.0;
   c.predicted_ns = c.predicted_sync_ns + c.non_sync_ns;
   if (c.measured_ns > 0) {
     c.explained_share = c.predicted_sync_ns / c.measured_ns;
@@ -135,8 +194,7 @@ SqliteCorrelation Correlate(const CommitResult& r,
   return c;
 }
 
-std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results,
-                                       const std::vector<probes::ProbeResult>& probes) {
+std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results, const Target& target) {
   const CommitResult* baseline = nullptr;
   for (const CommitResult& r : results) {
     if (IsBaseline(r)) baseline = &r;
@@ -144,7 +202,7 @@ std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results,
   std::vector<SqliteEntry> entries;
   for (const CommitResult& r : results) {
     SqliteEntry e;
-    e.correlation = Correlate(r, probes);
+    e.correlation = Correlate(r, target.probes, ReferenceScale(r, target));
     if (baseline && MeanRowsPerSec(*baseline) > 0 && r.outcome == probes::Outcome::kOk &&
         r.commits > 0) {
       e.speedup = MeanRowsPerSec(r) / MeanRowsPerSec(*baseline);
@@ -156,30 +214,42 @@ std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results,
 }
 
 void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
-  std::vector<SqliteEntry> entries = SqliteEntries(std::move(results), target.probes);
-  for (SqliteEntry& e : entries) {
-    const CommitResult& r = e.result;
+  std::vector<SqliteEntry> entries = SqliteEntries(std::move(results), target);
+  std::size_t first = target.sqlite.size();
+  for (SqliteEntry& e : entries) target.sqlite.push_back(std::move(e));
+  AddDriftFindings(target);
+  const bool drift = HasDriftFinding(target);
+  for (std::size_t i = first; i < target.sqlite.size(); ++i) {
+    const CommitResult& r = target.sqlite[i].result;
     std::string label = sqlite_bench::Label(r.config);
     if (r.outcome == probes::Outcome::kError) {
       target.findings.push_back(
           {Severity::kFail, "sqlite_commit_error", fmt::format("{}: {}", label, r.reason)});
       continue;
     }
-    const SqliteCorrelation& c = e.correlation;
+    const SqliteCorrelation& c = target.sqlite[i].correlation;
     bool sync_bound = r.SyncTimeShare() >= 0.5;
-    if (c.available && sync_bound && std::abs(c.residual_share) > kResidualFindingShare) {
-      target.findings.push_back(
-          {Severity::kWarn, "sqlite_prediction_residual",
-           fmt::format("{}: a commit takes {} on average but its {:.2f} syncs at the probes' "
-                       "latency plus {} of "
-                       "other work predict {} ({:+.0f}% unexplained): SQLite's syncs cost {} here "
-                       "than the raw probes; compare their sizes and the device queue",
-                       label, FormatNanos(c.measured_ns), SyncsOf(r).total,
-                       FormatNanos(c.non_sync_ns), FormatNanos(c.predicted_ns),
-                       c.residual_share * 100.0, c.residual_share > 0 ? "more" : "less")});
+    if (!c.available || !sync_bound || std::abs(c.residual_share) <= kResidualFindingShare) {
+      continue;
     }
+    // The device moved while this configuration ran, or between it and the probes: the gap is
+    // the drift's (latency_drift says so), not SQLite's.
+    if (drift && (c.basis != "probes" || DisturbedDuring(r, target))) continue;
+    target.findings.push_back(
+        {Severity::kWarn, "sqlite_prediction_residual",
+         fmt::format("{}: a commit takes {} on average but its {:.2f} syncs at the probes' "
+                     "latency{} plus {} of other work predict {} ({:+.0f}% unexplained; SQLite's "
+                     "own syncs took {} each, the probes' {}): SQLite's syncs cost {} here than "
+                     "the raw probes; compare their sizes and the device queue",
+                     label, FormatNanos(c.measured_ns), SyncsOf(r).total,
+                     c.basis == "probes" ? ""
+                                         : fmt::format(" (scaled {} to the reference probe near "
+                                                       "this configuration)",
+                                                       FormatRatio(c.reference_scale)),
+                     FormatNanos(c.non_sync_ns), FormatNanos(c.predicted_ns),
+                     c.residual_share * 100.0, FormatNanos(c.sqlite_sync_mean_ns),
+                     FormatNanos(c.probe_sync_mean_ns), c.residual_share > 0 ? "more" : "less")});
   }
-  for (SqliteEntry& e : entries) target.sqlite.push_back(std::move(e));
 }
 
 }  // namespace durprobe::report

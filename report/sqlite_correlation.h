@@ -15,16 +15,25 @@ inline constexpr double kResidualFindingShare = 0.25;
 
 // The correlation of one result against probes. Unavailable (with `missing` saying which) when
 // the probes SQLite's primitive needs were not measured or failed.
+// reference_scale multiplies every probe latency (the basis says so when it is not 1).
 SqliteCorrelation Correlate(const sqlite_bench::CommitResult& result,
-                            const std::vector<probes::ProbeResult>& probes);
+                            const std::vector<probes::ProbeResult>& probes,
+                            double reference_scale = 1.0);
+
+// How far the device moved between the probes and result's configuration, from the reference
+// samples nearest to each (docs/accuracy.md): the ratio of their medians when it passes the
+// drift thresholds (report/drift.h), else 1.
+double ReferenceScale(const sqlite_bench::CommitResult& result, const Target& target);
 
 // Entries for results with correlations (against probes) and speedups, no findings: what a live
 // console can show as each configuration finishes.
+// The probes and reference samples are target's.
 std::vector<SqliteEntry> SqliteEntries(std::vector<sqlite_bench::CommitResult> results,
-                                       const std::vector<probes::ProbeResult>& probes);
+                                       const Target& target);
 
 // Appends results to target.sqlite with correlations (against target.probes) and speedups, and
-// adds findings: failed configurations, and large residuals of sync-bound ones.
+// adds findings: failed configurations, latency drift (report/drift.h), and large residuals of
+// sync-bound configurations, except where the device's drift explains them.
 void AddSqliteResults(Target& target, std::vector<sqlite_bench::CommitResult> results);
 
 SyncsPerCommit SyncsOf(const sqlite_bench::CommitResult& result);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "report/json_fields.h"
 #include "report/durability_risk.h"
 #include "report/json_reporter.h"
 #include "report/sqlite_correlation.h"
@@ -75,6 +76,10 @@ json ToJson(const SqliteEntry& e, const std::vector<Finding>& findings) {
   j["residual_share"] = OrNull(c.available, c.residual_share);
   j["predicted_sync_ns"] = OrNull(c.available, c.predicted_sync_ns);
   j["measured_commit_ns"] = c.measured_ns;
+  j["correlation_basis"] = c.basis;
+  j["reference_scale"] = c.reference_scale;
+  j["sqlite_sync_mean_ns"] = c.sqlite_sync_mean_ns;
+  j["probe_sync_mean_ns"] = OrNull(c.available, c.probe_sync_mean_ns);
   if (!c.available && !c.missing.empty()) j["correlation_missing"] = c.missing;
   json probes_used = json::object();
   for (const auto& [kind, ns] : c.probe_ns) {
@@ -95,6 +100,16 @@ json ToJson(const SqliteEntry& e, const std::vector<Finding>& findings) {
   j["dir_syncs_inferred"] = r.dir_syncs_inferred;
   j["repetitions"] = r.repetitions;
   j["repetition_commits_per_sec"] = r.repetition_commits_per_sec;
+  json windows = json::array();
+  for (const sqlite_bench::Repetition& w : r.repetition_windows) {
+    windows.push_back({{"start_s", SecondsSinceStart(w.start_ns)},
+                       {"end_s", SecondsSinceStart(w.end_ns)},
+                       {"commits", w.commits},
+                       {"commit_ns", w.commit_ns},
+                       {"sync_calls", w.sync_calls},
+                       {"sync_ns", w.sync_ns}});
+  }
+  j["repetition_windows"] = windows;
   j["warmup_commits"] = r.warmup_commits;
   j["commits"] = r.commits;
   j["rows"] = r.rows;

@@ -105,6 +105,10 @@ SqliteCorrelation ReadCorrelation(const JsonFields& f, const CommitResult& r) {
   c.predicted_sync_ns = f.Double("predicted_sync_ns");
   c.measured_ns = f.Double("measured_commit_ns");
   c.missing = f.String("correlation_missing");
+  if (f.Has("correlation_basis")) c.basis = f.String("correlation_basis");
+  if (f.Has("reference_scale")) c.reference_scale = f.Double("reference_scale");
+  c.sqlite_sync_mean_ns = f.Double("sqlite_sync_mean_ns");
+  c.probe_sync_mean_ns = f.Double("probe_sync_mean_ns");
   c.sync_ns = r.SyncNsPerCommit();
   c.non_sync_ns = std::max(0.0, r.MeanCommitNs() - c.sync_ns);
   JsonFields used = f.Object("probe_latency");
@@ -134,6 +138,14 @@ SqliteEntry ReadSqliteEntry(const JsonFields& f) {
   r.dir_syncs_inferred = f.Bool("dir_syncs_inferred");
   r.repetitions = static_cast<std::uint32_t>(f.Uint("repetitions"));
   r.repetition_commits_per_sec = f.Doubles("repetition_commits_per_sec");
+  f.Each("repetition_windows", Need::kOptional, [&](const JsonFields& w) {
+    r.repetition_windows.push_back({.start_ns = NanosSinceStart(w.Double("start_s")),
+                                    .end_ns = NanosSinceStart(w.Double("end_s")),
+                                    .commits = w.Uint("commits"),
+                                    .commit_ns = w.Uint("commit_ns"),
+                                    .sync_calls = w.Uint("sync_calls"),
+                                    .sync_ns = w.Uint("sync_ns")});
+  });
   r.warmup_commits = f.Uint("warmup_commits");
   r.commits = f.Uint("commits");
   r.rows = f.Uint("rows");

@@ -18,6 +18,13 @@ namespace durprobe::report {
 // + the measured non-sync time (mean commit minus mean time inside xSync).
 struct SqliteCorrelation {
   bool available = false;
+  // Which latencies predicted the syncs: "probes" (as measured), or "probes_at_reference" (scaled
+  // by the reference probe's median near this configuration over its median near the probes,
+  // because the device changed state in between; reference_scale is that ratio).
+  std::string basis = "probes";
+  double reference_scale = 1.0;
+  double sqlite_sync_mean_ns = 0.0;  // SQLite's own mean xSync (and directory sync) latency
+  double probe_sync_mean_ns = 0.0;   // the probes' mean over the same syncs (predicted / syncs)
   std::string missing;       // the probes that were not measured, when unavailable
   double measured_ns = 0.0;  // median commit latency
   double sync_ns = 0.0;      // mean time inside xSync per commit

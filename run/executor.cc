@@ -7,6 +7,7 @@
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
 #include "report/context.h"
+#include "report/drift.h"
 #include "report/mount_findings.h"
 #include "report/plausibility.h"
 #include "report/probe_findings.h"
@@ -36,6 +37,7 @@ void AddPlausibilityFindings(report::Target& target) {
   for (report::Finding& f : report::PlausibilityFindings(target, facts)) {
     target.findings.push_back(std::move(f));
   }
+  report::AddDriftFindings(target);
 }
 
 bool Interrupted() { return platform::InterruptSignal() != 0; }
@@ -72,7 +74,7 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
   listener.RunStarted(context);
   Progress progress(platform, listener);
   ExpectItems(plan, progress);
-  RunState state{platform, plan, listener, progress, ex.report, scratch};
+  RunState state{platform, plan, listener, progress, ex.report, scratch, platform.NowNanos()};
   if (plan.schedule == Schedule::kInterleaved) {
     RunInterleaved(state);
   } else {

@@ -6,6 +6,7 @@
 #include "report/labels.h"
 #include "report/sqlite_correlation.h"
 #include "run/executor.h"
+#include "run/reference.h"
 #include "run/schedule.h"
 
 namespace durprobe::run {
@@ -19,6 +20,46 @@ struct Samples {
 
 // A probe that failed or is unsupported in one round is not run again on that path.
 bool Usable(const Samples& s) { return s.rounds == 0 || s.merged.status.ok(); }
+
+// Each SQLite configuration on every path in turn, the paths in an order that rotates with the
+// configuration, after one untimed warm-up configuration on every path: no path is always the
+// first to run (and to pay for warming up SQLite, the page cache and the device). The reference
+// probe is sampled on a path before each of its configurations and at the end.
+void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
+                          std::vector<std::vector<sqlite_bench::CommitResult>>& commits) {
+  const Plan& plan = s.plan;
+  const std::size_t n = plan.paths.size();
+  std::vector<Result<std::unique_ptr<sqlite_bench::CommitSession>>> sessions;
+  for (std::size_t p = 0; p < n; ++p) {
+    sessions.push_back(sqlite_bench::CommitSession::Open(s.platform, s.scratch[p]->path()));
+  }
+  if (!plan.sqlite.configs.empty()) {
+    for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
+      if (sessions[p].ok()) (*sessions[p])->WarmUp(plan.sqlite.configs.front());
+    }
+  }
+  for (std::size_t c = 0; c < plan.sqlite.configs.size(); ++c) {
+    const sqlite_bench::CommitConfig& config = plan.sqlite.configs[c];
+    std::string label = sqlite_bench::Label(config);
+    for (std::size_t k = 0; k < n; ++k) {
+      std::size_t p = (c + k) % n;
+      if (Interrupted()) {
+        targets[p].unfinished.push_back({"sqlite", label});
+        continue;
+      }
+      SampleReference(s.platform, s.scratch[p]->path(), label, s.origin_ns, targets[p]);
+      s.progress.Start("sqlite", plan.paths[p] + ": " + label, plan.sqlite.options.budget_ns);
+      commits[p].push_back(sessions[p].ok()
+                               ? (*sessions[p])->Run(config, plan.sqlite.options)
+                               : sqlite_bench::NotRun(config, probes::Outcome::kError,
+                                                      sessions[p].status().message()));
+      Rebase(commits[p].back(), s.origin_ns);
+    }
+  }
+  for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
+    SampleReference(s.platform, s.scratch[p]->path(), "end", s.origin_ns, targets[p]);
+  }
+}
 
 }  // namespace
 
@@ -40,6 +81,11 @@ void RunInterleaved(RunState& s) {
     }
   }
 
+  if (plan.run_sqlite && plan.run_probes) {
+    for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
+      SampleReference(s.platform, s.scratch[p]->path(), "probes", s.origin_ns, targets[p]);
+    }
+  }
   for (int round = 0; round < rounds && !Interrupted(); ++round) {
     std::string phase = fmt::format("round {}/{} probe", round + 1, rounds);
     for (std::size_t i = 0; plan.run_probes && i < specs.size(); ++i) {
@@ -67,26 +113,7 @@ void RunInterleaved(RunState& s) {
   }
 
   std::vector<std::vector<sqlite_bench::CommitResult>> commits(n);
-  if (plan.run_sqlite) {
-    std::vector<Result<std::unique_ptr<sqlite_bench::CommitSession>>> sessions;
-    for (std::size_t p = 0; p < n; ++p) {
-      sessions.push_back(sqlite_bench::CommitSession::Open(s.platform, s.scratch[p]->path()));
-    }
-    for (const sqlite_bench::CommitConfig& config : plan.sqlite.configs) {
-      std::string label = sqlite_bench::Label(config);
-      for (std::size_t p = 0; p < n; ++p) {
-        if (Interrupted()) {
-          targets[p].unfinished.push_back({"sqlite", label});
-          continue;
-        }
-        s.progress.Start("sqlite", plan.paths[p] + ": " + label, plan.sqlite.options.budget_ns);
-        commits[p].push_back(sessions[p].ok()
-                                 ? (*sessions[p])->Run(config, plan.sqlite.options)
-                                 : sqlite_bench::NotRun(config, probes::Outcome::kError,
-                                                        sessions[p].status().message()));
-      }
-    }
-  }
+  if (plan.run_sqlite) RunSqliteInterleaved(s, targets, commits);
 
   for (std::size_t p = 0; p < n; ++p) {
     report::Target& t = targets[p];
@@ -97,6 +124,7 @@ void RunInterleaved(RunState& s) {
       }
       t.probes.push_back(
           probes::ToResult(specs[i], probe_samples[p][i].merged, plan.probes.rule.target_ci));
+      Rebase(t.probes.back(), s.origin_ns);
       s.listener.ProbeDone(t, t.probes.back());
     }
     for (std::size_t o = 0; o < plan.ops.size(); ++o) {

@@ -6,6 +6,7 @@
 #include "report/labels.h"
 #include "report/sqlite_correlation.h"
 #include "run/executor.h"
+#include "run/reference.h"
 #include "run/schedule.h"
 
 namespace durprobe::run {
@@ -22,6 +23,7 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
     }
     s.progress.Start("probe", t.path + ": " + report::ProbeLabel(spec), PlannedProbeNs(pp.rule));
     t.probes.push_back(probes::RunProbe(s.platform, dir, spec, pp.rule, pp.op_options));
+    Rebase(t.probes.back(), s.origin_ns);
     s.listener.ProbeDone(t, t.probes.back());
   }
 }
@@ -31,17 +33,27 @@ void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir) {
   std::vector<sqlite_bench::CommitResult> results;
   Result<std::unique_ptr<sqlite_bench::CommitSession>> session =
       sqlite_bench::CommitSession::Open(s.platform, dir);
-  for (const sqlite_bench::CommitConfig& config : mp.configs) {
+  for (std::size_t i = 0; i < mp.configs.size(); ++i) {
+    const sqlite_bench::CommitConfig& config = mp.configs[i];
     std::string label = sqlite_bench::Label(config);
     if (Interrupted()) {
       t.unfinished.push_back({"sqlite", label});
       continue;
     }
+    if (i == 0) SampleReference(s.platform, dir, label, s.origin_ns, t);
     s.progress.Start("sqlite", t.path + ": " + label, mp.options.budget_ns);
     results.push_back(session.ok() ? (*session)->Run(config, mp.options)
                                    : sqlite_bench::NotRun(config, probes::Outcome::kError,
                                                           session.status().message()));
-    std::vector<report::SqliteEntry> entries = report::SqliteEntries(results, t.probes);
+    Rebase(results.back(), s.origin_ns);
+    // The sample after this configuration, before the listener hears of it, so the live row's
+    // correlation already knows where the device stood on both sides.
+    if (!Interrupted()) {
+      bool last = i + 1 == mp.configs.size();
+      SampleReference(s.platform, dir, last ? "end" : sqlite_bench::Label(mp.configs[i + 1]),
+                      s.origin_ns, t);
+    }
+    std::vector<report::SqliteEntry> entries = report::SqliteEntries(results, t);
     s.listener.SqliteDone(t, entries.back());
   }
   report::AddSqliteResults(t, std::move(results));
@@ -104,6 +116,10 @@ void RunPathByPath(RunState& s) {
     }
     if (s.plan.Measures()) {
       const std::string& dir = s.scratch[p]->path();
+      // The reference probe brackets the probes too, when SQLite rows will be compared to them.
+      if (s.plan.run_sqlite && s.plan.run_probes && !Interrupted()) {
+        SampleReference(s.platform, dir, "probes", s.origin_ns, t);
+      }
       if (s.plan.run_probes) RunProbesOn(s, t, dir);
       AddPlausibilityFindings(t);
       if (s.plan.run_sqlite) RunSqliteOn(s, t, dir);

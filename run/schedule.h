@@ -20,6 +20,7 @@ struct RunState {
   Progress& progress;
   report::Report& report;
   std::vector<std::unique_ptr<platform::ScratchDir>>& scratch;  // one per path, when measuring
+  std::uint64_t origin_ns = 0;  // the run's start: results are rebased to it (run/reference.h)
 };
 
 // Announces every item of the plan to progress (Expect) in the order the schedule runs them.

@@ -189,6 +189,7 @@ Status RunBody(platform::Platform& platform, CountingVfs& vfs, const std::string
   vfs.set_phase(Phase::kCommit);
   for (std::uint32_t rep = 0; rep < reps; ++rep) {
     std::uint64_t rep_commits = 0, rep_ns = 0;
+    const VfsCounts before = vfs.counts(Phase::kCommit);
     std::uint64_t rep_start = platform.NowNanos();
     for (;;) {
       if (o.fixed_commits) {
@@ -209,6 +210,13 @@ Status RunBody(platform::Platform& platform, CountingVfs& vfs, const std::string
       rep_ns += ns;
       ++rep_commits;
     }
+    const VfsCounts after = vfs.counts(Phase::kCommit);
+    r->repetition_windows.push_back({.start_ns = rep_start,
+                                     .end_ns = platform.NowNanos(),
+                                     .commits = rep_commits,
+                                     .commit_ns = rep_ns,
+                                     .sync_calls = after.sync_calls() - before.sync_calls(),
+                                     .sync_ns = after.sync_ns() - before.sync_ns()});
     r->repetition_commits_per_sec.push_back(rep_ns ? double(rep_commits) * 1e9 / double(rep_ns)
                                                    : 0.0);
     r->commits += rep_commits;
@@ -289,6 +297,11 @@ Result<std::unique_ptr<CommitSession>> CommitSession::Open(platform::Platform& p
 CommitResult CommitSession::Run(const CommitConfig& config, const CommitOptions& options) {
   return RunCommitConfig(platform_, *vfs_, dir_, fmt::format("commit-{}.db", next_++), config,
                          options);
+}
+
+void CommitSession::WarmUp(const CommitConfig& config) {
+  CommitOptions untimed{.repetitions = 1, .warmup_commits = 0, .fixed_commits = kWarmUpCommits};
+  RunCommitConfig(platform_, *vfs_, dir_, "warm-up.db", config, untimed);
 }
 
 CommitResult NotRun(const CommitConfig& config, probes::Outcome outcome, std::string reason) {

@@ -43,6 +43,11 @@ class CommitSession {
   ~CommitSession();
   // Runs config on a fresh database named after its position in the session.
   CommitResult Run(const CommitConfig& config, const CommitOptions& options);
+  // Runs config untimed (kWarmUpCommits commits on a database of its own, removed after), so the
+  // first timed configuration does not pay alone for warming up SQLite, the page cache and the
+  // device.
+  static constexpr std::uint64_t kWarmUpCommits = 20;
+  void WarmUp(const CommitConfig& config);
 
  private:
   CommitSession(platform::Platform& platform, std::string dir, std::unique_ptr<CountingVfs> vfs);

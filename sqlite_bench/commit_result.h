@@ -21,6 +21,16 @@ struct CheckpointStats {
   VfsCounts counts;  // what the checkpoints did at the VFS
 };
 
+// One timed repetition: its window (monotonic ns, which the executor rebases to the run's start),
+// its commits and the syncs SQLite made in them, so a device that changes state shows.
+struct Repetition {
+  std::uint64_t start_ns = 0, end_ns = 0;
+  std::uint64_t commits = 0;
+  std::uint64_t commit_ns = 0;  // sum of the commits' latencies (checkpoints excluded)
+  std::uint64_t sync_calls = 0, sync_ns = 0;
+  bool operator==(const Repetition&) const = default;
+};
+
 struct CommitResult {
   CommitConfig config;
   probes::Outcome outcome = probes::Outcome::kOk;
@@ -35,6 +45,7 @@ struct CommitResult {
   std::uint64_t rows = 0;      // timed rows
   std::uint64_t timed_ns = 0;  // sum of commit latencies (checkpoints excluded)
   std::vector<double> repetition_commits_per_sec;
+  std::vector<Repetition> repetition_windows;  // the same repetitions, in time
   double commits_per_sec = 0.0;    // median over repetitions
   double rows_per_sec = 0.0;       // commits_per_sec x rows per commit
   probes::LatencySummary latency;  // one transaction: BEGIN (if any), the INSERTs, COMMIT
@@ -51,6 +62,11 @@ struct CommitResult {
   double PerCommit(std::uint64_t n) const { return commits ? double(n) / double(commits) : 0.0; }
   double MeanCommitNs() const { return PerCommit(timed_ns); }
   double SyncNsPerCommit() const { return PerCommit(commit_counts.sync_ns()); }
+  // SQLite's own mean sync latency (every xSync and directory sync of the timed commits).
+  double MeanSyncNs() const {
+    std::uint64_t n = commit_counts.sync_calls();
+    return n ? double(commit_counts.sync_ns()) / double(n) : 0.0;
+  }
   double SyncTimeShare() const {
     return timed_ns ? double(commit_counts.sync_ns()) / double(timed_ns) : 0.0;
   }

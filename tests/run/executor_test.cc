@@ -214,5 +214,50 @@ TEST_F(ExecutorTest, InterleavedScheduleSamplesEveryProbeOnEveryPathEachRound) {
   EXPECT_TRUE(IsEmptyDirectory(b_.path()));
 }
 
+// A device that changes state mid-probe (the fault platform's sync latency goes from 1 ms to
+// 10 ms after 400 syncs, on a fake clock): the probe's series steps and latency_drift names it;
+// the same run without the switch raises nothing.
+Plan LongFdatasyncPlan(const std::string& path) {
+  Plan plan = ProbePlan({path});
+  plan.probes.specs = {{probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096}};
+  plan.probes.rule.max_ops = 0;
+  plan.probes.rule.min_ns = 2'000'000'000;
+  plan.probes.rule.max_ns = 2'000'000'000;
+  return plan;
+}
+
+bool HasFinding(const report::Target& t, const std::string& code) {
+  for (const report::Finding& f : t.findings) {
+    if (f.code == code) return true;
+  }
+  return false;
+}
+
+TEST_F(ExecutorTest, ALatencyStepMidRunIsLatencyDrift) {
+  platform::FaultPlatform fake(platform::Default());
+  fake.UseFakeClock();
+  fake.AddSyncLatency(1'000'000);
+  fake.AddSyncLatencyAfter(9'000'000, 400);
+  Execution ex = Execute(fake, LongFdatasyncPlan(a_.path()));
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  const report::Target& t = ex.report.targets.at(0);
+  ASSERT_GE(t.probes.at(0).series.size(), 10u);
+  ASSERT_TRUE(HasFinding(t, "latency_drift"));
+  for (const report::Finding& f : t.findings) {
+    if (f.code != "latency_drift") continue;
+    EXPECT_NE(f.message.find("fdatasync overwrite 4 KiB:"), std::string::npos) << f.message;
+    EXPECT_NE(f.message.find("burst-credit throttling"), std::string::npos) << f.message;
+  }
+}
+
+TEST_F(ExecutorTest, ASteadyDeviceHasNoLatencyDrift) {
+  platform::FaultPlatform fake(platform::Default());
+  fake.UseFakeClock();
+  fake.AddSyncLatency(1'000'000);
+  Execution ex = Execute(fake, LongFdatasyncPlan(a_.path()));
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  EXPECT_FALSE(HasFinding(ex.report.targets.at(0), "latency_drift"));
+}
+
 }  // namespace
 }  // namespace durprobe::run

@@ -1,0 +1,55 @@
+#include "run/reference.h"
+
+#include "probes/runner.h"
+#include "report/labels.h"
+
+namespace durprobe::run {
+namespace {
+
+constexpr std::uint64_t kReferenceFileSize = 1u << 20;
+
+std::uint64_t Since(std::uint64_t t, std::uint64_t origin) { return t > origin ? t - origin : 0; }
+
+}  // namespace
+
+probes::ProbeSpec ReferenceSpec(platform::Platform& platform) {
+  bool fdatasync = platform.SupportsSync(platform::SyncCall::kFdatasync).ok();
+  return {fdatasync ? probes::Primitive::kFdatasync : probes::Primitive::kFsync,
+          probes::Pattern::kOverwrite, 4096};
+}
+
+probes::StopRule ReferenceRule() {
+  probes::StopRule rule;
+  rule.warmup_ops = 2;
+  rule.warmup_ns = 20'000'000;
+  rule.min_ops = 40;
+  rule.min_ns = 0;
+  rule.max_ns = 100'000'000;
+  rule.max_ops = 40;
+  return rule;
+}
+
+void SampleReference(platform::Platform& platform, const std::string& dir,
+                     const std::string& before, std::uint64_t origin_ns, report::Target& target) {
+  probes::ProbeSpec spec = ReferenceSpec(platform);
+  std::uint64_t start = platform.NowNanos();
+  probes::LoopOutcome loop = probes::SampleProbe(
+      platform, dir, spec, ReferenceRule(), probes::OpOptions{.file_size = kReferenceFileSize});
+  if (!loop.status.ok() || loop.ops == 0) return;
+  probes::LatencySummary s = probes::Summarize(loop.total);
+  target.reference_probe = report::ProbeLabel(spec);
+  target.reference.push_back({Since(start, origin_ns), before, loop.ops, s.p50, s.mean});
+}
+
+void Rebase(probes::ProbeResult& r, std::uint64_t origin_ns) {
+  for (probes::SeriesPoint& p : r.series) p.start_ns = Since(p.start_ns, origin_ns);
+}
+
+void Rebase(sqlite_bench::CommitResult& r, std::uint64_t origin_ns) {
+  for (sqlite_bench::Repetition& w : r.repetition_windows) {
+    w.start_ns = Since(w.start_ns, origin_ns);
+    w.end_ns = Since(w.end_ns, origin_ns);
+  }
+}
+
+}  // namespace durprobe::run

@@ -1,0 +1,32 @@
+// The reference probe and the run's timeline. The reference probe is a short probe of one fixed
+// primitive and size, sampled before the probes, before each SQLite configuration and at the end,
+// so drift analysis (report/drift.h) can tell a device that changed state from a slow layer.
+// Measurement keeps monotonic clock readings; the report keeps ns since the run started, and the
+// schedules rebase every result as it arrives.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "platform/platform.h"
+#include "probes/probe_result.h"
+#include "report/report.h"
+#include "sqlite_bench/commit_result.h"
+
+namespace durprobe::run {
+
+// fdatasync overwrite 4 KiB (fsync where fdatasync is missing) on a 1 MiB file.
+probes::ProbeSpec ReferenceSpec(platform::Platform& platform);
+// At most 40 operations or 100 ms after a 2-operation warm-up.
+probes::StopRule ReferenceRule();
+
+// Takes one sample in dir and appends it to target.reference (labelled `before`); a sample that
+// fails is left out (the probes report the failure).
+void SampleReference(platform::Platform& platform, const std::string& dir,
+                     const std::string& before, std::uint64_t origin_ns, report::Target& target);
+
+// Clock readings in r made relative to origin_ns (the run's start).
+void Rebase(probes::ProbeResult& r, std::uint64_t origin_ns);
+void Rebase(sqlite_bench::CommitResult& r, std::uint64_t origin_ns);
+
+}  // namespace durprobe::run
