@@ -85,15 +85,6 @@ int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOption
 // The same for compare: the console table comes at the end (a column per path).
 int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out);
 
-// Prints "durprobe: error: PATH: what: reason" on stderr for every measurement that failed (a
-// probe's I/O error, a SQLite configuration's error or checksum mismatch, a workload's error);
-// returns how many. A run with failures exits kExitFail after writing its report.
-int PrintFailures(const std::vector<report::Target>& targets);
-
-// Writes text to path whole or not at all: a sibling temporary file renamed over path, removed
-// when a write fails (a full filesystem leaves no partial report, and an old report survives).
-Status WriteWhole(platform::Platform& platform, const std::string& path, const std::string& text);
-
 // Prints "durprobe: error: PATH: what failed" on stderr for every probe whose sync or write
 // returned an error, and every SQLite configuration and workload that failed; returns how many.
 int MeasurementFailures(const report::Report& report);
