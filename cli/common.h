@@ -35,13 +35,15 @@ struct CommonOptions {
 
 // -q/--quiet, -v/--verbose and -V/--version: every command has them.
 void AddStandardFlags(CLI::App& app, OutputOptions& options);
+// --dry-run: print the plan as JSON and measure nothing.
+void AddDryRun(CLI::App& app, OutputOptions& options);
 // One option per format (-j/--json FILE|-, --csv FILE, ...), for the formats given.
 void AddOutputOptions(CLI::App& app, OutputOptions& options,
                       const std::vector<report::Format>& formats);
 // The formats run, probe, sqlite and compare write.
 std::vector<report::Format> ReportFormats();
-// --quick (described for this command) and --budget (with this command's default), plus the
-// output options and standard flags.
+// --quick (described for this command) and --budget (with this command's default), --dry-run,
+// the output options and standard flags.
 void AddCommonOptions(CLI::App& app, CommonOptions& options, const std::string& quick_help,
                       const std::string& default_budget);
 
