@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <sstream>
 
 #include "report/html_reporter.h"
@@ -105,6 +109,32 @@ TEST_F(OutputTest, AFormatWithoutAViewOfTheDocumentSaysSo) {
   s = WriteDestinations(p_, {{Format::kJson, "-"}}, SavedReports{}, out);
   EXPECT_NE(s.message().find("the json format has no view of saved reports"), std::string::npos)
       << s.message();
+}
+
+// A destination that is not a regular file (a FIFO here; /dev/null as the docs' benchmark uses
+// it) gets the text in place: renaming over it would replace the pipe, or the device, by a file.
+TEST_F(OutputTest, APipeOrDeviceIsWrittenInPlaceNotReplaced) {
+  std::string fifo = dir_.path() + "/pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);  // so the writer's open returns
+  ASSERT_GE(reader, 0);
+  Summary summary;
+  summary.rows.push_back(SummaryRow{.host = "db-1", .path = "/d"});
+  std::ostringstream out;
+  Status s = WriteDestinations(p_, {{Format::kCsv, fifo}}, summary, out);
+  EXPECT_TRUE(s.ok()) << s.message();
+  char buf[4096];
+  ssize_t n = ::read(reader, buf, sizeof buf);
+  ::close(reader);
+  std::ostringstream rows;
+  WriteSummaryCsv(summary.rows, rows);
+  EXPECT_EQ(std::string(buf, n > 0 ? static_cast<std::size_t>(n) : 0), rows.str());
+  struct stat st;
+  ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode)) << "the pipe was replaced by a file";
+  Result<std::vector<std::string>> names = p_.ListDirectory(dir_.path());
+  ASSERT_TRUE(names.ok());
+  EXPECT_EQ(names->size(), 1u);  // no temporary file either
 }
 
 }  // namespace
