@@ -98,6 +98,7 @@ Subcommand SetupCrashsim(CLI::App& app) {
       ->capture_default_str()
       ->check(InRange(1, 100000));
   AddCrashsimOptions(*sub, *options);
+  AddDryRun(*sub, options->common.out);
   AddOutputOptions(*sub, options->common.out, ReportFormats());
   AddStandardFlags(*sub, options->common.out);
   return {sub, [options] { return RunCrashsim(*options); }};

@@ -11,7 +11,7 @@ namespace durprobe::cli {
 
 struct ReportOptions {
   std::vector<std::string> reports;
-  std::string html;  // a file, or "-" for stdout
+  OutputOptions out;  // html: a file, or "-" for stdout
 };
 
 Subcommand SetupReport(CLI::App& app);

@@ -5,24 +5,13 @@
 
 #include <iostream>
 #include <memory>
-#include <sstream>
 
-#include "report/diff_analysis.h"
+#include "cli/saved_reports.h"
 #include "report/json_reader.h"
 #include "report/summary.h"
 
 namespace durprobe::cli {
 namespace {
-
-constexpr std::size_t kMaxReportBytes = 64u << 20;
-
-Status Emit(platform::Platform& platform, const std::string& dest, const std::string& text) {
-  if (dest == "-") {
-    std::cout << text;
-    return Status::Ok();
-  }
-  return platform.WriteTextFile(dest, text);
-}
 
 // The report's text and tree live only inside this call.
 Result<std::vector<report::SummaryRow>> ReadRows(platform::Platform& platform,
@@ -43,19 +32,22 @@ Subcommand SetupSummarize(CLI::App& app) {
   sub->add_option("REPORT", o->reports, "Reports from --json")->required();
   sub->add_option("--sort", o->sort, "Row order (default worst: failed rules, findings, sync p99)")
       ->transform(OneOf(report::SummarySortKeys(), "sort key"));
-  sub->add_option("--csv", o->csv, "Write the rows as CSV to FILE, or - for stdout")
+  sub->add_option("--csv", o->out.csv, "Write the rows as CSV to FILE, or - for stdout")
       ->type_name("FILE|-");
-  sub->add_option("--json", o->json, "Write durprobe.summary/1 to FILE, or - for stdout")
+  sub->add_option("-j,--json", o->out.json, "Write durprobe.summary/1 to FILE, or - for stdout")
       ->type_name("FILE|-");
-  sub->add_flag("--quiet", o->quiet, "Print no table");
+  AddStandardFlags(*sub, o->out);
   return {sub, [o] { return RunSummarize(*o); }};
 }
 
 int RunSummarize(const SummarizeOptions& o) {
   platform::Platform& platform = platform::Default();
-  if (o.csv == "-" && o.json == "-") return UsageError("--csv - and --json - both want stdout");
+  std::vector<report::Destination> files = Destinations(o.out);
+  if (Status ok = report::CheckDestinations(platform, files); !ok.ok()) {
+    return UsageError(ok.message());
+  }
   // One report in memory at a time: each is parsed, turned into rows and dropped.
-  std::vector<report::SummaryRow> rows;
+  report::Summary summary;
   std::size_t read = 0;
   for (const std::string& file : o.reports) {
     Result<std::vector<report::SummaryRow>> more = ReadRows(platform, file);
@@ -66,23 +58,15 @@ int RunSummarize(const SummarizeOptions& o) {
     ++read;
     // Copied, not moved: the copies are allocated after the report's tree is freed, into the
     // space it left, instead of pinning small blocks between its holes (peak memory 5x lower).
-    for (const report::SummaryRow& r : *more) rows.push_back(r);
+    for (const report::SummaryRow& r : *more) summary.rows.push_back(r);
   }
   if (read == 0) return UsageError("none of the reports could be read");
-  report::SortRows(rows, o.sort);
-  if (!o.quiet && o.csv != "-" && o.json != "-") report::WriteSummaryTable(rows, std::cout);
-  if (!o.csv.empty()) {
-    std::ostringstream csv;
-    report::WriteSummaryCsv(rows, csv);
-    if (Status s = Emit(platform, o.csv, csv.str()); !s.ok()) {
-      return UsageError("cannot write the CSV: " + s.message());
-    }
+  report::SortRows(summary.rows, o.sort);
+  if (!o.out.quiet && !report::UsesStdout(files)) {
+    report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, summary, std::cout);
   }
-  if (!o.json.empty()) {
-    if (Status s = Emit(platform, o.json, report::SummaryJson(rows).dump(2) + "\n"); !s.ok()) {
-      return UsageError("cannot write the JSON: " + s.message());
-    }
-  }
+  Status written = report::WriteDestinations(platform, files, summary, std::cout);
+  if (!written.ok()) return UsageError("cannot write the summary: " + written.message());
   return kExitOk;
 }
 

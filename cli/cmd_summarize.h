@@ -11,9 +11,7 @@ namespace durprobe::cli {
 struct SummarizeOptions {
   std::vector<std::string> reports;
   std::string sort = "worst";
-  std::string csv;   // FILE or -
-  std::string json;  // FILE or -
-  bool quiet = false;
+  OutputOptions out;  // json and csv: FILE or -; quiet: no table
 };
 
 Subcommand SetupSummarize(CLI::App& app);

@@ -108,6 +108,12 @@ void AddStandardFlags(CLI::App& app, OutputOptions& o) {
       "Print the version and exit");
 }
 
+void AddDryRun(CLI::App& app, OutputOptions& o) {
+  app.add_flag("--dry-run", o.dry_run,
+               "Print what would be measured (paths, probes, configurations, budget) as JSON, "
+               "and measure nothing");
+}
+
 void AddOutputOptions(CLI::App& app, OutputOptions& o, const std::vector<report::Format>& formats) {
   for (report::Format f : formats) {
     std::string name = f == report::Format::kJson ? "-j,--json" : report::OptionOf(f);
@@ -133,9 +139,7 @@ void AddCommonOptions(CLI::App& app, CommonOptions& o, const std::string& quick_
                      default_budget)
       ->type_name("DURATION")
       ->check(Duration());
-  app.add_flag("--dry-run", o.out.dry_run,
-               "Print what would be measured (paths, probes, configurations, budget) as JSON, "
-               "and measure nothing");
+  AddDryRun(app, o.out);
   AddOutputOptions(app, o.out, ReportFormats());
   AddStandardFlags(app, o.out);
 }

@@ -35,13 +35,15 @@ struct CommonOptions {
 
 // -q/--quiet, -v/--verbose and -V/--version: every command has them.
 void AddStandardFlags(CLI::App& app, OutputOptions& options);
+// --dry-run: print the plan as JSON and measure nothing.
+void AddDryRun(CLI::App& app, OutputOptions& options);
 // One option per format (-j/--json FILE|-, --csv FILE, ...), for the formats given.
 void AddOutputOptions(CLI::App& app, OutputOptions& options,
                       const std::vector<report::Format>& formats);
 // The formats run, probe, sqlite and compare write.
 std::vector<report::Format> ReportFormats();
-// --quick (described for this command) and --budget (with this command's default), plus the
-// output options and standard flags.
+// --quick (described for this command) and --budget (with this command's default), --dry-run,
+// the output options and standard flags.
 void AddCommonOptions(CLI::App& app, CommonOptions& options, const std::string& quick_help,
                       const std::string& default_budget);
 
@@ -84,15 +86,6 @@ int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOption
 
 // The same for compare: the console table comes at the end (a column per path).
 int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out);
-
-// Prints "durprobe: error: PATH: what: reason" on stderr for every measurement that failed (a
-// probe's I/O error, a SQLite configuration's error or checksum mismatch, a workload's error);
-// returns how many. A run with failures exits kExitFail after writing its report.
-int PrintFailures(const std::vector<report::Target>& targets);
-
-// Writes text to path whole or not at all: a sibling temporary file renamed over path, removed
-// when a write fails (a full filesystem leaves no partial report, and an old report survives).
-Status WriteWhole(platform::Platform& platform, const std::string& path, const std::string& text);
 
 // Prints "durprobe: error: PATH: what failed" on stderr for every probe whose sync or write
 // returned an error, and every SQLite configuration and workload that failed; returns how many.

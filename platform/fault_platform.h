@@ -84,7 +84,7 @@ class FaultPlatform final : public Platform {
   bool IsTerminal(int fd) override { return base_.IsTerminal(fd); }
   Result<FsStat> StatFs(const std::string& path) override { return base_.StatFs(path); }
   Result<FileStat> Stat(const std::string& path) override { return base_.Stat(path); }
-  std::uint64_t NowNanos() override { return fake_clock_ ? now_ns_ : base_.NowNanos(); }
+  std::uint64_t NowNanos() override { return fake_clock_ ? now_ns_.load() : base_.NowNanos(); }
   void SleepNanos(std::uint64_t ns) override;
   std::string WallClockIso8601() override { return base_.WallClockIso8601(); }
   SystemInfo System() override { return base_.System(); }
@@ -120,7 +120,7 @@ class FaultPlatform final : public Platform {
   int late_after_ = 0;
   int sync_calls_ = 0;
   bool fake_clock_ = false;
-  std::uint64_t now_ns_ = 0;
+  std::atomic<std::uint64_t> now_ns_{0};  // read by the progress ticker's thread too
 };
 
 }  // namespace durprobe::platform

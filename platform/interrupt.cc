@@ -1,5 +1,6 @@
 #include "platform/interrupt.h"
 
+#include <pthread.h>
 #include <signal.h>
 
 #include <atomic>
@@ -20,6 +21,14 @@ void InstallInterruptHandlers() {
   action.sa_flags = 0;  // no SA_RESTART: a blocking call returns EINTR and the loop notices
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+}
+
+void BlockInterruptsInThisThread() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
 }
 
 int InterruptSignal() { return g_signal.load(); }

@@ -107,7 +107,8 @@ class Platform {
   virtual Status WriteTextFile(const std::string& path, const std::string& text) = 0;
   // Writes text to a temporary file in path's directory and renames it over path, so a reader
   // sees the old file or the new one, never a partial one (the file is not synced). On failure
-  // the temporary file is removed and path is untouched.
+  // the temporary file is removed and path is untouched. A path that exists and is not a regular
+  // file (/dev/null, a FIFO) is written in place instead of being replaced.
   virtual Status ReplaceFileAtomically(const std::string& path, const std::string& text) = 0;
   // Ok when dir exists, is a directory, and this process may create files in it (access W_OK|X_OK);
   // otherwise the reason with the path.

@@ -13,6 +13,7 @@
 #include "report/percentiles.h"
 #include "report/sqlite_console.h"
 #include "report/sqlite_workloads_console.h"
+#include "report/summary.h"
 #include "report/units.h"
 
 namespace durprobe::report {
@@ -144,6 +145,11 @@ Status ConsoleReporter::Write(const Comparison& comparison, std::ostream& out) c
 
 Status ConsoleReporter::Write(const Diff& diff, std::ostream& out) const {
   PrintDiff(diff, out);
+  return Status::Ok();
+}
+
+Status ConsoleReporter::Write(const Summary& summary, std::ostream& out) const {
+  WriteSummaryTable(summary.rows, out);
   return Status::Ok();
 }
 

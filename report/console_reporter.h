@@ -41,6 +41,7 @@ class ConsoleReporter : public Reporter {
   Status Write(const Report& report, std::ostream& out) const override;
   Status Write(const Comparison& comparison, std::ostream& out) const override;
   Status Write(const Diff& diff, std::ostream& out) const override;
+  Status Write(const Summary& summary, std::ostream& out) const override;
 };
 
 }  // namespace durprobe::report

@@ -5,6 +5,7 @@
 #include "report/compare_analysis.h"
 #include "report/diff_analysis.h"
 #include "report/flat_rows.h"
+#include "report/summary.h"
 
 namespace durprobe::report {
 namespace {
@@ -50,6 +51,11 @@ Status CsvReporter::Write(const Diff& diff, std::ostream& out) const {
               Num(c.share_sync_count), Num(c.share_non_sync)},
              out);
   }
+  return Status::Ok();
+}
+
+Status CsvReporter::Write(const Summary& summary, std::ostream& out) const {
+  WriteSummaryCsv(summary.rows, out);
   return Status::Ok();
 }
 

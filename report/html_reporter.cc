@@ -64,4 +64,8 @@ Status HtmlReporter::Write(const Report& report, std::ostream& out) const {
   return WriteHtmlPage({SourcedReport{"", report}}, out);
 }
 
+Status HtmlReporter::Write(const SavedReports& saved, std::ostream& out) const {
+  return WriteHtmlPage(saved.reports, out);
+}
+
 }  // namespace durprobe::report

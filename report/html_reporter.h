@@ -18,6 +18,11 @@ struct SourcedReport {
   Report report;
 };
 
+// Saved reports rendered together: `report`'s document.
+struct SavedReports {
+  std::vector<SourcedReport> reports;
+};
+
 // One page for several saved reports (`durprobe report A.json B.json --html FILE`): each report's
 // context and targets in turn.
 Status WriteHtmlPage(const std::vector<SourcedReport>& reports, std::ostream& out);
@@ -28,6 +33,7 @@ class HtmlReporter : public Reporter {
   Status Write(const Report& report, std::ostream& out) const override;
   Status Write(const Comparison& comparison, std::ostream& out) const override;
   Status Write(const Diff& diff, std::ostream& out) const override;
+  Status Write(const SavedReports& saved, std::ostream& out) const override;
 };
 
 }  // namespace durprobe::report

@@ -9,6 +9,7 @@
 #include "report/percentiles.h"
 #include "report/sqlite_json.h"
 #include "report/sqlite_workloads_json.h"
+#include "report/summary.h"
 #include "report/utf8.h"
 
 namespace durprobe::report {
@@ -178,6 +179,11 @@ Status JsonReporter::Write(const Comparison& comparison, std::ostream& out) cons
 
 Status JsonReporter::Write(const Diff& diff, std::ostream& out) const {
   out << DumpJson(ToJson(diff));
+  return Status::Ok();
+}
+
+Status JsonReporter::Write(const Summary& summary, std::ostream& out) const {
+  out << DumpJson(SummaryJson(summary.rows));
   return Status::Ok();
 }
 

@@ -7,6 +7,8 @@
 
 #include "report/compare_analysis.h"
 #include "report/diff_analysis.h"
+#include "report/html_reporter.h"
+#include "report/summary.h"
 
 namespace durprobe::report {
 namespace {
@@ -95,11 +97,17 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
 template Result<std::string> Render(Format, const Report&);
 template Result<std::string> Render(Format, const Comparison&);
 template Result<std::string> Render(Format, const Diff&);
+template Result<std::string> Render(Format, const Summary&);
+template Result<std::string> Render(Format, const SavedReports&);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
                                   const Report&, std::ostream&);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
                                   const Comparison&, std::ostream&);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&, const Diff&,
                                   std::ostream&);
+template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
+                                  const Summary&, std::ostream&);
+template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
+                                  const SavedReports&, std::ostream&);
 
 }  // namespace durprobe::report

@@ -21,15 +21,27 @@ std::string FormatProgress(const ProgressEvent& e) {
                      FormatClock(e.elapsed_ns), FormatClock(e.remaining_ns));
 }
 
-void ProgressLine::Progress(const ProgressEvent& event) {
+void ProgressLine::Draw(const ProgressEvent& event) {
   std::string line = FormatProgress(event);
   if (line.size() > kMaxLine) line = line.substr(0, kMaxLine - 3) + "...";
   fmt::print(err_, "\r\x1b[K{}", line);
   err_.flush();
+}
+
+void ProgressLine::Progress(const ProgressEvent& event) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Draw(event);
   shown_ = true;
+  index_ = event.index;
+}
+
+void ProgressLine::ProgressTick(const ProgressEvent& event) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (shown_ && event.index == index_) Draw(event);
 }
 
 void ProgressLine::Clear() {
+  std::lock_guard<std::mutex> lock(mu_);
   if (!shown_) return;
   fmt::print(err_, "\r\x1b[K");
   err_.flush();

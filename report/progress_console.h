@@ -1,8 +1,11 @@
 // Progress on stderr. On a terminal, ProgressLine keeps one line up to date ("[sqlite 7/12]
 // /data: WAL/FULL  0:14 elapsed, ~0:21 left") and clears it before anything else is printed;
-// with --verbose, ProgressLog writes one plain line per item instead (fit for a log file).
+// it asks for a tick every half second, so elapsed and the estimate move during a long item; with
+// --verbose, ProgressLog writes one plain line per item instead (fit for a log file).
 #pragma once
 
+#include <cstdint>
+#include <mutex>
 #include <ostream>
 #include <string>
 
@@ -17,8 +20,14 @@ std::string FormatClock(std::uint64_t ns);
 
 class ProgressLine : public RunListener {
  public:
-  explicit ProgressLine(std::ostream& err) : err_(err) {}
+  static constexpr std::uint64_t kTickNs = 500'000'000;
+  explicit ProgressLine(std::ostream& err, std::uint64_t tick_ns = kTickNs)
+      : err_(err), tick_ns_(tick_ns) {}
   void Progress(const ProgressEvent& event) override;
+  std::uint64_t TickIntervalNs() const override { return tick_ns_; }
+  // Redraws the line for the item it shows; nothing once the line was cleared for other output
+  // (until the next item starts), nothing for an item that has already given way to the next.
+  void ProgressTick(const ProgressEvent& event) override;
   // Every other event is about to print to the console: the line goes first.
   void RunStarted(const Context&) override { Clear(); }
   void TargetStarted(const Target&) override { Clear(); }
@@ -32,8 +41,13 @@ class ProgressLine : public RunListener {
   void Clear();
 
  private:
+  void Draw(const ProgressEvent& event);
+
   std::ostream& err_;
+  std::uint64_t tick_ns_;
+  std::mutex mu_;  // ticks arrive on the ticker's thread
   bool shown_ = false;
+  std::size_t index_ = 0;  // the item shown
 };
 
 class ProgressLog : public RunListener {

@@ -41,6 +41,16 @@ Status Reporter::Write(const Diff&, std::ostream&) const {
   return Status::Unsupported(fmt::format("the {} format has no view of a diff", NameOf(format())));
 }
 
+Status Reporter::Write(const Summary&, std::ostream&) const {
+  return Status::Unsupported(
+      fmt::format("the {} format has no view of a summary", NameOf(format())));
+}
+
+Status Reporter::Write(const SavedReports&, std::ostream&) const {
+  return Status::Unsupported(
+      fmt::format("the {} format has no view of saved reports", NameOf(format())));
+}
+
 std::unique_ptr<Reporter> MakeReporter(Format format) {
   switch (format) {
     case Format::kConsole:

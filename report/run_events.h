@@ -2,7 +2,8 @@
 // soon as it is known and a progress line can show where the run is. Listeners only format; the
 // executor (run/) calls them in this order per target: TargetStarted, MountKnown (when
 // inspected), ProbeDone for each probe, SqliteDone for each configuration, WorkloadDone for each
-// workload, TargetDone (findings complete). Progress comes before each item starts.
+// workload, TargetDone (findings complete). Progress comes before each item starts; while it runs,
+// a listener that asks for ticks (TickIntervalNs) gets ProgressTick for it from another thread.
 #pragma once
 
 #include <cstddef>
@@ -36,6 +37,11 @@ class RunListener {
   virtual void WorkloadDone(const Target&, const std::string& /*name*/) {}
   virtual void TargetDone(const Target&) {}
   virtual void Progress(const ProgressEvent&) {}
+  // How often this listener wants ProgressTick while an item runs; 0 (the default) for never.
+  virtual std::uint64_t TickIntervalNs() const { return 0; }
+  // The item of the latest Progress, still running, with elapsed and the estimate as of now.
+  // Called on the ticker's thread, concurrently with the other events: guard what it touches.
+  virtual void ProgressTick(const ProgressEvent&) {}
   // The whole report, complete or cut short (context.interrupted).
   virtual void RunFinished(const Report&) {}
 };
@@ -69,6 +75,18 @@ class ListenerList : public RunListener {
   }
   void Progress(const ProgressEvent& e) override {
     for (auto* l : listeners_) l->Progress(e);
+  }
+  // The shortest interval any listener asked for.
+  std::uint64_t TickIntervalNs() const override {
+    std::uint64_t ns = 0;
+    for (auto* l : listeners_) {
+      std::uint64_t want = l->TickIntervalNs();
+      if (want != 0 && (ns == 0 || want < ns)) ns = want;
+    }
+    return ns;
+  }
+  void ProgressTick(const ProgressEvent& e) override {
+    for (auto* l : listeners_) l->ProgressTick(e);
   }
   void RunFinished(const Report& r) override {
     for (auto* l : listeners_) l->RunFinished(r);

@@ -23,6 +23,12 @@ struct SummaryRow {
   std::vector<std::string> findings;      // warn and fail finding codes
 };
 
+// summarize's document: the rows, sorted, as the reporters write them (console table, CSV,
+// durprobe.summary/1 JSON).
+struct Summary {
+  std::vector<SummaryRow> rows;
+};
+
 // The rows of one parsed report (one per target); InvalidArgument naming what is wrong when the
 // document is not a durprobe.report/1. Keys a report from an older durprobe lacks stay unset.
 Result<std::vector<SummaryRow>> RowsFromReport(const nlohmann::json& doc, const std::string& file);

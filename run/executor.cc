@@ -12,6 +12,7 @@
 #include "report/plausibility.h"
 #include "report/probe_findings.h"
 #include "run/progress.h"
+#include "run/progress_ticker.h"
 #include "run/schedule.h"
 #include "run/scratch_need.h"
 
@@ -75,11 +76,13 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
   Progress progress(platform, listener);
   ExpectItems(plan, progress);
   RunState state{platform, plan, listener, progress, ex.report, scratch, platform.NowNanos()};
+  ProgressTicker ticker(progress, listener.TickIntervalNs());
   if (plan.schedule == Schedule::kInterleaved) {
     RunInterleaved(state);
   } else {
     RunPathByPath(state);
   }
+  ticker.Stop();  // before anything else is printed: no tick after the run's last event
   progress.Finish();
 
   for (std::unique_ptr<platform::ScratchDir>& dir : scratch) {

@@ -1,9 +1,12 @@
 // Where a run is: items planned with their expected time, the item starting now, elapsed time and
-// an estimate of what is left. Announces each start to the listener as a report::ProgressEvent.
+// an estimate of what is left. Announces each start to the listener as a report::ProgressEvent,
+// and, when asked (Tick, from the ticker's thread), the running item again with the time brought
+// up to now.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <string>
 
 #include "platform/platform.h"
@@ -17,6 +20,13 @@ namespace durprobe::run {
 std::uint64_t EstimateRemaining(std::uint64_t planned_total_ns, std::uint64_t planned_done_ns,
                                 std::uint64_t actual_done_ns);
 
+// The estimate while an item runs, in_item_ns into it: the estimate at its start counted down,
+// but never below the estimate for the items after it (an item that overruns its plan holds
+// the estimate there instead of reaching zero early).
+std::uint64_t EstimateWhileRunning(std::uint64_t planned_total_ns, std::uint64_t planned_done_ns,
+                                   std::uint64_t actual_done_ns, std::uint64_t current_planned_ns,
+                                   std::uint64_t in_item_ns);
+
 class Progress {
  public:
   Progress(platform::Platform& platform, report::RunListener& listener);
@@ -26,11 +36,17 @@ class Progress {
   void Start(const std::string& phase, const std::string& item, std::uint64_t planned_ns);
   // Finishes the last item.
   void Finish();
-  std::size_t started() const { return started_; }
+  // Announces the running item again as a ProgressTick (same index, phase and item; elapsed and
+  // estimate as of now); nothing between items or after Finish. Safe from another thread.
+  void Tick();
+  std::size_t started() const;
 
  private:
+  void FinishLocked();
+
   platform::Platform& platform_;
   report::RunListener& listener_;
+  mutable std::mutex mu_;  // Tick runs on the ticker's thread
   std::uint64_t start_ns_;
   std::size_t total_ = 0;
   std::size_t started_ = 0;
@@ -38,6 +54,7 @@ class Progress {
   std::uint64_t planned_done_ns_ = 0;
   std::uint64_t actual_done_ns_ = 0;
   bool running_ = false;
+  report::ProgressEvent current_;  // the running item's start event
   std::uint64_t current_start_ns_ = 0;
   std::uint64_t current_planned_ns_ = 0;
 };

@@ -43,9 +43,14 @@ seeds_of() {
 }
 
 build="$src/build-fuzz"
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 \
-    -DCMAKE_CXX_COMPILER=clang++-14 -DDURPROBE_FUZZ=ON -DDURPROBE_BUILD_TESTS=OFF >/dev/null
+    -DCMAKE_CXX_COMPILER=clang++-14 -DDURPROBE_FUZZ=ON -DDURPROBE_BUILD_TESTS=OFF \
+    "${launcher[@]}" >/dev/null
 fi
 names=()
 for t in "${targets[@]}"; do seeds_of "$t" >/dev/null; names+=("fuzz_$t"); done

@@ -1,18 +1,33 @@
 #!/usr/bin/env bash
 # Installs what is missing (with the peers, lab and fuzzing tools), builds, and runs the whole
-# test suite (unit, integration, and fuzz: a few seconds of each fuzzer). Then builds what the
-# unit tests need again with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/ and
-# runs the unit tests under it: unoptimised (Debug), as compiling with the sanitizers at -O2 costs
-# three times the CPU and the unit tests are fast either way. docs/testing.md describes each part.
+# test suite (unit, integration, and fuzz: a few seconds of each fuzzer), tests side by side on
+# every core. Then builds the unit tests again with AddressSanitizer + UndefinedBehaviorSanitizer
+# in build-asan/ and runs them under it: only what they link (the core library, not cli/),
+# unoptimised and with line tables only (-g1), the cheapest build whose sanitizer reports still
+# name file and line. ccache, when installed, serves the sources that did not change.
+# docs/testing.md describes each part and what each costs.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
-bash "$src/scripts/deps.sh" test
-bash "$src/scripts/build.sh"
-cd "$src/build"
-ctest --output-on-failure -j1 "$@"
+jobs=$(nproc)
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+step() { echo "test.sh: $1 ($(date +%T))"; }
 
+step deps
+bash "$src/scripts/deps.sh" test
+step build
+bash "$src/scripts/build.sh" "${launcher[@]}"
+step ctest
+cd "$src/build"
+ctest --output-on-failure -j"$jobs" "$@"
+
+step "sanitizer build"
 cmake -S "$src" -B "$src/build-asan" -DCMAKE_BUILD_TYPE=Debug -DDURPROBE_SANITIZE=ON \
-  >/dev/null
-cmake --build "$src/build-asan" -j"$(nproc)" --target durprobe_unit_tests durprobe
+  -DCMAKE_C_FLAGS_DEBUG=-g1 -DCMAKE_CXX_FLAGS_DEBUG=-g1 "${launcher[@]}" >/dev/null
+cmake --build "$src/build-asan" -j"$jobs" --target durprobe_unit_tests
+step "sanitizer ctest"
 cd "$src/build-asan"
-ctest --output-on-failure -j"$(nproc)" -L unit
+ctest --output-on-failure -j"$jobs" -L unit
+step done

@@ -71,9 +71,10 @@ TEST(ReportCliTest, BadInputIsOneLineAndExitTwo) {
   std::ofstream(typed) << R"({"schema": "durprobe.report/1", "targets": [{"path": "/x",
       "probes": [{"primitive": "fsync", "pattern": "overwrite", "write_size": "big"}]}]})";
   ExpectUsageError(RunDurprobe("report " + typed + out), "typed.json: ", "wrong type");
-  ExpectUsageError(
-      RunDurprobe("report " + kReport + " --html " + dir.path() + "/no/such/dir/p.html"),
-      "cannot write the page", "unwritable");
+  // The destination is checked before any report is read: a missing report is not the error.
+  ExpectUsageError(RunDurprobe("report " + dir.path() + "/missing.json --html " + dir.path() +
+                               "/no/such/dir/p.html"),
+                   "--html " + dir.path() + "/no/such/dir/p.html: directory", "unwritable");
 }
 
 }  // namespace

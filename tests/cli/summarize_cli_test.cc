@@ -6,6 +6,7 @@
 
 #include "tests/cli_runner.h"
 #include "tests/fixtures.h"
+#include "tests/test_dirs.h"
 
 namespace durprobe {
 namespace {
@@ -44,6 +45,28 @@ TEST(SummarizeCliTest, NothingReadableIsExitTwo) {
   EXPECT_NE(run.err.find("none of the reports could be read"), std::string::npos) << run.err;
   testing_support::ExpectUsageError(RunDurprobe("summarize --sort speed x.json"), "speed",
                                     "bad sort key");
+}
+
+TEST(SummarizeCliTest, DestinationsAreCheckedBeforeAnyReportIsRead) {
+  std::string dir = FixturePath("summary");
+  testing_support::ExpectUsageError(
+      RunDurprobe("summarize --csv /no/such/dir/s.csv " + dir + "/missing.json"),
+      "--csv /no/such/dir/s.csv: directory /no/such/dir does not exist", "unwritable csv");
+  testing_support::ExpectUsageError(RunDurprobe("summarize --csv - --json - " + dir + "/fast.json"),
+                                    "only one report can go to stdout", "two stdouts");
+}
+
+TEST(SummarizeCliTest, CsvAndJsonFilesAreWrittenAndTheTableStillPrinted) {
+  testing_support::TempDir out;
+  std::string dir = FixturePath("summary");
+  CliRun run = RunDurprobe("summarize -j " + out.path() + "/s.json --csv " + out.path() +
+                           "/s.csv " + dir + "/fast.json " + dir + "/slow.json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(testing_support::CountLines(run.out), 3) << run.out;  // heading + 2 rows
+  nlohmann::json j = nlohmann::json::parse(testing_support::Slurp(out.path() + "/s.json"));
+  EXPECT_EQ(j["schema"], "durprobe.summary/1");
+  EXPECT_EQ(j["rows"].size(), 2u);
+  EXPECT_EQ(testing_support::CountLines(testing_support::Slurp(out.path() + "/s.csv")), 3);
 }
 
 }  // namespace

@@ -2,8 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <sstream>
 
+#include "report/html_reporter.h"
+#include "report/summary.h"
 #include "tests/cli_runner.h"
 #include "tests/test_dirs.h"
 
@@ -63,6 +69,72 @@ TEST_F(OutputTest, StdoutGetsTheDocument) {
   std::ostringstream out;
   ASSERT_TRUE(WriteDestinations(p_, {{Format::kMarkdown, "-"}}, report_, out).ok());
   EXPECT_EQ(out.str().rfind("# durprobe report", 0), 0u);
+}
+
+// summarize's and report's documents take the same path as a run's: each format its reporter,
+// files written whole.
+TEST_F(OutputTest, ASummaryGoesOutAsTableCsvAndJson) {
+  Summary summary;
+  summary.rows.push_back(SummaryRow{.host = "db-1", .path = "/var/lib/db", .fstype = "ext4"});
+  std::string json = dir_.path() + "/s.json", csv = dir_.path() + "/s.csv";
+  std::ostringstream out;
+  Status s = WriteDestinations(
+      p_, {{Format::kConsole, "-"}, {Format::kJson, json}, {Format::kCsv, csv}}, summary, out);
+  ASSERT_TRUE(s.ok()) << s.message();
+  std::ostringstream table, rows;
+  WriteSummaryTable(summary.rows, table);
+  WriteSummaryCsv(summary.rows, rows);
+  EXPECT_EQ(out.str(), table.str());
+  EXPECT_EQ(testing_support::Slurp(csv), rows.str());
+  EXPECT_EQ(nlohmann::json::parse(testing_support::Slurp(json)), SummaryJson(summary.rows));
+  Result<std::vector<std::string>> names = p_.ListDirectory(dir_.path());
+  ASSERT_TRUE(names.ok());
+  EXPECT_EQ(names->size(), 2u);  // no temporary file left
+}
+
+TEST_F(OutputTest, SavedReportsGoOutAsOnePage) {
+  SavedReports saved{{{"a.json", report_}, {"b.json", report_}}};
+  std::string page = dir_.path() + "/p.html";
+  std::ostringstream out, direct;
+  ASSERT_TRUE(WriteDestinations(p_, {{Format::kHtml, page}}, saved, out).ok());
+  ASSERT_TRUE(WriteHtmlPage(saved.reports, direct).ok());
+  EXPECT_EQ(testing_support::Slurp(page), direct.str());
+}
+
+TEST_F(OutputTest, AFormatWithoutAViewOfTheDocumentSaysSo) {
+  std::ostringstream out;
+  Status s = WriteDestinations(p_, {{Format::kMarkdown, dir_.path() + "/s.md"}}, Summary{}, out);
+  EXPECT_NE(s.message().find("the markdown format has no view of a summary"), std::string::npos)
+      << s.message();
+  s = WriteDestinations(p_, {{Format::kJson, "-"}}, SavedReports{}, out);
+  EXPECT_NE(s.message().find("the json format has no view of saved reports"), std::string::npos)
+      << s.message();
+}
+
+// A destination that is not a regular file (a FIFO here; /dev/null as the docs' benchmark uses
+// it) gets the text in place: renaming over it would replace the pipe, or the device, by a file.
+TEST_F(OutputTest, APipeOrDeviceIsWrittenInPlaceNotReplaced) {
+  std::string fifo = dir_.path() + "/pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);  // so the writer's open returns
+  ASSERT_GE(reader, 0);
+  Summary summary;
+  summary.rows.push_back(SummaryRow{.host = "db-1", .path = "/d"});
+  std::ostringstream out;
+  Status s = WriteDestinations(p_, {{Format::kCsv, fifo}}, summary, out);
+  EXPECT_TRUE(s.ok()) << s.message();
+  char buf[4096];
+  ssize_t n = ::read(reader, buf, sizeof buf);
+  ::close(reader);
+  std::ostringstream rows;
+  WriteSummaryCsv(summary.rows, rows);
+  EXPECT_EQ(std::string(buf, n > 0 ? static_cast<std::size_t>(n) : 0), rows.str());
+  struct stat st;
+  ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode)) << "the pipe was replaced by a file";
+  Result<std::vector<std::string>> names = p_.ListDirectory(dir_.path());
+  ASSERT_TRUE(names.ok());
+  EXPECT_EQ(names->size(), 1u);  // no temporary file either
 }
 
 }  // namespace

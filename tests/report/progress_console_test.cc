@@ -40,5 +40,44 @@ TEST(ProgressConsoleTest, TheVerboseLogIsOneLinePerItem) {
   EXPECT_EQ(err.str(), "[workload 1/1] /d: read  0:00 elapsed, ~0:00 left\n");
 }
 
+TEST(ProgressConsoleTest, TicksRedrawTheShownItemUntilOtherOutputClearsIt) {
+  std::ostringstream err;
+  ProgressLine line(err);
+  line.Progress({"sqlite", "w", 0, 2, 0, 9'000'000'000});
+  line.ProgressTick({"sqlite", "w", 0, 2, 1'000'000'000, 8'000'000'000});
+  EXPECT_EQ(err.str(),
+            "\r\x1b[K[sqlite 1/2] w  0:00 elapsed, ~0:09 left"
+            "\r\x1b[K[sqlite 1/2] w  0:01 elapsed, ~0:08 left");
+  err.str("");
+  line.SqliteDone(Target{}, SqliteEntry{});
+  line.ProgressTick({"sqlite", "w", 0, 2, 2'000'000'000, 7'000'000'000});
+  EXPECT_EQ(err.str(), "\r\x1b[K");  // cleared, and the tick drew nothing over the row
+  err.str("");
+  line.Progress({"sqlite", "x", 1, 2, 2'000'000'000, 7'000'000'000});
+  line.ProgressTick({"sqlite", "w", 0, 2, 2'000'000'000, 7'000'000'000});  // late, for w
+  EXPECT_EQ(err.str(), "\r\x1b[K[sqlite 2/2] x  0:02 elapsed, ~0:07 left");
+  line.RunFinished(Report{});
+  err.str("");
+  line.ProgressTick({"sqlite", "x", 1, 2, 3'000'000'000, 6'000'000'000});
+  EXPECT_EQ(err.str(), "");
+}
+
+TEST(ProgressConsoleTest, OnlyTheTerminalLineAsksForTicks) {
+  std::ostringstream err;
+  ProgressLine line(err);
+  ProgressLog log(err);
+  EXPECT_EQ(line.TickIntervalNs(), ProgressLine::kTickNs);
+  EXPECT_EQ(log.TickIntervalNs(), 0u);  // --verbose: one line per item, never a tick
+  ListenerList none;
+  none.Add(&log);
+  EXPECT_EQ(none.TickIntervalNs(), 0u);
+  ProgressLine fast(err, 1000);
+  ListenerList both;
+  both.Add(&log);
+  both.Add(&line);
+  both.Add(&fast);
+  EXPECT_EQ(both.TickIntervalNs(), 1000u);
+}
+
 }  // namespace
 }  // namespace durprobe::report

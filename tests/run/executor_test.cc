@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -257,6 +260,52 @@ TEST_F(ExecutorTest, ASteadyDeviceHasNoLatencyDrift) {
   Execution ex = Execute(fake, LongFdatasyncPlan(a_.path()));
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
   EXPECT_FALSE(HasFinding(ex.report.targets.at(0), "latency_drift"));
+
+// Asks for a tick every millisecond and holds the first probe's start until two ticks for it
+// have come: a long item, without depending on how long anything takes.
+class TickWatcher : public report::RunListener {
+ public:
+  std::uint64_t TickIntervalNs() const override { return 1'000'000; }
+  void RunStarted(const report::Context&) override { running_ = true; }
+  void Progress(const report::ProgressEvent& e) override {
+    if (e.index != 0) return;
+    std::unique_lock<std::mutex> lock(mu_);
+    got_two_ = arrived_.wait_for(lock, std::chrono::minutes(1), [&] { return ticks.size() >= 2; });
+  }
+  void ProgressTick(const report::ProgressEvent& e) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    ticks.push_back(e);
+    if (!running_) ++outside_run;
+    arrived_.notify_all();
+  }
+  void RunFinished(const report::Report&) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    running_ = false;
+    ticks_at_finish = ticks.size();
+  }
+
+  std::vector<report::ProgressEvent> ticks;
+  std::size_t ticks_at_finish = 0;
+  int outside_run = 0;
+  bool got_two_ = false;
+
+ private:
+  std::mutex mu_;
+  std::condition_variable arrived_;
+  bool running_ = false;
+};
+
+TEST_F(ExecutorTest, ALongItemTicksForTheListenerThatAsksAndNotAfterTheRun) {
+  TickWatcher watcher;
+  Execution ex = Execute(platform::Default(), ProbePlan({a_.path()}), watcher);
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  EXPECT_TRUE(watcher.got_two_);
+  ASSERT_GE(watcher.ticks.size(), 2u);
+  EXPECT_EQ(watcher.ticks[0].index, 0u);
+  EXPECT_EQ(watcher.ticks[0].phase, "probe");
+  EXPECT_EQ(watcher.ticks[0].total, 3u);
+  EXPECT_EQ(watcher.outside_run, 0);
+  EXPECT_EQ(watcher.ticks.size(), watcher.ticks_at_finish);
 }
 
 }  // namespace

@@ -22,10 +22,23 @@ TEST(ProgressTest, NothingLeftWhenThePlanIsDone) {
   EXPECT_EQ(EstimateRemaining(10'000, 10'000, 99), 0u);
 }
 
+TEST(ProgressTest, WhileAnItemRunsTheEstimateCountsDown) {
+  // 10 s planned, 4 s done in 4 s, the current item planned at 2 s: 6 s left at its start.
+  EXPECT_EQ(EstimateWhileRunning(10, 4, 4, 2, 0), 6u);
+  EXPECT_EQ(EstimateWhileRunning(10, 4, 4, 2, 1), 5u);
+  // Past its plan the item holds the estimate at what comes after it, never below.
+  EXPECT_EQ(EstimateWhileRunning(10, 4, 4, 2, 2), 4u);
+  EXPECT_EQ(EstimateWhileRunning(10, 4, 4, 2, 30), 4u);
+  // The last item counts down to zero.
+  EXPECT_EQ(EstimateWhileRunning(10, 8, 8, 2, 1), 1u);
+  EXPECT_EQ(EstimateWhileRunning(10, 8, 8, 2, 5), 0u);
+}
+
 class Events : public report::RunListener {
  public:
   void Progress(const report::ProgressEvent& e) override { seen.push_back(e); }
-  std::vector<report::ProgressEvent> seen;
+  void ProgressTick(const report::ProgressEvent& e) override { ticks.push_back(e); }
+  std::vector<report::ProgressEvent> seen, ticks;
 };
 
 TEST(ProgressTest, AnnouncesEachStartWithItsIndexAndTheTotal) {
@@ -44,6 +57,43 @@ TEST(ProgressTest, AnnouncesEachStartWithItsIndexAndTheTotal) {
   EXPECT_EQ(events.seen[1].phase, "sqlite");
   EXPECT_EQ(events.seen[1].item, "b");
   EXPECT_EQ(progress.started(), 2u);
+}
+
+}  // namespace
+}  // namespace durprobe::run
+
+namespace durprobe::run {
+namespace {
+
+TEST(ProgressTest, ATickRepeatsTheRunningItemWithTheTimeBroughtUpToNow) {
+  platform::FaultPlatform p(platform::Default());
+  p.UseFakeClock();
+  Events events;
+  Progress progress(p, events);
+  progress.Expect(4'000'000'000);
+  progress.Expect(6'000'000'000);
+  progress.Tick();  // nothing runs yet
+  EXPECT_TRUE(events.ticks.empty());
+  progress.Start("sqlite", "/d: WAL/FULL", 4'000'000'000);
+  p.AdvanceClock(1'000'000'000);
+  progress.Tick();
+  p.AdvanceClock(1'000'000'000);
+  progress.Tick();
+  ASSERT_EQ(events.ticks.size(), 2u);
+  for (const report::ProgressEvent& t : events.ticks) {
+    EXPECT_EQ(t.phase, "sqlite");
+    EXPECT_EQ(t.item, "/d: WAL/FULL");
+    EXPECT_EQ(t.index, 0u);
+    EXPECT_EQ(t.total, 2u);
+  }
+  EXPECT_EQ(events.ticks[0].elapsed_ns, 1'000'000'000u);
+  EXPECT_EQ(events.ticks[1].elapsed_ns, 2'000'000'000u);
+  EXPECT_EQ(events.ticks[0].remaining_ns, 9'000'000'000u);
+  EXPECT_EQ(events.ticks[1].remaining_ns, 8'000'000'000u);
+  EXPECT_EQ(events.seen.size(), 1u);  // a tick is not a new item
+  progress.Finish();
+  progress.Tick();  // nothing runs any more
+  EXPECT_EQ(events.ticks.size(), 2u);
 }
 
 }  // namespace
