@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <string>
 
 #include "platform/platform.h"
 
@@ -26,6 +27,9 @@ class FaultPlatform final : public Platform {
   // Extra latency added inside every Sync and SyncDirectory call.
   void AddSyncLatency(std::uint64_t ns) { sync_latency_ns_ = ns; }
   int sync_calls() const { return sync_calls_; }
+  // The data calls in order: 'w' per PWrite, 's' per Sync, 'd' per SyncDirectory (tests read
+  // how many writes each sync covers).
+  const std::string& call_trace() const { return trace_; }
 
   // A fake monotonic clock, for tests of timing logic that must not depend on the machine's
   // speed: from this call on, NowNanos returns start_ns plus what AdvanceClock, SleepNanos and
@@ -111,6 +115,7 @@ class FaultPlatform final : public Platform {
   int open_err_ = 0;
   std::uint64_t sync_latency_ns_ = 0;
   int sync_calls_ = 0;
+  std::string trace_;
   bool fake_clock_ = false;
   std::uint64_t now_ns_ = 0;
 };

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "probes/op_cost.h"
 #include "report/json_reader_sections.h"
 
@@ -46,6 +48,9 @@ probes::ProbeResult ReadProbe(const JsonFields& f) {
       f.Enum("primitive", probes::PrimitiveNames(), r.spec.primitive, Need::kRequired);
   r.spec.write_size = f.Uint("write_size", Need::kRequired);
   r.spec.pattern = f.Enum("pattern", probes::PatternNames(), r.spec.pattern, Need::kRequired);
+  // Absent (one write per operation) in every report but postgres-wal's comparisons.
+  r.spec.writes_per_op = static_cast<std::uint32_t>(
+      std::clamp<std::uint64_t>(f.Uint("writes_per_op"), 1, probes::kMaxWritesPerOp));
   r.outcome = ReadOutcome(f);
   r.reason = f.String("reason");
   r.caveat = f.String("caveat");
