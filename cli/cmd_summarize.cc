@@ -7,14 +7,12 @@
 #include <memory>
 #include <sstream>
 
-#include "report/diff_analysis.h"
+#include "cli/saved_reports.h"
 #include "report/json_reader.h"
 #include "report/summary.h"
 
 namespace durprobe::cli {
 namespace {
-
-constexpr std::size_t kMaxReportBytes = 64u << 20;
 
 Status Emit(platform::Platform& platform, const std::string& dest, const std::string& text) {
   if (dest == "-") {
@@ -24,14 +22,17 @@ Status Emit(platform::Platform& platform, const std::string& dest, const std::st
   return platform.WriteTextFile(dest, text);
 }
 
-// The report's text and tree live only inside this call.
+// The report's text, tree and model live only inside this call: read with the typed reader,
+// summarized, dropped.
 Result<std::vector<report::SummaryRow>> ReadRows(platform::Platform& platform,
                                                  const std::string& file) {
-  Result<std::string> text = platform.ReadTextFile(file, kMaxReportBytes);
-  if (!text.ok()) return text.status();
-  Result<nlohmann::json> doc = report::ParseJsonText(*text);
-  if (!doc.ok()) return doc.status();
-  return report::RowsFromReport(*doc, file);
+  Result<report::Report> read = [&]() -> Result<report::Report> {
+    Result<std::string> text = platform.ReadTextFile(file, kMaxReportBytes);
+    if (!text.ok()) return text.status();
+    return report::FromJson(*text);
+  }();
+  if (!read.ok()) return read.status();
+  return report::RowsFromReport(*read, file);
 }
 
 }  // namespace
