@@ -124,6 +124,27 @@ Target ReadTarget(const JsonFields& f) {
   return t;
 }
 
+// checks[] as report/check_output.cc writes it; `pass` is derived from `status`, not read.
+CheckResult ReadCheck(const JsonFields& f) {
+  static const auto kOutcomes = NamesOf({CheckOutcome::kPass, CheckOutcome::kFail,
+                                         CheckOutcome::kError, CheckOutcome::kSkipped});
+  CheckResult c;
+  c.rule = f.String("rule", Need::kRequired);
+  c.path = f.String("path");
+  c.outcome = f.Enum("status", kOutcomes, CheckOutcome::kError, Need::kRequired);
+  c.measured = f.OptionalDouble("measured");
+  c.threshold = f.Double("threshold");
+  c.comparison = f.String("comparison");
+  c.unit = f.String("unit");
+  c.message = f.String("message");
+  c.samples = f.Uint("samples");
+  c.ci_low = f.OptionalDouble("ci_low");
+  c.ci_high = f.OptionalDouble("ci_high");
+  c.tail_failure = f.Bool("tail_failure");
+  c.severe = f.Bool("severe");
+  return c;
+}
+
 }  // namespace
 
 probes::Outcome ReadOutcome(const JsonFields& f) {
@@ -195,6 +216,8 @@ Result<Report> FromJson(const json& doc) {
   report.context = ReadContext(root.Object("context", Need::kRequired));
   root.Each("targets", Need::kRequired,
             [&](const JsonFields& t) { report.targets.push_back(ReadTarget(t)); });
+  root.Each("checks", Need::kOptional,
+            [&](const JsonFields& c) { report.checks.push_back(ReadCheck(c)); });
   if (!error.empty()) return Status::InvalidArgument(error);
   return report;
 }
