@@ -279,10 +279,12 @@ constexpr const char* kRule = "max_p99_fdatasync_overwrite_4096";
 TEST_F(FaultTest, CheckWithFailingSyncsCannotMeasureExitTwo) {
   std::string junit = out_.path() + "/check.xml";
   CliRun run = RunFaulted(std::string(kScratchFiles) + "DURPROBE_FAULT_SYNC=EIO",
-                          std::string("check ") + kPassRule + " --quiet --json " + Json() +
-                              " --junit " + junit + " " + dir_.path());
+                          std::string("check ") + kPassRule + " --json " + Json() + " --junit " +
+                              junit + " " + dir_.path());
   EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
-  EXPECT_NE(run.err.find("Input/output error"), std::string::npos) << run.err;
+  // The console's rule line names the rule and the errno text.
+  EXPECT_NE(run.out.find("ERROR   " + dir_.path() + "  " + kRule), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Input/output error"), std::string::npos) << run.out;
   json report = Report();
   ASSERT_EQ(report["checks"].size(), 1u);
   const json& check = report["checks"][0];
