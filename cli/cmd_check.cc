@@ -185,9 +185,9 @@ int RunCheck(const CheckOptions& o) {
     plan.probes.rule.warmup_ns = plan.probes.rule.max_ns / 5;
     if (policy->probe_file_size != 0) plan.probes.op_options.file_size = policy->probe_file_size;
     for (const probes::ProbeSpec& spec : specs) {
-      if (spec.write_size > plan.probes.op_options.file_size) {
+      if (probes::BytesPerOp(spec) > plan.probes.op_options.file_size) {
         return UsageError(fmt::format("write size {} is larger than the probe file ({})",
-                                      spec.write_size, plan.probes.op_options.file_size));
+                                      probes::BytesPerOp(spec), plan.probes.op_options.file_size));
       }
     }
   }

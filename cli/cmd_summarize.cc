@@ -13,14 +13,17 @@
 namespace durprobe::cli {
 namespace {
 
-// The report's text and tree live only inside this call.
+// The report's text, tree and model live only inside this call: read with the typed reader,
+// summarized, dropped.
 Result<std::vector<report::SummaryRow>> ReadRows(platform::Platform& platform,
                                                  const std::string& file) {
-  Result<std::string> text = platform.ReadTextFile(file, kMaxReportBytes);
-  if (!text.ok()) return text.status();
-  Result<nlohmann::json> doc = report::ParseJsonText(*text);
-  if (!doc.ok()) return doc.status();
-  return report::RowsFromReport(*doc, file);
+  Result<report::Report> read = [&]() -> Result<report::Report> {
+    Result<std::string> text = platform.ReadTextFile(file, kMaxReportBytes);
+    if (!text.ok()) return text.status();
+    return report::FromJson(*text);
+  }();
+  if (!read.ok()) return read.status();
+  return report::RowsFromReport(*read, file);
 }
 
 }  // namespace

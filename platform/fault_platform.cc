@@ -35,17 +35,20 @@ Result<int> FaultPlatform::Open(const std::string& path, const OpenFlags& flags)
 }
 
 Status FaultPlatform::PWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset) {
+  trace_ += 'w';
   if (Trips(write_err_, write_after_)) return Status::FromErrno(write_err_, "pwrite");
   return base_.PWrite(fd, buf, n, offset);
 }
 
 Status FaultPlatform::Sync(int fd, SyncCall call, std::uint64_t offset, std::uint64_t length) {
+  trace_ += 's';
   Status real = base_.Sync(fd, call, offset, length);
   if (!real.ok()) return real;
   return SyncFault("sync");
 }
 
 Status FaultPlatform::SyncDirectory(const std::string& dir) {
+  trace_ += 'd';
   Status real = base_.SyncDirectory(dir);
   if (!real.ok()) return real;
   return SyncFault("fsync directory");

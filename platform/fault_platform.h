@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <string>
 
 #include "platform/platform.h"
 
@@ -32,6 +33,9 @@ class FaultPlatform final : public Platform {
     late_after_ = after_calls;
   }
   int sync_calls() const { return sync_calls_; }
+  // The data calls in order: 'w' per PWrite, 's' per Sync, 'd' per SyncDirectory (tests read
+  // how many writes each sync covers).
+  const std::string& call_trace() const { return trace_; }
 
   // A fake monotonic clock, for tests of timing logic that must not depend on the machine's
   // speed: from this call on, NowNanos returns start_ns plus what AdvanceClock, SleepNanos and
@@ -119,6 +123,7 @@ class FaultPlatform final : public Platform {
   std::uint64_t late_latency_ns_ = 0;
   int late_after_ = 0;
   int sync_calls_ = 0;
+  std::string trace_;
   bool fake_clock_ = false;
   std::atomic<std::uint64_t> now_ns_{0};  // read by the progress ticker's thread too
 };

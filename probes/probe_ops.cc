@@ -81,10 +81,13 @@ class WriteSyncOp final : public ProbeOp {
   }
 
   Status RunOnce(OpTiming* t) override {
-    if (spec_.pattern == Pattern::kOverwrite && offset_ + spec_.write_size > options_.file_size) {
-      offset_ = 0;
+    const std::uint64_t bytes = BytesPerOp(spec_);
+    if (spec_.pattern == Pattern::kOverwrite && offset_ + bytes > options_.file_size) offset_ = 0;
+    // The writes of one operation land one after the other; the sync below covers them all.
+    Status s;
+    for (std::uint64_t i = 0; s.ok() && i < spec_.writes_per_op; ++i) {
+      s = p_.PWrite(fd_, buffer_.data(), spec_.write_size, offset_ + i * spec_.write_size);
     }
-    Status s = p_.PWrite(fd_, buffer_.data(), spec_.write_size, offset_);
     if (!s.ok()) return FirstDirectWriteUnsupported(s);
     switch (spec_.primitive) {
       case Primitive::kFsync:
@@ -101,20 +104,20 @@ class WriteSyncOp final : public ProbeOp {
         break;
       case Primitive::kSyncFileRange:
         s = TimeSync(p_, t, [&] {
-          return p_.Sync(fd_, SyncCall::kSyncFileRange, offset_, spec_.write_size);
+          return p_.Sync(fd_, SyncCall::kSyncFileRange, offset_, bytes);
         });
         break;
       default:  // none, or the sync happened inside the O_*SYNC write
         t->end_ns = p_.NowNanos();
         break;
     }
-    offset_ += spec_.write_size;
+    offset_ += bytes;
     ++writes_;
     return s;
   }
 
   bool NeedsMaintenance() const override {
-    return spec_.pattern != Pattern::kOverwrite && offset_ + spec_.write_size > options_.file_size;
+    return spec_.pattern != Pattern::kOverwrite && offset_ + BytesPerOp(spec_) > options_.file_size;
   }
 
   Status Maintain() override {

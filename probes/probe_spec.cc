@@ -61,6 +61,14 @@ Status Validate(const ProbeSpec& spec) {
     return Status::InvalidArgument(fmt::format("pattern {} goes with fsync or fdatasync, not {}",
                                                NameOf(spec.pattern), NameOf(spec.primitive)));
   }
+  if (spec.writes_per_op == 0 || spec.writes_per_op > kMaxWritesPerOp) {
+    return Status::InvalidArgument(fmt::format("writes per operation {} is outside 1 .. {}",
+                                               spec.writes_per_op, kMaxWritesPerOp));
+  }
+  if (spec.writes_per_op > 1 && (dir_pattern || cross)) {
+    return Status::InvalidArgument(fmt::format("pattern {} makes one write per operation, not {}",
+                                               NameOf(spec.pattern), spec.writes_per_op));
+  }
   bool sized = spec.primitive != Primitive::kDirFsync;
   if (sized && (spec.write_size == 0 || spec.write_size > (64u << 20))) {
     return Status::InvalidArgument(

@@ -46,10 +46,24 @@ struct ProbeSpec {
   Primitive primitive = Primitive::kFdatasync;
   Pattern pattern = Pattern::kOverwrite;
   std::uint64_t write_size = 4096;
+  // Consecutive writes of write_size in one timed operation, then the primitive's sync once
+  // (pg_test_fsync's "two writes per sync"); with odsync/osync each write syncs itself, as in
+  // pg_test_fsync. 1 for every probe but the postgres-wal comparisons.
+  std::uint32_t writes_per_op = 1;
+
+  bool operator==(const ProbeSpec&) const = default;
 };
 
+inline constexpr std::uint32_t kMaxWritesPerOp = 64;
+
+// Bytes one operation writes: write_size x writes_per_op.
+inline std::uint64_t BytesPerOp(const ProbeSpec& spec) {
+  return spec.write_size * spec.writes_per_op;
+}
+
 // Whether the primitive and pattern go together (dir_fsync takes create/rename; the
-// cross-descriptor patterns take fsync or fdatasync; the rest take overwrite/append).
+// cross-descriptor patterns take fsync or fdatasync; the rest take overwrite/append), and
+// writes_per_op is 1..kMaxWritesPerOp (above 1 only with overwrite, append or preallocated).
 Status Validate(const ProbeSpec& spec);
 
 // A caveat printed with the result when the primitive does not mean what its name suggests.

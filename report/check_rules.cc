@@ -5,19 +5,14 @@
 #include <algorithm>
 
 #include "report/check_facts.h"
+#include "report/labels.h"
 #include "report/units.h"
+#include "report/wal_sync_method.h"
 
 namespace durprobe::report {
 namespace {
 
-std::string SpecLabel(const probes::ProbeSpec& s) {
-  return fmt::format("{} {} {}", probes::NameOf(s.primitive), probes::NameOf(s.pattern),
-                     FormatBytes(s.write_size));
-}
-
-bool SameSpec(const probes::ProbeSpec& a, const probes::ProbeSpec& b) {
-  return a.primitive == b.primitive && a.pattern == b.pattern && a.write_size == b.write_size;
-}
+bool SameSpec(const probes::ProbeSpec& a, const probes::ProbeSpec& b) { return a == b; }
 
 const probes::ProbeResult* FindProbe(const Target& t, const probes::ProbeSpec& spec) {
   for (const probes::ProbeResult& r : t.probes) {
@@ -43,18 +38,18 @@ const probes::ProbeResult* UsableProbe(const Target& t, const probes::ProbeSpec&
   const probes::ProbeResult* r = FindProbe(t, spec);
   if (r == nullptr) {
     c.outcome = CheckOutcome::kError;
-    c.message = fmt::format("{} was not measured on this path", SpecLabel(spec));
+    c.message = fmt::format("{} was not measured on this path", ProbeLabel(spec));
     return nullptr;
   }
   if (r->outcome == probes::Outcome::kUnsupported) {
     c.outcome = CheckOutcome::kSkipped;
-    c.message = fmt::format("{} is unsupported here: {}", SpecLabel(spec), r->reason);
+    c.message = fmt::format("{} is unsupported here: {}", ProbeLabel(spec), r->reason);
     return nullptr;
   }
   if (r->outcome != probes::Outcome::kOk || r->ops == 0) {
     c.outcome = CheckOutcome::kError;
     c.message =
-        fmt::format("{} could not be measured: {}", SpecLabel(spec),
+        fmt::format("{} could not be measured: {}", ProbeLabel(spec),
                     r->reason.empty() ? std::string(probes::NameOf(r->outcome)) : r->reason);
     return nullptr;
   }
@@ -81,7 +76,7 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
   c.ci_low = static_cast<double>(p99 ? s.p99_ci_low : s.p50_ci_low) / 1e9;
   c.ci_high = static_cast<double>(p99 ? s.p99_ci_high : s.p50_ci_high) / 1e9;
   std::string what =
-      fmt::format("{} {} {} (95% CI {} to {}, {} samples)", SpecLabel(rule.spec),
+      fmt::format("{} {} {} (95% CI {} to {}, {} samples)", ProbeLabel(rule.spec),
                   p99 ? "p99" : "p50", FormatNanos(static_cast<double>(value)),
                   FormatNanos(*c.ci_low * 1e9), FormatNanos(*c.ci_high * 1e9), s.count);
   if (value < rule.max_ns) {
@@ -113,7 +108,7 @@ CheckResult EvaluateRate(const RateRule& rule, const Target& t) {
   c.samples = r->ops;
   c.outcome = r->ops_per_sec >= rule.min_ops_per_sec ? CheckOutcome::kPass : CheckOutcome::kFail;
   c.message =
-      fmt::format("{}: {} synced writes/s over {} ops{}", SpecLabel(rule.spec),
+      fmt::format("{}: {} synced writes/s over {} ops{}", ProbeLabel(rule.spec),
                   FormatRate(r->ops_per_sec), r->ops,
                   c.outcome == CheckOutcome::kPass
                       ? std::string()
@@ -141,7 +136,7 @@ CheckResult EvaluateSlowSyncs(const SlowSyncRule& rule, const Target& t) {
   c.measured = static_cast<double>(slow);
   c.samples = s.count;
   c.outcome = slow <= rule.max_count ? CheckOutcome::kPass : CheckOutcome::kFail;
-  c.message = fmt::format("{}: {} of {} syncs took {} or longer (max {})", SpecLabel(rule.spec),
+  c.message = fmt::format("{}: {} of {} syncs took {} or longer (max {})", ProbeLabel(rule.spec),
                           slow, s.count, FormatNanos(static_cast<double>(rule.over_ns)),
                           FormatNanos(static_cast<double>(s.max)));
   return c;

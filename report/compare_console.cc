@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report/compare_reporters.h"
+#include "report/labels.h"
 #include "report/table.h"
 #include "report/units.h"
 
@@ -19,11 +20,7 @@ struct Row {
   std::vector<std::optional<double>> p50;
 };
 
-std::string ProbeLabel(const probes::ProbeResult& r) {
-  bool sized = r.spec.primitive != probes::Primitive::kDirFsync;
-  return fmt::format("{} {}{}{}", probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern),
-                     sized ? " " : "", sized ? FormatBytes(r.spec.write_size) : "");
-}
+std::string ProbeLabel(const probes::ProbeResult& r) { return report::ProbeLabel(r.spec); }
 
 std::vector<Row> Rows(const std::vector<Target>& targets) {
   std::vector<Row> rows;

@@ -9,19 +9,19 @@
 #include "report/compare_reporters.h"
 #include "report/crashsim_console.h"
 #include "report/diff_console.h"
+#include "report/labels.h"
 #include "report/mount_console.h"
 #include "report/percentiles.h"
 #include "report/sqlite_console.h"
 #include "report/sqlite_workloads_console.h"
 #include "report/summary.h"
 #include "report/units.h"
+#include "report/wal_sync_method.h"
 
 namespace durprobe::report {
 namespace {
 
-std::string SizeCell(const probes::ProbeResult& r) {
-  return r.spec.primitive == probes::Primitive::kDirFsync ? "-" : FormatBytes(r.spec.write_size);
-}
+std::string SizeCell(const probes::ProbeResult& r) { return SizeLabel(r.spec); }
 
 std::string Median(const probes::LatencySummary& s) {
   return fmt::format("{} ±{:.0f}%", FormatNanos(static_cast<double>(s.p50)),
@@ -130,6 +130,7 @@ void PrintReport(const Report& report, std::ostream& out) {
     PrintUnfinished(t, out);
     PrintFindings(t, out);
   }
+  PrintWalSyncTables(report, out);
   if (!report.checks.empty()) PrintChecks(report.checks, out);
 }
 

@@ -30,16 +30,18 @@ json ConfigJson(const ConfigDiff& c) {
 }
 
 json ProbeJson(const ProbeDiff& p) {
-  return {{"primitive", p.primitive},
-          {"pattern", p.pattern},
-          {"write_size", p.write_size},
-          {"p50_ns_a", p.p50_a},
-          {"p50_ns_b", p.p50_b},
-          {"mean_ns_a", p.mean_a},
-          {"mean_ns_b", p.mean_b},
-          {"sync_ns_a", p.sync_a},
-          {"sync_ns_b", p.sync_b},
-          {"shares", {{"sync", p.share_sync}, {"non_sync", p.share_non_sync}}}};
+  json j{{"primitive", p.primitive},
+         {"pattern", p.pattern},
+         {"write_size", p.write_size},
+         {"p50_ns_a", p.p50_a},
+         {"p50_ns_b", p.p50_b},
+         {"mean_ns_a", p.mean_a},
+         {"mean_ns_b", p.mean_b},
+         {"sync_ns_a", p.sync_a},
+         {"sync_ns_b", p.sync_b},
+         {"shares", {{"sync", p.share_sync}, {"non_sync", p.share_non_sync}}}};
+  if (p.writes_per_op != 1) j["writes_per_op"] = p.writes_per_op;
+  return j;
 }
 
 json Differences(const std::vector<Difference>& list) {

@@ -26,13 +26,15 @@ std::vector<ProbeDiff> DiffProbes(const Target& a, const Target& b) {
     for (const probes::ProbeResult& pb : b.probes) {
       if (pb.outcome != probes::Outcome::kOk || pb.latency.mean <= 0 ||
           pb.spec.primitive != pa.spec.primitive || pb.spec.pattern != pa.spec.pattern ||
-          pb.spec.write_size != pa.spec.write_size) {
+          pb.spec.write_size != pa.spec.write_size ||
+          pb.spec.writes_per_op != pa.spec.writes_per_op) {
         continue;
       }
       ProbeDiff d;
       d.primitive = probes::NameOf(pa.spec.primitive);
       d.pattern = probes::NameOf(pa.spec.pattern);
       d.write_size = pa.spec.write_size;
+      d.writes_per_op = pa.spec.writes_per_op;
       d.p50_a = pa.latency.p50;
       d.p50_b = pb.latency.p50;
       d.mean_a = pa.latency.mean;
@@ -53,6 +55,10 @@ std::vector<ProbeDiff> DiffProbes(const Target& a, const Target& b) {
 
 std::string LabelOf(const ProbeDiff& d) {
   if (d.write_size == 0) return d.primitive + " " + d.pattern;
+  if (d.writes_per_op != 1) {
+    return fmt::format("{} {} {}x{}", d.primitive, d.pattern, d.writes_per_op,
+                       FormatBytes(d.write_size));
+  }
   return fmt::format("{} {} {}", d.primitive, d.pattern, FormatBytes(d.write_size));
 }
 

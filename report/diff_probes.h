@@ -14,6 +14,7 @@ namespace durprobe::report {
 struct ProbeDiff {
   std::string primitive, pattern;
   std::uint64_t write_size = 0;
+  std::uint32_t writes_per_op = 1;     // writes of write_size per operation (ProbeSpec)
   std::uint64_t p50_a = 0, p50_b = 0;  // one whole operation, ns
   double mean_a = 0, mean_b = 0;       // one whole operation, ns
   double sync_a = 0, sync_b = 0;       // mean time in the sync call (the whole write for O_*SYNC)

@@ -23,7 +23,8 @@ const std::vector<std::string>& FlatColumns() {
       "path",         "kind",        "primitive",        "pattern",         "write_size",
       "journal_mode", "synchronous", "rows_per_commit",  "status",          "ops",
       "per_sec",      "p50_ns",      "p90_ns",           "p99_ns",          "p999_ns",
-      "max_ns",       "mean_ns",     "syncs_per_commit", "sync_time_share", "reason"};
+      "max_ns",       "mean_ns",     "syncs_per_commit", "sync_time_share", "reason",
+      "writes_per_op"};  // appended last, so the columns before it keep their places
   return columns;
 }
 
@@ -52,7 +53,8 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
                       measured ? Num(l.mean) : "",
                       "",
                       "",
-                      r.reason});
+                      r.reason,
+                      Int(r.spec.writes_per_op)});
     }
     for (const SqliteEntry& e : t.sqlite) {
       const sqlite_bench::CommitResult& r = e.result;
@@ -77,7 +79,8 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
                       measured ? Num(r.MeanCommitNs()) : "",
                       measured ? Num(SyncsOf(r).total) : "",
                       measured ? Num(r.SyncTimeShare()) : "",
-                      r.reason});
+                      r.reason,
+                      ""});
     }
   }
   return rows;

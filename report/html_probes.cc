@@ -8,6 +8,7 @@
 #include "report/html_page.h"
 #include "report/html_sections.h"
 #include "report/html_text.h"
+#include "report/labels.h"
 #include "report/units.h"
 
 namespace durprobe::report::html {
@@ -32,8 +33,7 @@ std::string Table(const std::vector<ProbeResult>& results) {
       "<th class=\"num\">p99.9</th><th class=\"num\">max</th><th>status</th></tr></thead>\n"
       "<tbody>\n";
   for (const ProbeResult& r : results) {
-    std::string size =
-        r.spec.primitive == Primitive::kDirFsync ? "-" : FormatBytes(r.spec.write_size);
+    std::string size = SizeLabel(r.spec);
     out += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td>",
                        probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern), size);
     if (!HasData(r)) {
@@ -91,7 +91,10 @@ std::string SweepPlot(const std::string& id, const std::vector<ProbeResult>& res
   std::vector<std::string> order;
   std::vector<double> sizes;  // ticks at the sizes measured
   for (const ProbeResult& r : results) {
-    if (!HasData(r) || r.spec.primitive == Primitive::kDirFsync) continue;
+    // The size axis is one write's size: operations of several writes are left out.
+    if (!HasData(r) || r.spec.primitive == Primitive::kDirFsync || r.spec.writes_per_op != 1) {
+      continue;
+    }
     if (std::find(sizes.begin(), sizes.end(), double(r.spec.write_size)) == sizes.end()) {
       sizes.push_back(double(r.spec.write_size));
     }
@@ -143,13 +146,7 @@ std::string NanosTick(double ns) {
 
 std::string PercentTick(double share) { return fmt::format("{:g}%", share * 100.0); }
 
-std::string ProbeName(const ProbeResult& r) {
-  if (r.spec.primitive == Primitive::kDirFsync) {
-    return fmt::format("dir_fsync {}", probes::NameOf(r.spec.pattern));
-  }
-  return fmt::format("{} {} {}", probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern),
-                     FormatBytes(r.spec.write_size));
-}
+std::string ProbeName(const ProbeResult& r) { return ProbeLabel(r.spec); }
 
 svg::Series CdfSeries(const ProbeResult& r, const std::string& name) {
   svg::Series s{.name = name};
@@ -195,7 +192,7 @@ std::string ProbeSection(const std::vector<ProbeResult>& results, const std::str
     std::vector<const ProbeResult*> shown;
     for (const ProbeResult& r : results) {
       if (r.spec.pattern == pattern && r.spec.write_size == size && HasData(r) &&
-          r.spec.primitive != Primitive::kDirFsync) {
+          r.spec.primitive != Primitive::kDirFsync && r.spec.writes_per_op == 1) {
         shown.push_back(&r);
       }
     }

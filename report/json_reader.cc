@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "probes/op_cost.h"
 #include "report/json_reader_sections.h"
 
@@ -46,6 +48,9 @@ probes::ProbeResult ReadProbe(const JsonFields& f) {
       f.Enum("primitive", probes::PrimitiveNames(), r.spec.primitive, Need::kRequired);
   r.spec.write_size = f.Uint("write_size", Need::kRequired);
   r.spec.pattern = f.Enum("pattern", probes::PatternNames(), r.spec.pattern, Need::kRequired);
+  // Absent (one write per operation) in every report but postgres-wal's comparisons.
+  r.spec.writes_per_op = static_cast<std::uint32_t>(
+      std::clamp<std::uint64_t>(f.Uint("writes_per_op"), 1, probes::kMaxWritesPerOp));
   r.outcome = ReadOutcome(f);
   r.reason = f.String("reason");
   r.caveat = f.String("caveat");
@@ -138,6 +143,27 @@ Target ReadTarget(const JsonFields& f) {
   return t;
 }
 
+// checks[] as report/check_output.cc writes it; `pass` is derived from `status`, not read.
+CheckResult ReadCheck(const JsonFields& f) {
+  static const auto kOutcomes = NamesOf({CheckOutcome::kPass, CheckOutcome::kFail,
+                                         CheckOutcome::kError, CheckOutcome::kSkipped});
+  CheckResult c;
+  c.rule = f.String("rule", Need::kRequired);
+  c.path = f.String("path");
+  c.outcome = f.Enum("status", kOutcomes, CheckOutcome::kError, Need::kRequired);
+  c.measured = f.OptionalDouble("measured");
+  c.threshold = f.Double("threshold");
+  c.comparison = f.String("comparison");
+  c.unit = f.String("unit");
+  c.message = f.String("message");
+  c.samples = f.Uint("samples");
+  c.ci_low = f.OptionalDouble("ci_low");
+  c.ci_high = f.OptionalDouble("ci_high");
+  c.tail_failure = f.Bool("tail_failure");
+  c.severe = f.Bool("severe");
+  return c;
+}
+
 }  // namespace
 
 probes::Outcome ReadOutcome(const JsonFields& f) {
@@ -209,6 +235,8 @@ Result<Report> FromJson(const json& doc) {
   report.context = ReadContext(root.Object("context", Need::kRequired));
   root.Each("targets", Need::kRequired,
             [&](const JsonFields& t) { report.targets.push_back(ReadTarget(t)); });
+  root.Each("checks", Need::kOptional,
+            [&](const JsonFields& c) { report.checks.push_back(ReadCheck(c)); });
   if (!error.empty()) return Status::InvalidArgument(error);
   return report;
 }

@@ -55,6 +55,7 @@ json ToJson(const probes::ProbeResult& r) {
          {"write_size", r.spec.write_size},
          {"pattern", probes::NameOf(r.spec.pattern)},
          {"status", probes::NameOf(r.outcome)}};
+  if (r.spec.writes_per_op != 1) j["writes_per_op"] = r.spec.writes_per_op;
   if (!r.reason.empty()) j["reason"] = r.reason;
   if (!r.caveat.empty()) j["caveat"] = r.caveat;
   if (r.outcome == probes::Outcome::kUnsupported) return j;

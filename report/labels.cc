@@ -11,7 +11,13 @@ std::string ProbeLabel(const probes::ProbeSpec& spec) {
     return fmt::format("{} {}", probes::NameOf(spec.primitive), probes::NameOf(spec.pattern));
   }
   return fmt::format("{} {} {}", probes::NameOf(spec.primitive), probes::NameOf(spec.pattern),
-                     FormatBytes(spec.write_size));
+                     SizeLabel(spec));
+}
+
+std::string SizeLabel(const probes::ProbeSpec& spec) {
+  if (spec.primitive == probes::Primitive::kDirFsync) return "-";
+  if (spec.writes_per_op == 1) return FormatBytes(spec.write_size);
+  return fmt::format("{}x{}", spec.writes_per_op, FormatBytes(spec.write_size));
 }
 
 }  // namespace durprobe::report

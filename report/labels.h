@@ -8,5 +8,8 @@
 namespace durprobe::report {
 
 std::string ProbeLabel(const probes::ProbeSpec& spec);
+// What one operation writes: "8 KiB", or "2x8 KiB" for two writes then one sync; "-" for
+// dir_fsync, which writes no data.
+std::string SizeLabel(const probes::ProbeSpec& spec);
 
 }  // namespace durprobe::report

@@ -9,6 +9,7 @@
 #include "report/mount_console.h"
 #include "report/sqlite_console.h"
 #include "report/sqlite_workloads_console.h"
+#include "report/wal_sync_method.h"
 
 namespace durprobe::report {
 namespace {
@@ -97,6 +98,7 @@ void LiveConsole::TargetDone(const Target& target) {
 }
 
 void LiveConsole::AfterRun(const Report& report) {
+  PrintWalSyncTables(report, out_);
   if (!report.checks.empty()) PrintChecks(report.checks, out_);
   out_.flush();
 }

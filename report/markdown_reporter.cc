@@ -5,6 +5,7 @@
 
 #include "report/compare_analysis.h"
 #include "report/diff_analysis.h"
+#include "report/labels.h"
 #include "report/sqlite_correlation.h"
 #include "report/units.h"
 
@@ -48,7 +49,7 @@ void WriteTarget(const Target& t, std::ostream& out) {
     for (const probes::ProbeResult& r : t.probes) {
       bool m = r.ops > 0;
       Row({std::string(probes::NameOf(r.spec.primitive)),
-           std::string(probes::NameOf(r.spec.pattern)), FormatBytes(r.spec.write_size),
+           std::string(probes::NameOf(r.spec.pattern)), SizeLabel(r.spec),
            std::string(probes::NameOf(r.outcome)), std::to_string(r.ops),
            m ? FormatRate(r.ops_per_sec) : "-", m ? Time(r.latency.p50) : "-",
            Tail(r.latency.p99, r.ops, 100), Tail(r.latency.p999, r.ops, 1000),

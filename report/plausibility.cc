@@ -6,6 +6,7 @@
 
 #include "report/percentiles.h"
 #include "report/units.h"
+#include "report/labels.h"
 
 namespace durprobe::report {
 namespace {
@@ -26,7 +27,7 @@ std::string Label(const ProbeResult& r) {
   if (r.spec.primitive == Primitive::kDirFsync) {
     return fmt::format("dir_fsync after {}", probes::NameOf(r.spec.pattern));
   }
-  return fmt::format("{} ({} {})", probes::NameOf(r.spec.primitive), FormatBytes(r.spec.write_size),
+  return fmt::format("{} ({} {})", probes::NameOf(r.spec.primitive), SizeLabel(r.spec),
                      probes::NameOf(r.spec.pattern));
 }
 
@@ -35,7 +36,8 @@ std::string Ns(std::uint64_t v) { return FormatNanos(static_cast<double>(v)); }
 std::optional<ProbeResult> PlainWrite(const Target& t, const ProbeResult& like) {
   for (const ProbeResult& r : t.probes) {
     if (r.spec.primitive == Primitive::kNone && r.spec.pattern == like.spec.pattern &&
-        r.spec.write_size == like.spec.write_size && Measured(r)) {
+        r.spec.write_size == like.spec.write_size &&
+        r.spec.writes_per_op == like.spec.writes_per_op && Measured(r)) {
       return r;
     }
   }

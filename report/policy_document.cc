@@ -17,7 +17,7 @@ PolicyValue FromToml(const toml::node& node) {
     for (const auto& [key, child] : *t) {
       PolicyValue c = FromToml(child);
       if (c.line == 0) c.line = static_cast<int>(key.source().begin.line);
-      v.fields.emplace_back(std::string(key.str()), std::move(c));
+      v.fields.push_back({std::string(key.str()), std::move(c)});
     }
   } else if (const toml::array* a = node.as_array()) {
     v.kind = PolicyValue::Kind::kArray;
@@ -61,7 +61,7 @@ PolicyValue FromJson(const nlohmann::json& j, std::string_view text, int line) {
     for (const auto& [key, child] : j.items()) {
       std::size_t at = text.find(nlohmann::json(key).dump(), OffsetOfLine(text, cursor));
       int key_line = at == std::string_view::npos ? line : LineOf(text, at);
-      v.fields.emplace_back(key, FromJson(child, text, key_line));
+      v.fields.push_back({key, FromJson(child, text, key_line)});
     }
   } else if (j.is_array()) {
     v.kind = PolicyValue::Kind::kArray;

@@ -4,12 +4,13 @@
 
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "platform/status.h"
 
 namespace durprobe::report {
+
+struct PolicyField;
 
 struct PolicyValue {
   enum class Kind { kString, kNumber, kBool, kArray, kTable };
@@ -17,9 +18,16 @@ struct PolicyValue {
   std::string text;
   double number = 0.0;
   bool flag = false;
-  std::vector<PolicyValue> items;                           // kArray
-  std::vector<std::pair<std::string, PolicyValue>> fields;  // kTable, in document order
-  int line = 0;                                             // 1-based; 0 when unknown
+  std::vector<PolicyValue> items;  // kArray
+  // kTable, in document order. A named struct rather than std::pair<std::string, PolicyValue>:
+  // a pair of this still incomplete type is instantiated (and rejected) by clang with libstdc++.
+  std::vector<PolicyField> fields;
+  int line = 0;  // 1-based; 0 when unknown
+};
+
+struct PolicyField {
+  std::string key;
+  PolicyValue value;
 };
 
 // InvalidArgument "FILE:LINE: ..." on a syntax error.

@@ -20,9 +20,12 @@ void Header(const Family& f, std::ostream& out) {
 }
 
 std::string ProbeLabels(const std::string& path, const probes::ProbeResult& r) {
+  // Several writes per operation read "2x8192", so their series differ from one write's.
+  std::string size = r.spec.writes_per_op == 1
+                         ? std::to_string(r.spec.write_size)
+                         : fmt::format("{}x{}", r.spec.writes_per_op, r.spec.write_size);
   return fmt::format("path=\"{}\",primitive=\"{}\",pattern=\"{}\",size=\"{}\"", PromLabel(path),
-                     probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern),
-                     r.spec.write_size);
+                     probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern), size);
 }
 
 // Prometheus floats: plain decimal, no thousands separators, enough digits for nanoseconds.

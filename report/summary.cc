@@ -1,14 +1,11 @@
 #include "report/summary.h"
 
-#include "report/json_reader.h"
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
 #include <algorithm>
 #include <tuple>
 
-#include "report/diff_analysis.h"
 #include "report/units.h"
 
 namespace durprobe::report {
@@ -16,31 +13,28 @@ namespace {
 
 using nlohmann::json;
 
-std::string Str(const json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-std::optional<double> Num(const json& j, const char* key) {
-  auto it = j.find(key);
-  if (it == j.end() || !it->is_number()) return std::nullopt;
-  return it->get<double>();
+// A latency the report did not have: the reader gives 0 for a percentile the writer left null
+// (too few operations) or an older report lacked, and no real operation takes 0 ns.
+std::optional<double> Latency(std::uint64_t ns) {
+  if (ns == 0) return std::nullopt;
+  return static_cast<double>(ns);
 }
 
 // The sync latency a fleet compares: etcd's WAL probe when the report has it, else fdatasync
 // 4 KiB overwrite, else the first fdatasync, else the first synced probe.
-const json* PickProbe(const json& probes) {
-  const json* best = nullptr;
+const probes::ProbeResult* PickProbe(const std::vector<probes::ProbeResult>& probes) {
+  using probes::Pattern;
+  using probes::Primitive;
+  const probes::ProbeResult* best = nullptr;
   int best_rank = 99;
-  for (const json& p : probes) {
-    if (Str(p, "status") != "ok" && p.contains("status")) continue;
-    std::string prim = Str(p, "primitive"), pat = Str(p, "pattern");
-    std::optional<double> size = Num(p, "write_size");
-    if (prim == "none" || !p.contains("latency_ns")) continue;
-    int rank = prim == "fdatasync" && pat == "preallocated" && size == 2300 ? 0
-               : prim == "fdatasync" && pat == "overwrite" && size == 4096  ? 1
-               : prim == "fdatasync"                                        ? 2
-                                                                            : 3;
+  for (const probes::ProbeResult& p : probes) {
+    if (p.outcome != probes::Outcome::kOk || p.spec.primitive == Primitive::kNone) continue;
+    const probes::ProbeSpec& s = p.spec;
+    bool one_write = s.writes_per_op == 1;
+    int rank = s == probes::ProbeSpec{Primitive::kFdatasync, Pattern::kPreallocated, 2300} ? 0
+               : s == probes::ProbeSpec{Primitive::kFdatasync, Pattern::kOverwrite, 4096}  ? 1
+               : s.primitive == Primitive::kFdatasync && one_write                         ? 2
+                                                                                           : 3;
     if (rank < best_rank) {
       best = &p;
       best_rank = rank;
@@ -69,58 +63,42 @@ std::string CsvField(const std::string& s) {
 
 }  // namespace
 
-Result<std::vector<SummaryRow>> RowsFromReport(const json& doc, const std::string& file) {
-  Status valid = ValidateReport(doc);
-  if (!valid.ok()) return valid;
-  const json& context =
-      doc.contains("context") && doc["context"].is_object() ? doc["context"] : json::object();
+std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& file) {
   std::vector<SummaryRow> rows;
-  for (const json& t : doc["targets"]) {
-    if (!t.is_object()) return Status::InvalidArgument("a target is not an object");
+  for (const Target& t : report.targets) {
     SummaryRow row;
     row.file = file;
-    row.host = Str(context, "host");
-    row.started_at = Str(context, "started_at");
-    row.path = Str(t, "path");
-    if (auto m = t.find("mount"); m != t.end() && m->is_object()) {
-      row.fstype = Str(*m, "fstype");
-      row.device = m->contains("device") && (*m)["device"].is_object() ? Str((*m)["device"], "name")
-                                                                       : Str(*m, "source");
+    row.host = report.context.host;
+    row.started_at = report.context.started_at;
+    row.path = t.path;
+    if (t.mount) {
+      row.fstype = t.mount->fstype;
+      row.device = t.mount->device ? t.mount->device->name : t.mount->source;
     }
-    if (auto probes = t.find("probes"); probes != t.end() && probes->is_array()) {
-      if (const json* p = PickProbe(*probes)) {
-        const json& lat =
-            p->contains("sync_latency_ns") ? (*p)["sync_latency_ns"] : (*p)["latency_ns"];
-        row.sync_p50_ns = Num(lat, "p50");
-        row.sync_p99_ns = Num(lat, "p99");
-        row.sync_probe = fmt::format("{} {} {}", Str(*p, "primitive"), Str(*p, "pattern"),
-                                     Num(*p, "write_size").value_or(0));
+    if (const probes::ProbeResult* p = PickProbe(t.probes)) {
+      const probes::LatencySummary& lat = p->has_sync_part ? p->sync_latency : p->latency;
+      row.sync_p50_ns = Latency(lat.p50);
+      row.sync_p99_ns = Latency(lat.p99);
+      row.sync_probe = fmt::format("{} {} {}", probes::NameOf(p->spec.primitive),
+                                   probes::NameOf(p->spec.pattern), p->spec.write_size);
+    }
+    for (const SqliteEntry& e : t.sqlite) {
+      const sqlite_bench::CommitResult& r = e.result;
+      if (r.config.rows_per_commit != 1 || r.outcome != probes::Outcome::kOk) continue;
+      if (r.config.sync != sqlite_bench::Synchronous::kFull) continue;
+      if (r.config.journal == sqlite_bench::JournalMode::kWal && !row.commits_wal_full) {
+        row.commits_wal_full = r.commits_per_sec;
+      }
+      if (r.config.journal == sqlite_bench::JournalMode::kDelete && !row.commits_delete_full) {
+        row.commits_delete_full = r.commits_per_sec;
       }
     }
-    if (auto sqlite = t.find("sqlite"); sqlite != t.end() && sqlite->is_array()) {
-      for (const json& e : *sqlite) {
-        if (Num(e, "rows_per_commit").value_or(1) != 1) continue;
-        std::string config = Str(e, "journal_mode") + "/" + Str(e, "synchronous");
-        if (config == "WAL/FULL" && !row.commits_wal_full)
-          row.commits_wal_full = Num(e, "commits_per_sec");
-        if (config == "DELETE/FULL" && !row.commits_delete_full) {
-          row.commits_delete_full = Num(e, "commits_per_sec");
-        }
-      }
+    for (const Finding& f : t.findings) {
+      if (f.severity != Severity::kInfo) row.findings.push_back(f.code);
     }
-    if (auto findings = t.find("findings"); findings != t.end() && findings->is_array()) {
-      for (const json& f : *findings) {
-        std::string sev = Str(f, "severity");
-        if (sev == "warn" || sev == "fail") row.findings.push_back(Str(f, "code"));
-      }
-    }
-    if (auto checks = doc.find("checks"); checks != doc.end() && checks->is_array()) {
-      for (const json& c : *checks) {
-        std::string status = Str(c, "status");
-        if (Str(c, "path") == row.path && (status == "fail" || status == "error")) {
-          row.failed_rules.push_back(Str(c, "rule"));
-        }
-      }
+    for (const CheckResult& c : report.checks) {
+      bool failed = c.outcome == CheckOutcome::kFail || c.outcome == CheckOutcome::kError;
+      if (c.path == row.path && failed) row.failed_rules.push_back(c.rule);
     }
     rows.push_back(std::move(row));
   }

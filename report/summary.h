@@ -1,7 +1,6 @@
 // The fleet view (`durprobe summarize`): one row per host and path from many saved reports.
-// Rows are built one report at a time, so memory is bounded by the rows, not by the reports.
-// Reads the JSON with nlohmann directly; report::FromJson (the typed reader) replaces
-// RowsFromReport's key lookups once it lands.
+// Rows are built one report at a time from the report model (saved reports are read with the
+// typed reader, report::FromJson), so memory is bounded by the rows, not by the reports.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -10,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "platform/status.h"
+#include "report/report.h"
 
 namespace durprobe::report {
 
@@ -29,9 +28,9 @@ struct Summary {
   std::vector<SummaryRow> rows;
 };
 
-// The rows of one parsed report (one per target); InvalidArgument naming what is wrong when the
-// document is not a durprobe.report/1. Keys a report from an older durprobe lacks stay unset.
-Result<std::vector<SummaryRow>> RowsFromReport(const nlohmann::json& doc, const std::string& file);
+// The rows of one report (one per target). What a report from an older durprobe lacks (a sync
+// latency, a percentile written as null, SQLite rows, checks) stays unset.
+std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& file);
 
 // Sort keys for --sort; "worst" (the default) puts failed rules first, then fail findings, then
 // the slowest sync p99.

@@ -17,7 +17,7 @@ std::uint64_t ProbeScratchBytes(const std::vector<probes::ProbeSpec>& specs,
         spec.pattern == probes::Pattern::kCreate || spec.pattern == probes::Pattern::kRename;
     // The create and rename probes make small files, counted in the slack.
     std::uint64_t bytes = numbered_files ? 2 * std::max<std::uint64_t>(spec.write_size, 4096)
-                                         : std::max(options.file_size, spec.write_size);
+                                         : std::max(options.file_size, probes::BytesPerOp(spec));
     most = std::max(most, bytes);
   }
   return most;

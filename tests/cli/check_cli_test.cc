@@ -139,5 +139,39 @@ TEST(CheckCliTest, BackgroundLoadIsReportedWithWhatItAchieved) {
   EXPECT_EQ(RunShell("ls -A " + dir.path()).out, "");
 }
 
+// postgres-wal measures pg_test_fsync's comparisons (one and two 8 KiB writes per sync for each
+// wal_sync_method, 16 KiB in open_sync writes of three sizes), shows them as one table and
+// recommends a method. The verdict depends on the disk; that the table and the rule are there
+// does not. Exit 0 or 1: the honest-sync findings may fail the check on a tmpfs /tmp.
+TEST(CheckCliTest, PostgresWalQuickShowsPgTestFsyncsComparisonsAndARecommendation) {
+  TempDir dir, out;
+  std::string json_file = out.path() + "/report.json";
+  CliRun run =
+      RunDurprobe("check --preset postgres-wal --quick --json " + json_file + " " + dir.path());
+  ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.out << run.err;
+  for (const char* text :
+       {"pg_test_fsync's comparisons on", "1 x 8 KiB", "2 x 8 KiB", "16 KiB as 1 x 16 KiB",
+        "16 KiB as 4 x 4 KiB", "open_datasync", "postgres_wal_sync_method"}) {
+    EXPECT_NE(run.out.find(text), std::string::npos) << text << " in\n" << run.out;
+  }
+  nlohmann::json j = nlohmann::json::parse(testing_support::Slurp(json_file));
+  int two_writes = 0;
+  for (const nlohmann::json& p : j["targets"][0]["probes"]) {
+    two_writes += p.value("writes_per_op", 1) == 2;
+  }
+  EXPECT_EQ(two_writes, 4);  // fdatasync, fsync, open_datasync, open_sync; once each
+  EXPECT_EQ(j["targets"][0]["probes"].size(), 10u);
+  bool recommended = false;
+  for (const nlohmann::json& c : j["checks"]) {
+    if (c["rule"] != "postgres_wal_sync_method") continue;
+    recommended = true;
+    EXPECT_EQ(c["status"], "pass") << c["message"];
+    EXPECT_NE(c["message"].get<std::string>().find("wins"), std::string::npos) << c["message"];
+    EXPECT_GE(c["measured"].get<double>(), c["threshold"].get<double>());
+  }
+  EXPECT_TRUE(recommended) << j["checks"];
+  EXPECT_EQ(RunShell("ls -A " + dir.path()).out, "");
+}
+
 }  // namespace
 }  // namespace durprobe

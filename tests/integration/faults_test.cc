@@ -1,6 +1,7 @@
-// Real faults on the real system call path: the durprobe binary runs with the LD_PRELOAD fault
-// layer (tests/faultlib/faultlib.c), which fails or slows the fsync, fdatasync, write, pwrite
-// and open calls durprobe's platform layer and SQLite's unix VFS make. Each fault must end as a
+// Real faults on the real system call path: the durprobe binary (probe, sqlite, compare, check)
+// runs with the LD_PRELOAD fault layer (tests/faultlib/faultlib.c), which fails or slows the
+// fsync, fdatasync, write, pwrite and open calls durprobe's platform layer and SQLite's unix VFS
+// make. Each fault must end as a
 // result and a finding carrying its errno text, never as a success, a crash or leftover scratch.
 #include <gtest/gtest.h>
 
@@ -270,8 +271,91 @@ TEST_F(FaultTest, CompareReportsTheFaultOnTheFaultedPathOnly) {
   EXPECT_TRUE(ScratchLeft(good.path()).empty());
 }
 
-// `check` (pass/fail against a policy, exit 1 on a failed rule) comes with its own issue; its
-// fault tests belong there, on this same layer.
+// check: a rule whose probe hit a fault could not be measured: exit 2 (docs/provisioning.md),
+// the rule an error naming the errno text, never a pass. kPassRule no disk can fail.
+constexpr const char* kPassRule = "--budget 1s --max-sync-p99 fdatasync:overwrite:4k=59m";
+constexpr const char* kRule = "max_p99_fdatasync_overwrite_4096";
+
+TEST_F(FaultTest, CheckWithFailingSyncsCannotMeasureExitTwo) {
+  std::string junit = out_.path() + "/check.xml";
+  CliRun run = RunFaulted(std::string(kScratchFiles) + "DURPROBE_FAULT_SYNC=EIO",
+                          std::string("check ") + kPassRule + " --json " + Json() + " --junit " +
+                              junit + " " + dir_.path());
+  EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
+  // The console's rule line names the rule and the errno text.
+  EXPECT_NE(run.out.find("ERROR   " + dir_.path() + "  " + kRule), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Input/output error"), std::string::npos) << run.out;
+  json report = Report();
+  ASSERT_EQ(report["checks"].size(), 1u);
+  const json& check = report["checks"][0];
+  EXPECT_EQ(check["rule"], kRule);
+  EXPECT_EQ(check["status"], "error");
+  EXPECT_EQ(check["pass"], false);
+  EXPECT_TRUE(check["measured"].is_null());
+  EXPECT_NE(check["message"].get<std::string>().find("Input/output error"), std::string::npos)
+      << check["message"];
+  EXPECT_TRUE(HasFinding(report["targets"][0], "probe_error", "Input/output error"));
+  std::string xml = Slurp(junit);
+  EXPECT_NE(xml.find("<error"), std::string::npos) << xml;
+  EXPECT_EQ(xml.find("<failure"), std::string::npos) << xml;
+}
+
+// PostgreSQL's rule under check: the one failed sync ends the probe; no sync follows it.
+TEST_F(FaultTest, CheckNeverRetriesAFailedSyncIntoAPass) {
+  CliRun run = RunFaulted(
+      std::string(kScratchFiles) +
+          "DURPROBE_FAULT_SYNC=EIO DURPROBE_FAULT_AFTER=3 "
+          "DURPROBE_FAULT_TIMES=1 DURPROBE_FAULT_LOG=" +
+          Log(),
+      std::string("check ") + kPassRule + " --quiet --json " + Json() + " " + dir_.path());
+  EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
+  EXPECT_EQ(Report()["checks"][0]["status"], "error");
+  std::vector<std::string> log = Lines(Slurp(Log()));
+  ASSERT_FALSE(log.empty());
+  EXPECT_NE(log.back().find(" EIO"), std::string::npos)
+      << "a sync followed the failed one: " << log.back();
+}
+
+TEST_F(FaultTest, CheckWithAFullDiskCannotMeasureExitTwo) {
+  CliRun run = RunFaulted(
+      "DURPROBE_FAULT_PATH='*/probe.dat' DURPROBE_FAULT_WRITE=ENOSPC",
+      std::string("check ") + kPassRule + " --quiet --json " + Json() + " " + dir_.path());
+  EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
+  const json check = Report()["checks"][0];
+  EXPECT_EQ(check["status"], "error");
+  EXPECT_NE(check["message"].get<std::string>().find("No space left on device"), std::string::npos)
+      << check["message"];
+}
+
+// A commit rule whose WAL sync fails: SQLite's SQLITE_IOERR_FSYNC is the rule's error.
+TEST_F(FaultTest, CheckCommitRuleWithFailingWalSyncsCannotMeasureExitTwo) {
+  CliRun run = RunFaulted(
+      "DURPROBE_FAULT_PATH='*-wal' DURPROBE_FAULT_SYNC=EIO",
+      "check --budget 2s --min-commits 'WAL:FULL>=1' --quiet --json " + Json() + " " + dir_.path());
+  EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
+  const json check = Report()["checks"][0];
+  EXPECT_EQ(check["status"], "error");
+  EXPECT_NE(check["message"].get<std::string>().find("Input/output error"), std::string::npos)
+      << check["message"];
+}
+
+// One path's rule failed, the other's could not be measured: exit 1, since what was measured
+// already rejects the storage (docs/provisioning.md). The healthy path is measured as usual.
+TEST_F(FaultTest, CheckFailureOnOnePathOutranksAFaultOnAnother) {
+  TempDir good;
+  CliRun run =
+      RunFaulted("DURPROBE_FAULT_PATH='" + dir_.path() + "/*/probe.dat' DURPROBE_FAULT_SYNC=EIO",
+                 "check --budget 2s --max-sync-p99 fdatasync:overwrite:4k=1ns --quiet --json " +
+                     Json() + " " + good.path() + " " + dir_.path());
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  json report = Report();
+  ASSERT_EQ(report["checks"].size(), 2u);
+  EXPECT_EQ(report["checks"][0]["path"], good.path());
+  EXPECT_EQ(report["checks"][0]["status"], "fail");
+  EXPECT_EQ(report["checks"][1]["path"], dir_.path());
+  EXPECT_EQ(report["checks"][1]["status"], "error");
+  EXPECT_TRUE(ScratchLeft(good.path()).empty());
+}
 
 }  // namespace
 }  // namespace durprobe

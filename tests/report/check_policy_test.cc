@@ -150,7 +150,7 @@ TEST(CheckPolicyTest, PresetsAreTheIssuesNumbers) {
   Result<Policy> pg = Preset("postgres-wal");
   ASSERT_TRUE(pg.ok());
   EXPECT_TRUE(pg->recommend_wal_sync_method);
-  EXPECT_EQ(pg->ProbeSpecs().size(), 4u);
+  EXPECT_EQ(pg->ProbeSpecs().size(), 10u);
   Result<Policy> app = Preset("sqlite-app");
   ASSERT_TRUE(app.ok());
   EXPECT_EQ(app->commits.size(), 2u);

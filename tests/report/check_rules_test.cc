@@ -213,25 +213,6 @@ TEST(CheckRulesTest, FindingsFailByCodeAndBySeverity) {
   EXPECT_EQ(EvaluatePolicy(policy, report)[0].outcome, CheckOutcome::kPass);
 }
 
-TEST(CheckRulesTest, WalSyncMethodRecommendsTheFastestWithItsMargin) {
-  std::vector<probes::ProbeResult> probes;
-  double rates[] = {800, 1000, 500, 400};
-  int i = 0;
-  for (const probes::ProbeSpec& s : WalSyncMethodSpecs()) {
-    probes::ProbeResult r = Probe(s, 1, 1, 1);
-    r.ops_per_sec = rates[i++];
-    probes.push_back(r);
-  }
-  Policy policy;
-  policy.recommend_wal_sync_method = true;
-  std::vector<CheckResult> checks = EvaluatePolicy(policy, OneTarget(probes));
-  ASSERT_EQ(checks.size(), 1u);
-  EXPECT_EQ(checks[0].outcome, CheckOutcome::kPass);
-  EXPECT_NE(checks[0].message.find("wal_sync_method = fdatasync"), std::string::npos);
-  EXPECT_NE(checks[0].message.find("1.25x"), std::string::npos) << checks[0].message;
-  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({}))[0].outcome, CheckOutcome::kError);
-}
-
 TEST(CheckRulesTest, ThePolicyAsksForEachProbeOnce) {
   Policy policy;
   policy.latency = {P99Under10ms()};
