@@ -45,6 +45,9 @@ class FaultPlatform final : public Platform {
     now_ns_ = start_ns;
   }
   void AdvanceClock(std::uint64_t ns) { now_ns_ += ns; }
+  // With the fake clock: every NowNanos first moves the clock on by ns, as if each reading
+  // (and the caller's work since the previous one) took that long.
+  void AdvanceClockOnEachRead(std::uint64_t ns) { read_cost_ns_ = ns; }
 
   Result<int> Open(const std::string& path, const OpenFlags& flags) override;
   Status Close(int fd) override { return base_.Close(fd); }
@@ -88,7 +91,9 @@ class FaultPlatform final : public Platform {
   bool IsTerminal(int fd) override { return base_.IsTerminal(fd); }
   Result<FsStat> StatFs(const std::string& path) override { return base_.StatFs(path); }
   Result<FileStat> Stat(const std::string& path) override { return base_.Stat(path); }
-  std::uint64_t NowNanos() override { return fake_clock_ ? now_ns_.load() : base_.NowNanos(); }
+  std::uint64_t NowNanos() override {
+    return fake_clock_ ? (now_ns_ += read_cost_ns_) : base_.NowNanos();
+  }
   void SleepNanos(std::uint64_t ns) override;
   std::string WallClockIso8601() override { return base_.WallClockIso8601(); }
   SystemInfo System() override { return base_.System(); }
@@ -126,6 +131,7 @@ class FaultPlatform final : public Platform {
   std::string trace_;
   bool fake_clock_ = false;
   std::atomic<std::uint64_t> now_ns_{0};  // read by the progress ticker's thread too
+  std::uint64_t read_cost_ns_ = 0;
 };
 
 }  // namespace durprobe::platform

@@ -63,7 +63,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
   }
   const std::uint64_t start = platform.NowNanos();
   std::uint64_t next_check = start + kCheckEveryNs;
-  std::uint64_t maintenance_ns = 0;  // untimed work inside the timed phase
+  std::uint64_t untimed_ns = 0;  // maintenance and stop-rule checks inside the timed phase
   timing = OpTiming{.start_ns = start};
   SeriesRecorder series(start);
   for (;;) {
@@ -79,7 +79,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
       out.status = op.Maintain();
       if (!out.status.ok()) break;
       std::uint64_t after = platform.NowNanos();
-      maintenance_ns += after - now;
+      untimed_ns += after - now;
       now = after;
     }
     timing.start_ns = now;
@@ -95,9 +95,12 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
       out.converged = true;
       break;
     }
+    // The check is the loop's own work: the next operation starts after it.
+    timing.start_ns = platform.NowNanos();
+    untimed_ns += timing.start_ns - now;
   }
   series.Flush(out.series);
-  out.elapsed_ns = platform.NowNanos() - start - maintenance_ns;
+  out.elapsed_ns = platform.NowNanos() - start - untimed_ns;
   if (!out.converged && out.status.ok()) {
     out.converged = MedianConfidenceInterval(out.total).relative_half_width <= rule.target_ci;
   }

@@ -1,22 +1,37 @@
-"""Prints bench-vs-peers.sh's side-by-side table for one path from the files it collected."""
+"""Prints bench-vs-peers.sh's table for one path: per pair and statistic, the median of the
+paired ratios durprobe / peer over the rounds, with their min-max.
+usage: peer_table.py PATH OUT_DIR ROUNDS [--verbose]"""
 import json
 import re
+import statistics
 import sys
 
-path, out = sys.argv[1], sys.argv[2]
+path, out, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+verbose = "--verbose" in sys.argv[4:]
 
 
-def durprobe(name, primitive, pattern, size):
-    for p in json.load(open(f"{out}/{name}"))["targets"][0]["probes"]:
+def load_json(name):
+    try:
+        return json.load(open(name))
+    except (OSError, ValueError):
+        return None
+
+
+def durprobe(doc, primitive, pattern, size):
+    for p in (doc or {}).get("targets", [{}])[0].get("probes", []):
         if (p["primitive"], p["pattern"], p["write_size"]) == (primitive, pattern, size):
-            return p
+            return p if p.get("status", "ok") == "ok" else None
     return None
 
 
-def pg_test_fsync():
-    """ops/sec and usecs/op of the one-8kB-write and cross-descriptor tests."""
+def pg_test_fsync(name):
+    """ops/sec and mean ns per op of the one-8kB-write and cross-descriptor tests."""
     found, section = {}, ""
-    for line in open(f"{out}/pgtf.txt"):
+    try:
+        lines = open(name).readlines()
+    except OSError:
+        return found
+    for line in lines:
         if line.startswith("Compare file sync methods using one"):
             section = "one"
         elif line.startswith("Compare file sync methods using two"):
@@ -29,52 +44,69 @@ def pg_test_fsync():
     return found
 
 
-def ratio(a, b):
-    return f"{a / b:5.2f}" if a and b else "  n/a"
+def keyvals(name):
+    try:
+        return {k: float(v) for k, v in (line.split() for line in open(name))}
+    except (OSError, ValueError):
+        return {}
 
 
-def us(ns):
-    return f"{ns / 1000:9.1f}" if ns else "      n/a"
+def ratio(ours, peer):
+    return ours / peer if ours and peer else None
 
 
-rows = []
-try:
-    job = json.load(open(f"{out}/fio.json"))["jobs"][0]
-    pct = job["sync"]["lat_ns"]["percentile"]
-    fio = {"p50": pct["50.000000"], "p99": pct["99.000000"], "mean": job["sync"]["lat_ns"]["mean"],
-           "ops": job["write"]["iops"]}
-except (OSError, KeyError, ValueError, IndexError):
-    fio = None
-if fio:
-    for pattern in ("preallocated", "append", "overwrite"):
-        d = durprobe("dp-2300.json", "fdatasync", pattern, 2300)
-        if d:
-            s = d["sync_latency_ns"]
-            rows.append((f"fdatasync {pattern} 2300 B", "fio etcd (sync lat)", fio["p50"], s["p50"],
-                         fio["p99"], s["p99"], fio["ops"], d["ops_per_sec"]))
-pg = pg_test_fsync()
-for peer, primitive, pattern, file in (
-        ("open_datasync", "odirect_dsync", "overwrite", "dp-8k.json"),
-        ("open_datasync", "odsync", "overwrite", "dp-8k.json"),
-        ("fdatasync", "fdatasync", "overwrite", "dp-8k.json"),
-        ("fsync", "fsync", "overwrite", "dp-8k.json"),
-        ("write, fsync, close", "fsync", "write_sync_close", "dp-cross.json"),
-        ("write, close, fsync", "fsync", "write_close_sync", "dp-cross.json")):
-    d = durprobe(file, primitive, pattern, 8192)
-    if d and peer in pg and d.get("status") == "ok":
-        ops, mean_ns = pg[peer]
-        rows.append((f"{primitive} {pattern} 8 KiB", f"pg_test_fsync {peer} (mean)", mean_ns,
-                     d["latency_ns"]["mean"], None, None, ops, d["ops_per_sec"]))
-bare = dict(line.split() for line in open(f"{out}/bare.txt"))
-d = durprobe("dp-4k.json", "fdatasync", "overwrite", 4096)
-if d:
-    rows.append(("fdatasync overwrite 4 KiB", "bare C loop", None, None, None, None,
-                 float(bare["ops_per_sec"]), d["ops_per_sec"]))
+def round_ratios(d):
+    """{(pair, statistic): ratio} for one round's files."""
+    r = {}
+    try:
+        job = json.load(open(f"{d}/fio.json"))["jobs"][0]
+        pct = job["sync"]["lat_ns"]["percentile"]
+        p = durprobe(load_json(f"{d}/dp-2300.json"), "fdatasync", "preallocated", 2300)
+        if p:
+            pair = "fdatasync preallocated 2300 B vs fio etcd"
+            s = p["sync_latency_ns"]
+            r[(pair, "sync p50")] = ratio(s["p50"], pct["50.000000"])
+            r[(pair, "sync p99")] = ratio(s["p99"], pct["99.000000"])
+            r[(pair, "ops/s")] = ratio(p["ops_per_sec"], job["write"]["iops"])
+    except (OSError, KeyError, ValueError, IndexError):
+        pass
+    pg = pg_test_fsync(f"{d}/pgtf.txt")
+    for peer, primitive, pattern, name in (
+            ("open_datasync", "odirect_dsync", "overwrite", "dp-8k.json"),
+            ("fdatasync", "fdatasync", "overwrite", "dp-8k.json"),
+            ("fsync", "fsync", "overwrite", "dp-8k.json"),
+            ("write, fsync, close", "fsync", "write_sync_close", "dp-cross.json"),
+            ("write, close, fsync", "fsync", "write_close_sync", "dp-cross.json")):
+        p = durprobe(load_json(f"{d}/{name}"), primitive, pattern, 8192)
+        if p and peer in pg:
+            ops, mean_ns = pg[peer]
+            pair = f"{primitive} {pattern} 8 KiB vs pg_test_fsync {peer}"
+            r[(pair, "mean")] = ratio(p["latency_ns"]["mean"], mean_ns)
+            r[(pair, "ops/s")] = ratio(p["ops_per_sec"], ops)
+    bare = keyvals(f"{d}/bare.txt")
+    p = durprobe(load_json(f"{d}/dp-4k.json"), "fdatasync", "overwrite", 4096)
+    if p and bare:
+        pair = "fdatasync overwrite 4 KiB vs bare timed C loop"
+        lat = p["latency_ns"]
+        r[(pair, "p50")] = ratio(lat["p50"], bare.get("p50_ns"))
+        r[(pair, "p99")] = ratio(lat["p99"], bare.get("p99_ns"))
+        r[(pair, "ops/s")] = ratio(p["ops_per_sec"], bare.get("ops_per_sec"))
+    return r
 
-print(f"{'durprobe probe':<30} {'peer':<36} {'peer p50':>9} {'dp p50':>9} {'ratio':>5}"
-      f" {'peer p99':>9} {'dp p99':>9} {'ratio':>5} {'peer op/s':>10} {'dp op/s':>10} {'ratio':>5}")
-for name, peer, p50a, p50b, p99a, p99b, opsa, opsb in rows:
-    print(f"{name:<30} {peer:<36} {us(p50a)} {us(p50b)} {ratio(p50b, p50a)}"
-          f" {us(p99a)} {us(p99b)} {ratio(p99b, p99a)} {opsa:10.0f} {opsb:10.0f} {ratio(opsb, opsa)}")
-print("latencies in microseconds; pg_test_fsync reports a mean, so its row compares means; "
-      "ratio = durprobe / peer")
+
+per_round = [round_ratios(f"{out}/r{i}") for i in range(rounds)]
+keys = []
+for rr in per_round:
+    keys += [k for k in rr if k not in keys]
+print(f"{'durprobe probe vs peer':<66} {'statistic':<9} {'median':>6} {'min-max':>11} {'n':>2}")
+for key in keys:
+    vals = [rr[key] for rr in per_round if rr.get(key)]
+    if not vals:
+        continue
+    line = (f"{key[0]:<66} {key[1]:<9} {statistics.median(vals):6.2f} "
+            f"{min(vals):5.2f}-{max(vals):<5.2f} {len(vals):2d}")
+    if verbose:
+        line += "  rounds: " + " ".join(f"{v:.2f}" for v in vals)
+    print(line)
+print(f"ratio = durprobe / peer from the same round ({path}); latencies: lower is faster for"
+      " durprobe; pg_test_fsync reports a mean, so its rows compare means")

@@ -8,6 +8,7 @@
 #include "platform/interrupt.h"
 #include "probes/histogram.h"
 #include "sqlite_bench/build_info.h"
+#include "sqlite_bench/device_warmup.h"
 #include "sqlite_bench/rows.h"
 #include "sqlite_bench/sqlite_db.h"
 
@@ -236,6 +237,12 @@ Status RunBody(platform::Platform& platform, CountingVfs& vfs, const std::string
   return db.Close();
 }
 
+probes::Outcome OutcomeOf(const Status& s) {
+  return s.unsupported()                          ? probes::Outcome::kUnsupported
+         : s.kind() == Status::Kind::kInterrupted ? probes::Outcome::kInterrupted
+                                                  : probes::Outcome::kError;
+}
+
 void RemoveDatabaseFiles(platform::Platform& platform, const std::string& path) {
   for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
     std::string file = path + suffix;
@@ -270,9 +277,7 @@ CommitResult RunCommitConfig(platform::Platform& platform, CountingVfs& vfs,
   r.checkpoints.counts = vfs.counts(Phase::kCheckpoint);
   r.verify_counts = vfs.counts(Phase::kVerify);
   if (!s.ok()) {
-    r.outcome = s.unsupported()                          ? probes::Outcome::kUnsupported
-                : s.kind() == Status::Kind::kInterrupted ? probes::Outcome::kInterrupted
-                                                         : probes::Outcome::kError;
+    r.outcome = OutcomeOf(s);
     r.reason = s.message();
   }
   RemoveDatabaseFiles(platform, path);
@@ -295,6 +300,14 @@ Result<std::unique_ptr<CommitSession>> CommitSession::Open(platform::Platform& p
 }
 
 CommitResult CommitSession::Run(const CommitConfig& config, const CommitOptions& options) {
+  if (!warmed_up_ && options.device_warmup_ns > 0) {
+    warmed_up_ = true;
+    Result<DeviceWarmup> warm =
+        WarmUpDevice(platform_, dir_, std::min(options.device_warmup_ns, options.budget_ns / 10));
+    if (!warm.ok()) {
+      return NotRun(config, OutcomeOf(warm.status()), "device warm-up: " + warm.status().message());
+    }
+  }
   return RunCommitConfig(platform_, *vfs_, dir_, fmt::format("commit-{}.db", next_++), config,
                          options);
 }

@@ -12,6 +12,7 @@
 #include "sqlite_bench/commit_result.h"
 #include "sqlite_bench/commit_spec.h"
 #include "sqlite_bench/counting_vfs.h"
+#include "sqlite_bench/device_warmup.h"
 
 namespace durprobe::sqlite_bench {
 
@@ -22,6 +23,9 @@ struct CommitOptions {
   std::uint64_t fixed_commits = 0;     // > 0: exactly this many commits per repetition, no clock
   std::uint64_t min_commits = 3;       // per repetition, even past the budget
   std::uint64_t max_rows = 2'000'000;  // per configuration, so fast modes stay small on disk
+  // Untimed syncs once per session, before its first configuration (sqlite_bench/device_warmup.h),
+  // at most a tenth of budget_ns; 0 skips them.
+  std::uint64_t device_warmup_ns = kDeviceWarmupNs;
 };
 
 struct MatrixPlan {
@@ -41,7 +45,9 @@ class CommitSession {
   static Result<std::unique_ptr<CommitSession>> Open(platform::Platform& platform,
                                                      const std::string& scratch_dir);
   ~CommitSession();
-  // Runs config on a fresh database named after its position in the session.
+  // Runs config on a fresh database named after its position in the session. The first call
+  // warms the device up first (WarmUpDevice); if that fails, config is not run and its result
+  // carries the failure.
   CommitResult Run(const CommitConfig& config, const CommitOptions& options);
   // Runs config untimed (kWarmUpCommits commits on a database of its own, removed after), so the
   // first timed configuration does not pay alone for warming up SQLite, the page cache and the
@@ -55,6 +61,7 @@ class CommitSession {
   std::string dir_;
   std::unique_ptr<CountingVfs> vfs_;
   std::size_t next_ = 0;
+  bool warmed_up_ = false;
 };
 
 // A configuration that could not run at all (no VFS, interrupted before it started).

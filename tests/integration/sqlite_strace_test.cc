@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "sqlite_bench/device_warmup.h"
 #include "tests/cli_runner.h"
 
 namespace durprobe {
@@ -24,13 +25,15 @@ struct Traced {
   nlohmann::json entry;
 };
 
-// Counts fsync/fdatasync lines; "resumed" halves of interrupted calls are the same call.
+// Counts fsync/fdatasync lines; "resumed" halves of interrupted calls are the same call. The
+// session's device warm-up syncs its own file (strace -y names it), not SQLite's.
 long CountSyncCalls(const std::string& trace) {
   std::istringstream in(trace);
   std::string line;
   long n = 0;
   while (std::getline(in, line)) {
     if (line.find("resumed>") != std::string::npos) continue;
+    if (line.find(sqlite_bench::kDeviceWarmupFile) != std::string::npos) continue;
     if (line.find("fsync(") != std::string::npos || line.find("fdatasync(") != std::string::npos)
       ++n;
   }
@@ -41,7 +44,7 @@ Traced RunTraced(const std::string& dir, const std::string& journal, const std::
                  int commits) {
   std::string tag = journal + "-" + sync + "-" + std::to_string(commits);
   std::string trace = dir + "/trace-" + tag, json = dir + "/report-" + tag + ".json";
-  std::string cmd = "strace -f -qq -e trace=fsync,fdatasync -o " + trace +
+  std::string cmd = "strace -f -qq -y -e trace=fsync,fdatasync -o " + trace +
                     " " DURPROBE_BINARY " sqlite " + dir + " --journal-modes " + journal +
                     " --synchronous " + sync + " --commits " + std::to_string(commits) +
                     " --repetitions 1 --warmup 2 --no-probes --quiet --json " + json;

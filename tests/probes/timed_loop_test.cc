@@ -169,6 +169,42 @@ TEST_F(TimedLoopTest, OperationsAtTheFastLimitTimeEverySync) {
   EXPECT_EQ(out.sync.count(), 100u);
 }
 
+// An operation that reads the clock once, at its end (as a write+sync op with an untimed sync).
+class OneReadingOp final : public ProbeOp {
+ public:
+  OneReadingOp(platform::FaultPlatform& p, std::uint64_t ns) : p_(p), ns_(ns) {}
+  Status Setup() override { return Status::Ok(); }
+  Status RunOnce(OpTiming* t) override {
+    p_.AdvanceClock(ns_);
+    t->end_ns = p_.NowNanos();
+    return Status::Ok();
+  }
+  bool has_sync_part() const override { return false; }
+  Status Teardown() override { return Status::Ok(); }
+
+ private:
+  platform::FaultPlatform& p_;
+  std::uint64_t ns_;
+};
+
+TEST_F(TimedLoopTest, StopRuleChecksAreChargedToNoOperationNorToElapsed) {
+  // Every clock reading costs 1 us: an operation is its 1 ms plus its own reading. The stop rule
+  // is checked every 20 ms, ten times before it stops at 200 ms; the loop's reading after each
+  // check (its time) must land in no operation and not in the elapsed time.
+  constexpr std::uint64_t kUs = 1000;
+  fake_.AdvanceClockOnEachRead(1 * kUs);
+  OneReadingOp op(fake_, 1 * kMs);
+  StopRule rule = Rule();
+  rule.warmup_ops = 0;
+  LoopOutcome out = RunTimedLoop(fake_, op, rule);
+  ASSERT_TRUE(out.converged);
+  EXPECT_GT(out.ops, 190u);
+  EXPECT_EQ(out.total.min(), 1 * kMs + kUs);
+  EXPECT_EQ(out.total.max(), 1 * kMs + kUs);
+  // The operations' times, plus the one final reading that ends the loop.
+  EXPECT_EQ(out.elapsed_ns, out.ops * (1 * kMs + kUs) + kUs);
+}
+
 TEST_F(TimedLoopTest, MaintenanceIsLeftOutOfElapsedAndOfEveryOperation) {
   // Every 10th operation is followed by 1 s of maintenance (a full append file replaced).
   ScriptedOp op(fake_, {1 * kMs}, 0);
