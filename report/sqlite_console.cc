@@ -8,6 +8,7 @@
 #include "report/crashsim_console.h"
 #include "report/durability_risk.h"
 #include "report/percentiles.h"
+#include "report/drift.h"
 #include "report/sqlite_correlation.h"
 #include "report/table.h"
 #include "report/units.h"
@@ -103,6 +104,20 @@ void AddSqliteRow(Table& table, const SqliteEntry& e, const std::vector<Finding>
   cells.push_back(RiskOf(r.config.journal, r.config.sync, findings).summary);
   table.AddRow(std::move(cells));
   if (!c.available && !c.missing.empty()) notes.any_missing = true;
+  bool apart = Drifted(c.sqlite_sync_mean_ns, c.probe_sync_mean_ns);
+  if (c.available && (c.basis != "probes" || apart)) {
+    std::string basis =
+        c.basis == "sqlite_sync_timing"
+            ? "predicted from SQLite's own sync timing: the device changed state while it ran"
+        : c.basis == "probes_at_reference"
+            ? fmt::format("predicted from the probes scaled {} to the reference probe near it",
+                          FormatRatio(c.reference_scale))
+            : std::string("predicted from the probes");
+    notes.Add(fmt::format("{}/{} x{}: {}; a sync took {} in SQLite, {} in the probes{}", journal,
+                          ModeCell(r), r.config.rows_per_commit, basis,
+                          Us(c.sqlite_sync_mean_ns), Us(c.probe_sync_mean_ns),
+                          c.basis == "probes" ? "" : " (latency_drift)"));
+  }
   if (r.checkpoints.count > 0) {
     notes.Add(fmt::format(
         "{}/{} x{}: {} WAL checkpoint(s) in {} commits, {:.1f} syncs and {} each, {} per commit "

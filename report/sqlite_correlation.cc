@@ -203,6 +203,16 @@ std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results, const 
   for (const CommitResult& r : results) {
     SqliteEntry e;
     e.correlation = Correlate(r, target.probes, ReferenceScale(r, target));
+    if (e.correlation.available && DisturbedDuring(r, target)) {
+      // The device moved while this configuration ran: no probe sample matches its commits, so
+      // its syncs are explained by SQLite's own timing of them.
+      SqliteCorrelation& c = e.correlation;
+      c.basis = "sqlite_sync_timing";
+      c.predicted_sync_ns = c.sync_ns;
+      c.predicted_ns = c.sync_ns + c.non_sync_ns;
+      c.explained_share = c.measured_ns > 0 ? c.sync_ns / c.measured_ns : 0.0;
+      c.residual_share = c.measured_ns > 0 ? (c.measured_ns - c.predicted_ns) / c.measured_ns : 0;
+    }
     if (baseline && MeanRowsPerSec(*baseline) > 0 && r.outcome == probes::Outcome::kOk &&
         r.commits > 0) {
       e.speedup = MeanRowsPerSec(r) / MeanRowsPerSec(*baseline);

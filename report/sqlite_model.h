@@ -20,7 +20,9 @@ struct SqliteCorrelation {
   bool available = false;
   // Which latencies predicted the syncs: "probes" (as measured), or "probes_at_reference" (scaled
   // by the reference probe's median near this configuration over its median near the probes,
-  // because the device changed state in between; reference_scale is that ratio).
+  // because the device changed state in between; reference_scale is that ratio), or
+  // "sqlite_sync_timing" (the device moved while the configuration ran: SQLite's own timing of
+  // its syncs, so predicted equals measured and explained is the sync share).
   std::string basis = "probes";
   double reference_scale = 1.0;
   double sqlite_sync_mean_ns = 0.0;  // SQLite's own mean xSync (and directory sync) latency

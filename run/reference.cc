@@ -32,9 +32,12 @@ probes::StopRule ReferenceRule() {
 void SampleReference(platform::Platform& platform, const std::string& dir,
                      const std::string& before, std::uint64_t origin_ns, report::Target& target) {
   probes::ProbeSpec spec = ReferenceSpec(platform);
+  std::string own = dir + "/" + kReferenceDir;
+  if (!platform.MakeDirectory(own).ok()) return;
   std::uint64_t start = platform.NowNanos();
   probes::LoopOutcome loop = probes::SampleProbe(
-      platform, dir, spec, ReferenceRule(), probes::OpOptions{.file_size = kReferenceFileSize});
+      platform, own, spec, ReferenceRule(), probes::OpOptions{.file_size = kReferenceFileSize});
+  platform.RemoveDirectory(own);
   if (!loop.status.ok() || loop.ops == 0) return;
   probes::LatencySummary s = probes::Summarize(loop.total);
   target.reference_probe = report::ProbeLabel(spec);

@@ -15,6 +15,10 @@
 
 namespace durprobe::run {
 
+// The reference probe works in this subdirectory of the scratch directory (made and removed
+// around each sample), so its syncs are told apart from SQLite's in a trace.
+inline constexpr const char* kReferenceDir = "reference";
+
 // fdatasync overwrite 4 KiB (fsync where fdatasync is missing) on a 1 MiB file.
 probes::ProbeSpec ReferenceSpec(platform::Platform& platform);
 // At most 40 operations or 100 ms after a 2-operation warm-up.

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "run/reference.h"
 #include "sqlite_bench/device_warmup.h"
 #include "tests/cli_runner.h"
 
@@ -34,6 +35,7 @@ long CountSyncCalls(const std::string& trace) {
   while (std::getline(in, line)) {
     if (line.find("resumed>") != std::string::npos) continue;
     if (line.find(sqlite_bench::kDeviceWarmupFile) != std::string::npos) continue;
+    if (line.find(std::string("/") + run::kReferenceDir + "/") != std::string::npos) continue;
     if (line.find("fsync(") != std::string::npos || line.find("fdatasync(") != std::string::npos)
       ++n;
   }

@@ -260,6 +260,7 @@ TEST_F(ExecutorTest, ASteadyDeviceHasNoLatencyDrift) {
   Execution ex = Execute(fake, LongFdatasyncPlan(a_.path()));
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
   EXPECT_FALSE(HasFinding(ex.report.targets.at(0), "latency_drift"));
+}
 
 // Asks for a tick every millisecond and holds the first probe's start until two ticks for it
 // have come: a long item, without depending on how long anything takes.
