@@ -264,7 +264,8 @@ class CrossDescriptorOp final : public ProbeOp {
   Status Setup() override {
     if (buffer_.data() == nullptr) return Status::Error("could not allocate the write buffer");
     FillPattern(buffer_.data(), buffer_.size());
-    return Preallocate(p_, path_, std::max<std::uint64_t>(options_.file_size / 16, spec_.write_size));
+    return Preallocate(p_, path_,
+                       std::max<std::uint64_t>(options_.file_size / 16, spec_.write_size));
   }
 
   Status RunOnce(OpTiming* t) override {

@@ -142,6 +142,14 @@ void AddIfDrifted(std::string what, std::vector<TimedValue> points, std::size_t 
 
 }  // namespace
 
+std::vector<TimedValue> RepetitionSeries(const sqlite_bench::CommitResult& result) {
+  std::vector<TimedValue> pts;
+  for (const sqlite_bench::Repetition& r : result.repetition_windows) {
+    if (r.commits > 0) pts.push_back({r.start_ns, double(r.commit_ns) / double(r.commits)});
+  }
+  return pts;
+}
+
 bool Drifted(double a, double b) {
   double lo = std::min(a, b), hi = std::max(a, b);
   return lo > 0 && hi / lo >= kMinDriftRatio && hi - lo >= kMinDriftNs;
@@ -172,11 +180,8 @@ std::vector<DriftSeries> DriftedSeries(const Target& target) {
     AddIfDrifted(ProbeLabel(p.spec), pts, kMinProbeWindows, out);
   }
   for (const SqliteEntry& e : target.sqlite) {
-    std::vector<TimedValue> pts;
-    for (const sqlite_bench::Repetition& r : e.result.repetition_windows) {
-      if (r.commits > 0) pts.push_back({r.start_ns, double(r.commit_ns) / double(r.commits)});
-    }
-    AddIfDrifted(sqlite_bench::Label(e.result.config) + " commits", pts, kMinRepetitions, out);
+    AddIfDrifted(sqlite_bench::Label(e.result.config) + " commits", RepetitionSeries(e.result),
+                 kMinRepetitions, out);
   }
   return out;
 }

@@ -73,11 +73,7 @@ double ReferenceNear(const std::vector<ReferenceSample>& samples, std::uint64_t 
 // Whether the device moved while this configuration ran: its repetitions stepped, or the
 // reference samples on either side of it differ.
 bool DisturbedDuring(const CommitResult& r, const Target& t) {
-  std::vector<TimedValue> reps;
-  for (const sqlite_bench::Repetition& w : r.repetition_windows) {
-    if (w.commits > 0) reps.push_back({w.start_ns, double(w.commit_ns) / double(w.commits)});
-  }
-  if (!FindSteps(reps).empty()) return true;
+  if (!FindSteps(RepetitionSeries(r)).empty()) return true;
   if (r.repetition_windows.empty()) return false;
   std::uint64_t from = r.repetition_windows.front().start_ns;
   std::uint64_t to = r.repetition_windows.back().end_ns;
@@ -242,9 +238,9 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     if (!c.available || !sync_bound || std::abs(c.residual_share) <= kResidualFindingShare) {
       continue;
     }
-    // The device moved while this configuration ran, or between it and the probes: the gap is
-    // the drift's (latency_drift says so), not SQLite's.
-    if (drift && (c.basis != "probes" || DisturbedDuring(r, target))) continue;
+    // The device moved while this configuration ran, or between it and the probes (SqliteEntries
+    // then chose another basis): the gap is the drift's (latency_drift says so), not SQLite's.
+    if (drift && c.basis != "probes") continue;
     target.findings.push_back(
         {Severity::kWarn, "sqlite_prediction_residual",
          fmt::format("{}: a commit takes {} on average but its {:.2f} syncs at the probes' "
