@@ -7,8 +7,8 @@
 namespace durprobe::cli {
 namespace {
 
-constexpr std::uint64_t kDefaultBudgetNs = 60'000'000'000;
-constexpr std::uint64_t kQuickBudgetNs = 10'000'000'000;
+constexpr std::uint64_t kCompareBudgetNs = 60'000'000'000;
+constexpr std::uint64_t kCompareQuickBudgetNs = 10'000'000'000;
 
 }  // namespace
 
@@ -40,7 +40,8 @@ int RunCompare(const CompareOptions& o) {
   }
   Result<std::vector<std::string>> paths = ResolveTargets(platform, o.probe.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
-  Result<std::uint64_t> budget = BudgetNanos(o.probe.common, kDefaultBudgetNs, kQuickBudgetNs);
+  Result<std::uint64_t> budget =
+      BudgetNanos(o.probe.common, kCompareBudgetNs, kCompareQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
 
   run::Plan plan;

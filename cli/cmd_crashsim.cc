@@ -13,13 +13,6 @@ const std::vector<std::string>& DeviceNames() {
   return *names;
 }
 
-template <typename Enum>
-std::vector<std::string> Names(const std::map<std::string, Enum>& names) {
-  std::vector<std::string> out;
-  for (const auto& entry : names) out.push_back(entry.first);
-  return out;
-}
-
 }  // namespace
 
 void AddCrashsimOptions(CLI::App& app, CrashsimCliOptions& o) {
@@ -90,10 +83,10 @@ Subcommand SetupCrashsim(CLI::App& app) {
                   "Directories whose scratch holds the recovered images (default: .)");
   AddListOption(*sub, "--journal-modes", options->journal_modes,
                 "Journal modes (comma-separated; default delete,truncate,persist,wal)")
-      ->transform(OneOf(Names(sqlite_bench::JournalModeNames()), "journal mode"));
+      ->transform(OneOf(KeysOf(sqlite_bench::JournalModeNames()), "journal mode"));
   AddListOption(*sub, "--synchronous", options->synchronous,
                 "Synchronous levels (comma-separated; default off,normal,full,extra)")
-      ->transform(OneOf(Names(sqlite_bench::SynchronousNames()), "synchronous level"));
+      ->transform(OneOf(KeysOf(sqlite_bench::SynchronousNames()), "synchronous level"));
   AddListOption(*sub, "--batch", options->batches, "Rows per commit, comma-separated, e.g. 1,100")
       ->capture_default_str()
       ->check(InRange(1, 100000));

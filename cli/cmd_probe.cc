@@ -10,15 +10,8 @@
 namespace durprobe::cli {
 namespace {
 
-constexpr std::uint64_t kDefaultBudgetNs = 30'000'000'000;
-constexpr std::uint64_t kQuickBudgetNs = 5'000'000'000;
-
-template <typename Enum>
-std::vector<std::string> Names(const std::map<std::string, Enum>& names) {
-  std::vector<std::string> out;
-  for (const auto& entry : names) out.push_back(entry.first);
-  return out;
-}
+constexpr std::uint64_t kProbeBudgetNs = 30'000'000'000;
+constexpr std::uint64_t kProbeQuickBudgetNs = 5'000'000'000;
 
 }  // namespace
 
@@ -26,10 +19,10 @@ void AddProbeOptions(CLI::App& app, ProbeOptions& o) {
   AddListOption(app, "--primitives", o.primitives,
                 "Sync primitives to measure, comma-separated (default: none, fsync, fdatasync, "
                 "odsync, dir_fsync and the platform's own)")
-      ->transform(OneOf(Names(probes::PrimitiveNames()), "primitive"));
+      ->transform(OneOf(KeysOf(probes::PrimitiveNames()), "primitive"));
   AddListOption(app, "--patterns", o.patterns,
                 "Write patterns, comma-separated (default: each primitive's own)")
-      ->transform(OneOf(Names(probes::PatternNames()), "pattern"));
+      ->transform(OneOf(KeysOf(probes::PatternNames()), "pattern"));
   AddListOption(app, "--sizes", o.sizes,
                 "Write sizes to sweep, e.g. 512,2300,4k,8k,64k (default 4k)")
       ->check(Size());
@@ -84,7 +77,7 @@ int RunProbe(const ProbeOptions& o) {
   platform::Platform& platform = platform::Default();
   Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
-  Result<std::uint64_t> budget = BudgetNanos(o.common, kDefaultBudgetNs, kQuickBudgetNs);
+  Result<std::uint64_t> budget = BudgetNanos(o.common, kProbeBudgetNs, kProbeQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
   Result<probes::ProbePlan> probe_plan =
       MakeProbePlan(platform, o, run::PerPath(*budget, paths->size()));

@@ -7,8 +7,8 @@
 namespace durprobe::cli {
 namespace {
 
-constexpr std::uint64_t kDefaultBudgetNs = 60'000'000'000;
-constexpr std::uint64_t kQuickBudgetNs = 5'000'000'000;
+constexpr std::uint64_t kRunBudgetNs = 60'000'000'000;
+constexpr std::uint64_t kRunQuickBudgetNs = 5'000'000'000;
 
 }  // namespace
 
@@ -28,7 +28,7 @@ int RunRun(const RunOptions& o) {
   platform::Platform& platform = platform::Default();
   Result<std::vector<std::string>> paths = ResolveTargets(platform, o.probe.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
-  Result<std::uint64_t> budget = BudgetNanos(o.probe.common, kDefaultBudgetNs, kQuickBudgetNs);
+  Result<std::uint64_t> budget = BudgetNanos(o.probe.common, kRunBudgetNs, kRunQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
   run::RunSplit split = run::SplitRun(*budget, paths->size());
   Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, split.probe_ns);

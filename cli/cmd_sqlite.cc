@@ -11,26 +11,19 @@
 namespace durprobe::cli {
 namespace {
 
-constexpr std::uint64_t kDefaultBudgetNs = 30'000'000'000;
-constexpr std::uint64_t kQuickBudgetNs = 10'000'000'000;
+constexpr std::uint64_t kSqliteBudgetNs = 30'000'000'000;
+constexpr std::uint64_t kSqliteQuickBudgetNs = 10'000'000'000;
 constexpr std::uint64_t kMaxPayload = 1u << 20;
-
-template <typename Enum>
-std::vector<std::string> Names(const std::map<std::string, Enum>& names) {
-  std::vector<std::string> out;
-  for (const auto& entry : names) out.push_back(entry.first);
-  return out;
-}
 
 }  // namespace
 
 void AddSqliteMatrixOptions(CLI::App& app, SqliteMatrixOptions& o) {
   AddListOption(app, "--journal-modes", o.journal_modes,
                 "Journal modes, comma-separated (default delete,wal)")
-      ->transform(OneOf(Names(sqlite_bench::JournalModeNames()), "journal mode"));
+      ->transform(OneOf(KeysOf(sqlite_bench::JournalModeNames()), "journal mode"));
   AddListOption(app, "--synchronous", o.synchronous,
                 "Synchronous levels, comma-separated (default full,normal,off)")
-      ->transform(OneOf(Names(sqlite_bench::SynchronousNames()), "synchronous level"));
+      ->transform(OneOf(KeysOf(sqlite_bench::SynchronousNames()), "synchronous level"));
   app.add_flag("--all", o.all, "The whole matrix: every journal mode x every synchronous level");
   AddListOption(app, "--batch", o.batches,
                 "Rows per commit, comma-separated, e.g. 1,10,100,1000 (1: autocommit INSERT)")
@@ -39,7 +32,7 @@ void AddSqliteMatrixOptions(CLI::App& app, SqliteMatrixOptions& o) {
   AddListOption(app, "--statement", o.statements,
                 "reused (one prepared INSERT) and/or per_row (prepared for every row)")
       ->capture_default_str()
-      ->transform(OneOf(Names(sqlite_bench::StatementModeNames()), "statement mode"));
+      ->transform(OneOf(KeysOf(sqlite_bench::StatementModeNames()), "statement mode"));
   app.add_option("--payload", o.payload, "Payload bytes per row")
       ->capture_default_str()
       ->type_name("SIZE")
@@ -127,7 +120,7 @@ int RunSqlite(const SqliteOptions& o) {
   platform::Platform& platform = platform::Default();
   Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
-  Result<std::uint64_t> budget = BudgetNanos(o.common, kDefaultBudgetNs, kQuickBudgetNs);
+  Result<std::uint64_t> budget = BudgetNanos(o.common, kSqliteBudgetNs, kSqliteQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
   // With --workloads the matrix (and its probes) runs only when "commits" is listed.
   bool matrix_runs = RunsCommitMatrix(o.workloads);

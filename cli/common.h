@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -102,6 +103,14 @@ CLI::Validator Duration();
 // Case-insensitive choice among names; the error lists the valid ones:
 // "--synchronous: 'ful' is not one of full, normal, off, extra".
 CLI::Validator OneOf(const std::vector<std::string>& names, const std::string& what);
+
+// The names of a name-to-value table (probes::PrimitiveNames(), ...), for OneOf.
+template <typename Value>
+std::vector<std::string> KeysOf(const std::map<std::string, Value>& table) {
+  std::vector<std::string> out;
+  for (const auto& entry : table) out.push_back(entry.first);
+  return out;
+}
 
 // A number between lo and hi (inclusive), with the one wording every bad value gets:
 // "--repetitions: '0' is not in 1..1000". Replaces CLI::Range, whose message reads otherwise.

@@ -6,9 +6,9 @@
 namespace durprobe::probes {
 namespace {
 
-constexpr std::uint64_t kFileSize = 64u << 20;
+constexpr std::uint64_t kLoadFileSize = 64u << 20;
 constexpr std::uint64_t kBlock = 4096;
-constexpr std::uint64_t kBlocks = kFileSize / kBlock;
+constexpr std::uint64_t kBlocks = kLoadFileSize / kBlock;
 
 }  // namespace
 
@@ -21,7 +21,7 @@ Result<std::unique_ptr<BackgroundLoad>> BackgroundLoad::Start(platform::Platform
   // Written once so reads find data, then reopened O_DIRECT where the filesystem accepts it.
   platform::AlignedBuffer fill(1u << 20, kBlock);
   std::fill(fill.data(), fill.data() + fill.size(), std::byte{0x5a});
-  for (std::uint64_t off = 0; off < kFileSize; off += fill.size()) {
+  for (std::uint64_t off = 0; off < kLoadFileSize; off += fill.size()) {
     Status s = platform.PWrite(*fd, fill.data(), fill.size(), off);
     if (!s.ok()) {
       (void)platform.Close(*fd);

@@ -16,16 +16,10 @@ namespace {
 constexpr std::uint64_t kMaxLatencyNs = 3600ull * 1'000'000'000;  // an hour: surely a typo
 constexpr double kMaxRate = 1e9;
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 template <typename Enum>
 Result<Enum> Lookup(const std::map<std::string, Enum>& names, std::string_view text,
                     std::string_view what) {
-  auto it = names.find(Lower(text));
+  auto it = names.find(AsciiLower(text));
   if (it != names.end()) return it->second;
   std::string valid;
   for (const auto& entry : names) valid += (valid.empty() ? "" : ", ") + entry.first;
@@ -352,7 +346,7 @@ Result<CommitRule> ParseCommitFlag(std::string_view text) {
 
 Status ParseFailOn(const std::vector<std::string>& items, Policy& policy) {
   for (const std::string& item : items) {
-    std::string lower = Lower(item);
+    std::string lower = AsciiLower(item);
     if (lower == "info" || lower == "warn" || lower == "fail") {
       Severity s = lower == "info"   ? Severity::kInfo
                    : lower == "warn" ? Severity::kWarn

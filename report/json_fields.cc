@@ -24,11 +24,6 @@ std::string JsonFields::PathOf(const char* key) const {
   return path_.empty() ? key : path_ + "." + key;
 }
 
-std::string JsonFields::Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 void JsonFields::Fail(const std::string& message, const char* key) const {
   if (!error_->empty()) return;
   std::string where = PathOf(key);

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "report/units.h"
+
 namespace durprobe::report {
 
 // Times in a report are ns since the run started, written as seconds; the two conversions are
@@ -64,7 +66,7 @@ class JsonFields {
          Need need = Need::kOptional) const {
     const nlohmann::json* v = Value(key, need, "a name", &nlohmann::json::is_string);
     if (v == nullptr) return fallback;
-    auto it = names.find(Lower(v->get<std::string>()));
+    auto it = names.find(AsciiLower(v->get<std::string>()));
     if (it != names.end()) return it->second;
     FailUnknownName(v->get<std::string>(), key);
     return fallback;
@@ -77,8 +79,6 @@ class JsonFields {
                               bool (nlohmann::json::*is)() const noexcept) const;
   std::string PathOf(const char* key) const;
   void FailUnknownName(const std::string& name, const char* key) const;
-  static std::string Lower(std::string s);
-
   const nlohmann::json* object_;
   std::string path_;
   std::string* error_;

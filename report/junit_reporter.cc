@@ -27,7 +27,7 @@ std::string Attrs(const Counts& c) {
                      c.failures, c.errors, c.skipped);
 }
 
-std::string Comparison(const CheckResult& c) {
+std::string ComparisonText(const CheckResult& c) {
   if (!c.measured) return "not measured";
   return fmt::format("measured {}, threshold {} {}", FormatCheckValue(*c.measured, c.unit),
                      c.comparison, FormatCheckValue(c.threshold, c.unit));
@@ -38,12 +38,12 @@ void WriteCase(const CheckResult& c, std::ostream& out) {
              XmlEscape(c.rule));
   switch (c.outcome) {
     case CheckOutcome::kPass:
-      fmt::print(out, "      <system-out>{}: {}</system-out>\n", XmlEscape(Comparison(c)),
+      fmt::print(out, "      <system-out>{}: {}</system-out>\n", XmlEscape(ComparisonText(c)),
                  XmlEscape(c.message));
       break;
     case CheckOutcome::kFail:
       fmt::print(out, "      <failure type=\"{}\" message=\"{}\">{}</failure>\n",
-                 c.tail_failure ? "tail_failure" : "threshold", XmlEscape(Comparison(c)),
+                 c.tail_failure ? "tail_failure" : "threshold", XmlEscape(ComparisonText(c)),
                  XmlEscape(c.message));
       break;
     case CheckOutcome::kError:

@@ -9,13 +9,13 @@
 #include <string>
 
 namespace durprobe::report {
-namespace {
-
-std::string Lower(std::string_view s) {
+std::string AsciiLower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
+
+namespace {
 
 // Splits "12.5ms" into 12.5 and "ms"; false when there is no leading number. A leading '-' is
 // kept in the number so the caller can say "negative" rather than "not a number".
@@ -32,7 +32,7 @@ bool SplitNumber(std::string_view text, double* number, std::string* unit) {
   if (end != num.c_str() + num.size()) return false;
   std::string_view rest = text.substr(i);
   while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-  *unit = Lower(rest);
+  *unit = AsciiLower(rest);
   return true;
 }
 

@@ -13,6 +13,9 @@
 
 namespace durprobe::report {
 
+// ASCII letters lowered, other bytes as they are: names and units are matched case-insensitively.
+std::string AsciiLower(std::string_view text);
+
 Result<std::uint64_t> ParseSize(std::string_view text);
 Result<std::uint64_t> ParseDurationNanos(std::string_view text);
 

@@ -51,12 +51,23 @@ inline int CountLines(const std::string& text) {
 
 // Bad input: exit status 2, exactly one line on stderr starting "durprobe: error: " and
 // containing needle, nothing on stdout. what names the command in failure messages.
-inline void ExpectUsageError(const CliRun& run, const std::string& needle, const std::string& what) {
+inline void ExpectUsageError(const CliRun& run, const std::string& needle,
+                             const std::string& what) {
   EXPECT_EQ(run.exit_code, 2) << what << "\n" << run.err;
   EXPECT_EQ(CountLines(run.err), 1) << what << "\n" << run.err;
   EXPECT_EQ(run.err.rfind("durprobe: error: ", 0), 0u) << what << "\n" << run.err;
   EXPECT_NE(run.err.find(needle), std::string::npos) << what << "\n" << run.err;
   EXPECT_TRUE(run.out.empty()) << what << "\n" << run.out;
+}
+
+// `durprobe ARGS` is a usage error containing needle.
+inline void ExpectDurprobeUsageError(const std::string& args, const std::string& needle) {
+  ExpectUsageError(RunDurprobe(args), needle, args);
+}
+
+// `durprobe sqlite ARGS` is a usage error containing needle.
+inline void ExpectSqliteUsageError(const std::string& args, const std::string& needle) {
+  ExpectUsageError(RunDurprobe("sqlite " + args), needle, args);
 }
 
 }  // namespace durprobe::testing_support

@@ -12,40 +12,39 @@ namespace durprobe {
 namespace {
 
 using testing_support::CountLines;
+using testing_support::ExpectDurprobeUsageError;
 using testing_support::RunDurprobe;
 using testing_support::TempDir;
 
-void ExpectUsageError(const std::string& args, const std::string& needle) {
-  testing_support::ExpectUsageError(RunDurprobe(args), needle, args);
-}
-
 TEST(ProbeCliTest, MissingPath) {
-  ExpectUsageError("probe /nonexistent/durprobe-path",
-                   "'/nonexistent/durprobe-path' does not exist");
-  ExpectUsageError("/nonexistent/durprobe-path", "does not exist");  // run is the default
+  ExpectDurprobeUsageError("probe /nonexistent/durprobe-path",
+                           "'/nonexistent/durprobe-path' does not exist");
+  ExpectDurprobeUsageError("/nonexistent/durprobe-path", "does not exist");  // run is the default
 }
 
 TEST(ProbeCliTest, FileInsteadOfDirectory) {
   TempDir dir;
   std::string file = dir.path() + "/plain-file";
   ASSERT_TRUE(platform::Default().WriteTextFile(file, "x").ok());
-  ExpectUsageError("probe " + file, "is not a directory");
+  ExpectDurprobeUsageError("probe " + file, "is not a directory");
 }
 
 TEST(ProbeCliTest, UnknownPrimitive) {
   TempDir dir;
-  ExpectUsageError("probe --primitives fsync,fsyncc " + dir.path(), "fsyncc");
+  ExpectDurprobeUsageError("probe --primitives fsync,fsyncc " + dir.path(), "fsyncc");
 }
 
 TEST(ProbeCliTest, BadSizeAndDuration) {
   TempDir dir;
-  ExpectUsageError("probe --sizes 4k,huge " + dir.path(), "invalid size 'huge'");
-  ExpectUsageError("probe --budget 10parsecs " + dir.path(), "invalid duration '10parsecs'");
-  ExpectUsageError("probe --primitives dir_fsync --patterns append " + dir.path(), "dir_fsync");
+  ExpectDurprobeUsageError("probe --sizes 4k,huge " + dir.path(), "invalid size 'huge'");
+  ExpectDurprobeUsageError("probe --budget 10parsecs " + dir.path(),
+                           "invalid duration '10parsecs'");
+  ExpectDurprobeUsageError("probe --primitives dir_fsync --patterns append " + dir.path(),
+                           "dir_fsync");
 }
 
 TEST(ProbeCliTest, UnknownOptionAndSubcommandArgument) {
-  ExpectUsageError("probe --frobnicate .", "frobnicate");
+  ExpectDurprobeUsageError("probe --frobnicate .", "frobnicate");
 }
 
 TEST(ProbeCliTest, VersionNamesSqliteAndBuildType) {

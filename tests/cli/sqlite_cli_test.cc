@@ -10,21 +10,18 @@
 namespace durprobe {
 namespace {
 
+using testing_support::ExpectSqliteUsageError;
 using testing_support::RunShell;
 
-void ExpectUsageError(const std::string& args, const std::string& fragment) {
-  testing_support::ExpectUsageError(testing_support::RunDurprobe("sqlite " + args), fragment, args);
-}
-
 TEST(SqliteCliTest, BadOptionsExitTwoWithOneLineNamingTheValidValues) {
-  ExpectUsageError("--journal-modes wal,bogus .",
-                   "'bogus' is not one of delete, memory, off, persist, truncate, wal");
-  ExpectUsageError("--synchronous fulll .", "'fulll' is not one of extra, full, normal, off");
-  ExpectUsageError("--statement prepared .", "'prepared' is not one of per_row, reused");
-  ExpectUsageError("--batch 0 .", "--batch");
-  ExpectUsageError("--payload 3q .", "--payload");
-  ExpectUsageError("--payload 2MiB .", "--payload must be between");
-  ExpectUsageError("/no/such/dir", "does not exist");
+  ExpectSqliteUsageError("--journal-modes wal,bogus .",
+                         "'bogus' is not one of delete, memory, off, persist, truncate, wal");
+  ExpectSqliteUsageError("--synchronous fulll .", "'fulll' is not one of extra, full, normal, off");
+  ExpectSqliteUsageError("--statement prepared .", "'prepared' is not one of per_row, reused");
+  ExpectSqliteUsageError("--batch 0 .", "--batch");
+  ExpectSqliteUsageError("--payload 3q .", "--payload");
+  ExpectSqliteUsageError("--payload 2MiB .", "--payload must be between");
+  ExpectSqliteUsageError("/no/such/dir", "does not exist");
 }
 
 TEST(SqliteCliTest, JsonCarriesTheContractKeysForEveryConfiguration) {

@@ -13,18 +13,15 @@
 namespace durprobe {
 namespace {
 
+using testing_support::ExpectSqliteUsageError;
 using testing_support::RunShell;
 
-void ExpectUsageError(const std::string& args, const std::string& fragment) {
-  testing_support::ExpectUsageError(testing_support::RunDurprobe("sqlite " + args), fragment, args);
-}
-
 TEST(SqliteWorkloadsCliTest, UnknownWorkloadOrShareIsOneLineExitTwo) {
-  ExpectUsageError("--workloads read,bogus .",
-                   "'bogus' is not one of read, connect, locks, concurrency, wal_growth, "
-                   "commits, all (the valid workload names)");
-  ExpectUsageError("--workloads locks --write-share 3/2 .", "'3/2' is not a share");
-  ExpectUsageError("--workloads locks --threads 0 .", "--threads");
+  ExpectSqliteUsageError("--workloads read,bogus .",
+                         "'bogus' is not one of read, connect, locks, concurrency, wal_growth, "
+                         "commits, all (the valid workload names)");
+  ExpectSqliteUsageError("--workloads locks --write-share 3/2 .", "'3/2' is not a share");
+  ExpectSqliteUsageError("--workloads locks --threads 0 .", "--threads");
 }
 
 TEST(SqliteWorkloadsCliTest, ShareAcceptsFractionsDecimalsAndPercent) {
