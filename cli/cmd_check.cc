@@ -1,7 +1,9 @@
 #include "cli/cmd_check.h"
 
 #include <fmt/format.h>
+#include <fmt/ostream.h>
 
+#include <iostream>
 #include <memory>
 #include <sstream>
 
@@ -15,8 +17,8 @@
 namespace durprobe::cli {
 namespace {
 
-constexpr std::uint64_t kDefaultBudgetNs = 30'000'000'000;
-constexpr std::uint64_t kQuickBudgetNs = 3'500'000'000;  // + inspect and setup: within 5 s
+constexpr std::uint64_t kCheckBudgetNs = 30'000'000'000;
+constexpr std::uint64_t kCheckQuickBudgetNs = 3'500'000'000;  // + inspect and setup: within 5 s
 // Enough syncs for a p99 to rest on ten tail samples before a probe may stop early.
 constexpr std::uint64_t kMinOpsForTail = 1000;
 
@@ -121,7 +123,14 @@ int CheckExitCode(const std::vector<report::CheckResult>& checks) {
     if (c.outcome == report::CheckOutcome::kFail) return kExitFail;
     error = error || c.outcome == report::CheckOutcome::kError;
   }
-  return error ? kExitUsage : kExitOk;
+  if (!error) return kExitOk;
+  // Could not measure: said on stderr even with --quiet, as every other exit 2 is.
+  for (const report::CheckResult& c : checks) {
+    if (c.outcome != report::CheckOutcome::kError) continue;
+    fmt::print(std::cerr, "durprobe: error: {}: {}: not measured: {}\n", c.path, c.rule,
+               c.message.empty() ? "no value" : c.message);
+  }
+  return kExitUsage;
 }
 
 Subcommand SetupCheck(CLI::App& app) {
@@ -156,7 +165,7 @@ int RunCheck(const CheckOptions& o) {
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<report::Policy> policy = MakePolicy(platform, o);
   if (!policy.ok()) return UsageError(policy.status().message());
-  Result<std::uint64_t> budget = BudgetNanos(o.common, kDefaultBudgetNs, kQuickBudgetNs);
+  Result<std::uint64_t> budget = BudgetNanos(o.common, kCheckBudgetNs, kCheckQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
   std::optional<probes::LoadRates> load;
   if (!o.background_load.empty()) {

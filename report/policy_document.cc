@@ -108,6 +108,18 @@ Result<PolicyValue> ParseJsonDocument(std::string_view text, const std::string& 
       return Status::InvalidArgument(fmt::format("{}:{}: invalid JSON at byte {}", file,
                                                  LineOf(text, e.byte == 0 ? 0 : e.byte - 1),
                                                  e.byte));
+    } catch (const nlohmann::json::out_of_range& e) {
+      // A number beyond a double ("number overflow parsing '1E999'"): its line, from the
+      // number the message quotes (found by the policy fuzzer).
+      std::string what = e.what();
+      std::size_t open = what.find('\''), close = what.rfind('\'');
+      std::size_t at = std::string_view::npos;
+      if (open != std::string::npos && close > open) {
+        at = text.find(std::string_view(what).substr(open + 1, close - open - 1));
+      }
+      return Status::InvalidArgument(
+          fmt::format("{}:{}: invalid JSON: a number too large for a double", file,
+                      at == std::string_view::npos ? 1 : LineOf(text, at)));
     }
     return Status::InvalidArgument(fmt::format("{}:1: invalid JSON", file));
   }

@@ -3,6 +3,7 @@
 // run, the latter two validated by xmllint and promtool.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -62,6 +63,14 @@ TEST(CheckCliTest, ExitTwoWhenARuleCannotBeMeasured) {
   CliRun run = RunDurprobe("check --require write_through_or_fua /dev/shm");
   EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
   EXPECT_NE(run.out.find("ERROR   /dev/shm  write_through_or_fua"), std::string::npos) << run.out;
+  // --quiet keeps the console quiet, not the reason for exit 2: one line on stderr.
+  CliRun quiet = RunDurprobe("check --quiet --require write_through_or_fua /dev/shm");
+  EXPECT_EQ(quiet.exit_code, 2) << quiet.err;
+  EXPECT_EQ(quiet.out, "");
+  EXPECT_EQ(quiet.err.rfind("durprobe: error: /dev/shm: write_through_or_fua: not measured: ", 0),
+            0u)
+      << quiet.err;
+  EXPECT_EQ(std::count(quiet.err.begin(), quiet.err.end(), '\n'), 1) << quiet.err;
 }
 
 TEST(CheckCliTest, BadInputIsOneLineAndExitTwo) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "platform/mountinfo.h"
+#include "report/check_policy.h"
 #include "report/diff_analysis.h"
 #include "report/diff_console.h"
 #include "report/json_reader.h"
@@ -78,6 +79,33 @@ inline std::string CheckUnits(std::string_view input) {
     (void)report::FormatRate(1e9 / static_cast<double>(*ns));
   } else if (ns.status().message().empty()) {
     return "a duration error without a message";
+  }
+  return "";
+}
+
+// check's policy files (TOML or JSON), written by whoever runs the gate: a policy, or one line
+// naming the file, never a crash. A policy that parsed lists what it measures and evaluates
+// against a report that measured nothing (every rule then an error, never a pass).
+inline std::string CheckPolicy(std::string_view input) {
+  for (const char* format : {"toml", "json"}) {
+    std::string file = std::string("policy.") + format;
+    Result<report::Policy> policy = report::ParsePolicy(input, format, file);
+    if (!policy.ok()) {
+      std::string m = policy.status().message();
+      if (m.rfind(file, 0) != 0) return "a policy error that does not name the file: " + m;
+      if (m.find('\n') != std::string::npos) return "a policy error of several lines: " + m;
+      continue;
+    }
+    (void)policy->ProbeSpecs();
+    (void)policy->CommitConfigs();
+    report::Report nothing;
+    nothing.targets.push_back(report::Target{});
+    nothing.targets.back().path = "/data";
+    for (const report::CheckResult& c : report::EvaluatePolicy(*policy, nothing)) {
+      if (c.outcome == report::CheckOutcome::kPass && c.unit != "findings") {
+        return "rule " + c.rule + " passed on a report that measured nothing";
+      }
+    }
   }
   return "";
 }

@@ -52,6 +52,8 @@ TEST(FuzzInputsTest, MountInfoSeedsAndCrashes) {
   ExpectAllHandled({"mountinfo", "fuzz/mountinfo"}, CheckMountInfo, 4);
 }
 
+TEST(FuzzInputsTest, PolicySeedsAndCrashes) { ExpectAllHandled({"fuzz/policy"}, CheckPolicy, 6); }
+
 TEST(FuzzInputsTest, UnitsSeedsAndCrashes) { ExpectAllHandled({"fuzz/units"}, CheckUnits, 14); }
 
 }  // namespace

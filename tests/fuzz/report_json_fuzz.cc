@@ -1,6 +1,5 @@
 // Fuzzes the saved-report reader that `durprobe diff` runs on files from other hosts: any bytes
 // must come back as a report or as an error message, never as a crash or an exception.
-// TODO(merge): call report::FromJson (report/json_reader.cc) instead once it replaces these two.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

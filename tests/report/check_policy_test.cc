@@ -132,6 +132,10 @@ TEST(CheckPolicyTest, JsonPolicyAndItsErrors) {
               "g.json:3: key 'colour'", "unknown key");
   ExpectError(ParsePolicy("{\n  \"preset\": \"etcd\",\n  \"fail_on\": 1,\n", "json", "g.json"),
               "g.json:", "invalid JSON");
+  // A number beyond a double threw out of the parser and aborted check (found by the fuzzer;
+  // tests/fixtures/fuzz/policy/crash-json-number-overflow).
+  ExpectError(ParsePolicy("{\n  \"commits\": {\"WAL:FULL\": 1E999}\n}\n", "json", "g.json"),
+              "g.json:2: ", "a number too large");
 }
 
 TEST(CheckPolicyTest, PresetsAreTheIssuesNumbers) {
