@@ -22,6 +22,7 @@ std::string TargetSection(const Target& t, const std::string& id_prefix) {
   out += "<h3>Findings</h3>\n" + FindingsTable(t.findings);
   if (!t.probes.empty()) out += ProbeSection(t.probes, id_prefix);
   out += SqliteSection(t.sqlite, id_prefix);
+  out += TimelineSection(t, id_prefix);
   return out + "</section>\n";
 }
 

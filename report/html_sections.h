@@ -44,6 +44,12 @@ std::string OverRunPlot(const std::string& id, const std::string& title, const s
 // batch-size sweep when present, the repetitions over the run, and a table.
 std::string SqliteSection(const std::vector<SqliteEntry>& entries, const std::string& id_prefix);
 
+// Flush latency over the run on one time axis: the reference probe's samples, the probe of the
+// same kind window by window, SQLite's own mean sync latency per repetition, and marks where
+// drift analysis found a step. Empty when fewer than two samples of any of them were kept (a
+// report from before they were recorded). The plot's id is "<id_prefix>-timeline".
+std::string TimelineSection(const Target& target, const std::string& id_prefix);
+
 // For every probe measured on more than one of targets: one CDF with a line per target ("[1]
 // PATH", "[2] PATH"), on the same axes. Plot ids are "<id_prefix>-cdf-<n>".
 std::string CdfOverlays(const std::vector<Target>& targets, const std::string& id_prefix);

@@ -157,7 +157,7 @@ std::string OverRunPlot(const std::string& id, const std::string& title, const s
     svg::Series s{.name = rs.name};
     for (const auto& [x, v] : rs.samples) {
       s.points.push_back({x, v / median});
-      s.marks.push_back({x, v / median, fmt::format("{:g}: {} {}", x, FormatRate(v), rs.unit)});
+      s.marks.push_back({x, v / median, fmt::format("{:.4g}: {} {}", x, FormatRate(v), rs.unit)});
     }
     plot.series.push_back(std::move(s));
   }
@@ -174,15 +174,27 @@ std::string SqliteSection(const std::vector<SqliteEntry>& entries, const std::st
   std::string out = "<h3>SQLite commits</h3>\n";
   out += CommitBars(entries, id_prefix + "-commits", mixed);
   out += BatchSweep(entries, id_prefix + "-batch", mixed);
+  // On the run's time axis when every repetition kept its window (reports since drift
+  // analysis), in the order the run made them otherwise.
+  bool timed = std::all_of(entries.begin(), entries.end(), [](const SqliteEntry& e) {
+    return e.result.repetition_windows.size() == e.result.repetition_commits_per_sec.size();
+  });
   std::vector<RunSeries> reps;
   double position = 0;
   for (const SqliteEntry& e : entries) {
-    RunSeries s{.name = ConfigName(e.result, mixed), .unit = "commits/s"};
-    for (double rate : e.result.repetition_commits_per_sec) s.samples.push_back({++position, rate});
+    const CommitResult& r = e.result;
+    RunSeries s{.name = ConfigName(r, mixed), .unit = "commits/s"};
+    for (std::size_t i = 0; i < r.repetition_commits_per_sec.size(); ++i) {
+      const sqlite_bench::Repetition* w = timed ? &r.repetition_windows[i] : nullptr;
+      double x = w ? double(w->start_ns + (w->end_ns - w->start_ns) / 2) / 1e9 : ++position;
+      s.samples.push_back({x, r.repetition_commits_per_sec[i]});
+    }
     reps.push_back(std::move(s));
   }
   out += OverRunPlot(id_prefix + "-reps", "SQLite repetitions over the run",
-                     "repetition, in the order the run made them", reps);
+                     timed ? "seconds since the run started (middle of each repetition)"
+                           : "repetition, in the order the run made them",
+                     reps);
   return out + Table(entries, mixed);
 }
 
