@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "report/durability_risk.h"
 #include "report/sqlite_correlation.h"
 #include "report/units.h"
 #include "report/utf8.h"
@@ -68,6 +69,37 @@ DiffVerdict ConfigVerdict(const std::vector<ConfigDiff>& configs, double* weight
                       share * 100, kFactors[best], detail, DiffAdvice(kFactors[best]))};
 }
 
+std::string Codes(const std::vector<std::string>& codes) {
+  std::string out;
+  for (const std::string& c : codes) out += (out.empty() ? "" : ", ") + c;
+  return out;
+}
+
+// A side whose syncs do no durable work (memory filesystem, no-op syncs, barriers off): its speed
+// is not a faster device, so that heads the verdict and the measured attribution follows it.
+void DurabilityVerdict(const Target& a, const Target& b, PairDiff& pair) {
+  std::vector<std::string> na = NotDurableCodes(a.findings), nb = NotDurableCodes(b.findings);
+  if (na.empty() && nb.empty()) return;
+  std::string measured = pair.verdict.factor + ": " + pair.verdict.message;
+  std::string what;
+  if (!na.empty() && !nb.empty()) {
+    what = fmt::format(
+        "neither side's syncs do durable work (a: {}; b: {}), so neither figure is the cost of "
+        "durability on storage",
+        Codes(na), Codes(nb));
+  } else {
+    bool in_a = !na.empty();
+    what = fmt::format(
+        "{}'s syncs do no durable work ({}): it is faster because it keeps nothing on power "
+        "loss, not because its storage is faster, and {}'s figures are the real cost of a "
+        "durable commit",
+        in_a ? "a" : "b", Codes(in_a ? na : nb), in_a ? "b" : "a");
+  }
+  pair.verdict = {"durability", fmt::format("{}; {}. The measured gap: {}", what,
+                                            DiffAdvice("durability"), measured)};
+  pair.weight += kDurabilityWeight;
+}
+
 PairDiff DiffPair(const Target& a, const Target& b, const std::string& mount_prefix) {
   PairDiff pair;
   pair.a_path = a.path;
@@ -92,6 +124,7 @@ PairDiff DiffPair(const Target& a, const Target& b, const std::string& mount_pre
                     fmt::format("no SQLite configuration and no probe in common; {}",
                                 DiffAdvice("configuration"))};
   }
+  DurabilityVerdict(a, b, pair);
   return pair;
 }
 
@@ -120,6 +153,10 @@ std::string DiffAdvice(const std::string& factor) {
     return "SQLite issues a different number of syncs per commit: compare the SQLite versions, "
            "compile options (SQLITE_DEFAULT_SYNCHRONOUS, SQLITE_DEFAULT_WAL_SYNCHRONOUS) and the "
            "journal_mode / synchronous actually in effect";
+  }
+  if (factor == "durability") {
+    return "compare paths whose syncs reach stable storage (the findings named say why these "
+           "do not), or read the faster side as what the application would risk there";
   }
   if (factor == "non_sync") {
     return "the time outside syncs differs: CPU speed, per-operation overhead of the filesystem "

@@ -46,8 +46,14 @@ struct Difference {
   std::string a, b;
 };
 
+// A pair where a side's syncs do no durable work (report/durability_risk.h) gets the durability
+// verdict, and this much more weight, so it heads the verdict of several pairs.
+inline constexpr double kDurabilityWeight = 100.0;
+
 struct DiffVerdict {
-  std::string factor;  // sync_latency | sync_count | non_sync | configuration
+  // sync_latency | sync_count | non_sync | configuration, or durability when a side's syncs do no
+  // durable work (its message then ends with the measured factor and its message)
+  std::string factor;
   std::string message;
 };
 
@@ -78,7 +84,7 @@ struct Diff {
 // does (the write, the create: the filesystem layer); the message quotes the probe furthest apart.
 DiffVerdict ProbeVerdict(const std::vector<ProbeDiff>& probes, double* weight);
 
-// What to look at for a factor (sync_latency, sync_count, non_sync, configuration).
+// What to look at for a factor (sync_latency, sync_count, non_sync, configuration, durability).
 std::string DiffAdvice(const std::string& factor);
 
 // Differences in how the reports were made (report/diff_differences.cc): the context as the JSON

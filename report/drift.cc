@@ -168,11 +168,16 @@ std::vector<Step> FindSteps(const std::vector<TimedValue>& points, std::size_t m
   return steps;
 }
 
-std::vector<DriftSeries> DriftedSeries(const Target& target) {
-  std::vector<DriftSeries> out;
+std::vector<TimedValue> ReferenceSeries(const Target& target) {
   std::vector<TimedValue> ref;
   for (const ReferenceSample& r : target.reference) ref.push_back({r.start_ns, double(r.p50_ns)});
-  AddIfDrifted("the reference probe (" + target.reference_probe + ")", ref, kMinReference, out);
+  return ref;
+}
+
+std::vector<DriftSeries> DriftedSeries(const Target& target) {
+  std::vector<DriftSeries> out;
+  AddIfDrifted("the reference probe (" + target.reference_probe + ")", ReferenceSeries(target),
+               kMinReference, out);
   for (const probes::ProbeResult& p : target.probes) {
     if (p.spec.primitive == probes::Primitive::kNone) continue;  // the page cache, not the device
     std::vector<TimedValue> pts;

@@ -37,6 +37,9 @@ struct Step {
 // order.
 std::vector<Step> FindSteps(const std::vector<TimedValue>& points, std::size_t min_side = 2);
 
+// The reference probe's samples as a series: each one's median at its start.
+std::vector<TimedValue> ReferenceSeries(const Target& target);
+
 // A configuration's repetitions as a series: each one's mean commit time at its start.
 std::vector<TimedValue> RepetitionSeries(const sqlite_bench::CommitResult& result);
 

@@ -77,8 +77,12 @@ bool DisturbedDuring(const CommitResult& r, const Target& t) {
   if (r.repetition_windows.empty()) return false;
   std::uint64_t from = r.repetition_windows.front().start_ns;
   std::uint64_t to = r.repetition_windows.back().end_ns;
-  double before = ReferenceNear(t.reference, from, from);
-  double after = ReferenceNear(t.reference, to, to);
+  // The samples on either side: the last taken by its start, the first taken after its end.
+  double before = 0, after = 0;
+  for (const ReferenceSample& s : t.reference) {
+    if (s.start_ns <= from) before = double(s.p50_ns);
+    if (s.start_ns >= to && after == 0) after = double(s.p50_ns);
+  }
   return before > 0 && after > 0 && Drifted(before, after);
 }
 

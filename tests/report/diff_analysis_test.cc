@@ -72,6 +72,49 @@ TEST(DiffMatchingTest, ConfigurationsMatchOnStatementAndPayloadToo) {
   EXPECT_NE(d.verdict.message.find("agree"), std::string::npos) << d.verdict.message;
 }
 
+TEST(DiffDurabilityTest, ASideWhoseSyncsDoNoDurableWorkHeadsTheVerdict) {
+  // a.json against itself with b's path found to be a memory filesystem: b is faster only because
+  // it keeps nothing, and the verdict says so before the measured attribution.
+  Report a = testing_support::LoadDiffFixture("a.json");
+  Report b = testing_support::LoadDiffFixture("b_sync_latency.json");
+  b.targets[0].findings.push_back(
+      {Severity::kFail, "sync_noop_memory_fs", "tmpfs keeps everything in memory"});
+  b.targets[0].findings.push_back({Severity::kWarn, "latency_drift", "not a durability code"});
+  Result<Diff> d = DiffReports(a, b, "a.json", "b.json");
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  EXPECT_EQ(d->verdict.factor, "durability");
+  const std::string& m = d->verdict.message;
+  EXPECT_EQ(m.rfind("b's syncs do no durable work (sync_noop_memory_fs): ", 0), 0u) << m;
+  EXPECT_EQ(m.find("latency_drift"), std::string::npos) << m;
+  EXPECT_NE(m.find("The measured gap: sync_latency: "), std::string::npos) << m;
+  // Both sides: neither figure is a cost of durability.
+  a.targets[0].findings.push_back({Severity::kFail, "barrier_disabled", "nobarrier"});
+  Result<Diff> both = DiffReports(a, b, "a.json", "b.json");
+  ASSERT_TRUE(both.ok());
+  EXPECT_EQ(both->verdict.factor, "durability");
+  EXPECT_NE(both->verdict.message.find("a: barrier_disabled; b: sync_noop_memory_fs"),
+            std::string::npos)
+      << both->verdict.message;
+  // Neither: the measured factor, as before.
+  Result<Diff> plain =
+      DiffReports(testing_support::LoadDiffFixture("a.json"),
+                  testing_support::LoadDiffFixture("b_sync_latency.json"), "a", "b");
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->verdict.factor, "sync_latency");
+}
+
+TEST(DiffDurabilityTest, TheNonDurablePairHeadsSeveralPairs) {
+  Report a = testing_support::LoadDiffFixture("two_paths_a.json");
+  Report b = testing_support::LoadDiffFixture("two_paths_b.json");
+  b.targets[1].findings.push_back({Severity::kFail, "sync_noop_suspected", "too fast"});
+  Result<Diff> d = DiffReports(a, b, "a", "b");
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d->pairs[0].verdict.factor, "sync_latency");
+  EXPECT_EQ(d->pairs[1].verdict.factor, "durability");
+  EXPECT_EQ(d->verdict.factor, "durability");
+  EXPECT_EQ(d->verdict.message.rfind("/var/lib/other (a) vs", 0), 0u) << d->verdict.message;
+}
+
 TEST(DiffPairingTest, SeveralPathsArePairedByPosition) {
   Diff d = testing_support::DiffFixtures("two_paths_a.json", "two_paths_b.json");
   ASSERT_EQ(d.pairs.size(), 2u);

@@ -119,6 +119,55 @@ TEST(DriftTest, DriftUnderAConfigurationIsNotBlamedOnSqlite) {
   EXPECT_NE(steady.findings[0].message.find("SQLite's own syncs took"), std::string::npos);
 }
 
+// The device moved while DELETE/FULL ran, between the sample before it and the one after it, and
+// its repetitions did not step (the change came in its last one): SQLite's own sync timing
+// explains it, and its slower syncs are not blamed on SQLite. Each side's sample is compared, not
+// an average of the two (which made both sides the same number and hid every such change).
+Target AReferenceStepDuringDeleteFull(std::uint64_t before_ns) {
+  Target t;
+  t.probes = Probes();
+  for (probes::ProbeResult& p : t.probes) p.series = {{kSec / 10, 10, 100'000, 100'000}};
+  t.reference = {{0, "probes", 40, 100'000, 100'000},
+                 {kSec / 5, "TRUNCATE/FULL", 40, 100'000, 100'000},
+                 {2 * kSec / 5, "PERSIST/FULL", 40, 100'000, 100'000},
+                 {kSec / 2, "DELETE/FULL", 40, before_ns, double(before_ns)},
+                 {5 * kSec, "WAL/FULL", 40, 300'000, 300'000},
+                 {9 * kSec, "WAL/NORMAL", 40, 300'000, 300'000},
+                 {19 * kSec / 2, "end", 40, 300'000, 300'000}};
+  return t;
+}
+
+sqlite_bench::CommitResult SlowLastRepetition() {
+  sqlite_bench::CommitResult r = DeleteFull(500);
+  r.timed_ns = 500 * 1'200'000;
+  r.commit_counts.of(FileKind::kJournal).sync_ns = 500 * 900'000;
+  for (std::uint64_t i = 0; i < 5; ++i) {
+    r.repetition_windows.push_back({.start_ns = kSec + i * 3 * kSec / 4,
+                                    .end_ns = kSec + (i + 1) * 3 * kSec / 4,
+                                    .commits = 100,
+                                    .commit_ns = 100 * (i == 4 ? 2'000'000ull : 1'000'000ull)});
+  }
+  return r;
+}
+
+TEST(DriftTest, AStepBetweenTheSamplesAroundAConfigurationIsNotBlamedOnSqlite) {
+  // The samples on either side differ (100 us, 300 us).
+  Target t = AReferenceStepDuringDeleteFull(100'000);
+  std::vector<SqliteEntry> e = SqliteEntries({SlowLastRepetition()}, t);
+  EXPECT_EQ(e[0].correlation.basis, "sqlite_sync_timing");
+  AddSqliteResults(t, {SlowLastRepetition()});
+  for (const Finding& f : t.findings) EXPECT_NE(f.code, "sqlite_prediction_residual") << f.message;
+  // The device already slow before it started (the sample before it at 300 us): the probes,
+  // scaled to that level.
+  Target earlier = AReferenceStepDuringDeleteFull(300'000);
+  EXPECT_EQ(SqliteEntries({SlowLastRepetition()}, earlier)[0].correlation.basis,
+            "probes_at_reference");
+  // No step, no bracketing change: the probes, and the residual is SQLite's.
+  Target steady = AReferenceStepDuringDeleteFull(100'000);
+  for (ReferenceSample& s : steady.reference) s.p50_ns = 100'000;
+  EXPECT_EQ(SqliteEntries({SlowLastRepetition()}, steady)[0].correlation.basis, "probes");
+}
+
 TEST(DriftTest, ProbesAreScaledToTheReferenceNearAConfiguration) {
   Target t;
   t.probes = Probes();
