@@ -168,9 +168,13 @@ std::vector<Step> FindSteps(const std::vector<TimedValue>& points, std::size_t m
   return steps;
 }
 
+double ReferenceLevel(const ReferenceSample& sample) {
+  return sample.mean_ns > 0 ? sample.mean_ns : double(sample.p50_ns);
+}
+
 std::vector<TimedValue> ReferenceSeries(const Target& target) {
   std::vector<TimedValue> ref;
-  for (const ReferenceSample& r : target.reference) ref.push_back({r.start_ns, double(r.p50_ns)});
+  for (const ReferenceSample& r : target.reference) ref.push_back({r.start_ns, ReferenceLevel(r)});
   return ref;
 }
 

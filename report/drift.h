@@ -37,7 +37,13 @@ struct Step {
 // order.
 std::vector<Step> FindSteps(const std::vector<TimedValue>& points, std::size_t min_side = 2);
 
-// The reference probe's samples as a series: each one's median at its start.
+// A reference sample's level: its mean latency (its median in a sample without one). The mean,
+// because a neighbour's I/O makes a few syncs very slow and leaves the median where it was, while
+// commit rates (and the correlation, which works from means) pay for every slow one: seen here,
+// a competing fsync writer left the median at 100-125 us and took the mean from 116 to 447 us.
+double ReferenceLevel(const ReferenceSample& sample);
+
+// The reference probe's samples as a series: each one's level at its start.
 std::vector<TimedValue> ReferenceSeries(const Target& target);
 
 // A configuration's repetitions as a series: each one's mean commit time at its start.

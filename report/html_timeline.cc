@@ -24,16 +24,18 @@ std::string ConfigName(const sqlite_bench::CommitResult& r) {
                      r.config.fullfsync.value_or(false) ? "+FF" : "", r.config.rows_per_commit);
 }
 
-// The reference probe's samples: the median of each, at the moment it started.
+// The reference probe's samples: the level drift analysis reads (the mean) of each, at the moment
+// it started.
 svg::Series ReferenceLine(const Target& t) {
-  svg::Series s{.name = fmt::format("reference probe, {} (p50 of each sample)", t.reference_probe)};
+  svg::Series s{.name = fmt::format("reference probe, {} (mean of each sample)", t.reference_probe)};
   for (const ReferenceSample& r : t.reference) {
-    if (r.ops == 0 || r.p50_ns == 0) continue;
-    double x = Seconds(r.start_ns), y = double(r.p50_ns);
+    double x = Seconds(r.start_ns), y = ReferenceLevel(r);
+    if (r.ops == 0 || y <= 0) continue;
     s.points.push_back({x, y});
     s.marks.push_back({x, y,
-                       fmt::format("{:.1f} s, before {}: p50 {} over {} operations", x, r.before,
-                                   FormatNanos(y), r.ops)});
+                       fmt::format("{:.1f} s, before {}: mean {}, p50 {} over {} operations", x,
+                                   r.before, FormatNanos(y), FormatNanos(double(r.p50_ns)),
+                                   r.ops)});
   }
   return s;
 }
@@ -43,10 +45,10 @@ svg::Series SameProbeLine(const Target& t) {
   svg::Series s;
   for (const probes::ProbeResult& r : t.probes) {
     if (r.series.empty() || ProbeLabel(r.spec) != t.reference_probe) continue;
-    s.name = fmt::format("probe {} (p50 per window)", t.reference_probe);
+    s.name = fmt::format("probe {} (mean per window)", t.reference_probe);
     for (const probes::SeriesPoint& p : r.series) {
-      if (p.p50_ns == 0) continue;
-      s.points.push_back({Seconds(p.start_ns), double(p.p50_ns)});
+      if (p.mean_ns <= 0) continue;
+      s.points.push_back({Seconds(p.start_ns), p.mean_ns});
     }
   }
   return s;
@@ -103,7 +105,7 @@ std::string TimelineSection(const Target& t, const std::string& id_prefix) {
   svg::Series marks = StepMarks(DriftedSeries(t), steps);
   if (!marks.marks.empty()) plot.series.push_back(std::move(marks));
   std::string caption =
-      "Each line is a flush latency measured at a known moment of the run: the reference "
+      "Each line is a mean flush latency measured at a known moment of the run: the reference "
       "probe's short samples (before the probes, before each SQLite configuration, at the "
       "end), the same probe window by window, and the mean of the syncs SQLite itself made in "
       "each repetition. A steady device keeps them level; a step that they share is the device "

