@@ -27,8 +27,8 @@ std::vector<ProbeSpec> DefaultSpecs(platform::Platform& platform);
 
 struct Selection {
   std::vector<Primitive> primitives;  // empty: the default set's
-  std::vector<Pattern> patterns;      // empty: each primitive's own (overwrite+append, create+rename)
-  std::vector<std::uint64_t> sizes;   // empty: 4 KiB
+  std::vector<Pattern> patterns;  // empty: each primitive's own (overwrite+append, create+rename)
+  std::vector<std::uint64_t> sizes;  // empty: 4 KiB
 };
 // The cross product of a selection, keeping the pairs that go together. InvalidArgument when a
 // chosen primitive is left with no pattern.

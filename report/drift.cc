@@ -12,11 +12,11 @@
 namespace durprobe::report {
 namespace {
 
-constexpr std::size_t kMaxListed = 4;         // series named in the finding, the rest counted
-constexpr std::size_t kMinProbeWindows = 6;   // a probe's series long enough to look at
-constexpr std::size_t kMinRepetitions = 4;    // a configuration's repetitions, likewise
-constexpr std::size_t kMinReference = 4;      // reference samples, likewise
-constexpr double kMinLogSd = 0.05;            // noise floor: 5% spread even for equal values
+constexpr std::size_t kMaxListed = 4;        // series named in the finding, the rest counted
+constexpr std::size_t kMinProbeWindows = 6;  // a probe's series long enough to look at
+constexpr std::size_t kMinRepetitions = 4;   // a configuration's repetitions, likewise
+constexpr std::size_t kMinReference = 4;     // reference samples, likewise
+constexpr double kMinLogSd = 0.05;           // noise floor: 5% spread even for equal values
 
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -112,9 +112,9 @@ std::string DescribeSteps(const DriftSeries& s) {
   std::string text = s.what + ":";
   for (std::size_t i = 0; i < s.steps.size() && i < 3; ++i) {
     const Step& st = s.steps[i];
-    text += fmt::format("{} {} to {} at {} ({})", i ? "," : "", FormatNanos(st.before),
-                        FormatNanos(st.after), Seconds(st.at_ns),
-                        FormatRatio(st.after / st.before));
+    text +=
+        fmt::format("{} {} to {} at {} ({})", i ? "," : "", FormatNanos(st.before),
+                    FormatNanos(st.after), Seconds(st.at_ns), FormatRatio(st.after / st.before));
   }
   if (s.steps.size() > 3) text += fmt::format(" and {} more changes", s.steps.size() - 3);
   return text;

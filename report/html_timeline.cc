@@ -27,15 +27,16 @@ std::string ConfigName(const sqlite_bench::CommitResult& r) {
 // The reference probe's samples: the level drift analysis reads (the mean) of each, at the moment
 // it started.
 svg::Series ReferenceLine(const Target& t) {
-  svg::Series s{.name = fmt::format("reference probe, {} (mean of each sample)", t.reference_probe)};
+  svg::Series s{.name =
+                    fmt::format("reference probe, {} (mean of each sample)", t.reference_probe)};
   for (const ReferenceSample& r : t.reference) {
     double x = Seconds(r.start_ns), y = ReferenceLevel(r);
     if (r.ops == 0 || y <= 0) continue;
     s.points.push_back({x, y});
-    s.marks.push_back({x, y,
-                       fmt::format("{:.1f} s, before {}: mean {}, p50 {} over {} operations", x,
-                                   r.before, FormatNanos(y), FormatNanos(double(r.p50_ns)),
-                                   r.ops)});
+    s.marks.push_back(
+        {x, y,
+         fmt::format("{:.1f} s, before {}: mean {}, p50 {} over {} operations", x, r.before,
+                     FormatNanos(y), FormatNanos(double(r.p50_ns)), r.ops)});
   }
   return s;
 }

@@ -123,8 +123,7 @@ double SyncTimeShareOf(const SqliteEntry& e) {
   return e.saved ? e.saved->sync_time_share : e.result.SyncTimeShare();
 }
 
-SqliteCorrelation Correlate(const CommitResult& r,
-                            const std::vector<probes::ProbeResult>& results,
+SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::ProbeResult>& results,
                             double reference_scale) {
   SqliteCorrelation c;
   if (r.outcome != probes::Outcome::kOk || r.commits == 0) return c;

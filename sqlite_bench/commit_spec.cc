@@ -6,22 +6,32 @@ namespace durprobe::sqlite_bench {
 
 std::string_view NameOf(JournalMode m) {
   switch (m) {
-    case JournalMode::kDelete: return "DELETE";
-    case JournalMode::kTruncate: return "TRUNCATE";
-    case JournalMode::kPersist: return "PERSIST";
-    case JournalMode::kMemory: return "MEMORY";
-    case JournalMode::kWal: return "WAL";
-    case JournalMode::kOff: return "OFF";
+    case JournalMode::kDelete:
+      return "DELETE";
+    case JournalMode::kTruncate:
+      return "TRUNCATE";
+    case JournalMode::kPersist:
+      return "PERSIST";
+    case JournalMode::kMemory:
+      return "MEMORY";
+    case JournalMode::kWal:
+      return "WAL";
+    case JournalMode::kOff:
+      return "OFF";
   }
   return "DELETE";
 }
 
 std::string_view NameOf(Synchronous s) {
   switch (s) {
-    case Synchronous::kOff: return "OFF";
-    case Synchronous::kNormal: return "NORMAL";
-    case Synchronous::kFull: return "FULL";
-    case Synchronous::kExtra: return "EXTRA";
+    case Synchronous::kOff:
+      return "OFF";
+    case Synchronous::kNormal:
+      return "NORMAL";
+    case Synchronous::kFull:
+      return "FULL";
+    case Synchronous::kExtra:
+      return "EXTRA";
   }
   return "FULL";
 }
@@ -32,16 +42,18 @@ std::string_view NameOf(StatementMode s) {
 
 const std::map<std::string, JournalMode>& JournalModeNames() {
   static const auto* names = new std::map<std::string, JournalMode>{
-      {"delete", JournalMode::kDelete}, {"truncate", JournalMode::kTruncate},
+      {"delete", JournalMode::kDelete},   {"truncate", JournalMode::kTruncate},
       {"persist", JournalMode::kPersist}, {"memory", JournalMode::kMemory},
-      {"wal", JournalMode::kWal},       {"off", JournalMode::kOff}};
+      {"wal", JournalMode::kWal},         {"off", JournalMode::kOff}};
   return *names;
 }
 
 const std::map<std::string, Synchronous>& SynchronousNames() {
-  static const auto* names = new std::map<std::string, Synchronous>{
-      {"off", Synchronous::kOff}, {"normal", Synchronous::kNormal},
-      {"full", Synchronous::kFull}, {"extra", Synchronous::kExtra}};
+  static const auto* names =
+      new std::map<std::string, Synchronous>{{"off", Synchronous::kOff},
+                                             {"normal", Synchronous::kNormal},
+                                             {"full", Synchronous::kFull},
+                                             {"extra", Synchronous::kExtra}};
   return *names;
 }
 
@@ -62,9 +74,9 @@ std::vector<CommitConfig> ExpandMatrix(const MatrixSelection& sel) {
   std::vector<JournalMode> journals = sel.journals;
   std::vector<Synchronous> syncs = sel.syncs;
   if (journals.empty()) {
-    journals = sel.all ? std::vector<JournalMode>{JournalMode::kDelete, JournalMode::kTruncate,
+    journals = sel.all ? std::vector<JournalMode>{JournalMode::kDelete,  JournalMode::kTruncate,
                                                   JournalMode::kPersist, JournalMode::kMemory,
-                                                  JournalMode::kWal, JournalMode::kOff}
+                                                  JournalMode::kWal,     JournalMode::kOff}
                        : std::vector<JournalMode>{JournalMode::kDelete, JournalMode::kWal};
   }
   if (syncs.empty()) {
@@ -99,7 +111,8 @@ Risk PowerLossRisk(JournalMode journal, Synchronous sync) {
   }
   if (sync == Synchronous::kOff) return {"corruption", "corruption possible"};
   if (sync == Synchronous::kNormal) {
-    if (journal == JournalMode::kWal) return {"recent_commits", "last commits may be lost, no corruption"};
+    if (journal == JournalMode::kWal)
+      return {"recent_commits", "last commits may be lost, no corruption"};
     return {"corruption", "small chance of corruption (old filesystems)"};
   }
   return {"none", "nothing lost"};

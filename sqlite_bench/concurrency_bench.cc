@@ -2,10 +2,10 @@
 // BEGIN IMMEDIATE and the rest reads, under SQLite's defaults (rollback journal, FULL,
 // busy_timeout 0) and under WAL + NORMAL + busy_timeout. Workers are threads, then forked
 // processes. Afterwards the table must hold exactly the rows the workers committed.
+#include <fmt/format.h>
+
 #include <latch>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "platform/interrupt.h"
 #include "sqlite_bench/child_process.h"
@@ -43,8 +43,10 @@ Result<std::uint64_t> VerifyMetrics(const std::string& path, std::uint64_t rows,
   }
   if (rc != SQLITE_DONE) return SqliteError((*db)->get(), rc, "verify metrics");
   if (n != rows || sum != checksum) {
-    return Status::Error(fmt::format("metrics holds {} rows (checksum {:016x}); workers committed "
-                                     "{} ({:016x})", n, sum, rows, checksum));
+    return Status::Error(
+        fmt::format("metrics holds {} rows (checksum {:016x}); workers committed "
+                    "{} ({:016x})",
+                    n, sum, rows, checksum));
   }
   return n;
 }
@@ -56,11 +58,14 @@ Status ViaThreads(platform::Platform& platform, const std::vector<WorkerConfig>&
   std::vector<std::thread> threads;
   for (std::size_t i = 0; i < configs.size(); ++i) {
     threads.emplace_back([&, i] {
-      RunWorker(platform, configs[i], [&] {
-        ready.count_down();
-        start.wait();
-        return true;
-      }, &(*stats)[i]);
+      RunWorker(
+          platform, configs[i],
+          [&] {
+            ready.count_down();
+            start.wait();
+            return true;
+          },
+          &(*stats)[i]);
     });
   }
   ready.wait();
@@ -79,9 +84,9 @@ Status ViaProcesses(platform::Platform& platform, const std::vector<WorkerConfig
     Result<std::unique_ptr<ChildProcess>> child =
         ChildProcess::Start(platform, [&](ChildChannel& channel) {
           WorkerStats mine;
-          RunWorker(platform, config, [&] {
-            return channel.SendFrame("ready").ok() && channel.Receive().ok();
-          }, &mine);
+          RunWorker(
+              platform, config,
+              [&] { return channel.SendFrame("ready").ok() && channel.Receive().ok(); }, &mine);
           return channel.SendFrame(EncodeStats(mine)).ok() ? 0 : 1;
         });
     if (!child.ok()) return child.status();  // the started ones see end of stream and exit
@@ -98,7 +103,8 @@ Status ViaProcesses(platform::Platform& platform, const std::vector<WorkerConfig
   Status first_error;
   for (std::size_t i = 0; i < children.size(); ++i) {
     Result<std::string> frame = children[i]->ReceiveFrame();
-    Result<WorkerStats> decoded = frame.ok() ? DecodeStats(*frame) : Result<WorkerStats>(frame.status());
+    Result<WorkerStats> decoded =
+        frame.ok() ? DecodeStats(*frame) : Result<WorkerStats>(frame.status());
     if (decoded.ok()) {
       (*stats)[i] = std::move(*decoded);
     } else if (first_error.ok()) {
@@ -130,8 +136,9 @@ ConcurrencyResult RunVariant(platform::Platform& platform, const std::string& pa
   std::vector<WorkerStats> stats(r.workers);
   std::uint64_t deadline = platform.NowNanos() + budget_ns;
   for (std::uint32_t i = 0; i < r.workers; ++i) {
-    configs[i] = WorkerConfig{path, i, settings.synchronous, r.busy_timeout_ms, o.ops_per_worker,
-                              o.write_share, deadline};
+    configs[i] = WorkerConfig{
+        path,          i,       settings.synchronous, r.busy_timeout_ms, o.ops_per_worker,
+        o.write_share, deadline};
   }
   std::uint64_t elapsed = 0;
   if (s.ok()) {
@@ -164,8 +171,8 @@ ConcurrencyResult RunVariant(platform::Platform& platform, const std::string& pa
   }
   if (!s.ok()) {
     // A worker's interruption arrives as its error text; the signal itself says what happened.
-    r.outcome = platform::InterruptSignal() != 0 ? probes::Outcome::kInterrupted
-                                                 : probes::Outcome::kError;
+    r.outcome =
+        platform::InterruptSignal() != 0 ? probes::Outcome::kInterrupted : probes::Outcome::kError;
     r.reason = s.message();
   }
   RemoveDatabaseFiles(platform, path);

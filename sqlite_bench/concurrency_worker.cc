@@ -1,10 +1,10 @@
 #include "sqlite_bench/concurrency_worker.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstring>
 #include <type_traits>
-
-#include <fmt/format.h>
 
 #include "platform/interrupt.h"
 #include "sqlite_bench/kv_table.h"
@@ -34,10 +34,13 @@ class Worker {
     if (!db.ok()) return db.status();
     db_ = std::move(*db);
     // busy_timeout first, so everything after it (schema reads included) waits as configured.
-    if (Status s = db_->Exec(fmt::format("PRAGMA busy_timeout={}", c_.busy_timeout_ms)); !s.ok()) return s;
+    if (Status s = db_->Exec(fmt::format("PRAGMA busy_timeout={}", c_.busy_timeout_ms)); !s.ok())
+      return s;
     if (Status s = db_->Exec("PRAGMA synchronous=" + c_.synchronous); !s.ok()) return s;
     const std::pair<const char*, Statement*> statements[] = {
-        {"BEGIN IMMEDIATE", &begin_}, {"COMMIT", &commit_}, {"ROLLBACK", &rollback_},
+        {"BEGIN IMMEDIATE", &begin_},
+        {"COMMIT", &commit_},
+        {"ROLLBACK", &rollback_},
         {"SELECT COUNT(*) FROM metrics", &count_},
         {"INSERT INTO metrics (val) VALUES (?1)", &insert_}};
     for (auto [sql, into] : statements) {
@@ -114,7 +117,9 @@ bool IsWriteOp(std::uint64_t i, double share) {
   return std::floor(double(i + 1) * share + 1e-9) > std::floor(double(i) * share + 1e-9);
 }
 
-std::string MetricValue(std::uint32_t worker, std::uint64_t i) { return fmt::format("w{}-{}", worker, i); }
+std::string MetricValue(std::uint32_t worker, std::uint64_t i) {
+  return fmt::format("w{}-{}", worker, i);
+}
 
 std::uint64_t Fnv1a(const std::string& s) {
   std::uint64_t h = 14695981039346656037ull;

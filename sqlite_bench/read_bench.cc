@@ -1,10 +1,10 @@
 // Read path (seed 000 experiment 1, seed 003's cache_size and mmap_size): primary-key point
 // lookups on a 100k-row table, file database with several cache settings, :memory:, and a
 // cold run right after the database file's pages were dropped from the OS page cache.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <random>
-
-#include <fmt/format.h>
 
 #include "platform/interrupt.h"
 #include "probes/histogram.h"
@@ -40,7 +40,7 @@ constexpr Variant kVariants[] = {
 
 Status Fail(ReadResult* r, Status s) {
   r->outcome = s.kind() == Status::Kind::kInterrupted ? probes::Outcome::kInterrupted
-             : s.unsupported()                        ? probes::Outcome::kUnsupported
+               : s.unsupported()                      ? probes::Outcome::kUnsupported
                                                       : probes::Outcome::kError;
   r->reason = s.message();
   return s;
@@ -75,7 +75,8 @@ Status Lookups(platform::Platform& platform, Db& db, std::uint64_t rows, std::ui
                                        static_cast<std::size_t>(n)) == 0;
     sqlite3_reset(s);
     if (rc != SQLITE_ROW) return SqliteError(db.get(), rc, "lookup " + key);
-    if (!match) return Status::Error(fmt::format("lookup {} returned a value it was not given", key));
+    if (!match)
+      return Status::Error(fmt::format("lookup {} returned a value it was not given", key));
     latency.Record(t1 - t0);
     total_ns += t1 - t0;
     ++r->queries;
@@ -117,7 +118,8 @@ Status RunVariant(platform::Platform& platform, const std::string& path, const V
     if (Status s = PopulateKv(**db, o.kv_rows); !s.ok()) return s;
   }
   if (v.cache_size != 0) {
-    if (Status s = (*db)->Exec(fmt::format("PRAGMA cache_size={}", v.cache_size)); !s.ok()) return s;
+    if (Status s = (*db)->Exec(fmt::format("PRAGMA cache_size={}", v.cache_size)); !s.ok())
+      return s;
   }
   if (v.mmap_size != 0) {
     if (Status s = (*db)->Exec(fmt::format("PRAGMA mmap_size={}", v.mmap_size)); !s.ok()) return s;

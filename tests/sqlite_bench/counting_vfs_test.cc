@@ -73,7 +73,8 @@ TEST_F(CountingVfsTest, WalNormalDoesNotSyncOnCommit) {
 TEST_F(CountingVfsTest, DeleteOffIssuesNoSyncs) {
   CommitResult r = Run(JournalMode::kDelete, Synchronous::kOff);
   EXPECT_EQ(r.AllCounts().sync_calls(), 0u);
-  EXPECT_EQ(r.commit_counts.of(FileKind::kJournal).deletes, 10u);  // the journal still comes and goes
+  EXPECT_EQ(r.commit_counts.of(FileKind::kJournal).deletes,
+            10u);  // the journal still comes and goes
 }
 
 TEST_F(CountingVfsTest, DeleteFullSyncsJournalTwiceDirectoryOnceAndDbOnce) {
@@ -105,8 +106,9 @@ TEST_F(CountingVfsTest, BatchedRowsShareOneCommitsSyncs) {
 TEST_F(CountingVfsTest, PassesFlagsThroughSoTheDatabaseReadsBackOutsideTheShim) {
   CommitResult r = Run(JournalMode::kWal, Synchronous::kFull);
   EXPECT_EQ(r.verified_rows, 12u);
-  EXPECT_EQ(r.verify_counts.of(FileKind::kDb).reads > 0 || r.verify_counts.of(FileKind::kWal).reads > 0,
-            true);
+  EXPECT_EQ(
+      r.verify_counts.of(FileKind::kDb).reads > 0 || r.verify_counts.of(FileKind::kWal).reads > 0,
+      true);
 }
 
 }  // namespace

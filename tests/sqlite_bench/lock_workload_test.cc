@@ -32,7 +32,8 @@ TEST(LockWorkloadTest, SeedTableHoldsForThreadsAndProcesses) {
     EXPECT_EQ(r.busy_at, expected.second);
     if (r.lock_outcome == "busy") EXPECT_EQ(r.message, "database is locked");
     // The row afterwards: only the WAL reader_vs_commit writer committed.
-    EXPECT_EQ(r.final_value, r.journal_mode == "WAL" && r.lock_case == "reader_vs_commit" ? "w" : "1");
+    EXPECT_EQ(r.final_value,
+              r.journal_mode == "WAL" && r.lock_case == "reader_vs_commit" ? "w" : "1");
     ++per_via[r.via];
   }
   EXPECT_EQ(per_via["threads"], 4);

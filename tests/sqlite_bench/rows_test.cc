@@ -60,8 +60,10 @@ TEST_F(RowsTest, ALostRowIsAMismatch) {
 }
 
 TEST_F(RowsTest, SwappedPayloadsAreAMismatch) {
-  ASSERT_TRUE(db_->Exec("UPDATE events SET id = -1 WHERE id = 1; UPDATE events SET id = 1 WHERE id = 2;"
-                        "UPDATE events SET id = 2 WHERE id = -1").ok());
+  ASSERT_TRUE(
+      db_->Exec("UPDATE events SET id = -1 WHERE id = 1; UPDATE events SET id = 1 WHERE id = 2;"
+                "UPDATE events SET id = 2 WHERE id = -1")
+          .ok());
   EXPECT_FALSE(VerifyTable(db_->get(), expected_).ok());
 }
 
