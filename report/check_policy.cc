@@ -376,12 +376,38 @@ Status ParseRequire(const std::vector<std::string>& items, Policy& policy) {
   return Status::Ok();
 }
 
+namespace {
+
+// An error quotes the document's own bytes (a key, the character toml++ stopped at), which may be
+// a newline or another control character: escaped, so the error stays one line (found by the
+// policy fuzzer).
+Status OneLine(const Status& s) {
+  std::string out;
+  for (char c : s.message()) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (u < 0x20 || u == 0x7f) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return Status::InvalidArgument(out);
+}
+
+}  // namespace
+
 Result<Policy> ParsePolicy(std::string_view text, std::string_view format,
                            const std::string& file) {
   Result<PolicyValue> doc =
       format == "json" ? ParseJsonDocument(text, file) : ParseTomlDocument(text, file);
-  if (!doc.ok()) return doc.status();
-  return PolicyFromDocument(*doc, file);
+  if (!doc.ok()) return OneLine(doc.status());
+  Result<Policy> policy = PolicyFromDocument(*doc, file);
+  if (!policy.ok()) return OneLine(policy.status());
+  return policy;
 }
 
 }  // namespace durprobe::report

@@ -136,6 +136,11 @@ TEST(CheckPolicyTest, JsonPolicyAndItsErrors) {
   // tests/fixtures/fuzz/policy/crash-json-number-overflow).
   ExpectError(ParsePolicy("{\n  \"commits\": {\"WAL:FULL\": 1E999}\n}\n", "json", "g.json"),
               "g.json:2: ", "a number too large");
+  // A key or a character quoted from the document stays on the error's one line (fuzzer).
+  ExpectError(ParsePolicy("{\"lat\\nency\": 1}", "json", "g.json"), "g.json:1: ",
+              "key 'lat\\nency': unknown key");
+  ExpectError(ParsePolicy("[[latency]]\nprimitive = i\n", "toml", "g.toml"), "g.toml:2: ",
+              "\\n");
 }
 
 TEST(CheckPolicyTest, PresetsAreTheIssuesNumbers) {
