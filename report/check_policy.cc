@@ -9,6 +9,7 @@
 
 #include "report/policy_document.h"
 #include "report/units.h"
+#include "report/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -381,22 +382,7 @@ namespace {
 // An error quotes the document's own bytes (a key, the character toml++ stopped at), which may be
 // a newline or another control character: escaped, so the error stays one line (found by the
 // policy fuzzer).
-Status OneLine(const Status& s) {
-  std::string out;
-  for (char c : s.message()) {
-    unsigned char u = static_cast<unsigned char>(c);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (u < 0x20 || u == 0x7f) {
-      out += fmt::format("\\x{:02x}", u);
-    } else {
-      out += c;
-    }
-  }
-  return Status::InvalidArgument(out);
-}
+Status OneLine(const Status& s) { return Status::InvalidArgument(EscapeControlChars(s.message())); }
 
 }  // namespace
 

@@ -1,6 +1,7 @@
 #include "report/diff_analysis.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
 #include <map>
@@ -69,12 +70,6 @@ DiffVerdict ConfigVerdict(const std::vector<ConfigDiff>& configs, double* weight
                       share * 100, kFactors[best], detail, DiffAdvice(kFactors[best]))};
 }
 
-std::string Codes(const std::vector<std::string>& codes) {
-  std::string out;
-  for (const std::string& c : codes) out += (out.empty() ? "" : ", ") + c;
-  return out;
-}
-
 // A side whose syncs do no durable work (memory filesystem, no-op syncs, barriers off): its speed
 // is not a faster device, so that heads the verdict and the measured attribution follows it.
 void DurabilityVerdict(const Target& a, const Target& b, PairDiff& pair) {
@@ -86,14 +81,14 @@ void DurabilityVerdict(const Target& a, const Target& b, PairDiff& pair) {
     what = fmt::format(
         "neither side's syncs do durable work (a: {}; b: {}), so neither figure is the cost of "
         "durability on storage",
-        Codes(na), Codes(nb));
+        fmt::join(na, ", "), fmt::join(nb, ", "));
   } else {
     bool in_a = !na.empty();
     what = fmt::format(
         "{}'s syncs do no durable work ({}): it is faster because it keeps nothing on power "
         "loss, not because its storage is faster, and {}'s figures are the real cost of a "
         "durable commit",
-        in_a ? "a" : "b", Codes(in_a ? na : nb), in_a ? "b" : "a");
+        in_a ? "a" : "b", fmt::join(in_a ? na : nb, ", "), in_a ? "b" : "a");
   }
   pair.verdict = {"durability", fmt::format("{}; {}. The measured gap: {}", what,
                                             DiffAdvice("durability"), measured)};

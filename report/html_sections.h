@@ -28,6 +28,13 @@ svg::Series CdfSeries(const probes::ProbeResult& r, const std::string& name);
 std::string ProbeSection(const std::vector<probes::ProbeResult>& results,
                          const std::string& id_prefix);
 
+// A configuration in plots and tables: "WAL/FULL x1" (+FF with fullfsync), with its statement
+// mode ("WAL/FULL reused x1") when the entries mix them.
+std::string ConfigName(const sqlite_bench::CommitResult& r, bool with_statement);
+
+// The middle of a repetition, in seconds since the run started.
+double MiddleSeconds(const sqlite_bench::Repetition& w);
+
 // A quantity sampled over the run, drawn relative to its own median so that series of very
 // different sizes share one axis: a flat line at 100% is a steady device, a dip (a rate) or a
 // rise (a latency) is a disturbance. The SQLite repetitions feed it today; a drift series of the

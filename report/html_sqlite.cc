@@ -33,10 +33,6 @@ bool MixedStatements(const std::vector<SqliteEntry>& entries) {
   return false;
 }
 
-std::string ConfigName(const CommitResult& r, bool with_statement) {
-  return fmt::format("{} x{}", ModeName(r, with_statement), r.config.rows_per_commit);
-}
-
 std::string Count(double v) {
   return v == double(long(v)) ? fmt::format("{:.0f}", v) : fmt::format("{:.2g}", v);
 }
@@ -141,6 +137,14 @@ std::string Table(const std::vector<SqliteEntry>& entries, bool mixed) {
 
 }  // namespace
 
+std::string ConfigName(const CommitResult& r, bool with_statement) {
+  return fmt::format("{} x{}", ModeName(r, with_statement), r.config.rows_per_commit);
+}
+
+double MiddleSeconds(const sqlite_bench::Repetition& w) {
+  return double(w.start_ns + (w.end_ns - w.start_ns) / 2) / 1e9;
+}
+
 std::string OverRunPlot(const std::string& id, const std::string& title, const std::string& x_label,
                         const std::vector<RunSeries>& series) {
   svg::LinePlot plot{.id = id,
@@ -186,7 +190,7 @@ std::string SqliteSection(const std::vector<SqliteEntry>& entries, const std::st
     RunSeries s{.name = ConfigName(r, mixed), .unit = "commits/s"};
     for (std::size_t i = 0; i < r.repetition_commits_per_sec.size(); ++i) {
       const sqlite_bench::Repetition* w = timed ? &r.repetition_windows[i] : nullptr;
-      double x = w ? double(w->start_ns + (w->end_ns - w->start_ns) / 2) / 1e9 : ++position;
+      double x = w ? MiddleSeconds(*w) : ++position;
       s.samples.push_back({x, r.repetition_commits_per_sec[i]});
     }
     reps.push_back(std::move(s));

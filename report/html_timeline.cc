@@ -18,12 +18,6 @@ double Seconds(std::uint64_t ns) { return double(ns) / 1e9; }
 
 std::string SecondsTick(double s) { return fmt::format("{:g} s", s); }
 
-std::string ConfigName(const sqlite_bench::CommitResult& r) {
-  return fmt::format("{}/{}{} x{}", sqlite_bench::NameOf(r.config.journal),
-                     sqlite_bench::NameOf(r.config.sync),
-                     r.config.fullfsync.value_or(false) ? "+FF" : "", r.config.rows_per_commit);
-}
-
 // The reference probe's samples: the level drift analysis reads (the mean) of each, at the moment
 // it started.
 svg::Series ReferenceLine(const Target& t) {
@@ -64,12 +58,13 @@ svg::Series SqliteSyncLine(const Target& t) {
     for (std::size_t i = 0; i < windows.size(); ++i) {
       const sqlite_bench::Repetition& w = windows[i];
       if (w.sync_calls == 0) continue;
-      double x = Seconds(w.start_ns + (w.end_ns - w.start_ns) / 2);
+      double x = MiddleSeconds(w);
       double y = double(w.sync_ns) / double(w.sync_calls);
       s.points.push_back({x, y});
-      s.marks.push_back({x, y,
-                         fmt::format("{:.1f} s, {} repetition {}: {} syncs, mean {}", x,
-                                     ConfigName(e.result), i + 1, w.sync_calls, FormatNanos(y))});
+      s.marks.push_back(
+          {x, y,
+           fmt::format("{:.1f} s, {} repetition {}: {} syncs, mean {}", x,
+                       ConfigName(e.result, false), i + 1, w.sync_calls, FormatNanos(y))});
     }
   }
   return s;

@@ -54,18 +54,29 @@ double MeanRowsPerSec(const CommitResult& r) {
   return mean > 0 ? 1e9 / mean * double(r.config.rows_per_commit) : 0.0;
 }
 
-// The reference probe's level around [from, to]: the average of the last sample that started by
-// `from` and the first that started at or after `to` (ReferenceLevel); 0 when there is neither.
-double ReferenceNear(const std::vector<ReferenceSample>& samples, std::uint64_t from,
-                     std::uint64_t to) {
+// The reference samples around [from, to]: the last that started by `from` and the first that
+// started at or after `to`; null where there is none.
+struct Bracket {
   const ReferenceSample* before = nullptr;
   const ReferenceSample* after = nullptr;
+};
+Bracket SamplesAround(const std::vector<ReferenceSample>& samples, std::uint64_t from,
+                      std::uint64_t to) {
+  Bracket b;
   for (const ReferenceSample& r : samples) {
-    if (r.start_ns <= from) before = &r;
-    if (r.start_ns >= to && after == nullptr) after = &r;
+    if (r.start_ns <= from) b.before = &r;
+    if (r.start_ns >= to && b.after == nullptr) b.after = &r;
   }
-  if (before && after) return (ReferenceLevel(*before) + ReferenceLevel(*after)) / 2.0;
-  if (before || after) return ReferenceLevel(*(before ? before : after));
+  return b;
+}
+
+// The reference probe's level around [from, to]: the average of the two samples around it
+// (ReferenceLevel), the one there is, or 0 when there is neither.
+double ReferenceNear(const std::vector<ReferenceSample>& samples, std::uint64_t from,
+                     std::uint64_t to) {
+  Bracket b = SamplesAround(samples, from, to);
+  if (b.before && b.after) return (ReferenceLevel(*b.before) + ReferenceLevel(*b.after)) / 2.0;
+  if (b.before || b.after) return ReferenceLevel(*(b.before ? b.before : b.after));
   return 0.0;
 }
 
@@ -76,13 +87,9 @@ bool DisturbedDuring(const CommitResult& r, const Target& t) {
   if (r.repetition_windows.empty()) return false;
   std::uint64_t from = r.repetition_windows.front().start_ns;
   std::uint64_t to = r.repetition_windows.back().end_ns;
-  // The samples on either side: the last taken by its start, the first taken after its end.
-  double before = 0, after = 0;
-  for (const ReferenceSample& s : t.reference) {
-    if (s.start_ns <= from) before = ReferenceLevel(s);
-    if (s.start_ns >= to && after == 0) after = ReferenceLevel(s);
-  }
-  return before > 0 && after > 0 && Drifted(before, after);
+  // Each side's own sample, not their average (which is the same number on both sides).
+  Bracket b = SamplesAround(t.reference, from, to);
+  return b.before && b.after && Drifted(ReferenceLevel(*b.before), ReferenceLevel(*b.after));
 }
 
 }  // namespace

@@ -113,4 +113,21 @@ void MakeValidUtf8(nlohmann::json& doc) {
   doc = std::move(fixed);
 }
 
+std::string EscapeControlChars(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (u < 0x20 || u == 0x7f) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace durprobe::report

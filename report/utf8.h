@@ -23,6 +23,10 @@ void PutPath(nlohmann::json& obj, const std::string& key, const std::string& pat
 // that was not valid UTF-8 and null for the others, present only when one was not.
 void PutPaths(nlohmann::json& obj, const std::string& key, const std::vector<std::string>& paths);
 
+// Text for a one-line message: newline and carriage return as \n and \r, other control
+// characters as \xNN, everything else as it is.
+std::string EscapeControlChars(std::string_view text);
+
 // Replaces invalid UTF-8 in every string value and key of a document, so any dump of it succeeds.
 void MakeValidUtf8(nlohmann::json& doc);
 

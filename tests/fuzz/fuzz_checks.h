@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -18,6 +20,18 @@
 #include "report/units.h"
 
 namespace durprobe::fuzz {
+
+// A libFuzzer target's body: runs check on the input and aborts (a crash to libFuzzer) with the
+// promise it broke, named after the target.
+template <typename Check>
+int RunCheck(const char* target, Check check, const std::uint8_t* data, std::size_t size) {
+  std::string broken = check(std::string_view(reinterpret_cast<const char*>(data), size));
+  if (!broken.empty()) {
+    std::fprintf(stderr, "%s: %s\n", target, broken.c_str());
+    std::abort();
+  }
+  return 0;
+}
 
 // The saved-report reader that diff, report and summarize run on files from other hosts: the
 // typed reader, then what diff does next with a valid report (compare it with another, both
