@@ -3,7 +3,8 @@
  * Untimed mode: timed as a whole with no per-operation bookkeeping; scripts/bench-vs-peers.sh
  * compares its ops/s with durprobe's to show what the harness adds.
  * Timed mode ("timed" as a 5th argument): each operation timed back to back with clock_gettime
- * (one reading per operation, as durprobe's loop does) into a preallocated, pre-touched array,
+ * (one reading per operation; durprobe reads once more before each operation, so that its own
+ * recording is in no operation) into a preallocated, pre-touched array,
  * then its percentiles: the reference for durprobe's own per-operation tail.
  * usage: bare_fdatasync DIR WRITE_SIZE FILE_SIZE SECONDS [timed]
  *   -> prints "ops_per_sec N" (and in timed mode p50_ns, p90_ns, p99_ns, p999_ns, max_ns) */

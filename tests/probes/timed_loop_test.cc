@@ -201,8 +201,47 @@ TEST_F(TimedLoopTest, StopRuleChecksAreChargedToNoOperationNorToElapsed) {
   EXPECT_GT(out.ops, 190u);
   EXPECT_EQ(out.total.min(), 1 * kMs + kUs);
   EXPECT_EQ(out.total.max(), 1 * kMs + kUs);
-  // The operations' times, plus the one final reading that ends the loop.
-  EXPECT_EQ(out.elapsed_ns, out.ops * (1 * kMs + kUs) + kUs);
+  // The operations' times; the reading that starts each operation (the loop's own recording),
+  // except after the ten checks, the last of which stopped the loop; the final reading.
+  EXPECT_EQ(out.elapsed_ns, out.ops * (1 * kMs + kUs) + (out.ops - 10) * kUs + kUs);
+}
+
+// An operation that ends (reads its end time) and then goes on working: the loop's own
+// recording after an operation, seen from the clock.
+class WorkAfterEndOp final : public ProbeOp {
+ public:
+  WorkAfterEndOp(platform::FaultPlatform& p, std::uint64_t ns, std::uint64_t after_ns)
+      : p_(p), ns_(ns), after_ns_(after_ns) {}
+  Status Setup() override { return Status::Ok(); }
+  Status RunOnce(OpTiming* t) override {
+    p_.AdvanceClock(ns_);
+    t->end_ns = p_.NowNanos();
+    p_.AdvanceClock(after_ns_);
+    return Status::Ok();
+  }
+  bool has_sync_part() const override { return false; }
+  Status Teardown() override { return Status::Ok(); }
+
+ private:
+  platform::FaultPlatform& p_;
+  std::uint64_t ns_, after_ns_;
+};
+
+TEST_F(TimedLoopTest, WorkBetweenOperationsLandsInNoOperationButInElapsed) {
+  // 1 ms operations, each followed by 0.5 ms of work the loop does not time: every latency is
+  // 1 ms, and the elapsed time is wall time, the work included (ops/s is what the loop did).
+  WorkAfterEndOp op(fake_, 1 * kMs, kMs / 2);
+  StopRule rule = Rule();
+  rule.warmup_ops = 0;
+  rule.max_ops = 40;
+  rule.min_ops = 1000;  // run to max_ops
+  LoopOutcome out = RunTimedLoop(fake_, op, rule);
+  ASSERT_EQ(out.ops, 40u);
+  EXPECT_EQ(out.total.min(), 1 * kMs);
+  EXPECT_EQ(out.total.max(), 1 * kMs);
+  // 40 operations and the work after each: 60 ms of wall time. The stop rule was checked after
+  // operations 14 and 28 (20.5 and 41.5 ms in); the gap before each check goes out with it.
+  EXPECT_EQ(out.elapsed_ns, 40 * (kMs + kMs / 2) - 2 * (kMs / 2));
 }
 
 TEST_F(TimedLoopTest, MaintenanceIsLeftOutOfElapsedAndOfEveryOperation) {
