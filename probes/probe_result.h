@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "platform/status.h"
 #include "probes/probe_spec.h"
 #include "probes/statistics.h"
 
@@ -23,6 +24,8 @@ struct SeriesPoint {
 
 enum class Outcome { kOk, kUnsupported, kError, kInterrupted };
 std::string_view NameOf(Outcome o);
+// The outcome a failed status stands for (unsupported, interrupted, or else an error).
+Outcome OutcomeOf(const Status& s);
 
 struct ProbeResult {
   ProbeSpec spec;

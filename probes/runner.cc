@@ -8,6 +8,12 @@
 
 namespace durprobe::probes {
 
+Outcome OutcomeOf(const Status& s) {
+  if (s.unsupported()) return Outcome::kUnsupported;
+  if (s.kind() == Status::Kind::kInterrupted) return Outcome::kInterrupted;
+  return Outcome::kError;
+}
+
 std::string_view NameOf(Outcome o) {
   switch (o) {
     case Outcome::kOk:
@@ -131,9 +137,7 @@ ProbeResult ToResult(const ProbeSpec& spec, const LoopOutcome& loop, double targ
   r.series = loop.series;
   if (!loop.status.ok()) {
     const Status& s = loop.status;
-    r.outcome = s.unsupported()                          ? Outcome::kUnsupported
-                : s.kind() == Status::Kind::kInterrupted ? Outcome::kInterrupted
-                                                         : Outcome::kError;
+    r.outcome = OutcomeOf(s);
     r.reason = s.message();
   }
   return r;

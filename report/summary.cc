@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "report/csv_reporter.h"
 #include "report/units.h"
 
 namespace durprobe::report {
@@ -52,13 +53,6 @@ std::string Join(const std::vector<std::string>& items, const char* sep) {
   std::string out;
   for (const std::string& s : items) out += (out.empty() ? "" : sep) + s;
   return out;
-}
-
-std::string CsvField(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
 }
 
 }  // namespace

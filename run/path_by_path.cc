@@ -28,35 +28,74 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
   }
 }
 
+// The SQLite matrix on one path, its repetitions interleaved: every configuration is opened and
+// warmed up, then each round runs one repetition of every configuration (in an order that rotates
+// with the round) and samples the reference probe, so a device that changes state mid-run moves
+// every configuration alike instead of the last few. Interrupted, every configuration keeps the
+// repetitions it finished.
 void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir) {
   const sqlite_bench::MatrixPlan& mp = s.plan.sqlite;
-  std::vector<sqlite_bench::CommitResult> results;
+  const std::size_t n = mp.configs.size();
+  const std::uint32_t reps = std::max<std::uint32_t>(mp.options.repetitions, 1);
   Result<std::unique_ptr<sqlite_bench::CommitSession>> session =
       sqlite_bench::CommitSession::Open(s.platform, dir);
-  for (std::size_t i = 0; i < mp.configs.size(); ++i) {
+  std::vector<sqlite_bench::CommitResult> results(n);
+  std::vector<std::unique_ptr<sqlite_bench::CommitRun>> runs(n);
+  for (std::size_t i = 0; i < n; ++i) {
     const sqlite_bench::CommitConfig& config = mp.configs[i];
-    std::string label = sqlite_bench::Label(config);
-    if (Interrupted()) {
+    if (Interrupted()) break;
+    if (i == 0) SampleReference(s.platform, dir, sqlite_bench::Label(config), s.origin_ns, t);
+    s.progress.Start("sqlite", t.path + ": " + sqlite_bench::Label(config) + " (setup)", 0);
+    Result<std::unique_ptr<sqlite_bench::CommitRun>> run =
+        session.ok() ? (*session)->Begin(config, mp.options)
+                     : Result<std::unique_ptr<sqlite_bench::CommitRun>>(session.status());
+    if (run.ok()) {
+      runs[i] = std::move(*run);
+    } else {
+      results[i] =
+          sqlite_bench::NotRun(config, probes::OutcomeOf(run.status()), run.status().message());
+    }
+  }
+  for (std::uint32_t round = 0; round < reps && !Interrupted(); ++round) {
+    for (std::size_t k = 0; k < n && !Interrupted(); ++k) {
+      std::size_t i = (k + round) % n;
+      if (!runs[i]) continue;
+      s.progress.Start("sqlite",
+                       fmt::format("{}: {} ({}/{})", t.path, sqlite_bench::Label(mp.configs[i]),
+                                   round + 1, reps),
+                       mp.options.budget_ns / reps);
+      runs[i]->Repetition();
+    }
+    if (!Interrupted()) {
+      SampleReference(s.platform, dir,
+                      round + 1 < reps ? fmt::format("round {}", round + 2) : "end", s.origin_ns,
+                      t);
+    }
+  }
+  std::vector<sqlite_bench::CommitResult> kept;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::string label = sqlite_bench::Label(mp.configs[i]);
+    if (!runs[i] && results[i].outcome == probes::Outcome::kOk) {  // never begun: interrupted
       t.unfinished.push_back({"sqlite", label});
       continue;
     }
-    if (i == 0) SampleReference(s.platform, dir, label, s.origin_ns, t);
-    s.progress.Start("sqlite", t.path + ": " + label, mp.options.budget_ns);
-    results.push_back(session.ok() ? (*session)->Run(config, mp.options)
-                                   : sqlite_bench::NotRun(config, probes::Outcome::kError,
-                                                          session.status().message()));
-    Rebase(results.back(), s.origin_ns);
-    // The sample after this configuration, before the listener hears of it, so the live row's
-    // correlation already knows where the device stood on both sides.
-    if (!Interrupted()) {
-      bool last = i + 1 == mp.configs.size();
-      SampleReference(s.platform, dir, last ? "end" : sqlite_bench::Label(mp.configs[i + 1]),
-                      s.origin_ns, t);
+    if (runs[i]) results[i] = runs[i]->Finish();
+    runs[i].reset();
+    sqlite_bench::CommitResult& r = results[i];
+    bool stopped = r.outcome == probes::Outcome::kOk || r.outcome == probes::Outcome::kInterrupted;
+    if (stopped && r.repetitions < reps) {  // interrupted
+      t.unfinished.push_back(
+          {"sqlite", r.repetitions == 0
+                         ? label
+                         : fmt::format("{}: {} of {} repetitions", label, r.repetitions, reps)});
+      if (r.repetitions == 0) continue;
     }
-    std::vector<report::SqliteEntry> entries = report::SqliteEntries(results, t);
-    s.listener.SqliteDone(t, entries.back());
+    Rebase(r, s.origin_ns);
+    kept.push_back(std::move(r));
   }
-  report::AddSqliteResults(t, std::move(results));
+  std::vector<report::SqliteEntry> entries = report::SqliteEntries(kept, t);
+  for (const report::SqliteEntry& e : entries) s.listener.SqliteDone(t, e);
+  report::AddSqliteResults(t, std::move(kept));
 }
 
 void RunWorkloadsOn(RunState& s, report::Target& t, const std::string& dir) {
@@ -93,8 +132,14 @@ void ExpectItems(const Plan& plan, Progress& progress) {
       progress.Expect(PlannedProbeNs(plan.probes.rule));
     }
     if (plan.run_sqlite) {
+      // Path by path: each configuration's setup, then its repetitions in rounds (RunSqliteOn).
+      const sqlite_bench::CommitOptions& o = plan.sqlite.options;
+      const std::uint32_t reps = std::max<std::uint32_t>(o.repetitions, 1);
+      int per_config = plan.schedule == Schedule::kInterleaved ? 1 : 1 + static_cast<int>(reps);
       for (std::size_t i = 0; i < plan.sqlite.configs.size(); ++i) {
-        progress.Expect(plan.sqlite.options.budget_ns);
+        for (int k = 0; k < per_config; ++k) {
+          progress.Expect(per_config == 1 ? o.budget_ns : k == 0 ? 0 : o.budget_ns / reps);
+        }
       }
     }
     if (plan.run_workloads) {

@@ -1,5 +1,6 @@
 // The reference probe and the run's timeline. The reference probe is a short probe of one fixed
-// primitive and size, sampled before the probes, before each SQLite configuration and at the end,
+// primitive and size, sampled before the probes, before the SQLite matrix and after each of its
+// rounds (in compare: before each configuration on each path) and at the end,
 // so drift analysis (report/drift.h) can tell a device that changed state from a slow layer.
 // Measurement keeps monotonic clock readings; the report keeps ns since the run started, and the
 // schedules rebase every result as it arrives.

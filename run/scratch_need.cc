@@ -25,14 +25,15 @@ std::uint64_t ProbeScratchBytes(const std::vector<probes::ProbeSpec>& specs,
 
 std::uint64_t MatrixScratchBytes(const sqlite_bench::MatrixPlan& plan) {
   const sqlite_bench::CommitOptions& o = plan.options;
-  std::uint64_t most = 0;
+  // Every configuration's database is open at once (their repetitions are interleaved).
+  std::uint64_t all = 0;
   for (const sqlite_bench::CommitConfig& config : plan.configs) {
     std::uint64_t commits = o.fixed_commits > 0 ? o.warmup_commits + o.fixed_commits * o.repetitions
                                                 : o.min_commits * o.repetitions;
     std::uint64_t rows = std::min(o.max_rows, commits * config.rows_per_commit);
-    most = std::max(most, 2 * rows * (config.payload_bytes + kRowOverheadBytes));
+    all += 2 * rows * (config.payload_bytes + kRowOverheadBytes);
   }
-  return most;
+  return all;
 }
 
 std::uint64_t WorkloadScratchBytes(const sqlite_bench::WorkloadPlan& plan) {

@@ -10,6 +10,7 @@
 
 #include "platform/platform.h"
 #include "sqlite_bench/commit_result.h"
+#include "sqlite_bench/commit_run.h"
 #include "sqlite_bench/commit_spec.h"
 #include "sqlite_bench/counting_vfs.h"
 #include "sqlite_bench/device_warmup.h"
@@ -49,6 +50,11 @@ class CommitSession {
   // warms the device up first (WarmUpDevice); if that fails, config is not run and its result
   // carries the failure.
   CommitResult Run(const CommitConfig& config, const CommitOptions& options);
+  // Begins config on a fresh database and a counting VFS of its own, so several configurations
+  // can be open at once and their repetitions interleaved, each still counted alone. The first
+  // call of Run or Begin warms the device up first; a failure there is returned.
+  Result<std::unique_ptr<CommitRun>> Begin(const CommitConfig& config,
+                                           const CommitOptions& options);
   // Runs config untimed (kWarmUpCommits commits on a database of its own, removed after), so the
   // first timed configuration does not pay alone for warming up SQLite, the page cache and the
   // device.
@@ -57,6 +63,7 @@ class CommitSession {
 
  private:
   CommitSession(platform::Platform& platform, std::string dir, std::unique_ptr<CountingVfs> vfs);
+  Status WarmUpDeviceOnce(const CommitOptions& options);
   platform::Platform& platform_;
   std::string dir_;
   std::unique_ptr<CountingVfs> vfs_;

@@ -60,12 +60,6 @@ class ImageChecks {
   std::map<std::uint64_t, RecoveryCheck> seen_;
 };
 
-probes::Outcome OutcomeOf(const Status& s) {
-  if (s.unsupported()) return probes::Outcome::kUnsupported;
-  if (s.kind() == Status::Kind::kInterrupted) return probes::Outcome::kInterrupted;
-  return probes::Outcome::kError;
-}
-
 CrashsimResult RunConfig(platform::Platform& platform, CrashVfs& vfs, SqlitePrng& prng,
                          const std::string& scratch_dir, const CrashsimConfig& config,
                          const CrashsimOptions& o) {
@@ -78,7 +72,7 @@ CrashsimResult RunConfig(platform::Platform& platform, CrashVfs& vfs, SqlitePrng
   prng.Seed(config_seed);
   CrashRun dry = RunCrashWorkload(vfs, config, o.workload, CrashVfs::kNever);
   if (!dry.status.ok()) {
-    r.outcome = OutcomeOf(dry.status);
+    r.outcome = probes::OutcomeOf(dry.status);
     r.reason = dry.status.message();
     return r;
   }
@@ -101,7 +95,7 @@ CrashsimResult RunConfig(platform::Platform& platform, CrashVfs& vfs, SqlitePrng
     DiskImage image = vfs.disk().ImageFor(vfs.disk().RandomChoices(fate), trial_seed);
     Result<RecoveryCheck> check = run.status.ok() ? checks.Check(image) : run.status;
     if (!check.ok()) {
-      r.outcome = OutcomeOf(check.status());
+      r.outcome = probes::OutcomeOf(check.status());
       r.reason = check.status().message();
       break;
     }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
@@ -20,7 +21,7 @@ namespace durprobe::run {
 namespace {
 
 // Records every event as a short word, and can raise an interruption at the Nth ProbeDone or
-// SqliteDone.
+// when an item whose name holds interrupt_at_item starts.
 class Recorder : public report::RunListener {
  public:
   void RunStarted(const report::Context&) override { events.push_back("run"); }
@@ -32,19 +33,24 @@ class Recorder : public report::RunListener {
   }
   void SqliteDone(const report::Target&, const report::SqliteEntry&) override {
     events.push_back("sqlite");
-    if (++sqlite_done == interrupt_after_sqlite) platform::SetInterruptSignalForTest(15);
   }
   void WorkloadDone(const report::Target&, const std::string& name) override {
     events.push_back("workload " + name);
   }
   void TargetDone(const report::Target&) override { events.push_back("done"); }
-  void Progress(const report::ProgressEvent& e) override { progress.push_back(e); }
+  void Progress(const report::ProgressEvent& e) override {
+    progress.push_back(e);
+    if (!interrupt_at_item.empty() && e.item.find(interrupt_at_item) != std::string::npos) {
+      platform::SetInterruptSignalForTest(15);
+    }
+  }
   void RunFinished(const report::Report&) override { events.push_back("finished"); }
 
   std::vector<std::string> events;
   std::vector<report::ProgressEvent> progress;
-  int probes_done = 0, sqlite_done = 0;
-  int interrupt_after_probes = -1, interrupt_after_sqlite = -1;
+  int probes_done = 0;
+  int interrupt_after_probes = -1;
+  std::string interrupt_at_item;
 };
 
 probes::StopRule TinyRule() {
@@ -145,28 +151,104 @@ TEST_F(ExecutorTest, InterruptionKeepsFinishedProbesAndListsTheRest) {
   EXPECT_EQ(rec_.events.back(), "finished");
 }
 
-TEST_F(ExecutorTest, InterruptionDuringTheMatrixListsTheConfigurationsNotRun) {
+Plan MatrixPlan(const std::string& path, std::uint32_t repetitions) {
   Plan plan;
   plan.command = "sqlite";
-  plan.paths = {a_.path()};
+  plan.paths = {path};
   plan.run_sqlite = true;
   sqlite_bench::CommitConfig full, normal, off;
   normal.sync = sqlite_bench::Synchronous::kNormal;
   off.sync = sqlite_bench::Synchronous::kOff;
   plan.sqlite.configs = {full, normal, off};
   plan.sqlite.options.fixed_commits = 3;
-  plan.sqlite.options.repetitions = 1;
+  plan.sqlite.options.repetitions = repetitions;
   plan.sqlite.options.warmup_commits = 0;
-  rec_.interrupt_after_sqlite = 1;
+  plan.sqlite.options.device_warmup_ns = 0;
+  return plan;
+}
+
+std::vector<std::string> SqliteItems(const std::vector<report::ProgressEvent>& progress,
+                                     const std::string& path) {
+  std::vector<std::string> items;
+  for (const report::ProgressEvent& e : progress) {
+    if (e.phase == "sqlite") items.push_back(e.item.substr(path.size() + 2));
+  }
+  return items;
+}
+
+TEST_F(ExecutorTest, TheMatrixRunsInRoundsOfOneRepetitionPerConfigurationInARotatingOrder) {
+  Plan plan = MatrixPlan(a_.path(), 3);
+  Execution ex = Execute(platform::Default(), plan, rec_);
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  std::string full = sqlite_bench::Label(plan.sqlite.configs[0]);
+  std::string normal = sqlite_bench::Label(plan.sqlite.configs[1]);
+  std::string off = sqlite_bench::Label(plan.sqlite.configs[2]);
+  EXPECT_EQ(SqliteItems(rec_.progress, a_.path()),
+            (std::vector<std::string>{
+                full + " (setup)", normal + " (setup)", off + " (setup)",  // opened, warmed up
+                full + " (1/3)", normal + " (1/3)", off + " (1/3)",        // round 1
+                normal + " (2/3)", off + " (2/3)", full + " (2/3)",        // round 2
+                off + " (3/3)", full + " (3/3)", normal + " (3/3)"}));
+  const report::Target& t = ex.report.targets.at(0);
+  ASSERT_EQ(t.sqlite.size(), 3u);
+  // Every repetition's window, in time: the same rotation, none overlapping another.
+  std::vector<std::pair<std::uint64_t, std::string>> windows;
+  for (const report::SqliteEntry& e : t.sqlite) {
+    EXPECT_EQ(e.result.outcome, probes::Outcome::kOk) << e.result.reason;
+    EXPECT_EQ(e.result.repetitions, 3u);
+    EXPECT_EQ(e.result.commits, 9u);
+    EXPECT_EQ(e.result.verified_rows, 9u);
+    for (const sqlite_bench::Repetition& w : e.result.repetition_windows) {
+      windows.emplace_back(w.start_ns, sqlite_bench::Label(e.result.config));
+    }
+  }
+  std::sort(windows.begin(), windows.end());
+  std::vector<std::string> order;
+  for (const auto& w : windows) order.push_back(w.second);
+  EXPECT_EQ(order,
+            (std::vector<std::string>{full, normal, off, normal, off, full, off, full, normal}));
+  // The reference probe before the matrix and after every round.
+  std::vector<std::string> samples;
+  for (const report::ReferenceSample& r : t.reference) samples.push_back(r.before);
+  EXPECT_EQ(samples, (std::vector<std::string>{full, "round 2", "round 3", "end"}));
+  // Each configuration counted alone: DELETE/FULL syncs more per commit than NORMAL, OFF none.
+  EXPECT_GT(t.sqlite[0].result.commit_counts.sync_calls(),
+            t.sqlite[1].result.commit_counts.sync_calls());
+  EXPECT_EQ(t.sqlite[2].result.commit_counts.sync_calls(), 0u);
+  EXPECT_TRUE(IsEmptyDirectory(a_.path()));
+}
+
+TEST_F(ExecutorTest, InterruptionDuringTheMatrixKeepsEveryFinishedRepetition) {
+  Plan plan = MatrixPlan(a_.path(), 3);
+  rec_.interrupt_at_item = sqlite_bench::Label(plan.sqlite.configs[1]) + " (2/3)";  // round 2
   Execution ex = Execute(platform::Default(), plan, rec_);
   EXPECT_EQ(ex.status.kind(), Status::Kind::kInterrupted);
   EXPECT_EQ(ex.report.context.interrupt_signal, 15);
   const report::Target& t = ex.report.targets.at(0);
-  ASSERT_EQ(t.sqlite.size(), 1u);
-  EXPECT_EQ(t.sqlite[0].result.outcome, probes::Outcome::kOk);
-  ASSERT_EQ(t.unfinished.size(), 2u);
+  ASSERT_EQ(t.sqlite.size(), 3u);
+  for (const report::SqliteEntry& e : t.sqlite) {
+    EXPECT_EQ(e.result.outcome, probes::Outcome::kOk);
+    EXPECT_EQ(e.result.repetitions, 1u);
+    EXPECT_EQ(e.result.verified_rows, 3u);
+  }
+  ASSERT_EQ(t.unfinished.size(), 3u);
   EXPECT_EQ(t.unfinished[0].kind, "sqlite");
-  EXPECT_EQ(t.unfinished[0].label, sqlite_bench::Label(normal));
+  EXPECT_EQ(t.unfinished[0].label,
+            sqlite_bench::Label(plan.sqlite.configs[0]) + ": 1 of 3 repetitions");
+  EXPECT_TRUE(IsEmptyDirectory(a_.path()));
+}
+
+TEST_F(ExecutorTest, InterruptionDuringTheSetupListsTheConfigurationsNotRun) {
+  Plan plan = MatrixPlan(a_.path(), 2);
+  rec_.interrupt_at_item = sqlite_bench::Label(plan.sqlite.configs[1]) + " (setup)";
+  Execution ex = Execute(platform::Default(), plan, rec_);
+  EXPECT_EQ(ex.status.kind(), Status::Kind::kInterrupted);
+  const report::Target& t = ex.report.targets.at(0);
+  EXPECT_TRUE(t.sqlite.empty());
+  ASSERT_EQ(t.unfinished.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(t.unfinished[i].label, sqlite_bench::Label(plan.sqlite.configs[i]));
+  }
   EXPECT_TRUE(IsEmptyDirectory(a_.path()));
 }
 
