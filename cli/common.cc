@@ -92,8 +92,8 @@ int ReportInterruption(const run::Execution& ex) {
   for (const report::Target& t : ex.report.targets) unfinished += t.unfinished.size();
   std::string what = ex.report.context.interrupt_signal == 15 ? "SIGTERM" : "SIGINT";
   UsageError(
-      fmt::format("interrupted by {}: kept what finished ({} item(s) not run); scratch "
-                  "removed",
+      fmt::format("interrupted by {}: kept what finished ({} item(s) not run or not finished); "
+                  "scratch removed",
                   what, unfinished));
   return code;
 }
