@@ -8,6 +8,13 @@
 
 namespace durprobe::probes {
 
+double Median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  std::size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
 std::uint64_t Percentile(const Histogram& h, double q) {
   std::uint64_t n = h.count();
   if (n == 0) return 0;

@@ -24,6 +24,9 @@ struct LatencySummary {
   double high_mode_share = 0.0;  // fraction of operations in the upper cluster
 };
 
+// The median of plain values (the mean of the middle two for an even count); 0 when empty.
+double Median(std::vector<double> values);
+
 // Nearest-rank percentile: the smallest recorded value with at least q of the data at or below
 // it (q in [0, 1]). 0 for an empty histogram.
 std::uint64_t Percentile(const Histogram& h, double q);

@@ -18,12 +18,6 @@ constexpr std::size_t kMinRepetitions = 4;   // a configuration's repetitions, l
 constexpr std::size_t kMinReference = 4;     // reference samples, likewise
 constexpr double kMinLogSd = 0.05;           // noise floor: 5% spread even for equal values
 
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
-
 struct Side {
   double mean = 0.0, sum_sq = 0.0, median = 0.0;
   std::size_t n = 0;
@@ -37,7 +31,7 @@ Side Describe(const std::vector<double>& logs, const std::vector<double>& values
   for (std::size_t i : at) s.mean += logs[i], v.push_back(values[i]);
   s.mean /= double(s.n);
   for (std::size_t i : at) s.sum_sq += (logs[i] - s.mean) * (logs[i] - s.mean);
-  s.median = Median(std::move(v));
+  s.median = probes::Median(std::move(v));
   return s;
 }
 
@@ -64,7 +58,7 @@ double Separation(const std::vector<double>& logs, const std::vector<double>& va
 double MedianAt(const std::vector<double>& values, const std::vector<std::size_t>& at) {
   std::vector<double> v;
   for (std::size_t i : at) v.push_back(values[i]);
-  return Median(std::move(v));
+  return probes::Median(std::move(v));
 }
 
 constexpr std::size_t kMaxPairSearch = 120;  // the O(n^3) search for an excursion and back

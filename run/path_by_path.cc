@@ -36,15 +36,17 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
 void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir) {
   const sqlite_bench::MatrixPlan& mp = s.plan.sqlite;
   const std::size_t n = mp.configs.size();
-  const std::uint32_t reps = std::max<std::uint32_t>(mp.options.repetitions, 1);
+  const std::uint32_t reps = mp.options.TimedRepetitions();
   Result<std::unique_ptr<sqlite_bench::CommitSession>> session =
       sqlite_bench::CommitSession::Open(s.platform, dir);
   std::vector<sqlite_bench::CommitResult> results(n);
   std::vector<std::unique_ptr<sqlite_bench::CommitRun>> runs(n);
+  if (n > 0 && !Interrupted()) {
+    SampleReference(s.platform, dir, sqlite_bench::Label(mp.configs[0]), s.origin_ns, t);
+  }
   for (std::size_t i = 0; i < n; ++i) {
     const sqlite_bench::CommitConfig& config = mp.configs[i];
     if (Interrupted()) break;
-    if (i == 0) SampleReference(s.platform, dir, sqlite_bench::Label(config), s.origin_ns, t);
     s.progress.Start("sqlite", t.path + ": " + sqlite_bench::Label(config) + " (setup)", 0);
     Result<std::unique_ptr<sqlite_bench::CommitRun>> run =
         session.ok() ? (*session)->Begin(config, mp.options)
@@ -132,13 +134,14 @@ void ExpectItems(const Plan& plan, Progress& progress) {
       progress.Expect(PlannedProbeNs(plan.probes.rule));
     }
     if (plan.run_sqlite) {
-      // Path by path: each configuration's setup, then its repetitions in rounds (RunSqliteOn).
       const sqlite_bench::CommitOptions& o = plan.sqlite.options;
-      const std::uint32_t reps = std::max<std::uint32_t>(o.repetitions, 1);
-      int per_config = plan.schedule == Schedule::kInterleaved ? 1 : 1 + static_cast<int>(reps);
-      for (std::size_t i = 0; i < plan.sqlite.configs.size(); ++i) {
-        for (int k = 0; k < per_config; ++k) {
-          progress.Expect(per_config == 1 ? o.budget_ns : k == 0 ? 0 : o.budget_ns / reps);
+      const std::size_t configs = plan.sqlite.configs.size();
+      if (plan.schedule == Schedule::kInterleaved) {  // each configuration whole
+        for (std::size_t i = 0; i < configs; ++i) progress.Expect(o.budget_ns);
+      } else {  // every configuration's setup, then its repetitions in rounds (RunSqliteOn)
+        for (std::size_t i = 0; i < configs; ++i) progress.Expect(0);
+        for (std::size_t i = 0; i < configs * o.TimedRepetitions(); ++i) {
+          progress.Expect(o.budget_ns / o.TimedRepetitions());
         }
       }
     }

@@ -23,8 +23,7 @@ CommitResult RunCommitConfig(platform::Platform& platform, CountingVfs& vfs,
                              const CommitConfig& config, const CommitOptions& options) {
   CommitRun run(platform, vfs, scratch_dir, db_name, config, options);
   Status s;
-  for (std::uint32_t rep = 0; s.ok() && rep < std::max<std::uint32_t>(options.repetitions, 1);
-       ++rep) {
+  for (std::uint32_t rep = 0; s.ok() && rep < options.TimedRepetitions(); ++rep) {
     s = run.Repetition();
   }
   CommitResult r = run.Finish();

@@ -19,14 +19,16 @@ namespace durprobe::sqlite_bench {
 
 struct CommitOptions {
   std::uint64_t budget_ns = 2'000'000'000;  // per configuration, setup and read-back included
-  std::uint32_t repetitions = 5;
-  std::uint64_t warmup_commits = 20;   // at most; also capped at a tenth of the budget
+  std::uint32_t repetitions = 5;            // read through TimedRepetitions(): 0 means 1
+  std::uint64_t warmup_commits = 20;        // at most; also capped at a tenth of the budget
   std::uint64_t fixed_commits = 0;     // > 0: exactly this many commits per repetition, no clock
   std::uint64_t min_commits = 3;       // per repetition, even past the budget
   std::uint64_t max_rows = 2'000'000;  // per configuration, so fast modes stay small on disk
   // Untimed syncs once per session, before its first configuration (sqlite_bench/device_warmup.h),
   // at most a tenth of budget_ns; 0 skips them.
   std::uint64_t device_warmup_ns = kDeviceWarmupNs;
+
+  std::uint32_t TimedRepetitions() const { return repetitions > 0 ? repetitions : 1; }
 };
 
 struct MatrixPlan {

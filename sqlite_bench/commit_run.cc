@@ -121,13 +121,6 @@ class CommitWorkload {
 }  // namespace commit_run_parts
 
 namespace {
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::sort(v.begin(), v.end());
-  std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
-
 Status Interrupted() {
   int sig = platform::InterruptSignal();
   return sig ? Status::Interrupted(sig) : Status::Ok();
@@ -216,7 +209,7 @@ Status CommitRun::State::Open() {
   std::uint64_t used = platform.NowNanos() - start;
   std::uint64_t left = o.budget_ns > used ? o.budget_ns - used : 0;
   // The rest of the budget is for read-back and close.
-  rep_budget_ns = left * 8 / 10 / std::max<std::uint32_t>(o.repetitions, 1);
+  rep_budget_ns = left * 8 / 10 / o.TimedRepetitions();
   return Status::Ok();
 }
 
@@ -270,8 +263,7 @@ Status CommitRun::State::ReadBackAndClose() {
   r.verified_rows = work->checksum().rows();
   r.checksum = work->checksum().value();
   work->Finish();
-  Status closed = db->Close();
-  return closed;
+  return db->Close();
 }
 
 CommitRun::CommitRun(platform::Platform& platform, CountingVfs& vfs, const std::string& scratch_dir,
@@ -309,7 +301,7 @@ CommitResult CommitRun::Finish() {
   State& st = *s_;
   CommitResult& r = st.r;
   r.rows = r.commits * r.config.rows_per_commit;
-  r.commits_per_sec = Median(r.repetition_commits_per_sec);
+  r.commits_per_sec = probes::Median(r.repetition_commits_per_sec);
   r.rows_per_sec = r.commits_per_sec * double(r.config.rows_per_commit);
   r.latency = probes::Summarize(st.latency);
   if (st.status.ok()) st.status = st.ReadBackAndClose();
