@@ -9,9 +9,9 @@
 
 #include "platform/scratch.h"
 #include "probes/background_load.h"
-#include "report/check_policy.h"
-#include "report/reporter.h"
-#include "report/units.h"
+#include "report/check/policy.h"
+#include "report/format/reporter.h"
+#include "report/text/units.h"
 #include "run/executor.h"
 
 namespace durprobe::cli {

@@ -8,7 +8,7 @@
 
 #include "cli/cmd_probe.h"
 #include "cli/common.h"
-#include "report/check_rules.h"
+#include "report/check/rules.h"
 
 namespace durprobe::cli {
 

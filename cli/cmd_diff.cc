@@ -6,9 +6,9 @@
 #include <memory>
 
 #include "cli/saved_reports.h"
-#include "report/diff_analysis.h"
-#include "report/diff_console.h"
-#include "report/json_reporter.h"
+#include "report/documents/diff_analysis.h"
+#include "report/format/console/diff_console.h"
+#include "report/format/json/json_reporter.h"
 
 namespace durprobe::cli {
 

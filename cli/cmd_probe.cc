@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "report/units.h"
+#include "report/text/units.h"
 #include "run/budget.h"
 
 namespace durprobe::cli {

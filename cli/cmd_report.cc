@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "cli/saved_reports.h"
-#include "report/html_reporter.h"
+#include "report/format/html/html_reporter.h"
 
 namespace durprobe::cli {
 

@@ -7,8 +7,8 @@
 #include <memory>
 
 #include "cli/saved_reports.h"
-#include "report/json_reader.h"
-#include "report/summary.h"
+#include "report/codec/json_reader.h"
+#include "report/documents/summary.h"
 
 namespace durprobe::cli {
 namespace {

@@ -8,11 +8,12 @@
 
 #include "cli/version.h"
 #include "platform/interrupt.h"
-#include "report/compare_analysis.h"
-#include "report/labels.h"
-#include "report/live_console.h"
-#include "report/progress_console.h"
-#include "report/units.h"
+#include "report/documents/compare_analysis.h"
+#include "report/format/console/live_console.h"
+#include "report/format/console/progress_console.h"
+#include "report/model/labels.h"
+#include "report/output/reporter_factory.h"
+#include "report/text/units.h"
 #include "run/executor.h"
 
 namespace durprobe::cli {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "platform/platform.h"
-#include "report/output.h"
-#include "report/report.h"
+#include "report/model/report.h"
+#include "report/output/output.h"
 #include "run/plan.h"
 
 namespace durprobe::cli {

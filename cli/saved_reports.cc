@@ -4,7 +4,7 @@
 
 #include <iostream>
 
-#include "report/json_reader.h"
+#include "report/codec/json_reader.h"
 
 namespace durprobe::cli {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "platform/platform.h"
-#include "report/report.h"
+#include "report/model/report.h"
 
 namespace durprobe::cli {
 

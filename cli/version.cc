@@ -3,12 +3,12 @@
 #include <fmt/format.h>
 
 #include "platform/platform.h"
-#include "report/context.h"
+#include "run/context.h"
 
 namespace durprobe::cli {
 
 std::string VersionText() {
-  report::Context c = report::MakeContext(platform::Default(), "version");
+  report::Context c = run::MakeContext(platform::Default(), "version");
   std::string text =
       fmt::format("durprobe {} (SQLite {}, {} build{})", c.durprobe_version, c.sqlite_version,
                   c.build_type, c.optimized ? "" : ", UNOPTIMISED: not for benchmarking");

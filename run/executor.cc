@@ -6,11 +6,11 @@
 #include "platform/inspect.h"
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
-#include "report/context.h"
-#include "report/drift.h"
-#include "report/mount_findings.h"
-#include "report/plausibility.h"
-#include "report/probe_findings.h"
+#include "report/analysis/drift.h"
+#include "report/analysis/mount_findings.h"
+#include "report/analysis/plausibility.h"
+#include "report/analysis/probe_findings.h"
+#include "run/context.h"
 #include "run/progress.h"
 #include "run/progress_ticker.h"
 #include "run/schedule.h"
@@ -46,7 +46,7 @@ bool Interrupted() { return platform::InterruptSignal() != 0; }
 Execution Execute(platform::Platform& platform, const Plan& plan, report::RunListener& listener) {
   Execution ex;
   report::Context& context = ex.report.context;
-  context = report::MakeContext(platform, plan.command);
+  context = run::MakeContext(platform, plan.command);
   context.command_line = plan.command_line;
   context.options = Describe(plan);
 

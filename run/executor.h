@@ -5,8 +5,8 @@
 
 #include "platform/platform.h"
 #include "platform/status.h"
-#include "report/report.h"
-#include "report/run_events.h"
+#include "report/model/report.h"
+#include "report/model/run_events.h"
 #include "run/plan.h"
 
 namespace durprobe::run {

@@ -3,8 +3,8 @@
 // alike instead of on whichever ran first.
 #include <fmt/format.h>
 
-#include "report/labels.h"
-#include "report/sqlite_correlation.h"
+#include "report/analysis/sqlite_correlation.h"
+#include "report/model/labels.h"
 #include "run/executor.h"
 #include "run/reference.h"
 #include "run/schedule.h"
@@ -49,10 +49,9 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
       }
       SampleReference(s.platform, s.scratch[p]->path(), label, s.origin_ns, targets[p]);
       s.progress.Start("sqlite", plan.paths[p] + ": " + label, plan.sqlite.options.budget_ns);
-      commits[p].push_back(sessions[p].ok()
-                               ? (*sessions[p])->Run(config, plan.sqlite.options)
-                               : sqlite_bench::NotRun(config, probes::Outcome::kError,
-                                                      sessions[p].status().message()));
+      commits[p].push_back(sessions[p].ok() ? (*sessions[p])->Run(config, plan.sqlite.options)
+                                            : sqlite_bench::NotRun(config, probes::Outcome::kError,
+                                                                   sessions[p].status().message()));
       Rebase(commits[p].back(), s.origin_ns);
     }
   }

@@ -3,8 +3,8 @@
 // console can show each target's sections as they finish.
 #include <fmt/format.h>
 
-#include "report/labels.h"
-#include "report/sqlite_correlation.h"
+#include "report/analysis/sqlite_correlation.h"
+#include "report/model/labels.h"
 #include "run/executor.h"
 #include "run/reference.h"
 #include "run/schedule.h"

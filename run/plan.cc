@@ -1,6 +1,6 @@
 #include "run/plan.h"
 
-#include "report/labels.h"
+#include "report/model/labels.h"
 
 namespace durprobe::run {
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "platform/platform.h"
-#include "report/run_events.h"
+#include "report/model/run_events.h"
 
 namespace durprobe::run {
 

@@ -1,7 +1,7 @@
 #include "run/reference.h"
 
 #include "probes/runner.h"
-#include "report/labels.h"
+#include "report/model/labels.h"
 
 namespace durprobe::run {
 namespace {

@@ -6,8 +6,8 @@
 
 #include "platform/platform.h"
 #include "platform/scratch.h"
-#include "report/report.h"
-#include "report/run_events.h"
+#include "report/model/report.h"
+#include "report/model/run_events.h"
 #include "run/plan.h"
 #include "run/progress.h"
 

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "report/units.h"
+#include "report/text/units.h"
 #include "sqlite_bench/kv_table.h"
 
 namespace durprobe::run {

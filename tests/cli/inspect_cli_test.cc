@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "report/utf8.h"
+#include "report/text/utf8.h"
 #include "tests/cli_runner.h"
 
 namespace durprobe {

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "platform/scratch.h"
-#include "report/utf8.h"
+#include "report/text/utf8.h"
 #include "tests/cli_runner.h"
 
 namespace durprobe {

@@ -13,11 +13,12 @@
 #include <vector>
 
 #include "platform/mountinfo.h"
-#include "report/check_policy.h"
-#include "report/diff_analysis.h"
-#include "report/diff_console.h"
-#include "report/json_reader.h"
-#include "report/units.h"
+#include "report/check/policy.h"
+#include "report/codec/json_reader.h"
+#include "report/documents/diff_analysis.h"
+#include "report/format/console/diff_console.h"
+#include "report/format/json/diff_json.h"
+#include "report/text/units.h"
 
 namespace durprobe::fuzz {
 

@@ -7,10 +7,10 @@
 #include <sstream>
 #include <string>
 
-#include "report/compare_analysis.h"
-#include "report/diff_analysis.h"
-#include "report/json_reader.h"
-#include "report/html_reporter.h"
+#include "report/codec/json_reader.h"
+#include "report/documents/compare_analysis.h"
+#include "report/documents/diff_analysis.h"
+#include "report/format/html/html_reporter.h"
 #include "tests/cli_runner.h"
 #include "tests/fixtures.h"
 #include "tests/test_dirs.h"

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "platform/inspect.h"
-#include "report/mount_findings.h"
+#include "report/analysis/mount_findings.h"
 #include "tests/cli_runner.h"
 #include "tests/test_dirs.h"
 

@@ -2,7 +2,8 @@
 // failure, an error and a skip, with probe histograms, a SQLite entry and findings.
 #pragma once
 
-#include "report/report.h"
+#include "report/analysis/durability_risk.h"
+#include "report/model/report.h"
 
 namespace durprobe::testing_support {
 
@@ -41,6 +42,7 @@ inline report::Report CheckReportFixture() {
   e.result.commits_per_sec = 512.5;
   t.sqlite.push_back(e);
   t.findings = {{Severity::kWarn, "sync_tail_heavy", "p99 is 80x the p50 \"heavy\" <tail>"}};
+  AssessRisks(t);
   report.targets.push_back(t);
 
   CheckResult pass{.rule = "etcd_backend_commit_p99",

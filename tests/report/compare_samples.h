@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "report/report.h"
+#include "report/model/report.h"
 
 namespace durprobe::testing_support {
 

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "report/diff_analysis.h"
-#include "report/json_reader.h"
+#include "report/codec/json_reader.h"
+#include "report/documents/diff_analysis.h"
 #include "tests/fixtures.h"
 
 namespace durprobe::testing_support {

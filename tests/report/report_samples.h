@@ -2,7 +2,7 @@
 // unsupported probe, one finding.
 #pragma once
 
-#include "report/report.h"
+#include "report/model/report.h"
 
 namespace durprobe::testing_support {
 

@@ -1,14 +1,13 @@
 // compare's rounds through the platform seam (a FaultPlatform on a fake clock): samples of each
 // probe merge across rounds; a probe that fails in one round keeps its earlier samples, reports
 // the failure and is not run again on that path.
-#include "report/compare_analysis.h"
-#include "run/executor.h"
-
 #include <gtest/gtest.h>
 
 #include <cerrno>
 
 #include "platform/fault_platform.h"
+#include "report/documents/compare_analysis.h"
+#include "run/executor.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::run {

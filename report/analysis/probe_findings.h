@@ -1,0 +1,15 @@
+// A probe that could not measure says so as a finding, with the error and its errno text, so
+// every reporter shows it next to the figures that stop there (PostgreSQL's rule: a failed sync
+// is reported once, never retried into a success).
+#pragma once
+
+#include <vector>
+
+#include "report/model/report.h"
+
+namespace durprobe::report {
+
+// One "probe_error" fail finding per probe (and op-cost probe) whose outcome is an error.
+std::vector<Finding> ProbeErrorFindings(const Target& target);
+
+}  // namespace durprobe::report

@@ -1,0 +1,18 @@
+// The rules about what a path is rather than how fast it syncs: required storage facts and
+// findings that fail the check. Used by check_rules.cc.
+#pragma once
+
+#include <vector>
+
+#include "report/check/rules.h"
+
+namespace durprobe::report {
+
+// One result for a required fact; an error when the mount or device could not be identified.
+CheckResult EvaluateFact(Fact fact, const Target& target);
+
+// One result for fail_on_codes ("fail_on_findings": fails when the target has any of them) and
+// one for fail_on_severity ("findings_warn": fails when any finding is at or above it).
+std::vector<CheckResult> EvaluateFindings(const Policy& policy, const Target& target);
+
+}  // namespace durprobe::report

@@ -1,0 +1,399 @@
+#include "report/check/policy.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+
+#include "report/check/policy_document.h"
+#include "report/text/units.h"
+#include "report/text/utf8.h"
+
+namespace durprobe::report {
+namespace {
+
+constexpr std::uint64_t kMaxLatencyNs = 3600ull * 1'000'000'000;  // an hour: surely a typo
+constexpr double kMaxRate = 1e9;
+
+template <typename Enum>
+Result<Enum> Lookup(const std::map<std::string, Enum>& names, std::string_view text,
+                    std::string_view what) {
+  auto it = names.find(AsciiLower(text));
+  if (it != names.end()) return it->second;
+  std::string valid;
+  for (const auto& entry : names) valid += (valid.empty() ? "" : ", ") + entry.first;
+  return Status::InvalidArgument(fmt::format("unknown {} '{}' (valid: {})", what, text, valid));
+}
+
+Result<std::uint64_t> Latency(std::string_view text) {
+  Result<std::uint64_t> ns = ParseDurationNanos(text);
+  if (!ns.ok()) return ns;
+  if (*ns > kMaxLatencyNs) {
+    return Status::InvalidArgument(fmt::format("latency limit '{}' is over an hour", text));
+  }
+  return ns;
+}
+
+Result<double> Rate(double value, std::string_view what) {
+  if (!(value > 0) || value > kMaxRate || std::isnan(value)) {
+    return Status::InvalidArgument(fmt::format(
+        "{} must be above 0 and at most {:.0f} per second, not {}", what, kMaxRate, value));
+  }
+  return value;
+}
+
+Result<probes::ProbeSpec> Spec(std::string_view primitive, std::string_view pattern,
+                               std::string_view size) {
+  Result<probes::Primitive> prim = Lookup(probes::PrimitiveNames(), primitive, "primitive");
+  if (!prim.ok()) return prim.status();
+  Result<probes::Pattern> pat = Lookup(probes::PatternNames(), pattern, "pattern");
+  if (!pat.ok()) return pat.status();
+  Result<std::uint64_t> bytes = ParseSize(size);
+  if (!bytes.ok()) return bytes.status();
+  probes::ProbeSpec spec{*prim, *pat, *prim == probes::Primitive::kDirFsync ? 0 : *bytes};
+  Status valid = probes::Validate(spec);
+  if (!valid.ok()) return valid;
+  return spec;
+}
+
+std::string RuleName(std::string_view kind, const probes::ProbeSpec& s) {
+  return fmt::format("{}_{}_{}_{}", kind, probes::NameOf(s.primitive), probes::NameOf(s.pattern),
+                     s.write_size);
+}
+
+// Reads a policy document's tree. Errors: "FILE:LINE: key 'a.b': problem".
+class DocumentReader {
+ public:
+  explicit DocumentReader(const std::string& file) : file_(file) {}
+
+  Status Error(const PolicyValue& v, const std::string& key, const std::string& problem) const {
+    return Status::InvalidArgument(fmt::format("{}:{}: key '{}': {}", file_, v.line, key, problem));
+  }
+
+  // The value as text: strings as is, numbers without a trailing ".0".
+  Result<std::string> Text(const PolicyValue& v, const std::string& key) const {
+    if (v.kind == PolicyValue::Kind::kString) return v.text;
+    if (v.kind == PolicyValue::Kind::kNumber) {
+      return v.number == std::floor(v.number) ? fmt::format("{:.0f}", v.number)
+                                              : fmt::format("{}", v.number);
+    }
+    return Error(v, key, "expected a string or a number");
+  }
+
+  Result<double> Number(const PolicyValue& v, const std::string& key) const {
+    if (v.kind == PolicyValue::Kind::kNumber) return v.number;
+    return Error(v, key, "expected a number");
+  }
+
+  Result<std::vector<std::string>> Strings(const PolicyValue& v, const std::string& key) const {
+    if (v.kind == PolicyValue::Kind::kString) return std::vector<std::string>{v.text};
+    if (v.kind != PolicyValue::Kind::kArray) return Error(v, key, "expected a list of strings");
+    std::vector<std::string> out;
+    for (const PolicyValue& item : v.items) {
+      if (item.kind != PolicyValue::Kind::kString)
+        return Error(item, key, "expected a list of strings");
+      out.push_back(item.text);
+    }
+    return out;
+  }
+
+  // A probe rule table: its spec from primitive/pattern/size, and the other keys it allows.
+  Status ProbeRule(const PolicyValue& table, const std::string& key,
+                   const std::vector<std::string>& allowed, probes::ProbeSpec* spec,
+                   std::map<std::string, const PolicyValue*>* fields) const {
+    if (table.kind != PolicyValue::Kind::kTable) return Error(table, key, "expected a table");
+    std::string primitive = "fdatasync", pattern = "overwrite", size = "4096";
+    for (const auto& [name, value] : table.fields) {
+      std::string k = key + "." + name;
+      if (name == "primitive" || name == "pattern" || name == "size") {
+        Result<std::string> t = Text(value, k);
+        if (!t.ok()) return t.status();
+        (name == "primitive" ? primitive : name == "pattern" ? pattern : size) = *t;
+      } else if (std::find(allowed.begin(), allowed.end(), name) != allowed.end()) {
+        (*fields)[name] = &value;
+      } else {
+        return Error(value, k, "unknown key");
+      }
+    }
+    Result<probes::ProbeSpec> s = Spec(primitive, pattern, size);
+    if (!s.ok()) return Error(table, key, s.status().message());
+    *spec = *s;
+    return Status::Ok();
+  }
+
+  Result<std::uint64_t> Duration(const PolicyValue& v, const std::string& key) const {
+    Result<std::string> t = Text(v, key);
+    if (!t.ok()) return t.status();
+    Result<std::uint64_t> ns = Latency(*t);
+    if (!ns.ok()) return Error(v, key, ns.status().message());
+    return ns;
+  }
+
+ private:
+  std::string file_;
+};
+
+Status ReadLatency(const DocumentReader& r, const PolicyValue& v, const std::string& key,
+                   Policy& p) {
+  probes::ProbeSpec spec;
+  std::map<std::string, const PolicyValue*> f;
+  Status s = r.ProbeRule(v, key, {"name", "p50", "p99", "severe"}, &spec, &f);
+  if (!s.ok()) return s;
+  if (!f.count("p50") && !f.count("p99"))
+    return r.Error(v, key, "needs p50 or p99 (a latency limit)");
+  std::uint64_t limits[2] = {0, 0};
+  for (int i = 0; i < 2; ++i) {
+    const char* stat = i == 0 ? "p50" : "p99";
+    if (!f.count(stat)) continue;
+    Result<std::uint64_t> ns = r.Duration(*f[stat], key + "." + stat);
+    if (!ns.ok()) return ns.status();
+    limits[i] = *ns;
+    LatencyRule rule;
+    rule.spec = spec;
+    rule.stat = i == 0 ? LatencyStat::kP50 : LatencyStat::kP99;
+    rule.max_ns = *ns;
+    rule.name = RuleName(i == 0 ? "max_p50" : "max_p99", spec);
+    if (f.count("name")) {
+      Result<std::string> n = r.Text(*f["name"], key + ".name");
+      if (!n.ok()) return n.status();
+      rule.name = *n + (f.count("p50") && f.count("p99") ? std::string("_") + stat : "");
+    }
+    if (f.count("severe") && i == 1) {
+      Result<std::uint64_t> severe = r.Duration(*f["severe"], key + ".severe");
+      if (!severe.ok()) return severe.status();
+      if (*severe <= *ns) return r.Error(*f["severe"], key + ".severe", "must be above p99");
+      rule.severe_ns = *severe;
+      rule.severe_why = "the policy's severe limit";
+    }
+    p.latency.push_back(rule);
+  }
+  if (limits[0] != 0 && limits[1] != 0 && limits[0] > limits[1]) {
+    return r.Error(*f["p50"], key + ".p50", "a p50 limit above the p99 limit can never bind");
+  }
+  return Status::Ok();
+}
+
+Status ReadRate(const DocumentReader& r, const PolicyValue& v, const std::string& key, Policy& p) {
+  RateRule rule;
+  std::map<std::string, const PolicyValue*> f;
+  Status s = r.ProbeRule(v, key, {"name", "min"}, &rule.spec, &f);
+  if (!s.ok()) return s;
+  if (!f.count("min")) return r.Error(v, key, "needs min (synced writes per second)");
+  Result<double> n = r.Number(*f["min"], key + ".min");
+  if (!n.ok()) return n.status();
+  Result<double> rate = Rate(*n, "min");
+  if (!rate.ok()) return r.Error(*f["min"], key + ".min", rate.status().message());
+  rule.min_ops_per_sec = *rate;
+  rule.name = RuleName("min_rate", rule.spec);
+  if (f.count("name")) rule.name = f["name"]->text;
+  p.rates.push_back(rule);
+  return Status::Ok();
+}
+
+Status ReadSlow(const DocumentReader& r, const PolicyValue& v, const std::string& key, Policy& p) {
+  SlowSyncRule rule;
+  std::map<std::string, const PolicyValue*> f;
+  Status s = r.ProbeRule(v, key, {"name", "over", "max_count"}, &rule.spec, &f);
+  if (!s.ok()) return s;
+  if (!f.count("over")) return r.Error(v, key, "needs over (a duration)");
+  Result<std::uint64_t> over = r.Duration(*f["over"], key + ".over");
+  if (!over.ok()) return over.status();
+  rule.over_ns = *over;
+  if (f.count("max_count")) {
+    Result<double> n = r.Number(*f["max_count"], key + ".max_count");
+    if (!n.ok()) return n.status();
+    if (*n < 0 || *n != std::floor(*n)) {
+      return r.Error(*f["max_count"], key + ".max_count", "must be a whole number, 0 or more");
+    }
+    rule.max_count = static_cast<std::uint64_t>(*n);
+  }
+  rule.name = RuleName("slow_syncs", rule.spec);
+  if (f.count("name")) rule.name = f["name"]->text;
+  p.slow_syncs.push_back(rule);
+  return Status::Ok();
+}
+
+// Runs read on each table of an array of tables (or on a single table).
+template <typename Read>
+Status EachTable(const DocumentReader& r, const PolicyValue& v, const std::string& key, Policy& p,
+                 Read read) {
+  if (v.kind == PolicyValue::Kind::kTable) return read(r, v, key, p);
+  if (v.kind != PolicyValue::Kind::kArray)
+    return r.Error(v, key, "expected a table or a list of tables");
+  for (std::size_t i = 0; i < v.items.size(); ++i) {
+    Status s = read(r, v.items[i], fmt::format("{}[{}]", key, i), p);
+    if (!s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
+Result<Policy> PolicyFromDocument(const PolicyValue& doc, const std::string& file) {
+  DocumentReader r(file);
+  Policy p;
+  p.source = file;
+  for (const auto& [key, v] : doc.fields) {
+    Status s;
+    if (key == "preset") {
+      Result<std::vector<std::string>> names = r.Strings(v, key);
+      if (!names.ok()) return names.status();
+      for (const std::string& n : *names) {
+        Result<Policy> preset = Preset(n);
+        if (!preset.ok()) return r.Error(v, key, preset.status().message());
+        Merge(p, *preset);
+      }
+    } else if (key == "latency") {
+      s = EachTable(r, v, key, p, ReadLatency);
+    } else if (key == "rate") {
+      s = EachTable(r, v, key, p, ReadRate);
+    } else if (key == "slow_syncs") {
+      s = EachTable(r, v, key, p, ReadSlow);
+    } else if (key == "commits") {
+      if (v.kind != PolicyValue::Kind::kTable)
+        return r.Error(v, key, "expected a table of JOURNAL:SYNC = rate");
+      for (const auto& [config, rate] : v.fields) {
+        Result<std::string> t = r.Text(rate, key + "." + config);
+        if (!t.ok()) return t.status();
+        Result<CommitRule> rule = ParseCommitFlag(config + ">=" + *t);
+        if (!rule.ok()) return r.Error(rate, key + "." + config, rule.status().message());
+        p.commits.push_back(*rule);
+      }
+    } else if (key == "fail_on" || key == "require") {
+      Result<std::vector<std::string>> items = r.Strings(v, key);
+      if (!items.ok()) return items.status();
+      s = key == "fail_on" ? ParseFailOn(*items, p) : ParseRequire(*items, p);
+      if (!s.ok()) return r.Error(v, key, s.message());
+    } else if (key == "wal_sync_method") {
+      if (v.kind != PolicyValue::Kind::kBool) return r.Error(v, key, "expected true or false");
+      p.recommend_wal_sync_method = v.flag;
+    } else if (key == "file_size") {
+      Result<std::string> t = r.Text(v, key);
+      if (!t.ok()) return t.status();
+      Result<std::uint64_t> bytes = ParseSize(*t);
+      if (!bytes.ok()) return r.Error(v, key, bytes.status().message());
+      p.probe_file_size = *bytes;
+    } else {
+      return r.Error(v, key,
+                     "unknown key (valid: preset, latency, rate, slow_syncs, commits, "
+                     "fail_on, require, wal_sync_method, file_size)");
+    }
+    if (!s.ok()) return s;
+  }
+  if (p.empty()) return Status::InvalidArgument(fmt::format("{}:1: the policy has no rules", file));
+  return p;
+}
+
+}  // namespace
+
+Result<LatencyRule> ParseLatencyFlag(std::string_view text, LatencyStat stat) {
+  LatencyRule rule;
+  rule.stat = stat;
+  rule.spec = {probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096};
+  std::string_view limit = text;
+  if (std::size_t eq = text.find('='); eq != std::string_view::npos) {
+    std::string_view spec = text.substr(0, eq);
+    limit = text.substr(eq + 1);
+    std::size_t c1 = spec.find(':');
+    std::size_t c2 = c1 == std::string_view::npos ? c1 : spec.find(':', c1 + 1);
+    if (c2 == std::string_view::npos) {
+      return Status::InvalidArgument(fmt::format(
+          "invalid latency rule '{}': expected LIMIT or PRIMITIVE:PATTERN:SIZE=LIMIT", text));
+    }
+    Result<probes::ProbeSpec> s =
+        Spec(spec.substr(0, c1), spec.substr(c1 + 1, c2 - c1 - 1), spec.substr(c2 + 1));
+    if (!s.ok())
+      return Status::InvalidArgument("latency rule '" + std::string(text) +
+                                     "': " + s.status().message());
+    rule.spec = *s;
+  }
+  Result<std::uint64_t> ns = Latency(limit);
+  if (!ns.ok()) return ns.status();
+  rule.max_ns = *ns;
+  rule.name = RuleName(stat == LatencyStat::kP99 ? "max_p99" : "max_p50", rule.spec);
+  return rule;
+}
+
+Result<CommitRule> ParseCommitFlag(std::string_view text) {
+  std::size_t colon = text.find(':');
+  std::size_t op = text.find_first_of(">=");
+  if (colon == std::string_view::npos || op == std::string_view::npos || op < colon) {
+    return Status::InvalidArgument(fmt::format(
+        "invalid commit rule '{}': expected JOURNAL:SYNC>=RATE, e.g. WAL:FULL>=500", text));
+  }
+  std::string_view number = text.substr(op + (text.substr(op, 2) == ">=" ? 2 : 1));
+  CommitRule rule;
+  Result<sqlite_bench::JournalMode> j =
+      Lookup(sqlite_bench::JournalModeNames(), text.substr(0, colon), "journal mode");
+  if (!j.ok()) return j.status();
+  Result<sqlite_bench::Synchronous> s =
+      Lookup(sqlite_bench::SynchronousNames(), text.substr(colon + 1, op - colon - 1),
+             "synchronous level");
+  if (!s.ok()) return s.status();
+  char* end = nullptr;
+  std::string num(number);
+  double value = std::strtod(num.c_str(), &end);
+  if (num.empty() || end != num.c_str() + num.size()) {
+    return Status::InvalidArgument(fmt::format("invalid commit rate '{}' in '{}'", number, text));
+  }
+  Result<double> rate = Rate(value, "a commit floor");
+  if (!rate.ok()) return rate.status();
+  rule.journal = *j;
+  rule.sync = *s;
+  rule.min_commits_per_sec = *rate;
+  rule.name = fmt::format("min_commits_{}_{}", sqlite_bench::NameOf(*j), sqlite_bench::NameOf(*s));
+  return rule;
+}
+
+Status ParseFailOn(const std::vector<std::string>& items, Policy& policy) {
+  for (const std::string& item : items) {
+    std::string lower = AsciiLower(item);
+    if (lower == "info" || lower == "warn" || lower == "fail") {
+      Severity s = lower == "info"   ? Severity::kInfo
+                   : lower == "warn" ? Severity::kWarn
+                                     : Severity::kFail;
+      if (!policy.fail_on_severity || s < *policy.fail_on_severity) policy.fail_on_severity = s;
+      continue;
+    }
+    bool code = !lower.empty();
+    for (char c : lower)
+      code = code && (std::islower(static_cast<unsigned char>(c)) || c == '_' ||
+                      std::isdigit(static_cast<unsigned char>(c)));
+    if (!code) {
+      return Status::InvalidArgument(fmt::format(
+          "invalid --fail-on item '{}': a finding code (snake_case) or info, warn, fail", item));
+    }
+    policy.fail_on_codes.push_back(lower);
+  }
+  return Status::Ok();
+}
+
+Status ParseRequire(const std::vector<std::string>& items, Policy& policy) {
+  for (const std::string& item : items) {
+    Result<Fact> f = Lookup(FactNames(), item, "required fact");
+    if (!f.ok()) return f.status();
+    policy.facts.push_back(*f);
+  }
+  return Status::Ok();
+}
+
+namespace {
+
+// An error quotes the document's own bytes (a key, the character toml++ stopped at), which may be
+// a newline or another control character: escaped, so the error stays one line (found by the
+// policy fuzzer).
+Status OneLine(const Status& s) { return Status::InvalidArgument(EscapeControlChars(s.message())); }
+
+}  // namespace
+
+Result<Policy> ParsePolicy(std::string_view text, std::string_view format,
+                           const std::string& file) {
+  Result<PolicyValue> doc =
+      format == "json" ? ParseJsonDocument(text, file) : ParseTomlDocument(text, file);
+  if (!doc.ok()) return OneLine(doc.status());
+  Result<Policy> policy = PolicyFromDocument(*doc, file);
+  if (!policy.ok()) return OneLine(policy.status());
+  return policy;
+}
+
+}  // namespace durprobe::report

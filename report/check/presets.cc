@@ -1,0 +1,88 @@
+// The check presets. Each number's source is in docs/provisioning.md; change both together.
+#include <fmt/format.h>
+
+#include "report/check/policy.h"
+
+namespace durprobe::report {
+namespace {
+
+using probes::Pattern;
+using probes::Primitive;
+
+constexpr std::uint64_t kMs = 1'000'000;
+
+// The findings that mean a sync is not reaching stable storage (docs/findings.md).
+const std::vector<std::string>& HonestSyncCodes() {
+  static const std::vector<std::string> codes = {
+      "sync_noop_suspected", "sync_noop_memory_fs",           "barrier_disabled",
+      "overlay_volatile",    "fuse_overlayfs_fsync_disabled", "zfs_sync_disabled",
+      "ld_preload_eatmydata"};
+  return codes;
+}
+
+Policy Etcd() {
+  Policy p;
+  p.source = "preset etcd";
+  // The community's fio job: sequential 2300-byte writes into a laid-out 22 MiB file,
+  // fdatasync after each.
+  const probes::ProbeSpec wal{Primitive::kFdatasync, Pattern::kPreallocated, 2300};
+  p.probe_file_size = 22u << 20;
+  p.latency.push_back({.name = "etcd_wal_fsync_p99",
+                       .spec = wal,
+                       .stat = LatencyStat::kP99,
+                       .max_ns = 10 * kMs,
+                       .severe_ns = 100 * kMs,
+                       .severe_why = "the default 100 ms heartbeat interval: followers miss "
+                                     "heartbeats and start leader elections"});
+  p.slow_syncs.push_back(
+      {.name = "etcd_slow_fdatasync", .spec = wal, .over_ns = 1000 * kMs, .max_count = 0});
+  // bbolt's commit rewrites pages in place and fdatasyncs: an overwrite of 4 KiB pages.
+  p.latency.push_back({.name = "etcd_backend_commit_p99",
+                       .spec = {Primitive::kFdatasync, Pattern::kOverwrite, 4096},
+                       .stat = LatencyStat::kP99,
+                       .max_ns = 25 * kMs,
+                       .severe_ns = 0,
+                       .severe_why = {}});
+  p.rates.push_back({.name = "openshift_8000b_sync_floor",
+                     .spec = {Primitive::kFdatasync, Pattern::kPreallocated, 8000},
+                     .min_ops_per_sec = 50});
+  p.fail_on_codes = HonestSyncCodes();
+  return p;
+}
+
+Policy PostgresWal() {
+  Policy p;
+  p.source = "preset postgres-wal";
+  p.recommend_wal_sync_method = true;
+  p.fail_on_codes = HonestSyncCodes();
+  return p;
+}
+
+Policy SqliteApp() {
+  Policy p;
+  p.source = "preset sqlite-app";
+  p.commits.push_back({.name = "sqlite_commits_WAL_FULL",
+                       .journal = sqlite_bench::JournalMode::kWal,
+                       .sync = sqlite_bench::Synchronous::kFull,
+                       .min_commits_per_sec = 100});
+  p.commits.push_back({.name = "sqlite_commits_DELETE_FULL",
+                       .journal = sqlite_bench::JournalMode::kDelete,
+                       .sync = sqlite_bench::Synchronous::kFull,
+                       .min_commits_per_sec = 50});
+  p.fail_on_codes = HonestSyncCodes();
+  return p;
+}
+
+}  // namespace
+
+std::vector<std::string> PresetNames() { return {"etcd", "postgres-wal", "sqlite-app"}; }
+
+Result<Policy> Preset(std::string_view name) {
+  if (name == "etcd") return Etcd();
+  if (name == "postgres-wal") return PostgresWal();
+  if (name == "sqlite-app") return SqliteApp();
+  return Status::InvalidArgument(
+      fmt::format("unknown preset '{}' (valid: etcd, postgres-wal, sqlite-app)", name));
+}
+
+}  // namespace durprobe::report

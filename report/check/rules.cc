@@ -1,0 +1,261 @@
+#include "report/check/rules.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "report/check/facts.h"
+#include "report/check/wal_sync_method.h"
+#include "report/model/labels.h"
+#include "report/text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+bool SameSpec(const probes::ProbeSpec& a, const probes::ProbeSpec& b) { return a == b; }
+
+const probes::ProbeResult* FindProbe(const Target& t, const probes::ProbeSpec& spec) {
+  for (const probes::ProbeResult& r : t.probes) {
+    if (SameSpec(r.spec, spec)) return &r;
+  }
+  return nullptr;
+}
+
+CheckResult Start(const std::string& rule, const Target& t, double threshold,
+                  std::string comparison, std::string unit) {
+  CheckResult c;
+  c.rule = rule;
+  c.path = t.path;
+  c.threshold = threshold;
+  c.comparison = std::move(comparison);
+  c.unit = std::move(unit);
+  return c;
+}
+
+// The probe a rule reads, or the result already settled as error / skipped.
+const probes::ProbeResult* UsableProbe(const Target& t, const probes::ProbeSpec& spec,
+                                       CheckResult& c) {
+  const probes::ProbeResult* r = FindProbe(t, spec);
+  if (r == nullptr) {
+    c.outcome = CheckOutcome::kError;
+    c.message = fmt::format("{} was not measured on this path", ProbeLabel(spec));
+    return nullptr;
+  }
+  if (r->outcome == probes::Outcome::kUnsupported) {
+    c.outcome = CheckOutcome::kSkipped;
+    c.message = fmt::format("{} is unsupported here: {}", ProbeLabel(spec), r->reason);
+    return nullptr;
+  }
+  if (r->outcome != probes::Outcome::kOk || r->ops == 0) {
+    c.outcome = CheckOutcome::kError;
+    c.message =
+        fmt::format("{} could not be measured: {}", ProbeLabel(spec),
+                    r->reason.empty() ? std::string(probes::NameOf(r->outcome)) : r->reason);
+    return nullptr;
+  }
+  return r;
+}
+
+// What a latency rule reads: the sync call alone where the probe timed it apart.
+const probes::LatencySummary& SyncLatency(const probes::ProbeResult& r) {
+  return r.has_sync_part ? r.sync_latency : r.latency;
+}
+const std::vector<probes::HistogramBucket>& SyncHistogram(const probes::ProbeResult& r) {
+  return r.has_sync_part ? r.sync_histogram : r.histogram;
+}
+
+CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
+  CheckResult c = Start(rule.name, t, static_cast<double>(rule.max_ns) / 1e9, "<", "s");
+  const probes::ProbeResult* r = UsableProbe(t, rule.spec, c);
+  if (r == nullptr) return c;
+  const probes::LatencySummary& s = SyncLatency(*r);
+  bool p99 = rule.stat == LatencyStat::kP99;
+  std::uint64_t value = p99 ? s.p99 : s.p50;
+  c.measured = static_cast<double>(value) / 1e9;
+  c.samples = s.count;
+  c.ci_low = static_cast<double>(p99 ? s.p99_ci_low : s.p50_ci_low) / 1e9;
+  c.ci_high = static_cast<double>(p99 ? s.p99_ci_high : s.p50_ci_high) / 1e9;
+  std::string what =
+      fmt::format("{} {} {} (95% CI {} to {}, {} samples)", ProbeLabel(rule.spec),
+                  p99 ? "p99" : "p50", FormatNanos(static_cast<double>(value)),
+                  FormatNanos(*c.ci_low * 1e9), FormatNanos(*c.ci_high * 1e9), s.count);
+  if (value < rule.max_ns) {
+    c.outcome = CheckOutcome::kPass;
+    c.message = what;
+    return c;
+  }
+  c.outcome = CheckOutcome::kFail;
+  c.message =
+      fmt::format("{} is not below {}", what, FormatNanos(static_cast<double>(rule.max_ns)));
+  if (p99 && s.p95 < rule.max_ns) {
+    c.tail_failure = true;
+    c.message += fmt::format("; tail failure: p95 {} is under the limit, {}",
+                             FormatNanos(static_cast<double>(s.p95)), kTailCauses);
+  }
+  if (rule.severe_ns != 0 && value > rule.severe_ns) {
+    c.severe = true;
+    c.message += fmt::format("; severe: over {} ({})",
+                             FormatNanos(static_cast<double>(rule.severe_ns)), rule.severe_why);
+  }
+  return c;
+}
+
+CheckResult EvaluateRate(const RateRule& rule, const Target& t) {
+  CheckResult c = Start(rule.name, t, rule.min_ops_per_sec, ">=", "ops/s");
+  const probes::ProbeResult* r = UsableProbe(t, rule.spec, c);
+  if (r == nullptr) return c;
+  c.measured = r->ops_per_sec;
+  c.samples = r->ops;
+  c.outcome = r->ops_per_sec >= rule.min_ops_per_sec ? CheckOutcome::kPass : CheckOutcome::kFail;
+  c.message =
+      fmt::format("{}: {} synced writes/s over {} ops{}", ProbeLabel(rule.spec),
+                  FormatRate(r->ops_per_sec), r->ops,
+                  c.outcome == CheckOutcome::kPass
+                      ? std::string()
+                      : fmt::format(", under the floor of {}/s", FormatRate(rule.min_ops_per_sec)));
+  return c;
+}
+
+CheckResult EvaluateSlowSyncs(const SlowSyncRule& rule, const Target& t) {
+  CheckResult c = Start(rule.name, t, static_cast<double>(rule.max_count), "<=", "syncs");
+  const probes::ProbeResult* r = UsableProbe(t, rule.spec, c);
+  if (r == nullptr) return c;
+  const probes::LatencySummary& s = SyncLatency(*r);
+  std::uint64_t slow = 0;
+  if (s.max >= rule.over_ns) {
+    const std::vector<probes::HistogramBucket>& buckets = SyncHistogram(*r);
+    if (buckets.empty()) {
+      c.outcome = CheckOutcome::kError;
+      c.message = "the report has no latency histogram to count slow syncs in";
+      return c;
+    }
+    for (const probes::HistogramBucket& b : buckets) {
+      if (b.upper_bound_ns >= rule.over_ns) slow += b.count;
+    }
+  }
+  c.measured = static_cast<double>(slow);
+  c.samples = s.count;
+  c.outcome = slow <= rule.max_count ? CheckOutcome::kPass : CheckOutcome::kFail;
+  c.message = fmt::format("{}: {} of {} syncs took {} or longer (max {})", ProbeLabel(rule.spec),
+                          slow, s.count, FormatNanos(static_cast<double>(rule.over_ns)),
+                          FormatNanos(static_cast<double>(s.max)));
+  return c;
+}
+
+CheckResult EvaluateCommits(const CommitRule& rule, const Target& t) {
+  CheckResult c = Start(rule.name, t, rule.min_commits_per_sec, ">=", "commits/s");
+  std::string label =
+      fmt::format("{}/{}", sqlite_bench::NameOf(rule.journal), sqlite_bench::NameOf(rule.sync));
+  const SqliteEntry* found = nullptr;
+  for (const SqliteEntry& e : t.sqlite) {
+    const sqlite_bench::CommitConfig& k = e.result.config;
+    if (k.journal == rule.journal && k.sync == rule.sync && k.rows_per_commit == 1) found = &e;
+  }
+  if (found == nullptr) {
+    c.message = fmt::format("{} single-row commits were not measured on this path", label);
+    return c;
+  }
+  const sqlite_bench::CommitResult& r = found->result;
+  if (r.outcome != probes::Outcome::kOk || r.commits == 0) {
+    c.message = fmt::format("{} commits could not be measured: {}", label, r.reason);
+    return c;
+  }
+  c.measured = r.commits_per_sec;
+  c.samples = r.commits;
+  c.outcome =
+      r.commits_per_sec >= rule.min_commits_per_sec ? CheckOutcome::kPass : CheckOutcome::kFail;
+  c.message = fmt::format(
+      "{}: {} commits/s (median of {} repetitions, {} commits){}", label,
+      FormatRate(r.commits_per_sec), r.repetitions, r.commits,
+      c.outcome == CheckOutcome::kPass
+          ? std::string()
+          : fmt::format(", under the floor of {}/s", FormatRate(rule.min_commits_per_sec)));
+  return c;
+}
+
+template <typename T>
+void AddUnique(std::vector<T>& into, const T& value, bool (*same)(const T&, const T&)) {
+  for (const T& v : into) {
+    if (same(v, value)) return;
+  }
+  into.push_back(value);
+}
+
+bool SameConfig(const sqlite_bench::CommitConfig& a, const sqlite_bench::CommitConfig& b) {
+  return a.journal == b.journal && a.sync == b.sync;
+}
+
+}  // namespace
+
+bool Policy::empty() const {
+  return latency.empty() && rates.empty() && slow_syncs.empty() && commits.empty() &&
+         fail_on_codes.empty() && !fail_on_severity && facts.empty() && !recommend_wal_sync_method;
+}
+
+std::vector<probes::ProbeSpec> Policy::ProbeSpecs() const {
+  std::vector<probes::ProbeSpec> out;
+  for (const LatencyRule& r : latency) AddUnique(out, r.spec, SameSpec);
+  for (const RateRule& r : rates) AddUnique(out, r.spec, SameSpec);
+  for (const SlowSyncRule& r : slow_syncs) AddUnique(out, r.spec, SameSpec);
+  if (recommend_wal_sync_method) {
+    for (const probes::ProbeSpec& s : WalSyncMethodSpecs()) AddUnique(out, s, SameSpec);
+  }
+  return out;
+}
+
+std::vector<sqlite_bench::CommitConfig> Policy::CommitConfigs() const {
+  std::vector<sqlite_bench::CommitConfig> out;
+  for (const CommitRule& r : commits) {
+    sqlite_bench::CommitConfig config;
+    config.journal = r.journal;
+    config.sync = r.sync;
+    AddUnique(out, config, SameConfig);
+  }
+  return out;
+}
+
+void Merge(Policy& policy, const Policy& other) {
+  auto append = [](auto& into, const auto& from) {
+    into.insert(into.end(), from.begin(), from.end());
+  };
+  append(policy.latency, other.latency);
+  append(policy.rates, other.rates);
+  append(policy.slow_syncs, other.slow_syncs);
+  append(policy.commits, other.commits);
+  for (const std::string& code : other.fail_on_codes) {
+    if (std::find(policy.fail_on_codes.begin(), policy.fail_on_codes.end(), code) ==
+        policy.fail_on_codes.end()) {
+      policy.fail_on_codes.push_back(code);
+    }
+  }
+  for (Fact f : other.facts) {
+    if (std::find(policy.facts.begin(), policy.facts.end(), f) == policy.facts.end()) {
+      policy.facts.push_back(f);
+    }
+  }
+  if (other.fail_on_severity &&
+      (!policy.fail_on_severity || *other.fail_on_severity < *policy.fail_on_severity)) {
+    policy.fail_on_severity = other.fail_on_severity;
+  }
+  policy.recommend_wal_sync_method |= other.recommend_wal_sync_method;
+  policy.probe_file_size = std::max(policy.probe_file_size, other.probe_file_size);
+  if (!other.source.empty()) {
+    policy.source += (policy.source.empty() ? "" : " + ") + other.source;
+  }
+}
+
+std::vector<CheckResult> EvaluatePolicy(const Policy& policy, const Report& report) {
+  std::vector<CheckResult> out;
+  for (const Target& t : report.targets) {
+    for (const LatencyRule& r : policy.latency) out.push_back(EvaluateLatency(r, t));
+    for (const SlowSyncRule& r : policy.slow_syncs) out.push_back(EvaluateSlowSyncs(r, t));
+    for (const RateRule& r : policy.rates) out.push_back(EvaluateRate(r, t));
+    for (const CommitRule& r : policy.commits) out.push_back(EvaluateCommits(r, t));
+    for (Fact f : policy.facts) out.push_back(EvaluateFact(f, t));
+    for (CheckResult& c : EvaluateFindings(policy, t)) out.push_back(std::move(c));
+    if (policy.recommend_wal_sync_method) out.push_back(RecommendWalSyncMethod(t));
+  }
+  return out;
+}
+
+}  // namespace durprobe::report

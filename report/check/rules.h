@@ -1,0 +1,97 @@
+// The rules `durprobe check` applies, and their evaluation against a report. Pure: a Policy and
+// a Report in, CheckResults out. A rule whose measurement is missing or failed is an error, never
+// a pass; a rule whose primitive is unsupported on this platform is skipped, with the reason.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "probes/probe_spec.h"
+#include "report/model/report.h"
+#include "sqlite_bench/commit_spec.h"
+
+namespace durprobe::report {
+
+enum class LatencyStat { kP50, kP99 };
+
+// The sync latency of one probe (the sync call alone where it is separate from the write, else
+// the whole synced write) must stay below max_ns: a limit is exclusive, so etcd's "10 ms or
+// more fails" reads max 10ms.
+struct LatencyRule {
+  std::string name;
+  probes::ProbeSpec spec;
+  LatencyStat stat = LatencyStat::kP99;
+  std::uint64_t max_ns = 0;
+  std::uint64_t severe_ns = 0;  // 0: none; above it the failure is called severe
+  std::string severe_why;       // what happens above severe_ns
+};
+
+// Synced operations per second of one probe must reach min_ops_per_sec (OpenShift's floor).
+struct RateRule {
+  std::string name;
+  probes::ProbeSpec spec;
+  double min_ops_per_sec = 0.0;
+};
+
+// At most max_count syncs of one probe may take over_ns or longer (etcd's "slow fdatasync").
+struct SlowSyncRule {
+  std::string name;
+  probes::ProbeSpec spec;
+  std::uint64_t over_ns = 0;
+  std::uint64_t max_count = 0;
+};
+
+// Single-row commits per second of a SQLite configuration must reach min_commits_per_sec.
+struct CommitRule {
+  std::string name;
+  sqlite_bench::JournalMode journal = sqlite_bench::JournalMode::kWal;
+  sqlite_bench::Synchronous sync = sqlite_bench::Synchronous::kFull;
+  double min_commits_per_sec = 0.0;
+};
+
+// Facts about the storage a path must have.
+enum class Fact {
+  kWriteThroughOrFua,  // the device has no volatile write cache, or accepts FUA writes
+  kNotNetworkFs,
+  kNotOverlay,  // not an overlay filesystem (a container's writable layer)
+};
+std::string_view NameOf(Fact fact);  // "write_through_or_fua", "not_network_fs", "not_overlay"
+const std::map<std::string, Fact>& FactNames();
+
+struct Policy {
+  std::string source;  // "preset etcd", "policy.toml", "command line"
+  std::vector<LatencyRule> latency;
+  std::vector<RateRule> rates;
+  std::vector<SlowSyncRule> slow_syncs;
+  std::vector<CommitRule> commits;
+  std::vector<std::string> fail_on_codes;    // a finding with one of these codes fails
+  std::optional<Severity> fail_on_severity;  // a finding at or above this severity fails
+  std::vector<Fact> facts;
+  // postgres-wal: pick the wal_sync_method that wins among the 8 KiB probes, with its margin.
+  bool recommend_wal_sync_method = false;
+  // Size of the file the probes write through, when the workload needs one (etcd's WAL: about
+  // 22 MiB of 2300-byte writes); 0 keeps the probes' default.
+  std::uint64_t probe_file_size = 0;
+
+  bool empty() const;
+  // Every probe and SQLite configuration the rules read, without duplicates, in rule order.
+  std::vector<probes::ProbeSpec> ProbeSpecs() const;
+  std::vector<sqlite_bench::CommitConfig> CommitConfigs() const;
+  bool NeedsInspect() const { return !facts.empty() || !fail_on_codes.empty() || fail_on_severity; }
+};
+
+// Adds other's rules to policy (presets combine with rule flags).
+void Merge(Policy& policy, const Policy& other);
+
+// One result per rule and target, in rule order, targets in report order.
+std::vector<CheckResult> EvaluatePolicy(const Policy& policy, const Report& report);
+
+// The tail's usual causes, quoted next to a tail failure.
+inline constexpr const char* kTailCauses =
+    "a tail-only failure usually means throttling (burst credits, IOPS caps), noisy neighbours "
+    "or background writeback, not a slow device";
+
+}  // namespace durprobe::report

@@ -1,0 +1,252 @@
+#include "report/codec/json_reader.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "probes/op_cost.h"
+#include "report/analysis/durability_risk.h"
+#include "report/codec/json_reader_sections.h"
+
+namespace durprobe::report {
+namespace {
+
+using nlohmann::json;
+
+// Name -> value for the enumerations this file reads, built from the writer's own NameOf.
+template <typename E>
+std::map<std::string, E> NamesOf(std::initializer_list<E> values) {
+  std::map<std::string, E> names;
+  for (E v : values) names.emplace(std::string(NameOf(v)), v);
+  return names;
+}
+
+Context ReadContext(const JsonFields& f) {
+  Context c;
+  c.durprobe_version = f.String("durprobe_version", Need::kRequired);
+  c.host = f.String("host", Need::kRequired);
+  c.os = f.String("os", Need::kRequired);
+  c.kernel = f.String("kernel", Need::kRequired);
+  c.machine = f.String("machine");
+  c.sqlite_version = f.String("sqlite_version", Need::kRequired);
+  c.build_type = f.String("build_type", Need::kRequired);
+  c.optimized = f.Bool("optimized", Need::kOptional, true);
+  c.assertions = f.Bool("assertions");
+  c.started_at = f.String("started_at", Need::kRequired);
+  c.command = f.String("command");
+  c.ld_preload = f.String("ld_preload");
+  c.sqlite_build = ReadSqliteBuild(f.Object("sqlite"));
+  c.command_line = f.String("command_line");
+  c.interrupted = f.Bool("interrupted");
+  c.interrupt_signal = static_cast<int>(f.Int("interrupt_signal"));
+  c.options = f.Raw("options");
+  return c;  // build_warnings are derived from the fields above, not read
+}
+
+probes::ProbeResult ReadProbe(const JsonFields& f) {
+  probes::ProbeResult r;
+  r.spec.primitive =
+      f.Enum("primitive", probes::PrimitiveNames(), r.spec.primitive, Need::kRequired);
+  r.spec.write_size = f.Uint("write_size", Need::kRequired);
+  r.spec.pattern = f.Enum("pattern", probes::PatternNames(), r.spec.pattern, Need::kRequired);
+  // Absent (one write per operation) in every report but postgres-wal's comparisons.
+  r.spec.writes_per_op = static_cast<std::uint32_t>(
+      std::clamp<std::uint64_t>(f.Uint("writes_per_op"), 1, probes::kMaxWritesPerOp));
+  r.outcome = ReadOutcome(f);
+  r.reason = f.String("reason");
+  r.caveat = f.String("caveat");
+  if (r.outcome == probes::Outcome::kUnsupported) return r;  // nothing was measured
+  r.ops = f.Uint("ops", Need::kRequired);
+  r.warmup_ops = f.Uint("warmup_ops");
+  r.seconds = f.Double("seconds");
+  r.ops_per_sec = f.Double("ops_per_sec", Need::kRequired);
+  r.converged = f.Bool("converged");
+  r.latency = ReadLatency(f.Object("latency_ns", Need::kRequired),
+                          {"min", "p50", "p90", "p99", "p999", "max", "mean"});
+  // [[upper_bound_ns, count], ...]; absent in reports from before it was written.
+  nlohmann::json histogram = f.Raw("latency_histogram");
+  if (histogram.is_array()) {
+    for (const nlohmann::json& b : histogram) {
+      if (b.is_array() && b.size() == 2 && b[0].is_number_unsigned() && b[1].is_number_unsigned()) {
+        r.histogram.push_back({b[0].get<std::uint64_t>(), b[1].get<std::uint64_t>()});
+      }
+    }
+  }
+  // [[t_s, ops, p50_ns, mean_ns], ...]; absent in reports from before it was written.
+  nlohmann::json series = f.Raw("latency_series");
+  if (series.is_array()) {
+    for (const nlohmann::json& p : series) {
+      if (p.is_array() && p.size() == 4 && p[0].is_number() && p[1].is_number_unsigned() &&
+          p[2].is_number_unsigned() && p[3].is_number()) {
+        r.series.push_back({NanosSinceStart(p[0].get<double>()), p[1].get<std::uint64_t>(),
+                            p[2].get<std::uint64_t>(), p[3].get<double>()});
+      }
+    }
+  }
+  r.has_sync_part = f.Has("sync_latency_ns");
+  if (r.has_sync_part) {
+    r.sync_latency = ReadLatency(f.Object("sync_latency_ns"));
+    r.sync_sample_every = f.Has("sync_sample_every") ? f.Uint("sync_sample_every") : 1;
+  }
+  return r;
+}
+
+probes::OpCostResult ReadOpCost(const JsonFields& f) {
+  static const std::map<std::string, probes::FileOp> kOps = [] {
+    std::map<std::string, probes::FileOp> names;
+    for (probes::FileOp op : probes::AllFileOps()) names.emplace(probes::NameOf(op), op);
+    return names;
+  }();
+  probes::OpCostResult r;
+  r.op = f.Enum("op", kOps, r.op, Need::kRequired);
+  r.size = f.Uint("size");
+  r.outcome = ReadOutcome(f);
+  r.reason = f.String("reason");
+  r.ops = f.Uint("ops");
+  r.seconds = f.Double("seconds");
+  r.ops_per_sec = f.Double("ops_per_sec");
+  r.latency = ReadLatency(f.Object("latency_ns"));
+  return r;
+}
+
+Finding ReadFinding(const JsonFields& f) {
+  static const auto kSeverities = NamesOf({Severity::kInfo, Severity::kWarn, Severity::kFail});
+  Finding finding;
+  finding.severity = f.Enum("severity", kSeverities, Severity::kInfo, Need::kRequired);
+  finding.code = f.String("code", Need::kRequired);
+  finding.message = f.String("message", Need::kRequired);
+  return finding;
+}
+
+Target ReadTarget(const JsonFields& f) {
+  Target t;
+  t.path = f.String("path", Need::kRequired);
+  if (f.Has("mount")) t.mount = ReadMount(f.Object("mount"));
+  if (f.Has("reference")) {
+    JsonFields ref = f.Object("reference");
+    t.reference_probe = ref.String("probe");
+    ref.Each("samples", Need::kOptional, [&](const JsonFields& x) {
+      t.reference.push_back({NanosSinceStart(x.Double("t_s")), x.String("before"), x.Uint("ops"),
+                             x.Uint("p50_ns"), x.Double("mean_ns")});
+    });
+  }
+  f.Each("probes", Need::kRequired, [&](const JsonFields& p) { t.probes.push_back(ReadProbe(p)); });
+  f.Each("op_costs", Need::kOptional,
+         [&](const JsonFields& c) { t.op_costs.push_back(ReadOpCost(c)); });
+  f.Each("sqlite", Need::kOptional,
+         [&](const JsonFields& s) { t.sqlite.push_back(ReadSqliteEntry(s)); });
+  t.sqlite_workloads = ReadWorkloads(f);
+  f.Each("findings", Need::kRequired,
+         [&](const JsonFields& x) { t.findings.push_back(ReadFinding(x)); });
+  f.Each("unfinished", Need::kOptional, [&](const JsonFields& u) {
+    t.unfinished.push_back({u.String("kind"), u.String("label")});
+  });
+  AssessRisks(t);  // from the findings as read, as the run decided them
+  return t;
+}
+
+// checks[] as report/codec/check_json.cc writes it; `pass` is derived from `status`, not read.
+CheckResult ReadCheck(const JsonFields& f) {
+  static const auto kOutcomes = NamesOf(
+      {CheckOutcome::kPass, CheckOutcome::kFail, CheckOutcome::kError, CheckOutcome::kSkipped});
+  CheckResult c;
+  c.rule = f.String("rule", Need::kRequired);
+  c.path = f.String("path");
+  c.outcome = f.Enum("status", kOutcomes, CheckOutcome::kError, Need::kRequired);
+  c.measured = f.OptionalDouble("measured");
+  c.threshold = f.Double("threshold");
+  c.comparison = f.String("comparison");
+  c.unit = f.String("unit");
+  c.message = f.String("message");
+  c.samples = f.Uint("samples");
+  c.ci_low = f.OptionalDouble("ci_low");
+  c.ci_high = f.OptionalDouble("ci_high");
+  c.tail_failure = f.Bool("tail_failure");
+  c.severe = f.Bool("severe");
+  return c;
+}
+
+}  // namespace
+
+probes::Outcome ReadOutcome(const JsonFields& f) {
+  static const auto kOutcomes = NamesOf({probes::Outcome::kOk, probes::Outcome::kUnsupported,
+                                         probes::Outcome::kError, probes::Outcome::kInterrupted});
+  return f.Enum("status", kOutcomes, probes::Outcome::kOk);
+}
+
+probes::LatencySummary ReadLatency(const JsonFields& f,
+                                   std::initializer_list<const char*> required) {
+  auto need = [&](const char* key) {
+    for (const char* r : required) {
+      if (std::string_view(r) == key) return Need::kRequired;
+    }
+    return Need::kOptional;
+  };
+  probes::LatencySummary s;
+  s.min = f.Uint("min", need("min"));
+  s.p50 = f.Uint("p50", need("p50"));
+  s.p90 = f.Uint("p90", need("p90"));
+  s.p99 = f.Uint("p99", need("p99"));
+  s.p999 = f.Uint("p999", need("p999"));
+  s.max = f.Uint("max", need("max"));
+  s.mean = f.Double("mean", need("mean"));
+  s.p50_ci_low = f.Uint("p50_ci_low");
+  s.p50_ci_high = f.Uint("p50_ci_high");
+  s.count = f.Uint("count");
+  s.p95 = f.Uint("p95");
+  s.p99_ci_low = f.Uint("p99_ci_low");
+  s.p99_ci_high = f.Uint("p99_ci_high");
+  return s;
+}
+
+Result<json> ParseJsonText(const std::string& text) {
+  try {
+    return json::parse(text);
+  } catch (const json::out_of_range&) {  // a number beyond a double (1e999), found by fuzzing
+    return Status::InvalidArgument("not valid JSON: a number too large to represent");
+  } catch (const json::parse_error& e) {
+    if (e.byte >= text.size()) {
+      return Status::InvalidArgument("not valid JSON: it ends early (truncated?)");
+    }
+    return Status::InvalidArgument(fmt::format("not valid JSON: syntax error at byte {}", e.byte));
+  }
+}
+
+Status ValidateReport(const json& doc) {
+  if (!doc.is_object()) return Status::InvalidArgument("not a JSON object");
+  if (!doc.contains("schema") || !doc["schema"].is_string()) {
+    return Status::InvalidArgument("no \"schema\" key: not a durprobe report");
+  }
+  std::string schema = doc["schema"];
+  if (schema != kReportSchema) {
+    return Status::InvalidArgument(
+        fmt::format("schema is '{}', expected {}", schema, kReportSchema));
+  }
+  if (!doc.contains("targets") || !doc["targets"].is_array() || doc["targets"].empty() ||
+      !doc["targets"][0].is_object()) {
+    return Status::InvalidArgument("the report has no targets");
+  }
+  return Status::Ok();
+}
+
+Result<Report> FromJson(const json& doc) {
+  if (Status valid = ValidateReport(doc); !valid.ok()) return valid;
+  std::string error;
+  JsonFields root(&doc, "", &error);
+  Report report;
+  report.context = ReadContext(root.Object("context", Need::kRequired));
+  root.Each("targets", Need::kRequired,
+            [&](const JsonFields& t) { report.targets.push_back(ReadTarget(t)); });
+  root.Each("checks", Need::kOptional,
+            [&](const JsonFields& c) { report.checks.push_back(ReadCheck(c)); });
+  if (!error.empty()) return Status::InvalidArgument(error);
+  return report;
+}
+
+Result<Report> FromJson(const std::string& text) {
+  Result<json> doc = ParseJsonText(text);
+  if (!doc.ok()) return doc.status();
+  return FromJson(*doc);
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,66 @@
+// compare's analysis: each path's cost split into per-sync, per-operation and metadata parts,
+// and a verdict per path against the first one. Reads report targets; measures nothing.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "report/model/report.h"
+
+namespace durprobe::report {
+
+inline constexpr const char* kCompareSchema = "durprobe.compare/1";
+
+// A component's bounds from the 95% confidence intervals of the medians it adds up (the sum of
+// the lows and of the highs; for per sync, the synced low minus the write high and so on): how
+// far the noise of this run could move it. Equal to the median where no interval was measured.
+struct Bounds {
+  double low = 0, high = 0;
+};
+
+// Medians in ns; absent when a needed measurement is missing or failed.
+struct Components {
+  // fdatasync overwrite (one write + sync) minus a plain write of the same size.
+  std::optional<double> per_sync_ns;
+  // write + read + open/close + stat, the calls every database operation makes.
+  std::optional<double> per_op_ns;
+  // create + rename + the directory fsync after a create.
+  std::optional<double> metadata_ns;
+  std::optional<Bounds> per_sync_bounds, per_op_bounds, metadata_bounds;
+};
+
+Components ComponentsOf(const Target& target);
+
+// Each component as the compare table's rows add it up (the console prints these under it).
+inline constexpr const char* kPerSyncParts = "fdatasync overwrite - op write";
+inline constexpr const char* kPerOpParts = "op write + op read + op open_close + op stat";
+inline constexpr const char* kMetadataParts =
+    "op create + op rename + dir_fsync create (sync call: the directory fsync alone)";
+
+struct Verdict {
+  std::string path;
+  // per_sync | per_op | metadata | none, or not_durable: the path's syncs do not reach stable
+  // storage (report/analysis/durability_risk.h), so it is faster because it keeps nothing.
+  std::string dominant;
+  double ratio = 1.0;  // the dominant component's ratio against the first path
+  double per_sync_ratio = 0, per_op_ratio = 0, metadata_ratio = 0;  // 0: not measurable
+  // Each ratio's bounds from the components' bounds (absent where a ratio is not measurable).
+  std::optional<Bounds> per_sync_bounds, per_op_bounds, metadata_bounds;
+  std::vector<std::string> not_durable;  // the codes that void durability on this path
+  std::string message;
+};
+
+// A verdict for every path after the first, against the first. A component counts as a penalty
+// from kPenaltyRatio up, and only when the low bound of its ratio is above 1 (beyond this run's
+// noise); a larger ratio within the noise is named in a "none" verdict with its bounds.
+inline constexpr double kPenaltyRatio = 1.25;
+std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets);
+
+struct Comparison {
+  Context context;
+  std::vector<Target> targets;
+  std::vector<Verdict> verdicts;
+};
+
+}  // namespace durprobe::report

@@ -1,0 +1,31 @@
+// diff's probe side: the raw probes both reports measured (same primitive, pattern and size),
+// each operation's mean time split into the sync call and the rest (the write, or the create),
+// and a verdict from them for reports without SQLite rows in common (`durprobe probe` reports).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "report/model/report.h"
+
+namespace durprobe::report {
+
+struct ProbeDiff {
+  std::string primitive, pattern;
+  std::uint64_t write_size = 0;
+  std::uint32_t writes_per_op = 1;     // writes of write_size per operation (ProbeSpec)
+  std::uint64_t p50_a = 0, p50_b = 0;  // one whole operation, ns
+  double mean_a = 0, mean_b = 0;       // one whole operation, ns
+  double sync_a = 0, sync_b = 0;       // mean time in the sync call (the whole write for O_*SYNC)
+  // Shares of the mean gap (mean_b - mean_a): they add up to 1 when the gap is not zero.
+  double share_sync = 0, share_non_sync = 0;
+};
+
+// Every probe measured (status ok) in both targets, in a's order.
+std::vector<ProbeDiff> DiffProbes(const Target& a, const Target& b);
+
+// "fdatasync overwrite 4 KiB"
+std::string LabelOf(const ProbeDiff& d);
+
+}  // namespace durprobe::report

@@ -1,0 +1,29 @@
+#include "report/format/console/check_console.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <cctype>
+
+#include "report/text/units.h"
+
+namespace durprobe::report {
+
+void PrintChecks(const std::vector<CheckResult>& checks, std::ostream& out) {
+  fmt::print(out, "\nChecks:\n");
+  int counts[4] = {0, 0, 0, 0};
+  for (const CheckResult& c : checks) {
+    ++counts[static_cast<int>(c.outcome)];
+    std::string tag(NameOf(c.outcome));
+    for (char& ch : tag) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    std::string value = c.measured
+                            ? fmt::format("{} {} {}", FormatCheckValue(*c.measured, c.unit),
+                                          c.comparison, FormatCheckValue(c.threshold, c.unit))
+                            : "not measured";
+    fmt::print(out, "  {:<7} {}  {}  {}: {}\n", tag, c.path, c.rule, value, c.message);
+  }
+  fmt::print(out, "{} passed, {} failed, {} could not be evaluated, {} skipped\n", counts[0],
+             counts[1], counts[2], counts[3]);
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,116 @@
+#include "report/format/console/compare_console.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "report/model/labels.h"
+#include "report/text/table.h"
+#include "report/text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+// A row: its label and, per path, the median (absent when not measured there).
+struct Row {
+  std::string label;
+  std::vector<std::optional<double>> p50;
+};
+
+std::string ProbeLabel(const probes::ProbeResult& r) { return report::ProbeLabel(r.spec); }
+
+std::vector<Row> Rows(const std::vector<Target>& targets) {
+  std::vector<Row> rows;
+  auto cell = [&](const std::string& label, std::size_t path) -> std::optional<double>& {
+    auto it =
+        std::find_if(rows.begin(), rows.end(), [&](const Row& r) { return r.label == label; });
+    if (it == rows.end()) {
+      rows.push_back({label, std::vector<std::optional<double>>(targets.size())});
+      it = rows.end() - 1;
+    }
+    return it->p50[path];
+  };
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    for (const probes::ProbeResult& r : targets[i].probes) {
+      bool ok = r.outcome == probes::Outcome::kOk && r.ops > 0;
+      std::optional<double>& c = cell(ProbeLabel(r), i);
+      if (ok) c = static_cast<double>(r.latency.p50);
+      // The metadata component counts the directory fsync alone: its own row, so the
+      // component is the sum of rows shown.
+      if (r.spec.primitive == probes::Primitive::kDirFsync && r.has_sync_part) {
+        std::optional<double>& s = cell(ProbeLabel(r) + " (sync call)", i);
+        if (ok) s = static_cast<double>(r.sync_latency.p50);
+      }
+    }
+    for (const SqliteEntry& e : targets[i].sqlite) {
+      std::optional<double>& c = cell(
+          fmt::format("sqlite {}/{} x{} commit", sqlite_bench::NameOf(e.result.config.journal),
+                      sqlite_bench::NameOf(e.result.config.sync), e.result.config.rows_per_commit),
+          i);
+      if (e.result.outcome == probes::Outcome::kOk && e.result.commits > 0) {
+        c = static_cast<double>(e.result.latency.p50);
+      }
+    }
+    for (const probes::OpCostResult& r : targets[i].op_costs) {
+      std::optional<double>& c = cell(fmt::format("op {}", probes::NameOf(r.op)), i);
+      if (r.outcome == probes::Outcome::kOk && r.ops > 0) c = static_cast<double>(r.latency.p50);
+    }
+  }
+  return rows;
+}
+
+}  // namespace
+
+void PrintComparison(const Comparison& c, std::ostream& out) {
+  for (const std::string& w : BuildWarnings(c.context)) fmt::print(out, "warning: {}\n", w);
+  fmt::print(out, "\nMedian latency per operation; ratios against the first path.\n");
+  for (std::size_t i = 0; i < c.targets.size(); ++i) {
+    fmt::print(out, "  [{}] {}\n", i + 1, c.targets[i].path);
+  }
+  fmt::print(out, "\n");
+  std::vector<Column> columns = {{"probe", Align::kLeft}};
+  for (std::size_t i = 0; i < c.targets.size(); ++i) {
+    columns.push_back({fmt::format("[{}] p50", i + 1)});
+    if (i > 0) columns.push_back({fmt::format("[{}]/[1]", i + 1)});
+  }
+  Table table(std::move(columns));
+  for (const Row& row : Rows(c.targets)) {
+    std::vector<std::string> cells = {row.label};
+    for (std::size_t i = 0; i < row.p50.size(); ++i) {
+      cells.push_back(row.p50[i] ? FormatNanos(*row.p50[i]) : "-");
+      if (i == 0) continue;
+      bool ratio = row.p50[i] && row.p50[0] && *row.p50[0] > 0;
+      cells.push_back(ratio ? FormatRatio(*row.p50[i] / *row.p50[0]) : "-");
+    }
+    table.AddRow(std::move(cells));
+  }
+  table.Print(out);
+  fmt::print(out, "\nWhere the difference comes from (sums of the medians above):\n");
+  Table parts({{"path", Align::kLeft}, {"per sync"}, {"per op"}, {"metadata"}}, 2);
+  for (std::size_t i = 0; i < c.targets.size(); ++i) {
+    Components comp = ComponentsOf(c.targets[i]);
+    auto show = [](const std::optional<double>& v) { return v ? FormatNanos(*v) : "-"; };
+    parts.AddRow({fmt::format("[{}]", i + 1), show(comp.per_sync_ns), show(comp.per_op_ns),
+                  show(comp.metadata_ns)});
+  }
+  parts.Print(out);
+  fmt::print(out, "  per sync = {}; per op = {};\n  metadata = {}\n", kPerSyncParts, kPerOpParts,
+             kMetadataParts);
+  for (const Verdict& v : c.verdicts) {
+    std::string head = v.dominant == "none"          ? "no significant penalty"
+                       : v.dominant == "not_durable" ? "faster because it keeps nothing"
+                                                     : v.dominant + " penalty";
+    fmt::print(out, "\nverdict for {}: {}\n  {}\n", v.path, head, v.message);
+  }
+  for (const Target& t : c.targets) {
+    for (const Finding& f : t.findings) {
+      fmt::print(out, "  [{}] {} {}: {}\n", NameOf(f.severity), t.path, f.code, f.message);
+    }
+  }
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,157 @@
+#include "report/format/console/console_reporter.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+
+#include "report/check/wal_sync_method.h"
+#include "report/format/console/check_console.h"
+#include "report/format/console/compare_console.h"
+#include "report/format/console/crashsim_console.h"
+#include "report/format/console/diff_console.h"
+#include "report/format/console/mount_console.h"
+#include "report/format/console/sqlite_console.h"
+#include "report/format/console/sqlite_workloads_console.h"
+#include "report/format/console/summary_console.h"
+#include "report/model/labels.h"
+#include "report/model/percentiles.h"
+#include "report/text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+std::string SizeCell(const probes::ProbeResult& r) { return SizeLabel(r.spec); }
+
+std::string Median(const probes::LatencySummary& s) {
+  return fmt::format("{} ±{:.0f}%", FormatNanos(static_cast<double>(s.p50)),
+                     s.p50_ci_relative * 100.0);
+}
+
+}  // namespace
+
+void TableNotes::Add(std::string note) {
+  if (std::find(lines.begin(), lines.end(), note) == lines.end()) lines.push_back(std::move(note));
+}
+
+Table ProbeTable() {
+  Table table({{"primitive", Align::kLeft},
+               {"pattern", Align::kLeft},
+               {"size"},
+               {"ops"},
+               {"ops/s"},
+               {"p50 (95% CI)"},
+               {"p90"},
+               {"p99"},
+               {"p99.9"},
+               {"max"},
+               {"sync p50"}});
+  // Wide enough for the values a probe gives, so rows printed one by one stay aligned.
+  table.SetMinWidths({13, 16, 7, 7, 9, 14, 9, 9, 9, 9, 9});
+  return table;
+}
+
+void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) {
+  std::string prim(probes::NameOf(r.spec.primitive));
+  std::string pat(probes::NameOf(r.spec.pattern));
+  if (r.outcome == probes::Outcome::kUnsupported) {
+    table.AddSpanRow({prim, pat, SizeCell(r)}, "unsupported: " + r.reason);
+    return;
+  }
+  if (r.ops == 0) {
+    table.AddSpanRow({prim, pat, SizeCell(r)},
+                     fmt::format("{}: {}", probes::NameOf(r.outcome), r.reason));
+    return;
+  }
+  const probes::LatencySummary& l = r.latency;
+  notes.any_short = notes.any_short || !P999(l);
+  table.AddRow({prim, pat, SizeCell(r), fmt::format("{}", r.ops), FormatRate(r.ops_per_sec),
+                Median(l), PercentileCell(P90(l)), PercentileCell(P99(l)), PercentileCell(P999(l)),
+                NanosCell(l.max),
+                r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-")});
+  if (r.outcome != probes::Outcome::kOk) {
+    notes.Add(fmt::format("{} {}: {} after {} ops: {}", prim, pat, probes::NameOf(r.outcome), r.ops,
+                          r.reason));
+  }
+  if (!r.caveat.empty()) notes.Add(fmt::format("{}: {}", prim, r.caveat));
+  if (!r.converged && r.outcome == probes::Outcome::kOk) {
+    notes.Add(
+        fmt::format("{} {}: median not within the target confidence after {:.1f} s "
+                    "(raise --budget for a tighter figure)",
+                    prim, pat, r.seconds));
+  }
+}
+
+void PrintProbeNotes(const TableNotes& notes, std::ostream& out) {
+  for (const std::string& n : notes.lines) fmt::print(out, "  note: {}\n", n);
+  if (notes.any_short) fmt::print(out, "  {}\n", kPercentileLegend);
+}
+
+void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out) {
+  Table table = ProbeTable();
+  TableNotes notes;
+  for (const probes::ProbeResult& r : results) AddProbeRow(table, r, notes);
+  table.Print(out);
+  PrintProbeNotes(notes, out);
+}
+
+void PrintFindings(const Target& t, std::ostream& out) {
+  if (t.findings.empty()) return;
+  fmt::print(out, "\nFindings:\n");
+  for (const Finding& f : t.findings) {
+    fmt::print(out, "  [{}] {}: {}\n", NameOf(f.severity), f.code, f.message);
+  }
+}
+
+void PrintUnfinished(const Target& t, std::ostream& out) {
+  if (t.unfinished.empty()) return;
+  fmt::print(out, "\nNot run or not finished (interrupted):\n");
+  for (const Unfinished& u : t.unfinished) fmt::print(out, "  {} {}\n", u.kind, u.label);
+}
+
+void PrintReport(const Report& report, std::ostream& out) {
+  for (const std::string& w : BuildWarnings(report.context)) fmt::print(out, "warning: {}\n", w);
+  if (!report.targets.empty() && report.targets.front().mount) {
+    PrintEnvironment(report.context, out);
+  }
+  for (const Target& t : report.targets) {
+    fmt::print(out, "\n== {} ==\n", t.path);
+    if (t.mount) PrintMountBlock(*t.mount, out);
+    if (!t.probes.empty()) {
+      fmt::print(out, "\nRaw sync primitives (latency of one write + sync):\n");
+      PrintProbeTable(t.probes, out);
+    }
+    if (!t.sqlite.empty()) {
+      fmt::print(out, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
+      PrintSqliteTable(t.sqlite, t.crashsim, out);
+    }
+    if (!t.sqlite_workloads.empty()) PrintSqliteWorkloads(t.sqlite_workloads, out);
+    PrintCrashsimTable(t.crashsim, out);
+    PrintUnfinished(t, out);
+    PrintFindings(t, out);
+  }
+  PrintWalSyncTables(report, out);
+  if (!report.checks.empty()) PrintChecks(report.checks, out);
+}
+
+Status ConsoleReporter::Write(const Report& report, std::ostream& out) const {
+  PrintReport(report, out);
+  return Status::Ok();
+}
+
+Status ConsoleReporter::Write(const Comparison& comparison, std::ostream& out) const {
+  PrintComparison(comparison, out);
+  return Status::Ok();
+}
+
+Status ConsoleReporter::Write(const Diff& diff, std::ostream& out) const {
+  PrintDiff(diff, out);
+  return Status::Ok();
+}
+
+Status ConsoleReporter::Write(const Summary& summary, std::ostream& out) const {
+  WriteSummaryTable(summary.rows, out);
+  return Status::Ok();
+}
+
+}  // namespace durprobe::report

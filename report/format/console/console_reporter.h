@@ -1,0 +1,47 @@
+// Plain-text tables for a terminal. Formats only: every number comes from the report.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "report/format/reporter.h"
+#include "report/model/report.h"
+#include "report/text/table.h"
+
+namespace durprobe::report {
+
+// Notes a table collects as its rows are added, printed under it.
+struct TableNotes {
+  std::vector<std::string> lines;  // each once
+  bool any_short = false;          // a percentile was left out for too few operations
+  bool any_missing = false;        // a SQLite row lacks the probes its prediction needs
+  void Add(std::string note);
+};
+
+// The probe table a row at a time (the live console prints each row as its probe finishes):
+// the columns, a row (collecting its notes), then the notes.
+Table ProbeTable();
+void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes);
+void PrintProbeNotes(const TableNotes& notes, std::ostream& out);
+// A target's findings, and what an interruption left unrun, each under its heading.
+void PrintFindings(const Target& target, std::ostream& out);
+void PrintUnfinished(const Target& target, std::ostream& out);
+
+// One table of probe results, then one line per unsupported / failed probe and per caveat.
+void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out);
+
+// The whole report: build warnings, then per target its heading, sections and findings.
+void PrintReport(const Report& report, std::ostream& out);
+
+// The console format behind the output seam: the same tables, for a whole document at once.
+class ConsoleReporter : public Reporter {
+ public:
+  Format format() const override { return Format::kConsole; }
+  Status Write(const Report& report, std::ostream& out) const override;
+  Status Write(const Comparison& comparison, std::ostream& out) const override;
+  Status Write(const Diff& diff, std::ostream& out) const override;
+  Status Write(const Summary& summary, std::ostream& out) const override;
+};
+
+}  // namespace durprobe::report

@@ -1,0 +1,89 @@
+#include "report/format/console/diff_console.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <cmath>
+
+#include "report/text/table.h"
+#include "report/text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+std::string Percent(double share) {
+  double pct = share * 100.0;
+  return fmt::format("{:.0f}%", std::fabs(pct) < 0.5 ? 0.0 : pct);
+}
+
+void PrintConfigs(const std::vector<ConfigDiff>& configs, std::ostream& out) {
+  Table table({{"journal", Align::kLeft},
+               {"sync", Align::kLeft},
+               {"rows"},
+               {"stmt", Align::kLeft},
+               {"payload"},
+               {"commits/s a"},
+               {"commits/s b"},
+               {"b/a"},
+               {"sync a"},
+               {"sync b"},
+               {"latency"},
+               {"count"},
+               {"non-sync"}});
+  for (const ConfigDiff& c : configs) {
+    // Shares of a gap close to zero are noise divided by noise: not shown.
+    bool close = std::fabs(c.commit_ns_b - c.commit_ns_a) < kMeaningfulGap * c.commit_ns_a;
+    auto sync = [](double ns) { return ns > 0 ? FormatNanos(ns) : std::string("-"); };
+    table.AddRow(
+        {c.journal_mode, c.synchronous, fmt::format("{}", c.rows_per_commit), c.statement,
+         FormatBytes(c.payload_bytes), FormatRate(c.commits_per_sec_a),
+         FormatRate(c.commits_per_sec_b),
+         c.commits_per_sec_a > 0 ? FormatRatio(c.commits_per_sec_b / c.commits_per_sec_a) : "-",
+         sync(c.sync_ns_a), sync(c.sync_ns_b), close ? "~" : Percent(c.share_sync_latency),
+         close ? "~" : Percent(c.share_sync_count), close ? "~" : Percent(c.share_non_sync)});
+  }
+  table.Print(out);
+  fmt::print(out,
+             "(sync a/b: time of one sync; latency / count / non-sync: shares of the commit-time "
+             "gap b - a; they add up to 100%; ~: the two agree within {:.0f}%)\n\n",
+             kMeaningfulGap * 100);
+}
+
+void PrintProbes(const std::vector<ProbeDiff>& probes, std::ostream& out) {
+  constexpr const char* kRow = "{:<34} {:>10} {:>10} {:>10} {:>10} {:>8} {:>8}\n";
+  fmt::print(out, kRow, "probe", "mean a", "mean b", "sync a", "sync b", "sync", "rest");
+  for (const ProbeDiff& p : probes) {
+    bool close = std::fabs(p.mean_b - p.mean_a) < kMeaningfulGap * p.mean_a;
+    fmt::print(out, kRow, LabelOf(p), FormatNanos(p.mean_a), FormatNanos(p.mean_b),
+               FormatNanos(p.sync_a), FormatNanos(p.sync_b), close ? "~" : Percent(p.share_sync),
+               close ? "~" : Percent(p.share_non_sync));
+  }
+  fmt::print(out,
+             "(mean time per operation; sync / rest: shares of its gap b - a in the sync call and "
+             "outside it; ~: the two agree within {:.0f}%)\n\n",
+             kMeaningfulGap * 100);
+}
+
+}  // namespace
+
+void PrintDiff(const Diff& d, std::ostream& out) {
+  fmt::print(out, "a = {}\nb = {}\n\n", d.a_name, d.b_name);
+  for (const std::string& w : d.warnings) fmt::print(out, "warning: {}\n\n", w);
+  if (d.pairs.empty() && !d.configs.empty()) PrintConfigs(d.configs, out);
+  for (const PairDiff& p : d.pairs) {
+    if (d.pairs.size() > 1) fmt::print(out, "{} (a) vs {} (b)\n", p.a_path, p.b_path);
+    if (!p.configs.empty()) PrintConfigs(p.configs, out);
+    if (p.configs.empty() && !p.probes.empty()) PrintProbes(p.probes, out);
+    if (d.pairs.size() > 1) fmt::print(out, "  verdict: {}\n\n", p.verdict.factor);
+  }
+  if (!d.differences.empty()) {
+    fmt::print(out, "Configuration differences:\n");
+    for (const Difference& x : d.differences) {
+      fmt::print(out, "  {:<36} a: {}\n  {:<36} b: {}\n", x.key, x.a, "", x.b);
+    }
+    fmt::print(out, "\n");
+  }
+  fmt::print(out, "verdict: {}\n  {}\n", d.verdict.factor, d.verdict.message);
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,23 @@
+// CSV (RFC 4180): the flat table of report/format/flat/flat_rows.h with a header row; for compare,
+// the same rows for every path; for diff, one row per configuration with both sides and the shares.
+#pragma once
+
+#include <string>
+
+#include "report/format/reporter.h"
+
+namespace durprobe::report {
+
+// A field quoted when it holds a comma, a quote or a line break (quotes doubled).
+std::string CsvField(const std::string& text);
+
+class CsvReporter : public Reporter {
+ public:
+  Format format() const override { return Format::kCsv; }
+  Status Write(const Report& report, std::ostream& out) const override;
+  Status Write(const Comparison& comparison, std::ostream& out) const override;
+  Status Write(const Diff& diff, std::ostream& out) const override;
+  Status Write(const Summary& summary, std::ostream& out) const override;
+};
+
+}  // namespace durprobe::report

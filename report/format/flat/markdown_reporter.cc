@@ -1,0 +1,149 @@
+#include "report/format/flat/markdown_reporter.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "report/analysis/sqlite_correlation.h"
+#include "report/documents/compare_analysis.h"
+#include "report/documents/diff_analysis.h"
+#include "report/model/labels.h"
+#include "report/text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+void Row(const std::vector<std::string>& cells, std::ostream& out) {
+  out << "|";
+  for (const std::string& c : cells) out << " " << MarkdownCell(c) << " |";
+  out << "\n";
+}
+
+void Rule(std::size_t n, std::ostream& out) {
+  out << "|";
+  for (std::size_t i = 0; i < n; ++i) out << " --- |";
+  out << "\n";
+}
+
+std::string Time(std::uint64_t ns) { return FormatNanos(static_cast<double>(ns)); }
+// A percentile the operation count supports (p99: 100 operations, p99.9: 1,000), else "-".
+std::string TailTime(std::uint64_t ns, std::uint64_t ops, std::uint64_t needed) {
+  return ops >= needed ? Time(ns) : std::string("-");
+}
+
+void WriteContext(const Context& c, std::ostream& out) {
+  fmt::print(out, "durprobe {} `{}` on {} ({} {}), SQLite {}, started {}{}\n\n", c.durprobe_version,
+             c.command, c.host, c.os, c.kernel, c.sqlite_version, c.started_at,
+             c.interrupted ? " **(interrupted: partial results)**" : "");
+}
+
+void WriteTarget(const Target& t, std::ostream& out) {
+  fmt::print(out, "## {}\n\n", MarkdownCell(t.path));
+  if (t.mount) {
+    fmt::print(out, "{} on {} (mounted at {})\n\n", t.mount->fstype, MarkdownCell(t.mount->source),
+               MarkdownCell(t.mount->mount_point));
+  }
+  if (!t.probes.empty()) {
+    Row({"primitive", "pattern", "size", "status", "ops", "ops/s", "p50", "p99", "p99.9", "max"},
+        out);
+    Rule(10, out);
+    for (const probes::ProbeResult& r : t.probes) {
+      bool m = r.ops > 0;
+      Row({std::string(probes::NameOf(r.spec.primitive)),
+           std::string(probes::NameOf(r.spec.pattern)), SizeLabel(r.spec),
+           std::string(probes::NameOf(r.outcome)), std::to_string(r.ops),
+           m ? FormatRate(r.ops_per_sec) : "-", m ? Time(r.latency.p50) : "-",
+           TailTime(r.latency.p99, r.ops, 100), TailTime(r.latency.p999, r.ops, 1000),
+           m ? Time(r.latency.max) : "-"},
+          out);
+    }
+    out << "\n";
+  }
+  if (!t.sqlite.empty()) {
+    Row({"journal", "synchronous", "rows/commit", "status", "commits/s (median)", "commit (mean)",
+         "commit p50", "commit p99", "syncs/commit"},
+        out);
+    Rule(9, out);
+    for (const SqliteEntry& e : t.sqlite) {
+      const sqlite_bench::CommitResult& r = e.result;
+      bool m = r.commits > 0;
+      Row({std::string(sqlite_bench::NameOf(r.config.journal)),
+           std::string(sqlite_bench::NameOf(r.config.sync)),
+           std::to_string(r.config.rows_per_commit), std::string(probes::NameOf(r.outcome)),
+           m ? FormatRate(r.commits_per_sec) : "-", m ? FormatNanos(r.MeanCommitNs()) : "-",
+           m ? Time(r.latency.p50) : "-", TailTime(r.latency.p99, r.commits, 100),
+           m ? fmt::format("{:.2f}", SyncsOf(r).total) : "-"},
+          out);
+    }
+    out << "\n";
+  }
+  for (const Unfinished& u : t.unfinished)
+    fmt::print(out, "- not run (interrupted): {} {}\n", u.kind, u.label);
+  for (const Finding& f : t.findings) {
+    fmt::print(out, "- **{}** `{}`: {}\n", NameOf(f.severity), f.code, f.message);
+  }
+  if (!t.findings.empty() || !t.unfinished.empty()) out << "\n";
+}
+
+}  // namespace
+
+std::string MarkdownCell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') {
+      out += "\\|";
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+Status MarkdownReporter::Write(const Report& report, std::ostream& out) const {
+  out << "# durprobe report\n\n";
+  WriteContext(report.context, out);
+  for (const Target& t : report.targets) WriteTarget(t, out);
+  return Status::Ok();
+}
+
+Status MarkdownReporter::Write(const Comparison& c, std::ostream& out) const {
+  out << "# durprobe compare\n\n";
+  WriteContext(c.context, out);
+  if (!c.verdicts.empty()) {
+    Row({"path", "dominant", "ratio", "verdict"}, out);
+    Rule(4, out);
+    for (const Verdict& v : c.verdicts) {
+      Row({v.path, v.dominant, fmt::format("{:.2f}x", v.ratio), v.message}, out);
+    }
+    out << "\n";
+  }
+  for (const Target& t : c.targets) WriteTarget(t, out);
+  return Status::Ok();
+}
+
+Status MarkdownReporter::Write(const Diff& d, std::ostream& out) const {
+  fmt::print(out, "# durprobe diff\n\nA: `{}`  B: `{}`\n\n", d.a_name, d.b_name);
+  if (!d.configs.empty()) {
+    Row({"journal", "synchronous", "rows/commit", "commits/s A", "commits/s B", "sync latency",
+         "sync count", "non-sync"},
+        out);
+    Rule(8, out);
+    for (const ConfigDiff& c : d.configs) {
+      Row({c.journal_mode, c.synchronous, std::to_string(c.rows_per_commit),
+           FormatRate(c.commits_per_sec_a), FormatRate(c.commits_per_sec_b),
+           fmt::format("{:.0f}%", c.share_sync_latency * 100),
+           fmt::format("{:.0f}%", c.share_sync_count * 100),
+           fmt::format("{:.0f}%", c.share_non_sync * 100)},
+          out);
+    }
+    out << "\n";
+  }
+  for (const Difference& x : d.differences) {
+    fmt::print(out, "- {}: `{}` vs `{}`\n", x.key, x.a, x.b);
+  }
+  fmt::print(out, "\n**Verdict** ({}): {}\n", d.verdict.factor, d.verdict.message);
+  return Status::Ok();
+}
+
+}  // namespace durprobe::report

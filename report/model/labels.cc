@@ -1,0 +1,23 @@
+#include "report/model/labels.h"
+
+#include <fmt/format.h>
+
+#include "report/text/units.h"
+
+namespace durprobe::report {
+
+std::string ProbeLabel(const probes::ProbeSpec& spec) {
+  if (spec.primitive == probes::Primitive::kDirFsync) {
+    return fmt::format("{} {}", probes::NameOf(spec.primitive), probes::NameOf(spec.pattern));
+  }
+  return fmt::format("{} {} {}", probes::NameOf(spec.primitive), probes::NameOf(spec.pattern),
+                     SizeLabel(spec));
+}
+
+std::string SizeLabel(const probes::ProbeSpec& spec) {
+  if (spec.primitive == probes::Primitive::kDirFsync) return "-";
+  if (spec.writes_per_op == 1) return FormatBytes(spec.write_size);
+  return fmt::format("{}x{}", spec.writes_per_op, FormatBytes(spec.write_size));
+}
+
+}  // namespace durprobe::report

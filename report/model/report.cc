@@ -1,0 +1,42 @@
+#include "report/model/report.h"
+
+namespace durprobe::report {
+
+std::string_view NameOf(Severity s) {
+  switch (s) {
+    case Severity::kInfo:
+      return "info";
+    case Severity::kWarn:
+      return "warn";
+    case Severity::kFail:
+      return "fail";
+  }
+  return "info";
+}
+
+std::string_view NameOf(CheckOutcome o) {
+  switch (o) {
+    case CheckOutcome::kPass:
+      return "pass";
+    case CheckOutcome::kFail:
+      return "fail";
+    case CheckOutcome::kError:
+      return "error";
+    case CheckOutcome::kSkipped:
+      return "skipped";
+  }
+  return "error";
+}
+
+std::vector<std::string> BuildWarnings(const Context& context) {
+  std::vector<std::string> w;
+  if (!context.optimized) {
+    w.push_back(
+        "this durprobe build is unoptimised (" + context.build_type +
+        "): harness overhead may show in fast paths; build with -DCMAKE_BUILD_TYPE=Release");
+  }
+  if (context.assertions) w.push_back("this durprobe build has assertions enabled");
+  return w;
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,116 @@
+// The report model: what one durprobe run found, per target path. Measurement rooms fill it;
+// reporters (console, JSON, ...) only format it; analysis adds findings.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "platform/mount_info.h"
+#include "probes/op_cost.h"
+#include "probes/probe_result.h"
+#include "report/model/sqlite_model.h"
+#include "sqlite_bench/crashsim_result.h"
+#include "sqlite_bench/workload_result.h"
+
+namespace durprobe::report {
+
+inline constexpr const char* kReportSchema = "durprobe.report/1";
+
+struct Context {
+  std::string durprobe_version;
+  std::string host, os, kernel, machine;
+  std::string sqlite_version;
+  std::string build_type;
+  bool optimized = true;
+  bool assertions = false;
+  std::string started_at;  // ISO-8601, UTC
+  std::string command;     // the subcommand that produced the report
+  sqlite_bench::SqliteBuildInfo sqlite_build;
+  std::string ld_preload;    // $LD_PRELOAD: a preloaded library can change what a sync does
+  std::string command_line;  // argv as the user typed it, shell-quoted where needed
+  // What shaped the measurement (quick, budget, ci, the probe and SQLite selections), as the
+  // executor's plan had them, so a reader knows how the report was made (run::Describe). A saved
+  // report's is kept as read and written back unchanged; diff compares it key by key.
+  nlohmann::json options = nlohmann::json::object();
+  bool interrupted = false;  // SIGINT/SIGTERM arrived: the report holds what finished before it
+  int interrupt_signal = 0;  // which one (2 or 15) when interrupted
+};
+
+enum class Severity { kInfo, kWarn, kFail };
+std::string_view NameOf(Severity s);
+
+struct Finding {
+  Severity severity = Severity::kInfo;
+  std::string code;     // stable snake_case
+  std::string message;  // one plain sentence with what to do
+};
+
+// An item the plan had for a target that never started because the run was interrupted.
+struct Unfinished {
+  std::string kind;   // "probe", "sqlite", "workload", "op_cost"
+  std::string label;  // "fdatasync overwrite 4 KiB", "WAL/FULL", "read"
+};
+
+// A short sample of the reference probe (run/reference.h), taken before the probes, between SQLite
+// configurations and at the end, so a device that changed state is told apart from a slow layer.
+struct ReferenceSample {
+  std::uint64_t start_ns = 0;  // since the run started
+  std::string before;          // what ran next: "probes", "WAL/FULL", "end"
+  std::uint64_t ops = 0;
+  std::uint64_t p50_ns = 0;
+  double mean_ns = 0.0;
+};
+
+struct Target {
+  std::string path;                          // absolute
+  std::optional<platform::MountInfo> mount;  // set when the plan inspects (inspect, run)
+  std::vector<probes::ProbeResult> probes;
+  std::vector<probes::OpCostResult> op_costs;  // per-operation costs, measured by compare
+  std::vector<SqliteEntry> sqlite;  // the commit matrix (report/analysis/sqlite_correlation.h)
+  sqlite_bench::WorkloadResults sqlite_workloads;  // read, connect, locks, concurrency, WAL growth
+  std::vector<sqlite_bench::CrashsimResult> crashsim;  // simulated power cuts (crashsim)
+  std::string reference_probe;             // "fdatasync overwrite 4 KiB"; empty: not sampled
+  std::vector<ReferenceSample> reference;  // in time order
+  std::vector<Finding> findings;
+  std::vector<Unfinished> unfinished;  // empty unless the run was interrupted
+};
+
+// One rule of `durprobe check` evaluated on one path (report/check/rules.h).
+enum class CheckOutcome {
+  kPass,
+  kFail,
+  kError,    // the rule could not be evaluated: a measurement is missing or failed
+  kSkipped,  // the rule's primitive is unsupported here (said with the reason)
+};
+std::string_view NameOf(CheckOutcome o);  // "pass", "fail", "error", "skipped"
+
+struct CheckResult {
+  std::string rule;  // stable name: "etcd_wal_fsync_p99", "max_sync_p99", "commits_WAL_FULL"
+  std::string path;
+  CheckOutcome outcome = CheckOutcome::kError;
+  std::optional<double> measured;  // in unit; unset when nothing was measured
+  double threshold = 0.0;          // in unit
+  std::string comparison;          // how measured must relate to threshold: "<", ">=", "=="
+  std::string unit;                // "s", "commits/s", "ops/s", "findings", "syncs", ""
+  std::string message;             // one line: for a failure the finding or the reason
+  // Latency rules: the samples and the 95% confidence interval behind the percentile (in unit).
+  std::uint64_t samples = 0;
+  std::optional<double> ci_low, ci_high;
+  bool tail_failure = false;  // only the tail is over: p95 under the threshold, p99 over it
+  bool severe = false;        // over the rule's severe threshold (etcd: the heartbeat interval)
+};
+
+struct Report {
+  Context context;
+  std::vector<Target> targets;
+  std::vector<CheckResult> checks;  // filled by check; empty for the other commands
+};
+
+// Warnings about the build itself (unoptimised, assertions on), for every reporter to show.
+std::vector<std::string> BuildWarnings(const Context& context);
+
+}  // namespace durprobe::report

@@ -1,0 +1,114 @@
+#include "report/output/output.h"
+
+#include <fmt/format.h>
+
+#include <set>
+#include <sstream>
+
+#include "report/documents/compare_analysis.h"
+#include "report/documents/diff_analysis.h"
+#include "report/documents/summary.h"
+#include "report/format/html/html_reporter.h"
+#include "report/output/reporter_factory.h"
+
+namespace durprobe::report {
+namespace {
+
+std::string DirectoryOf(const std::string& path) {
+  std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+}  // namespace
+
+std::string OptionOf(Format format) { return "--" + std::string(NameOf(format)); }
+
+bool UsesStdout(const std::vector<Destination>& outputs) {
+  for (const Destination& d : outputs) {
+    if (d.path == "-") return true;
+  }
+  return false;
+}
+
+Status CheckDestinations(platform::Platform& platform, const std::vector<Destination>& outputs) {
+  std::set<std::string> seen;
+  int to_stdout = 0;
+  for (const Destination& d : outputs) {
+    std::string what = fmt::format("{} {}", OptionOf(d.format), d.path);
+    if (d.path.empty()) return Status::InvalidArgument(OptionOf(d.format) + " needs a file name");
+    if (d.path == "-") {
+      if (++to_stdout > 1) {
+        return Status::InvalidArgument(what + ": only one report can go to stdout");
+      }
+      continue;
+    }
+    if (!seen.insert(d.path).second) {
+      return Status::InvalidArgument(what + ": the same file is named by two options");
+    }
+    if (platform.KindOf(d.path) == platform::PathKind::kDirectory) {
+      return Status::InvalidArgument(what + ": is a directory, not a file");
+    }
+    std::string dir = DirectoryOf(d.path);
+    if (platform.KindOf(dir) == platform::PathKind::kMissing) {
+      return Status::InvalidArgument(fmt::format("{}: directory {} does not exist", what, dir));
+    }
+    Status writable = platform.CheckWritableDirectory(dir);
+    if (!writable.ok()) {
+      return Status::InvalidArgument(
+          fmt::format("{}: cannot write there: {}", what, writable.message()));
+    }
+  }
+  return Status::Ok();
+}
+
+template <typename Document>
+Result<std::string> Render(Format format, const Document& doc) {
+  std::unique_ptr<Reporter> reporter = MakeReporter(format);
+  if (reporter == nullptr) {
+    return Status::Unsupported(fmt::format("the {} format is not available", NameOf(format)));
+  }
+  std::ostringstream text;
+  Status s = reporter->Write(doc, text);
+  if (!s.ok()) return s;
+  return text.str();
+}
+
+template <typename Document>
+Status WriteDestinations(platform::Platform& platform, const std::vector<Destination>& outputs,
+                         const Document& doc, std::ostream& out) {
+  Status first;
+  for (const Destination& d : outputs) {
+    Result<std::string> text = Render(d.format, doc);
+    Status s = text.status();
+    if (s.ok() && d.path == "-") {
+      out << *text;
+      out.flush();
+    } else if (s.ok()) {
+      s = platform.ReplaceFileAtomically(d.path, *text);
+    }
+    if (!s.ok() && first.ok()) {
+      first = Status::Error(fmt::format("{} {}: {}", OptionOf(d.format), d.path, s.message()));
+    }
+  }
+  return first;
+}
+
+template Result<std::string> Render(Format, const Report&);
+template Result<std::string> Render(Format, const Comparison&);
+template Result<std::string> Render(Format, const Diff&);
+template Result<std::string> Render(Format, const Summary&);
+template Result<std::string> Render(Format, const SavedReports&);
+template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
+                                  const Report&, std::ostream&);
+template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
+                                  const Comparison&, std::ostream&);
+template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&, const Diff&,
+                                  std::ostream&);
+template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
+                                  const Summary&, std::ostream&);
+template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
+                                  const SavedReports&, std::ostream&);
+
+}  // namespace durprobe::report

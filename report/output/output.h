@@ -1,0 +1,44 @@
+// The emit path, the same for every format and every subcommand: where each document goes. The
+// destinations are checked before anything is measured, and each file is written atomically
+// (a temporary file in the same directory, then a rename), so a failed or interrupted run never
+// leaves half a report behind.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "platform/platform.h"
+#include "platform/status.h"
+#include "report/format/reporter.h"
+
+namespace durprobe::report {
+
+struct Destination {
+  Format format = Format::kJson;
+  std::string path;  // a file, or "-" for stdout
+};
+
+// The option that names a destination of this format ("--json"), for messages.
+std::string OptionOf(Format format);
+
+// Ok when every destination can be written: at most one is stdout, no file is named twice, each
+// file's directory exists and is writable, and the path is not a directory. Otherwise
+// InvalidArgument naming the option and the problem: "--json /nope/r.json: directory /nope does
+// not exist".
+Status CheckDestinations(platform::Platform& platform, const std::vector<Destination>& outputs);
+
+// Whether a destination takes stdout (then no console report goes there).
+bool UsesStdout(const std::vector<Destination>& outputs);
+
+// Formats doc for every destination: "-" to out, a file atomically. Tries every destination and
+// returns the first failure, naming the option and file.
+template <typename Document>
+Status WriteDestinations(platform::Platform& platform, const std::vector<Destination>& outputs,
+                         const Document& doc, std::ostream& out);
+
+// The text of doc in one format (what WriteDestinations writes).
+template <typename Document>
+Result<std::string> Render(Format format, const Document& doc);
+
+}  // namespace durprobe::report

@@ -1,0 +1,60 @@
+// A SQLite entry's JSON keys: the contract, nulls where the probes or the count do not support
+// a figure.
+#include "report/codec/sqlite_json.h"
+
+#include <gtest/gtest.h>
+
+#include "report/analysis/durability_risk.h"
+#include "report/analysis/sqlite_correlation.h"
+#include "tests/report/sqlite_samples.h"
+
+namespace durprobe::report {
+namespace {
+
+using testing_support::DeleteFull;
+
+TEST(SqliteJsonTest, EntryCarriesContractKeysAndNullsWithoutProbes) {
+  Target t;
+  AddSqliteResults(t, {DeleteFull()});
+  nlohmann::json j = ToJson(t.sqlite[0]);
+  EXPECT_EQ(j["journal_mode"], "DELETE");
+  EXPECT_EQ(j["synchronous"], "FULL");
+  EXPECT_EQ(j["rows_per_commit"], 1);
+  EXPECT_DOUBLE_EQ(j["syncs_per_commit"]["total"].get<double>(), 4.0);
+  EXPECT_DOUBLE_EQ(j["sync_time_share"].get<double>(), 600.0 / 700.0);
+  EXPECT_TRUE(j["predicted_commit_ns"].is_null());
+  EXPECT_TRUE(j["explained_share"].is_null());
+  EXPECT_EQ(j["correlation_missing"], "fdatasync overwrite, fdatasync append, dir_fsync create");
+  EXPECT_EQ(j["risk"]["level"], "none");
+  EXPECT_EQ(j["latency_ns"]["p50"], 650'000);
+}
+
+TEST(SqliteJsonTest, ATailTooFewCommitsSupportIsNull) {
+  Target t;
+  AddSqliteResults(t, {DeleteFull(100), DeleteFull(99)});
+  EXPECT_EQ(ToJson(t.sqlite[0])["latency_ns"]["p99"], 900'000);
+  EXPECT_TRUE(ToJson(t.sqlite[0])["latency_ns"]["p999"].is_null());
+  EXPECT_TRUE(ToJson(t.sqlite[1])["latency_ns"]["p99"].is_null());
+  EXPECT_EQ(ToJson(t.sqlite[1])["commits"], 99);
+}
+
+TEST(SqliteJsonTest, RiskCarriesTheDecidingFindingCodes) {
+  Target t;
+  AddSqliteResults(t, {DeleteFull()});
+  nlohmann::json plain = ToJson(t.sqlite[0])["risk"];
+  EXPECT_EQ(plain["level"], "none");
+  EXPECT_EQ(plain["documented_level"], "none");
+  EXPECT_EQ(plain["findings"], nlohmann::json::array());
+  t.findings = {{Severity::kInfo, "journal_commit_interval", "..."},
+                {Severity::kFail, "sync_noop_memory_fs", "..."},
+                {Severity::kWarn, "sync_faster_than_device", "..."}};
+  AssessRisks(t);  // the writer writes the risk as the analysis decided it
+  nlohmann::json tmpfs = ToJson(t.sqlite[0])["risk"];
+  EXPECT_EQ(tmpfs["level"], "not_durable");
+  EXPECT_EQ(tmpfs["documented_level"], "none");
+  EXPECT_EQ(tmpfs["findings"], nlohmann::json({"sync_noop_memory_fs"}));
+  EXPECT_EQ(tmpfs["summary"], "durability not provided here (sync_noop_memory_fs)");
+}
+
+}  // namespace
+}  // namespace durprobe::report

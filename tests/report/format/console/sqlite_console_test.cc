@@ -1,0 +1,128 @@
+// The SQLite table's text: every time cell carries its unit, one statistic (the mean over all
+// timed commits) behind commits/s, rows/s and commit, ratios that read at a glance, and the
+// legend that says so.
+#include "report/format/console/sqlite_console.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "report/analysis/durability_risk.h"
+#include "report/analysis/sqlite_correlation.h"
+#include "tests/report/sqlite_samples.h"
+
+namespace durprobe::report {
+namespace {
+
+using sqlite_bench::CommitResult;
+using testing_support::DeleteFull;
+using testing_support::Probes;
+
+// The table of entries on a path with these findings, the risk decided as the run decides it.
+std::string Table(const std::vector<SqliteEntry>& entries,
+                  const std::vector<Finding>& findings = {}) {
+  Target t;
+  t.sqlite = entries;
+  t.findings = findings;
+  AssessRisks(t);
+  std::ostringstream out;
+  PrintSqliteTable(t.sqlite, {}, out);
+  return out.str();
+}
+
+TEST(SqliteConsoleTest, ExactText) {
+  Target t;
+  t.probes = Probes();
+  CommitResult broken = DeleteFull();
+  broken.config.journal = sqlite_bench::JournalMode::kWal;
+  broken.outcome = probes::Outcome::kError;
+  broken.reason = "checksum mismatch";
+  CommitResult few = DeleteFull(40);  // too few commits for a p99
+  few.config.rows_per_commit = 100;
+  few.config.statement = sqlite_bench::StatementMode::kPerRow;
+  few.timed_ns = 40 * 1'400'000;
+  AddSqliteResults(t, {DeleteFull(), few, broken});
+  EXPECT_EQ(
+      Table(t.sqlite),
+      "journal  sync  rows  stmt     commits/s  rows/s   commit     p50     p99  syncs "
+      "(db+j+wal+dir)  sync%  speedup  predicted  expl.  power-loss risk\n"
+      "DELETE   FULL     1  reused       1,429   1,429   700 us  650 us  900 us  4 (1+2+0+1)       "
+      "      86%    1.00x     650 us    79%  nothing lost\n"
+      "DELETE   FULL   100  per_row        714  71,429  1.40 ms  650 us       -  4 (1+2+0+1)       "
+      "      43%    50.0x    1.35 ms    39%  nothing lost\n"
+      "WAL      FULL     1  reused   error: checksum mismatch\n"
+      "  commit: mean time of a timed transaction (all repetitions); commits/s = 1 s / commit, "
+      "rows/s = commits/s x rows, speedup: rows/s against DELETE/FULL x1;\n"
+      "  p50, p99: of single transactions; syncs: sync calls per commit (dir: directory syncs "
+      "inside SQLite's unix VFS);\n"
+      "  predicted: syncs x probe mean sync latency + measured non-sync time, against commit; "
+      "expl.: share of commit the probes' syncs explain;\n"
+      "  risk on power loss or OS crash as SQLite documents it "
+      "(https://www.sqlite.org/pragma.html#pragma_synchronous), where this path's findings let "
+      "syncs reach stable storage (docs/sqlite.md)\n"
+      "  p90, p99, p99.9 \"-\": fewer operations than that percentile needs (10, 100, 1,000)\n");
+}
+
+TEST(SqliteConsoleTest, RateAndCommitTimeReconcileWhateverTheRepetitionsSay) {
+  Target t;
+  t.probes = Probes();
+  CommitResult r = DeleteFull();
+  r.repetition_commits_per_sec = {1500, 1400, 900};
+  r.commits_per_sec = 1400;  // the median repetition, not 1 s / the mean commit
+  AddSqliteResults(t, {r});
+  std::string text = Table(t.sqlite);
+  // 1 s / 700 us = 1,429 commits/s on the same row as the 700 us commit.
+  EXPECT_NE(text.find("  1,429   1,429  700 us"), std::string::npos) << text;
+  EXPECT_EQ(text.find("1,400"), std::string::npos) << text;
+  EXPECT_NE(text.find("commit: mean time of a timed transaction"), std::string::npos) << text;
+}
+
+TEST(SqliteConsoleTest, SpeedupReadsAsAFraction) {
+  Target t;
+  t.probes = Probes();
+  CommitResult slow = DeleteFull();
+  slow.config.fullfsync = true;  // not the baseline
+  slow.timed_ns = slow.commits * 700'000 * 1400;
+  AddSqliteResults(t, {DeleteFull(), slow});
+  std::string text = Table(t.sqlite);
+  EXPECT_NE(text.find("1/1400x"), std::string::npos) << text;
+  EXPECT_EQ(text.find("0.00"), std::string::npos) << text;
+  EXPECT_NE(text.find("980 ms"), std::string::npos) << text;
+}
+
+// The risk column follows the path's findings: on tmpfs, a nobarrier mount or under a no-op-sync
+// preload, "nothing lost" would be false.
+TEST(SqliteConsoleTest, RiskColumnNamesTheFindingThatVoidsDurability) {
+  Target t;
+  t.probes = Probes();
+  CommitResult wal_normal = DeleteFull();
+  wal_normal.config.journal = sqlite_bench::JournalMode::kWal;
+  wal_normal.config.sync = sqlite_bench::Synchronous::kNormal;
+  CommitResult off = DeleteFull();
+  off.config.sync = sqlite_bench::Synchronous::kOff;
+  AddSqliteResults(t, {DeleteFull(), wal_normal, off});
+  EXPECT_NE(Table(t.sqlite).find("  nothing lost\n"), std::string::npos);
+  for (const char* code :
+       {"sync_noop_memory_fs", "barrier_disabled", "ld_preload_eatmydata", "sync_noop_suspected"}) {
+    std::string text = Table(t.sqlite, {{Severity::kFail, code, "..."}});
+    EXPECT_EQ(text.find("nothing lost"), std::string::npos) << text;
+    EXPECT_NE(text.find(std::string("  durability not provided here (") + code + ")\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find(std::string("durability not provided here (") + code +
+                        "); corruption possible\n"),
+              std::string::npos)
+        << text;
+  }
+  std::string cached = Table(t.sqlite, {{Severity::kWarn, "sync_faster_than_device", "..."}});
+  EXPECT_NE(cached.find("  nothing lost if syncs reach stable storage (sync_faster_than_device)\n"),
+            std::string::npos)
+      << cached;
+  EXPECT_NE(cached.find("last commits may be lost, no corruption if syncs reach stable storage "
+                        "(sync_faster_than_device)\n"),
+            std::string::npos)
+      << cached;
+}
+
+}  // namespace
+}  // namespace durprobe::report
