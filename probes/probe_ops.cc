@@ -1,15 +1,17 @@
 #include "probes/probe_ops.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <optional>
+#include <utility>
 #include <vector>
-
-#include <fmt/format.h>
 
 namespace durprobe::probes {
 namespace {
 
+using platform::FileHandle;
 using platform::OpenFlags;
 using platform::Platform;
 using platform::SyncCall;
@@ -30,16 +32,17 @@ void FillPattern(std::byte* buf, std::size_t n) {
 // Writes zeros over [0, size) and fsyncs, so later overwrites touch allocated, written blocks
 // (no unwritten-extent conversion inside the timed loop).
 Status Preallocate(Platform& p, const std::string& path, std::uint64_t size) {
-  Result<int> fd = p.Open(path, OpenFlags{.create = true, .truncate = true});
-  if (!fd.ok()) return fd.status();
-  Status s = p.Allocate(*fd, size);
+  Result<FileHandle> file = p.Open(path, OpenFlags{.create = true, .truncate = true});
+  if (!file.ok()) return file.status();
+  const int fd = file->get();
+  Status s = p.Allocate(fd, size);
   if (s.unsupported()) s = Status::Ok();  // the zeros below allocate the blocks anyway
   std::vector<char> zeros(1 << 20, 0);
   for (std::uint64_t off = 0; s.ok() && off < size; off += zeros.size()) {
-    s = p.PWrite(*fd, zeros.data(), std::min<std::uint64_t>(zeros.size(), size - off), off);
+    s = p.PWrite(fd, zeros.data(), std::min<std::uint64_t>(zeros.size(), size - off), off);
   }
-  if (s.ok()) s = p.Sync(*fd, SyncCall::kFsync);
-  Status c = p.Close(*fd);
+  if (s.ok()) s = p.Sync(fd, SyncCall::kFsync);
+  Status c = file->Close();
   return s.ok() ? c : s;
 }
 
@@ -62,16 +65,19 @@ Status TimeSync(Platform& p, OpTiming* t, Fn&& call) {
 class WriteSyncOp final : public ProbeOp {
  public:
   WriteSyncOp(Platform& p, std::string dir, ProbeSpec spec, OpOptions options)
-      : p_(p), path_(dir + "/probe.dat"), spec_(spec), options_(options),
+      : p_(p),
+        path_(dir + "/probe.dat"),
+        spec_(spec),
+        options_(options),
         buffer_(spec.write_size, kDirectAlignment) {}
 
   Status Setup() override {
     if (buffer_.data() == nullptr) return Status::Error("could not allocate the write buffer");
     FillPattern(buffer_.data(), buffer_.size());
     if (spec_.primitive == Primitive::kOdirectDsync && spec_.write_size % 512 != 0) {
-      return Status::Unsupported(fmt::format(
-          "O_DIRECT needs a write size that is a multiple of the block size; {} is not",
-          spec_.write_size));
+      return Status::Unsupported(
+          fmt::format("O_DIRECT needs a write size that is a multiple of the block size; {} is not",
+                      spec_.write_size));
     }
     if (spec_.pattern == Pattern::kOverwrite) {
       Status s = Preallocate(p_, path_, options_.file_size);
@@ -86,26 +92,25 @@ class WriteSyncOp final : public ProbeOp {
     // The writes of one operation land one after the other; the sync below covers them all.
     Status s;
     for (std::uint64_t i = 0; s.ok() && i < spec_.writes_per_op; ++i) {
-      s = p_.PWrite(fd_, buffer_.data(), spec_.write_size, offset_ + i * spec_.write_size);
+      s = p_.PWrite(fd_.get(), buffer_.data(), spec_.write_size, offset_ + i * spec_.write_size);
     }
     if (!s.ok()) return FirstDirectWriteUnsupported(s);
     switch (spec_.primitive) {
       case Primitive::kFsync:
-        s = TimeSync(p_, t, [&] { return p_.Sync(fd_, SyncCall::kFsync); });
+        s = TimeSync(p_, t, [&] { return p_.Sync(fd_.get(), SyncCall::kFsync); });
         break;
       case Primitive::kFdatasync:
-        s = TimeSync(p_, t, [&] { return p_.Sync(fd_, SyncCall::kFdatasync); });
+        s = TimeSync(p_, t, [&] { return p_.Sync(fd_.get(), SyncCall::kFdatasync); });
         break;
       case Primitive::kFullFsync:
-        s = TimeSync(p_, t, [&] { return p_.Sync(fd_, SyncCall::kFullFsync); });
+        s = TimeSync(p_, t, [&] { return p_.Sync(fd_.get(), SyncCall::kFullFsync); });
         break;
       case Primitive::kBarrierFsync:
-        s = TimeSync(p_, t, [&] { return p_.Sync(fd_, SyncCall::kBarrierFsync); });
+        s = TimeSync(p_, t, [&] { return p_.Sync(fd_.get(), SyncCall::kBarrierFsync); });
         break;
       case Primitive::kSyncFileRange:
-        s = TimeSync(p_, t, [&] {
-          return p_.Sync(fd_, SyncCall::kSyncFileRange, offset_, bytes);
-        });
+        s = TimeSync(p_, t,
+                     [&] { return p_.Sync(fd_.get(), SyncCall::kSyncFileRange, offset_, bytes); });
         break;
       default:  // none, or the sync happened inside the O_*SYNC write
         t->end_ns = p_.NowNanos();
@@ -122,8 +127,7 @@ class WriteSyncOp final : public ProbeOp {
 
   Status Maintain() override {
     // The append or preallocated file is full: start a fresh one (untimed).
-    Status s = p_.Close(fd_);
-    fd_ = -1;
+    Status s = fd_.Close();
     if (s.ok()) s = p_.Unlink(path_);
     if (s.ok()) s = OpenFile(true);
     return s;
@@ -143,8 +147,7 @@ class WriteSyncOp final : public ProbeOp {
   }
 
   Status Teardown() override {
-    Status s = fd_ >= 0 ? p_.Close(fd_) : Status::Ok();
-    fd_ = -1;
+    Status s = fd_.Close();
     Status u = p_.Unlink(path_);
     return s.ok() && u.error_number() != ENOENT ? u : s;
   }
@@ -152,24 +155,24 @@ class WriteSyncOp final : public ProbeOp {
  private:
   Status OpenFile(bool fresh) {
     OpenFlags flags{.create = true, .truncate = fresh};
-    flags.dsync = spec_.primitive == Primitive::kOdsync ||
-                  spec_.primitive == Primitive::kOdirectDsync;
+    flags.dsync =
+        spec_.primitive == Primitive::kOdsync || spec_.primitive == Primitive::kOdirectDsync;
     flags.sync = spec_.primitive == Primitive::kOsync;
     flags.direct = spec_.primitive == Primitive::kOdirectDsync;
-    Result<int> fd = p_.Open(path_, flags);
-    if (!fd.ok()) {
-      if (flags.direct && fd.status().error_number() == EINVAL) {
+    Result<FileHandle> file = p_.Open(path_, flags);
+    if (!file.ok()) {
+      if (flags.direct && file.status().error_number() == EINVAL) {
         return Status::Unsupported("the filesystem refuses O_DIRECT (open: EINVAL)");
       }
-      return fd.status();
+      return file.status();
     }
-    fd_ = *fd;
+    fd_ = std::move(*file);
     offset_ = 0;
     if (spec_.pattern == Pattern::kPreallocated && fresh) {
       // Reserve the whole file, unwritten, and make the reservation durable first (fio's
       // layout does the same), so the timed syncs pay only for converting written blocks.
-      Status s = p_.Allocate(fd_, options_.file_size);
-      if (s.ok()) s = p_.Sync(fd_, SyncCall::kFsync);
+      Status s = p_.Allocate(fd_.get(), options_.file_size);
+      if (s.ok()) s = p_.Sync(fd_.get(), SyncCall::kFsync);
       if (!s.ok()) return s;
     }
     return Status::Ok();
@@ -188,7 +191,7 @@ class WriteSyncOp final : public ProbeOp {
   ProbeSpec spec_;
   OpOptions options_;
   platform::AlignedBuffer buffer_;
-  int fd_ = -1;
+  FileHandle fd_;
   std::uint64_t offset_ = 0;
   std::uint64_t writes_ = 0;
 };
@@ -257,7 +260,10 @@ class DirSyncOp final : public ProbeOp {
 class CrossDescriptorOp final : public ProbeOp {
  public:
   CrossDescriptorOp(Platform& p, std::string dir, ProbeSpec spec, OpOptions options)
-      : p_(p), path_(dir + "/cross.dat"), spec_(spec), options_(options),
+      : p_(p),
+        path_(dir + "/cross.dat"),
+        spec_(spec),
+        options_(options),
         buffer_(spec.write_size, kDirectAlignment),
         call_(spec.primitive == Primitive::kFdatasync ? SyncCall::kFdatasync : SyncCall::kFsync) {}
 
@@ -269,20 +275,20 @@ class CrossDescriptorOp final : public ProbeOp {
   }
 
   Status RunOnce(OpTiming* t) override {
-    Result<int> fd = p_.Open(path_, OpenFlags{});
-    if (!fd.ok()) return fd.status();
-    Status s = p_.PWrite(*fd, buffer_.data(), spec_.write_size, 0);
+    Result<FileHandle> file = p_.Open(path_, OpenFlags{});
+    if (!file.ok()) return file.status();
+    Status s = p_.PWrite(file->get(), buffer_.data(), spec_.write_size, 0);
     if (s.ok() && spec_.pattern == Pattern::kWriteSyncClose) {
-      s = TimeSync(p_, t, [&] { return p_.Sync(*fd, call_); });
-      Status c = p_.Close(*fd);
+      s = TimeSync(p_, t, [&] { return p_.Sync(file->get(), call_); });
+      Status c = file->Close();
       if (s.ok()) s = c;
     } else {
-      Status c = p_.Close(*fd);
+      Status c = file->Close();
       if (s.ok()) s = c;
-      Result<int> again = s.ok() ? p_.Open(path_, OpenFlags{}) : Result<int>(s);
+      Result<FileHandle> again = s.ok() ? p_.Open(path_, OpenFlags{}) : Result<FileHandle>(s);
       if (!again.ok()) return again.status();
-      s = TimeSync(p_, t, [&] { return p_.Sync(*again, call_); });
-      Status c2 = p_.Close(*again);
+      s = TimeSync(p_, t, [&] { return p_.Sync(again->get(), call_); });
+      Status c2 = again->Close();
       if (s.ok()) s = c2;
     }
     t->end_ns = p_.NowNanos();  // the close after the sync is part of the operation
@@ -304,12 +310,18 @@ class CrossDescriptorOp final : public ProbeOp {
 // The platform call behind a primitive, when it is a separate sync call.
 std::optional<SyncCall> SyncCallOf(Primitive p) {
   switch (p) {
-    case Primitive::kFsync: return SyncCall::kFsync;
-    case Primitive::kFdatasync: return SyncCall::kFdatasync;
-    case Primitive::kFullFsync: return SyncCall::kFullFsync;
-    case Primitive::kBarrierFsync: return SyncCall::kBarrierFsync;
-    case Primitive::kSyncFileRange: return SyncCall::kSyncFileRange;
-    default: return std::nullopt;
+    case Primitive::kFsync:
+      return SyncCall::kFsync;
+    case Primitive::kFdatasync:
+      return SyncCall::kFdatasync;
+    case Primitive::kFullFsync:
+      return SyncCall::kFullFsync;
+    case Primitive::kBarrierFsync:
+      return SyncCall::kBarrierFsync;
+    case Primitive::kSyncFileRange:
+      return SyncCall::kSyncFileRange;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -320,9 +332,9 @@ std::string NumberedFile(const std::string& dir, std::uint64_t n) {
 }
 
 Status CreateEmptyFile(Platform& platform, const std::string& path) {
-  Result<int> fd = platform.Open(path, OpenFlags{.create = true, .exclusive = true});
-  if (!fd.ok()) return fd.status();
-  return platform.Close(*fd);
+  Result<FileHandle> file = platform.Open(path, OpenFlags{.create = true, .exclusive = true});
+  if (!file.ok()) return file.status();
+  return file->Close();
 }
 
 Status RemoveNumberedFiles(Platform& platform, const std::string& dir, std::uint64_t count) {

@@ -88,11 +88,9 @@ Status Lookups(platform::Platform& platform, Db& db, std::uint64_t rows, std::ui
 }
 
 Status DropDatabaseCache(platform::Platform& platform, const std::string& path) {
-  Result<int> fd = platform.Open(path, platform::OpenFlags{.read_only = true});
-  if (!fd.ok()) return fd.status();
-  Status s = platform.DropCache(*fd);
-  platform.Close(*fd);
-  return s;
+  Result<platform::FileHandle> file = platform.Open(path, platform::OpenFlags{.read_only = true});
+  if (!file.ok()) return file.status();
+  return platform.DropCache(file->get());
 }
 
 Status RunVariant(platform::Platform& platform, const std::string& path, const Variant& v,
