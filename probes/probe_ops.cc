@@ -4,9 +4,10 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <optional>
 #include <utility>
 #include <vector>
+
+#include "probes/primitive_ops.h"
 
 namespace durprobe::probes {
 namespace {
@@ -68,13 +69,14 @@ class WriteSyncOp final : public ProbeOp {
       : p_(p),
         path_(dir + "/probe.dat"),
         spec_(spec),
+        ops_(OpsOf(spec.primitive)),
         options_(options),
         buffer_(spec.write_size, kDirectAlignment) {}
 
   Status Setup() override {
     if (buffer_.data() == nullptr) return Status::Error("could not allocate the write buffer");
     FillPattern(buffer_.data(), buffer_.size());
-    if (spec_.primitive == Primitive::kOdirectDsync && spec_.write_size % 512 != 0) {
+    if (ops_.open.direct && spec_.write_size % 512 != 0) {
       return Status::Unsupported(
           fmt::format("O_DIRECT needs a write size that is a multiple of the block size; {} is not",
                       spec_.write_size));
@@ -95,26 +97,11 @@ class WriteSyncOp final : public ProbeOp {
       s = p_.PWrite(fd_.get(), buffer_.data(), spec_.write_size, offset_ + i * spec_.write_size);
     }
     if (!s.ok()) return FirstDirectWriteUnsupported(s);
-    switch (spec_.primitive) {
-      case Primitive::kFsync:
-        s = TimeSync(p_, t, [&] { return p_.Sync(fd_.get(), SyncCall::kFsync); });
-        break;
-      case Primitive::kFdatasync:
-        s = TimeSync(p_, t, [&] { return p_.Sync(fd_.get(), SyncCall::kFdatasync); });
-        break;
-      case Primitive::kFullFsync:
-        s = TimeSync(p_, t, [&] { return p_.Sync(fd_.get(), SyncCall::kFullFsync); });
-        break;
-      case Primitive::kBarrierFsync:
-        s = TimeSync(p_, t, [&] { return p_.Sync(fd_.get(), SyncCall::kBarrierFsync); });
-        break;
-      case Primitive::kSyncFileRange:
-        s = TimeSync(p_, t,
-                     [&] { return p_.Sync(fd_.get(), SyncCall::kSyncFileRange, offset_, bytes); });
-        break;
-      default:  // none, or the sync happened inside the O_*SYNC write
-        t->end_ns = p_.NowNanos();
-        break;
+    if (ops_.sync) {
+      // The range is sync_file_range's; the other calls sync the whole file and ignore it.
+      s = TimeSync(p_, t, [&] { return p_.Sync(fd_.get(), *ops_.sync, offset_, bytes); });
+    } else {  // none, or the sync happened inside the O_*SYNC write
+      t->end_ns = p_.NowNanos();
     }
     offset_ += bytes;
     ++writes_;
@@ -133,18 +120,7 @@ class WriteSyncOp final : public ProbeOp {
     return s;
   }
 
-  bool has_sync_part() const override {
-    switch (spec_.primitive) {
-      case Primitive::kFsync:
-      case Primitive::kFdatasync:
-      case Primitive::kFullFsync:
-      case Primitive::kBarrierFsync:
-      case Primitive::kSyncFileRange:
-        return true;
-      default:
-        return false;
-    }
-  }
+  bool has_sync_part() const override { return ops_.sync.has_value(); }
 
   Status Teardown() override {
     Status s = fd_.Close();
@@ -154,11 +130,9 @@ class WriteSyncOp final : public ProbeOp {
 
  private:
   Status OpenFile(bool fresh) {
-    OpenFlags flags{.create = true, .truncate = fresh};
-    flags.dsync =
-        spec_.primitive == Primitive::kOdsync || spec_.primitive == Primitive::kOdirectDsync;
-    flags.sync = spec_.primitive == Primitive::kOsync;
-    flags.direct = spec_.primitive == Primitive::kOdirectDsync;
+    OpenFlags flags = ops_.open;
+    flags.create = true;
+    flags.truncate = fresh;
     Result<FileHandle> file = p_.Open(path_, flags);
     if (!file.ok()) {
       if (flags.direct && file.status().error_number() == EINVAL) {
@@ -180,7 +154,7 @@ class WriteSyncOp final : public ProbeOp {
 
   // O_DIRECT is accepted at open by some filesystems and refused at the first write.
   Status FirstDirectWriteUnsupported(const Status& s) {
-    if (writes_ == 0 && spec_.primitive == Primitive::kOdirectDsync && s.error_number() == EINVAL) {
+    if (writes_ == 0 && ops_.open.direct && s.error_number() == EINVAL) {
       return Status::Unsupported("the filesystem refuses O_DIRECT writes (EINVAL)");
     }
     return s;
@@ -189,6 +163,7 @@ class WriteSyncOp final : public ProbeOp {
   Platform& p_;
   std::string path_;
   ProbeSpec spec_;
+  const PrimitiveOps& ops_;
   OpOptions options_;
   platform::AlignedBuffer buffer_;
   FileHandle fd_;
@@ -265,7 +240,7 @@ class CrossDescriptorOp final : public ProbeOp {
         spec_(spec),
         options_(options),
         buffer_(spec.write_size, kDirectAlignment),
-        call_(spec.primitive == Primitive::kFdatasync ? SyncCall::kFdatasync : SyncCall::kFsync) {}
+        call_(OpsOf(spec.primitive).sync.value_or(SyncCall::kFsync)) {}
 
   Status Setup() override {
     if (buffer_.data() == nullptr) return Status::Error("could not allocate the write buffer");
@@ -304,26 +279,8 @@ class CrossDescriptorOp final : public ProbeOp {
   ProbeSpec spec_;
   OpOptions options_;
   platform::AlignedBuffer buffer_;
-  SyncCall call_;
+  SyncCall call_;  // fsync or fdatasync: Validate allows no other with these patterns
 };
-
-// The platform call behind a primitive, when it is a separate sync call.
-std::optional<SyncCall> SyncCallOf(Primitive p) {
-  switch (p) {
-    case Primitive::kFsync:
-      return SyncCall::kFsync;
-    case Primitive::kFdatasync:
-      return SyncCall::kFdatasync;
-    case Primitive::kFullFsync:
-      return SyncCall::kFullFsync;
-    case Primitive::kBarrierFsync:
-      return SyncCall::kBarrierFsync;
-    case Primitive::kSyncFileRange:
-      return SyncCall::kSyncFileRange;
-    default:
-      return std::nullopt;
-  }
-}
 
 }  // namespace
 
@@ -349,19 +306,16 @@ Result<std::unique_ptr<ProbeOp>> MakeProbeOp(Platform& platform, const std::stri
                                              const ProbeSpec& spec, const OpOptions& options) {
   Status valid = Validate(spec);
   if (!valid.ok()) return valid;
-  if (auto call = SyncCallOf(spec.primitive)) {
-    Status supported = platform.SupportsSync(*call);
+  const PrimitiveOps& ops = OpsOf(spec.primitive);
+  if (ops.sync) {
+    Status supported = platform.SupportsSync(*ops.sync);
     if (!supported.ok()) return supported;
   }
-  OpenFlags flags;
-  flags.dsync = spec.primitive == Primitive::kOdsync || spec.primitive == Primitive::kOdirectDsync;
-  flags.sync = spec.primitive == Primitive::kOsync;
-  flags.direct = spec.primitive == Primitive::kOdirectDsync;
-  Status flags_ok = platform.SupportsOpenFlags(flags);
+  Status flags_ok = platform.SupportsOpenFlags(ops.open);
   if (!flags_ok.ok()) return flags_ok;
 
   std::unique_ptr<ProbeOp> op;
-  if (spec.primitive == Primitive::kDirFsync) {
+  if (ops.syncs_directory) {
     op = std::make_unique<DirSyncOp>(platform, scratch_dir, spec);
   } else if (spec.pattern == Pattern::kWriteSyncClose || spec.pattern == Pattern::kWriteCloseSync) {
     op = std::make_unique<CrossDescriptorOp>(platform, scratch_dir, spec, options);
