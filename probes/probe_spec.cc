@@ -59,8 +59,8 @@ Status Validate(const ProbeSpec& spec) {
                                                NameOf(spec.pattern), NameOf(spec.primitive)));
   }
   if (spec.writes_per_op == 0 || spec.writes_per_op > kMaxWritesPerOp) {
-    return Status::InvalidArgument(fmt::format("writes per operation {} is outside 1 .. {}",
-                                               spec.writes_per_op, kMaxWritesPerOp));
+    return Status::OutOfRange(fmt::format("writes per operation {} is outside 1 .. {}",
+                                          spec.writes_per_op, kMaxWritesPerOp));
   }
   if (spec.writes_per_op > 1 && (dir_pattern || cross)) {
     return Status::InvalidArgument(fmt::format("pattern {} makes one write per operation, not {}",
@@ -68,7 +68,7 @@ Status Validate(const ProbeSpec& spec) {
   }
   bool sized = spec.primitive != Primitive::kDirFsync;
   if (sized && (spec.write_size == 0 || spec.write_size > (64u << 20))) {
-    return Status::InvalidArgument(
+    return Status::OutOfRange(
         fmt::format("write size {} is outside 1 byte .. 64 MiB", spec.write_size));
   }
   return Status::Ok();
