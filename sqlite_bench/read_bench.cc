@@ -1,6 +1,8 @@
 // Read path (seed 000 experiment 1, seed 003's cache_size and mmap_size): primary-key point
 // lookups on a 100k-row table, file database with several cache settings, :memory:, and a
 // cold run right after the database file's pages were dropped from the OS page cache.
+#include "sqlite_bench/read_bench.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
