@@ -29,9 +29,26 @@ void FaultPlatform::SleepNanos(std::uint64_t ns) {
   }
 }
 
-Result<int> FaultPlatform::Open(const std::string& path, const OpenFlags& flags) {
+// Handles from base_ are re-owned by this wrapper, so they close through it like every other call.
+Result<FileHandle> FaultPlatform::Open(const std::string& path, const OpenFlags& flags) {
   if (open_err_ != 0) return Status::FromErrno(open_err_, fmt::format("open {}", path));
-  return base_.Open(path, flags);
+  Result<FileHandle> file = base_.Open(path, flags);
+  if (!file.ok()) return file.status();
+  return FileHandle(*this, file->release());
+}
+
+Status FaultPlatform::Close(int fd) {
+  ++close_calls_;
+  Status real = base_.Close(fd);
+  if (!real.ok()) return real;
+  if (close_err_ != 0) return Status::FromErrno(close_err_, "close");
+  return Status::Ok();
+}
+
+Result<Pipe> FaultPlatform::MakePipe() {
+  Result<Pipe> pipe = base_.MakePipe();
+  if (!pipe.ok()) return pipe.status();
+  return Pipe{FileHandle(*this, pipe->read.release()), FileHandle(*this, pipe->write.release())};
 }
 
 Status FaultPlatform::PWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset) {

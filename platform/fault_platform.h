@@ -24,6 +24,10 @@ class FaultPlatform final : public Platform {
     write_after_ = after_calls;
   }
   void FailOpens(int err) { open_err_ = err; }
+  // errno for every Close from now on (0 disables). The descriptor is closed all the same, as
+  // close(2) releases it even when it reports an error (NFS's deferred write errors).
+  void FailCloses(int err) { close_err_ = err; }
+  int close_calls() const { return close_calls_; }
   // Extra latency added inside every Sync and SyncDirectory call.
   void AddSyncLatency(std::uint64_t ns) { sync_latency_ns_ = ns; }
   // The same, from the (after_calls + 1)-th Sync or SyncDirectory call on: a device that changes
@@ -49,8 +53,8 @@ class FaultPlatform final : public Platform {
   // (and the caller's work since the previous one) took that long.
   void AdvanceClockOnEachRead(std::uint64_t ns) { read_cost_ns_ = ns; }
 
-  Result<int> Open(const std::string& path, const OpenFlags& flags) override;
-  Status Close(int fd) override { return base_.Close(fd); }
+  Result<FileHandle> Open(const std::string& path, const OpenFlags& flags) override;
+  Status Close(int fd) override;
   Status PWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset) override;
   Result<std::size_t> PRead(int fd, void* buf, std::size_t n, std::uint64_t offset) override {
     return base_.PRead(fd, buf, n, offset);
@@ -105,7 +109,7 @@ class FaultPlatform final : public Platform {
   Result<std::uint64_t> FreeBytes(const std::string& path) override {
     return base_.FreeBytes(path);
   }
-  Result<std::pair<int, int>> MakePipe() override { return base_.MakePipe(); }
+  Result<Pipe> MakePipe() override;
   Status WriteAll(int fd, const void* buf, std::size_t n) override {
     return base_.WriteAll(fd, buf, n);
   }
@@ -124,6 +128,8 @@ class FaultPlatform final : public Platform {
   int sync_err_ = 0, sync_after_ = 0;
   int write_err_ = 0, write_after_ = 0;
   int open_err_ = 0;
+  int close_err_ = 0;
+  int close_calls_ = 0;
   std::uint64_t sync_latency_ns_ = 0;
   std::uint64_t late_latency_ns_ = 0;
   int late_after_ = 0;

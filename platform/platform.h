@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "platform/aligned_buffer.h"
+#include "platform/file_handle.h"
 #include "platform/mount_info.h"
 #include "platform/status.h"
 
@@ -35,27 +37,17 @@ struct OpenFlags {
   bool direct = false;     // O_DIRECT on Linux, F_NOCACHE on macOS: bypass the page cache
 };
 
-// A buffer whose address is aligned for O_DIRECT. Owns its memory.
-class AlignedBuffer {
- public:
-  AlignedBuffer(std::size_t size, std::size_t alignment);
-  ~AlignedBuffer();
-  AlignedBuffer(const AlignedBuffer&) = delete;
-  AlignedBuffer& operator=(const AlignedBuffer&) = delete;
-  std::byte* data() { return data_; }
-  const std::byte* data() const { return data_; }
-  std::size_t size() const { return size_; }
-
- private:
-  std::byte* data_ = nullptr;
-  std::size_t size_ = 0;
-};
-
 struct SystemInfo {
   std::string host;
   std::string os;       // "Linux", "Darwin"
   std::string kernel;   // uname release
   std::string machine;  // uname machine
+};
+
+// The two ends of a pipe, each closed when its handle goes.
+struct Pipe {
+  FileHandle read;
+  FileHandle write;
 };
 
 // kSymlink only from KindOfNoFollow; KindOf reports what a symlink points to.
@@ -65,10 +57,12 @@ class Platform {
  public:
   virtual ~Platform() = default;
 
-  // Files. A file is an int descriptor owned by the caller, released with Close.
-  // Open returns the descriptor, or the errno with the path. Direct/dsync/sync flags the OS lacks
-  // return Unsupported with the reason instead of opening without them.
-  virtual Result<int> Open(const std::string& path, const OpenFlags& flags) = 0;
+  // Files. Open returns the descriptor in a FileHandle that closes it through this Platform, or
+  // the errno with the path. The descriptor is close-on-exec. Direct/dsync/sync flags the OS lacks
+  // return Unsupported with the reason instead of opening without them. The int methods below
+  // take the handle's get().
+  virtual Result<FileHandle> Open(const std::string& path, const OpenFlags& flags) = 0;
+  // Closes fd once, never retried (the descriptor is gone either way); FileHandle calls it.
   virtual Status Close(int fd) = 0;
   // Writes all n bytes at offset, retrying short writes; ENOSPC and EIO come back as errors.
   virtual Status PWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset) = 0;
@@ -146,8 +140,10 @@ class Platform {
 
   // Child processes, for workloads that must meet SQLite from separate processes the way
   // PHP-FPM or multi-worker servers do (file locks are per process, not per thread).
-  // A pipe: first is the read end, second the write end. Both are closed with Close.
-  virtual Result<std::pair<int, int>> MakePipe() = 0;
+  // A pipe. Both ends are close-on-exec, so a program a child execs inherits neither; a child
+  // that must pass one to such a program dup2s it onto the number it expects (dup2 clears the
+  // flag on the copy). A forked child (Spawn) still has both.
+  virtual Result<Pipe> MakePipe() = 0;
   // Writes all n bytes to a pipe (no offset), retrying short writes and EINTR.
   virtual Status WriteAll(int fd, const void* buf, std::size_t n) = 0;
   // Reads up to n bytes from a pipe; 0 at end of stream (every write end closed).

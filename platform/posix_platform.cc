@@ -19,17 +19,7 @@
 
 namespace durprobe::platform {
 
-AlignedBuffer::AlignedBuffer(std::size_t size, std::size_t alignment) : size_(size) {
-  void* p = nullptr;
-  std::size_t rounded = (size + alignment - 1) / alignment * alignment;
-  if (posix_memalign(&p, alignment, rounded == 0 ? alignment : rounded) == 0) {
-    data_ = static_cast<std::byte*>(p);
-  }
-}
-
-AlignedBuffer::~AlignedBuffer() { std::free(data_); }
-
-Result<int> PosixPlatform::Open(const std::string& path, const OpenFlags& flags) {
+Result<FileHandle> PosixPlatform::Open(const std::string& path, const OpenFlags& flags) {
   Result<int> extra = ExtraOpenBits(flags);
   if (!extra.ok()) return extra.status();
   int bits = (flags.read_only ? O_RDONLY : O_RDWR) | O_CLOEXEC | *extra;
@@ -41,12 +31,10 @@ Result<int> PosixPlatform::Open(const std::string& path, const OpenFlags& flags)
     fd = ::open(path.c_str(), bits, 0644);
   } while (fd < 0 && errno == EINTR);
   if (fd < 0) return Status::FromErrno(errno, fmt::format("open {}", path));
+  FileHandle file(*this, fd);
   Status after = AfterOpen(fd, flags);
-  if (!after.ok()) {
-    ::close(fd);
-    return after;
-  }
-  return fd;
+  if (!after.ok()) return after;
+  return file;
 }
 
 Status PosixPlatform::Close(int fd) {
@@ -188,10 +176,10 @@ Result<std::string> PosixPlatform::ReadTextFile(const std::string& path, std::si
 }
 
 Status PosixPlatform::WriteTextFile(const std::string& path, const std::string& text) {
-  Result<int> fd = Open(path, OpenFlags{.create = true, .truncate = true});
-  if (!fd.ok()) return fd.status();
-  Status s = PWrite(*fd, text.data(), text.size(), 0);
-  Status c = Close(*fd);
+  Result<FileHandle> file = Open(path, OpenFlags{.create = true, .truncate = true});
+  if (!file.ok()) return file.status();
+  Status s = PWrite(file->get(), text.data(), text.size(), 0);
+  Status c = file->Close();
   return s.ok() ? c : s;
 }
 
@@ -215,12 +203,12 @@ Status PosixPlatform::ReplaceFileAtomically(const std::string& path, const std::
     return ::close(fd) == 0 ? Status::Ok() : Status::FromErrno(errno, "close " + path);
   }
   std::string tmp = fmt::format("{}.durprobe-tmp-{}", path, ::getpid());
-  Result<int> fd = Open(tmp, OpenFlags{.create = true, .exclusive = true});
-  if (!fd.ok()) return fd.status();
+  Result<FileHandle> file = Open(tmp, OpenFlags{.create = true, .exclusive = true});
+  if (!file.ok()) return file.status();
   // Not synced: a report is not worth a sync in a tool that counts syncs (strace would see it);
   // the rename alone keeps readers from seeing half a file.
-  Status s = PWrite(*fd, text.data(), text.size(), 0);
-  Status c = Close(*fd);
+  Status s = PWrite(file->get(), text.data(), text.size(), 0);
+  Status c = file->Close();
   if (s.ok()) s = c;
   if (s.ok()) s = Rename(tmp, path);
   if (!s.ok()) ::unlink(tmp.c_str());

@@ -8,7 +8,7 @@ namespace durprobe::platform {
 
 class PosixPlatform : public Platform {
  public:
-  Result<int> Open(const std::string& path, const OpenFlags& flags) override;
+  Result<FileHandle> Open(const std::string& path, const OpenFlags& flags) override;
   Status Close(int fd) override;
   Status PWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset) override;
   Result<std::size_t> PRead(int fd, void* buf, std::size_t n, std::uint64_t offset) override;
@@ -38,7 +38,7 @@ class PosixPlatform : public Platform {
   Result<std::uint64_t> FileSize(const std::string& path) override;
   Result<std::uint64_t> FreeBytes(const std::string& path) override;
   // posix_process.cc
-  Result<std::pair<int, int>> MakePipe() override;
+  Result<Pipe> MakePipe() override;
   Status WriteAll(int fd, const void* buf, std::size_t n) override;
   Result<std::size_t> ReadSome(int fd, void* buf, std::size_t n) override;
   Result<int> Spawn(const std::function<int()>& body) override;

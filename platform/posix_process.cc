@@ -1,5 +1,6 @@
 // File sizes, free space, pipes and child processes on POSIX systems (the process variants of the
 // SQLite lock and concurrency workloads).
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -9,6 +10,7 @@
 
 #include <cerrno>
 
+#include "durprobe_config.h"
 #include "platform/posix_platform.h"
 
 namespace durprobe::platform {
@@ -25,10 +27,21 @@ Result<std::uint64_t> PosixPlatform::FreeBytes(const std::string& path) {
   return static_cast<std::uint64_t>(st.f_bavail) * static_cast<std::uint64_t>(st.f_frsize);
 }
 
-Result<std::pair<int, int>> PosixPlatform::MakePipe() {
+Result<Pipe> PosixPlatform::MakePipe() {
   int fds[2];
+#if HAVE_PIPE2
+  if (::pipe2(fds, O_CLOEXEC) != 0) return Status::FromErrno(errno, "pipe2");
+  return Pipe{FileHandle(*this, fds[0]), FileHandle(*this, fds[1])};
+#else
+  // No pipe2 (macOS): set the flag right after. A fork on another thread in between could leak
+  // the ends into that child; durprobe forks only from the thread that makes its pipes.
   if (::pipe(fds) != 0) return Status::FromErrno(errno, "pipe");
-  return std::pair<int, int>(fds[0], fds[1]);
+  Pipe pipe{FileHandle(*this, fds[0]), FileHandle(*this, fds[1])};
+  for (int fd : fds) {
+    if (::fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) return Status::FromErrno(errno, "fcntl FD_CLOEXEC");
+  }
+  return pipe;
+#endif
 }
 
 Status PosixPlatform::WriteAll(int fd, const void* buf, std::size_t n) {

@@ -24,11 +24,20 @@ class Status {
   static Status InvalidArgument(std::string message) {
     return Status(Kind::kInvalidArgument, 0, std::move(message));
   }
+  // An invalid argument whose value lies outside its allowed range (a size, a count). Its kind
+  // is kInvalidArgument like any other; out_of_range() tells it apart from arguments that do
+  // not go together, for callers that skip those but must stop at these.
+  static Status OutOfRange(std::string message) {
+    Status s(Kind::kInvalidArgument, 0, std::move(message));
+    s.out_of_range_ = true;
+    return s;
+  }
   static Status Interrupted(int signal_number);
 
   bool ok() const { return kind_ == Kind::kOk; }
   Kind kind() const { return kind_; }
   bool unsupported() const { return kind_ == Kind::kUnsupported; }
+  bool out_of_range() const { return out_of_range_; }
   int error_number() const { return errno_; }
   const std::string& message() const { return message_; }
 
@@ -38,13 +47,14 @@ class Status {
   Kind kind_ = Kind::kOk;
   int errno_ = 0;
   std::string message_;
+  bool out_of_range_ = false;
 };
 
 template <typename T>
 class Result {
  public:
-  Result(T value) : v_(std::move(value)) {}            // NOLINT: implicit by design
-  Result(Status status) : v_(std::move(status)) {}     // NOLINT: must not be ok
+  Result(T value) : v_(std::move(value)) {}         // NOLINT: implicit by design
+  Result(Status status) : v_(std::move(status)) {}  // NOLINT: must not be ok
   bool ok() const { return std::holds_alternative<T>(v_); }
   const T& value() const& { return std::get<T>(v_); }
   T& value() & { return std::get<T>(v_); }

@@ -16,27 +16,27 @@ Result<std::unique_ptr<BackgroundLoad>> BackgroundLoad::Start(platform::Platform
                                                               const std::string& dir,
                                                               LoadRates rates) {
   std::string file = dir + "/background-load";
-  Result<int> fd = platform.Open(file, {.create = true, .exclusive = true});
+  Result<platform::FileHandle> fd = platform.Open(file, {.create = true, .exclusive = true});
   if (!fd.ok()) return fd.status();
   // Written once so reads find data, then reopened O_DIRECT where the filesystem accepts it.
   platform::AlignedBuffer fill(1u << 20, kBlock);
   std::fill(fill.data(), fill.data() + fill.size(), std::byte{0x5a});
   for (std::uint64_t off = 0; off < kLoadFileSize; off += fill.size()) {
-    Status s = platform.PWrite(*fd, fill.data(), fill.size(), off);
+    Status s = platform.PWrite(fd->get(), fill.data(), fill.size(), off);
     if (!s.ok()) {
-      (void)platform.Close(*fd);
+      (void)fd->Close();
       (void)platform.Unlink(file);
       return s;
     }
   }
-  Status synced = platform.Sync(*fd, platform::SyncCall::kFdatasync);
-  (void)platform.Close(*fd);
+  Status synced = platform.Sync(fd->get(), platform::SyncCall::kFdatasync);
+  (void)fd->Close();
   if (!synced.ok()) {
     (void)platform.Unlink(file);
     return synced;
   }
   bool direct = true;
-  Result<int> load_fd = platform.Open(file, {.direct = true});
+  Result<platform::FileHandle> load_fd = platform.Open(file, {.direct = true});
   if (!load_fd.ok()) {
     direct = false;
     load_fd = platform.Open(file, {});
@@ -46,12 +46,12 @@ Result<std::unique_ptr<BackgroundLoad>> BackgroundLoad::Start(platform::Platform
     return load_fd.status();
   }
   return std::unique_ptr<BackgroundLoad>(
-      new BackgroundLoad(platform, std::move(file), *load_fd, direct, rates));
+      new BackgroundLoad(platform, std::move(file), std::move(*load_fd), direct, rates));
 }
 
-BackgroundLoad::BackgroundLoad(platform::Platform& platform, std::string file, int fd, bool direct,
-                               LoadRates rates)
-    : platform_(platform), file_(std::move(file)), fd_(fd) {
+BackgroundLoad::BackgroundLoad(platform::Platform& platform, std::string file,
+                               platform::FileHandle fd, bool direct, LoadRates rates)
+    : platform_(platform), file_(std::move(file)), fd_(std::move(fd)) {
   outcome_.asked = rates;
   outcome_.direct = direct;
   thread_ = std::thread([this] { Run(); });
@@ -84,11 +84,11 @@ void BackgroundLoad::Run() {
     block = (block * 6364136223846793005ull + 1442695040888963407ull) % kBlocks;
     Status s;
     if (next_read <= next_write) {
-      Result<std::size_t> n = platform_.PRead(fd_, buf.data(), kBlock, block * kBlock);
+      Result<std::size_t> n = platform_.PRead(fd_.get(), buf.data(), kBlock, block * kBlock);
       s = n.status();
       ++reads;
     } else {
-      s = platform_.PWrite(fd_, buf.data(), kBlock, block * kBlock);
+      s = platform_.PWrite(fd_.get(), buf.data(), kBlock, block * kBlock);
       ++writes;
     }
     if (!s.ok()) {
@@ -108,7 +108,7 @@ LoadOutcome BackgroundLoad::Stop() {
   stopped_ = true;
   stop_.store(true);
   if (thread_.joinable()) thread_.join();
-  Status closed = platform_.Close(fd_);
+  Status closed = fd_.Close();
   Status removed = platform_.Unlink(file_);
   if (outcome_.status.ok()) outcome_.status = closed.ok() ? removed : closed;
   return outcome_;

@@ -41,13 +41,13 @@ class BackgroundLoad {
   LoadOutcome Stop();
 
  private:
-  BackgroundLoad(platform::Platform& platform, std::string file, int fd, bool direct,
-                 LoadRates rates);
+  BackgroundLoad(platform::Platform& platform, std::string file, platform::FileHandle fd,
+                 bool direct, LoadRates rates);
   void Run();
 
   platform::Platform& platform_;
   std::string file_;
-  int fd_;
+  platform::FileHandle fd_;
   std::atomic<bool> stop_{false};
   std::thread thread_;
   LoadOutcome outcome_;

@@ -1,9 +1,10 @@
 #include "probes/op_cost.h"
 
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <memory>
-
-#include <fmt/format.h>
+#include <utility>
 
 namespace durprobe::probes {
 namespace {
@@ -25,11 +26,11 @@ class FileOpProbe final : public ProbeOp {
     for (std::size_t i = 0; i < kIoSize; ++i) buffer_.data()[i] = static_cast<std::byte>(i * 7);
     Status s = p_.MakeDirectory(dir_);
     if (!s.ok()) return s;
-    Result<int> fd = p_.Open(file_, OpenFlags{.create = true, .truncate = true});
+    Result<platform::FileHandle> fd = p_.Open(file_, OpenFlags{.create = true, .truncate = true});
     if (!fd.ok()) return fd.status();
-    fd_ = *fd;
+    fd_ = std::move(*fd);
     for (std::uint64_t off = 0; s.ok() && off < kFileSize; off += kIoSize) {
-      s = p_.PWrite(fd_, buffer_.data(), kIoSize, off);
+      s = p_.PWrite(fd_.get(), buffer_.data(), kIoSize, off);
     }
     return s;
   }
@@ -38,16 +39,16 @@ class FileOpProbe final : public ProbeOp {
     Status s;
     switch (op_) {
       case FileOp::kWrite:
-        s = p_.PWrite(fd_, buffer_.data(), kIoSize, Next());
+        s = p_.PWrite(fd_.get(), buffer_.data(), kIoSize, Next());
         break;
       case FileOp::kRead: {
-        Result<std::size_t> n = p_.PRead(fd_, buffer_.data(), kIoSize, Next());
+        Result<std::size_t> n = p_.PRead(fd_.get(), buffer_.data(), kIoSize, Next());
         s = n.ok() ? Status::Ok() : n.status();
         break;
       }
       case FileOp::kOpenClose: {
-        Result<int> fd = p_.Open(file_, OpenFlags{.read_only = true});
-        s = fd.ok() ? p_.Close(*fd) : fd.status();
+        Result<platform::FileHandle> fd = p_.Open(file_, OpenFlags{.read_only = true});
+        s = fd.ok() ? fd->Close() : fd.status();
         break;
       }
       case FileOp::kStat:
@@ -74,8 +75,7 @@ class FileOpProbe final : public ProbeOp {
   bool has_sync_part() const override { return false; }
 
   Status Teardown() override {
-    Status s = fd_ >= 0 ? p_.Close(fd_) : Status::Ok();
-    fd_ = -1;
+    Status s = fd_.Close();
     Status swept = SweepCreated();
     if (op_ == FileOp::kRename && n_ % 2 == 1) p_.Rename(Name(0), file_);
     Status u = p_.Unlink(file_);
@@ -105,7 +105,7 @@ class FileOpProbe final : public ProbeOp {
   std::string dir_, file_;
   FileOp op_;
   platform::AlignedBuffer buffer_;
-  int fd_ = -1;
+  platform::FileHandle fd_;
   std::uint64_t offset_ = 0;
   std::uint64_t n_ = 0;
 };
@@ -114,12 +114,18 @@ class FileOpProbe final : public ProbeOp {
 
 std::string_view NameOf(FileOp op) {
   switch (op) {
-    case FileOp::kWrite: return "write";
-    case FileOp::kRead: return "read";
-    case FileOp::kOpenClose: return "open_close";
-    case FileOp::kStat: return "stat";
-    case FileOp::kCreate: return "create";
-    case FileOp::kRename: return "rename";
+    case FileOp::kWrite:
+      return "write";
+    case FileOp::kRead:
+      return "read";
+    case FileOp::kOpenClose:
+      return "open_close";
+    case FileOp::kStat:
+      return "stat";
+    case FileOp::kCreate:
+      return "create";
+    case FileOp::kRename:
+      return "rename";
   }
   return "unknown";
 }
@@ -147,8 +153,8 @@ OpCostResult ToOpCostResult(FileOp op, const LoopOutcome& loop) {
   r.ops_per_sec = r.seconds > 0 ? static_cast<double>(r.ops) / r.seconds : 0.0;
   r.latency = Summarize(loop.total);
   if (!loop.status.ok()) {
-    r.outcome = loop.status.kind() == Status::Kind::kInterrupted ? Outcome::kInterrupted
-                                                                 : Outcome::kError;
+    r.outcome =
+        loop.status.kind() == Status::Kind::kInterrupted ? Outcome::kInterrupted : Outcome::kError;
     r.reason = loop.status.message();
   }
   return r;

@@ -1,15 +1,18 @@
 #include "probes/probe_ops.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cerrno>
-#include <optional>
+#include <utility>
 #include <vector>
 
-#include <fmt/format.h>
+#include "probes/primitive_ops.h"
 
 namespace durprobe::probes {
 namespace {
 
+using platform::FileHandle;
 using platform::OpenFlags;
 using platform::Platform;
 using platform::SyncCall;
@@ -30,16 +33,17 @@ void FillPattern(std::byte* buf, std::size_t n) {
 // Writes zeros over [0, size) and fsyncs, so later overwrites touch allocated, written blocks
 // (no unwritten-extent conversion inside the timed loop).
 Status Preallocate(Platform& p, const std::string& path, std::uint64_t size) {
-  Result<int> fd = p.Open(path, OpenFlags{.create = true, .truncate = true});
-  if (!fd.ok()) return fd.status();
-  Status s = p.Allocate(*fd, size);
+  Result<FileHandle> file = p.Open(path, OpenFlags{.create = true, .truncate = true});
+  if (!file.ok()) return file.status();
+  const int fd = file->get();
+  Status s = p.Allocate(fd, size);
   if (s.unsupported()) s = Status::Ok();  // the zeros below allocate the blocks anyway
   std::vector<char> zeros(1 << 20, 0);
   for (std::uint64_t off = 0; s.ok() && off < size; off += zeros.size()) {
-    s = p.PWrite(*fd, zeros.data(), std::min<std::uint64_t>(zeros.size(), size - off), off);
+    s = p.PWrite(fd, zeros.data(), std::min<std::uint64_t>(zeros.size(), size - off), off);
   }
-  if (s.ok()) s = p.Sync(*fd, SyncCall::kFsync);
-  Status c = p.Close(*fd);
+  if (s.ok()) s = p.Sync(fd, SyncCall::kFsync);
+  Status c = file->Close();
   return s.ok() ? c : s;
 }
 
@@ -62,16 +66,20 @@ Status TimeSync(Platform& p, OpTiming* t, Fn&& call) {
 class WriteSyncOp final : public ProbeOp {
  public:
   WriteSyncOp(Platform& p, std::string dir, ProbeSpec spec, OpOptions options)
-      : p_(p), path_(dir + "/probe.dat"), spec_(spec), options_(options),
+      : p_(p),
+        path_(dir + "/probe.dat"),
+        spec_(spec),
+        ops_(OpsOf(spec.primitive)),
+        options_(options),
         buffer_(spec.write_size, kDirectAlignment) {}
 
   Status Setup() override {
     if (buffer_.data() == nullptr) return Status::Error("could not allocate the write buffer");
     FillPattern(buffer_.data(), buffer_.size());
-    if (spec_.primitive == Primitive::kOdirectDsync && spec_.write_size % 512 != 0) {
-      return Status::Unsupported(fmt::format(
-          "O_DIRECT needs a write size that is a multiple of the block size; {} is not",
-          spec_.write_size));
+    if (ops_.open.direct && spec_.write_size % 512 != 0) {
+      return Status::Unsupported(
+          fmt::format("O_DIRECT needs a write size that is a multiple of the block size; {} is not",
+                      spec_.write_size));
     }
     if (spec_.pattern == Pattern::kOverwrite) {
       Status s = Preallocate(p_, path_, options_.file_size);
@@ -86,30 +94,14 @@ class WriteSyncOp final : public ProbeOp {
     // The writes of one operation land one after the other; the sync below covers them all.
     Status s;
     for (std::uint64_t i = 0; s.ok() && i < spec_.writes_per_op; ++i) {
-      s = p_.PWrite(fd_, buffer_.data(), spec_.write_size, offset_ + i * spec_.write_size);
+      s = p_.PWrite(fd_.get(), buffer_.data(), spec_.write_size, offset_ + i * spec_.write_size);
     }
     if (!s.ok()) return FirstDirectWriteUnsupported(s);
-    switch (spec_.primitive) {
-      case Primitive::kFsync:
-        s = TimeSync(p_, t, [&] { return p_.Sync(fd_, SyncCall::kFsync); });
-        break;
-      case Primitive::kFdatasync:
-        s = TimeSync(p_, t, [&] { return p_.Sync(fd_, SyncCall::kFdatasync); });
-        break;
-      case Primitive::kFullFsync:
-        s = TimeSync(p_, t, [&] { return p_.Sync(fd_, SyncCall::kFullFsync); });
-        break;
-      case Primitive::kBarrierFsync:
-        s = TimeSync(p_, t, [&] { return p_.Sync(fd_, SyncCall::kBarrierFsync); });
-        break;
-      case Primitive::kSyncFileRange:
-        s = TimeSync(p_, t, [&] {
-          return p_.Sync(fd_, SyncCall::kSyncFileRange, offset_, bytes);
-        });
-        break;
-      default:  // none, or the sync happened inside the O_*SYNC write
-        t->end_ns = p_.NowNanos();
-        break;
+    if (ops_.sync) {
+      // The range is sync_file_range's; the other calls sync the whole file and ignore it.
+      s = TimeSync(p_, t, [&] { return p_.Sync(fd_.get(), *ops_.sync, offset_, bytes); });
+    } else {  // none, or the sync happened inside the O_*SYNC write
+      t->end_ns = p_.NowNanos();
     }
     offset_ += bytes;
     ++writes_;
@@ -122,54 +114,39 @@ class WriteSyncOp final : public ProbeOp {
 
   Status Maintain() override {
     // The append or preallocated file is full: start a fresh one (untimed).
-    Status s = p_.Close(fd_);
-    fd_ = -1;
+    Status s = fd_.Close();
     if (s.ok()) s = p_.Unlink(path_);
     if (s.ok()) s = OpenFile(true);
     return s;
   }
 
-  bool has_sync_part() const override {
-    switch (spec_.primitive) {
-      case Primitive::kFsync:
-      case Primitive::kFdatasync:
-      case Primitive::kFullFsync:
-      case Primitive::kBarrierFsync:
-      case Primitive::kSyncFileRange:
-        return true;
-      default:
-        return false;
-    }
-  }
+  bool has_sync_part() const override { return ops_.sync.has_value(); }
 
   Status Teardown() override {
-    Status s = fd_ >= 0 ? p_.Close(fd_) : Status::Ok();
-    fd_ = -1;
+    Status s = fd_.Close();
     Status u = p_.Unlink(path_);
     return s.ok() && u.error_number() != ENOENT ? u : s;
   }
 
  private:
   Status OpenFile(bool fresh) {
-    OpenFlags flags{.create = true, .truncate = fresh};
-    flags.dsync = spec_.primitive == Primitive::kOdsync ||
-                  spec_.primitive == Primitive::kOdirectDsync;
-    flags.sync = spec_.primitive == Primitive::kOsync;
-    flags.direct = spec_.primitive == Primitive::kOdirectDsync;
-    Result<int> fd = p_.Open(path_, flags);
-    if (!fd.ok()) {
-      if (flags.direct && fd.status().error_number() == EINVAL) {
+    OpenFlags flags = ops_.open;
+    flags.create = true;
+    flags.truncate = fresh;
+    Result<FileHandle> file = p_.Open(path_, flags);
+    if (!file.ok()) {
+      if (flags.direct && file.status().error_number() == EINVAL) {
         return Status::Unsupported("the filesystem refuses O_DIRECT (open: EINVAL)");
       }
-      return fd.status();
+      return file.status();
     }
-    fd_ = *fd;
+    fd_ = std::move(*file);
     offset_ = 0;
     if (spec_.pattern == Pattern::kPreallocated && fresh) {
       // Reserve the whole file, unwritten, and make the reservation durable first (fio's
       // layout does the same), so the timed syncs pay only for converting written blocks.
-      Status s = p_.Allocate(fd_, options_.file_size);
-      if (s.ok()) s = p_.Sync(fd_, SyncCall::kFsync);
+      Status s = p_.Allocate(fd_.get(), options_.file_size);
+      if (s.ok()) s = p_.Sync(fd_.get(), SyncCall::kFsync);
       if (!s.ok()) return s;
     }
     return Status::Ok();
@@ -177,7 +154,7 @@ class WriteSyncOp final : public ProbeOp {
 
   // O_DIRECT is accepted at open by some filesystems and refused at the first write.
   Status FirstDirectWriteUnsupported(const Status& s) {
-    if (writes_ == 0 && spec_.primitive == Primitive::kOdirectDsync && s.error_number() == EINVAL) {
+    if (writes_ == 0 && ops_.open.direct && s.error_number() == EINVAL) {
       return Status::Unsupported("the filesystem refuses O_DIRECT writes (EINVAL)");
     }
     return s;
@@ -186,9 +163,10 @@ class WriteSyncOp final : public ProbeOp {
   Platform& p_;
   std::string path_;
   ProbeSpec spec_;
+  const PrimitiveOps& ops_;
   OpOptions options_;
   platform::AlignedBuffer buffer_;
-  int fd_ = -1;
+  FileHandle fd_;
   std::uint64_t offset_ = 0;
   std::uint64_t writes_ = 0;
 };
@@ -257,9 +235,12 @@ class DirSyncOp final : public ProbeOp {
 class CrossDescriptorOp final : public ProbeOp {
  public:
   CrossDescriptorOp(Platform& p, std::string dir, ProbeSpec spec, OpOptions options)
-      : p_(p), path_(dir + "/cross.dat"), spec_(spec), options_(options),
+      : p_(p),
+        path_(dir + "/cross.dat"),
+        spec_(spec),
+        options_(options),
         buffer_(spec.write_size, kDirectAlignment),
-        call_(spec.primitive == Primitive::kFdatasync ? SyncCall::kFdatasync : SyncCall::kFsync) {}
+        call_(OpsOf(spec.primitive).sync.value_or(SyncCall::kFsync)) {}
 
   Status Setup() override {
     if (buffer_.data() == nullptr) return Status::Error("could not allocate the write buffer");
@@ -269,20 +250,20 @@ class CrossDescriptorOp final : public ProbeOp {
   }
 
   Status RunOnce(OpTiming* t) override {
-    Result<int> fd = p_.Open(path_, OpenFlags{});
-    if (!fd.ok()) return fd.status();
-    Status s = p_.PWrite(*fd, buffer_.data(), spec_.write_size, 0);
+    Result<FileHandle> file = p_.Open(path_, OpenFlags{});
+    if (!file.ok()) return file.status();
+    Status s = p_.PWrite(file->get(), buffer_.data(), spec_.write_size, 0);
     if (s.ok() && spec_.pattern == Pattern::kWriteSyncClose) {
-      s = TimeSync(p_, t, [&] { return p_.Sync(*fd, call_); });
-      Status c = p_.Close(*fd);
+      s = TimeSync(p_, t, [&] { return p_.Sync(file->get(), call_); });
+      Status c = file->Close();
       if (s.ok()) s = c;
     } else {
-      Status c = p_.Close(*fd);
+      Status c = file->Close();
       if (s.ok()) s = c;
-      Result<int> again = s.ok() ? p_.Open(path_, OpenFlags{}) : Result<int>(s);
+      Result<FileHandle> again = s.ok() ? p_.Open(path_, OpenFlags{}) : Result<FileHandle>(s);
       if (!again.ok()) return again.status();
-      s = TimeSync(p_, t, [&] { return p_.Sync(*again, call_); });
-      Status c2 = p_.Close(*again);
+      s = TimeSync(p_, t, [&] { return p_.Sync(again->get(), call_); });
+      Status c2 = again->Close();
       if (s.ok()) s = c2;
     }
     t->end_ns = p_.NowNanos();  // the close after the sync is part of the operation
@@ -298,20 +279,8 @@ class CrossDescriptorOp final : public ProbeOp {
   ProbeSpec spec_;
   OpOptions options_;
   platform::AlignedBuffer buffer_;
-  SyncCall call_;
+  SyncCall call_;  // fsync or fdatasync: Validate allows no other with these patterns
 };
-
-// The platform call behind a primitive, when it is a separate sync call.
-std::optional<SyncCall> SyncCallOf(Primitive p) {
-  switch (p) {
-    case Primitive::kFsync: return SyncCall::kFsync;
-    case Primitive::kFdatasync: return SyncCall::kFdatasync;
-    case Primitive::kFullFsync: return SyncCall::kFullFsync;
-    case Primitive::kBarrierFsync: return SyncCall::kBarrierFsync;
-    case Primitive::kSyncFileRange: return SyncCall::kSyncFileRange;
-    default: return std::nullopt;
-  }
-}
 
 }  // namespace
 
@@ -320,9 +289,9 @@ std::string NumberedFile(const std::string& dir, std::uint64_t n) {
 }
 
 Status CreateEmptyFile(Platform& platform, const std::string& path) {
-  Result<int> fd = platform.Open(path, OpenFlags{.create = true, .exclusive = true});
-  if (!fd.ok()) return fd.status();
-  return platform.Close(*fd);
+  Result<FileHandle> file = platform.Open(path, OpenFlags{.create = true, .exclusive = true});
+  if (!file.ok()) return file.status();
+  return file->Close();
 }
 
 Status RemoveNumberedFiles(Platform& platform, const std::string& dir, std::uint64_t count) {
@@ -337,19 +306,16 @@ Result<std::unique_ptr<ProbeOp>> MakeProbeOp(Platform& platform, const std::stri
                                              const ProbeSpec& spec, const OpOptions& options) {
   Status valid = Validate(spec);
   if (!valid.ok()) return valid;
-  if (auto call = SyncCallOf(spec.primitive)) {
-    Status supported = platform.SupportsSync(*call);
+  const PrimitiveOps& ops = OpsOf(spec.primitive);
+  if (ops.sync) {
+    Status supported = platform.SupportsSync(*ops.sync);
     if (!supported.ok()) return supported;
   }
-  OpenFlags flags;
-  flags.dsync = spec.primitive == Primitive::kOdsync || spec.primitive == Primitive::kOdirectDsync;
-  flags.sync = spec.primitive == Primitive::kOsync;
-  flags.direct = spec.primitive == Primitive::kOdirectDsync;
-  Status flags_ok = platform.SupportsOpenFlags(flags);
+  Status flags_ok = platform.SupportsOpenFlags(ops.open);
   if (!flags_ok.ok()) return flags_ok;
 
   std::unique_ptr<ProbeOp> op;
-  if (spec.primitive == Primitive::kDirFsync) {
+  if (ops.syncs_directory) {
     op = std::make_unique<DirSyncOp>(platform, scratch_dir, spec);
   } else if (spec.pattern == Pattern::kWriteSyncClose || spec.pattern == Pattern::kWriteCloseSync) {
     op = std::make_unique<CrossDescriptorOp>(platform, scratch_dir, spec, options);

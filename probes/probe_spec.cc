@@ -2,21 +2,18 @@
 
 #include <fmt/format.h>
 
+#include "probes/primitive_ops.h"
+
 namespace durprobe::probes {
 
 const std::map<std::string, Primitive>& PrimitiveNames() {
-  static const std::map<std::string, Primitive> names = {
-      {"none", Primitive::kNone},
-      {"fsync", Primitive::kFsync},
-      {"fdatasync", Primitive::kFdatasync},
-      {"odsync", Primitive::kOdsync},
-      {"osync", Primitive::kOsync},
-      {"odirect_dsync", Primitive::kOdirectDsync},
-      {"sync_file_range", Primitive::kSyncFileRange},
-      {"full_fsync", Primitive::kFullFsync},
-      {"barrier_fsync", Primitive::kBarrierFsync},
-      {"dir_fsync", Primitive::kDirFsync},
-  };
+  static const std::map<std::string, Primitive> names = [] {
+    std::map<std::string, Primitive> from_table;
+    for (const PrimitiveOps& row : PrimitiveTable()) {
+      from_table.emplace(std::string(row.name), row.primitive);
+    }
+    return from_table;
+  }();
   return names;
 }
 
@@ -43,15 +40,15 @@ std::string_view Lookup(const std::map<std::string, Enum>& names, Enum value) {
 }
 }  // namespace
 
-std::string_view NameOf(Primitive p) { return Lookup(PrimitiveNames(), p); }
+std::string_view NameOf(Primitive p) { return OpsOf(p).name; }
 std::string_view NameOf(Pattern p) { return Lookup(PatternNames(), p); }
 
 Status Validate(const ProbeSpec& spec) {
   bool dir_pattern = spec.pattern == Pattern::kCreate || spec.pattern == Pattern::kRename;
   bool cross = spec.pattern == Pattern::kWriteSyncClose || spec.pattern == Pattern::kWriteCloseSync;
   if (spec.primitive == Primitive::kDirFsync && !dir_pattern) {
-    return Status::InvalidArgument(fmt::format(
-        "dir_fsync takes the patterns create or rename, not {}", NameOf(spec.pattern)));
+    return Status::InvalidArgument(
+        fmt::format("dir_fsync takes the patterns create or rename, not {}", NameOf(spec.pattern)));
   }
   if (spec.primitive != Primitive::kDirFsync && dir_pattern) {
     return Status::InvalidArgument(fmt::format("pattern {} goes with dir_fsync only, not {}",
@@ -62,8 +59,8 @@ Status Validate(const ProbeSpec& spec) {
                                                NameOf(spec.pattern), NameOf(spec.primitive)));
   }
   if (spec.writes_per_op == 0 || spec.writes_per_op > kMaxWritesPerOp) {
-    return Status::InvalidArgument(fmt::format("writes per operation {} is outside 1 .. {}",
-                                               spec.writes_per_op, kMaxWritesPerOp));
+    return Status::OutOfRange(fmt::format("writes per operation {} is outside 1 .. {}",
+                                          spec.writes_per_op, kMaxWritesPerOp));
   }
   if (spec.writes_per_op > 1 && (dir_pattern || cross)) {
     return Status::InvalidArgument(fmt::format("pattern {} makes one write per operation, not {}",
@@ -71,23 +68,12 @@ Status Validate(const ProbeSpec& spec) {
   }
   bool sized = spec.primitive != Primitive::kDirFsync;
   if (sized && (spec.write_size == 0 || spec.write_size > (64u << 20))) {
-    return Status::InvalidArgument(
+    return Status::OutOfRange(
         fmt::format("write size {} is outside 1 byte .. 64 MiB", spec.write_size));
   }
   return Status::Ok();
 }
 
-std::string_view CaveatOf(Primitive p) {
-  switch (p) {
-    case Primitive::kNone:
-      return "no sync: page-cache baseline, not durable";
-    case Primitive::kSyncFileRange:
-      return "not a durability primitive: no metadata, no device cache flush";
-    case Primitive::kBarrierFsync:
-      return "orders writes, does not flush the drive cache";
-    default:
-      return "";
-  }
-}
+std::string_view CaveatOf(Primitive p) { return OpsOf(p).caveat; }
 
 }  // namespace durprobe::probes

@@ -13,7 +13,7 @@
 namespace durprobe::probes {
 
 enum class Primitive {
-  kNone,           // write without sync: the page-cache baseline
+  kNone,  // write without sync: the page-cache baseline
   kFsync,
   kFdatasync,
   kOdsync,         // write on an O_DSYNC descriptor
@@ -26,14 +26,14 @@ enum class Primitive {
 };
 
 enum class Pattern {
-  kOverwrite,        // rewrite a preallocated, already synced file in place (sequentially)
-  kAppend,           // the file grows: a data sync must also persist the new size
-  kPreallocated,     // sequential writes into fallocated, never written blocks (etcd's WAL
-                     // segments, fio's laid-out files): each sync records blocks now hold data
-  kCreate,           // dir_fsync: create a file, then fsync its directory
-  kRename,           // dir_fsync: rename a file, then fsync its directory
-  kWriteSyncClose,   // pg_test_fsync: open, write, sync, close
-  kWriteCloseSync,   // pg_test_fsync: open, write, close, reopen, sync (another descriptor)
+  kOverwrite,       // rewrite a preallocated, already synced file in place (sequentially)
+  kAppend,          // the file grows: a data sync must also persist the new size
+  kPreallocated,    // sequential writes into fallocated, never written blocks (etcd's WAL
+                    // segments, fio's laid-out files): each sync records blocks now hold data
+  kCreate,          // dir_fsync: create a file, then fsync its directory
+  kRename,          // dir_fsync: rename a file, then fsync its directory
+  kWriteSyncClose,  // pg_test_fsync: open, write, sync, close
+  kWriteCloseSync,  // pg_test_fsync: open, write, close, reopen, sync (another descriptor)
 };
 
 std::string_view NameOf(Primitive p);
@@ -64,6 +64,8 @@ inline std::uint64_t BytesPerOp(const ProbeSpec& spec) {
 // Whether the primitive and pattern go together (dir_fsync takes create/rename; the
 // cross-descriptor patterns take fsync or fdatasync; the rest take overwrite/append), and
 // writes_per_op is 1..kMaxWritesPerOp (above 1 only with overwrite, append or preallocated).
+// A write size or writes_per_op outside its range is Status::OutOfRange (out_of_range() true),
+// checked after the pairing, so a pattern that does not apply is never reported as one.
 Status Validate(const ProbeSpec& spec);
 
 // A caveat printed with the result when the primitive does not mean what its name suggests.

@@ -8,26 +8,6 @@
 
 namespace durprobe::probes {
 
-Outcome OutcomeOf(const Status& s) {
-  if (s.unsupported()) return Outcome::kUnsupported;
-  if (s.kind() == Status::Kind::kInterrupted) return Outcome::kInterrupted;
-  return Outcome::kError;
-}
-
-std::string_view NameOf(Outcome o) {
-  switch (o) {
-    case Outcome::kOk:
-      return "ok";
-    case Outcome::kUnsupported:
-      return "unsupported";
-    case Outcome::kError:
-      return "error";
-    case Outcome::kInterrupted:
-      return "interrupted";
-  }
-  return "error";
-}
-
 namespace {
 
 constexpr std::uint64_t kDefaultSize = 4096;
@@ -80,10 +60,12 @@ Result<std::vector<ProbeSpec>> ExpandSelection(platform::Platform& platform, con
       }
       for (std::uint64_t size : sizes) {
         ProbeSpec spec{prim, pat, size};
+        // A pattern that does not go with the primitive is skipped; a size out of range is
+        // wrong for every pattern, so it fails the selection.
         Status valid = Validate(spec);
         if (valid.ok()) {
           specs.push_back(spec);
-        } else if (valid.message().find("write size") != std::string::npos) {
+        } else if (valid.out_of_range()) {
           return valid;
         }
       }

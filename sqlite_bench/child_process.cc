@@ -32,50 +32,41 @@ Status ChildChannel::SendFrame(const std::string& payload) {
 
 Result<std::unique_ptr<ChildProcess>> ChildProcess::Start(
     platform::Platform& platform, const std::function<int(ChildChannel&)>& body) {
-  Result<std::pair<int, int>> down = platform.MakePipe();
+  // Both pipes are close-on-exec: the child uses them across fork only, and anything it or the
+  // parent execs later inherits neither.
+  Result<platform::Pipe> down = platform.MakePipe();
   if (!down.ok()) return down.status();
-  Result<std::pair<int, int>> up = platform.MakePipe();
-  if (!up.ok()) {
-    platform.Close(down->first);
-    platform.Close(down->second);
-    return up.status();
-  }
-  // Plain variables, not structured bindings: a lambda may not capture those before C++20
-  // compilers caught up (clang 14, which builds the fuzzers).
-  int down_read = down->first, down_write = down->second;
-  int up_read = up->first, up_write = up->second;
+  Result<platform::Pipe> up = platform.MakePipe();
+  if (!up.ok()) return up.status();
   Result<int> pid = platform.Spawn([&]() {
-    platform.Close(down_write);
-    platform.Close(up_read);
-    ChildChannel channel(platform, down_read, up_write);
+    // Each side keeps only its own ends, so each sees end of stream when the other goes.
+    (void)down->write.Close();
+    (void)up->read.Close();
+    ChildChannel channel(platform, down->read.get(), up->write.get());
     return body(channel);
   });
-  platform.Close(down_read);
-  platform.Close(up_write);
-  if (!pid.ok()) {
-    platform.Close(down_write);
-    platform.Close(up_read);
-    return pid.status();
-  }
-  return std::unique_ptr<ChildProcess>(new ChildProcess(platform, *pid, down_write, up_read));
+  if (!pid.ok()) return pid.status();
+  // The child's ends (down->read, up->write) close when down and up go out of scope.
+  return std::unique_ptr<ChildProcess>(
+      new ChildProcess(platform, *pid, std::move(down->write), std::move(up->read)));
 }
 
 ChildProcess::~ChildProcess() {
-  platform_.Close(to_child_);  // a child still waiting for a signal sees end of stream and exits
-  platform_.Close(from_child_);
+  (void)to_child_.Close();  // a child still waiting for a signal sees end of stream and exits
+  (void)from_child_.Close();
   if (!waited_) platform_.WaitChild(pid_);
 }
 
-Status ChildProcess::Send(char c) { return platform_.WriteAll(to_child_, &c, 1); }
+Status ChildProcess::Send(char c) { return platform_.WriteAll(to_child_.get(), &c, 1); }
 
 Result<std::string> ChildProcess::ReceiveFrame() {
   std::uint64_t size = 0;
-  if (Status s = ReadExactly(platform_, from_child_, &size, sizeof size); !s.ok()) {
+  if (Status s = ReadExactly(platform_, from_child_.get(), &size, sizeof size); !s.ok()) {
     return Status::Error(fmt::format("child {} sent no result: {}", pid_, s.message()));
   }
   if (size > (64u << 20)) return Status::Error(fmt::format("child {} sent a garbled frame", pid_));
   std::string payload(size, '\0');
-  if (Status s = ReadExactly(platform_, from_child_, payload.data(), size); !s.ok()) return s;
+  if (Status s = ReadExactly(platform_, from_child_.get(), payload.data(), size); !s.ok()) return s;
   return payload;
 }
 

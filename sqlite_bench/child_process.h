@@ -6,12 +6,13 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "platform/platform.h"
 
 namespace durprobe::sqlite_bench {
 
-// The child's ends of the pipes.
+// The child's ends of the pipes, borrowed: the child exits without closing them.
 class ChildChannel {
  public:
   ChildChannel(platform::Platform& platform, int in_fd, int out_fd)
@@ -44,11 +45,15 @@ class ChildProcess {
   Result<int> Wait();
 
  private:
-  ChildProcess(platform::Platform& platform, int pid, int to_child, int from_child)
-      : platform_(platform), pid_(pid), to_child_(to_child), from_child_(from_child) {}
+  ChildProcess(platform::Platform& platform, int pid, platform::FileHandle to_child,
+               platform::FileHandle from_child)
+      : platform_(platform),
+        pid_(pid),
+        to_child_(std::move(to_child)),
+        from_child_(std::move(from_child)) {}
   platform::Platform& platform_;
   int pid_;
-  int to_child_, from_child_;
+  platform::FileHandle to_child_, from_child_;
   bool waited_ = false;
 };
 

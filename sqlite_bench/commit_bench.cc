@@ -10,14 +10,6 @@
 
 namespace durprobe::sqlite_bench {
 
-VfsCounts CommitResult::AllCounts() const {
-  VfsCounts all = setup_counts;
-  all += commit_counts;
-  all += checkpoints.counts;
-  all += verify_counts;
-  return all;
-}
-
 CommitResult RunCommitConfig(platform::Platform& platform, CountingVfs& vfs,
                              const std::string& scratch_dir, const std::string& db_name,
                              const CommitConfig& config, const CommitOptions& options) {

@@ -2,6 +2,8 @@
 // BEGIN IMMEDIATE and the rest reads, under SQLite's defaults (rollback journal, FULL,
 // busy_timeout 0) and under WAL + NORMAL + busy_timeout. Workers are threads, then forked
 // processes. Afterwards the table must hold exactly the rows the workers committed.
+#include "sqlite_bench/concurrency_bench.h"
+
 #include <fmt/format.h>
 
 #include <latch>

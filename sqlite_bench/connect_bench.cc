@@ -1,5 +1,7 @@
 // Connection cost (seed 000 experiment 4): open + one lookup + close, as a PHP request that opens
 // its database each time does, against one connection kept open with its statement prepared.
+#include "sqlite_bench/connect_bench.h"
+
 #include <fmt/format.h>
 
 #include "platform/interrupt.h"

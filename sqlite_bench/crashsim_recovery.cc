@@ -19,11 +19,12 @@ Status WriteImage(platform::Platform& platform, const std::string& dir, const Di
     platform::OpenFlags flags;
     flags.create = true;
     flags.truncate = true;
-    Result<int> fd = platform.Open(dir + "/" + name, flags);
-    if (!fd.ok()) return fd.status();
-    Status written =
-        content.empty() ? Status::Ok() : platform.PWrite(*fd, content.data(), content.size(), 0);
-    Status closed = platform.Close(*fd);
+    Result<platform::FileHandle> file = platform.Open(dir + "/" + name, flags);
+    if (!file.ok()) return file.status();
+    Status written = content.empty()
+                         ? Status::Ok()
+                         : platform.PWrite(file->get(), content.data(), content.size(), 0);
+    Status closed = file->Close();
     if (!written.ok()) return written;
     if (!closed.ok()) return closed;
   }

@@ -34,10 +34,11 @@ Result<DeviceWarmup> WarmUpDevice(platform::Platform& p, const std::string& dir,
   DeviceWarmup out;
   const std::uint64_t start = p.NowNanos();
   const std::string path = dir + "/" + kDeviceWarmupFile;
-  Result<int> fd = p.Open(path, platform::OpenFlags{.create = true, .truncate = true});
-  if (!fd.ok()) return fd.status();
-  Status s = SyncLoop(p, *fd, ns, out);
-  Status closed = p.Close(*fd);
+  Result<platform::FileHandle> file =
+      p.Open(path, platform::OpenFlags{.create = true, .truncate = true});
+  if (!file.ok()) return file.status();
+  Status s = SyncLoop(p, file->get(), ns, out);
+  Status closed = file->Close();
   Status removed = p.Unlink(path);
   if (s.ok()) s = closed;
   if (s.ok()) s = removed;

@@ -3,6 +3,8 @@
 // rollback-journal (DELETE) and WAL modes. The holder is one connection; the contender is
 // another, on a second thread or in a forked process (file locks are per process: this is how
 // PHP-FPM workers meet SQLite).
+#include "sqlite_bench/lock_bench.h"
+
 #include <fmt/format.h>
 
 #include <thread>

@@ -1,6 +1,8 @@
 // Read path (seed 000 experiment 1, seed 003's cache_size and mmap_size): primary-key point
 // lookups on a 100k-row table, file database with several cache settings, :memory:, and a
 // cold run right after the database file's pages were dropped from the OS page cache.
+#include "sqlite_bench/read_bench.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -88,11 +90,9 @@ Status Lookups(platform::Platform& platform, Db& db, std::uint64_t rows, std::ui
 }
 
 Status DropDatabaseCache(platform::Platform& platform, const std::string& path) {
-  Result<int> fd = platform.Open(path, platform::OpenFlags{.read_only = true});
-  if (!fd.ok()) return fd.status();
-  Status s = platform.DropCache(*fd);
-  platform.Close(*fd);
-  return s;
+  Result<platform::FileHandle> file = platform.Open(path, platform::OpenFlags{.read_only = true});
+  if (!file.ok()) return file.status();
+  return platform.DropCache(file->get());
 }
 
 Status RunVariant(platform::Platform& platform, const std::string& path, const Variant& v,

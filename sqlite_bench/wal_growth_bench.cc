@@ -3,6 +3,8 @@
 // the WAL cannot restart from its beginning while the reader uses it, so the file grows past the
 // autocheckpoint threshold. Once the reader ends, PASSIVE copies everything but leaves the file
 // at its size; TRUNCATE empties it.
+#include "sqlite_bench/wal_growth_bench.h"
+
 #include <fmt/format.h>
 
 #include "platform/interrupt.h"
@@ -147,8 +149,8 @@ Status Run(platform::Platform& platform, const std::string& path, const Workload
   if (Status s = VerifyTable(db.get(), writer.committed()); !s.ok()) return s;
   r->verified_rows = writer.committed().rows();
   if (!r->reader_snapshot_stable) {
-    return Status::Error(fmt::format("the reader's snapshot moved: {} rows, then {}",
-                                     r->reader_rows, *seen_after));
+    return Status::Error(
+        fmt::format("the reader's snapshot moved: {} rows, then {}", r->reader_rows, *seen_after));
   }
   writer.Finish();
   return db.Close();

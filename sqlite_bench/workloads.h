@@ -9,6 +9,11 @@
 #include <vector>
 
 #include "platform/platform.h"
+#include "sqlite_bench/concurrency_bench.h"
+#include "sqlite_bench/connect_bench.h"
+#include "sqlite_bench/lock_bench.h"
+#include "sqlite_bench/read_bench.h"
+#include "sqlite_bench/wal_growth_bench.h"
 #include "sqlite_bench/workload_result.h"
 
 namespace durprobe::sqlite_bench {
@@ -37,19 +42,6 @@ struct WorkloadPlan {
   std::vector<Workload> workloads;
   WorkloadOptions options;
 };
-
-// budget_ns is each workload's own share here.
-std::vector<ReadResult> RunReadWorkload(platform::Platform& platform, const std::string& dir,
-                                        const WorkloadOptions& options);
-std::vector<ConnectResult> RunConnectWorkload(platform::Platform& platform, const std::string& dir,
-                                              const WorkloadOptions& options);
-// Both journal modes x both cases, with two threads and with two processes.
-std::vector<LockResult> RunLockWorkload(platform::Platform& platform, const std::string& dir);
-std::vector<ConcurrencyResult> RunConcurrencyWorkload(platform::Platform& platform,
-                                                      const std::string& dir,
-                                                      const WorkloadOptions& options);
-WalGrowthResult RunWalGrowthWorkload(platform::Platform& platform, const std::string& dir,
-                                     const WorkloadOptions& options);
 
 // "workload label: reason" for every entry that ended in an error (SQLite failure or a
 // verification mismatch); unsupported and interrupted entries are not failures.

@@ -22,24 +22,22 @@ TEST(ProcessTest, SpawnedChildExitCodeComesBack) {
 
 TEST(ProcessTest, PipeCarriesBytesFromChildToParentAndEndsAtExit) {
   Platform& p = Default();
-  Result<std::pair<int, int>> pipe = p.MakePipe();
+  Result<Pipe> pipe = p.MakePipe();
   ASSERT_TRUE(pipe.ok()) << pipe.status().message();
-  auto [read_end, write_end] = *pipe;
   Result<int> pid = p.Spawn([&] {
-    p.Close(read_end);
-    return p.WriteAll(write_end, "hello", 5).ok() ? 0 : 1;
+    (void)pipe->read.Close();
+    return p.WriteAll(pipe->write.get(), "hello", 5).ok() ? 0 : 1;
   });
   ASSERT_TRUE(pid.ok());
-  p.Close(write_end);
+  ASSERT_TRUE(pipe->write.Close().ok());
   std::string got;
   char buf[16];
   for (;;) {
-    Result<std::size_t> n = p.ReadSome(read_end, buf, sizeof buf);
+    Result<std::size_t> n = p.ReadSome(pipe->read.get(), buf, sizeof buf);
     ASSERT_TRUE(n.ok()) << n.status().message();
     if (*n == 0) break;
     got.append(buf, *n);
   }
-  p.Close(read_end);
   EXPECT_EQ(got, "hello");
   Result<int> code = p.WaitChild(*pid);
   ASSERT_TRUE(code.ok());

@@ -10,15 +10,14 @@ namespace {
 platform::Platform& P() { return platform::Default(); }
 
 bool Has(const std::vector<ProbeSpec>& specs, Primitive prim, Pattern pat) {
-  return std::any_of(specs.begin(), specs.end(), [&](const ProbeSpec& s) {
-    return s.primitive == prim && s.pattern == pat;
-  });
+  return std::any_of(specs.begin(), specs.end(),
+                     [&](const ProbeSpec& s) { return s.primitive == prim && s.pattern == pat; });
 }
 
 TEST(SelectionTest, DefaultSetMatchesTheDocumentedOne) {
   std::vector<ProbeSpec> specs = DefaultSpecs(P());
-  for (Primitive prim : {Primitive::kNone, Primitive::kFsync, Primitive::kFdatasync,
-                         Primitive::kOdsync}) {
+  for (Primitive prim :
+       {Primitive::kNone, Primitive::kFsync, Primitive::kFdatasync, Primitive::kOdsync}) {
     EXPECT_TRUE(Has(specs, prim, Pattern::kOverwrite)) << NameOf(prim);
     EXPECT_TRUE(Has(specs, prim, Pattern::kAppend)) << NameOf(prim);
   }
@@ -41,8 +40,8 @@ TEST(SelectionTest, SizesSweepEveryDataPrimitive) {
 }
 
 TEST(SelectionTest, PatternsThatDoNotFitArePassedOverOrRefused) {
-  Selection fits{{Primitive::kFsync, Primitive::kOdsync}, {Pattern::kWriteCloseSync,
-                                                          Pattern::kOverwrite}, {}};
+  Selection fits{
+      {Primitive::kFsync, Primitive::kOdsync}, {Pattern::kWriteCloseSync, Pattern::kOverwrite}, {}};
   auto specs = ExpandSelection(P(), fits);
   ASSERT_TRUE(specs.ok());
   EXPECT_TRUE(Has(*specs, Primitive::kFsync, Pattern::kWriteCloseSync));
@@ -56,7 +55,21 @@ TEST(SelectionTest, PatternsThatDoNotFitArePassedOverOrRefused) {
 
 TEST(SelectionTest, OversizedWritesAreRefused) {
   Selection sel{{Primitive::kFsync}, {}, {std::uint64_t{1} << 30}};
-  EXPECT_FALSE(ExpandSelection(P(), sel).ok());
+  Result<std::vector<ProbeSpec>> specs = ExpandSelection(P(), sel);
+  ASSERT_FALSE(specs.ok());
+  EXPECT_TRUE(specs.status().out_of_range());
+  EXPECT_EQ(specs.status().kind(), Status::Kind::kInvalidArgument);
+  EXPECT_EQ(specs.status().message(), "write size 1073741824 is outside 1 byte .. 64 MiB");
+}
+
+// The pairing is checked before the size: a pattern that does not apply is skipped, not reported
+// as a size out of range.
+TEST(SelectionTest, ASizeOutOfRangeOnAPatternThatDoesNotApplyIsNotTheError) {
+  Selection sel{{Primitive::kFsync}, {Pattern::kCreate}, {0}};
+  Result<std::vector<ProbeSpec>> specs = ExpandSelection(P(), sel);
+  ASSERT_FALSE(specs.ok());
+  EXPECT_FALSE(specs.status().out_of_range());
+  EXPECT_EQ(specs.status().message(), "none of the chosen patterns applies to primitive fsync");
 }
 
 TEST(SelectionTest, BudgetIsSharedButKeepsAFloor) {

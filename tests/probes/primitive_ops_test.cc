@@ -1,0 +1,64 @@
+// The primitive table: one row per Primitive, unique names that the command line and the JSON
+// keep, and rows that say how each primitive reaches the disk.
+#include "probes/primitive_ops.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace durprobe::probes {
+namespace {
+
+constexpr int kPrimitiveCount = static_cast<int>(Primitive::kDirFsync) + 1;
+
+TEST(PrimitiveOpsTest, EveryPrimitiveHasExactlyOneRowInEnumOrder) {
+  ASSERT_EQ(PrimitiveTable().size(), static_cast<std::size_t>(kPrimitiveCount));
+  for (int i = 0; i < kPrimitiveCount; ++i) {
+    const Primitive p = static_cast<Primitive>(i);
+    int rows = 0;
+    for (const PrimitiveOps& row : PrimitiveTable()) rows += row.primitive == p ? 1 : 0;
+    EXPECT_EQ(rows, 1) << "primitive " << i;
+    EXPECT_EQ(PrimitiveTable()[i].primitive, p);
+    EXPECT_EQ(OpsOf(p).primitive, p);
+  }
+}
+
+TEST(PrimitiveOpsTest, NamesAreUniqueAndAreTheOnesTheJsonUses) {
+  std::set<std::string> names;
+  for (const PrimitiveOps& row : PrimitiveTable()) {
+    EXPECT_TRUE(names.insert(std::string(row.name)).second) << row.name;
+    EXPECT_EQ(NameOf(row.primitive), row.name);
+    EXPECT_EQ(PrimitiveNames().at(std::string(row.name)), row.primitive);
+  }
+  const std::set<std::string> expected = {
+      "none",          "fsync",           "fdatasync",  "odsync",        "osync",
+      "odirect_dsync", "sync_file_range", "full_fsync", "barrier_fsync", "dir_fsync"};
+  EXPECT_EQ(names, expected);
+  EXPECT_EQ(PrimitiveNames().size(), PrimitiveTable().size());
+}
+
+TEST(PrimitiveOpsTest, EachRowMakesItsWritesDurableOneWayAtMost) {
+  for (const PrimitiveOps& row : PrimitiveTable()) {
+    const bool by_flag = row.open.dsync || row.open.sync;
+    EXPECT_FALSE(by_flag && row.sync.has_value()) << row.name;
+    EXPECT_FALSE(row.syncs_directory && (by_flag || row.sync.has_value())) << row.name;
+    EXPECT_FALSE(row.open.create || row.open.truncate || row.open.exclusive) << row.name;
+  }
+  EXPECT_FALSE(OpsOf(Primitive::kNone).sync.has_value());
+  EXPECT_TRUE(OpsOf(Primitive::kOdirectDsync).open.direct);
+  EXPECT_EQ(OpsOf(Primitive::kSyncFileRange).sync, platform::SyncCall::kSyncFileRange);
+  EXPECT_TRUE(OpsOf(Primitive::kDirFsync).syncs_directory);
+}
+
+TEST(PrimitiveOpsTest, CaveatsComeFromTheRows) {
+  EXPECT_EQ(CaveatOf(Primitive::kNone), "no sync: page-cache baseline, not durable");
+  EXPECT_EQ(CaveatOf(Primitive::kSyncFileRange),
+            "not a durability primitive: no metadata, no device cache flush");
+  EXPECT_EQ(CaveatOf(Primitive::kBarrierFsync), "orders writes, does not flush the drive cache");
+  EXPECT_EQ(CaveatOf(Primitive::kFsync), "");
+}
+
+}  // namespace
+}  // namespace durprobe::probes
