@@ -4,6 +4,10 @@
 
 #include <memory>
 
+#include "cli/execute_plan.h"
+#include "cli/exit_status.h"
+#include "cli/target_paths.h"
+#include "cli/validators.h"
 #include "report/units.h"
 #include "run/budget.h"
 #include "sqlite_bench/build_info.h"
