@@ -118,7 +118,7 @@ Subcommand SetupSqlite(CLI::App& app) {
   return {sub, [options] { return RunSqlite(*options); }};
 }
 
-int FailedConfigurations(const report::Report& report) { return FailedMeasurements(report); }
+int FailedConfigurations(const report::Report& report) { return MeasurementExitCode(report); }
 
 int RunSqlite(const SqliteOptions& o) {
   platform::Platform& platform = platform::Default();

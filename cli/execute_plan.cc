@@ -93,7 +93,7 @@ int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const Outpu
   std::vector<report::Destination> files = Destinations(out);
   run::Execution ex;
   if (int code = RunPlan(platform, plan, out, files, nullptr, ex); code >= 0) return code;
-  int failed = FailedMeasurements(ex.report);
+  int failure_code = MeasurementExitCode(ex.report);
   report::Comparison comparison{ex.report.context, std::move(ex.report.targets), {}};
   comparison.verdicts = report::CompareVerdicts(comparison.targets);
   if (!out.quiet && !report::UsesStdout(files)) {
@@ -101,7 +101,7 @@ int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const Outpu
   }
   Status written = report::WriteDestinations(platform, files, comparison, std::cout);
   if (int code = EndOfRun(ex, written); code >= 0) return code;
-  return failed;
+  return failure_code;
 }
 
 }  // namespace durprobe::cli

@@ -16,7 +16,7 @@ int UsageError(const std::string& message) {
   return kExitUsage;
 }
 
-int MeasurementFailures(const report::Report& report) {
+int PrintMeasurementFailures(const report::Report& report) {
   int failed = 0;
   for (const report::Target& t : report.targets) {
     for (const probes::ProbeResult& r : t.probes) {
@@ -39,8 +39,8 @@ int MeasurementFailures(const report::Report& report) {
   return failed;
 }
 
-int FailedMeasurements(const report::Report& report) {
-  return MeasurementFailures(report) > 0 ? kExitFail : kExitOk;
+int MeasurementExitCode(const report::Report& report) {
+  return PrintMeasurementFailures(report) > 0 ? kExitFail : kExitOk;
 }
 
 int InterruptedExitCode() {

@@ -16,10 +16,13 @@ inline constexpr int kExitUsage = 2;
 int UsageError(const std::string& message);
 
 // Prints "durprobe: error: PATH: what failed" on stderr for every probe whose sync or write
-// returned an error, and every SQLite configuration and workload that failed; returns how many.
-int MeasurementFailures(const report::Report& report);
-// 1 when MeasurementFailures found any, else 0: the verdict of run, probe, sqlite and compare.
-int FailedMeasurements(const report::Report& report);
+// returned an error, and every SQLite configuration and workload that failed; returns how many
+// (a count, not an exit code).
+int PrintMeasurementFailures(const report::Report& report);
+// The exit code for the report's failed measurements: prints them (PrintMeasurementFailures) and
+// returns kExitFail when there are any, else kExitOk. The verdict of run, probe, sqlite and
+// compare.
+int MeasurementExitCode(const report::Report& report);
 
 // Exit status for a run that ended on SIGINT/SIGTERM (128 + signal), or -1 when none arrived.
 int InterruptedExitCode();
