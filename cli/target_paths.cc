@@ -16,10 +16,10 @@ Result<std::vector<std::string>> ResolveTargets(platform::Platform& platform,
         // stat failed: absent, or present but out of reach (EACCES on a parent, ELOOP).
         Result<platform::FileStat> st = platform.Stat(p);
         if (!st.ok() && st.status().error_number() != ENOENT) {
-          std::string why = st.status().message();  // "stat PATH: <errno text>"
+          // The errno's text alone: the status's message names the path again ("stat PATH: ...").
           return Status::InvalidArgument(fmt::format(
               "cannot reach path '{}': {} (check the permissions of its parent directories)", p,
-              why.substr(why.rfind(": ") + 2)));
+              std::strerror(st.status().error_number())));
         }
         return Status::InvalidArgument(fmt::format("path '{}' does not exist", p));
       }
