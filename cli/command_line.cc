@@ -29,7 +29,8 @@ void SetCommandLine(int argc, char** argv) {
   std::string line;
   for (int i = 0; i < argc; ++i) {
     std::string word = i == 0 ? std::string("durprobe") : std::string(argv[i]);
-    line += (line.empty() ? "" : " ") + ShellQuote(word);
+    if (!line.empty()) line += ' ';
+    line += ShellQuote(word);
   }
   StoredCommandLine() = line;
 }
