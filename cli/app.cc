@@ -19,7 +19,9 @@
 #include "cli/cmd_run.h"
 #include "cli/cmd_sqlite.h"
 #include "cli/cmd_summarize.h"
-#include "cli/common.h"
+#include "cli/command_line.h"
+#include "cli/exit_status.h"
+#include "cli/subcommand.h"
 #include "cli/version.h"
 #include "platform/interrupt.h"
 

@@ -7,6 +7,10 @@
 #include <memory>
 #include <sstream>
 
+#include "cli/execute_plan.h"
+#include "cli/exit_status.h"
+#include "cli/target_paths.h"
+#include "cli/validators.h"
 #include "platform/scratch.h"
 #include "probes/background_load.h"
 #include "report/check/policy.h"

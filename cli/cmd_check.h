@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "cli/cmd_probe.h"
-#include "cli/common.h"
+#include "cli/standard_options.h"
+#include "cli/subcommand.h"
+#include "platform/platform.h"
 #include "report/check/rules.h"
 
 namespace durprobe::cli {

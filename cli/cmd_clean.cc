@@ -5,6 +5,8 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/exit_status.h"
+#include "cli/target_paths.h"
 #include "platform/scratch.h"
 
 namespace durprobe::cli {

@@ -2,6 +2,10 @@
 
 #include <memory>
 
+#include "cli/execute_plan.h"
+#include "cli/exit_status.h"
+#include "cli/target_paths.h"
+#include "cli/validators.h"
 #include "run/budget.h"
 
 namespace durprobe::cli {

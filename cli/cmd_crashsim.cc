@@ -4,6 +4,11 @@
 
 #include <memory>
 
+#include "cli/execute_plan.h"
+#include "cli/exit_status.h"
+#include "cli/target_paths.h"
+#include "cli/validators.h"
+
 namespace durprobe::cli {
 namespace {
 

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/common.h"
+#include "cli/standard_options.h"
+#include "cli/subcommand.h"
+#include "report/model/report.h"
 #include "sqlite_bench/crashsim.h"
 
 namespace durprobe::cli {

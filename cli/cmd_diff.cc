@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/exit_status.h"
 #include "cli/saved_reports.h"
 #include "report/documents/diff_analysis.h"
 #include "report/format/console/diff_console.h"

@@ -2,6 +2,10 @@
 
 #include <memory>
 
+#include "cli/execute_plan.h"
+#include "cli/exit_status.h"
+#include "cli/target_paths.h"
+
 namespace durprobe::cli {
 
 Subcommand SetupInspect(CLI::App& app) {

@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/common.h"
+#include "cli/standard_options.h"
+#include "cli/subcommand.h"
 
 namespace durprobe::cli {
 

@@ -4,6 +4,10 @@
 
 #include <memory>
 
+#include "cli/execute_plan.h"
+#include "cli/exit_status.h"
+#include "cli/target_paths.h"
+#include "cli/validators.h"
 #include "report/text/units.h"
 #include "run/budget.h"
 
@@ -89,7 +93,7 @@ int RunProbe(const ProbeOptions& o) {
   plan.run_inspect = true;  // cheap, and the plausibility checks need the device's facts
   plan.run_probes = true;
   plan.probes = *probe_plan;
-  return ExecutePlan(platform, plan, o.common.out, FailedMeasurements);
+  return ExecutePlan(platform, plan, o.common.out, MeasurementExitCode);
 }
 
 }  // namespace durprobe::cli

@@ -4,7 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/common.h"
+#include "cli/standard_options.h"
+#include "cli/subcommand.h"
+#include "platform/platform.h"
 #include "probes/runner.h"
 
 namespace durprobe::cli {

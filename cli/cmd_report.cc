@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/exit_status.h"
 #include "cli/saved_reports.h"
 #include "report/format/html/html_reporter.h"
 

@@ -2,6 +2,9 @@
 
 #include <memory>
 
+#include "cli/execute_plan.h"
+#include "cli/exit_status.h"
+#include "cli/target_paths.h"
 #include "run/budget.h"
 
 namespace durprobe::cli {

@@ -4,6 +4,10 @@
 
 #include <memory>
 
+#include "cli/execute_plan.h"
+#include "cli/exit_status.h"
+#include "cli/target_paths.h"
+#include "cli/validators.h"
 #include "report/text/units.h"
 #include "run/budget.h"
 #include "sqlite_bench/build_info.h"
@@ -114,7 +118,7 @@ Subcommand SetupSqlite(CLI::App& app) {
   return {sub, [options] { return RunSqlite(*options); }};
 }
 
-int FailedConfigurations(const report::Report& report) { return FailedMeasurements(report); }
+int FailedConfigurations(const report::Report& report) { return MeasurementExitCode(report); }
 
 int RunSqlite(const SqliteOptions& o) {
   platform::Platform& platform = platform::Default();

@@ -8,8 +8,11 @@
 
 #include "cli/cmd_crashsim.h"
 #include "cli/cmd_probe.h"
-#include "cli/common.h"
 #include "cli/sqlite_workloads_options.h"
+#include "cli/standard_options.h"
+#include "cli/subcommand.h"
+#include "platform/platform.h"
+#include "report/model/report.h"
 #include "sqlite_bench/commit_bench.h"
 #include "sqlite_bench/workloads.h"
 

@@ -6,7 +6,9 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/exit_status.h"
 #include "cli/saved_reports.h"
+#include "cli/validators.h"
 #include "report/codec/json_reader.h"
 #include "report/documents/summary.h"
 

@@ -5,7 +5,8 @@
 #include <algorithm>
 #include <charconv>
 
-#include "cli/common.h"
+#include "cli/standard_options.h"
+#include "cli/validators.h"
 
 namespace durprobe::cli {
 namespace {

@@ -1,4 +1,6 @@
-// The executor's two schedules (run/plan.h Schedule), sharing the steps in run/steps.h.
+// The executor's two schedules (run/plan.h Schedule: run/path_by_path.cc, run/interleaved.cc)
+// and the steps they share, declared here; the reference probe and the rebasing of results
+// to the run's start are in run/reference.h.
 #pragma once
 
 #include <memory>

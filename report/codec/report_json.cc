@@ -17,7 +17,7 @@ namespace {
 
 json OrNull(const std::optional<std::uint64_t>& v) { return v ? json(*v) : json(nullptr); }
 
-json ToJson(const std::vector<ReferenceSample>& samples) {
+json ReferenceJson(const std::vector<ReferenceSample>& samples) {
   json out = json::array();
   for (const ReferenceSample& r : samples) {
     out.push_back({{"t_s", SecondsSinceStart(r.start_ns)},
@@ -127,7 +127,7 @@ json ToJson(const Target& t) {
   PutPath(j, "path", t.path);
   if (t.mount) j["mount"] = ToJson(*t.mount);
   if (!t.reference.empty()) {
-    j["reference"] = {{"probe", t.reference_probe}, {"samples", ToJson(t.reference)}};
+    j["reference"] = {{"probe", t.reference_probe}, {"samples", ReferenceJson(t.reference)}};
   }
   if (!t.sqlite.empty()) {
     j["sqlite"] = json::array();

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -69,6 +70,16 @@ TEST(ErrorsCliTest, NoPermission) {
       as_user("probe --quick " + dir.path() + "/closed/inner"),
       "cannot reach path '" + dir.path() + "/closed/inner': Permission denied", "unreachable");
   ASSERT_EQ(::chmod(dir.path().c_str(), 0755), 0);
+}
+
+// A path whose lookup fails with an errno other than ENOENT is named with that errno's text.
+TEST(ErrorsCliTest, SymlinkLoop) {
+  TempDir dir;
+  ASSERT_EQ(::symlink("loop", (dir.path() + "/loop").c_str()), 0);
+  ExpectError("probe --quick " + dir.path() + "/loop",
+              "cannot reach path '" + dir.path() +
+                  "/loop': Too many levels of symbolic links (check the permissions of its "
+                  "parent directories)");
 }
 
 TEST(ErrorsCliTest, ReadOnlyMount) {

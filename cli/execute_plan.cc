@@ -1,0 +1,107 @@
+#include "cli/execute_plan.h"
+
+#include <fmt/format.h>
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/command_line.h"
+#include "cli/exit_status.h"
+#include "report/documents/compare_analysis.h"
+#include "report/format/console/live_console.h"
+#include "report/format/console/progress_console.h"
+#include "report/output/output.h"
+#include "run/executor.h"
+
+namespace durprobe::cli {
+namespace {
+
+// --dry-run: the plan as context.options would record it, with the paths.
+int PrintPlan(const run::Plan& plan) {
+  nlohmann::json j = run::Describe(plan);
+  j["command"] = plan.command;
+  j["paths"] = plan.paths;
+  std::cout << j.dump(2) << "\n";
+  return kExitOk;
+}
+
+// Status for the end of a run: the interruption message (exit 128+signal), or -1.
+int ReportInterruption(const run::Execution& ex) {
+  int code = InterruptedExitCode();
+  if (code < 0) return -1;
+  std::size_t unfinished = 0;
+  for (const report::Target& t : ex.report.targets) unfinished += t.unfinished.size();
+  std::string what = ex.report.context.interrupt_signal == 15 ? "SIGTERM" : "SIGINT";
+  UsageError(
+      fmt::format("interrupted by {}: kept what finished ({} item(s) not run or not finished); "
+                  "scratch removed",
+                  what, unfinished));
+  return code;
+}
+
+// What every measuring command shares: destinations checked first, --dry-run, the command line,
+// the progress line or log on stderr, and the live console (null: the document is printed
+// whole at the end), then the run. Fills ex; returns the exit status when the run cannot go on
+// (bad input, a dry run), or -1.
+int RunPlan(platform::Platform& platform, run::Plan& plan, const OutputOptions& out,
+            const std::vector<report::Destination>& files, report::LiveConsole* console,
+            run::Execution& ex) {
+  if (Status ok = report::CheckDestinations(platform, files); !ok.ok()) {
+    return UsageError(ok.message());
+  }
+  if (out.dry_run) return PrintPlan(plan);
+  plan.command_line = CommandLine();
+  report::ListenerList listeners;
+  report::ProgressLine line(std::cerr);
+  report::ProgressLog log(std::cerr);
+  if (!out.quiet && out.verbose) listeners.Add(&log);
+  if (!out.quiet && !out.verbose && platform.IsTerminal(2)) listeners.Add(&line);
+  if (!out.quiet && !report::UsesStdout(files)) listeners.Add(console);
+  ex = run::Execute(platform, plan, listeners);
+  if (ex.status.kind() == Status::Kind::kInvalidArgument) return UsageError(ex.status.message());
+  return -1;
+}
+
+// After the documents are written: the interruption, a run error, a write error, or -1.
+int EndOfRun(const run::Execution& ex, const Status& written) {
+  if (int code = ReportInterruption(ex); code >= 0) return code;
+  if (!ex.status.ok()) return UsageError(ex.status.message());
+  if (!written.ok()) return UsageError("cannot write the report: " + written.message());
+  return -1;
+}
+
+}  // namespace
+
+int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
+                const ReportVerdict& verdict, const std::function<void(report::Report&)>& analyze) {
+  std::vector<report::Destination> files = Destinations(out);
+  report::LiveConsole console(std::cout);
+  run::Execution ex;
+  if (int code = RunPlan(platform, plan, out, files, &console, ex); code >= 0) return code;
+  if (analyze) {
+    analyze(ex.report);
+    if (!out.quiet && !report::UsesStdout(files)) console.AfterRun(ex.report);
+  }
+  Status written = report::WriteDestinations(platform, files, ex.report, std::cout);
+  if (int code = EndOfRun(ex, written); code >= 0) return code;
+  return verdict ? verdict(ex.report) : kExitOk;
+}
+
+int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out) {
+  std::vector<report::Destination> files = Destinations(out);
+  run::Execution ex;
+  if (int code = RunPlan(platform, plan, out, files, nullptr, ex); code >= 0) return code;
+  int failure_code = MeasurementExitCode(ex.report);
+  report::Comparison comparison{ex.report.context, std::move(ex.report.targets), {}};
+  comparison.verdicts = report::CompareVerdicts(comparison.targets);
+  if (!out.quiet && !report::UsesStdout(files)) {
+    report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, comparison, std::cout);
+  }
+  Status written = report::WriteDestinations(platform, files, comparison, std::cout);
+  if (int code = EndOfRun(ex, written); code >= 0) return code;
+  return failure_code;
+}
+
+}  // namespace durprobe::cli

@@ -1,0 +1,31 @@
+// The emit path of a measuring command: check the destinations, run the plan with the live console
+// and the progress line, write every destination, and turn the end of the run into an exit status.
+#pragma once
+
+#include <functional>
+
+#include "cli/standard_options.h"
+#include "platform/platform.h"
+#include "report/model/report.h"
+#include "run/plan.h"
+
+namespace durprobe::cli {
+
+// What a finished run's report adds to the exit status (e.g. a failed SQLite configuration
+// gives 1); 0 when nothing does.
+using ReportVerdict = std::function<int(const report::Report&)>;
+
+// The emit path for a measured report: checks the destinations (before measuring), runs plan
+// with the live console on stdout (unless quiet or a format takes stdout) and the progress line
+// on a terminal's stderr, then writes every destination, also after an interruption. Returns
+// 128+signal when interrupted, 2 on bad input, else verdict's status.
+// analyze, when given, completes the report after measuring and before anything is written
+// (check evaluates its rules there). An interrupted check still exits 130/143.
+int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
+                const ReportVerdict& verdict = nullptr,
+                const std::function<void(report::Report&)>& analyze = nullptr);
+
+// The same for compare: the console table comes at the end (a column per path).
+int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out);
+
+}  // namespace durprobe::cli

@@ -1,0 +1,51 @@
+#include "cli/exit_status.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <iostream>
+
+#include "platform/interrupt.h"
+#include "report/model/labels.h"
+#include "sqlite_bench/workloads.h"
+
+namespace durprobe::cli {
+
+int UsageError(const std::string& message) {
+  fmt::print(std::cerr, "durprobe: error: {}\n", message);
+  return kExitUsage;
+}
+
+int PrintMeasurementFailures(const report::Report& report) {
+  int failed = 0;
+  for (const report::Target& t : report.targets) {
+    for (const probes::ProbeResult& r : t.probes) {
+      if (r.outcome != probes::Outcome::kError) continue;
+      fmt::print(std::cerr, "durprobe: error: {}: {}: {}\n", t.path, report::ProbeLabel(r.spec),
+                 r.reason);
+      ++failed;
+    }
+    for (const report::SqliteEntry& e : t.sqlite) {
+      if (e.result.outcome != probes::Outcome::kError) continue;
+      fmt::print(std::cerr, "durprobe: error: {}: {}: {}\n", t.path,
+                 sqlite_bench::Label(e.result.config), e.result.reason);
+      ++failed;
+    }
+    for (const std::string& e : sqlite_bench::WorkloadErrors(t.sqlite_workloads)) {
+      fmt::print(std::cerr, "durprobe: error: {}: {}\n", t.path, e);
+      ++failed;
+    }
+  }
+  return failed;
+}
+
+int MeasurementExitCode(const report::Report& report) {
+  return PrintMeasurementFailures(report) > 0 ? kExitFail : kExitOk;
+}
+
+int InterruptedExitCode() {
+  int sig = platform::InterruptSignal();
+  return sig == 0 ? -1 : 128 + sig;
+}
+
+}  // namespace durprobe::cli

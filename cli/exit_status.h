@@ -1,0 +1,30 @@
+// Exit codes and the one-line errors on stderr: a usage error, the measurements that failed, and
+// the status of a run that a signal ended.
+#pragma once
+
+#include <string>
+
+#include "report/model/report.h"
+
+namespace durprobe::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFail = 1;
+inline constexpr int kExitUsage = 2;
+
+// Prints "durprobe: error: <message>" on stderr and returns kExitUsage.
+int UsageError(const std::string& message);
+
+// Prints "durprobe: error: PATH: what failed" on stderr for every probe whose sync or write
+// returned an error, and every SQLite configuration and workload that failed; returns how many
+// (a count, not an exit code).
+int PrintMeasurementFailures(const report::Report& report);
+// The exit code for the report's failed measurements: prints them (PrintMeasurementFailures) and
+// returns kExitFail when there are any, else kExitOk. The verdict of run, probe, sqlite and
+// compare.
+int MeasurementExitCode(const report::Report& report);
+
+// Exit status for a run that ended on SIGINT/SIGTERM (128 + signal), or -1 when none arrived.
+int InterruptedExitCode();
+
+}  // namespace durprobe::cli

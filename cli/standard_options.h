@@ -1,0 +1,55 @@
+// The options commands share: the report destinations (-j/--json, --csv, ... FILE or -),
+// -q/-v/-V, --dry-run, --quick and --budget, and comma-separated list options.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "platform/status.h"
+#include "report/output/output.h"
+
+namespace durprobe::cli {
+
+// The report files a command can write, one option per format.
+struct OutputOptions {
+  std::string json, csv, markdown, html, junit, prometheus;  // "" none, a file, or "-"
+  bool quiet = false;
+  bool verbose = false;
+  bool dry_run = false;  // print the plan (context.options) as JSON and measure nothing
+};
+
+struct CommonOptions {
+  bool quick = false;
+  std::string budget;  // a duration; "" means the subcommand's default
+  OutputOptions out;
+};
+
+// -q/--quiet, -v/--verbose and -V/--version: every command has them.
+void AddStandardFlags(CLI::App& app, OutputOptions& options);
+// --dry-run: print the plan as JSON and measure nothing.
+void AddDryRun(CLI::App& app, OutputOptions& options);
+// One option per format (-j/--json FILE|-, --csv FILE, ...), for the formats given.
+void AddOutputOptions(CLI::App& app, OutputOptions& options,
+                      const std::vector<report::Format>& formats);
+// The formats run, probe, sqlite and compare write.
+std::vector<report::Format> ReportFormats();
+// --quick (described for this command) and --budget (with this command's default), --dry-run,
+// the output options and standard flags.
+void AddCommonOptions(CLI::App& app, CommonOptions& options, const std::string& quick_help,
+                      const std::string& default_budget);
+
+// The destinations the options name, in the order json, csv, markdown, html, junit, prometheus.
+std::vector<report::Destination> Destinations(const OutputOptions& options);
+
+// The budget in ns: the option's value, or quick_ns / default_ns.
+Result<std::uint64_t> BudgetNanos(const CommonOptions& options, std::uint64_t default_ns,
+                                  std::uint64_t quick_ns);
+
+// A comma-separated list option that takes one argument per use, so a following PATH is not
+// swallowed into the list.
+CLI::Option* AddListOption(CLI::App& app, const std::string& name, std::vector<std::string>& into,
+                           const std::string& help);
+
+}  // namespace durprobe::cli

@@ -1,0 +1,58 @@
+// cli/exit_status.h: the failure lines on stderr and the two contracts kept apart, a count
+// (PrintMeasurementFailures) and an exit code (MeasurementExitCode).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cli/exit_status.h"
+
+namespace durprobe {
+namespace {
+
+report::Report TwoFailedProbes() {
+  report::Report r;
+  report::Target t;
+  t.path = "/mnt/a";
+  for (const char* reason : {"fsync: Input/output error", "write: No space left on device"}) {
+    probes::ProbeResult p;
+    p.outcome = probes::Outcome::kError;
+    p.reason = reason;
+    t.probes.push_back(p);
+  }
+  probes::ProbeResult fine;
+  t.probes.push_back(fine);
+  r.targets.push_back(t);
+  return r;
+}
+
+TEST(ExitStatusCliTest, UsageErrorIsOneLineAndExitTwo) {
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(cli::UsageError("path 'x' does not exist"), cli::kExitUsage);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "durprobe: error: path 'x' does not exist\n");
+}
+
+TEST(ExitStatusCliTest, PrintMeasurementFailuresCountsAndMeasurementExitCodeIsOne) {
+  report::Report failed = TwoFailedProbes();
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(cli::PrintMeasurementFailures(failed), 2);
+  std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(err.rfind("durprobe: error: /mnt/a: ", 0), 0u) << err;
+  EXPECT_NE(err.find(": fsync: Input/output error\n"), std::string::npos) << err;
+  EXPECT_NE(err.find(": write: No space left on device\n"), std::string::npos) << err;
+
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(cli::MeasurementExitCode(failed), cli::kExitFail);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), err) << "the same lines";
+}
+
+TEST(ExitStatusCliTest, NothingFailedPrintsNothing) {
+  report::Report fine;
+  fine.targets.emplace_back();
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(cli::PrintMeasurementFailures(fine), 0);
+  EXPECT_EQ(cli::MeasurementExitCode(fine), cli::kExitOk);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+}
+
+}  // namespace
+}  // namespace durprobe
