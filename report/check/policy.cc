@@ -8,132 +8,12 @@
 #include <map>
 
 #include "report/check/policy_document.h"
+#include "report/check/policy_reader.h"
 #include "report/text/units.h"
 #include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
-
-constexpr std::uint64_t kMaxLatencyNs = 3600ull * 1'000'000'000;  // an hour: surely a typo
-constexpr double kMaxRate = 1e9;
-
-template <typename Enum>
-Result<Enum> Lookup(const std::map<std::string, Enum>& names, std::string_view text,
-                    std::string_view what) {
-  auto it = names.find(AsciiLower(text));
-  if (it != names.end()) return it->second;
-  std::string valid;
-  for (const auto& entry : names) valid += (valid.empty() ? "" : ", ") + entry.first;
-  return Status::InvalidArgument(fmt::format("unknown {} '{}' (valid: {})", what, text, valid));
-}
-
-Result<std::uint64_t> Latency(std::string_view text) {
-  Result<std::uint64_t> ns = ParseDurationNanos(text);
-  if (!ns.ok()) return ns;
-  if (*ns > kMaxLatencyNs) {
-    return Status::InvalidArgument(fmt::format("latency limit '{}' is over an hour", text));
-  }
-  return ns;
-}
-
-Result<double> Rate(double value, std::string_view what) {
-  if (!(value > 0) || value > kMaxRate || std::isnan(value)) {
-    return Status::InvalidArgument(fmt::format(
-        "{} must be above 0 and at most {:.0f} per second, not {}", what, kMaxRate, value));
-  }
-  return value;
-}
-
-Result<probes::ProbeSpec> Spec(std::string_view primitive, std::string_view pattern,
-                               std::string_view size) {
-  Result<probes::Primitive> prim = Lookup(probes::PrimitiveNames(), primitive, "primitive");
-  if (!prim.ok()) return prim.status();
-  Result<probes::Pattern> pat = Lookup(probes::PatternNames(), pattern, "pattern");
-  if (!pat.ok()) return pat.status();
-  Result<std::uint64_t> bytes = ParseSize(size);
-  if (!bytes.ok()) return bytes.status();
-  probes::ProbeSpec spec{*prim, *pat, *prim == probes::Primitive::kDirFsync ? 0 : *bytes};
-  Status valid = probes::Validate(spec);
-  if (!valid.ok()) return valid;
-  return spec;
-}
-
-std::string RuleName(std::string_view kind, const probes::ProbeSpec& s) {
-  return fmt::format("{}_{}_{}_{}", kind, probes::NameOf(s.primitive), probes::NameOf(s.pattern),
-                     s.write_size);
-}
-
-// Reads a policy document's tree. Errors: "FILE:LINE: key 'a.b': problem".
-class DocumentReader {
- public:
-  explicit DocumentReader(const std::string& file) : file_(file) {}
-
-  Status Error(const PolicyValue& v, const std::string& key, const std::string& problem) const {
-    return Status::InvalidArgument(fmt::format("{}:{}: key '{}': {}", file_, v.line, key, problem));
-  }
-
-  // The value as text: strings as is, numbers without a trailing ".0".
-  Result<std::string> Text(const PolicyValue& v, const std::string& key) const {
-    if (v.kind == PolicyValue::Kind::kString) return v.text;
-    if (v.kind == PolicyValue::Kind::kNumber) {
-      return v.number == std::floor(v.number) ? fmt::format("{:.0f}", v.number)
-                                              : fmt::format("{}", v.number);
-    }
-    return Error(v, key, "expected a string or a number");
-  }
-
-  Result<double> Number(const PolicyValue& v, const std::string& key) const {
-    if (v.kind == PolicyValue::Kind::kNumber) return v.number;
-    return Error(v, key, "expected a number");
-  }
-
-  Result<std::vector<std::string>> Strings(const PolicyValue& v, const std::string& key) const {
-    if (v.kind == PolicyValue::Kind::kString) return std::vector<std::string>{v.text};
-    if (v.kind != PolicyValue::Kind::kArray) return Error(v, key, "expected a list of strings");
-    std::vector<std::string> out;
-    for (const PolicyValue& item : v.items) {
-      if (item.kind != PolicyValue::Kind::kString)
-        return Error(item, key, "expected a list of strings");
-      out.push_back(item.text);
-    }
-    return out;
-  }
-
-  // A probe rule table: its spec from primitive/pattern/size, and the other keys it allows.
-  Status ProbeRule(const PolicyValue& table, const std::string& key,
-                   const std::vector<std::string>& allowed, probes::ProbeSpec* spec,
-                   std::map<std::string, const PolicyValue*>* fields) const {
-    if (table.kind != PolicyValue::Kind::kTable) return Error(table, key, "expected a table");
-    std::string primitive = "fdatasync", pattern = "overwrite", size = "4096";
-    for (const auto& [name, value] : table.fields) {
-      std::string k = key + "." + name;
-      if (name == "primitive" || name == "pattern" || name == "size") {
-        Result<std::string> t = Text(value, k);
-        if (!t.ok()) return t.status();
-        (name == "primitive" ? primitive : name == "pattern" ? pattern : size) = *t;
-      } else if (std::find(allowed.begin(), allowed.end(), name) != allowed.end()) {
-        (*fields)[name] = &value;
-      } else {
-        return Error(value, k, "unknown key");
-      }
-    }
-    Result<probes::ProbeSpec> s = Spec(primitive, pattern, size);
-    if (!s.ok()) return Error(table, key, s.status().message());
-    *spec = *s;
-    return Status::Ok();
-  }
-
-  Result<std::uint64_t> Duration(const PolicyValue& v, const std::string& key) const {
-    Result<std::string> t = Text(v, key);
-    if (!t.ok()) return t.status();
-    Result<std::uint64_t> ns = Latency(*t);
-    if (!ns.ok()) return Error(v, key, ns.status().message());
-    return ns;
-  }
-
- private:
-  std::string file_;
-};
 
 Status ReadLatency(const DocumentReader& r, const PolicyValue& v, const std::string& key,
                    Policy& p) {
@@ -156,7 +36,7 @@ Status ReadLatency(const DocumentReader& r, const PolicyValue& v, const std::str
     rule.max_ns = *ns;
     rule.name = RuleName(i == 0 ? "max_p50" : "max_p99", spec);
     if (f.count("name")) {
-      Result<std::string> n = r.Text(*f["name"], key + ".name");
+      Result<std::string> n = r.Name(*f["name"], key + ".name");
       if (!n.ok()) return n.status();
       rule.name = *n + (f.count("p50") && f.count("p99") ? std::string("_") + stat : "");
     }
@@ -183,11 +63,15 @@ Status ReadRate(const DocumentReader& r, const PolicyValue& v, const std::string
   if (!f.count("min")) return r.Error(v, key, "needs min (synced writes per second)");
   Result<double> n = r.Number(*f["min"], key + ".min");
   if (!n.ok()) return n.status();
-  Result<double> rate = Rate(*n, "min");
+  Result<double> rate = RateLimit(*n, "min");
   if (!rate.ok()) return r.Error(*f["min"], key + ".min", rate.status().message());
   rule.min_ops_per_sec = *rate;
   rule.name = RuleName("min_rate", rule.spec);
-  if (f.count("name")) rule.name = f["name"]->text;
+  if (f.count("name")) {
+    Result<std::string> n = r.Name(*f["name"], key + ".name");
+    if (!n.ok()) return n.status();
+    rule.name = *n;
+  }
   p.rates.push_back(rule);
   return Status::Ok();
 }
@@ -210,7 +94,11 @@ Status ReadSlow(const DocumentReader& r, const PolicyValue& v, const std::string
     rule.max_count = static_cast<std::uint64_t>(*n);
   }
   rule.name = RuleName("slow_syncs", rule.spec);
-  if (f.count("name")) rule.name = f["name"]->text;
+  if (f.count("name")) {
+    Result<std::string> n = r.Name(*f["name"], key + ".name");
+    if (!n.ok()) return n.status();
+    rule.name = *n;
+  }
   p.slow_syncs.push_back(rule);
   return Status::Ok();
 }
@@ -301,13 +189,13 @@ Result<LatencyRule> ParseLatencyFlag(std::string_view text, LatencyStat stat) {
           "invalid latency rule '{}': expected LIMIT or PRIMITIVE:PATTERN:SIZE=LIMIT", text));
     }
     Result<probes::ProbeSpec> s =
-        Spec(spec.substr(0, c1), spec.substr(c1 + 1, c2 - c1 - 1), spec.substr(c2 + 1));
+        ProbeSpecOf(spec.substr(0, c1), spec.substr(c1 + 1, c2 - c1 - 1), spec.substr(c2 + 1));
     if (!s.ok())
       return Status::InvalidArgument("latency rule '" + std::string(text) +
                                      "': " + s.status().message());
     rule.spec = *s;
   }
-  Result<std::uint64_t> ns = Latency(limit);
+  Result<std::uint64_t> ns = LatencyLimit(limit);
   if (!ns.ok()) return ns.status();
   rule.max_ns = *ns;
   rule.name = RuleName(stat == LatencyStat::kP99 ? "max_p99" : "max_p50", rule.spec);
@@ -336,7 +224,7 @@ Result<CommitRule> ParseCommitFlag(std::string_view text) {
   if (num.empty() || end != num.c_str() + num.size()) {
     return Status::InvalidArgument(fmt::format("invalid commit rate '{}' in '{}'", number, text));
   }
-  Result<double> rate = Rate(value, "a commit floor");
+  Result<double> rate = RateLimit(value, "a commit floor");
   if (!rate.ok()) return rate.status();
   rule.journal = *j;
   rule.sync = *s;
