@@ -36,9 +36,8 @@ Status ReadLatency(const DocumentReader& r, const PolicyValue& v, const std::str
     rule.max_ns = *ns;
     rule.name = RuleName(i == 0 ? "max_p50" : "max_p99", spec);
     if (f.count("name")) {
-      Result<std::string> n = r.Name(*f["name"], key + ".name");
-      if (!n.ok()) return n.status();
-      rule.name = *n + (f.count("p50") && f.count("p99") ? std::string("_") + stat : "");
+      if (Status named = r.NameInto(f, key, &rule.name); !named.ok()) return named;
+      if (f.count("p50") && f.count("p99")) rule.name += std::string("_") + stat;
     }
     if (f.count("severe") && i == 1) {
       Result<std::uint64_t> severe = r.Duration(*f["severe"], key + ".severe");
@@ -67,11 +66,7 @@ Status ReadRate(const DocumentReader& r, const PolicyValue& v, const std::string
   if (!rate.ok()) return r.Error(*f["min"], key + ".min", rate.status().message());
   rule.min_ops_per_sec = *rate;
   rule.name = RuleName("min_rate", rule.spec);
-  if (f.count("name")) {
-    Result<std::string> n = r.Name(*f["name"], key + ".name");
-    if (!n.ok()) return n.status();
-    rule.name = *n;
-  }
+  if (Status named = r.NameInto(f, key, &rule.name); !named.ok()) return named;
   p.rates.push_back(rule);
   return Status::Ok();
 }
@@ -94,11 +89,7 @@ Status ReadSlow(const DocumentReader& r, const PolicyValue& v, const std::string
     rule.max_count = static_cast<std::uint64_t>(*n);
   }
   rule.name = RuleName("slow_syncs", rule.spec);
-  if (f.count("name")) {
-    Result<std::string> n = r.Name(*f["name"], key + ".name");
-    if (!n.ok()) return n.status();
-    rule.name = *n;
-  }
+  if (Status named = r.NameInto(f, key, &rule.name); !named.ok()) return named;
   p.slow_syncs.push_back(rule);
   return Status::Ok();
 }

@@ -61,10 +61,15 @@ Result<std::string> DocumentReader::Text(const PolicyValue& v, const std::string
   return Error(v, key, "expected a string or a number");
 }
 
-Result<std::string> DocumentReader::Name(const PolicyValue& v, const std::string& key) const {
-  Result<std::string> name = Text(v, key);
-  if (name.ok() && name->empty()) return Error(v, key, "a rule's name must not be empty");
-  return name;
+Status DocumentReader::NameInto(const std::map<std::string, const PolicyValue*>& fields,
+                                const std::string& key, std::string* name) const {
+  auto it = fields.find("name");
+  if (it == fields.end()) return Status::Ok();
+  Result<std::string> text = Text(*it->second, key + ".name");
+  if (!text.ok()) return text.status();
+  if (text->empty()) return Error(*it->second, key + ".name", "a rule's name must not be empty");
+  *name = *text;
+  return Status::Ok();
 }
 
 Result<double> DocumentReader::Number(const PolicyValue& v, const std::string& key) const {
