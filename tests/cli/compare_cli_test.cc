@@ -27,9 +27,11 @@ TEST(CompareCliTest, MissingSecondPath) {
   EXPECT_NE(run.err.find("does not exist"), std::string::npos) << run.err;
 }
 
-// sqlite_args: "--no-sqlite", or a small matrix to run on both paths.
+// sqlite_args: "--no-sqlite", or a small matrix to run on both paths. durable_b: whether b
+// keeps its syncs (two directories of one filesystem) or not (a tmpfs): a durable b may show
+// any penalty or none (the disk here changes state), never not_durable; a tmpfs only that.
 void ExpectComparison(const std::string& a, const std::string& b, const std::string& sqlite_args,
-                      std::size_t sqlite_configs) {
+                      std::size_t sqlite_configs, bool durable_b) {
   testing_support::CliRun run =
       RunDurprobe("compare --budget 3s --rounds 2 --primitives none,fdatasync,dir_fsync " +
                   sqlite_args + " --json - " + a + " " + b);
@@ -47,16 +49,21 @@ void ExpectComparison(const std::string& a, const std::string& b, const std::str
   ASSERT_EQ(j["verdicts"].size(), 1u);
   EXPECT_EQ(j["verdicts"][0]["path"], b);
   std::string dominant = j["verdicts"][0]["dominant"];
-  EXPECT_TRUE(dominant == "none" || dominant == "per_sync" || dominant == "per_op" ||
-              dominant == "metadata" || dominant == "not_durable")
-      << dominant;
+  if (durable_b) {
+    EXPECT_TRUE(dominant == "none" || dominant == "per_sync" || dominant == "per_op" ||
+                dominant == "metadata")
+        << dominant;
+  } else {
+    EXPECT_EQ(dominant, "not_durable");
+  }
   EXPECT_GT(j["verdicts"][0]["ratios"]["per_op"].get<double>(), 0.0);
 }
 
 TEST(CompareCliTest, TwoDirectories) {
   TempDir a, b;
   ExpectComparison(a.path(), b.path(),
-                   "--journal-modes wal --synchronous full,off --commits 20 --repetitions 1", 2);
+                   "--journal-modes wal --synchronous full,off --commits 20 --repetitions 1", 2,
+                   /*durable_b=*/true);
 }
 
 TEST(CompareCliTest, DirectoryAgainstTmpfsTable) {
@@ -65,7 +72,7 @@ TEST(CompareCliTest, DirectoryAgainstTmpfsTable) {
   if (std::system(("mount -t tmpfs -o size=64m durprobe-test " + b.path()).c_str()) != 0) {
     GTEST_SKIP() << "could not mount a tmpfs";
   }
-  ExpectComparison(a.path(), b.path(), "--no-sqlite", 0);
+  ExpectComparison(a.path(), b.path(), "--no-sqlite", 0, /*durable_b=*/false);
   testing_support::CliRun run = RunDurprobe(
       "compare --budget 2s --rounds 1 --primitives none,fdatasync --journal-modes delete "
       "--synchronous full --commits 10 --repetitions 1 " +
