@@ -49,7 +49,8 @@ void AddSqliteMatrixOptions(CLI::App& app, SqliteMatrixOptions& o) {
       ->capture_default_str()
       ->check(InRange(0, 100000000));
   app.add_option("--warmup", o.warmup, "Untimed commits before the repetitions")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(InRange(0, 100000000));
 }
 
 Result<sqlite_bench::MatrixPlan> MakeSqlitePlan(platform::Platform& platform,

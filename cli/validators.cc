@@ -65,7 +65,8 @@ CLI::Validator InRange(double lo, double hi) {
         if (used == 0 || used != value.size()) {
           return fmt::format("'{}' is not a number (expected {})", value, range);
         }
-        if (v < lo || v > hi) return fmt::format("'{}' is not in {}", value, range);
+        // Written so NaN fails too (every comparison with it is false).
+        if (!(v >= lo && v <= hi)) return fmt::format("'{}' is not in {}", value, range);
         return std::string();
       },
       "in " + range);

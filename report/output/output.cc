@@ -21,13 +21,35 @@ std::string DirectoryOf(const std::string& path) {
   return path.substr(0, slash);
 }
 
+// The names of the standard output: "-" and the device files that alias it.
+bool IsStdout(const std::string& path) {
+  return path == "-" || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1";
+}
+
+// The file a destination writes: a symlink's target (the link stays a link), else the path.
+std::string FileOf(platform::Platform& platform, const std::string& path) {
+  if (platform.KindOfNoFollow(path) != platform::PathKind::kSymlink) return path;
+  Result<std::string> target = platform.RealPath(path);
+  return target.ok() ? *target : path;
+}
+
+// One name per file however it is spelt ("r.json", "./r.json", a link to it): the real
+// directory and the file name, or a link's real target.
+std::string IdentityOf(platform::Platform& platform, const std::string& path) {
+  std::string file = FileOf(platform, path);
+  std::size_t slash = file.rfind('/');
+  std::string name = slash == std::string::npos ? file : file.substr(slash + 1);
+  Result<std::string> dir = platform.RealPath(DirectoryOf(file));
+  return (dir.ok() ? *dir : DirectoryOf(file)) + "/" + name;
+}
+
 }  // namespace
 
 std::string OptionOf(Format format) { return "--" + std::string(NameOf(format)); }
 
 bool UsesStdout(const std::vector<Destination>& outputs) {
   for (const Destination& d : outputs) {
-    if (d.path == "-") return true;
+    if (IsStdout(d.path)) return true;
   }
   return false;
 }
@@ -38,13 +60,17 @@ Status CheckDestinations(platform::Platform& platform, const std::vector<Destina
   for (const Destination& d : outputs) {
     std::string what = fmt::format("{} {}", OptionOf(d.format), d.path);
     if (d.path.empty()) return Status::InvalidArgument(OptionOf(d.format) + " needs a file name");
-    if (d.path == "-") {
+    if (IsStdout(d.path)) {
       if (++to_stdout > 1) {
         return Status::InvalidArgument(what + ": only one report can go to stdout");
       }
-      continue;
+      if (d.path == "-") continue;
     }
-    if (!seen.insert(d.path).second) {
+    if (platform.KindOfNoFollow(d.path) == platform::PathKind::kSymlink &&
+        platform.KindOf(d.path) == platform::PathKind::kMissing) {
+      return Status::InvalidArgument(what + ": is a symlink to a file that does not exist");
+    }
+    if (!seen.insert(IdentityOf(platform, d.path)).second) {
       return Status::InvalidArgument(what + ": the same file is named by two options");
     }
     if (platform.KindOf(d.path) == platform::PathKind::kDirectory) {
@@ -86,7 +112,7 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
       out << *text;
       out.flush();
     } else if (s.ok()) {
-      s = platform.ReplaceFileAtomically(d.path, *text);
+      s = platform.ReplaceFileAtomically(FileOf(platform, d.path), *text);
     }
     if (!s.ok() && first.ok()) {
       first = Status::Error(fmt::format("{} {}: {}", OptionOf(d.format), d.path, s.message()));

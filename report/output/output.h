@@ -22,13 +22,15 @@ struct Destination {
 // The option that names a destination of this format ("--json"), for messages.
 std::string OptionOf(Format format);
 
-// Ok when every destination can be written: at most one is stdout, no file is named twice, each
-// file's directory exists and is writable, and the path is not a directory. Otherwise
-// InvalidArgument naming the option and the problem: "--json /nope/r.json: directory /nope does
-// not exist".
+// Ok when every destination can be written: at most one is stdout ("-", /dev/stdout, /dev/fd/1,
+// /proc/self/fd/1), no file is named twice however it is spelt (r.json and ./r.json, a symlink
+// and its target), no symlink dangles, each file's directory exists and is writable, and the
+// path is not a directory. Otherwise InvalidArgument naming the option and the problem:
+// "--json /nope/r.json: directory /nope does not exist". A symlink is written through: its
+// target gets the report and the link stays.
 Status CheckDestinations(platform::Platform& platform, const std::vector<Destination>& outputs);
 
-// Whether a destination takes stdout (then no console report goes there).
+// Whether a destination takes stdout, by any of its names (then no console report goes there).
 bool UsesStdout(const std::vector<Destination>& outputs);
 
 // Formats doc for every destination: "-" to out, a file atomically. Tries every destination and

@@ -41,6 +41,12 @@ TEST(ErrorsCliTest, FileInsteadOfDirectory) {
                   "directory)");
 }
 
+TEST(ErrorsCliTest, NumbersOutOfRange) {
+  ExpectError("probe --ci nan --dry-run /tmp", "--ci: 'nan' is not in 0.1..100");
+  // It wrapped to 2^64-1 untimed commits.
+  ExpectError("sqlite --warmup -1 --dry-run /tmp", "--warmup: '-1' is not in 0..100000000");
+}
+
 // Root ignores permission bits, so these run as nobody (or as the user, when not root).
 TEST(ErrorsCliTest, NoPermission) {
   TempDir dir;

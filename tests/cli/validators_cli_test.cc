@@ -74,6 +74,11 @@ TEST(ValidatorsCliTest, InRangeRejectsWhatIsNotWhollyANumber) {
   }
   std::string tiny = "0.05";
   EXPECT_EQ(Check(v, tiny), "'0.05' is not in 0.1..100");
+  // std::stod reads these whole; none is in any range (NaN compares false with everything).
+  for (std::string value : {"nan", "NaN", "inf", "-inf"}) {
+    std::string typed = value;
+    EXPECT_EQ(Check(v, value), "'" + typed + "' is not in 0.1..100") << typed;
+  }
 }
 
 }  // namespace

@@ -44,6 +44,42 @@ TEST_F(OutputTest, RejectsADirectoryTwoStdoutsAndTheSameFileTwice) {
   EXPECT_FALSE(CheckDestinations(p_, {{Format::kJson, f}, {Format::kCsv, f}}).ok());
 }
 
+TEST_F(OutputTest, OneFileOrStdoutNamedTwoWaysIsStillNamedTwice) {
+  std::string f = dir_.path() + "/x";
+  std::string link = dir_.path() + "/link";
+  ASSERT_EQ(::symlink(f.c_str(), link.c_str()), 0);
+  ASSERT_TRUE(p_.WriteTextFile(f, "old").ok());
+  for (const std::string& other :
+       {dir_.path() + "/./x",
+        dir_.path() + "/../" + dir_.path().substr(dir_.path().rfind('/') + 1) + "/x", link}) {
+    Status s = CheckDestinations(p_, {{Format::kJson, f}, {Format::kCsv, other}});
+    EXPECT_NE(s.message().find("the same file is named by two options"), std::string::npos)
+        << other << ": " << s.message();
+  }
+  for (const char* alias : {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"}) {
+    Status s = CheckDestinations(p_, {{Format::kJson, "-"}, {Format::kCsv, alias}});
+    EXPECT_NE(s.message().find("only one report can go to stdout"), std::string::npos)
+        << alias << ": " << s.message();
+    EXPECT_TRUE(UsesStdout({{Format::kCsv, alias}})) << alias;
+  }
+}
+
+TEST_F(OutputTest, ASymlinkIsWrittenThroughAndADanglingOneRefused) {
+  std::string target = dir_.path() + "/target.json", link = dir_.path() + "/link.json";
+  ASSERT_TRUE(p_.WriteTextFile(target, "old").ok());
+  ASSERT_EQ(::symlink(target.c_str(), link.c_str()), 0);
+  ASSERT_TRUE(CheckDestinations(p_, {{Format::kJson, link}}).ok());
+  std::ostringstream out;
+  ASSERT_TRUE(WriteDestinations(p_, {{Format::kJson, link}}, report_, out).ok());
+  EXPECT_EQ(p_.KindOfNoFollow(link), platform::PathKind::kSymlink) << "the link stays a link";
+  EXPECT_NE(testing_support::Slurp(target).find("durprobe.report/1"), std::string::npos);
+  std::string dangling = dir_.path() + "/dangling.json";
+  ASSERT_EQ(::symlink((dir_.path() + "/missing/r.json").c_str(), dangling.c_str()), 0);
+  Status s = CheckDestinations(p_, {{Format::kJson, dangling}});
+  EXPECT_NE(s.message().find("is a symlink to a file that does not exist"), std::string::npos)
+      << s.message();
+}
+
 TEST_F(OutputTest, WritesEachFormatAndLeavesNoTemporaryFile) {
   std::string json = dir_.path() + "/r.json", csv = dir_.path() + "/r.csv";
   std::ostringstream out;
