@@ -14,6 +14,7 @@
 #include "platform/scratch.h"
 #include "probes/background_load.h"
 #include "report/check/policy.h"
+#include "report/check/presets.h"
 #include "report/format/reporter.h"
 #include "report/text/units.h"
 #include "run/executor.h"

@@ -11,9 +11,10 @@
 #include "report/analysis/plausibility.h"
 #include "report/analysis/probe_findings.h"
 #include "run/context.h"
+#include "run/interleaved.h"
+#include "run/path_by_path.h"
 #include "run/progress.h"
 #include "run/progress_ticker.h"
-#include "run/schedule.h"
 #include "run/scratch_need.h"
 
 namespace durprobe::run {

@@ -31,4 +31,10 @@ Execution Execute(platform::Platform& platform, const Plan& plan);
 void InspectTarget(platform::Platform& platform, const report::Context& context,
                    report::Target& target);
 
+// Steps both schedules (run/path_by_path.h, run/interleaved.h) take. The plausibility findings
+// of a measured target (probes against the device's facts):
+void AddPlausibilityFindings(report::Target& target);
+// True once SIGINT or SIGTERM arrived (platform/interrupt.h); a schedule then starts nothing more.
+bool Interrupted();
+
 }  // namespace durprobe::run

@@ -1,13 +1,15 @@
 // The interleaved schedule (compare): probe rounds over every path in turn, merged per path,
 // then each SQLite configuration on every path in turn, so drift and noise fall on all paths
 // alike instead of on whichever ran first.
+#include "run/interleaved.h"
+
 #include <fmt/format.h>
 
 #include "report/analysis/sqlite_correlation.h"
 #include "report/model/labels.h"
 #include "run/executor.h"
+#include "run/path_by_path.h"
 #include "run/reference.h"
-#include "run/schedule.h"
 
 namespace durprobe::run {
 namespace {

@@ -1,13 +1,14 @@
 // The path-by-path schedule (run, probe, sqlite, check): each target is inspected, probed, its
 // SQLite matrix and workloads run, and its scratch removed, before the next one starts, so a
 // console can show each target's sections as they finish.
+#include "run/path_by_path.h"
+
 #include <fmt/format.h>
 
 #include "report/analysis/sqlite_correlation.h"
 #include "report/model/labels.h"
 #include "run/executor.h"
 #include "run/reference.h"
-#include "run/schedule.h"
 
 namespace durprobe::run {
 namespace {

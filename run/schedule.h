@@ -1,8 +1,9 @@
-// The executor's two schedules (run/plan.h Schedule: run/path_by_path.cc, run/interleaved.cc)
-// and the steps they share, declared here; the reference probe and the rebasing of results
-// to the run's start are in run/reference.h.
+// What the executor's two schedules (run/plan.h Schedule: run/path_by_path.h, run/interleaved.h)
+// run on. The steps they share are in run/executor.h; the reference probe and the rebasing of
+// results to the run's start are in run/reference.h.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -24,20 +25,5 @@ struct RunState {
   std::vector<std::unique_ptr<platform::ScratchDir>>& scratch;  // one per path, when measuring
   std::uint64_t origin_ns = 0;  // the run's start: results are rebased to it (run/reference.h)
 };
-
-// Announces every item of the plan to progress (Expect) in the order the schedule runs them.
-void ExpectItems(const Plan& plan, Progress& progress);
-
-void RunPathByPath(RunState& state);
-void RunInterleaved(RunState& state);
-
-// Planned time of one item, for the progress estimate.
-std::uint64_t PlannedProbeNs(const probes::StopRule& rule);
-std::uint64_t PlannedWorkloadNs(const sqlite_bench::WorkloadPlan& plan, sqlite_bench::Workload w);
-
-// The plausibility findings of a measured target (probes against the device's facts).
-void AddPlausibilityFindings(report::Target& target);
-
-bool Interrupted();
 
 }  // namespace durprobe::run

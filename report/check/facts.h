@@ -1,12 +1,18 @@
 // The rules about what a path is rather than how fast it syncs: required storage facts and
-// findings that fail the check. Used by check_rules.cc.
+// findings that fail the check. Used by rules.cc.
 #pragma once
 
+#include <map>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "report/check/rules.h"
 
 namespace durprobe::report {
+
+std::string_view NameOf(Fact fact);  // "write_through_or_fua", "not_network_fs", "not_overlay"
+const std::map<std::string, Fact>& FactNames();
 
 // One result for a required fact; an error when the mount or device could not be identified.
 CheckResult EvaluateFact(Fact fact, const Target& target);

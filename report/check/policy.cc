@@ -7,8 +7,10 @@
 #include <cmath>
 #include <map>
 
+#include "report/check/facts.h"
 #include "report/check/policy_document.h"
 #include "report/check/policy_reader.h"
+#include "report/check/presets.h"
 #include "report/text/units.h"
 #include "report/text/utf8.h"
 

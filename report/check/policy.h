@@ -1,4 +1,5 @@
-// Policies for `durprobe check`: the rule flags, policy files (TOML or JSON) and the presets.
+// Policies for `durprobe check`: the rule flags and policy files (TOML or JSON); the presets are
+// in report/check/presets.h.
 // Every error is one line naming the file, line and key, so the CLI can print it as is and exit 2.
 #pragma once
 
@@ -19,10 +20,6 @@ Result<CommitRule> ParseCommitFlag(std::string_view text);
 Status ParseFailOn(const std::vector<std::string>& items, Policy& policy);
 // Fact names, for --require.
 Status ParseRequire(const std::vector<std::string>& items, Policy& policy);
-
-// The presets: "etcd", "postgres-wal", "sqlite-app" (docs/provisioning.md gives their sources).
-std::vector<std::string> PresetNames();
-Result<Policy> Preset(std::string_view name);
 
 // A policy document. format is "toml" or "json"; file names the document in errors.
 Result<Policy> ParsePolicy(std::string_view text, std::string_view format, const std::string& file);

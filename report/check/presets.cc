@@ -1,7 +1,7 @@
 // The check presets. Each number's source is in docs/provisioning.md; change both together.
-#include <fmt/format.h>
+#include "report/check/presets.h"
 
-#include "report/check/policy.h"
+#include <fmt/format.h>
 
 namespace durprobe::report {
 namespace {

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -58,8 +57,6 @@ enum class Fact {
   kNotNetworkFs,
   kNotOverlay,  // not an overlay filesystem (a container's writable layer)
 };
-std::string_view NameOf(Fact fact);  // "write_through_or_fua", "not_network_fs", "not_overlay"
-const std::map<std::string, Fact>& FactNames();
 
 struct Policy {
   std::string source;  // "preset etcd", "policy.toml", "command line"

@@ -7,19 +7,14 @@
 #include "probes/op_cost.h"
 #include "report/analysis/durability_risk.h"
 #include "report/codec/json_reader_sections.h"
+#include "report/codec/mount_json_reader.h"
+#include "report/codec/sqlite_json_reader.h"
+#include "report/codec/sqlite_workloads_json_reader.h"
 
 namespace durprobe::report {
 namespace {
 
 using nlohmann::json;
-
-// Name -> value for the enumerations this file reads, built from the writer's own NameOf.
-template <typename E>
-std::map<std::string, E> NamesOf(std::initializer_list<E> values) {
-  std::map<std::string, E> names;
-  for (E v : values) names.emplace(std::string(NameOf(v)), v);
-  return names;
-}
 
 Context ReadContext(const JsonFields& f) {
   Context c;
@@ -167,37 +162,6 @@ CheckResult ReadCheck(const JsonFields& f) {
 }
 
 }  // namespace
-
-probes::Outcome ReadOutcome(const JsonFields& f) {
-  static const auto kOutcomes = NamesOf({probes::Outcome::kOk, probes::Outcome::kUnsupported,
-                                         probes::Outcome::kError, probes::Outcome::kInterrupted});
-  return f.Enum("status", kOutcomes, probes::Outcome::kOk);
-}
-
-probes::LatencySummary ReadLatency(const JsonFields& f,
-                                   std::initializer_list<const char*> required) {
-  auto need = [&](const char* key) {
-    for (const char* r : required) {
-      if (std::string_view(r) == key) return Need::kRequired;
-    }
-    return Need::kOptional;
-  };
-  probes::LatencySummary s;
-  s.min = f.Uint("min", need("min"));
-  s.p50 = f.Uint("p50", need("p50"));
-  s.p90 = f.Uint("p90", need("p90"));
-  s.p99 = f.Uint("p99", need("p99"));
-  s.p999 = f.Uint("p999", need("p999"));
-  s.max = f.Uint("max", need("max"));
-  s.mean = f.Double("mean", need("mean"));
-  s.p50_ci_low = f.Uint("p50_ci_low");
-  s.p50_ci_high = f.Uint("p50_ci_high");
-  s.count = f.Uint("count");
-  s.p95 = f.Uint("p95");
-  s.p99_ci_low = f.Uint("p99_ci_low");
-  s.p99_ci_high = f.Uint("p99_ci_high");
-  return s;
-}
 
 Result<json> ParseJsonText(const std::string& text) {
   try {

@@ -1,18 +1,25 @@
-// The report reader's parts, one per section of durprobe.report/1 (report/codec/json_reader.h holds
-// the contract). Each reads from a JsonFields and records its first error there.
+// What the report reader's section readers share (report/codec/json_reader.h holds the contract;
+// each section's reader sits beside its writer: mount_json_reader.h, sqlite_json_reader.h,
+// sqlite_workloads_json_reader.h). Each reads from a JsonFields and records its first error there.
 #pragma once
 
 #include <initializer_list>
+#include <map>
+#include <string>
 
-#include "platform/mount_info.h"
 #include "probes/probe_result.h"
 #include "probes/statistics.h"
 #include "report/codec/json_fields.h"
-#include "report/model/report.h"
-#include "sqlite_bench/build_info.h"
-#include "sqlite_bench/workload_result.h"
 
 namespace durprobe::report {
+
+// Name -> value for an enumeration the reader reads, built from the writer's own NameOf.
+template <typename E>
+std::map<std::string, E> NamesOf(std::initializer_list<E> values) {
+  std::map<std::string, E> names;
+  for (E v : values) names.emplace(std::string(NameOf(v)), v);
+  return names;
+}
 
 // "status": ok (also when absent), unsupported, error, interrupted.
 probes::Outcome ReadOutcome(const JsonFields& f);
@@ -20,11 +27,5 @@ probes::Outcome ReadOutcome(const JsonFields& f);
 // A latency_ns object; `required` lists the percentiles DESIGN.md's contract requires there.
 probes::LatencySummary ReadLatency(const JsonFields& f,
                                    std::initializer_list<const char*> required = {});
-
-platform::MountInfo ReadMount(const JsonFields& f);                  // mount_json_reader.cc
-SqliteEntry ReadSqliteEntry(const JsonFields& f);                    // sqlite_json_reader.cc
-sqlite_bench::SqliteBuildInfo ReadSqliteBuild(const JsonFields& f);  // sqlite_json_reader.cc
-// The target's sqlite_workloads array (sqlite_workloads_json_reader.cc).
-sqlite_bench::WorkloadResults ReadWorkloads(const JsonFields& target);
 
 }  // namespace durprobe::report

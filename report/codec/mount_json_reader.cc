@@ -1,8 +1,8 @@
 // The mount block of a saved report (written by report/codec/mount_json.cc).
+#include "report/codec/mount_json_reader.h"
+
 #include <charconv>
 #include <string_view>
-
-#include "report/codec/json_reader_sections.h"
 
 namespace durprobe::report {
 namespace {

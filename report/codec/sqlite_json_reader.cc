@@ -1,6 +1,8 @@
 // The SQLite rows and build facts of a saved report (written by report/codec/sqlite_json.cc). The
 // writer derives per-commit figures from counts; this reads the counts back from them (figure x
 // commits, exact for counts below 2^53) so that writing again gives the same figures.
+#include "report/codec/sqlite_json_reader.h"
+
 #include <charconv>
 #include <cmath>
 

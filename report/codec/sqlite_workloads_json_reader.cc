@@ -1,6 +1,8 @@
 // The SQLite workloads beyond commits in a saved report (written by
 // report/codec/sqlite_workloads_json.cc). An entry whose workload this durprobe does not know (a
 // newer writer's) is skipped, as unknown keys are.
+#include "report/codec/sqlite_workloads_json_reader.h"
+
 #include "report/codec/json_reader_sections.h"
 
 namespace durprobe::report {

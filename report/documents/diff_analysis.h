@@ -2,7 +2,7 @@
 // for every SQLite configuration both measured, the commit-time gap split into sync latency, sync
 // count and non-sync time; for reports without SQLite rows in common, the same from the raw
 // probes (report/documents/diff_probes.h); plus the differences in how and where the reports were
-// made that can explain it. Pure: reads the model.
+// made that can explain it (report/documents/diff_differences.h). Pure: reads the model.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "platform/status.h"
+#include "report/documents/diff_differences.h"
 #include "report/documents/diff_probes.h"
 #include "report/model/report.h"
 
@@ -40,11 +41,6 @@ struct ConfigDiff {
 // (L_b - L_a)(n_a + n_b)/2 and a count effect (n_b - n_a)(L_a + L_b)/2, which add up exactly;
 // the rest is the change in non-sync time.
 ConfigDiff DiffConfig(const SqliteEntry& a, const SqliteEntry& b);
-
-struct Difference {
-  std::string key;
-  std::string a, b;
-};
 
 // A pair where a side's syncs do no durable work (report/analysis/durability_risk.h) gets the
 // durability verdict, and this much more weight, so it heads the verdict of several pairs.
@@ -78,25 +74,8 @@ struct Diff {
   DiffVerdict verdict;                // the single pair's, or the widest apart pair's
 };
 
-// The verdict of reports without SQLite rows in common (report/documents/diff_probes.cc): probes
-// weigh by how far apart their mean times are (|log| of the ratio; the widest goes to *weight); the
-// factor is sync_latency when the sync calls carry most of the weighted gap and non_sync when the
-// rest does (the write, the create: the filesystem layer); the message quotes the probe furthest
-// apart.
-DiffVerdict ProbeVerdict(const std::vector<ProbeDiff>& probes, double* weight);
-
 // What to look at for a factor (sync_latency, sync_count, non_sync, configuration, durability).
 std::string DiffAdvice(const std::string& factor);
-
-// Differences in how the reports were made (report/documents/diff_differences.cc): the context as
-// the JSON writes it (subcommand, options such as quick, budget and selection, SQLite, kernel,
-// ...), host name, start time and command line left out; and the mounts, keys prefixed with
-// `prefix`.
-std::vector<Difference> ContextDifferences(const Context& a, const Context& b);
-std::vector<Difference> MountDifferences(const Target& a, const Target& b,
-                                         const std::string& prefix);
-// Comparisons that mislead: a quick run against a full one (context.options.quick).
-std::vector<std::string> DiffWarnings(const Context& a, const Context& b);
 
 // Which paths to pair. Empty: every path of a with the path of b at the same position (the
 // reports must hold as many paths); else the one pair named.

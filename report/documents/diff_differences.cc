@@ -1,3 +1,5 @@
+#include "report/documents/diff_differences.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -5,7 +7,6 @@
 
 #include "report/codec/mount_json.h"
 #include "report/codec/report_json.h"
-#include "report/documents/diff_analysis.h"
 
 namespace durprobe::report {
 namespace {

@@ -11,6 +11,8 @@
 
 namespace durprobe::report {
 
+struct DiffVerdict;  // report/documents/diff_analysis.h
+
 struct ProbeDiff {
   std::string primitive, pattern;
   std::uint64_t write_size = 0;
@@ -27,5 +29,11 @@ std::vector<ProbeDiff> DiffProbes(const Target& a, const Target& b);
 
 // "fdatasync overwrite 4 KiB"
 std::string LabelOf(const ProbeDiff& d);
+
+// The verdict of reports without SQLite rows in common: probes weigh by how far apart their mean
+// times are (|log| of the ratio; the widest goes to *weight); the factor is sync_latency when the
+// sync calls carry most of the weighted gap and non_sync when the rest does (the write, the
+// create: the filesystem layer); the message quotes the probe furthest apart.
+DiffVerdict ProbeVerdict(const std::vector<ProbeDiff>& probes, double* weight);
 
 }  // namespace durprobe::report

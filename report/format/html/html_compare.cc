@@ -1,4 +1,7 @@
-// compare's and diff's pages for the HTML reporter (report/format/html/html_reporter.h).
+// compare's and diff's pages for the HTML reporter (report/format/html/html_reporter.h), and the
+// probe overlays they share with a page of several saved reports.
+#include "report/format/html/html_compare.h"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -7,9 +10,10 @@
 #include "report/documents/compare_analysis.h"
 #include "report/documents/diff_analysis.h"
 #include "report/format/html/html_page.h"
+#include "report/format/html/html_probes.h"
 #include "report/format/html/html_reporter.h"
-#include "report/format/html/html_sections.h"
 #include "report/format/html/html_text.h"
+#include "report/format/html/svg_bars.h"
 #include "report/text/units.h"
 
 namespace durprobe::report {

@@ -1,4 +1,6 @@
-// The probe part of report/format/html/html_sections.h: table, latency CDFs, write-size sweep.
+// The probe section: table, latency CDFs, write-size sweep.
+#include "report/format/html/html_probes.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -6,7 +8,6 @@
 #include <map>
 
 #include "report/format/html/html_page.h"
-#include "report/format/html/html_sections.h"
 #include "report/format/html/html_text.h"
 #include "report/model/labels.h"
 #include "report/text/units.h"

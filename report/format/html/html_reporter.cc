@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include "report/format/html/html_compare.h"
 #include "report/format/html/html_page.h"
-#include "report/format/html/html_sections.h"
+#include "report/format/html/html_probes.h"
+#include "report/format/html/html_sqlite.h"
 #include "report/format/html/html_text.h"
+#include "report/format/html/html_timeline.h"
 #include "report/format/mount_rows.h"
 
 namespace durprobe::report {

@@ -27,6 +27,13 @@ struct SavedReports {
 // context and targets in turn.
 Status WriteHtmlPage(const std::vector<SourcedReport>& reports, std::ostream& out);
 
+namespace html {
+
+// One target: heading, mount and device table, findings, probes, SQLite.
+std::string TargetSection(const Target& target, const std::string& id_prefix);
+
+}  // namespace html
+
 class HtmlReporter : public Reporter {
  public:
   Format format() const override { return Format::kHtml; }

@@ -1,5 +1,6 @@
-// The SQLite part of report/format/html/html_sections.h: commit bars, batch sweep, repetitions over
-// the run.
+// The SQLite section: commit bars, batch sweep, repetitions over the run.
+#include "report/format/html/html_sqlite.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,8 +8,9 @@
 
 #include "report/analysis/sqlite_correlation.h"
 #include "report/format/html/html_page.h"
-#include "report/format/html/html_sections.h"
+#include "report/format/html/html_probes.h"
 #include "report/format/html/html_text.h"
+#include "report/format/html/svg_bars.h"
 #include "report/text/units.h"
 
 namespace durprobe::report::html {

@@ -1,12 +1,14 @@
-// The timeline part of report/format/html/html_sections.h: the latency of flushes over the run,
-// from the reference probe's samples, the probe of the same kind, and SQLite's own syncs per
-// repetition, with the steps drift analysis found. All on one time axis, so a device that changed
-// state is seen at the moment it did.
+// The timeline: the latency of flushes over the run, from the reference probe's samples, the probe
+// of the same kind, and SQLite's own syncs per repetition, with the steps drift analysis found. All
+// on one time axis, so a device that changed state is seen at the moment it did.
+#include "report/format/html/html_timeline.h"
+
 #include <fmt/format.h>
 
 #include "report/analysis/drift.h"
 #include "report/format/html/html_page.h"
-#include "report/format/html/html_sections.h"
+#include "report/format/html/html_probes.h"
+#include "report/format/html/html_sqlite.h"
 #include "report/format/html/html_text.h"
 #include "report/model/labels.h"
 #include "report/text/units.h"

@@ -1,11 +1,11 @@
-// The bar chart half of report/format/html/svg_plot.h.
+#include "report/format/html/svg_bars.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
 #include "report/format/html/html_text.h"
-#include "report/format/html/svg_plot.h"
 #include "report/format/html/svg_scale.h"
 #include "report/format/html/svg_shared.h"
 

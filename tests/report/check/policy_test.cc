@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "report/check/presets.h"
+
 namespace durprobe::report {
 namespace {
 

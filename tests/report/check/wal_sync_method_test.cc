@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "report/check/policy.h"
+#include "report/check/presets.h"
 #include "report/check/rules.h"
 
 namespace durprobe::report {

@@ -1,4 +1,6 @@
 // The differences diff lists: context and mount fields as the report names them, and warnings.
+#include "report/documents/diff_differences.h"
+
 #include <gtest/gtest.h>
 
 #include "report/documents/diff_analysis.h"

@@ -1,11 +1,12 @@
 // The flush latency timeline of the HTML page: the reference probe's samples, the probe of the
 // same kind and SQLite's syncs per repetition on one time axis, a mark where drift analysis found a
 // step, and nothing at all for a report that kept no samples over time.
+#include "report/format/html/html_timeline.h"
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "report/codec/json_reader.h"
-#include "report/format/html/html_sections.h"
 #include "tests/fixtures.h"
 #include "tests/report/sqlite_samples.h"
 #include "tests/xml_page.h"

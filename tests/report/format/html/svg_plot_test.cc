@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "report/format/html/svg_bars.h"
 #include "tests/xml_page.h"
 
 namespace durprobe::report::svg {
