@@ -1,8 +1,9 @@
-// SIGINT and SIGTERM at known points of every subcommand: the fault layer's latency holds the
-// run inside a chosen call (a probe's sync, a commit's sync, each workload's syncs, inspect's
-// read of mountinfo) and logs it, the test waits for that line, then signals durprobe's pid.
-// Each run must exit 128 + signal with one line on stderr, leave no scratch and no process.
-// SIGKILL cannot be caught: it leaves a marked scratch directory that `durprobe clean` removes.
+// SIGINT, SIGTERM, SIGHUP and SIGQUIT at known points of every subcommand: the fault layer's
+// latency holds the run inside a chosen call (a probe's sync, a commit's sync, each workload's
+// syncs, inspect's read of mountinfo) and logs it, the test waits for that line, then signals
+// durprobe's pid. Each run must exit 128 + signal with one line on stderr naming the signal, leave
+// no scratch and no process (a forked worker dies with the run). SIGKILL cannot be caught: it
+// leaves a marked scratch directory that `durprobe clean` removes.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -101,7 +102,8 @@ TEST_P(SignalPointTest, LeavesNoScratchNoProcessAndExits128PlusSignal) {
   ASSERT_TRUE(e.reached) << point.name << " never reached " << point.wait_for << "\n" << e.err;
   EXPECT_EQ(e.exit_code, 128 + signal.second) << e.err;
   EXPECT_EQ(CountLines(e.err), 1) << e.err;
-  EXPECT_NE(e.err.find("interrupted"), std::string::npos) << e.err;
+  EXPECT_NE(e.err.find("interrupted by SIG" + std::string(signal.first)), std::string::npos)
+      << e.err;
   EXPECT_TRUE(ScratchLeft(dir.path()).empty());
   EXPECT_TRUE(ScratchLeft(dir.path() + "/second").empty());
   EXPECT_TRUE(ProcessesMentioning(dir.path()).empty()) << "orphan process after " << point.name;
@@ -110,7 +112,9 @@ TEST_P(SignalPointTest, LeavesNoScratchNoProcessAndExits128PlusSignal) {
 INSTANTIATE_TEST_SUITE_P(SignalsTest, SignalPointTest,
                          ::testing::Combine(::testing::ValuesIn(kPoints),
                                             ::testing::Values(std::make_pair("INT", SIGINT),
-                                                              std::make_pair("TERM", SIGTERM))),
+                                                              std::make_pair("TERM", SIGTERM),
+                                                              std::make_pair("HUP", SIGHUP),
+                                                              std::make_pair("QUIT", SIGQUIT))),
                          [](const auto& info) {
                            return std::string(std::get<0>(info.param).name) +
                                   std::get<1>(info.param).first;
