@@ -13,6 +13,7 @@
 namespace durprobe {
 namespace {
 
+using testing_support::CliRun;
 using testing_support::CountLines;
 using testing_support::ProcessesMentioning;
 using testing_support::RunShell;
