@@ -140,5 +140,25 @@ TEST(SignalsTest, SigkillLeavesMarkedScratchThatCleanRemoves) {
   EXPECT_EQ(Slurp(dir.path() + "/user-file"), "keep");
 }
 
+// SIGKILL of durprobe while forked workers run: the workers die with it (Linux's
+// PR_SET_PDEATHSIG), they do not run on against the scratch. The kernel signals them as the
+// parent exits; the loop only waits for them to be gone (bounded, so a survivor fails).
+TEST(SignalsTest, SigkillTakesTheForkedWorkersWithIt) {
+  TempDir dir, io;
+  Point p{"KillWithWorkers", "sqlite --workloads concurrency --budget 60s",
+          "DURPROBE_FAULT_PATH='*/.durprobe-scratch-*/*' DURPROBE_FAULT_DELAY_MS=20",
+          "concurrency.db", true};
+  Ended e = SignalAt(p, dir.path(), io.path(), "KILL");
+  ASSERT_TRUE(e.reached) << e.err;
+  EXPECT_EQ(e.exit_code, 128 + SIGKILL);
+  std::vector<int> left = ProcessesMentioning(dir.path());
+  for (int i = 0; i < 100 && !left.empty(); ++i) {
+    std::system("sleep 0.1");
+    left = ProcessesMentioning(dir.path());
+  }
+  EXPECT_TRUE(left.empty()) << left.size() << " worker(s) outlived a SIGKILLed durprobe";
+  (void)testing_support::RunDurprobe("clean " + dir.path());
+}
+
 }  // namespace
 }  // namespace durprobe
