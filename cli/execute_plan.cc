@@ -9,6 +9,7 @@
 
 #include "cli/command_line.h"
 #include "cli/exit_status.h"
+#include "platform/interrupt.h"
 #include "report/documents/compare_analysis.h"
 #include "report/format/console/live_console.h"
 #include "report/format/console/progress_console.h"
@@ -33,7 +34,7 @@ int ReportInterruption(const run::Execution& ex) {
   if (code < 0) return -1;
   std::size_t unfinished = 0;
   for (const report::Target& t : ex.report.targets) unfinished += t.unfinished.size();
-  std::string what = ex.report.context.interrupt_signal == 15 ? "SIGTERM" : "SIGINT";
+  std::string what = platform::SignalName(code - 128);
   UsageError(
       fmt::format("interrupted by {}: kept what finished ({} item(s) not run or not finished); "
                   "scratch removed",

@@ -10,7 +10,13 @@ namespace {
 
 std::atomic<int> g_signal{0};
 
-extern "C" void RecordSignal(int signal_number) { g_signal.store(signal_number); }
+// The first signal wins, so a SIGPIPE from printing the interruption does not rename it.
+extern "C" void RecordSignal(int signal_number) {
+  int none = 0;
+  g_signal.compare_exchange_strong(none, signal_number);
+}
+
+constexpr int kBlockable[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 
 }  // namespace
 
@@ -19,19 +25,36 @@ void InstallInterruptHandlers() {
   action.sa_handler = RecordSignal;
   sigemptyset(&action.sa_mask);
   action.sa_flags = 0;  // no SA_RESTART: a blocking call returns EINTR and the loop notices
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
+  for (int sig : kBlockable) sigaction(sig, &action, nullptr);
+  // A write to a closed stdout then fails with EPIPE instead of killing the process unseen.
+  sigaction(SIGPIPE, &action, nullptr);
 }
 
 void BlockInterruptsInThisThread() {
   sigset_t set;
   sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  sigaddset(&set, SIGTERM);
+  for (int sig : kBlockable) sigaddset(&set, sig);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
 }
 
 int InterruptSignal() { return g_signal.load(); }
+
+const char* SignalName(int signal_number) {
+  switch (signal_number) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP";
+    case SIGQUIT:
+      return "SIGQUIT";
+    case SIGPIPE:
+      return "SIGPIPE (output closed)";
+    default:
+      return "another signal";
+  }
+}
 
 void SetInterruptSignalForTest(int signal_number) { g_signal.store(signal_number); }
 

@@ -1,14 +1,19 @@
-// SIGINT/SIGTERM handling. The handler only records the signal; measurement loops poll
-// InterruptSignal() and unwind, so scratch directories are removed by their owners on the way out.
+// The signals that end a run: SIGINT, SIGTERM, SIGHUP (a session dropping), SIGQUIT and SIGPIPE
+// (stdout or stderr closed, as by `| head -1`). The handler only records the signal; measurement
+// loops poll InterruptSignal() and unwind, so scratch directories are removed by their owners on
+// the way out and the partial report is still written.
 #pragma once
 
 namespace durprobe::platform {
 
 void InstallInterruptHandlers();
-// The signal received (SIGINT, SIGTERM), or 0.
+// The signal received (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE), or 0.
 int InterruptSignal();
-// Keeps SIGINT and SIGTERM away from the calling thread (a helper thread, such as the progress
-// ticker), so they reach the measuring thread and interrupt its blocking call.
+// "SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGPIPE (output closed)", or "another signal".
+const char* SignalName(int signal_number);
+// Keeps SIGINT, SIGTERM, SIGHUP and SIGQUIT away from the calling thread (a helper thread, such as
+// the progress ticker), so they reach the measuring thread and interrupt its blocking call.
+// SIGPIPE is not blocked: it goes to the thread whose write failed, which records it.
 void BlockInterruptsInThisThread();
 // For tests: pretend a signal arrived (0 clears it).
 void SetInterruptSignalForTest(int signal_number);

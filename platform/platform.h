@@ -144,15 +144,22 @@ class Platform {
   // that must pass one to such a program dup2s it onto the number it expects (dup2 clears the
   // flag on the copy). A forked child (Spawn) still has both.
   virtual Result<Pipe> MakePipe() = 0;
-  // Writes all n bytes to a pipe (no offset), retrying short writes and EINTR.
+  // Writes all n bytes to a pipe (no offset), retrying short writes and EINTR. A closed read end
+  // is an EPIPE error, never a SIGPIPE for the run. Interrupted(signal) when EINTR comes with
+  // InterruptSignal() set.
   virtual Status WriteAll(int fd, const void* buf, std::size_t n) = 0;
   // Reads up to n bytes from a pipe; 0 at end of stream (every write end closed).
+  // Interrupted(signal) as soon as InterruptSignal() is set, even with nothing to read.
   virtual Result<std::size_t> ReadSome(int fd, void* buf, std::size_t n) = 0;
   // Forks. The child runs body and exits with its return value at once (_exit: no atexit
   // handlers, no stdio flush), never returning; the parent gets the child's id. The caller must
   // not hold open SQLite connections across the fork (SQLite forbids using them in the child).
+  // The child inherits every descriptor (close-on-exec does not act without exec): body closes
+  // those it does not need. Where the OS allows (Linux), the child is killed when its parent dies.
   virtual Result<int> Spawn(const std::function<int()>& body) = 0;
   // Waits for a child from Spawn: its exit code, or an error naming the signal that killed it.
+  // When InterruptSignal() is set (before or during the wait) the child is killed and reaped,
+  // and the result is Interrupted(signal).
   virtual Result<int> WaitChild(int pid) = 0;
 };
 

@@ -2,18 +2,32 @@
 // SQLite lock and concurrency workloads).
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
 
 #include "durprobe_config.h"
+#include "platform/interrupt.h"
 #include "platform/posix_platform.h"
 
+#if HAVE_PR_SET_PDEATHSIG
+#include <sys/prctl.h>
+#endif
+
 namespace durprobe::platform {
+namespace {
+
+// How long a blocking read waits before it looks at InterruptSignal() again.
+constexpr int kInterruptPollMs = 200;
+
+}  // namespace
 
 Result<std::uint64_t> PosixPlatform::FileSize(const std::string& path) {
   struct stat st;
@@ -44,13 +58,48 @@ Result<Pipe> PosixPlatform::MakePipe() {
 #endif
 }
 
+namespace {
+
+// SIGPIPE from a write to a child's pipe would read as "stdout closed" (the handler records it):
+// the write blocks it for its thread, and a SIGPIPE it raised is taken back before unblocking.
+class QuietPipeWrite {
+ public:
+  QuietPipeWrite() {
+    sigemptyset(&pipe_);
+    sigaddset(&pipe_, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_, &old_);
+    sigset_t pending;
+    sigpending(&pending);
+    was_pending_ = sigismember(&pending, SIGPIPE) == 1;
+  }
+  ~QuietPipeWrite() {
+    sigset_t pending;
+    sigpending(&pending);
+    if (!was_pending_ && sigismember(&pending, SIGPIPE) == 1) {
+      int taken = 0;
+      sigwait(&pipe_, &taken);
+    }
+    pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+  }
+  QuietPipeWrite(const QuietPipeWrite&) = delete;
+  QuietPipeWrite& operator=(const QuietPipeWrite&) = delete;
+
+ private:
+  sigset_t pipe_, old_;
+  bool was_pending_ = false;
+};
+
+}  // namespace
+
 Status PosixPlatform::WriteAll(int fd, const void* buf, std::size_t n) {
+  QuietPipeWrite quiet;
   const char* p = static_cast<const char*>(buf);
   while (n > 0) {
     ssize_t w = ::write(fd, p, n);
     if (w < 0) {
-      if (errno == EINTR) continue;
-      return Status::FromErrno(errno, "write to pipe");
+      if (errno != EINTR) return Status::FromErrno(errno, "write to pipe");
+      if (int sig = InterruptSignal(); sig != 0) return Status::Interrupted(sig);
+      continue;
     }
     p += w;
     n -= static_cast<std::size_t>(w);
@@ -60,25 +109,57 @@ Status PosixPlatform::WriteAll(int fd, const void* buf, std::size_t n) {
 
 Result<std::size_t> PosixPlatform::ReadSome(int fd, void* buf, std::size_t n) {
   for (;;) {
+    if (int sig = InterruptSignal(); sig != 0) return Status::Interrupted(sig);
+    // The timeout closes the gap between the check above and poll: a signal that lands there
+    // is seen at the next turn instead of never.
+    struct pollfd ready {};
+    ready.fd = fd;
+    ready.events = POLLIN;
+    int rc = ::poll(&ready, 1, kInterruptPollMs);
+    if (rc < 0 && errno != EINTR) return Status::FromErrno(errno, "poll pipe");
+    if (rc <= 0) continue;
     ssize_t r = ::read(fd, buf, n);
     if (r >= 0) return static_cast<std::size_t>(r);
-    if (errno != EINTR) return Status::FromErrno(errno, "read from pipe");
+    if (errno != EINTR && errno != EAGAIN) return Status::FromErrno(errno, "read from pipe");
   }
 }
 
 Result<int> PosixPlatform::Spawn(const std::function<int()>& body) {
+  pid_t parent = ::getpid();
   pid_t pid = ::fork();
   if (pid < 0) return Status::FromErrno(errno, "fork");
-  if (pid == 0) ::_exit(body());
+  if (pid == 0) {
+#if HAVE_PR_SET_PDEATHSIG
+    // A worker dies with the parent, even one killed by SIGKILL.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(1);  // the parent died before prctl
+#else
+    (void)parent;
+#endif
+    ::_exit(body());
+  }
   return static_cast<int>(pid);
 }
 
 Result<int> PosixPlatform::WaitChild(int pid) {
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return Status::FromErrno(errno, fmt::format("waitpid {}", pid));
+  bool killed = false;
+  for (;;) {
+    // Once the run is interrupted the child is not waited for: it is killed, then reaped.
+    if (!killed && InterruptSignal() != 0) killed = ::kill(pid, SIGKILL) == 0;
+    pid_t r = ::waitpid(pid, &status, killed ? 0 : WNOHANG);
+    if (r == pid) break;
+    if (r < 0 && errno != EINTR) return Status::FromErrno(errno, fmt::format("waitpid {}", pid));
+    if (r == 0) {
+      struct timespec pause {};
+      pause.tv_nsec = kInterruptPollMs * 1000000L / 10;
+      ::nanosleep(&pause, nullptr);
+    }
   }
   if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (killed && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+    return Status::Interrupted(InterruptSignal());
+  }
   if (WIFSIGNALED(status)) {
     return Status::Error(fmt::format("child {} killed by signal {}", pid, WTERMSIG(status)));
   }

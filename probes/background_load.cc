@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "platform/thread.h"
+
 namespace durprobe::probes {
 namespace {
 
@@ -54,7 +56,13 @@ BackgroundLoad::BackgroundLoad(platform::Platform& platform, std::string file,
     : platform_(platform), file_(std::move(file)), fd_(std::move(fd)) {
   outcome_.asked = rates;
   outcome_.direct = direct;
-  thread_ = std::thread([this] { Run(); });
+  // A thread the OS refuses is the load's failure, seen by Stop's caller like any other.
+  Result<std::thread> t = platform::StartThread([this] { Run(); });
+  if (t.ok()) {
+    thread_ = std::move(*t);
+  } else {
+    outcome_.status = t.status();
+  }
 }
 
 BackgroundLoad::~BackgroundLoad() { (void)Stop(); }

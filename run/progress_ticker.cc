@@ -1,13 +1,16 @@
 #include "run/progress_ticker.h"
 
 #include "platform/interrupt.h"
+#include "platform/thread.h"
 
 namespace durprobe::run {
 
 ProgressTicker::ProgressTicker(Progress& progress, std::uint64_t interval_ns) {
   if (interval_ns == 0) return;
-  thread_ = std::thread(&ProgressTicker::Loop, this, std::ref(progress),
-                        std::chrono::nanoseconds(interval_ns));
+  // Without a thread (the OS refused one) the line just moves less often.
+  Result<std::thread> t = platform::StartThread(
+      [this, &progress, interval_ns] { Loop(progress, std::chrono::nanoseconds(interval_ns)); });
+  if (t.ok()) thread_ = std::move(*t);
 }
 
 void ProgressTicker::Loop(Progress& progress, std::chrono::nanoseconds interval) {

@@ -31,7 +31,8 @@ Status ChildChannel::SendFrame(const std::string& payload) {
 }
 
 Result<std::unique_ptr<ChildProcess>> ChildProcess::Start(
-    platform::Platform& platform, const std::function<int(ChildChannel&)>& body) {
+    platform::Platform& platform, const std::function<int(ChildChannel&)>& body,
+    const std::vector<int>& close_in_child) {
   // Both pipes are close-on-exec: the child uses them across fork only, and anything it or the
   // parent execs later inherits neither.
   Result<platform::Pipe> down = platform.MakePipe();
@@ -39,7 +40,9 @@ Result<std::unique_ptr<ChildProcess>> ChildProcess::Start(
   Result<platform::Pipe> up = platform.MakePipe();
   if (!up.ok()) return up.status();
   Result<int> pid = platform.Spawn([&]() {
-    // Each side keeps only its own ends, so each sees end of stream when the other goes.
+    // Each side keeps only its own ends, so each sees end of stream when the other goes; the
+    // siblings' ends go too, so each sibling sees it when the parent goes.
+    for (int fd : close_in_child) (void)platform.Close(fd);
     (void)down->write.Close();
     (void)up->read.Close();
     ChildChannel channel(platform, down->read.get(), up->write.get());

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "platform/platform.h"
 
@@ -30,9 +31,12 @@ class ChildProcess {
  public:
   // Forks; the child runs body and exits with its return value. Open no SQLite connection to a
   // database the child will use before calling this: SQLite's per-process lock bookkeeping would
-  // be copied into the child.
+  // be copied into the child. The child closes close_in_child first: the parent's ends of its
+  // other children's pipes (see ParentEnds), which would otherwise keep a sibling from ever
+  // seeing end of stream.
   static Result<std::unique_ptr<ChildProcess>> Start(platform::Platform& platform,
-                                                     const std::function<int(ChildChannel&)>& body);
+                                                     const std::function<int(ChildChannel&)>& body,
+                                                     const std::vector<int>& close_in_child = {});
   // Closes the pipes and reaps the child if Wait was not called.
   ~ChildProcess();
   ChildProcess(const ChildProcess&) = delete;
@@ -43,6 +47,8 @@ class ChildProcess {
   Result<std::string> ReceiveFrame();
   // The child's exit code.
   Result<int> Wait();
+  // The parent's ends of this child's pipes: a later sibling must close them (Start's list).
+  std::vector<int> ParentEnds() const { return {to_child_.get(), from_child_.get()}; }
 
  private:
   ChildProcess(platform::Platform& platform, int pid, platform::FileHandle to_child,

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "platform/interrupt.h"
+#include "platform/thread.h"
 #include "sqlite_bench/child_process.h"
 #include "sqlite_bench/concurrency_worker.h"
 #include "sqlite_bench/kv_table.h"
@@ -57,41 +58,54 @@ Status ViaThreads(platform::Platform& platform, const std::vector<WorkerConfig>&
                   std::vector<WorkerStats>* stats, std::uint64_t* elapsed_ns) {
   std::latch ready(static_cast<std::ptrdiff_t>(configs.size()));
   std::latch start(1);
+  bool go = true;  // written before start opens, read after: the latch orders it
   std::vector<std::thread> threads;
-  for (std::size_t i = 0; i < configs.size(); ++i) {
-    threads.emplace_back([&, i] {
+  Status started;
+  for (std::size_t i = 0; i < configs.size() && started.ok(); ++i) {
+    Result<std::thread> t = platform::StartThread([&, i] {
       RunWorker(
           platform, configs[i],
           [&] {
             ready.count_down();
             start.wait();
-            return true;
+            return go;
           },
           &(*stats)[i]);
     });
+    if (t.ok()) {
+      threads.push_back(std::move(*t));
+    } else {
+      started = t.status();
+    }
   }
-  ready.wait();
+  // A thread the OS refused: the started ones are released without a start signal.
+  if (started.ok()) ready.wait();
+  go = started.ok();
   std::uint64_t t0 = platform.NowNanos();
   start.count_down();
   for (std::thread& t : threads) t.join();
   *elapsed_ns = platform.NowNanos() - t0;
-  return Status::Ok();
+  return started;
 }
 
 // Each child sends "ready" once it has opened and prepared, then its stats at the end.
 Status ViaProcesses(platform::Platform& platform, const std::vector<WorkerConfig>& configs,
                     std::vector<WorkerStats>* stats, std::uint64_t* elapsed_ns) {
   std::vector<std::unique_ptr<ChildProcess>> children;
+  std::vector<int> siblings;  // the parent's ends of the children started so far
   for (const WorkerConfig& config : configs) {
-    Result<std::unique_ptr<ChildProcess>> child =
-        ChildProcess::Start(platform, [&](ChildChannel& channel) {
+    Result<std::unique_ptr<ChildProcess>> child = ChildProcess::Start(
+        platform,
+        [&](ChildChannel& channel) {
           WorkerStats mine;
           RunWorker(
               platform, config,
               [&] { return channel.SendFrame("ready").ok() && channel.Receive().ok(); }, &mine);
           return channel.SendFrame(EncodeStats(mine)).ok() ? 0 : 1;
-        });
+        },
+        siblings);
     if (!child.ok()) return child.status();  // the started ones see end of stream and exit
+    for (int fd : (*child)->ParentEnds()) siblings.push_back(fd);
     children.push_back(std::move(*child));
   }
   for (auto& child : children) {

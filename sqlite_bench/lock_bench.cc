@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "platform/interrupt.h"
+#include "platform/thread.h"
 #include "sqlite_bench/child_process.h"
 #include "sqlite_bench/kv_table.h"
 #include "sqlite_bench/workloads.h"
@@ -80,8 +81,9 @@ Status Hold(const std::string& path, Case c, const std::function<Status()>& run_
 
 Status ViaThread(const std::string& path, Case c, Contention* got) {
   return Hold(path, c, [&] {
-    std::thread contender([&] { *got = Contend(path, c); });
-    contender.join();
+    Result<std::thread> contender = platform::StartThread([&] { *got = Contend(path, c); });
+    if (!contender.ok()) return contender.status();
+    contender->join();
     return Status::Ok();
   });
 }

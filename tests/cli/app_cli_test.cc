@@ -148,17 +148,25 @@ TEST(AppCliTest, ContextRecordsTheOptionsAndTheCommandLine) {
 }
 
 // SIGINT half way: the JSON keeps the rows that finished, marks the run interrupted and lists
-// what never started; exit 130; no scratch left.
+// what never started; exit 130; no scratch left. The signal follows an event, not a sleep: the
+// fault layer holds each fdatasync 300 ms, and the signal comes once -v logs the third probe
+// (the first fdatasync one) starting, so the two "none" probes have finished and two remain.
 TEST(AppCliTest, InterruptedRunKeepsWhatFinished) {
   TempDir dir;
   std::string json = dir.path() + "/r.json";
+  std::string err = dir.path() + "/err";
   std::string target = dir.path() + "/t";
   ASSERT_TRUE(platform::Default().MakeDirectory(target).ok());
-  // Four probes of 1.5 s each; the signal comes after the first has finished.
-  CliRun r = RunShell(std::string(DURPROBE_BINARY) +
-                      " probe --budget 6s --ci 0.1 --primitives none,fdatasync --patterns "
-                      "overwrite,append --json " +
-                      json + " " + target + " & pid=$!; sleep 2.2; kill -INT $pid; wait $pid");
+  CliRun r = RunShell(
+      "env LD_PRELOAD=" DURPROBE_FAULTLIB
+      " DURPROBE_FAULT_PATH='*/.durprobe-scratch-*/*' "
+      "DURPROBE_FAULT_DELAY_MS=300 " DURPROBE_BINARY
+      " probe -v --budget 6s --ci 0.1 --primitives none,fdatasync --patterns overwrite,append "
+      "--json " +
+      json + " " + target + " 2>" + err +
+      " & pid=$!; i=0; while [ $i -lt 600 ] && ! grep -qF '[probe 3/4]' " + err +
+      "; do sleep 0.1; i=$((i+1)); done; kill -INT $pid; wait $pid; rc=$?; cat " + err +
+      " >&2; exit $rc");
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_NE(r.err.find("interrupted by SIGINT"), std::string::npos) << r.err;
   nlohmann::json j = nlohmann::json::parse(testing_support::Slurp(json));

@@ -1,8 +1,9 @@
-// SIGINT and SIGTERM at known points of every subcommand: the fault layer's latency holds the
-// run inside a chosen call (a probe's sync, a commit's sync, each workload's syncs, inspect's
-// read of mountinfo) and logs it, the test waits for that line, then signals durprobe's pid.
-// Each run must exit 128 + signal with one line on stderr, leave no scratch and no process.
-// SIGKILL cannot be caught: it leaves a marked scratch directory that `durprobe clean` removes.
+// SIGINT, SIGTERM, SIGHUP and SIGQUIT at known points of every subcommand: the fault layer's
+// latency holds the run inside a chosen call (a probe's sync, a commit's sync, each workload's
+// syncs, inspect's read of mountinfo) and logs it, the test waits for that line, then signals
+// durprobe's pid. Each run must exit 128 + signal with one line on stderr naming the signal, leave
+// no scratch and no process (a forked worker dies with the run). SIGKILL cannot be caught: it
+// leaves a marked scratch directory that `durprobe clean` removes.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -101,7 +102,8 @@ TEST_P(SignalPointTest, LeavesNoScratchNoProcessAndExits128PlusSignal) {
   ASSERT_TRUE(e.reached) << point.name << " never reached " << point.wait_for << "\n" << e.err;
   EXPECT_EQ(e.exit_code, 128 + signal.second) << e.err;
   EXPECT_EQ(CountLines(e.err), 1) << e.err;
-  EXPECT_NE(e.err.find("interrupted"), std::string::npos) << e.err;
+  EXPECT_NE(e.err.find("interrupted by SIG" + std::string(signal.first)), std::string::npos)
+      << e.err;
   EXPECT_TRUE(ScratchLeft(dir.path()).empty());
   EXPECT_TRUE(ScratchLeft(dir.path() + "/second").empty());
   EXPECT_TRUE(ProcessesMentioning(dir.path()).empty()) << "orphan process after " << point.name;
@@ -110,7 +112,9 @@ TEST_P(SignalPointTest, LeavesNoScratchNoProcessAndExits128PlusSignal) {
 INSTANTIATE_TEST_SUITE_P(SignalsTest, SignalPointTest,
                          ::testing::Combine(::testing::ValuesIn(kPoints),
                                             ::testing::Values(std::make_pair("INT", SIGINT),
-                                                              std::make_pair("TERM", SIGTERM))),
+                                                              std::make_pair("TERM", SIGTERM),
+                                                              std::make_pair("HUP", SIGHUP),
+                                                              std::make_pair("QUIT", SIGQUIT))),
                          [](const auto& info) {
                            return std::string(std::get<0>(info.param).name) +
                                   std::get<1>(info.param).first;
@@ -134,6 +138,26 @@ TEST(SignalsTest, SigkillLeavesMarkedScratchThatCleanRemoves) {
       << clean.out;
   EXPECT_TRUE(ScratchLeft(dir.path()).empty());
   EXPECT_EQ(Slurp(dir.path() + "/user-file"), "keep");
+}
+
+// SIGKILL of durprobe while forked workers run: the workers die with it (Linux's
+// PR_SET_PDEATHSIG), they do not run on against the scratch. The kernel signals them as the
+// parent exits; the loop only waits for them to be gone (bounded, so a survivor fails).
+TEST(SignalsTest, SigkillTakesTheForkedWorkersWithIt) {
+  TempDir dir, io;
+  Point p{"KillWithWorkers", "sqlite --workloads concurrency --budget 60s",
+          "DURPROBE_FAULT_PATH='*/.durprobe-scratch-*/*' DURPROBE_FAULT_DELAY_MS=20",
+          "concurrency.db", true};
+  Ended e = SignalAt(p, dir.path(), io.path(), "KILL");
+  ASSERT_TRUE(e.reached) << e.err;
+  EXPECT_EQ(e.exit_code, 128 + SIGKILL);
+  std::vector<int> left = ProcessesMentioning(dir.path());
+  for (int i = 0; i < 100 && !left.empty(); ++i) {
+    std::system("sleep 0.1");
+    left = ProcessesMentioning(dir.path());
+  }
+  EXPECT_TRUE(left.empty()) << left.size() << " worker(s) outlived a SIGKILLed durprobe";
+  (void)testing_support::RunDurprobe("clean " + dir.path());
 }
 
 }  // namespace

@@ -1,0 +1,68 @@
+// SIGPIPE (issue 23, point 2): stdout piped to `head -1`, which exits after the first line. The
+// run must not die silently: it stops as if interrupted, removes its scratch, still writes its
+// file destinations, and exits 128 + SIGPIPE = 141 with one line on stderr naming SIGPIPE.
+// Each command prints its console document as it goes, so a write follows head's exit.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/fault_runner.h"
+
+namespace durprobe {
+namespace {
+
+using testing_support::CliRun;
+using testing_support::CountLines;
+using testing_support::ProcessesMentioning;
+using testing_support::RunShell;
+using testing_support::ScratchLeft;
+using testing_support::Slurp;
+using testing_support::TempDir;
+
+struct PipedCommand {
+  const char* name;
+  const char* args;  // before --json FILE and the path
+};
+
+const PipedCommand kPiped[] = {
+    {"RunQuick", "run --quick"},
+    {"Probe", "probe --quick"},
+    {"SqliteWorkloads", "sqlite --no-probes --workloads concurrency,locks --budget 6s"},
+    {"Crashsim", "crashsim --journal-modes wal,delete --trials 20"},
+    {"Check", "check --quick --max-sync-p99 10s"},
+};
+
+class OutputClosedTest : public ::testing::TestWithParam<PipedCommand> {};
+
+TEST_P(OutputClosedTest, PipeToHeadEndsLikeAnInterruption) {
+  TempDir dir, io;
+  std::string json = io.path() + "/r.json";
+  CliRun r = RunShell("bash -c '" DURPROBE_BINARY " " + std::string(GetParam().args) + " --json " +
+                      json + " " + dir.path() + " 2>" + io.path() +
+                      "/err | head -1 >/dev/null; echo ${PIPESTATUS[0]} >" + io.path() + "/rc'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  int code = std::atoi(Slurp(io.path() + "/rc").c_str());
+  std::string err = Slurp(io.path() + "/err");
+  // check's code for an interrupted run is its own (it is never a pass); the others exit 141.
+  if (std::string(GetParam().name) == "Check") {
+    EXPECT_NE(code, 0) << err;
+  } else {
+    EXPECT_EQ(code, 128 + SIGPIPE) << err;
+  }
+  EXPECT_EQ(CountLines(err), 1) << err;
+  EXPECT_NE(err.find("interrupted by SIGPIPE (output closed)"), std::string::npos) << err;
+  nlohmann::json j = nlohmann::json::parse(Slurp(json), nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << "no JSON report written";
+  EXPECT_EQ(j["context"]["interrupted"], true);
+  EXPECT_EQ(j["context"]["interrupt_signal"], SIGPIPE);
+  EXPECT_TRUE(ScratchLeft(dir.path()).empty());
+  EXPECT_TRUE(ProcessesMentioning(dir.path()).empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(OutputClosed, OutputClosedTest, ::testing::ValuesIn(kPiped),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+}  // namespace
+}  // namespace durprobe

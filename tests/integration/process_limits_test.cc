@@ -1,0 +1,67 @@
+// Resource limits an unprivileged user can set (issue 23, points 1 and 4): `ulimit -u` makes a
+// later workload fork or a worker thread fail. The run must end on its own (no hang: the
+// earlier workers see end of stream), report the failure as that workload's error (exit 1),
+// never abort in std::terminate, and leave no scratch and no process. `timeout` only turns a
+// hang into a failing exit code; nothing here depends on how long a run takes.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <string>
+
+#include "tests/fault_runner.h"
+
+namespace durprobe {
+namespace {
+
+using testing_support::CliRun;
+using testing_support::ProcessesMentioning;
+using testing_support::RunShell;
+using testing_support::ScratchLeft;
+using testing_support::TempDir;
+
+constexpr const char* kAsNobody = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+
+// durprobe ARGS DIR as uid 65534 under `ulimit -u limit`; empty exit code -1 when skipped.
+CliRun LimitedRun(const std::string& dir, int limit, const std::string& args) {
+  return RunShell("timeout -s KILL 300 " + std::string(kAsNobody) + "bash -c 'ulimit -u " +
+                  std::to_string(limit) + "; exec " DURPROBE_BINARY " " + args + " " + dir + "'");
+}
+
+class ProcessLimitsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!testing_support::IsRoot()) GTEST_SKIP() << "needs root to run durprobe as uid 65534";
+    if (RunShell(std::string(kAsNobody) + "test -x " DURPROBE_BINARY).exit_code != 0) {
+      GTEST_SKIP() << "uid 65534 cannot reach the binary";
+    }
+    ASSERT_EQ(::chmod(dir_.path().c_str(), 0777), 0);
+  }
+  void ExpectCleanEnd() {
+    EXPECT_TRUE(ScratchLeft(dir_.path()).empty());
+    EXPECT_TRUE(ProcessesMentioning(dir_.path()).empty()) << "a worker outlived the run";
+  }
+  TempDir dir_;
+};
+
+// Point 1: the 4th worker cannot be forked; the three started ones end, and so does the run.
+TEST_F(ProcessLimitsTest, ConcurrencyWorkerThatCannotForkEndsTheRun) {
+  CliRun r = LimitedRun(dir_.path(), 4,
+                        "sqlite --workloads concurrency --threads 1 --processes 4 --budget 10s");
+  EXPECT_EQ(r.exit_code, 1) << "137 means it hung until timeout killed it\n" << r.err;
+  EXPECT_NE(r.err.find("concurrency default via processes: fork"), std::string::npos) << r.err;
+  ExpectCleanEnd();
+}
+
+// Point 4: a worker thread the OS refuses is the workload's error, not an abort.
+TEST_F(ProcessLimitsTest, ThreadThatCannotStartIsTheWorkloadsError) {
+  CliRun r = LimitedRun(dir_.path(), 5,
+                        "sqlite --workloads concurrency --threads 10 --processes 0 --budget 10s");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.err.find("terminate called"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("concurrency default via threads: cannot start a thread"), std::string::npos)
+      << r.err;
+  ExpectCleanEnd();
+}
+
+}  // namespace
+}  // namespace durprobe
