@@ -258,4 +258,29 @@ std::vector<CheckResult> EvaluatePolicy(const Policy& policy, const Report& repo
   return out;
 }
 
+void MarkInterrupted(std::vector<CheckResult>& checks, const std::vector<std::string>& paths,
+                     int signal) {
+  std::string name = signal == 15  ? "SIGTERM"
+                     : signal == 2 ? "SIGINT"
+                                   : fmt::format("signal {}", signal);
+  std::string why = fmt::format("interrupted by {} before the check finished", name);
+  for (CheckResult& c : checks) {
+    if (c.outcome == CheckOutcome::kFail) continue;
+    c.message =
+        c.outcome == CheckOutcome::kError && !c.message.empty() ? why + "; " + c.message : why;
+    c.outcome = CheckOutcome::kError;
+  }
+  for (const std::string& path : paths) {
+    bool has = std::any_of(checks.begin(), checks.end(),
+                           [&](const CheckResult& c) { return c.path == path; });
+    if (has) continue;
+    CheckResult c;
+    c.rule = "check_finished";
+    c.path = path;
+    c.outcome = CheckOutcome::kError;
+    c.message = why;
+    checks.push_back(std::move(c));
+  }
+}
+
 }  // namespace durprobe::report

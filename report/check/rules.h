@@ -89,6 +89,14 @@ void Merge(Policy& policy, const Policy& other);
 // One result per rule and target, in rule order, targets in report order.
 std::vector<CheckResult> EvaluatePolicy(const Policy& policy, const Report& report);
 
+// An interrupted check's results: every rule that did not fail becomes an error ("interrupted by
+// SIGTERM before the check finished"), so no output (exit code, JUnit, Prometheus) reads a check
+// that did not run to its end as a pass. A failure measured before the signal stays a failure.
+// A path of paths with no result (the signal came before it was reached) gets an error result
+// of its own, rule "check_finished", so a JUnit file always holds an error test case.
+void MarkInterrupted(std::vector<CheckResult>& checks, const std::vector<std::string>& paths,
+                     int signal);
+
 // The tail's usual causes, quoted next to a tail failure.
 inline constexpr const char* kTailCauses =
     "a tail-only failure usually means throttling (burst credits, IOPS caps), noisy neighbours "
