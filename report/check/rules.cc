@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "report/check/facts.h"
 #include "report/check/wal_sync_method.h"
@@ -216,7 +217,14 @@ std::vector<sqlite_bench::CommitConfig> Policy::CommitConfigs() const {
 
 void Merge(Policy& policy, const Policy& other) {
   auto append = [](auto& into, const auto& from) {
-    into.insert(into.end(), from.begin(), from.end());
+    std::unordered_multimap<std::string, std::size_t> by_name;
+    for (std::size_t i = 0; i < into.size(); ++i) by_name.emplace(into[i].name, i);
+    for (const auto& rule : from) {
+      auto [begin, end] = by_name.equal_range(rule.name);
+      if (std::any_of(begin, end, [&](const auto& e) { return into[e.second] == rule; })) continue;
+      by_name.emplace(rule.name, into.size());
+      into.push_back(rule);
+    }
   };
   append(policy.latency, other.latency);
   append(policy.rates, other.rates);

@@ -76,8 +76,12 @@ TEST(CheckGateCliTest, UnknownFindingCodesAndDuplicateRuleNamesAreErrors) {
         "p99 = \"20ms\"\n");
   ExpectUsageError(RunDurprobe("check --policy " + twice + " " + dir.path()),
                    "a second rule named 'wal' (the first is on line 1)", "two rules named wal");
-  ExpectUsageError(RunDurprobe("check --preset etcd --preset etcd " + dir.path()),
-                   "two rules are named 'etcd_wal_fsync_p99'", "a preset twice");
+  std::string own = dir.path() + "/own.toml";
+  Write(own, "[[latency]]\nname = \"etcd_wal_fsync_p99\"\np99 = \"1ms\"\n");
+  ExpectUsageError(RunDurprobe("check --preset etcd --policy " + own + " " + dir.path()),
+                   "two rules are named 'etcd_wal_fsync_p99'", "a preset's name in a file");
+  // The same preset twice is its rules once.
+  EXPECT_EQ(RunDurprobe("check --dry-run --preset etcd --preset etcd " + dir.path()).exit_code, 0);
 }
 
 // Runs `check --preset etcd` and sends SIGTERM when its --verbose log on stderr first matches

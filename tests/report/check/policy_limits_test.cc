@@ -81,7 +81,13 @@ TEST(PolicyLimitsTest, UniqueRuleNamesAcrossPresetsFilesAndFlags) {
   ASSERT_TRUE(etcd.ok());
   Policy p = *etcd;
   EXPECT_TRUE(UniqueRuleNames(p).ok());
-  Merge(p, *etcd);
+  Merge(p, *etcd);  // the same preset twice (a file's and a flag's): its rules once
+  EXPECT_EQ(p.latency.size(), etcd->latency.size());
+  EXPECT_TRUE(UniqueRuleNames(p).ok());
+  Policy other;
+  other.latency.push_back(etcd->latency[0]);
+  other.latency[0].max_ns = 1'000'000;  // a different rule of the same name
+  Merge(p, other);
   Status s = UniqueRuleNames(p);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("two rules are named 'etcd_wal_fsync_p99'"), std::string::npos)
