@@ -26,6 +26,8 @@ constexpr std::uint64_t kCheckBudgetNs = 30'000'000'000;
 constexpr std::uint64_t kCheckQuickBudgetNs = 3'500'000'000;  // + inspect and setup: within 5 s
 // Enough syncs for a p99 to rest on ten tail samples before a probe may stop early.
 constexpr std::uint64_t kMinOpsForTail = 1000;
+// A policy is a few rules: a larger file is refused, not read in part.
+constexpr std::size_t kMaxPolicyBytes = 1u << 20;
 
 std::string Extension(const std::string& file) {
   std::size_t dot = file.rfind('.');
@@ -89,9 +91,17 @@ Result<report::Policy> MakePolicy(platform::Platform& platform, const CheckOptio
     report::Merge(policy, *preset);
   }
   if (!o.policy_file.empty()) {
-    Result<std::string> text = platform.ReadTextFile(o.policy_file, 1 << 20);
+    // One byte over the limit is read, so a longer file is refused, never cut (a cut file read
+    // as fewer rules, or a `min = 100000` as `min = 1`).
+    Result<std::string> text = platform.ReadTextFile(o.policy_file, kMaxPolicyBytes + 1);
     if (!text.ok())
       return Status::InvalidArgument("cannot read the policy: " + text.status().message());
+    if (text->size() > kMaxPolicyBytes) {
+      return Status::InvalidArgument(fmt::format(
+          "{}: the policy is over 1 MiB: a policy is a few rules; refusing it rather than reading "
+          "part of it",
+          o.policy_file));
+    }
     std::string format = Extension(o.policy_file) == "json" ? "json" : "toml";
     Result<report::Policy> file = report::ParsePolicy(*text, format, o.policy_file);
     if (!file.ok()) return file.status();
@@ -119,6 +129,7 @@ Result<report::Policy> MakePolicy(platform::Platform& platform, const CheckOptio
     return Status::InvalidArgument(
         "no rules: give --preset, --policy or a rule flag (--max-sync-p99, --min-commits, ...)");
   }
+  if (Status s = report::UniqueRuleNames(policy); !s.ok()) return s;
   return policy;
 }
 
@@ -236,11 +247,15 @@ int RunCheck(const CheckOptions& o) {
       if (i < r.targets.size()) r.targets[i].findings.push_back(LoadFinding(outcome));
     }
     loads.clear();
-    if (!r.context.interrupted) r.checks = report::EvaluatePolicy(*policy, r);
+    r.checks = report::EvaluatePolicy(*policy, r);
+    if (r.context.interrupted)
+      report::MarkInterrupted(r.checks, *paths, r.context.interrupt_signal);
   };
+  // Interrupted, a check did not measure: exit 2 as any check that could not (README,
+  // docs/provisioning.md), not 128+signal, which CI may not read as a failed gate.
   int code = ExecutePlan(
       platform, plan, o.common.out, [](const report::Report& r) { return CheckExitCode(r.checks); },
-      analyze);
+      analyze, kExitUsage);
   for (RunningLoad& l : loads) {  // the run ended before analysis (bad input)
     l.load->Stop();
     (void)l.scratch->Remove();

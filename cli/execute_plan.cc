@@ -76,7 +76,8 @@ int EndOfRun(const run::Execution& ex, const Status& written) {
 }  // namespace
 
 int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
-                const ReportVerdict& verdict, const std::function<void(report::Report&)>& analyze) {
+                const ReportVerdict& verdict, const std::function<void(report::Report&)>& analyze,
+                int interrupted_exit) {
   std::vector<report::Destination> files = Destinations(out);
   report::LiveConsole console(std::cout);
   run::Execution ex;
@@ -86,7 +87,9 @@ int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOption
     if (!out.quiet && !report::UsesStdout(files)) console.AfterRun(ex.report);
   }
   Status written = report::WriteDestinations(platform, files, ex.report, std::cout);
-  if (int code = EndOfRun(ex, written); code >= 0) return code;
+  if (int code = EndOfRun(ex, written); code >= 0) {
+    return interrupted_exit >= 0 && InterruptedExitCode() >= 0 ? interrupted_exit : code;
+  }
   return verdict ? verdict(ex.report) : kExitOk;
 }
 

@@ -20,10 +20,12 @@ using ReportVerdict = std::function<int(const report::Report&)>;
 // on a terminal's stderr, then writes every destination, also after an interruption. Returns
 // 128+signal when interrupted, 2 on bad input, else verdict's status.
 // analyze, when given, completes the report after measuring and before anything is written
-// (check evaluates its rules there). An interrupted check still exits 130/143.
+// (check evaluates its rules there). interrupted_exit, when 0 or more, replaces 128+signal as
+// the status of an interrupted run (check: 2, not measured); the signal is still named on stderr.
 int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
                 const ReportVerdict& verdict = nullptr,
-                const std::function<void(report::Report&)>& analyze = nullptr);
+                const std::function<void(report::Report&)>& analyze = nullptr,
+                int interrupted_exit = -1);
 
 // The same for compare: the console table comes at the end (a column per path).
 int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out);

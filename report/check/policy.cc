@@ -6,11 +6,13 @@
 #include <cctype>
 #include <cmath>
 #include <map>
+#include <unordered_map>
 
 #include "report/check/facts.h"
 #include "report/check/policy_document.h"
 #include "report/check/policy_reader.h"
 #include "report/check/presets.h"
+#include "report/model/finding_codes.h"
 #include "report/text/units.h"
 #include "report/text/utf8.h"
 
@@ -96,15 +98,50 @@ Status ReadSlow(const DocumentReader& r, const PolicyValue& v, const std::string
   return Status::Ok();
 }
 
+// The rule names a document has given so far, with their lines: a second rule of one name is an
+// error where it stands (two would write one JUnit test case and Prometheus series twice).
+class NameLedger {
+ public:
+  // Checks the rules added to p since the last call; v and key are where they came from.
+  Status Note(const DocumentReader& r, const PolicyValue& v, const std::string& key,
+              const Policy& p) {
+    Status s = Status::Ok();
+    auto note = [&](const auto& rules, std::size_t& from) {
+      for (; from < rules.size() && s.ok(); ++from) {
+        auto [it, added] = lines_.emplace(rules[from].name, v.line);
+        if (added) continue;
+        s = r.Error(v, key,
+                    fmt::format("a second rule named '{}' (the first is on line {}): give each "
+                                "rule its own name",
+                                it->first, it->second));
+      }
+    };
+    note(p.latency, latency_);
+    note(p.rates, rates_);
+    note(p.slow_syncs, slow_);
+    note(p.commits, commits_);
+    return s;
+  }
+
+ private:
+  std::unordered_map<std::string, int> lines_;
+  std::size_t latency_ = 0, rates_ = 0, slow_ = 0, commits_ = 0;
+};
+
 // Runs read on each table of an array of tables (or on a single table).
 template <typename Read>
 Status EachTable(const DocumentReader& r, const PolicyValue& v, const std::string& key, Policy& p,
-                 Read read) {
-  if (v.kind == PolicyValue::Kind::kTable) return read(r, v, key, p);
+                 NameLedger& names, Read read) {
+  if (v.kind == PolicyValue::Kind::kTable) {
+    Status s = read(r, v, key, p);
+    return s.ok() ? names.Note(r, v, key, p) : s;
+  }
   if (v.kind != PolicyValue::Kind::kArray)
     return r.Error(v, key, "expected a table or a list of tables");
   for (std::size_t i = 0; i < v.items.size(); ++i) {
-    Status s = read(r, v.items[i], fmt::format("{}[{}]", key, i), p);
+    std::string at = fmt::format("{}[{}]", key, i);
+    Status s = read(r, v.items[i], at, p);
+    if (s.ok()) s = names.Note(r, v.items[i], at, p);
     if (!s.ok()) return s;
   }
   return Status::Ok();
@@ -112,6 +149,7 @@ Status EachTable(const DocumentReader& r, const PolicyValue& v, const std::strin
 
 Result<Policy> PolicyFromDocument(const PolicyValue& doc, const std::string& file) {
   DocumentReader r(file);
+  NameLedger ledger;
   Policy p;
   p.source = file;
   for (const auto& [key, v] : doc.fields) {
@@ -123,13 +161,14 @@ Result<Policy> PolicyFromDocument(const PolicyValue& doc, const std::string& fil
         Result<Policy> preset = Preset(n);
         if (!preset.ok()) return r.Error(v, key, preset.status().message());
         Merge(p, *preset);
+        if (Status dup = ledger.Note(r, v, key, p); !dup.ok()) return dup;
       }
     } else if (key == "latency") {
-      s = EachTable(r, v, key, p, ReadLatency);
+      s = EachTable(r, v, key, p, ledger, ReadLatency);
     } else if (key == "rate") {
-      s = EachTable(r, v, key, p, ReadRate);
+      s = EachTable(r, v, key, p, ledger, ReadRate);
     } else if (key == "slow_syncs") {
-      s = EachTable(r, v, key, p, ReadSlow);
+      s = EachTable(r, v, key, p, ledger, ReadSlow);
     } else if (key == "commits") {
       if (v.kind != PolicyValue::Kind::kTable)
         return r.Error(v, key, "expected a table of JOURNAL:SYNC = rate");
@@ -139,6 +178,7 @@ Result<Policy> PolicyFromDocument(const PolicyValue& doc, const std::string& fil
         Result<CommitRule> rule = ParseCommitFlag(config + ">=" + *t);
         if (!rule.ok()) return r.Error(rate, key + "." + config, rule.status().message());
         p.commits.push_back(*rule);
+        if (Status dup = ledger.Note(r, rate, key + "." + config, p); !dup.ok()) return dup;
       }
     } else if (key == "fail_on" || key == "require") {
       Result<std::vector<std::string>> items = r.Strings(v, key);
@@ -240,13 +280,36 @@ Status ParseFailOn(const std::vector<std::string>& items, Policy& policy) {
     for (char c : lower)
       code = code && (std::islower(static_cast<unsigned char>(c)) || c == '_' ||
                       std::isdigit(static_cast<unsigned char>(c)));
-    if (!code) {
+    if (!code || !IsFindingCode(lower)) {
       return Status::InvalidArgument(fmt::format(
-          "invalid --fail-on item '{}': a finding code (snake_case) or info, warn, fail", item));
+          "unknown --fail-on item '{}': not a finding code (docs/findings.md lists them) nor "
+          "info, warn, fail",
+          item));
     }
     policy.fail_on_codes.push_back(lower);
   }
   return Status::Ok();
+}
+
+Status UniqueRuleNames(const Policy& policy) {
+  std::unordered_map<std::string, int> seen;
+  auto check = [&](const std::string& name) {
+    if (++seen[name] != 2) return Status::Ok();
+    return Status::InvalidArgument(
+        fmt::format("two rules are named '{}' ({}): each rule's name must be unique, since it "
+                    "names the rule's JUnit test case and Prometheus series",
+                    name, policy.source));
+  };
+  Status s = Status::Ok();
+  auto each = [&](const auto& rules) {
+    for (const auto& rule : rules) s = s.ok() ? check(rule.name) : s;
+  };
+  each(policy.latency);
+  each(policy.rates);
+  each(policy.slow_syncs);
+  each(policy.commits);
+  for (Fact f : policy.facts) s = s.ok() ? check(std::string(NameOf(f))) : s;
+  return s;
 }
 
 Status ParseRequire(const std::vector<std::string>& items, Policy& policy) {

@@ -24,4 +24,8 @@ Status ParseRequire(const std::vector<std::string>& items, Policy& policy);
 // A policy document. format is "toml" or "json"; file names the document in errors.
 Result<Policy> ParsePolicy(std::string_view text, std::string_view format, const std::string& file);
 
+// InvalidArgument when two rules share a name (presets, files and flags together): each names a
+// JUnit test case and a Prometheus series.
+Status UniqueRuleNames(const Policy& policy);
+
 }  // namespace durprobe::report

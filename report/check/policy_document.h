@@ -32,8 +32,8 @@ struct PolicyField {
 
 // InvalidArgument "FILE:LINE: ..." on a syntax error.
 Result<PolicyValue> ParseTomlDocument(std::string_view text, const std::string& file);
-// JSON has no positions in nlohmann's tree: a key's line is where "key" first appears after its
-// parent's line, which is exact for the flat documents policies are.
+// A key's line is its own (nlohmann's tree has no positions: they come from a scan of the text).
+// Both refuse a document nested deeper than a policy can be, and JSON a key twice in one table.
 Result<PolicyValue> ParseJsonDocument(std::string_view text, const std::string& file);
 
 }  // namespace durprobe::report

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "report/check/facts.h"
 #include "report/check/wal_sync_method.h"
@@ -216,7 +217,14 @@ std::vector<sqlite_bench::CommitConfig> Policy::CommitConfigs() const {
 
 void Merge(Policy& policy, const Policy& other) {
   auto append = [](auto& into, const auto& from) {
-    into.insert(into.end(), from.begin(), from.end());
+    std::unordered_multimap<std::string, std::size_t> by_name;
+    for (std::size_t i = 0; i < into.size(); ++i) by_name.emplace(into[i].name, i);
+    for (const auto& rule : from) {
+      auto [begin, end] = by_name.equal_range(rule.name);
+      if (std::any_of(begin, end, [&](const auto& e) { return into[e.second] == rule; })) continue;
+      by_name.emplace(rule.name, into.size());
+      into.push_back(rule);
+    }
   };
   append(policy.latency, other.latency);
   append(policy.rates, other.rates);
@@ -256,6 +264,31 @@ std::vector<CheckResult> EvaluatePolicy(const Policy& policy, const Report& repo
     if (policy.recommend_wal_sync_method) out.push_back(RecommendWalSyncMethod(t));
   }
   return out;
+}
+
+void MarkInterrupted(std::vector<CheckResult>& checks, const std::vector<std::string>& paths,
+                     int signal) {
+  std::string name = signal == 15  ? "SIGTERM"
+                     : signal == 2 ? "SIGINT"
+                                   : fmt::format("signal {}", signal);
+  std::string why = fmt::format("interrupted by {} before the check finished", name);
+  for (CheckResult& c : checks) {
+    if (c.outcome == CheckOutcome::kFail) continue;
+    c.message =
+        c.outcome == CheckOutcome::kError && !c.message.empty() ? why + "; " + c.message : why;
+    c.outcome = CheckOutcome::kError;
+  }
+  for (const std::string& path : paths) {
+    bool has = std::any_of(checks.begin(), checks.end(),
+                           [&](const CheckResult& c) { return c.path == path; });
+    if (has) continue;
+    CheckResult c;
+    c.rule = "check_finished";
+    c.path = path;
+    c.outcome = CheckOutcome::kError;
+    c.message = why;
+    checks.push_back(std::move(c));
+  }
 }
 
 }  // namespace durprobe::report

@@ -26,6 +26,7 @@ struct LatencyRule {
   std::uint64_t max_ns = 0;
   std::uint64_t severe_ns = 0;  // 0: none; above it the failure is called severe
   std::string severe_why;       // what happens above severe_ns
+  bool operator==(const LatencyRule&) const = default;
 };
 
 // Synced operations per second of one probe must reach min_ops_per_sec (OpenShift's floor).
@@ -33,6 +34,7 @@ struct RateRule {
   std::string name;
   probes::ProbeSpec spec;
   double min_ops_per_sec = 0.0;
+  bool operator==(const RateRule&) const = default;
 };
 
 // At most max_count syncs of one probe may take over_ns or longer (etcd's "slow fdatasync").
@@ -41,6 +43,7 @@ struct SlowSyncRule {
   probes::ProbeSpec spec;
   std::uint64_t over_ns = 0;
   std::uint64_t max_count = 0;
+  bool operator==(const SlowSyncRule&) const = default;
 };
 
 // Single-row commits per second of a SQLite configuration must reach min_commits_per_sec.
@@ -49,6 +52,7 @@ struct CommitRule {
   sqlite_bench::JournalMode journal = sqlite_bench::JournalMode::kWal;
   sqlite_bench::Synchronous sync = sqlite_bench::Synchronous::kFull;
   double min_commits_per_sec = 0.0;
+  bool operator==(const CommitRule&) const = default;
 };
 
 // Facts about the storage a path must have.
@@ -80,11 +84,21 @@ struct Policy {
   bool NeedsInspect() const { return !facts.empty() || !fail_on_codes.empty() || fail_on_severity; }
 };
 
-// Adds other's rules to policy (presets combine with rule flags).
+// Adds other's rules to policy (presets combine with rule flags). A rule equal to one policy has
+// (the same preset from a file and a flag) is kept once; two different rules of one name are
+// both kept, for UniqueRuleNames to refuse.
 void Merge(Policy& policy, const Policy& other);
 
 // One result per rule and target, in rule order, targets in report order.
 std::vector<CheckResult> EvaluatePolicy(const Policy& policy, const Report& report);
+
+// An interrupted check's results: every rule that did not fail becomes an error ("interrupted by
+// SIGTERM before the check finished"), so no output (exit code, JUnit, Prometheus) reads a check
+// that did not run to its end as a pass. A failure measured before the signal stays a failure.
+// A path of paths with no result (the signal came before it was reached) gets an error result
+// of its own, rule "check_finished", so a JUnit file always holds an error test case.
+void MarkInterrupted(std::vector<CheckResult>& checks, const std::vector<std::string>& paths,
+                     int signal);
 
 // The tail's usual causes, quoted next to a tail failure.
 inline constexpr const char* kTailCauses =

@@ -10,6 +10,7 @@
 #include "report/codec/mount_json_reader.h"
 #include "report/codec/sqlite_json_reader.h"
 #include "report/codec/sqlite_workloads_json_reader.h"
+#include "report/text/json_scan.h"
 
 namespace durprobe::report {
 namespace {
@@ -163,7 +164,16 @@ CheckResult ReadCheck(const JsonFields& f) {
 
 }  // namespace
 
+// A report is at most about ten levels deep. nlohmann's parser does not recurse, but every walk
+// of its tree does (the typed reader, dump): deeper text is refused before it is parsed.
+constexpr int kMaxReportDepth = 64;
+
 Result<json> ParseJsonText(const std::string& text) {
+  if (std::size_t at = JsonTooDeepAt(text, kMaxReportDepth); at != std::string::npos) {
+    return Status::InvalidArgument(fmt::format(
+        "not valid JSON: nested deeper than {} levels at byte {} (a report is about ten deep)",
+        kMaxReportDepth, at + 1));
+  }
   try {
     return json::parse(text);
   } catch (const json::out_of_range&) {  // a number beyond a double (1e999), found by fuzzing
