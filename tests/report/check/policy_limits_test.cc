@@ -6,6 +6,7 @@
 #include <string>
 
 #include "report/check/policy.h"
+#include "report/check/presets.h"
 #include "report/model/finding_codes.h"
 
 namespace durprobe::report {

@@ -35,10 +35,10 @@ TEST(ConsoleReporterTest, ProbeTableText) {
       out.str(),
       "primitive   pattern      size   ops  ops/s  p50 (95% CI)      p90     p99    p99.9      max "
       " sync p50\n"
-      "fdatasync   append      4 KiB  1234  2,468    400 us ±1%   450 us  900 us  1.50 ms  2.00 ms "
-      "   380 us\n"
-      "odsync      overwrite  16 KiB    50   81.2   19.5 ms ±2%  21.0 ms       -        -  22.4 ms "
-      "        -\n"
+      "fdatasync   append      4 KiB  1234  2,468    400 us ±1%"
+      "   450 us  900 us  1.50 ms  2.00 ms    380 us\n"
+      "odsync      overwrite  16 KiB    50   81.2   19.5 ms ±2%"
+      "  21.0 ms       -        -  22.4 ms         -\n"
       "full_fsync  overwrite   4 KiB  unsupported: F_FULLFSYNC is macOS only\n"
       "  p90, p99, p99.9 \"-\": fewer operations than that percentile needs (10, 100, 1,000)\n");
 }
