@@ -6,6 +6,7 @@
 
 #include "probes/op_cost.h"
 #include "report/analysis/durability_risk.h"
+#include "report/codec/crashsim_json_reader.h"
 #include "report/codec/json_reader_sections.h"
 #include "report/codec/mount_json_reader.h"
 #include "report/codec/sqlite_json_reader.h"
@@ -132,6 +133,7 @@ Target ReadTarget(const JsonFields& f) {
   f.Each("sqlite", Need::kOptional,
          [&](const JsonFields& s) { t.sqlite.push_back(ReadSqliteEntry(s)); });
   t.sqlite_workloads = ReadWorkloads(f);
+  t.crashsim = ReadCrashsim(f);
   f.Each("findings", Need::kRequired,
          [&](const JsonFields& x) { t.findings.push_back(ReadFinding(x)); });
   f.Each("unfinished", Need::kOptional, [&](const JsonFields& u) {

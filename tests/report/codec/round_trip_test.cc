@@ -1,0 +1,36 @@
+// durprobe.report/1 read back and written again is the same bytes, for reports saved by real
+// runs of every measuring command (tests/fixtures/golden/reports/, written by durprobe --json):
+// a key the reader drops (targets[].crashsim once was) fails here.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "report/codec/json_reader.h"
+#include "report/codec/report_json.h"
+#include "tests/fixtures.h"
+
+namespace durprobe::report {
+namespace {
+
+TEST(RoundTripTest, SavedReportsOfEveryCommandComeBackByteForByte) {
+  for (const char* name : {"run", "check", "crashsim", "workloads", "sqlite_crashsim"}) {
+    std::string saved =
+        testing_support::ReadFixture(std::string("golden/reports/") + name + ".json");
+    Result<Report> read = FromJson(saved);
+    ASSERT_TRUE(read.ok()) << name << ": " << read.status().message();
+    EXPECT_EQ(DumpJson(ToJson(*read)), saved) << name;
+  }
+}
+
+TEST(RoundTripTest, CrashsimRowsAreReadBack) {
+  Result<Report> read = FromJson(testing_support::ReadFixture("golden/reports/crashsim.json"));
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  ASSERT_FALSE(read->targets.empty());
+  const std::vector<sqlite_bench::CrashsimResult>& rows = read->targets[0].crashsim;
+  ASSERT_FALSE(rows.empty());
+  EXPECT_GT(rows[0].trials, 0u);
+  EXPECT_FALSE(rows[0].device.empty());
+}
+
+}  // namespace
+}  // namespace durprobe::report
