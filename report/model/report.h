@@ -12,6 +12,7 @@
 #include "platform/mount_info.h"
 #include "probes/op_cost.h"
 #include "probes/probe_result.h"
+#include "report/model/durability.h"
 #include "report/model/sqlite_model.h"
 #include "sqlite_bench/crashsim_result.h"
 #include "sqlite_bench/workload_result.h"
@@ -77,6 +78,8 @@ struct Target {
   std::vector<ReferenceSample> reference;  // in time order
   std::vector<Finding> findings;
   std::vector<Unfinished> unfinished;  // empty unless the run was interrupted
+  // The path's effective durability (report::AssessDurability); unset until it is assessed.
+  std::optional<Durability> durability;
 };
 
 // One rule of `durprobe check` evaluated on one path (report/check/rules.h).
