@@ -45,7 +45,6 @@ Scored ScoreRow(const Knowledge& k, const CauseMatch& match, const Signature& si
   Scored s;
   double got = 0;
   int seer = match.side < 0 ? 1 : match.side;
-  const std::string& me = seer == 0 ? in.name_a : in.name_b;
   const std::string& other = seer == 0 ? in.name_b : in.name_a;
   std::vector<Expectation> expects = k.expects;
   std::stable_sort(expects.begin(), expects.end(),
@@ -70,10 +69,14 @@ Scored ScoreRow(const Knowledge& k, const CauseMatch& match, const Signature& si
     bool fits = sig.side[match.side].not_durable && !sig.side[1 - match.side].not_durable;
     got += 2 * (fits ? 1.0 : 0.0);
     s.weight += 2;
-    (fits ? s.moved : s.equal)
-        .push_back(fits ? fmt::format("{}'s syncs do no durable work ({})", me,
-                                      fmt::join(sig.side[match.side].not_durable_codes, ", "))
-                        : fmt::format("durability the same on {} and {}", me, other));
+    // The strongest evidence when it fits, so it comes first.
+    if (fits) {
+      const std::vector<std::string>& codes = sig.side[match.side].not_durable_codes;
+      s.moved.insert(s.moved.begin(),
+                     codes.empty() ? std::string("syncs do no durable work (its durability verdict)")
+                                   : fmt::format("syncs do no durable work ({})",
+                                                 fmt::join(codes, ", ")));
+    }
   }
   if (s.weight > 0) s.fit = got / s.weight;
   return s;
@@ -83,7 +86,6 @@ std::string Evidence(const Knowledge& k, const CauseMatch& match, const Scored& 
                      const CauseInputs& in) {
   int seer = match.side < 0 ? 1 : match.side;
   const std::string& me = seer == 0 ? in.name_a : in.name_b;
-  const std::string& other = seer == 0 ? in.name_b : in.name_a;
   if (s.weight == 0) {
     return fmt::format("{}; nothing both sides measured tells for or against {}", match.what,
                        k.title);

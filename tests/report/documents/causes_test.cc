@@ -7,6 +7,7 @@
 
 #include "platform/ebs_stats.h"
 #include "report/documents/cause_table.h"
+#include "report/documents/diff_analysis.h"
 #include "tests/report/cause_fixtures.h"
 
 namespace durprobe::report {
@@ -199,14 +200,14 @@ TEST(CausesTest, NothingDiffersNoCauses) {
 }
 
 TEST(CausesTest, EvidenceQuotesTheRatiosFromTheSideThatHasTheCause) {
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01, .append = 0.01});
+  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.01});
   b.mount->options.push_back("nobarrier");
   b.findings.push_back({Severity::kFail, "barrier_disabled", "nobarrier"});
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
   ASSERT_FALSE(causes.empty());
   const Cause& c = causes.front();
   EXPECT_EQ(c.side, "b");
-  EXPECT_NE(c.evidence.find("b's fdatasync overwrite is 1/100x a's (2.00 us vs 200 us)"),
+  EXPECT_NE(c.evidence.find("its fdatasync overwrite is 1/100x a's (2.00 us vs 200 us)"),
             std::string::npos)
       << c.evidence;
   EXPECT_NE(c.evidence.find("b's syncs do no durable work (barrier_disabled)"), std::string::npos)
