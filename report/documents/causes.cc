@@ -72,10 +72,9 @@ Scored ScoreRow(const Knowledge& k, const CauseMatch& match, const Signature& si
     // The strongest evidence when it fits, so it comes first.
     if (fits) {
       const std::vector<std::string>& codes = sig.side[match.side].not_durable_codes;
-      s.moved.insert(s.moved.begin(),
-                     codes.empty() ? std::string("syncs do no durable work (its durability verdict)")
-                                   : fmt::format("syncs do no durable work ({})",
-                                                 fmt::join(codes, ", ")));
+      std::string why = codes.empty() ? std::string("its durability verdict")
+                                      : fmt::format("{}", fmt::join(codes, ", "));
+      s.moved.insert(s.moved.begin(), fmt::format("syncs do no durable work ({})", why));
     }
   }
   if (s.weight > 0) s.fit = got / s.weight;
