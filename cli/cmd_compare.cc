@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "cli/compare_try.h"
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
 #include "cli/target_paths.h"
@@ -31,22 +32,21 @@ Subcommand SetupCompare(CLI::App& app) {
   AddSqliteMatrixOptions(*sub, options->matrix);
   sub->add_flag("--no-sqlite", options->no_sqlite,
                 "Compare the probes only, without the SQLite matrix");
+  sub->add_flag("--try", options->try_leading,
+                "Then run the test of the leading cause (a layer against the filesystem under "
+                "it, a nodatacow directory, WAL against DELETE) and print its measured effect");
   AddCommonOptions(*sub, options->probe.common,
                    "Short run: the same probes and matrix with a 10 s budget instead of 60 s",
                    "60s");
   return {sub, [options] { return RunCompare(*options); }};
 }
 
-int RunCompare(const CompareOptions& o) {
-  platform::Platform& platform = platform::Default();
-  if (o.probe.paths.size() < 2) {
-    return UsageError("compare needs at least two paths (the first is the baseline)");
-  }
+Result<run::Plan> MakeComparePlan(platform::Platform& platform, const CompareOptions& o) {
   Result<std::vector<std::string>> paths = ResolveTargets(platform, o.probe.paths);
-  if (!paths.ok()) return UsageError(paths.status().message());
+  if (!paths.ok()) return paths.status();
   Result<std::uint64_t> budget =
       BudgetNanos(o.probe.common, kCompareBudgetNs, kCompareQuickBudgetNs);
-  if (!budget.ok()) return UsageError(budget.status().message());
+  if (!budget.ok()) return budget.status();
 
   run::Plan plan;
   plan.command = "compare";
@@ -58,7 +58,7 @@ int RunCompare(const CompareOptions& o) {
   plan.run_probes = true;
   plan.ops = probes::AllFileOps();
   Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, *budget);
-  if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
+  if (!probe_plan.ok()) return probe_plan.status();
   run::CompareSplit split = run::SplitCompare(*budget, paths->size(), probe_plan->specs.size(),
                                               plan.ops.size(), o.rounds, !o.no_sqlite);
   plan.probes = *probe_plan;
@@ -71,11 +71,24 @@ int RunCompare(const CompareOptions& o) {
   if (!o.no_sqlite) {
     Result<sqlite_bench::MatrixPlan> sqlite_plan =
         MakeSqlitePlan(platform, o.matrix, split.sqlite_ns);
-    if (!sqlite_plan.ok()) return UsageError(sqlite_plan.status().message());
+    if (!sqlite_plan.ok()) return sqlite_plan.status();
     plan.run_sqlite = true;
     plan.sqlite = *sqlite_plan;
   }
-  return ExecuteComparePlan(platform, plan, o.probe.common.out);
+  return plan;
+}
+
+int RunCompare(const CompareOptions& o) {
+  platform::Platform& platform = platform::Default();
+  if (o.probe.paths.size() < 2) {
+    return UsageError("compare needs at least two paths (the first is the baseline)");
+  }
+  Result<run::Plan> plan = MakeComparePlan(platform, o);
+  if (!plan.ok()) return UsageError(plan.status().message());
+  if (!o.try_leading) return ExecuteComparePlan(platform, *plan, o.probe.common.out);
+  return ExecuteComparePlan(
+      platform, *plan, o.probe.common.out,
+      [&platform, &o](const report::Comparison& c) { return TryLeadingCause(platform, o, c); });
 }
 
 }  // namespace durprobe::cli

@@ -93,13 +93,17 @@ int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOption
   return verdict ? verdict(ex.report) : kExitOk;
 }
 
-int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out) {
+int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
+                       const TryCause& try_cause) {
   std::vector<report::Destination> files = Destinations(out);
   run::Execution ex;
   if (int code = RunPlan(platform, plan, out, files, nullptr, ex); code >= 0) return code;
   int failure_code = MeasurementExitCode(ex.report);
   report::Comparison comparison{ex.report.context, std::move(ex.report.targets), {}};
   comparison.verdicts = report::CompareVerdicts(comparison.targets);
+  if (try_cause && ex.status.ok() && InterruptedExitCode() < 0) {
+    comparison.tried = try_cause(comparison);
+  }
   if (!out.quiet && !report::UsesStdout(files)) {
     report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, comparison, std::cout);
   }

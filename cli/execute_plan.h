@@ -3,9 +3,11 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 
 #include "cli/standard_options.h"
 #include "platform/platform.h"
+#include "report/documents/compare_analysis.h"
 #include "report/model/report.h"
 #include "run/plan.h"
 
@@ -27,7 +29,14 @@ int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOption
                 const std::function<void(report::Report&)>& analyze = nullptr,
                 int interrupted_exit = -1);
 
-// The same for compare: the console table comes at the end (a column per path).
-int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out);
+// compare --try: the leading cause's test, run once the comparison is known (cli/compare_try.h).
+using TryCause =
+    std::function<std::optional<report::TrialResult>(const report::Comparison& comparison)>;
+
+// The same for compare: the console table comes at the end (a column per path). try_cause, when
+// given and the run was not interrupted, adds what it measured to the comparison before it is
+// written.
+int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
+                       const TryCause& try_cause = nullptr);
 
 }  // namespace durprobe::cli

@@ -119,6 +119,15 @@ class DarwinPlatform final : public PosixPlatform {
     return Status::Unsupported("macOS has no posix_fadvise(DONTNEED)");
   }
 
+  Result<std::vector<std::uint8_t>> ReadNvmeLogPage(const std::string&, std::uint8_t, std::uint32_t,
+                                                    std::size_t) override {
+    return Status::Unsupported("NVMe log pages are read on Linux only");
+  }
+
+  Status SetNoCopyOnWrite(const std::string&) override {
+    return Status::Unsupported("macOS has no nodatacow flag (chattr +C is Linux's)");
+  }
+
  protected:
   Result<int> ExtraOpenBits(const OpenFlags& flags) const override {
     int bits = 0;

@@ -2,9 +2,12 @@
 // Faults apply from the given call on; a count of 0 means "every call".
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "platform/platform.h"
 
@@ -95,6 +98,20 @@ class FaultPlatform final : public Platform {
   bool IsTerminal(int fd) override { return base_.IsTerminal(fd); }
   Result<FsStat> StatFs(const std::string& path) override { return base_.StatFs(path); }
   Result<FileStat> Stat(const std::string& path) override { return base_.Stat(path); }
+  // Without a page set, forwards; with one, every ReadNvmeLogPage returns the next page of the
+  // list (the last one repeated), as an EBS device's counters would read before and after a run.
+  void SetNvmeLogPages(std::vector<std::vector<std::uint8_t>> pages) {
+    nvme_pages_ = std::move(pages);
+  }
+  int nvme_reads() const { return nvme_reads_; }
+  Result<std::vector<std::uint8_t>> ReadNvmeLogPage(const std::string& name, std::uint8_t log_id,
+                                                    std::uint32_t nsid,
+                                                    std::size_t bytes) override {
+    if (nvme_pages_.empty()) return base_.ReadNvmeLogPage(name, log_id, nsid, bytes);
+    std::size_t i = std::min<std::size_t>(nvme_reads_++, nvme_pages_.size() - 1);
+    return nvme_pages_[i];
+  }
+  Status SetNoCopyOnWrite(const std::string& dir) override { return base_.SetNoCopyOnWrite(dir); }
   std::uint64_t NowNanos() override {
     return fake_clock_ ? (now_ns_ += read_cost_ns_) : base_.NowNanos();
   }
@@ -120,6 +137,8 @@ class FaultPlatform final : public Platform {
   Result<int> WaitChild(int pid) override { return base_.WaitChild(pid); }
 
  private:
+  std::vector<std::vector<std::uint8_t>> nvme_pages_;
+  int nvme_reads_ = 0;
   // True when this call should fail: counts down `after` first.
   static bool Trips(int err, int& after);
   Status SyncFault(const char* what);

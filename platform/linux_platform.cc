@@ -2,6 +2,9 @@
 // F_FULLFSYNC and F_BARRIERFSYNC do not exist here and report Unsupported.
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <linux/fs.h>
+#include <linux/nvme_ioctl.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/vfs.h>
@@ -88,6 +91,46 @@ class LinuxPlatform final : public PosixPlatform {
     out.magic = static_cast<std::uint32_t>(st.f_type);
     out.block_size = static_cast<std::uint64_t>(st.f_bsize);
     return out;
+  }
+
+  Result<std::vector<std::uint8_t>> ReadNvmeLogPage(const std::string& name, std::uint8_t log_id,
+                                                    std::uint32_t nsid,
+                                                    std::size_t bytes) override {
+    std::string path = "/dev/" + name;
+    FileHandle fd(*this, ::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!fd.valid()) return Status::FromErrno(errno, "open " + path);
+    std::vector<std::uint8_t> page(bytes, 0);
+    // Get Log Page (opcode 0x02): dword 10 holds the log id and the low 16 bits of the number of
+    // dwords minus one, dword 11 the high 16 bits (NVMe base specification, Get Log Page).
+    std::uint32_t numd = static_cast<std::uint32_t>(bytes / 4) - 1;
+    struct nvme_admin_cmd cmd {};
+    cmd.opcode = 0x02;
+    cmd.nsid = nsid;
+    cmd.addr = reinterpret_cast<std::uintptr_t>(page.data());
+    cmd.data_len = static_cast<std::uint32_t>(bytes);
+    cmd.cdw10 = log_id | ((numd & 0xffff) << 16);
+    cmd.cdw11 = numd >> 16;
+    int rc = ::ioctl(fd.get(), NVME_IOCTL_ADMIN_CMD, &cmd);
+    if (rc < 0) return Status::FromErrno(errno, "NVMe Get Log Page on " + path);
+    if (rc > 0) {
+      return Status::Unsupported(
+          fmt::format("{} refused log page {:#x} (NVMe status {:#x})", path, log_id, rc));
+    }
+    return page;
+  }
+
+  Status SetNoCopyOnWrite(const std::string& dir) override {
+    FileHandle fd(*this, ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!fd.valid()) return Status::FromErrno(errno, "open " + dir);
+    int flags = 0;
+    if (::ioctl(fd.get(), FS_IOC_GETFLAGS, &flags) != 0) {
+      return Status::FromErrno(errno, "FS_IOC_GETFLAGS " + dir);
+    }
+    flags |= FS_NOCOW_FL;
+    if (::ioctl(fd.get(), FS_IOC_SETFLAGS, &flags) != 0) {
+      return Status::FromErrno(errno, "chattr +C (FS_IOC_SETFLAGS) " + dir);
+    }
+    return Status::Ok();
   }
 
   Status DropCache(int fd) override {

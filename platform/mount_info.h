@@ -52,7 +52,8 @@ struct DeviceInfo {
   std::string write_cache;  // "write back" (volatile cache) or "write through"
   std::optional<bool> fua;  // the device accepts Force Unit Access writes
   std::uint64_t logical_block_size = 0, physical_block_size = 0;
-  std::string scheduler;  // the selected I/O scheduler
+  std::string scheduler;          // the selected I/O scheduler
+  std::uint64_t queue_depth = 0;  // queue/nr_requests: requests the block layer queues; 0 unknown
   std::string model;
   std::string dm_name;         // device-mapper name ("vg0-root")
   std::string md_level;        // md RAID level ("raid1")

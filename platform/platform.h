@@ -115,6 +115,16 @@ class Platform {
   virtual Result<FsStat> StatFs(const std::string& path) = 0;
   // stat(2) of path, following symlinks: the device holding it, and st_rdev for device nodes.
   virtual Result<FileStat> Stat(const std::string& path) = 0;
+  // An NVMe log page (admin command Get Log Page, through the admin-command ioctl) of the
+  // namespace device /dev/NAME, bytes long, for namespace nsid. Unsupported where the OS has no
+  // such ioctl; the errno with the device when it cannot be opened or refuses the command (not
+  // NVMe, no permission, no such page).
+  virtual Result<std::vector<std::uint8_t>> ReadNvmeLogPage(const std::string& name,
+                                                            std::uint8_t log_id, std::uint32_t nsid,
+                                                            std::size_t bytes) = 0;
+  // Marks an empty directory so files created in it are not copied on write (chattr +C,
+  // FS_NOCOW_FL: btrfs nodatacow). Unsupported where the OS or the filesystem has no such flag.
+  virtual Status SetNoCopyOnWrite(const std::string& dir) = 0;
 
   // Time and identity.
   virtual std::uint64_t NowNanos() = 0;  // monotonic clock

@@ -75,6 +75,7 @@ DeviceInfo Describe(Platform& p, const std::string& sys_root, const std::string&
   d.logical_block_size = AttrNumber(p, queue + "logical_block_size");
   d.physical_block_size = AttrNumber(p, queue + "physical_block_size");
   d.scheduler = SelectedScheduler(Attr(p, queue + "scheduler"));
+  d.queue_depth = AttrNumber(p, queue + "nr_requests");
   d.model = Attr(p, disk_dir + "/device/model");
   d.backing_file = Attr(p, disk_dir + "/loop/backing_file");
   d.dm_name = Attr(p, disk_dir + "/dm/name");

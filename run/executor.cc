@@ -12,6 +12,7 @@
 #include "report/analysis/plausibility.h"
 #include "report/analysis/probe_findings.h"
 #include "run/context.h"
+#include "run/ebs_counters.h"
 #include "run/interleaved.h"
 #include "run/path_by_path.h"
 #include "run/progress.h"
@@ -76,6 +77,8 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
     }
   }
 
+  std::vector<std::optional<platform::EbsStats>> ebs_before;
+  if (plan.run_inspect && plan.Measures()) ebs_before = ReadEbsBefore(platform, plan.paths);
   listener.RunStarted(context);
   Progress progress(platform, listener);
   ExpectItems(plan, progress);
@@ -88,6 +91,7 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
   }
   ticker.Stop();  // before anything else is printed: no tick after the run's last event
   progress.Finish();
+  AddEbsDeltas(platform, plan.paths, ebs_before, ex.report.targets);
 
   for (std::unique_ptr<platform::ScratchDir>& dir : scratch) {
     Status removed = dir->Remove();

@@ -9,6 +9,7 @@
 #include "report/analysis/durability_risk.h"
 #include "report/codec/crashsim_json_reader.h"
 #include "report/codec/durability_json.h"
+#include "report/codec/ebs_json.h"
 #include "report/codec/json_reader_sections.h"
 #include "report/codec/mount_json_reader.h"
 #include "report/codec/sqlite_json_reader.h"
@@ -129,6 +130,7 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
                              x.Uint("p50_ns"), x.Double("mean_ns")});
     });
   }
+  if (f.Has("ebs")) t.ebs = ReadEbs(f.Object("ebs"));
   f.Each("probes", Need::kRequired, [&](const JsonFields& p) { t.probes.push_back(ReadProbe(p)); });
   f.Each("op_costs", Need::kOptional,
          [&](const JsonFields& c) { t.op_costs.push_back(ReadOpCost(c)); });

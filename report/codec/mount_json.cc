@@ -64,6 +64,7 @@ json ToJson(const platform::DeviceInfo& d) {
          {"backing_fstype", OrNull(d.backing_fstype)},
          {"slaves", slaves}};
   PutOptionalPath(j, "backing_file", d.backing_file);
+  if (d.queue_depth > 0) j["queue_depth"] = d.queue_depth;  // absent: not known (older reports)
   PutOptionalPath(j, "backing_mount_point", d.backing_mount_point);
   return j;
 }

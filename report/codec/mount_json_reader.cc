@@ -34,6 +34,7 @@ platform::DeviceInfo ReadDevice(const JsonFields& f) {
   d.logical_block_size = f.Uint("logical_block_size");
   d.physical_block_size = f.Uint("physical_block_size");
   d.scheduler = f.String("scheduler");
+  d.queue_depth = f.Uint("queue_depth");
   d.model = f.String("model");
   d.dm_name = f.String("dm_name");
   d.md_level = f.String("md_level");

@@ -3,6 +3,7 @@
 #include "report/codec/check_json.h"
 #include "report/codec/crashsim_json.h"
 #include "report/codec/durability_json.h"
+#include "report/codec/ebs_json.h"
 #include "report/codec/json_fields.h"
 #include "report/codec/mount_json.h"
 #include "report/codec/sqlite_json.h"
@@ -131,6 +132,7 @@ json ToJson(const Target& t) {
   if (!t.reference.empty()) {
     j["reference"] = {{"probe", t.reference_probe}, {"samples", ReferenceJson(t.reference)}};
   }
+  if (t.ebs) j["ebs"] = ToJson(*t.ebs);
   if (!t.sqlite.empty()) {
     j["sqlite"] = json::array();
     for (const SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e));

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "report/analysis/durability_risk.h"
+#include "report/documents/diff_differences.h"
 #include "report/text/units.h"
 
 namespace durprobe::report {
@@ -221,6 +222,10 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
       v.message = fmt::format("no penalty of {} or more against {} in any component",
                               FormatRatio(kPenaltyRatio), first.path);
     }
+    v.differences = MountDifferences(first, targets[i], "mount");
+    DropIdentityKeys(v.differences);
+    v.causes = RankCauses({&first, &targets[i], nullptr, nullptr, "[1]", fmt::format("[{}]", i + 1),
+                           nullptr, v.differences});
     if (!base_not_durable.empty() && v.not_durable.empty()) {
       v.message += fmt::format(
           "; note: the first path does not keep data ({}), so its syncs cost nothing and a "
@@ -230,6 +235,15 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
     verdicts.push_back(std::move(v));
   }
   return verdicts;
+}
+
+const Verdict* LeadingVerdict(const std::vector<Verdict>& verdicts) {
+  const Verdict* best = nullptr;
+  for (const Verdict& v : verdicts) {
+    if (v.causes.empty()) continue;
+    if (best == nullptr || v.causes.front().score > best->causes.front().score) best = &v;
+  }
+  return best;
 }
 
 }  // namespace durprobe::report

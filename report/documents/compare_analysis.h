@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "report/documents/causes.h"
+#include "report/documents/trial.h"
 #include "report/model/report.h"
 
 namespace durprobe::report {
@@ -49,6 +51,10 @@ struct Verdict {
   std::optional<Bounds> per_sync_bounds, per_op_bounds, metadata_bounds;
   std::vector<std::string> not_durable;  // the codes that void durability on this path
   std::string message;
+  // Why this path differs from the first, best first (report/documents/causes.h), from the
+  // differences of the two mounts (identity keys left out unless nothing else differs).
+  std::vector<Difference> differences;
+  std::vector<Cause> causes;
 };
 
 // A verdict for every path after the first, against the first. A component counts as a penalty
@@ -57,10 +63,14 @@ struct Verdict {
 inline constexpr double kPenaltyRatio = 1.25;
 std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets);
 
+// The verdict whose leading cause scores highest (the one --try tests), or null.
+const Verdict* LeadingVerdict(const std::vector<Verdict>& verdicts);
+
 struct Comparison {
   Context context;
   std::vector<Target> targets;
   std::vector<Verdict> verdicts;
+  std::optional<TrialResult> tried;  // set by compare --try
 };
 
 }  // namespace durprobe::report

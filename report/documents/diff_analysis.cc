@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -95,7 +96,8 @@ void DurabilityVerdict(const Target& a, const Target& b, PairDiff& pair) {
   pair.weight += kDurabilityWeight;
 }
 
-PairDiff DiffPair(const Target& a, const Target& b, const std::string& mount_prefix) {
+PairDiff DiffPair(const Report& ra, const Report& rb, const Target& a, const Target& b,
+                  const std::string& mount_prefix, const std::vector<Difference>& context) {
   PairDiff pair;
   pair.a_path = a.path;
   pair.b_path = b.path;
@@ -110,6 +112,13 @@ PairDiff DiffPair(const Target& a, const Target& b, const std::string& mount_pre
   }
   pair.probes = DiffProbes(a, b);
   pair.differences = MountDifferences(a, b, mount_prefix);
+  std::vector<Difference> all = context;
+  all.insert(all.end(), pair.differences.begin(), pair.differences.end());
+  DropIdentityKeys(all);
+  std::erase_if(pair.differences, [&all](const Difference& d) {
+    return std::none_of(all.begin(), all.end(),
+                        [&d](const Difference& x) { return x.key == d.key; });
+  });
   if (!pair.configs.empty()) {
     pair.verdict = ConfigVerdict(pair.configs, &pair.weight);
   } else if (!pair.probes.empty()) {
@@ -120,6 +129,7 @@ PairDiff DiffPair(const Target& a, const Target& b, const std::string& mount_pre
                                 DiffAdvice("configuration"))};
   }
   DurabilityVerdict(a, b, pair);
+  pair.causes = RankCauses({&a, &b, &ra.context, &rb.context, "a", "b", &pair.configs, all});
   return pair;
 }
 
@@ -227,14 +237,17 @@ Result<Diff> DiffReports(const Report& a, const Report& b, const std::string& a_
   const PairDiff* widest = nullptr;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     std::string prefix = pairs.size() == 1 ? "mount" : fmt::format("targets[{}].mount", i);
-    diff.pairs.push_back(DiffPair(*pairs[i].first, *pairs[i].second, prefix));
+    diff.pairs.push_back(
+        DiffPair(a, b, *pairs[i].first, *pairs[i].second, prefix, diff.differences));
   }
   for (const PairDiff& p : diff.pairs) {
     for (const ConfigDiff& c : p.configs) diff.configs.push_back(c);
     for (const Difference& d : p.differences) diff.differences.push_back(d);
     if (widest == nullptr || p.weight > widest->weight) widest = &p;
   }
+  DropIdentityKeys(diff.differences);
   diff.verdict = widest->verdict;
+  diff.causes = widest->causes;
   if (diff.pairs.size() > 1) {
     diff.verdict.message = fmt::format("{} (a) vs {} (b), the pair furthest apart: {}",
                                        widest->a_path, widest->b_path, widest->verdict.message);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "platform/status.h"
+#include "report/documents/causes.h"
 #include "report/documents/diff_differences.h"
 #include "report/documents/diff_probes.h"
 #include "report/model/report.h"
@@ -59,6 +60,7 @@ struct PairDiff {
   std::vector<ConfigDiff> configs;
   std::vector<ProbeDiff> probes;
   std::vector<Difference> differences;  // mount fields ("mount.fstype")
+  std::vector<Cause> causes;            // why, best first (report/documents/causes.h)
   DiffVerdict verdict;
   double weight = 0;  // how far apart the pair is (|log| of its widest ratio): picks the headline
 };
@@ -72,6 +74,7 @@ struct Diff {
   std::vector<Difference> differences;
   std::vector<std::string> warnings;  // comparisons that mislead (a quick run against a full one)
   DiffVerdict verdict;                // the single pair's, or the widest apart pair's
+  std::vector<Cause> causes;          // the same pair's causes, best first
 };
 
 // What to look at for a factor (sync_latency, sync_count, non_sync, configuration, durability).

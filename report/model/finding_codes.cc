@@ -42,6 +42,9 @@ const std::vector<std::string_view>& FindingCodes() {
       "sqlite_commit_error",
       "sqlite_prediction_residual",
       "latency_drift",
+      // EBS volume statistics (report/analysis/ebs_findings.cc)
+      "ebs_volume_limit_exceeded",
+      "ebs_instance_limit_exceeded",
       // check --background-load (cli/cmd_check.cc)
       "background_load",
       "background_load_short",

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "platform/ebs_stats.h"
 #include "platform/mount_info.h"
 #include "probes/op_cost.h"
 #include "probes/probe_result.h"
@@ -76,6 +77,8 @@ struct Target {
   std::vector<sqlite_bench::CrashsimResult> crashsim;  // simulated power cuts (crashsim)
   std::string reference_probe;             // "fdatasync overwrite 4 KiB"; empty: not sampled
   std::vector<ReferenceSample> reference;  // in time order
+  // An EBS volume's statistics over the run (after - before), when the device has them.
+  std::optional<platform::EbsStats> ebs;
   std::vector<Finding> findings;
   std::vector<Unfinished> unfinished;  // empty unless the run was interrupted
   // The path's effective durability (report::AssessDurability); unset until it is assessed.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "report/format/console/causes_console.h"
 #include "report/model/labels.h"
 #include "report/text/table.h"
 #include "report/text/units.h"
@@ -105,7 +106,9 @@ void PrintComparison(const Comparison& c, std::ostream& out) {
                        : v.dominant == "not_durable" ? "faster because it keeps nothing"
                                                      : v.dominant + " penalty";
     fmt::print(out, "\nverdict for {}: {}\n  {}\n", v.path, head, v.message);
+    PrintCauses(v.causes, out);
   }
+  if (c.tried) PrintTried(*c.tried, out);
   for (const Target& t : c.targets) {
     for (const Finding& f : t.findings) {
       fmt::print(out, "  [{}] {} {}: {}\n", NameOf(f.severity), t.path, f.code, f.message);

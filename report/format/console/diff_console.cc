@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "report/format/console/causes_console.h"
 #include "report/text/table.h"
 #include "report/text/units.h"
 
@@ -84,6 +85,7 @@ void PrintDiff(const Diff& d, std::ostream& out) {
     fmt::print(out, "\n");
   }
   fmt::print(out, "verdict: {}\n  {}\n", d.verdict.factor, d.verdict.message);
+  PrintCauses(d.causes, out);
 }
 
 }  // namespace durprobe::report

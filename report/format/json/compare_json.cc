@@ -1,6 +1,7 @@
 #include "report/format/json/compare_json.h"
 
 #include "report/codec/report_json.h"
+#include "report/format/json/causes_json.h"
 #include "report/text/utf8.h"
 
 namespace durprobe::report {
@@ -29,6 +30,11 @@ nlohmann::json ToJson(const Comparison& c) {
     }
     verdict["ratio_bounds"] = bounds;
     verdict["not_durable"] = v.not_durable;
+    verdict["causes"] = CausesJson(v.causes);
+    verdict["differences"] = nlohmann::json::array();
+    for (const Difference& x : v.differences) {
+      verdict["differences"].push_back({{"key", x.key}, {"a", x.a}, {"b", x.b}});
+    }
     PutPath(verdict, "path", v.path);
     verdicts.push_back(std::move(verdict));
   }
@@ -36,6 +42,7 @@ nlohmann::json ToJson(const Comparison& c) {
                    {"context", ToJson(c.context)},
                    {"targets", targets},
                    {"verdicts", verdicts}};
+  if (c.tried) j["tried"] = TriedJson(*c.tried);
   PutPaths(j, "paths", paths);
   MakeValidUtf8(j);
   return j;

@@ -1,6 +1,7 @@
 // Key names are a contract: extend, never rename.
 #include "report/format/json/diff_json.h"
 
+#include "report/format/json/causes_json.h"
 #include "report/text/utf8.h"
 
 namespace durprobe::report {
@@ -67,11 +68,16 @@ json ToJson(const Diff& d) {
                      {"configs", pair_configs},
                      {"probes", probes},
                      {"differences", Differences(p.differences)},
+                     {"causes", CausesJson(p.causes)},
                      {"verdict", VerdictJson(p.verdict)}});
   }
-  json j{{"schema", kDiffSchema},  {"configs", configs},
-         {"pairs", pairs},         {"differences", Differences(d.differences)},
-         {"warnings", d.warnings}, {"verdict", VerdictJson(d.verdict)}};
+  json j{{"schema", kDiffSchema},
+         {"configs", configs},
+         {"pairs", pairs},
+         {"differences", Differences(d.differences)},
+         {"warnings", d.warnings},
+         {"verdict", VerdictJson(d.verdict)},
+         {"causes", CausesJson(d.causes)}};
   PutPath(j, "a", d.a_name);
   PutPath(j, "b", d.b_name);
   MakeValidUtf8(j);  // differences quote report values, which can be paths

@@ -1,0 +1,85 @@
+#include "cli/compare_try.h"
+
+#include <memory>
+
+#include "platform/scratch.h"
+#include "run/executor.h"
+
+namespace durprobe::cli {
+namespace {
+
+// Runs a short compare of paths; the targets, or the error as the effect.
+Result<std::vector<report::Target>> Measure(platform::Platform& platform, CompareOptions o,
+                                            const std::vector<std::string>& paths, bool sqlite) {
+  o.probe.paths = paths;
+  o.probe.common.quick = o.probe.common.budget.empty();
+  o.no_sqlite = !sqlite;
+  if (sqlite) {
+    o.matrix.journal_modes = {"delete", "wal"};
+    o.matrix.synchronous = {"full"};
+  }
+  Result<run::Plan> plan = MakeComparePlan(platform, o);
+  if (!plan.ok()) return plan.status();
+  run::Execution ex = run::Execute(platform, *plan);
+  if (!ex.status.ok()) return ex.status;
+  return std::move(ex.report.targets);
+}
+
+}  // namespace
+
+std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
+                                                   const CompareOptions& options,
+                                                   const report::Comparison& comparison) {
+  const report::Verdict* v = report::LeadingVerdict(comparison.verdicts);
+  report::TrialResult r;
+  if (v == nullptr) {
+    r.effect = "no cause to test: the paths do not differ in anything the causes stand for";
+    return r;
+  }
+  const report::Cause& cause = v->causes.front();
+  const report::Trial& t = cause.trial;
+  r.cause = cause.key;
+  r.command = t.command;
+  if (t.kind.empty()) {
+    r.effect = t.command.empty() ? "durprobe has no test for this cause that it can run here"
+                                 : "not run: " + t.note;
+    return r;
+  }
+  std::unique_ptr<platform::ScratchDir> holder;
+  std::vector<std::string> paths = t.paths;
+  if (t.kind == "nocow_dir") {
+    // A directory of durprobe's own, marked nodatacow, beside the path's scratch.
+    Result<std::unique_ptr<platform::ScratchDir>> dir =
+        platform::ScratchDir::Create(platform, t.paths[0]);
+    if (!dir.ok()) {
+      r.effect = "not run: " + dir.status().message();
+      return r;
+    }
+    holder = std::move(*dir);
+    std::string nocow = holder->path() + "/nocow";
+    Status made = platform.MakeDirectory(nocow);
+    if (made.ok()) made = platform.SetNoCopyOnWrite(nocow);
+    if (!made.ok()) {
+      (void)platform.RemoveDirectory(nocow);
+      (void)holder->Remove();
+      r.effect = "not run: " + made.message();
+      return r;
+    }
+    paths = {t.paths[0], nocow};
+  }
+  Result<std::vector<report::Target>> measured =
+      Measure(platform, options, paths, t.kind == "sqlite_wal");
+  if (holder) {
+    (void)platform.RemoveDirectory(paths[1]);
+    (void)holder->Remove();
+  }
+  if (!measured.ok()) {
+    r.effect = "could not run it: " + measured.status().message();
+    return r;
+  }
+  r.targets = std::move(*measured);
+  r.effect = report::TrialEffect(t, r.targets);
+  return r;
+}
+
+}  // namespace durprobe::cli

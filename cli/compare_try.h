@@ -1,0 +1,21 @@
+// compare --try: runs the test of the leading cause (report/documents/causes.h, Trial) on the
+// spot, as a short compare of its own, and says what it measured (report/documents/trial.h).
+#pragma once
+
+#include <optional>
+
+#include "cli/cmd_compare.h"
+#include "platform/platform.h"
+#include "report/documents/compare_analysis.h"
+
+namespace durprobe::cli {
+
+// The leading cause of the comparison's verdicts, tested: compare_paths and nocow_dir run the
+// probes (no SQLite) on the two paths, sqlite_wal DELETE/FULL and WAL/FULL on the path, each
+// with the --quick budget unless --budget says otherwise. A cause whose test changes the system
+// (a remount) or needs another host is not run: the result says so.
+std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
+                                                   const CompareOptions& options,
+                                                   const report::Comparison& comparison);
+
+}  // namespace durprobe::cli

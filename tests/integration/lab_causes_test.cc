@@ -1,0 +1,185 @@
+// Cause ranking on real pairs of lab mounts (scripts/lab-mounts.sh): compare each pair and read
+// the leading cause from its JSON; it must be the one a storage engineer names for that pair,
+// with evidence and advice, and the names of loop devices, mount points and sources must not be
+// in the differences. Needs root; a mount the kernel cannot make skips its case with the reason.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "platform/platform.h"
+#include "tests/cli_runner.h"
+#include "tests/test_dirs.h"
+
+namespace durprobe {
+namespace {
+
+using nlohmann::json;
+using testing_support::CliRun;
+
+CliRun LabScript(const std::string& action, const std::string& dir) {
+  return testing_support::RunShell(std::string("bash ") + DURPROBE_SOURCE_DIR +
+                                   "/scripts/lab-mounts.sh " + action + " " + dir);
+}
+
+class LabCausesTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    if (!testing_support::IsRoot()) {
+      skip_ = "not root: the lab needs mount and losetup";
+      return;
+    }
+    char tmpl[] = "/tmp/durprobe-causes-XXXXXX";
+    if (::mkdtemp(tmpl) == nullptr) {
+      skip_ = "cannot create a temporary directory";
+      return;
+    }
+    dir_ = tmpl;
+    CliRun r = LabScript("up", dir_);
+    log_ = r.err;
+    if (r.exit_code == 2) skip_ = "lab-mounts.sh refused: " + r.err;
+  }
+
+  static void TearDownTestSuite() {
+    if (dir_.empty()) return;
+    (void)platform::Default().RemoveDirectory(dir_ + "/plain");
+    CliRun r = LabScript("down", dir_);
+    EXPECT_EQ(r.exit_code, 0) << "lab-mounts.sh down: " << r.err;
+    (void)platform::Default().RemoveDirectory(dir_);
+    dir_.clear();
+  }
+
+  // Whether the lab made name ("not set up: ..." on stderr lists what it could not).
+  static bool Made(const std::string& name) {
+    std::size_t at = log_.find("not set up:");
+    if (at == std::string::npos) return true;
+    std::istringstream words(log_.substr(at + 11, log_.find('\n', at) - at - 11));
+    std::string word;
+    while (words >> word) {
+      if (word == name) return false;
+    }
+    return true;
+  }
+
+  // compare --quick --no-sqlite a b [extra] as JSON.
+  static json Compare(const std::string& a, const std::string& b, const std::string& extra = "") {
+    CliRun r = testing_support::RunDurprobe("compare --quick --no-sqlite -q --json - " + extra +
+                                            " " + a + " " + b);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return json::parse(r.out, nullptr, false);
+  }
+
+  // The leading cause's key (evidence and advice checked), noise keys checked absent.
+  static std::string Leading(const json& j) {
+    if (!j.is_object() || j["verdicts"].empty()) return "(no verdict)";
+    const json& v = j["verdicts"][0];
+    for (const json& d : v["differences"]) {
+      std::string key = d["key"];
+      for (const char* noise : {"mount_point", "source", "device.name", "device.dev",
+                                "backing_file", "path_role_reason"}) {
+        EXPECT_EQ(key.find(noise), std::string::npos) << "noise key listed: " << key;
+      }
+    }
+    if (v["causes"].empty()) return "(no cause)";
+    const json& c = v["causes"][0];
+    EXPECT_FALSE(c["evidence"].get<std::string>().empty());
+    EXPECT_FALSE(c["advice"].get<std::string>().empty());
+    return c["key"];
+  }
+
+  static std::string dir_, skip_, log_;
+};
+
+std::string LabCausesTest::dir_, LabCausesTest::skip_, LabCausesTest::log_;
+
+#define NEED(name)                           \
+  if (!skip_.empty()) GTEST_SKIP() << skip_; \
+  if (!Made(name)) GTEST_SKIP() << "the lab could not make " << name << ": " << log_;
+
+TEST_F(LabCausesTest, Ext4AgainstXfsIsTheFilesystem) {
+  NEED("ext4");
+  NEED("xfs");
+  EXPECT_EQ(Leading(Compare(dir_ + "/ext4", dir_ + "/xfs")), "filesystem");
+}
+
+TEST_F(LabCausesTest, XfsAgainstBtrfsIsCopyOnWrite) {
+  NEED("xfs");
+  NEED("btrfs");
+  EXPECT_EQ(Leading(Compare(dir_ + "/xfs", dir_ + "/btrfs")), "btrfs_cow");
+}
+
+TEST_F(LabCausesTest, Ext4AgainstExt4WithoutBarriersIsTheBarrier) {
+  NEED("ext4");
+  NEED("ext4-nobarrier");
+  json j = Compare(dir_ + "/ext4", dir_ + "/ext4-nobarrier");
+  EXPECT_EQ(Leading(j), "barrier");
+  // Two loop devices, two images, two mount points: only the option is left to list.
+  for (const json& d : j["verdicts"][0]["differences"]) {
+    std::string key = d["key"];
+    EXPECT_TRUE(key.find("options") != std::string::npos) << key;
+  }
+}
+
+TEST_F(LabCausesTest, OverlayAgainstItsLowerDirectorysFilesystemIsTheOverlay) {
+  NEED("overlay");
+  // The lower directory lives in the lab directory itself: a plain directory beside it is on the
+  // same filesystem.
+  ASSERT_TRUE(platform::Default().MakeDirectory(dir_ + "/plain").ok());
+  EXPECT_EQ(Leading(Compare(dir_ + "/overlay", dir_ + "/plain")), "overlay");
+}
+
+TEST_F(LabCausesTest, BindfsAgainstABindMountIsFuse) {
+  NEED("bindfs");
+  NEED("bind");
+  EXPECT_EQ(Leading(Compare(dir_ + "/bindfs", dir_ + "/bind")), "fuse");
+}
+
+TEST_F(LabCausesTest, TryRunsTheLeadingCausesTest) {
+  NEED("bindfs");
+  NEED("bind");
+  json j = Compare(dir_ + "/bind", dir_ + "/bindfs", "--try");
+  ASSERT_TRUE(j.contains("tried")) << j.dump();
+  EXPECT_EQ(j["tried"]["cause"], "fuse");
+  // bindfs against the directory it exports, measured: two targets, and the per-op ratio.
+  EXPECT_EQ(j["tried"]["targets"].size(), 2u);
+  EXPECT_NE(j["tried"]["effect"].get<std::string>().find("per op"), std::string::npos)
+      << j["tried"]["effect"];
+}
+
+TEST_F(LabCausesTest, TryMakesANodatacowDirectoryOnBtrfs) {
+  NEED("xfs");
+  NEED("btrfs");
+  json j = Compare(dir_ + "/xfs", dir_ + "/btrfs", "--try");
+  ASSERT_TRUE(j.contains("tried")) << j.dump();
+  if (j["verdicts"][0]["causes"][0]["key"] != "btrfs_cow") {
+    GTEST_SKIP() << "the leading cause was not btrfs_cow this time";
+  }
+  EXPECT_EQ(j["tried"]["targets"].size(), 2u) << j["tried"]["effect"];
+  // Nothing of the trial is left on the btrfs mount.
+  Result<std::vector<std::string>> left = platform::Default().ListDirectory(dir_ + "/btrfs");
+  ASSERT_TRUE(left.ok());
+  for (const std::string& name : *left) EXPECT_EQ(name.find("durprobe"), std::string::npos) << name;
+}
+
+TEST_F(LabCausesTest, DiffOfTwoProbeReportsRanksTheBarrier) {
+  NEED("ext4");
+  NEED("ext4-nobarrier");
+  testing_support::TempDir out;
+  for (const char* name : {"ext4", "ext4-nobarrier"}) {
+    CliRun r = testing_support::RunDurprobe("probe --quick -q --json " + out.path() + "/" + name +
+                                            ".json " + dir_ + "/" + name);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  CliRun d = testing_support::RunDurprobe("diff --json - " + out.path() + "/ext4.json " +
+                                          out.path() + "/ext4-nobarrier.json");
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  json j = json::parse(d.out);
+  ASSERT_FALSE(j["causes"].empty()) << d.out;
+  EXPECT_EQ(j["causes"][0]["key"], "barrier");
+  for (const json& x : j["differences"]) {
+    EXPECT_EQ(x["key"].get<std::string>().find("mount_point"), std::string::npos) << x["key"];
+  }
+}
+
+}  // namespace
+}  // namespace durprobe
