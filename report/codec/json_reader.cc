@@ -127,7 +127,14 @@ Target ReadTarget(const JsonFields& f) {
                              x.Uint("p50_ns"), x.Double("mean_ns")});
     });
   }
-  f.Each("probes", Need::kRequired, [&](const JsonFields& p) { t.probes.push_back(ReadProbe(p)); });
+  f.Each("probes", Need::kRequired, [&](const JsonFields& p) {
+    if (p.Has("device_moved")) {
+      JsonFields m = p.Object("device_moved");
+      t.moved.push_back({t.probes.size(), m.Double("before_ns"), m.Double("after_ns"),
+                         m.Double("low_ns"), m.Double("high_ns")});
+    }
+    t.probes.push_back(ReadProbe(p));
+  });
   f.Each("op_costs", Need::kOptional,
          [&](const JsonFields& c) { t.op_costs.push_back(ReadOpCost(c)); });
   f.Each("sqlite", Need::kOptional,
@@ -145,8 +152,9 @@ Target ReadTarget(const JsonFields& f) {
 
 // checks[] as report/codec/check_json.cc writes it; `pass` is derived from `status`, not read.
 CheckResult ReadCheck(const JsonFields& f) {
-  static const auto kOutcomes = NamesOf(
-      {CheckOutcome::kPass, CheckOutcome::kFail, CheckOutcome::kError, CheckOutcome::kSkipped});
+  static const auto kOutcomes =
+      NamesOf({CheckOutcome::kPass, CheckOutcome::kFail, CheckOutcome::kError,
+               CheckOutcome::kSkipped, CheckOutcome::kUnstable});
   CheckResult c;
   c.rule = f.String("rule", Need::kRequired);
   c.path = f.String("path");
@@ -161,6 +169,8 @@ CheckResult ReadCheck(const JsonFields& f) {
   c.ci_high = f.OptionalDouble("ci_high");
   c.tail_failure = f.Bool("tail_failure");
   c.severe = f.Bool("severe");
+  c.drift_low = f.OptionalDouble("drift_low");
+  c.drift_high = f.OptionalDouble("drift_high");
   return c;
 }
 

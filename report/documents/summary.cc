@@ -79,7 +79,8 @@ std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& 
       if (f.severity != Severity::kInfo) row.findings.push_back(f.code);
     }
     for (const CheckResult& c : report.checks) {
-      bool failed = c.outcome == CheckOutcome::kFail || c.outcome == CheckOutcome::kError;
+      bool failed = c.outcome == CheckOutcome::kFail || c.outcome == CheckOutcome::kError ||
+                    c.outcome == CheckOutcome::kUnstable;
       if (c.path == row.path && failed) row.failed_rules.push_back(c.rule);
     }
     rows.push_back(std::move(row));

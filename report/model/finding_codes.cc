@@ -41,6 +41,8 @@ const std::vector<std::string_view>& FindingCodes() {
       "sqlite_commit_error",
       "sqlite_prediction_residual",
       "latency_drift",
+      // WAL's shared-memory pre-flight (run/wal_preflight.cc)
+      "sqlite_wal_shm_unusable",
       // check --background-load (cli/cmd_check.cc)
       "background_load",
       "background_load_short",

@@ -11,7 +11,7 @@
 namespace durprobe::platform {
 namespace {
 
-bool EmptyDir(const std::string& dir) {
+bool MapDirEmpty(const std::string& dir) {
   Result<std::vector<std::string>> names = Default().ListDirectory(dir);
   return names.ok() && names->empty();
 }
@@ -20,7 +20,7 @@ TEST(SharedMappingTest, AFileOnALocalDirectoryMapsSharedAndNothingIsLeft) {
   testing_support::TempDir dir;
   Status s = Default().CheckSharedMapping(dir.path(), SharedMapping{});
   EXPECT_TRUE(s.ok()) << s.message();
-  EXPECT_TRUE(EmptyDir(dir.path()));
+  EXPECT_TRUE(MapDirEmpty(dir.path()));
 }
 
 TEST(SharedMappingTest, ASigbusKillsTheChildAndComesBackAsAnErrorNamingIt) {
@@ -31,7 +31,7 @@ TEST(SharedMappingTest, ASigbusKillsTheChildAndComesBackAsAnErrorNamingIt) {
   ASSERT_EQ(s.kind(), Status::Kind::kError) << s.message();
   EXPECT_NE(s.message().find("killed the process"), std::string::npos) << s.message();
   EXPECT_NE(s.message().find("Bus error"), std::string::npos) << s.message();
-  EXPECT_TRUE(EmptyDir(dir.path()));  // the parent removed the child's file
+  EXPECT_TRUE(MapDirEmpty(dir.path()));  // the parent removed the child's file
   EXPECT_EQ(fault.shared_mapping_calls(), 1);
 }
 
@@ -49,7 +49,7 @@ TEST(SharedMappingTest, TheFaultHookAnswersWithoutTrying) {
   fault.FailSharedMapping(Status::Unsupported("mmap: No such device"));
   Status s = fault.CheckSharedMapping(dir.path(), SharedMapping{});
   EXPECT_EQ(s.message(), "mmap: No such device");
-  EXPECT_TRUE(EmptyDir(dir.path()));
+  EXPECT_TRUE(MapDirEmpty(dir.path()));
 }
 
 }  // namespace

@@ -36,14 +36,14 @@ Plan WalMatrix(const std::vector<std::string>& paths) {
   return plan;
 }
 
-const report::Finding* FindingOf(const report::Target& t, const std::string& code) {
+const report::Finding* WalFinding(const report::Target& t, const std::string& code) {
   for (const report::Finding& f : t.findings) {
     if (f.code == code) return &f;
   }
   return nullptr;
 }
 
-bool EmptyDir(const std::string& dir) {
+bool NothingLeftIn(const std::string& dir) {
   Result<std::vector<std::string>> names = platform::Default().ListDirectory(dir);
   return names.ok() && names->empty();
 }
@@ -60,12 +60,12 @@ void ExpectWalRefused(const report::Target& t) {
   const sqlite_bench::CommitResult& wal_normal = t.sqlite[2].result;
   EXPECT_EQ(wal_normal.outcome, probes::Outcome::kUnsupported);
   EXPECT_EQ(wal_normal.reason.rfind("skipped: ", 0), 0u) << wal_normal.reason;
-  const report::Finding* f = FindingOf(t, "sqlite_wal_shm_unusable");
+  const report::Finding* f = WalFinding(t, "sqlite_wal_shm_unusable");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("kills the process"), std::string::npos) << f->message;
   EXPECT_NE(f->message.find("reported failed: WAL/FULL"), std::string::npos) << f->message;
   EXPECT_NE(f->message.find("skipped: WAL/NORMAL"), std::string::npos) << f->message;
-  EXPECT_NE(FindingOf(t, "sqlite_commit_error"), nullptr);
+  EXPECT_NE(WalFinding(t, "sqlite_commit_error"), nullptr);
 }
 
 TEST(WalPreflightTest, ASigbusInThePreflightFailsOneWalConfigurationAndSkipsTheOthers) {
@@ -76,7 +76,7 @@ TEST(WalPreflightTest, ASigbusInThePreflightFailsOneWalConfigurationAndSkipsTheO
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
   EXPECT_EQ(fault.shared_mapping_calls(), 1);
   ExpectWalRefused(ex.report.targets.at(0));
-  EXPECT_TRUE(EmptyDir(dir.path()));
+  EXPECT_TRUE(NothingLeftIn(dir.path()));
 }
 
 TEST(WalPreflightTest, TheInterleavedScheduleRefusesWalPerPath) {
@@ -91,8 +91,8 @@ TEST(WalPreflightTest, TheInterleavedScheduleRefusesWalPerPath) {
   EXPECT_EQ(fault.shared_mapping_calls(), 2);
   ASSERT_EQ(ex.report.targets.size(), 2u);
   for (const report::Target& t : ex.report.targets) ExpectWalRefused(t);
-  EXPECT_TRUE(EmptyDir(a.path()));
-  EXPECT_TRUE(EmptyDir(b.path()));
+  EXPECT_TRUE(NothingLeftIn(a.path()));
+  EXPECT_TRUE(NothingLeftIn(b.path()));
 }
 
 TEST(WalPreflightTest, APathThatMapsRunsWalAndAPlanWithoutWalHasNoPreflight) {
@@ -104,7 +104,7 @@ TEST(WalPreflightTest, APathThatMapsRunsWalAndAPlanWithoutWalHasNoPreflight) {
   for (const report::SqliteEntry& e : ex.report.targets.at(0).sqlite) {
     EXPECT_EQ(e.result.outcome, probes::Outcome::kOk) << e.result.reason;
   }
-  EXPECT_EQ(FindingOf(ex.report.targets.at(0), "sqlite_wal_shm_unusable"), nullptr);
+  EXPECT_EQ(WalFinding(ex.report.targets.at(0), "sqlite_wal_shm_unusable"), nullptr);
 
   Plan rollback = WalMatrix({dir.path()});
   rollback.sqlite.configs.erase(rollback.sqlite.configs.begin());
