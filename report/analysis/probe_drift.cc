@@ -28,6 +28,7 @@ std::vector<DeviceMoved> MovedProbes(const Target& target) {
   std::vector<DeviceMoved> out;
   const std::vector<ReferenceSample>& ref = target.reference;
   for (std::size_t i = 0; i < target.probes.size(); ++i) {
+    if (target.probes[i].spec.primitive == probes::Primitive::kNone) continue;  // no sync
     std::optional<Window> w = WindowOf(target.probes[i]);
     if (!w) continue;
     // The samples from the last one before the probe to the first one after it.

@@ -29,6 +29,7 @@ std::optional<Window> WindowOf(const probes::ProbeResult& probe);
 
 // The probes of target measured while the device moved: the reference samples from the last
 // one before the probe to the first one after it span the drift thresholds (drift.h Drifted).
+// Writes without a sync (primitive none) measure the page cache and are left out.
 std::vector<DeviceMoved> MovedProbes(const Target& target);
 
 // The lowest and highest level of the reference probe over the whole run, when they pass the

@@ -236,15 +236,18 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     }
     const SqliteCorrelation& c = target.sqlite[i].correlation;
     bool sync_bound = r.SyncTimeShare() >= 0.5;
-    if (!c.available || !sync_bound || std::abs(c.residual_share) <= kResidualFindingShare) {
+    if (!c.available || !sync_bound) continue;
+    // Predicted from SQLite's own sync timing, the residual is nil by construction; and when the
+    // device moved under this configuration or between it and the probes, a gap would be the
+    // drift's, not SQLite's. Either way the check is skipped, and latency_drift says so.
+    if (c.basis == "sqlite_sync_timing" || (drift && c.basis != "probes")) {
+      skipped.push_back(
+          c.basis == "sqlite_sync_timing"
+              ? label + " (predicted from SQLite's own sync timing)"
+              : fmt::format("{} ({:+.0f}% unexplained)", label, c.residual_share * 100.0));
       continue;
     }
-    // The device moved while this configuration ran, or between it and the probes (SqliteEntries
-    // then chose another basis): the gap is the drift's (latency_drift says so), not SQLite's.
-    if (drift && c.basis != "probes") {
-      skipped.push_back(fmt::format("{} ({:+.0f}% unexplained)", label, c.residual_share * 100.0));
-      continue;
-    }
+    if (std::abs(c.residual_share) <= kResidualFindingShare) continue;
     target.findings.push_back(
         {Severity::kWarn, "sqlite_prediction_residual",
          fmt::format("{}: a commit takes {} on average but its {:.2f} syncs at the probes' "
@@ -267,7 +270,7 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
       if (f.code != "latency_drift") continue;
       f.message += fmt::format(
           ". The residual check (sqlite_prediction_residual) is skipped for {}: the device moved "
-          "under it or between it and the probes, so the gap is the drift's",
+          "under each or between it and the probes, so a gap would be the drift's",
           which);
     }
   }
