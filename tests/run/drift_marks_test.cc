@@ -5,6 +5,7 @@
 // latency_drift names it, and a check rule whose limit lies within the drift is unstable.
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <string>
 
 #include "platform/fault_platform.h"
@@ -94,6 +95,26 @@ TEST(DriftMarksTest, ASteadyDeviceMarksNothingAndTheRulePasses) {
   report::Policy policy;
   policy.latency = {{.name = "append_p99", .spec = kMarkAppend, .max_ns = 1'200'000}};
   EXPECT_EQ(report::EvaluatePolicy(policy, ex.report).at(0).outcome, report::CheckOutcome::kPass);
+}
+
+// A reference sample whose sync fails is left out but never silently: one probe_error for the
+// path, however many samples failed.
+TEST(DriftMarksTest, AFailedReferenceSyncIsAFindingOncePerPath) {
+  testing_support::TempDir dir;
+  platform::FaultPlatform fake(platform::Default());
+  fake.UseFakeClock();
+  fake.FailSyncs(EIO);
+  Execution ex = Execute(fake, TwoTimedProbes(dir.path()));
+  const report::Target& t = ex.report.targets.at(0);
+  EXPECT_TRUE(t.reference.empty());
+  int said = 0;
+  for (const report::Finding& f : t.findings) {
+    if (f.code != "probe_error" || f.message.rfind("the reference probe (", 0) != 0) continue;
+    ++said;
+    EXPECT_EQ(f.severity, report::Severity::kFail);
+    EXPECT_NE(f.message.find("Input/output error"), std::string::npos) << f.message;
+  }
+  EXPECT_EQ(said, 1);
 }
 
 }  // namespace
