@@ -137,11 +137,16 @@ int CheckExitCode(const std::vector<report::CheckResult>& checks) {
   bool error = false;
   for (const report::CheckResult& c : checks) {
     if (c.outcome == report::CheckOutcome::kFail) return kExitFail;
-    error = error || c.outcome == report::CheckOutcome::kError;
+    error = error || c.outcome == report::CheckOutcome::kError ||
+            c.outcome == report::CheckOutcome::kUnstable;
   }
   if (!error) return kExitOk;
   // Could not measure: said on stderr even with --quiet, as every other exit 2 is.
   for (const report::CheckResult& c : checks) {
+    if (c.outcome == report::CheckOutcome::kUnstable) {
+      fmt::print(std::cerr, "durprobe: error: {}: {}: {}\n", c.path, c.rule, c.message);
+      continue;
+    }
     if (c.outcome != report::CheckOutcome::kError) continue;
     fmt::print(std::cerr, "durprobe: error: {}: {}: not measured: {}\n", c.path, c.rule,
                c.message.empty() ? "no value" : c.message);

@@ -71,4 +71,12 @@ Status FaultPlatform::SyncDirectory(const std::string& dir) {
   return SyncFault("fsync directory");
 }
 
+Status FaultPlatform::CheckSharedMapping(const std::string& dir, const SharedMapping& mapping) {
+  ++shm_calls_;
+  if (!shm_fault_.ok()) return shm_fault_;
+  SharedMapping tried = mapping;
+  tried.touch_past_end = tried.touch_past_end || shm_past_end_;
+  return base_.CheckSharedMapping(dir, tried);
+}
+
 }  // namespace durprobe::platform

@@ -40,6 +40,12 @@ class FaultPlatform final : public Platform {
     late_after_ = after_calls;
   }
   int sync_calls() const { return sync_calls_; }
+  // CheckSharedMapping returns this status from now on instead of trying (ok disables).
+  void FailSharedMapping(Status status) { shm_fault_ = std::move(status); }
+  // CheckSharedMapping really tries, but touches a page past the file's end, so its child dies of
+  // a real SIGBUS on any filesystem.
+  void FaultSharedMapping() { shm_past_end_ = true; }
+  int shared_mapping_calls() const { return shm_calls_; }
   // The data calls in order: 'w' per PWrite, 's' per Sync, 'd' per SyncDirectory (tests read
   // how many writes each sync covers).
   const std::string& call_trace() const { return trace_; }
@@ -135,6 +141,7 @@ class FaultPlatform final : public Platform {
   }
   Result<int> Spawn(const std::function<int()>& body) override { return base_.Spawn(body); }
   Result<int> WaitChild(int pid) override { return base_.WaitChild(pid); }
+  Status CheckSharedMapping(const std::string& dir, const SharedMapping& mapping) override;
 
  private:
   std::vector<std::vector<std::uint8_t>> nvme_pages_;
@@ -153,6 +160,9 @@ class FaultPlatform final : public Platform {
   std::uint64_t late_latency_ns_ = 0;
   int late_after_ = 0;
   int sync_calls_ = 0;
+  Status shm_fault_;
+  bool shm_past_end_ = false;
+  int shm_calls_ = 0;
   std::string trace_;
   bool fake_clock_ = false;
   std::atomic<std::uint64_t> now_ns_{0};  // read by the progress ticker's thread too

@@ -50,6 +50,14 @@ struct Pipe {
   FileHandle write;
 };
 
+// What CheckSharedMapping maps: SQLite's shared-memory index grows in 32 KiB regions.
+struct SharedMapping {
+  std::uint64_t bytes = 32768;
+  // For tests: map one page more than the file holds and touch it, which faults (SIGBUS) on every
+  // filesystem, so the child's death is real.
+  bool touch_past_end = false;
+};
+
 // kSymlink only from KindOfNoFollow; KindOf reports what a symlink points to.
 enum class PathKind { kMissing, kDirectory, kFile, kSymlink, kOther };
 
@@ -171,6 +179,16 @@ class Platform {
   // When InterruptSignal() is set (before or during the wait) the child is killed and reaped,
   // and the result is Interrupted(signal).
   virtual Result<int> WaitChild(int pid) = 0;
+
+  // Whether a file in dir can be mapped shared the way SQLite maps a WAL's shared-memory index
+  // (the -shm file), tried where a failure cannot kill the run: a forked child creates a file in
+  // dir, extends it as SQLite's unix VFS does (writing the last byte of each page), maps it
+  // MAP_SHARED, writes and reads back every page, and unmaps it; the parent waits and removes
+  // the file. Ok when the child got through; Unsupported with the failing call and its errno
+  // (SQLite would fail the same way, with SQLITE_IOERR_SHMSIZE or _SHMMAP); an Error naming the
+  // signal when the child was killed (SIGBUS: a page of the mapping could not be faulted in, which
+  // in SQLite kills the process); Interrupted as WaitChild.
+  virtual Status CheckSharedMapping(const std::string& dir, const SharedMapping& mapping) = 0;
 };
 
 // The real implementation for the OS this binary was built for.

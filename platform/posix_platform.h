@@ -43,6 +43,8 @@ class PosixPlatform : public Platform {
   Result<std::size_t> ReadSome(int fd, void* buf, std::size_t n) override;
   Result<int> Spawn(const std::function<int()>& body) override;
   Result<int> WaitChild(int pid) override;
+  // posix_shared_mapping.cc
+  Status CheckSharedMapping(const std::string& dir, const SharedMapping& mapping) override;
 
  protected:
   // open(2) flag bits for the OS-specific flags (dsync, sync, direct); Unsupported if absent.

@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
@@ -161,7 +162,8 @@ Result<int> PosixPlatform::WaitChild(int pid) {
     return Status::Interrupted(InterruptSignal());
   }
   if (WIFSIGNALED(status)) {
-    return Status::Error(fmt::format("child {} killed by signal {}", pid, WTERMSIG(status)));
+    return Status::Error(fmt::format("child {} killed by signal {} ({})", pid, WTERMSIG(status),
+                                     ::strsignal(WTERMSIG(status))));
   }
   return Status::Error(fmt::format("child {} ended with status {}", pid, status));
 }

@@ -10,6 +10,7 @@
 #include "run/executor.h"
 #include "run/path_by_path.h"
 #include "run/reference.h"
+#include "run/wal_preflight.h"
 
 namespace durprobe::run {
 namespace {
@@ -32,12 +33,15 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
   const Plan& plan = s.plan;
   const std::size_t n = plan.paths.size();
   std::vector<Result<std::unique_ptr<sqlite_bench::CommitSession>>> sessions;
+  std::vector<WalGate> wal;
   for (std::size_t p = 0; p < n; ++p) {
     sessions.push_back(sqlite_bench::CommitSession::Open(s.platform, s.scratch[p]->path()));
+    wal.emplace_back(s.platform, s.scratch[p]->path(), NeedsWal(plan));
   }
   if (!plan.sqlite.configs.empty()) {
+    const sqlite_bench::CommitConfig& first = plan.sqlite.configs.front();
     for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
-      if (sessions[p].ok()) (*sessions[p])->WarmUp(plan.sqlite.configs.front());
+      if (sessions[p].ok() && (!UsesWal(first) || wal[p].usable())) (*sessions[p])->WarmUp(first);
     }
   }
   for (std::size_t c = 0; c < plan.sqlite.configs.size(); ++c) {
@@ -47,6 +51,10 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
       std::size_t p = (c + k) % n;
       if (Interrupted()) {
         targets[p].unfinished.push_back({"sqlite", label});
+        continue;
+      }
+      if (UsesWal(config) && !wal[p].usable()) {
+        commits[p].push_back(wal[p].Refuse(config));
         continue;
       }
       SampleReference(s.platform, s.scratch[p]->path(), label, s.origin_ns, targets[p]);
@@ -60,6 +68,7 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
   for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
     SampleReference(s.platform, s.scratch[p]->path(), "end", s.origin_ns, targets[p]);
   }
+  for (std::size_t p = 0; p < n; ++p) wal[p].AddFinding(targets[p]);
 }
 
 }  // namespace
@@ -82,13 +91,16 @@ void RunInterleaved(RunState& s) {
     }
   }
 
-  if (plan.run_sqlite && plan.run_probes) {
-    for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
-      SampleReference(s.platform, s.scratch[p]->path(), "probes", s.origin_ns, targets[p]);
-    }
-  }
+  // The reference probe on every path before each round and after the last (the SQLite
+  // configurations' first samples serve when they follow), so a probe measured while the device
+  // moved is told by the samples around it (report/analysis/probe_drift.h).
+  const bool sampled = plan.run_probes && !specs.empty();
   for (int round = 0; round < rounds && !Interrupted(); ++round) {
     std::string phase = fmt::format("round {}/{} probe", round + 1, rounds);
+    for (std::size_t p = 0; sampled && p < n && !Interrupted(); ++p) {
+      SampleReference(s.platform, s.scratch[p]->path(), fmt::format("round {} probes", round + 1),
+                      s.origin_ns, targets[p]);
+    }
     for (std::size_t i = 0; plan.run_probes && i < specs.size(); ++i) {
       for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
         Samples& smp = probe_samples[p][i];
@@ -113,6 +125,10 @@ void RunInterleaved(RunState& s) {
     }
   }
 
+  bool sqlite_next = plan.run_sqlite && !plan.sqlite.configs.empty();
+  for (std::size_t p = 0; sampled && !sqlite_next && p < n && !Interrupted(); ++p) {
+    SampleReference(s.platform, s.scratch[p]->path(), "end", s.origin_ns, targets[p]);
+  }
   std::vector<std::vector<sqlite_bench::CommitResult>> commits(n);
   if (plan.run_sqlite) RunSqliteInterleaved(s, targets, commits);
 

@@ -9,12 +9,16 @@
 #include "report/model/labels.h"
 #include "run/executor.h"
 #include "run/reference.h"
+#include "run/wal_preflight.h"
 
 namespace durprobe::run {
 namespace {
 
 constexpr std::uint64_t kMinWorkloadNs = 500'000'000;  // locks take no budget but real time
 
+// The probes, each after a sample of the reference probe, and one more sample after the last
+// unless the SQLite matrix takes one at once: a probe measured while the device moved is told
+// by the samples on either side of it (report/analysis/probe_drift.h).
 void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
   const probes::ProbePlan& pp = s.plan.probes;
   for (const probes::ProbeSpec& spec : pp.specs) {
@@ -22,10 +26,15 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
       t.unfinished.push_back({"probe", report::ProbeLabel(spec)});
       continue;
     }
+    SampleReference(s.platform, dir, report::ProbeLabel(spec), s.origin_ns, t);
     s.progress.Start("probe", t.path + ": " + report::ProbeLabel(spec), PlannedProbeNs(pp.rule));
     t.probes.push_back(probes::RunProbe(s.platform, dir, spec, pp.rule, pp.op_options));
     Rebase(t.probes.back(), s.origin_ns);
     s.listener.ProbeDone(t, t.probes.back());
+  }
+  bool sqlite_next = s.plan.run_sqlite && !s.plan.sqlite.configs.empty();
+  if (!pp.specs.empty() && !sqlite_next && !Interrupted()) {
+    SampleReference(s.platform, dir, "end", s.origin_ns, t);
   }
 }
 
@@ -34,7 +43,7 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
 // with the round) and samples the reference probe, so a device that changes state mid-run moves
 // every configuration alike instead of the last few. Interrupted, every configuration keeps the
 // repetitions it finished.
-void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir) {
+void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir, WalGate& wal) {
   const sqlite_bench::MatrixPlan& mp = s.plan.sqlite;
   const std::size_t n = mp.configs.size();
   const std::uint32_t reps = mp.options.TimedRepetitions();
@@ -49,6 +58,10 @@ void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir) {
     const sqlite_bench::CommitConfig& config = mp.configs[i];
     if (Interrupted()) break;
     s.progress.Start("sqlite", t.path + ": " + sqlite_bench::Label(config) + " (setup)", 0);
+    if (UsesWal(config) && !wal.usable()) {
+      results[i] = wal.Refuse(config);
+      continue;
+    }
     Result<std::unique_ptr<sqlite_bench::CommitRun>> run =
         session.ok() ? (*session)->Begin(config, mp.options)
                      : Result<std::unique_ptr<sqlite_bench::CommitRun>>(session.status());
@@ -96,17 +109,22 @@ void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir) {
     Rebase(r, s.origin_ns);
     kept.push_back(std::move(r));
   }
-  std::vector<report::SqliteEntry> entries = report::SqliteEntries(kept, t);
-  for (const report::SqliteEntry& e : entries) s.listener.SqliteDone(t, e);
+  // Announced once analysed, so a live row and its notes read what the report will say.
+  std::size_t first = t.sqlite.size();
   report::AddSqliteResults(t, std::move(kept));
+  for (std::size_t i = first; i < t.sqlite.size(); ++i) s.listener.SqliteDone(t, t.sqlite[i]);
 }
 
-void RunWorkloadsOn(RunState& s, report::Target& t, const std::string& dir) {
+void RunWorkloadsOn(RunState& s, report::Target& t, const std::string& dir, WalGate& wal) {
   const sqlite_bench::WorkloadPlan& wp = s.plan.workloads;
   for (sqlite_bench::Workload w : sqlite_bench::SelectedWorkloads(wp)) {
     std::string name(sqlite_bench::NameOf(w));
     if (Interrupted()) {
       t.unfinished.push_back({"workload", name});
+      continue;
+    }
+    if (!wal.usable()) {  // every workload opens a WAL database
+      wal.SkipWorkload(name);
       continue;
     }
     s.progress.Start("workload", t.path + ": " + name, PlannedWorkloadNs(wp, w));
@@ -165,14 +183,12 @@ void RunPathByPath(RunState& s) {
     }
     if (s.plan.Measures()) {
       const std::string& dir = s.scratch[p]->path();
-      // The reference probe brackets the probes too, when SQLite rows will be compared to them.
-      if (s.plan.run_sqlite && s.plan.run_probes && !Interrupted()) {
-        SampleReference(s.platform, dir, "probes", s.origin_ns, t);
-      }
       if (s.plan.run_probes) RunProbesOn(s, t, dir);
       AddPlausibilityFindings(t, s.report.context);
-      if (s.plan.run_sqlite) RunSqliteOn(s, t, dir);
-      if (s.plan.run_workloads) RunWorkloadsOn(s, t, dir);
+      WalGate wal(s.platform, dir, NeedsWal(s.plan));
+      if (s.plan.run_sqlite) RunSqliteOn(s, t, dir, wal);
+      if (s.plan.run_workloads) RunWorkloadsOn(s, t, dir, wal);
+      wal.AddFinding(t);
       if (s.plan.run_crashsim && !Interrupted()) {
         s.progress.Start("crashsim", t.path + ": simulated power cuts", 0);
         t.crashsim = sqlite_bench::RunCrashsim(s.platform, dir, s.plan.crashsim);

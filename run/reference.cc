@@ -1,5 +1,7 @@
 #include "run/reference.h"
 
+#include <algorithm>
+
 #include "probes/runner.h"
 #include "report/model/labels.h"
 
@@ -38,6 +40,19 @@ void SampleReference(platform::Platform& platform, const std::string& dir,
   probes::LoopOutcome loop = probes::SampleProbe(
       platform, own, spec, ReferenceRule(), probes::OpOptions{.file_size = kReferenceFileSize});
   platform.RemoveDirectory(own);
+  if (!loop.status.ok() && loop.status.kind() != Status::Kind::kInterrupted) {
+    // A failed sync is reported, never dropped (the storage may have lost writes); once per path.
+    std::string what = "the reference probe (" + report::ProbeLabel(spec) + ")";
+    bool said = std::any_of(target.findings.begin(), target.findings.end(), [&](const auto& f) {
+      return f.code == "probe_error" && f.message.rfind(what, 0) == 0;
+    });
+    if (!said) {
+      target.findings.push_back(
+          {report::Severity::kFail, "probe_error",
+           what + " could not be measured before " + before + ": " + loop.status.message() +
+               ". Its sample is left out; a failed sync means the storage may have lost writes."});
+    }
+  }
   if (!loop.status.ok() || loop.ops == 0) return;
   probes::LatencySummary s = probes::Summarize(loop.total);
   target.reference_probe = report::ProbeLabel(spec);

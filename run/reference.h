@@ -26,7 +26,7 @@ probes::ProbeSpec ReferenceSpec(platform::Platform& platform);
 probes::StopRule ReferenceRule();
 
 // Takes one sample in dir and appends it to target.reference (labelled `before`); a sample that
-// fails is left out (the probes report the failure).
+// fails is left out, and its failure is a probe_error finding (once per path).
 void SampleReference(platform::Platform& platform, const std::string& dir,
                      const std::string& before, std::uint64_t origin_ns, report::Target& target);
 

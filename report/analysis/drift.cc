@@ -6,6 +6,7 @@
 #include <cmath>
 #include <optional>
 
+#include "report/analysis/probe_drift.h"
 #include "report/model/labels.h"
 #include "report/text/units.h"
 
@@ -196,8 +197,9 @@ bool HasDriftFinding(const Target& target) {
 
 void AddDriftFindings(Target& target) {
   std::erase_if(target.findings, [](const Finding& f) { return f.code == "latency_drift"; });
+  target.moved = MovedProbes(target);
   std::vector<DriftSeries> drifted = DriftedSeries(target);
-  if (drifted.empty()) return;
+  if (drifted.empty() && target.moved.empty()) return;
   std::string listed;
   for (std::size_t i = 0; i < drifted.size() && i < kMaxListed; ++i) {
     listed += (i ? "; " : "") + DescribeSteps(drifted[i]);
@@ -205,13 +207,22 @@ void AddDriftFindings(Target& target) {
   if (drifted.size() > kMaxListed) {
     listed += fmt::format("; and {} more series", drifted.size() - kMaxListed);
   }
+  if (!target.moved.empty()) {
+    listed += (listed.empty() ? "" : "; ") + std::string("measured while the device moved: ");
+    for (std::size_t i = 0; i < target.moved.size(); ++i) {
+      const DeviceMoved& m = target.moved[i];
+      listed += fmt::format("{}{} (the reference probe {} before it, {} after)", i ? ", " : "",
+                            ProbeLabel(target.probes[m.probe].spec), FormatNanos(m.before_ns),
+                            FormatNanos(m.after_ns));
+    }
+  }
   target.findings.push_back(
       {Severity::kWarn, "latency_drift",
        fmt::format("the latency changed during the run, so figures measured at different times "
                    "are not comparable: {}.{} Rerun (at a quiet time), give it a longer --budget "
                    "to see which level holds, and check the volume for burst-credit throttling "
                    "or a neighbour's I/O",
-                   listed, BurstCredits(drifted.front()))});
+                   listed, drifted.empty() ? "" : BurstCredits(drifted.front()))});
 }
 
 }  // namespace durprobe::report

@@ -64,8 +64,9 @@ struct DriftSeries {
 std::vector<DriftSeries> DriftedSeries(const Target& target);
 
 // Replaces target's latency_drift finding (if any) by one for what it holds now: which series
-// moved, when, from what to what, burst-credit throttling when the reference probe stepped from
-// fast to slow for good, and what to do.
+// moved, when, from what to what, the probes measured while the device moved (recomputed into
+// target.moved, report/analysis/probe_drift.h), burst-credit throttling when the reference probe
+// stepped from fast to slow for good, and what to do.
 void AddDriftFindings(Target& target);
 
 bool HasDriftFinding(const Target& target);

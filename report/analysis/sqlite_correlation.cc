@@ -8,6 +8,7 @@
 
 #include "report/analysis/drift.h"
 #include "report/analysis/durability_risk.h"
+#include "report/analysis/probe_drift.h"
 #include "report/model/labels.h"
 #include "report/text/units.h"
 
@@ -67,16 +68,6 @@ Bracket SamplesAround(const std::vector<ReferenceSample>& samples, std::uint64_t
     if (r.start_ns >= to && b.after == nullptr) b.after = &r;
   }
   return b;
-}
-
-// The reference probe's level around [from, to]: the average of the two samples around it
-// (ReferenceLevel), the one there is, or 0 when there is neither.
-double ReferenceNear(const std::vector<ReferenceSample>& samples, std::uint64_t from,
-                     std::uint64_t to) {
-  Bracket b = SamplesAround(samples, from, to);
-  if (b.before && b.after) return (ReferenceLevel(*b.before) + ReferenceLevel(*b.after)) / 2.0;
-  if (b.before || b.after) return ReferenceLevel(*(b.before ? b.before : b.after));
-  return 0.0;
 }
 
 // Whether the device moved while this configuration ran: its repetitions stepped, or the
@@ -234,6 +225,7 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
   for (SqliteEntry& e : entries) target.sqlite.push_back(std::move(e));
   AddDriftFindings(target);
   const bool drift = HasDriftFinding(target);
+  std::vector<std::string> skipped;  // residuals left to the drift
   for (std::size_t i = first; i < target.sqlite.size(); ++i) {
     const CommitResult& r = target.sqlite[i].result;
     std::string label = sqlite_bench::Label(r.config);
@@ -244,12 +236,18 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     }
     const SqliteCorrelation& c = target.sqlite[i].correlation;
     bool sync_bound = r.SyncTimeShare() >= 0.5;
-    if (!c.available || !sync_bound || std::abs(c.residual_share) <= kResidualFindingShare) {
+    if (!c.available || !sync_bound) continue;
+    // Predicted from SQLite's own sync timing, the residual is nil by construction; and when the
+    // device moved under this configuration or between it and the probes, a gap would be the
+    // drift's, not SQLite's. Either way the check is skipped, and latency_drift says so.
+    if (c.basis == "sqlite_sync_timing" || (drift && c.basis != "probes")) {
+      skipped.push_back(
+          c.basis == "sqlite_sync_timing"
+              ? label + " (predicted from SQLite's own sync timing)"
+              : fmt::format("{} ({:+.0f}% unexplained)", label, c.residual_share * 100.0));
       continue;
     }
-    // The device moved while this configuration ran, or between it and the probes (SqliteEntries
-    // then chose another basis): the gap is the drift's (latency_drift says so), not SQLite's.
-    if (drift && c.basis != "probes") continue;
+    if (std::abs(c.residual_share) <= kResidualFindingShare) continue;
     target.findings.push_back(
         {Severity::kWarn, "sqlite_prediction_residual",
          fmt::format("{}: a commit takes {} on average but its {:.2f} syncs at the probes' "
@@ -264,6 +262,17 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
                      FormatNanos(c.non_sync_ns), FormatNanos(c.predicted_ns),
                      c.residual_share * 100.0, FormatNanos(c.sqlite_sync_mean_ns),
                      FormatNanos(c.probe_sync_mean_ns), c.residual_share > 0 ? "more" : "less")});
+  }
+  if (!skipped.empty()) {
+    std::string which;
+    for (const std::string& x : skipped) which += (which.empty() ? "" : ", ") + x;
+    for (Finding& f : target.findings) {
+      if (f.code != "latency_drift") continue;
+      f.message += fmt::format(
+          ". The residual check (sqlite_prediction_residual) is skipped for {}: the device moved "
+          "under each or between it and the probes, so a gap would be the drift's",
+          which);
+    }
   }
   AssessRisks(target);  // the findings are complete
 }

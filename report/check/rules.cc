@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "report/analysis/probe_drift.h"
+#include "report/check/drift_range.h"
 #include "report/check/facts.h"
 #include "report/check/wal_sync_method.h"
 #include "report/model/labels.h"
@@ -65,6 +67,15 @@ const std::vector<probes::HistogramBucket>& SyncHistogram(const probes::ProbeRes
   return r.has_sync_part ? r.sync_histogram : r.histogram;
 }
 
+// A probe rule's pass or fail, judged again against the drift seen during the run.
+CheckResult WithinDrift(CheckResult c, const Target& t, const probes::ProbeResult& r,
+                        Scaling scaling) {
+  if (std::optional<Window> w = WindowOf(r)) {
+    JudgeWithinDrift(c, t, LevelDuring(t, w->from, w->to), scaling);
+  }
+  return c;
+}
+
 CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
   CheckResult c = Start(rule.name, t, static_cast<double>(rule.max_ns) / 1e9, "<", "s");
   const probes::ProbeResult* r = UsableProbe(t, rule.spec, c);
@@ -83,7 +94,7 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
   if (value < rule.max_ns) {
     c.outcome = CheckOutcome::kPass;
     c.message = what;
-    return c;
+    return WithinDrift(std::move(c), t, *r, Scaling::kWithLatency);
   }
   c.outcome = CheckOutcome::kFail;
   c.message =
@@ -98,7 +109,7 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
     c.message += fmt::format("; severe: over {} ({})",
                              FormatNanos(static_cast<double>(rule.severe_ns)), rule.severe_why);
   }
-  return c;
+  return WithinDrift(std::move(c), t, *r, Scaling::kWithLatency);
 }
 
 CheckResult EvaluateRate(const RateRule& rule, const Target& t) {
@@ -114,7 +125,7 @@ CheckResult EvaluateRate(const RateRule& rule, const Target& t) {
                   c.outcome == CheckOutcome::kPass
                       ? std::string()
                       : fmt::format(", under the floor of {}/s", FormatRate(rule.min_ops_per_sec)));
-  return c;
+  return WithinDrift(std::move(c), t, *r, Scaling::kInverse);
 }
 
 CheckResult EvaluateSlowSyncs(const SlowSyncRule& rule, const Target& t) {
@@ -171,6 +182,12 @@ CheckResult EvaluateCommits(const CommitRule& rule, const Target& t) {
       c.outcome == CheckOutcome::kPass
           ? std::string()
           : fmt::format(", under the floor of {}/s", FormatRate(rule.min_commits_per_sec)));
+  if (!r.repetition_windows.empty()) {
+    JudgeWithinDrift(
+        c, t,
+        LevelDuring(t, r.repetition_windows.front().start_ns, r.repetition_windows.back().end_ns),
+        Scaling::kInverse);
+  }
   return c;
 }
 

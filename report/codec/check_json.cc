@@ -20,6 +20,8 @@ nlohmann::json ToJson(const std::vector<CheckResult>& checks) {
     if (c.tail_failure) j["tail_failure"] = true;
     if (c.severe) j["severe"] = true;
     if (c.warning) j["warning"] = true;
+    if (c.drift_low) j["drift_low"] = *c.drift_low;
+    if (c.drift_high) j["drift_high"] = *c.drift_high;
     out.push_back(std::move(j));
   }
   return out;

@@ -131,7 +131,14 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
     });
   }
   if (f.Has("ebs")) t.ebs = ReadEbs(f.Object("ebs"));
-  f.Each("probes", Need::kRequired, [&](const JsonFields& p) { t.probes.push_back(ReadProbe(p)); });
+  f.Each("probes", Need::kRequired, [&](const JsonFields& p) {
+    if (p.Has("device_moved")) {
+      JsonFields m = p.Object("device_moved");
+      t.moved.push_back({t.probes.size(), m.Double("before_ns"), m.Double("after_ns"),
+                         m.Double("low_ns"), m.Double("high_ns")});
+    }
+    t.probes.push_back(ReadProbe(p));
+  });
   f.Each("op_costs", Need::kOptional,
          [&](const JsonFields& c) { t.op_costs.push_back(ReadOpCost(c)); });
   f.Each("sqlite", Need::kOptional,
@@ -156,8 +163,9 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
 
 // checks[] as report/codec/check_json.cc writes it; `pass` is derived from `status`, not read.
 CheckResult ReadCheck(const JsonFields& f) {
-  static const auto kOutcomes = NamesOf(
-      {CheckOutcome::kPass, CheckOutcome::kFail, CheckOutcome::kError, CheckOutcome::kSkipped});
+  static const auto kOutcomes =
+      NamesOf({CheckOutcome::kPass, CheckOutcome::kFail, CheckOutcome::kError,
+               CheckOutcome::kSkipped, CheckOutcome::kUnstable});
   CheckResult c;
   c.rule = f.String("rule", Need::kRequired);
   c.path = f.String("path");
@@ -173,6 +181,8 @@ CheckResult ReadCheck(const JsonFields& f) {
   c.tail_failure = f.Bool("tail_failure");
   c.warning = f.Bool("warning");
   c.severe = f.Bool("severe");
+  c.drift_low = f.OptionalDouble("drift_low");
+  c.drift_high = f.OptionalDouble("drift_high");
   return c;
 }
 

@@ -120,6 +120,13 @@ json ToJson(const probes::OpCostResult& r) {
 json ToJson(const Target& t) {
   json probes = json::array();
   for (const probes::ProbeResult& r : t.probes) probes.push_back(ToJson(r));
+  for (const DeviceMoved& m : t.moved) {
+    if (m.probe >= probes.size()) continue;
+    probes[m.probe]["device_moved"] = {{"before_ns", m.before_ns},
+                                       {"after_ns", m.after_ns},
+                                       {"low_ns", m.low_ns},
+                                       {"high_ns", m.high_ns}};
+  }
   json findings = json::array();
   for (const Finding& f : t.findings) {
     findings.push_back(

@@ -81,7 +81,8 @@ std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& 
     }
     if (t.durability) row.durability = std::string(NameOf(t.durability->verdict));
     for (const CheckResult& c : report.checks) {
-      bool failed = c.outcome == CheckOutcome::kFail || c.outcome == CheckOutcome::kError;
+      bool failed = c.outcome == CheckOutcome::kFail || c.outcome == CheckOutcome::kError ||
+                    c.outcome == CheckOutcome::kUnstable;
       if (c.path == row.path && failed) row.failed_rules.push_back(c.rule);
     }
     rows.push_back(std::move(row));

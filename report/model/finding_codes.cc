@@ -45,6 +45,8 @@ const std::vector<std::string_view>& FindingCodes() {
       // EBS volume statistics (report/analysis/ebs_findings.cc)
       "ebs_volume_limit_exceeded",
       "ebs_instance_limit_exceeded",
+      // WAL's shared-memory pre-flight (run/wal_preflight.cc)
+      "sqlite_wal_shm_unusable",
       // check --background-load (cli/cmd_check.cc)
       "background_load",
       "background_load_short",

@@ -24,6 +24,8 @@ std::string_view NameOf(CheckOutcome o) {
       return "error";
     case CheckOutcome::kSkipped:
       return "skipped";
+    case CheckOutcome::kUnstable:
+      return "unstable";
   }
   return "error";
 }

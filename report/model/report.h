@@ -67,6 +67,15 @@ struct ReferenceSample {
   double mean_ns = 0.0;
 };
 
+// A probe measured while the device moved (report/analysis/probe_drift.h): the reference probe's
+// level (ReferenceLevel) in its last sample before the probe and its first after it, and the
+// lowest and highest level from the one to the other. The four pass the drift thresholds.
+struct DeviceMoved {
+  std::size_t probe = 0;  // index in Target::probes
+  double before_ns = 0.0, after_ns = 0.0;
+  double low_ns = 0.0, high_ns = 0.0;
+};
+
 struct Target {
   std::string path;                          // absolute
   std::optional<platform::MountInfo> mount;  // set when the plan inspects (inspect, run)
@@ -79,6 +88,7 @@ struct Target {
   std::vector<ReferenceSample> reference;  // in time order
   // An EBS volume's statistics over the run (after - before), when the device has them.
   std::optional<platform::EbsStats> ebs;
+  std::vector<DeviceMoved> moved;          // probes measured while the device moved
   std::vector<Finding> findings;
   std::vector<Unfinished> unfinished;  // empty unless the run was interrupted
   // The path's effective durability (report::AssessDurability); unset until it is assessed.
@@ -91,8 +101,12 @@ enum class CheckOutcome {
   kFail,
   kError,    // the rule could not be evaluated: a measurement is missing or failed
   kSkipped,  // the rule's primitive is unsupported here (said with the reason)
+  // The device moved during the run by enough that the rule's pass or fail could have gone
+  // either way (report/check/drift_range.h): not measured reliably, like kError.
+  kUnstable,
 };
-std::string_view NameOf(CheckOutcome o);  // "pass", "fail", "error", "skipped"
+// "pass", "fail", "error", "skipped", "unstable"
+std::string_view NameOf(CheckOutcome o);
 
 struct CheckResult {
   std::string rule;  // stable name: "etcd_wal_fsync_p99", "max_sync_p99", "commits_WAL_FULL"
@@ -109,6 +123,9 @@ struct CheckResult {
   bool tail_failure = false;  // only the tail is over: p95 under the threshold, p99 over it
   bool severe = false;        // over the rule's severe threshold (etcd: the heartbeat interval)
   bool warning = false;       // a pass with a caveat (the `durable` rule on an unproven path)
+  // kUnstable: where the measured value could have been within the drift seen during the run
+  // (in unit); the threshold lies inside.
+  std::optional<double> drift_low, drift_high;
 };
 
 struct Report {

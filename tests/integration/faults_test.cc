@@ -24,6 +24,10 @@ using testing_support::Slurp;
 using testing_support::TempDir;
 
 constexpr const char* kScratchFiles = "DURPROBE_FAULT_PATH='*/.durprobe-scratch-*/*' ";
+// The probe's own file only, not the reference probe's (scratch/reference/probe.dat, sampled
+// before each probe): '*' spans '/', so the digit closing the scratch directory's name is what
+// leaves the reference directory out.
+constexpr const char* kProbeFile = "DURPROBE_FAULT_PATH='*/.durprobe-scratch-*[0-9]/probe.dat' ";
 
 std::vector<std::string> Lines(const std::string& text) {
   std::vector<std::string> out;
@@ -123,7 +127,7 @@ class SyncFailsOnceTest : public FaultTest, public ::testing::WithParamInterface
 TEST_P(SyncFailsOnceTest, IsAnErrorResultAndAFindingAndNeverRetried) {
   std::string primitive = GetParam();
   CliRun run =
-      RunFaulted(std::string(kScratchFiles) + "DURPROBE_FAULT_SYNC=EIO " +
+      RunFaulted(std::string(kProbeFile) + "DURPROBE_FAULT_SYNC=EIO " +
                      "DURPROBE_FAULT_AFTER=3 DURPROBE_FAULT_TIMES=1 DURPROBE_FAULT_LOG=" + Log(),
                  "probe --primitives " + primitive + " --patterns overwrite --sizes 4k " +
                      "--budget 2s --quiet --json " + Json() + " " + dir_.path());
@@ -308,7 +312,7 @@ TEST_F(FaultTest, CheckWithFailingSyncsCannotMeasureExitTwo) {
 // PostgreSQL's rule under check: the one failed sync ends the probe; no sync follows it.
 TEST_F(FaultTest, CheckNeverRetriesAFailedSyncIntoAPass) {
   CliRun run = RunFaulted(
-      std::string(kScratchFiles) +
+      std::string(kProbeFile) +
           "DURPROBE_FAULT_SYNC=EIO DURPROBE_FAULT_AFTER=3 "
           "DURPROBE_FAULT_TIMES=1 DURPROBE_FAULT_LOG=" +
           Log(),

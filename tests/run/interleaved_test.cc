@@ -14,6 +14,7 @@ namespace durprobe::run {
 namespace {
 
 constexpr std::uint64_t kMs = 1'000'000;
+constexpr int kReferenceSyncs = 43;  // one reference sample (run/reference.h)
 
 class ComparePlanTest : public ::testing::Test {
  protected:
@@ -47,17 +48,21 @@ TEST_F(ComparePlanTest, SamplesMergeAcrossRounds) {
     EXPECT_DOUBLE_EQ(r.seconds, 15 * 2e-3);
     EXPECT_EQ(r.sync_latency.p50, 2 * kMs);
   }
-  // Per path and round: setup's fsync and 5 timed syncs.
-  EXPECT_EQ(fake_.sync_calls(), 2 * 3 * 6);
+  // Per path and round: setup's fsync and 5 timed syncs; and the reference probe on each path
+  // before each round and after the last (setup's fsync, 2 warm-up and 40 timed syncs).
+  EXPECT_EQ(fake_.sync_calls(), 2 * 3 * 6 + 2 * (3 + 1) * kReferenceSyncs);
+  for (const report::Target& t : ex.report.targets) EXPECT_EQ(t.reference.size(), 4u);
   ASSERT_EQ(report::CompareVerdicts(ex.report.targets).size(), 1u);
   EXPECT_EQ(report::CompareVerdicts(ex.report.targets)[0].path, b_.path());
 }
 
 TEST_F(ComparePlanTest, AProbeFailingInALaterRoundKeepsItsSamplesAndIsNotRerun) {
   plan_.rounds = 3;
-  // Round 1 takes 12 syncs (6 per path); in round 2 the first path's setup fsync passes and its
-  // first timed fdatasync fails, then every sync fails (the second path's setup).
-  fake_.FailSyncs(EIO, /*after_calls=*/13);
+  // Round 1 takes 12 syncs (6 per path) after a reference sample on each path; in round 2, after
+  // the two samples, the first path's setup fsync passes and its first timed fdatasync fails, then
+  // every sync fails (the second path's setup, and each later sample's setup).
+  const int round = 2 * kReferenceSyncs + 12;
+  fake_.FailSyncs(EIO, /*after_calls=*/round + 2 * kReferenceSyncs + 1);
   Execution ex = Execute(fake_, plan_);
   ASSERT_EQ(ex.report.targets.size(), 2u);
   for (const report::Target& t : ex.report.targets) {
@@ -66,8 +71,9 @@ TEST_F(ComparePlanTest, AProbeFailingInALaterRoundKeepsItsSamplesAndIsNotRerun) 
     EXPECT_NE(r.reason.find("Input/output error"), std::string::npos) << r.reason;
     EXPECT_EQ(r.ops, 5u) << t.path;  // round 1's samples, nothing after the failure
   }
-  // Round 3 runs neither: 12 + the first path's 2 + the second path's failed setup sync.
-  EXPECT_EQ(fake_.sync_calls(), 15);
+  // Round 3 runs neither probe: round 1, round 2's samples, the first path's 2 and the second
+  // path's failed setup sync; then round 3's and the end's samples fail at their setup sync.
+  EXPECT_EQ(fake_.sync_calls(), round + 2 * kReferenceSyncs + 3 + 2 + 2);
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ struct Counts {
   void Add(CheckOutcome o) {
     ++tests;
     failures += o == CheckOutcome::kFail;
-    errors += o == CheckOutcome::kError;
+    errors += o == CheckOutcome::kError || o == CheckOutcome::kUnstable;
     skipped += o == CheckOutcome::kSkipped;
   }
 };
@@ -52,6 +52,10 @@ void WriteCase(const CheckResult& c, std::ostream& out) {
       break;
     case CheckOutcome::kSkipped:
       fmt::print(out, "      <skipped message=\"{}\"/>\n", XmlEscape(c.message));
+      break;
+    case CheckOutcome::kUnstable:  // could not be measured reliably: an error, not a failure
+      fmt::print(out, "      <error type=\"unstable\" message=\"{}\">{}</error>\n",
+                 XmlEscape(ComparisonText(c)), XmlEscape(c.message));
       break;
   }
   fmt::print(out, "    </testcase>\n");

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <set>
 
@@ -119,6 +120,18 @@ void WriteChecks(const Report& report, std::ostream& out) {
     if (c.outcome == CheckOutcome::kSkipped) continue;
     fmt::print(out, "durprobe_check_pass{{path=\"{}\",rule=\"{}\"}} {}\n", PromLabel(c.path),
                PromLabel(c.rule), c.outcome == CheckOutcome::kPass ? 1 : 0);
+  }
+  bool unstable = std::any_of(report.checks.begin(), report.checks.end(),
+                              [](const auto& c) { return c.outcome == CheckOutcome::kUnstable; });
+  if (unstable) {
+    Header({"durprobe_check_unstable", "gauge",
+            "1 when the device moved during the run by enough to flip the rule (pass is 0)."},
+           out);
+  }
+  for (const CheckResult& c : report.checks) {
+    if (c.outcome != CheckOutcome::kUnstable) continue;
+    fmt::print(out, "durprobe_check_unstable{{path=\"{}\",rule=\"{}\"}} 1\n", PromLabel(c.path),
+               PromLabel(c.rule));
   }
   Header({"durprobe_check_measured", "gauge", "The value a rule measured, in its unit."}, out);
   for (const CheckResult& c : report.checks) {

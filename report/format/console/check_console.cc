@@ -12,7 +12,7 @@ namespace durprobe::report {
 
 void PrintChecks(const std::vector<CheckResult>& checks, std::ostream& out) {
   fmt::print(out, "\nChecks:\n");
-  int counts[4] = {0, 0, 0, 0};
+  int counts[5] = {0, 0, 0, 0, 0};
   for (const CheckResult& c : checks) {
     ++counts[static_cast<int>(c.outcome)];
     std::string tag(NameOf(c.outcome));
@@ -24,8 +24,11 @@ void PrintChecks(const std::vector<CheckResult>& checks, std::ostream& out) {
                             : "not measured";
     fmt::print(out, "  {:<7} {}  {}  {}: {}\n", tag, c.path, c.rule, value, c.message);
   }
-  fmt::print(out, "{} passed, {} failed, {} could not be evaluated, {} skipped\n", counts[0],
-             counts[1], counts[2], counts[3]);
+  std::string unstable =
+      counts[4] ? fmt::format(", {} unstable (the device moved: not measured reliably)", counts[4])
+                : "";
+  fmt::print(out, "{} passed, {} failed, {} could not be evaluated, {} skipped{}\n", counts[0],
+             counts[1], counts[2], counts[3], unstable);
   if (std::any_of(checks.begin(), checks.end(), [](const CheckResult& c) { return c.warning; })) {
     fmt::print(out,
                "PASS*: passed with a warning (an unproven path: the message says what would "

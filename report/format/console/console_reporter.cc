@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "report/analysis/drift.h"
 #include "report/check/wal_sync_method.h"
 #include "report/format/console/check_console.h"
 #include "report/format/console/compare_console.h"
@@ -88,10 +89,24 @@ void PrintProbeNotes(const TableNotes& notes, std::ostream& out) {
   if (notes.any_short) fmt::print(out, "  {}\n", kPercentileLegend);
 }
 
-void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out) {
+void AddMovedProbeNotes(const Target& target, TableNotes& notes) {
+  bool cited = HasDriftFinding(target);
+  for (const DeviceMoved& m : target.moved) {
+    if (m.probe >= target.probes.size()) continue;
+    notes.Add(fmt::format(
+        "{}: measured while the device moved: the reference probe took {} before it and {} "
+        "after (between {} and {}){}",
+        ProbeLabel(target.probes[m.probe].spec), FormatNanos(m.before_ns), FormatNanos(m.after_ns),
+        FormatNanos(m.low_ns), FormatNanos(m.high_ns), cited ? " (latency_drift)" : ""));
+  }
+}
+
+void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out,
+                     const Target* target) {
   Table table = ProbeTable();
   TableNotes notes;
   for (const probes::ProbeResult& r : results) AddProbeRow(table, r, notes);
+  if (target != nullptr) AddMovedProbeNotes(*target, notes);
   table.Print(out);
   PrintProbeNotes(notes, out);
 }
@@ -125,11 +140,11 @@ void PrintReport(const Report& report, std::ostream& out) {
     if (t.mount) PrintMountBlock(*t.mount, out);
     if (!t.probes.empty()) {
       fmt::print(out, "\nRaw sync primitives (latency of one write + sync):\n");
-      PrintProbeTable(t.probes, out);
+      PrintProbeTable(t.probes, out, &t);
     }
     if (!t.sqlite.empty()) {
       fmt::print(out, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
-      PrintSqliteTable(t.sqlite, t.crashsim, out);
+      PrintSqliteTable(t.sqlite, t.crashsim, out, HasDriftFinding(t));
     }
     if (!t.sqlite_workloads.empty()) PrintSqliteWorkloads(t.sqlite_workloads, out);
     PrintCrashsimTable(t.crashsim, out);

@@ -16,6 +16,7 @@ struct TableNotes {
   std::vector<std::string> lines;  // each once
   bool any_short = false;          // a percentile was left out for too few operations
   bool any_missing = false;        // a SQLite row lacks the probes its prediction needs
+  bool cite_drift = false;         // the target has a latency_drift finding for notes to cite
   void Add(std::string note);
 };
 
@@ -29,8 +30,14 @@ void PrintProbeNotes(const TableNotes& notes, std::ostream& out);
 void PrintFindings(const Target& target, std::ostream& out);
 void PrintUnfinished(const Target& target, std::ostream& out);
 
-// One table of probe results, then one line per unsupported / failed probe and per caveat.
-void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out);
+// A note per probe measured while the device moved (target.moved), with the reference probe's
+// levels before and after it.
+void AddMovedProbeNotes(const Target& target, TableNotes& notes);
+
+// One table of probe results, then one line per unsupported / failed probe and per caveat, and
+// (given the target) per probe measured while the device moved.
+void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out,
+                     const Target* target = nullptr);
 
 // The whole report: build warnings, then per target its heading, sections and findings.
 void PrintReport(const Report& report, std::ostream& out);

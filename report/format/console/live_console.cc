@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "report/analysis/drift.h"
 #include "report/check/wal_sync_method.h"
 #include "report/format/console/check_console.h"
 #include "report/format/console/console_reporter.h"
@@ -63,32 +64,36 @@ void LiveConsole::ProbeDone(const Target&, const probes::ProbeResult& result) {
   out_.flush();
 }
 
-void LiveConsole::SqliteDone(const Target& /*target*/, const SqliteEntry& entry) {
+void LiveConsole::SqliteDone(const Target& target, const SqliteEntry& entry) {
   if (section_ != Section::kSqlite) {
+    if (section_ == Section::kProbes) AddMovedProbeNotes(target, notes_);
     CloseSection();
     fmt::print(out_, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
     table_ = SqliteTable(/*loss_columns=*/false);
     table_->PrintHeader(out_);
     section_ = Section::kSqlite;
   }
+  notes_.cite_drift = HasDriftFinding(target);
   AddSqliteRow(*table_, entry, nullptr, notes_);
   table_->PrintLastRow(out_);
   out_.flush();
 }
 
 void LiveConsole::WorkloadDone(const Target& target, const std::string& name) {
+  if (section_ == Section::kProbes) AddMovedProbeNotes(target, notes_);
   CloseSection();
   PrintSqliteWorkloads(OnlyWorkload(target.sqlite_workloads, name), out_);
   out_.flush();
 }
 
 void LiveConsole::TargetDone(const Target& target) {
+  if (section_ == Section::kProbes) AddMovedProbeNotes(target, notes_);
   CloseSection();
   if (!target.crashsim.empty()) {
     PrintCrashsimTable(target.crashsim, out_);
     if (!target.sqlite.empty()) {
       fmt::print(out_, "\nSQLite commits with what a power cut lost (crashsim):\n");
-      PrintSqliteTable(target.sqlite, target.crashsim, out_);
+      PrintSqliteTable(target.sqlite, target.crashsim, out_, HasDriftFinding(target));
     }
   }
   PrintUnfinished(target, out_);

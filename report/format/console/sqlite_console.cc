@@ -104,7 +104,8 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
   table.AddRow(std::move(cells));
   if (!c.available && !c.missing.empty()) notes.any_missing = true;
   bool apart = Drifted(c.sqlite_sync_mean_ns, c.probe_sync_mean_ns);
-  if (c.available && (c.basis != "probes" || apart)) {
+  // A configuration without syncs has no sync timing to compare.
+  if (c.available && SyncsOf(r).total > 0 && (c.basis != "probes" || apart)) {
     std::string basis =
         c.basis == "sqlite_sync_timing"
             ? "predicted from SQLite's own sync timing: the device changed state while it ran"
@@ -114,7 +115,8 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
             : std::string("predicted from the probes");
     notes.Add(fmt::format("{}/{} x{}: {}; a sync took {} in SQLite, {} in the probes{}", journal,
                           ModeCell(r), r.config.rows_per_commit, basis, Us(c.sqlite_sync_mean_ns),
-                          Us(c.probe_sync_mean_ns), c.basis == "probes" ? "" : " (latency_drift)"));
+                          Us(c.probe_sync_mean_ns),
+                          c.basis != "probes" && notes.cite_drift ? " (latency_drift)" : ""));
   }
   if (r.checkpoints.count > 0) {
     notes.Add(fmt::format(
@@ -153,8 +155,8 @@ void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& 
 }
 
 void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
-                      const std::vector<sqlite_bench::CrashsimResult>& crashsim,
-                      std::ostream& out) {
+                      const std::vector<sqlite_bench::CrashsimResult>& crashsim, std::ostream& out,
+                      bool cite_drift) {
   bool loss_columns = false;
   for (const SqliteEntry& e : entries) {
     const CommitResult& r = e.result;
@@ -163,6 +165,7 @@ void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
   }
   Table table = SqliteTable(loss_columns);
   TableNotes notes;
+  notes.cite_drift = cite_drift;
   for (const SqliteEntry& e : entries) {
     AddSqliteRow(table, e, loss_columns ? &crashsim : nullptr, notes);
   }

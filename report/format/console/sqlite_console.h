@@ -23,7 +23,9 @@ void AddSqliteRow(Table& table, const SqliteEntry& entry,
                   const std::vector<sqlite_bench::CrashsimResult>* crashsim, TableNotes& notes);
 void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& out);
 
+// cite_drift: the target has a latency_drift finding, which the rows' notes may then cite.
 void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
-                      const std::vector<sqlite_bench::CrashsimResult>& crashsim, std::ostream& out);
+                      const std::vector<sqlite_bench::CrashsimResult>& crashsim, std::ostream& out,
+                      bool cite_drift = false);
 
 }  // namespace durprobe::report

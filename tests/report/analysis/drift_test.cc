@@ -108,6 +108,11 @@ TEST(DriftTest, DriftUnderAConfigurationIsNotBlamedOnSqlite) {
   std::vector<std::string> codes;
   for (const Finding& f : t.findings) codes.push_back(f.code);
   EXPECT_EQ(codes, std::vector<std::string>{"latency_drift"});
+  // The residual check is not silently dropped: latency_drift says it was skipped, and why.
+  EXPECT_NE(t.findings[0].message.find("The residual check (sqlite_prediction_residual) is "
+                                       "skipped for DELETE/FULL x1"),
+            std::string::npos)
+      << t.findings[0].message;
 
   // The same numbers on a steady device (no windows): the residual is SQLite's to explain.
   Target steady;

@@ -298,5 +298,41 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   EXPECT_EQ(read->targets[0].durability->layers.size(), t.durability->layers.size());
 }
 
+// A probe measured while the device moved (probes[].device_moved) and an unstable check with its
+// range (checks[].drift_low, drift_high) come back as they were written.
+TEST(JsonReaderTest, DeviceMovedAndUnstableChecksRoundTrip) {
+  Report report;
+  report.context.durprobe_version = "0.1.0";
+  Target t;
+  t.path = "/data";
+  probes::ProbeResult p;
+  p.spec = {probes::Primitive::kFdatasync, probes::Pattern::kAppend, 4096};
+  p.ops = 10;
+  p.ops_per_sec = 100;
+  t.probes = {p, p};
+  t.moved = {{1, 350'000, 700'000, 350'000, 710'000}};
+  t.durability = DurabilityOf(t, report.context);  // as the run decides it before writing
+  report.targets = {t};
+  CheckResult c;
+  c.rule = "p99";
+  c.path = "/data";
+  c.outcome = CheckOutcome::kUnstable;
+  c.measured = 0.006;
+  c.threshold = 0.01;
+  c.drift_low = 0.006;
+  c.drift_high = 0.012;
+  report.checks = {c};
+  std::string written = Write(report);
+  Result<Report> read = FromJson(written);
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  EXPECT_EQ(Write(*read), written);
+  ASSERT_EQ(read->targets[0].moved.size(), 1u);
+  EXPECT_EQ(read->targets[0].moved[0].probe, 1u);
+  EXPECT_DOUBLE_EQ(read->targets[0].moved[0].high_ns, 710'000);
+  ASSERT_EQ(read->checks.size(), 1u);
+  EXPECT_EQ(read->checks[0].outcome, CheckOutcome::kUnstable);
+  EXPECT_DOUBLE_EQ(*read->checks[0].drift_high, 0.012);
+}
+
 }  // namespace
 }  // namespace durprobe::report

@@ -132,5 +132,29 @@ TEST(SqliteConsoleTest, RiskColumnNamesTheFindingThatVoidsDurability) {
       << cached;
 }
 
+// The basis note cites latency_drift only when the finding is in the list, and a configuration
+// without syncs gets no sync-timing note ("a sync took 0 ns in SQLite, 0 ns in the probes").
+TEST(SqliteConsoleTest, NotesCiteOnlyFindingsInTheListAndNeedSyncs) {
+  SqliteEntry synced;
+  synced.result = DeleteFull();
+  synced.correlation = Correlate(synced.result, Probes());
+  synced.correlation.basis = "sqlite_sync_timing";
+  SqliteEntry unsynced = synced;
+  unsynced.result.config.sync = sqlite_bench::Synchronous::kOff;
+  unsynced.result.commit_counts = {};
+  unsynced.correlation = Correlate(unsynced.result, Probes());
+  unsynced.correlation.basis = "sqlite_sync_timing";
+  for (bool cite : {false, true}) {
+    std::ostringstream out;
+    PrintSqliteTable({synced, unsynced}, {}, out, cite);
+    std::string text = out.str();
+    EXPECT_NE(text.find("DELETE/FULL x1: predicted from SQLite's own sync timing"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("DELETE/OFF x1: predicted"), std::string::npos) << text;
+    EXPECT_EQ(text.find("(latency_drift)") != std::string::npos, cite) << text;
+  }
+}
+
 }  // namespace
 }  // namespace durprobe::report
