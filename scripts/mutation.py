@@ -55,6 +55,11 @@ def main():
         return 0
     chosen = {int(n) for n in args.only.split(",") if n} or set(range(1, len(mutants) + 1))
     labels = ["unit", "integration"] if args.integration else ["unit"]
+    # Only what the chosen sets run is rebuilt: the unit set needs no binary or fault layer.
+    targets = ["durprobe_unit_tests"]
+    if args.integration:
+        targets += ["durprobe", "durprobe_integration_tests", "durprobe_faultlib"]
+    build = ["cmake", "--build", args.build, "-j", args.jobs, "--target"] + targets
     killed, survived, stale = [], [], []
     for i, m in enumerate(mutants, 1):
         if i not in chosen:
@@ -68,7 +73,7 @@ def main():
         try:
             with open(path, "w") as f:
                 f.write(original.replace(m["old"], m["new"]))
-            if run(["cmake", "--build", args.build, "-j", args.jobs], ROOT) != 0:
+            if run(build, ROOT) != 0:
                 killed.append((i, m, "build"))  # a mutant that does not compile is no survivor
                 print(f"[{i}] killed (does not build): {m['effect']}", flush=True)
                 continue
