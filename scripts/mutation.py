@@ -2,7 +2,8 @@
 """Mutation run: each small plausible bug in scripts/mutations.txt is applied alone, the tree is
 rebuilt, the tests are run, and the mutants no test fails (survivors) are printed with the score.
 
-  python3 scripts/mutation.py [--build build] [--integration] [--only N,M] [--list]
+  python3 scripts/mutation.py [--build build] [--integration] [--only N,M] [--tests REGEX]
+                              [--list]
 
 The unit set runs by default (seconds per mutant after the rebuild); --integration adds the
 integration set (minutes per mutant). The source is restored after each mutant, also on Ctrl-C.
@@ -47,6 +48,8 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated mutant numbers (1-based)")
     ap.add_argument("--list", action="store_true", help="print the mutants and exit")
     ap.add_argument("--jobs", default="2")
+    ap.add_argument("--tests", default="", help="run only the ctest tests matching this regex "
+                    "(with --integration, both sets' binaries are rebuilt)")
     args = ap.parse_args()
     mutants = load(os.path.join(ROOT, "scripts", "mutations.txt"))
     if args.list:
@@ -78,7 +81,10 @@ def main():
                 print(f"[{i}] killed (does not build): {m['effect']}", flush=True)
                 continue
             caught_by = None
-            for label in labels:
+            chosen_run = ["ctest", "-R", args.tests, "-j", args.jobs, "--timeout", "300"]
+            if args.tests and run(chosen_run, args.build):
+                caught_by = "chosen"
+            for label in [] if args.tests else labels:
                 if run(["ctest", "-L", label, "-j", args.jobs, "--timeout", "300"], args.build):
                     caught_by = label
                     break
@@ -93,7 +99,8 @@ def main():
                 f.write(original)
     run(["cmake", "--build", args.build, "-j", args.jobs], ROOT)  # back to the real tree
     counted = len(killed) + len(survived)
-    print(f"\nscore ({'+'.join(labels)}): {len(killed)} of {counted} mutants killed"
+    scope = f"tests matching {args.tests}" if args.tests else "+".join(labels)
+    print(f"\nscore ({scope}): {len(killed)} of {counted} mutants killed"
           + (f"; {len(stale)} stale" if stale else ""))
     for i, m in survived:
         print(f"  survivor {i}: {m['file']}: {m['effect']}")
