@@ -24,9 +24,18 @@ int RunClean(const CleanOptions& o) {
   platform::Platform& platform = platform::Default();
   Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
+  int code = kExitOk;
   for (const std::string& path : *paths) {
     Result<platform::CleanOutcome> outcome = platform::CleanScratch(platform, path);
     if (!outcome.ok()) return UsageError(outcome.status().message());
+    // A mount inside is never entered: the scratch stays whole and clean says it did not finish.
+    if (!outcome->mounted.empty()) code = kExitFail;
+    for (const platform::CleanOutcome::Mounted& m : outcome->mounted) {
+      fmt::print(std::cerr,
+                 "durprobe: kept {}: a filesystem is mounted inside it at {}; nothing of it was "
+                 "removed (unmount it, then run durprobe clean again)\n",
+                 m.dir, m.mount_inside);
+    }
     if (o.out.quiet) continue;
     for (const std::string& dir : outcome->removed) fmt::print(std::cout, "removed {}\n", dir);
     for (const platform::ReusedPid& r : outcome->reused_pid) {
@@ -43,11 +52,12 @@ int RunClean(const CleanOptions& o) {
                  "not durprobe's to remove)\n",
                  dir);
     }
-    if (outcome->removed.empty() && outcome->skipped_live.empty() && outcome->refused.empty()) {
+    if (outcome->removed.empty() && outcome->skipped_live.empty() && outcome->refused.empty() &&
+        outcome->mounted.empty()) {
       fmt::print(std::cout, "{}: no durprobe scratch found\n", path);
     }
   }
-  return kExitOk;
+  return code;
 }
 
 }  // namespace durprobe::cli

@@ -48,9 +48,9 @@ int RunDiff(const DiffOptions& o) {
     return UsageError(ok.message());
   }
   Result<report::Report> a = LoadReport(platform, o.a);
-  if (!a.ok()) return UsageError(a.status().message());
+  if (!a.ok()) return LoadFailure(a.status());
   Result<report::Report> b = LoadReport(platform, o.b);
-  if (!b.ok()) return UsageError(b.status().message());
+  if (!b.ok()) return LoadFailure(b.status());
   auto name = [](const std::string& path) { return path == "-" ? "- (standard input)" : path; };
   report::PathChoice choice;
   if (o.paths.size() == 2) choice = {o.paths[0], o.paths[1]};

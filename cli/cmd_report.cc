@@ -30,7 +30,7 @@ int RunReport(const ReportOptions& o) {
   report::SavedReports saved;
   for (const std::string& path : o.reports) {
     Result<report::Report> read = LoadReport(platform, path);
-    if (!read.ok()) return UsageError(read.status().message());
+    if (!read.ok()) return LoadFailure(read.status());
     saved.reports.push_back({path, std::move(*read)});
   }
   Status written = report::WriteDestinations(platform, files, saved, std::cout);

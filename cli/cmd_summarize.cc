@@ -20,7 +20,7 @@ namespace {
 Result<std::vector<report::SummaryRow>> ReadRows(platform::Platform& platform,
                                                  const std::string& file) {
   Result<report::Report> read = [&]() -> Result<report::Report> {
-    Result<std::string> text = platform.ReadTextFile(file, kMaxReportBytes);
+    Result<std::string> text = ReadSavedReportFile(platform, file);
     if (!text.ok()) return text.status();
     return report::FromJson(*text);
   }();
@@ -56,6 +56,9 @@ int RunSummarize(const SummarizeOptions& o) {
   std::size_t read = 0;
   for (const std::string& file : o.reports) {
     Result<std::vector<report::SummaryRow>> more = ReadRows(platform, file);
+    if (!more.ok() && more.status().kind() == Status::Kind::kInterrupted) {
+      return LoadFailure(more.status());
+    }
     if (!more.ok()) {
       fmt::print(std::cerr, "durprobe: warning: skipping {}: {}\n", file, more.status().message());
       continue;

@@ -28,12 +28,17 @@ int PrintPlan(const run::Plan& plan) {
   return kExitOk;
 }
 
-// Status for the end of a run: the interruption message (exit 128+signal), or -1.
-int ReportInterruption(const run::Execution& ex) {
+std::size_t UnfinishedItems(const std::vector<report::Target>& targets) {
+  std::size_t unfinished = 0;
+  for (const report::Target& t : targets) unfinished += t.unfinished.size();
+  return unfinished;
+}
+
+// Status for the end of a run: the interruption message (exit 128+signal), or -1. unfinished
+// is counted from the targets the documents were written from (compare moves them out of ex).
+int ReportInterruption(std::size_t unfinished) {
   int code = InterruptedExitCode();
   if (code < 0) return -1;
-  std::size_t unfinished = 0;
-  for (const report::Target& t : ex.report.targets) unfinished += t.unfinished.size();
   std::string what = platform::SignalName(code - 128);
   UsageError(
       fmt::format("interrupted by {}: kept what finished ({} item(s) not run or not finished); "
@@ -66,8 +71,8 @@ int RunPlan(platform::Platform& platform, run::Plan& plan, const OutputOptions& 
 }
 
 // After the documents are written: the interruption, a run error, a write error, or -1.
-int EndOfRun(const run::Execution& ex, const Status& written) {
-  if (int code = ReportInterruption(ex); code >= 0) return code;
+int EndOfRun(const run::Execution& ex, std::size_t unfinished, const Status& written) {
+  if (int code = ReportInterruption(unfinished); code >= 0) return code;
   if (!ex.status.ok()) return UsageError(ex.status.message());
   if (!written.ok()) return UsageError("cannot write the report: " + written.message());
   return -1;
@@ -87,7 +92,7 @@ int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOption
     if (!out.quiet && !report::UsesStdout(files)) console.AfterRun(ex.report);
   }
   Status written = report::WriteDestinations(platform, files, ex.report, std::cout);
-  if (int code = EndOfRun(ex, written); code >= 0) {
+  if (int code = EndOfRun(ex, UnfinishedItems(ex.report.targets), written); code >= 0) {
     return interrupted_exit >= 0 && InterruptedExitCode() >= 0 ? interrupted_exit : code;
   }
   return verdict ? verdict(ex.report) : kExitOk;
@@ -108,7 +113,9 @@ int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const Outpu
     report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, comparison, std::cout);
   }
   Status written = report::WriteDestinations(platform, files, comparison, std::cout);
-  if (int code = EndOfRun(ex, written); code >= 0) return code;
+  if (int code = EndOfRun(ex, UnfinishedItems(comparison.targets), written); code >= 0) {
+    return code;
+  }
   return failure_code;
 }
 

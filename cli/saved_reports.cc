@@ -4,6 +4,8 @@
 
 #include <iostream>
 
+#include "cli/exit_status.h"
+#include "platform/interrupt.h"
 #include "report/codec/json_reader.h"
 
 namespace durprobe::cli {
@@ -23,15 +25,36 @@ Result<std::string> ReadReportText(platform::Platform& platform, const std::stri
     if (text.empty()) return Status::InvalidArgument("standard input is empty: no report to read");
     return text;
   }
-  if (platform.KindOf(path) == platform::PathKind::kMissing) {
-    return Status::InvalidArgument(fmt::format("report '{}' does not exist", path));
-  }
-  Result<std::string> text = platform.ReadTextFile(path, kMaxReportBytes);
-  if (!text.ok()) return Status::InvalidArgument(text.status().message());
-  return text;
+  return ReadSavedReportFile(platform, path);
 }
 
 }  // namespace
+
+Result<std::string> ReadSavedReportFile(platform::Platform& platform, const std::string& path) {
+  if (platform.KindOf(path) == platform::PathKind::kMissing) {
+    return Status::InvalidArgument(fmt::format("report '{}' does not exist", path));
+  }
+  Result<std::string> text = platform.ReadTextFile(path, kMaxReportBytes + 1);
+  if (!text.ok() && text.status().kind() == Status::Kind::kInterrupted) return text.status();
+  if (!text.ok()) return Status::InvalidArgument(text.status().message());
+  if (text->size() > kMaxReportBytes) {
+    return Status::InvalidArgument(fmt::format(
+        "{} is over 64 MiB, more than any durprobe report: refused, not read in part", path));
+  }
+  return text;
+}
+
+int LoadFailure(const Status& status) {
+  if (status.kind() == Status::Kind::kInterrupted) {
+    int code = InterruptedExitCode();
+    if (code >= 0) {
+      UsageError(fmt::format("interrupted by {} while reading a report",
+                             platform::SignalName(code - 128)));
+      return code;
+    }
+  }
+  return UsageError(status.message());
+}
 
 Result<report::Report> LoadReport(platform::Platform& platform, const std::string& path) {
   Result<std::string> text = ReadReportText(platform, path);

@@ -17,9 +17,12 @@ Result<std::vector<std::string>> ResolveTargets(platform::Platform& platform,
         Result<platform::FileStat> st = platform.Stat(p);
         if (!st.ok() && st.status().error_number() != ENOENT) {
           // The errno's text alone: the status's message names the path again ("stat PATH: ...").
-          return Status::InvalidArgument(fmt::format(
-              "cannot reach path '{}': {} (check the permissions of its parent directories)", p,
-              std::strerror(st.status().error_number())));
+          int err = st.status().error_number();
+          const char* hint = err == EACCES  ? " (check the permissions of its parent directories)"
+                             : err == ELOOP ? " (a symlink on the way leads back to itself)"
+                                            : "";
+          return Status::InvalidArgument(
+              fmt::format("cannot reach path '{}': {}{}", p, std::strerror(err), hint));
         }
         return Status::InvalidArgument(fmt::format("path '{}' does not exist", p));
       }

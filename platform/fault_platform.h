@@ -101,6 +101,25 @@ class FaultPlatform final : public Platform {
   Status CheckWritableDirectory(const std::string& dir) override {
     return base_.CheckWritableDirectory(dir);
   }
+  Result<FileHandle> OpenDirectoryAt(int dir_fd, const std::string& name,
+                                     bool follow_last) override {
+    return base_.OpenDirectoryAt(dir_fd, name, follow_last);
+  }
+  Result<EntryStat> StatAt(int dir_fd, const std::string& name) override {
+    return base_.StatAt(dir_fd, name);
+  }
+  Result<std::vector<std::string>> ListDirectoryAt(int dir_fd) override {
+    return base_.ListDirectoryAt(dir_fd);
+  }
+  Status UnlinkAt(int dir_fd, const std::string& name, bool directory) override {
+    return base_.UnlinkAt(dir_fd, name, directory);
+  }
+  Result<FileHandle> OpenFileAt(int dir_fd, const std::string& name) override {
+    return base_.OpenFileAt(dir_fd, name);
+  }
+  Result<FileHandle> OpenFifoWriter(const std::string& path) override {
+    return base_.OpenFifoWriter(path);
+  }
   bool IsTerminal(int fd) override { return base_.IsTerminal(fd); }
   Result<FsStat> StatFs(const std::string& path) override { return base_.StatFs(path); }
   Result<FileStat> Stat(const std::string& path) override { return base_.Stat(path); }

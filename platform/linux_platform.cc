@@ -162,6 +162,15 @@ class LinuxPlatform final : public PosixPlatform {
 
   Status AfterOpen(int, const OpenFlags&) override { return Status::Ok(); }
 
+  bool IsMountRoot(int dir_fd, const std::string& name) override {
+    struct statx stx {};
+    int at = dir_fd < 0 ? AT_FDCWD : dir_fd;
+    int flags = AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT | (name.empty() ? AT_EMPTY_PATH : 0);
+    if (::statx(at, name.c_str(), flags, STATX_BASIC_STATS, &stx) != 0) return false;
+    return (stx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) != 0 &&
+           (stx.stx_attributes & STATX_ATTR_MOUNT_ROOT) != 0;
+  }
+
  public:
   Result<std::string> ProcessName(int pid) override {
     Result<std::string> comm = ReadTextFile(fmt::format("/proc/{}/comm", pid), 64);

@@ -61,6 +61,21 @@ struct SharedMapping {
 // kSymlink only from KindOfNoFollow; KindOf reports what a symlink points to.
 enum class PathKind { kMissing, kDirectory, kFile, kSymlink, kOther };
 
+// For the *At methods: dir_fd is an open directory, or kNoDirectory for a path from the working
+// directory (an absolute path ignores it).
+inline constexpr int kNoDirectory = -1;
+
+// One directory entry as it is (never through a symlink), so scratch removal can check that a
+// directory is still the one it made (dev + ino) and never enter a filesystem mounted inside.
+struct EntryStat {
+  PathKind kind = PathKind::kMissing;  // kSymlink for a link
+  std::uint64_t dev = 0;
+  std::uint64_t ino = 0;
+  // The entry is the root of a mount (Linux statx STATX_ATTR_MOUNT_ROOT; elsewhere only a device
+  // change shows it). A bind mount of the same filesystem keeps dev, so dev alone is not enough.
+  bool mount_root = false;
+};
+
 class Platform {
  public:
   virtual ~Platform() = default;
@@ -112,6 +127,23 @@ class Platform {
   // the temporary file is removed and path is untouched. A path that exists and is not a regular
   // file (/dev/null, a FIFO) is written in place instead of being replaced.
   virtual Status ReplaceFileAtomically(const std::string& path, const std::string& text) = 0;
+  // Descriptor-relative directory work, so a rename of a parent during a run cannot send removal
+  // to another place. OpenDirectoryAt opens name under dir_fd read-only as a directory; with
+  // follow_last false a symlink as the last component is refused (ELOOP/ENOTDIR).
+  virtual Result<FileHandle> OpenDirectoryAt(int dir_fd, const std::string& name,
+                                             bool follow_last) = 0;
+  // The entry name under dir_fd (lstat-like); an empty name is dir_fd itself.
+  virtual Result<EntryStat> StatAt(int dir_fd, const std::string& name) = 0;
+  // Names in the open directory dir_fd, without "." and ".."; dir_fd stays open and usable.
+  virtual Result<std::vector<std::string>> ListDirectoryAt(int dir_fd) = 0;
+  // unlinkat: a file or symlink, or with directory an empty directory.
+  virtual Status UnlinkAt(int dir_fd, const std::string& name, bool directory) = 0;
+  // Opens name under dir_fd for reading, refusing a symlink as the last component.
+  virtual Result<FileHandle> OpenFileAt(int dir_fd, const std::string& name) = 0;
+  // The write end of the FIFO at path, opened without waiting for a reader: ENXIO ("no process
+  // is reading") at once when none has it open, never a wait with no limit. Writes on the
+  // handle block as on any pipe. InvalidArgument when path is not a FIFO.
+  virtual Result<FileHandle> OpenFifoWriter(const std::string& path) = 0;
   // Ok when dir exists, is a directory, and this process may create files in it (access W_OK|X_OK);
   // otherwise the reason with the path.
   virtual Status CheckWritableDirectory(const std::string& dir) = 0;

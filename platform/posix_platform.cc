@@ -1,6 +1,5 @@
 #include "platform/posix_platform.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -16,6 +15,8 @@
 #include <climits>
 #include <cstdlib>
 #include <ctime>
+
+#include "platform/interrupt.h"
 
 namespace durprobe::platform {
 
@@ -105,18 +106,6 @@ Status PosixPlatform::Rename(const std::string& from, const std::string& to) {
   return Status::Ok();
 }
 
-Result<std::vector<std::string>> PosixPlatform::ListDirectory(const std::string& dir) {
-  DIR* d = ::opendir(dir.c_str());
-  if (d == nullptr) return Status::FromErrno(errno, fmt::format("opendir {}", dir));
-  std::vector<std::string> names;
-  while (struct dirent* e = ::readdir(d)) {
-    std::string name = e->d_name;
-    if (name != "." && name != "..") names.push_back(std::move(name));
-  }
-  ::closedir(d);
-  return names;
-}
-
 PathKind PosixPlatform::KindOf(const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return PathKind::kMissing;
@@ -155,12 +144,24 @@ Result<std::string> PosixPlatform::RealPath(const std::string& path) {
 }
 
 Result<std::string> PosixPlatform::ReadTextFile(const std::string& path, std::size_t max_bytes) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // A FIFO blocks in open until a writer comes and in read until it writes: a signal that ends
+  // the run ends the wait (Interrupted), any other EINTR is retried.
+  int fd;
+  do {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0 && errno == EINTR && InterruptSignal() != 0) {
+      return Status::Interrupted(InterruptSignal());
+    }
+  } while (fd < 0 && errno == EINTR);
   if (fd < 0) return Status::FromErrno(errno, fmt::format("open {}", path));
   std::string text;
   char buf[8192];
   while (text.size() < max_bytes) {
     ssize_t r = ::read(fd, buf, sizeof buf);
+    if (r < 0 && errno == EINTR && InterruptSignal() != 0) {
+      ::close(fd);
+      return Status::Interrupted(InterruptSignal());
+    }
     if (r < 0 && errno == EINTR) continue;
     if (r < 0) {
       int err = errno;
@@ -188,7 +189,9 @@ Status PosixPlatform::ReplaceFileAtomically(const std::string& path, const std::
   // written in place: a rename would replace the device or pipe with a file (as root, /dev/null).
   struct stat st;
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    Result<FileHandle> fifo = S_ISFIFO(st.st_mode) ? OpenFifoWriter(path) : FileHandle();
+    if (!fifo.ok()) return fifo.status();
+    int fd = fifo->valid() ? fifo->release() : ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0) return Status::FromErrno(errno, "open " + path);
     for (std::size_t done = 0; done < text.size();) {
       ssize_t n = ::write(fd, text.data() + done, text.size() - done);
@@ -213,6 +216,23 @@ Status PosixPlatform::ReplaceFileAtomically(const std::string& path, const std::
   if (s.ok()) s = Rename(tmp, path);
   if (!s.ok()) ::unlink(tmp.c_str());
   return s;
+}
+
+Result<FileHandle> PosixPlatform::OpenFifoWriter(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return Status::FromErrno(errno, "stat " + path);
+  if (!S_ISFIFO(st.st_mode)) return Status::InvalidArgument(path + " is not a FIFO");
+  int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0 && errno == ENXIO) {
+    return Status::FromErrno(ENXIO, path + " is a FIFO that no process is reading");
+  }
+  if (fd < 0) return Status::FromErrno(errno, "open " + path);
+  FileHandle file(*this, fd);
+  int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    return Status::FromErrno(errno, "fcntl " + path);
+  }
+  return file;
 }
 
 Status PosixPlatform::CheckWritableDirectory(const std::string& dir) {

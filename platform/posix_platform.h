@@ -27,6 +27,14 @@ class PosixPlatform : public Platform {
   Status WriteTextFile(const std::string& path, const std::string& text) override;
   Status ReplaceFileAtomically(const std::string& path, const std::string& text) override;
   Status CheckWritableDirectory(const std::string& dir) override;
+  Result<FileHandle> OpenFifoWriter(const std::string& path) override;
+  // posix_directory.cc
+  Result<FileHandle> OpenDirectoryAt(int dir_fd, const std::string& name,
+                                     bool follow_last) override;
+  Result<EntryStat> StatAt(int dir_fd, const std::string& name) override;
+  Result<std::vector<std::string>> ListDirectoryAt(int dir_fd) override;
+  Status UnlinkAt(int dir_fd, const std::string& name, bool directory) override;
+  Result<FileHandle> OpenFileAt(int dir_fd, const std::string& name) override;
   bool IsTerminal(int fd) override;
   std::uint64_t NowNanos() override;
   void SleepNanos(std::uint64_t ns) override;
@@ -51,6 +59,9 @@ class PosixPlatform : public Platform {
   virtual Result<int> ExtraOpenBits(const OpenFlags& flags) const = 0;
   // Called after a successful open, for flags set by fcntl (macOS F_NOCACHE).
   virtual Status AfterOpen(int fd, const OpenFlags& flags) = 0;
+  // Whether the entry name under dir_fd (dir_fd itself when name is empty) is a mount's root,
+  // where the OS can tell without a device change (Linux statx); false by default.
+  virtual bool IsMountRoot(int dir_fd, const std::string& name);
 };
 
 }  // namespace durprobe::platform

@@ -14,6 +14,16 @@ std::string JoinPath(const std::string& dir, std::string_view name) {
   return dir + "/" + std::string(name);
 }
 
+std::string_view BaseName(const std::string& path) {
+  std::size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? std::string_view(path)
+                                    : std::string_view(path).substr(slash + 1);
+}
+
+bool HasScratchName(std::string_view name) {
+  return name.substr(0, kScratchPrefix.size()) == kScratchPrefix;
+}
+
 // The pid written in the marker ("pid=<n>" on its second line), or 0.
 int MarkerPid(const std::string& marker) {
   std::size_t at = marker.find("\npid=");
@@ -24,18 +34,124 @@ int MarkerPid(const std::string& marker) {
   return pid;
 }
 
+// The marker's text when the open directory dir_fd holds a regular marker file (not a link,
+// not a FIFO) that starts with durprobe's first line; empty otherwise.
+std::string MarkerAt(Platform& platform, int dir_fd) {
+  Result<EntryStat> st = platform.StatAt(dir_fd, std::string(kScratchMarker));
+  if (!st.ok() || st->kind != PathKind::kFile) return {};
+  Result<FileHandle> file = platform.OpenFileAt(dir_fd, std::string(kScratchMarker));
+  if (!file.ok()) return {};
+  std::string text(4096, '\0');
+  Result<std::size_t> n = platform.PRead(file->get(), text.data(), text.size(), 0);
+  if (!n.ok()) return {};
+  text.resize(*n);
+  if (text.rfind(kScratchMarkerFirstLine, 0) != 0) return {};
+  return text;
+}
+
+bool SameEntry(const EntryStat& a, const EntryStat& b) { return a.dev == b.dev && a.ino == b.ino; }
+
+struct Entry {
+  std::string name;
+  std::string shown;  // its path for messages
+  EntryStat stat;
+};
+
+// The entries of the open directory dir_fd as they are now; one gone since it was listed is
+// left out.
+Result<std::vector<Entry>> EntriesAt(Platform& platform, int dir_fd, const std::string& shown) {
+  Result<std::vector<std::string>> names = platform.ListDirectoryAt(dir_fd);
+  if (!names.ok()) return names.status();
+  std::vector<Entry> entries;
+  for (const std::string& name : *names) {
+    Result<EntryStat> st = platform.StatAt(dir_fd, name);
+    if (!st.ok() && st.status().error_number() == ENOENT) continue;
+    if (!st.ok()) return st.status();
+    entries.push_back({name, JoinPath(shown, name), *st});
+  }
+  return entries;
+}
+
+bool OnAnotherMount(const EntryStat& st, std::uint64_t root_dev) {
+  return st.dev != root_dev || st.mount_root;
+}
+
+// Removes everything inside the open directory dir_fd: files and links are unlinked (a link's
+// target is never touched), directories are opened without following links and emptied first.
+// The caller has checked that no mount lies inside (MountInside); a directory on another device
+// found now (mounted since) is left and is an error.
+Status EmptyDirectoryAt(Platform& platform, int dir_fd, std::uint64_t root_dev,
+                        const std::string& shown) {
+  Result<std::vector<Entry>> entries = EntriesAt(platform, dir_fd, shown);
+  if (!entries.ok()) return entries.status();
+  for (const Entry& e : *entries) {
+    if (OnAnotherMount(e.stat, root_dev)) {
+      return Status::Error(fmt::format("a filesystem is mounted at {}: not entered", e.shown));
+    }
+    bool directory = e.stat.kind == PathKind::kDirectory;
+    if (directory) {
+      Result<FileHandle> sub = platform.OpenDirectoryAt(dir_fd, e.name, /*follow_last=*/false);
+      if (!sub.ok()) return sub.status();
+      if (Status s = EmptyDirectoryAt(platform, sub->get(), root_dev, e.shown); !s.ok()) return s;
+    }
+    Status gone = platform.UnlinkAt(dir_fd, e.name, directory);
+    if (!gone.ok() && gone.error_number() != ENOENT) {
+      return Status::FromErrno(gone.error_number(), "remove " + e.shown);
+    }
+  }
+  return Status::Ok();
+}
+
+// Refuses a tree with a mount inside (nothing removed), then empties it.
+Status EmptyUnlessMounted(Platform& platform, int dir_fd, std::uint64_t root_dev,
+                          const std::string& shown) {
+  Result<std::string> mount = MountInside(platform, dir_fd, root_dev, shown);
+  if (!mount.ok()) return mount.status();
+  if (!mount->empty()) {
+    return Status::Error(fmt::format(
+        "kept {}: a filesystem is mounted inside it at {}; nothing of it was removed (unmount "
+        "it, then run `durprobe clean`)",
+        shown, *mount));
+  }
+  return EmptyDirectoryAt(platform, dir_fd, root_dev, shown);
+}
+
 }  // namespace
+
+Result<std::string> MountInside(Platform& platform, int dir_fd, std::uint64_t root_dev,
+                                const std::string& shown) {
+  Result<std::vector<Entry>> entries = EntriesAt(platform, dir_fd, shown);
+  if (!entries.ok()) return entries.status();
+  for (const Entry& e : *entries) {
+    if (OnAnotherMount(e.stat, root_dev)) return e.shown;
+    if (e.stat.kind != PathKind::kDirectory) continue;
+    Result<FileHandle> sub = platform.OpenDirectoryAt(dir_fd, e.name, /*follow_last=*/false);
+    if (!sub.ok()) return sub.status();
+    Result<std::string> inner = MountInside(platform, sub->get(), root_dev, e.shown);
+    if (!inner.ok() || !inner->empty()) return inner;
+  }
+  return std::string();
+}
 
 Result<std::unique_ptr<ScratchDir>> ScratchDir::Create(Platform& platform,
                                                        const std::string& target) {
   static std::atomic<int> counter{0};
   for (int attempt = 0; attempt < 100; ++attempt) {
-    std::string path =
-        JoinPath(target, fmt::format("{}{}-{}", kScratchPrefix, platform.ProcessId(), counter++));
+    std::string name = fmt::format("{}{}-{}", kScratchPrefix, platform.ProcessId(), counter++);
+    std::string path = JoinPath(target, name);
     Status made = platform.MakeDirectory(path);
     if (!made.ok() && made.error_number() == EEXIST) continue;
     if (!made.ok()) return made;
-    std::unique_ptr<ScratchDir> dir(new ScratchDir(platform, path));
+    std::unique_ptr<ScratchDir> dir(new ScratchDir(platform, path, name));
+    Result<FileHandle> self = platform.OpenDirectoryAt(kNoDirectory, path, false);
+    Result<EntryStat> identity = self.ok() ? platform.StatAt(self->get(), "") : self.status();
+    if (!identity.ok()) {
+      (void)platform.RemoveDirectory(path);  // only just made, and still empty
+      dir->removed_ = true;
+      return identity.status();
+    }
+    dir->self_ = std::move(*self);
+    dir->identity_ = *identity;
     Status marked = platform.WriteTextFile(
         dir->FilePath(kScratchMarker),
         fmt::format("{}\npid={}\n", kScratchMarkerFirstLine, platform.ProcessId()));
@@ -52,43 +168,42 @@ std::string ScratchDir::FilePath(std::string_view name) const { return JoinPath(
 Status ScratchDir::Remove() {
   if (removed_) return Status::Ok();
   removed_ = true;
-  return RemoveTree(platform_, path_);
+  if (Status s = EmptyUnlessMounted(platform_, self_.get(), identity_.dev, path_); !s.ok()) {
+    return s;
+  }
+  // ".." is wherever the directory is now, even after its parent was renamed; the name there
+  // must still be this directory before it is removed.
+  Result<FileHandle> parent = platform_.OpenDirectoryAt(self_.get(), "..", true);
+  Result<EntryStat> there = parent.ok() ? platform_.StatAt(parent->get(), name_) : parent.status();
+  if (!there.ok() || !SameEntry(*there, identity_)) {
+    return Status::Error(
+        fmt::format("scratch {} was renamed or replaced during the run: emptied it, but its empty "
+                    "directory stays where it went",
+                    path_));
+  }
+  (void)self_.Close();
+  return platform_.UnlinkAt(parent->get(), name_, /*directory=*/true);
 }
-
-namespace {
-
-bool HasScratchName(const std::string& dir) {
-  std::size_t slash = dir.find_last_of('/');
-  std::string_view name =
-      slash == std::string::npos ? dir : std::string_view(dir).substr(slash + 1);
-  return name.substr(0, kScratchPrefix.size()) == kScratchPrefix;
-}
-
-// The marker's text when dir is a real directory (not a symlink to one) holding a regular marker
-// file that starts with durprobe's first line; empty otherwise.
-std::string ValidMarker(Platform& platform, const std::string& dir) {
-  if (!HasScratchName(dir) || platform.KindOfNoFollow(dir) != PathKind::kDirectory) return {};
-  std::string marker_path = JoinPath(dir, kScratchMarker);
-  if (platform.KindOfNoFollow(marker_path) != PathKind::kFile) return {};
-  Result<std::string> marker = platform.ReadTextFile(marker_path, 4096);
-  if (!marker.ok() || marker->rfind(kScratchMarkerFirstLine, 0) != 0) return {};
-  return *marker;
-}
-
-}  // namespace
 
 bool IsScratchDirectory(Platform& platform, const std::string& dir) {
-  return !ValidMarker(platform, dir).empty();
+  if (!HasScratchName(BaseName(dir))) return false;
+  Result<FileHandle> fd = platform.OpenDirectoryAt(kNoDirectory, dir, /*follow_last=*/false);
+  return fd.ok() && !MarkerAt(platform, fd->get()).empty();
 }
 
 Result<CleanOutcome> CleanScratch(Platform& platform, const std::string& target) {
-  Result<std::vector<std::string>> names = platform.ListDirectory(target);
+  Result<FileHandle> top = platform.OpenDirectoryAt(kNoDirectory, target, true);
+  if (!top.ok()) return Status::FromErrno(top.status().error_number(), "open " + target);
+  Result<std::vector<std::string>> names = platform.ListDirectoryAt(top->get());
   if (!names.ok()) return names.status();
   CleanOutcome outcome;
   for (const std::string& name : *names) {
+    if (!HasScratchName(name)) continue;
     std::string dir = JoinPath(target, name);
-    if (!HasScratchName(dir)) continue;
-    std::string marker = ValidMarker(platform, dir);
+    // Opened without following a link: a symlink named like scratch is refused, and what is
+    // checked below is what is removed, whatever happens to the name meanwhile.
+    Result<FileHandle> fd = platform.OpenDirectoryAt(top->get(), name, /*follow_last=*/false);
+    std::string marker = fd.ok() ? MarkerAt(platform, fd->get()) : std::string();
     int pid = marker.empty() ? 0 : MarkerPid(marker);
     if (pid <= 0) {
       outcome.refused.push_back(dir);
@@ -103,31 +218,46 @@ Result<CleanOutcome> CleanScratch(Platform& platform, const std::string& target)
       }
       outcome.reused_pid.push_back({dir, pid, *name_of});
     }
-    Status removed = RemoveTree(platform, dir);
-    if (!removed.ok()) return removed;
+    Result<EntryStat> self = platform.StatAt(fd->get(), "");
+    Result<EntryStat> top_stat = platform.StatAt(top->get(), "");
+    if (!self.ok()) return self.status();
+    if (!top_stat.ok()) return top_stat.status();
+    if (OnAnotherMount(*self, top_stat->dev)) {  // a filesystem mounted on it
+      outcome.mounted.push_back({dir, dir});
+      continue;
+    }
+    Result<std::string> mount = MountInside(platform, fd->get(), self->dev, dir);
+    if (!mount.ok()) return mount.status();
+    if (!mount->empty()) {
+      outcome.mounted.push_back({dir, *mount});
+      continue;
+    }
+    if (Status s = EmptyDirectoryAt(platform, fd->get(), self->dev, dir); !s.ok()) return s;
+    Result<EntryStat> there = platform.StatAt(top->get(), name);
+    if (!there.ok() || !SameEntry(*there, *self)) {
+      return Status::Error(dir + " was renamed or replaced while clean emptied it; left it");
+    }
+    if (Status s = platform.UnlinkAt(top->get(), name, true); !s.ok()) {
+      return Status::FromErrno(s.error_number(), "remove " + dir);
+    }
     outcome.removed.push_back(dir);
   }
   return outcome;
 }
 
 Status RemoveTree(Platform& platform, const std::string& dir) {
-  Result<std::vector<std::string>> names = platform.ListDirectory(dir);
-  if (!names.ok()) {
-    return names.status().error_number() == ENOENT ? Status::Ok() : names.status();
+  Result<FileHandle> fd = platform.OpenDirectoryAt(kNoDirectory, dir, /*follow_last=*/false);
+  if (!fd.ok()) {
+    int err = fd.status().error_number();
+    if (err == ENOENT) return Status::Ok();
+    // A symlink (or a file) where a directory was expected: unlink the name, never its target.
+    if (err == ELOOP || err == ENOTDIR) return platform.Unlink(dir);
+    return fd.status();
   }
-  for (const std::string& name : *names) {
-    std::string child = JoinPath(dir, name);
-    // Unlink first: it removes files and symlinks (never their targets); EISDIR/EPERM mean a
-    // real directory, which is emptied recursively.
-    Status unlinked = platform.Unlink(child);
-    if (unlinked.ok()) continue;
-    if (platform.KindOfNoFollow(child) == PathKind::kDirectory) {
-      Status sub = RemoveTree(platform, child);
-      if (!sub.ok()) return sub;
-    } else if (unlinked.error_number() != ENOENT) {
-      return unlinked;
-    }
-  }
+  Result<EntryStat> self = platform.StatAt(fd->get(), "");
+  if (!self.ok()) return self.status();
+  if (Status s = EmptyUnlessMounted(platform, fd->get(), self->dev, dir); !s.ok()) return s;
+  (void)fd->Close();
   return platform.RemoveDirectory(dir);
 }
 

@@ -16,7 +16,7 @@ std::string Trim(std::string s) {
   return first == std::string::npos ? std::string() : s.substr(first);
 }
 
-std::string BaseName(const std::string& path) {
+std::string SysfsBaseName(const std::string& path) {
   std::size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
@@ -63,11 +63,11 @@ void ParseDev(const std::string& text, unsigned& major, unsigned& minor) {
 
 DeviceInfo Describe(Platform& p, const std::string& sys_root, const std::string& dir, int depth) {
   DeviceInfo d;
-  d.name = BaseName(dir);
+  d.name = SysfsBaseName(dir);
   ParseDev(Attr(p, dir + "/dev"), d.major, d.minor);
   d.partition = p.KindOf(dir + "/partition") == PathKind::kFile;
   std::string disk_dir = d.partition ? DirName(dir) : dir;
-  d.disk = BaseName(disk_dir);
+  d.disk = SysfsBaseName(disk_dir);
   const std::string queue = disk_dir + "/queue/";
   d.rotational = AttrBool(p, queue + "rotational");
   d.write_cache = Attr(p, queue + "write_cache");

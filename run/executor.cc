@@ -18,6 +18,7 @@
 #include "run/progress.h"
 #include "run/progress_ticker.h"
 #include "run/scratch_need.h"
+#include "sqlite_bench/build_info.h"
 
 namespace durprobe::run {
 
@@ -72,6 +73,15 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
         ex.status = Status::InvalidArgument("cannot create a scratch directory in " + path + ": " +
                                             dir.status().message());
         return ex;  // the ones made so far go with `scratch`
+      }
+      // SQLite refuses names over its limit: say so now, not as "No such file" per config.
+      if (plan.run_sqlite || plan.run_workloads || plan.run_crashsim) {
+        std::string too_long =
+            SqlitePathTooLongMessage(path, (*dir)->path(), sqlite_bench::SqliteMaxPathBytes());
+        if (!too_long.empty()) {
+          ex.status = Status::InvalidArgument(too_long);
+          return ex;
+        }
       }
       scratch.push_back(std::move(*dir));
     }

@@ -172,6 +172,28 @@ void ExpectItems(const Plan& plan, Progress& progress) {
   }
 }
 
+// Crashsim stops after the trial under way when interrupted: that configuration and every one
+// after it are listed as unfinished, by name, so the summary line counts what the JSON lists.
+void RunCrashsimOn(RunState& s, report::Target& t, const std::string& dir) {
+  const std::vector<sqlite_bench::CrashsimConfig>& configs = s.plan.crashsim.configs;
+  if (!Interrupted()) {
+    s.progress.Start("crashsim", t.path + ": simulated power cuts", 0);
+    t.crashsim = sqlite_bench::RunCrashsim(s.platform, dir, s.plan.crashsim);
+  }
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    const sqlite_bench::CrashsimConfig& c = configs[i];
+    std::string label = fmt::format("{}/{} x{}", sqlite_bench::NameOf(c.journal),
+                                    sqlite_bench::NameOf(c.sync), c.rows_per_commit);
+    if (i >= t.crashsim.size()) {
+      t.unfinished.push_back({"crashsim", label});
+    } else if (t.crashsim[i].outcome == probes::Outcome::kInterrupted) {
+      t.unfinished.push_back(
+          {"crashsim", fmt::format("{}: {} of {} trials", label, t.crashsim[i].trials,
+                                   s.plan.crashsim.options.trials)});
+    }
+  }
+}
+
 void RunPathByPath(RunState& s) {
   for (std::size_t p = 0; p < s.plan.paths.size(); ++p) {
     report::Target t;
@@ -189,12 +211,7 @@ void RunPathByPath(RunState& s) {
       if (s.plan.run_sqlite) RunSqliteOn(s, t, dir, wal);
       if (s.plan.run_workloads) RunWorkloadsOn(s, t, dir, wal);
       wal.AddFinding(t);
-      if (s.plan.run_crashsim && !Interrupted()) {
-        s.progress.Start("crashsim", t.path + ": simulated power cuts", 0);
-        t.crashsim = sqlite_bench::RunCrashsim(s.platform, dir, s.plan.crashsim);
-      } else if (s.plan.run_crashsim) {
-        t.unfinished.push_back({"crashsim", "simulated power cuts"});
-      }
+      if (s.plan.run_crashsim) RunCrashsimOn(s, t, dir);
       s.progress.Finish();
       // Free this path's scratch now: the next path may share its filesystem.
       s.scratch[p]->Remove();

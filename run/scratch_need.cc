@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "platform/fs_magic.h"
 #include "report/text/units.h"
 #include "sqlite_bench/kv_table.h"
 
@@ -62,10 +63,30 @@ std::string NotEnoughSpaceMessage(const std::string& path, std::uint64_t need, s
 }
 
 Status CheckFreeSpace(platform::Platform& platform, const std::string& path, std::uint64_t need) {
+  if (Result<platform::FsStat> fs = platform.StatFs(path); fs.ok()) {
+    std::string_view type = platform::FsTypeOfMagic(fs->magic);
+    if (platform::IsKernelStateFs(type)) {
+      return Status::InvalidArgument(fmt::format(
+          "{} is on {}, a view of kernel state with no storage under it: not a place to measure "
+          "(name a directory on the filesystem whose durability you want to know)",
+          path, type));
+    }
+  }
   Result<std::uint64_t> free = platform.FreeBytes(path);
   if (!free.ok()) return Status::Ok();
   std::string message = NotEnoughSpaceMessage(path, need, *free);
   return message.empty() ? Status::Ok() : Status::InvalidArgument(message);
+}
+
+std::string SqlitePathTooLongMessage(const std::string& target, const std::string& scratch_dir,
+                                     std::size_t limit) {
+  std::size_t longest = scratch_dir.size() + kSqliteNameBytes;
+  if (limit == 0 || longest < limit) return {};
+  return fmt::format(
+      "{}: the path is too long for SQLite: its files would have names of up to {} bytes and "
+      "SQLite opens none over {} (measure a shorter path to the same place, such as a bind "
+      "mount; a symlink does not help, SQLite resolves it), or leave SQLite out (durprobe probe)",
+      target, longest, limit);
 }
 
 }  // namespace durprobe::run

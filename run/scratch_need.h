@@ -48,6 +48,16 @@ std::string NotEnoughSpaceMessage(const std::string& path, std::uint64_t need, s
 
 // Ok when path's filesystem has room for need bytes, or when free space cannot be read (the
 // run then meets ENOSPC, if it comes, as an error). InvalidArgument with the message otherwise.
+// A filesystem that shows kernel state (proc, sysfs, cgroup, devpts) has no storage to measure:
+// that is refused with its own message, never as "0 B is free".
 Status CheckFreeSpace(platform::Platform& platform, const std::string& path, std::uint64_t need);
+
+// The bytes SQLite's files take inside a scratch directory beyond its path: "/" and the longest
+// name a workload opens ("concurrency.db-journal"; crashsim's "crash-N/crash.db-journal").
+inline constexpr std::size_t kSqliteNameBytes = 32;
+// "", or why SQLite cannot work under scratch_dir: its files' names would pass limit bytes
+// (SqliteMaxPathBytes), and SQLite would fail every configuration with "No such file".
+std::string SqlitePathTooLongMessage(const std::string& target, const std::string& scratch_dir,
+                                     std::size_t limit);
 
 }  // namespace durprobe::run

@@ -17,6 +17,11 @@ std::string LevelName(std::string_view digit) {
 
 }  // namespace
 
+std::size_t SqliteMaxPathBytes() {
+  sqlite3_vfs* vfs = sqlite3_vfs_find(nullptr);
+  return vfs == nullptr ? 0 : static_cast<std::size_t>(vfs->mxPathname);
+}
+
 SqliteBuildInfo QueryBuildInfo() {
   SqliteBuildInfo info;
   info.version = sqlite3_libversion();

@@ -21,6 +21,11 @@ struct SqliteBuildInfo {
 
 SqliteBuildInfo QueryBuildInfo();
 
+// The longest file name, in bytes, the default VFS can open (its mxPathname: 512 for the unix
+// VFS). It resolves every symlink and makes a relative name absolute first, so neither a link
+// nor a working directory can shorten what it sees.
+std::size_t SqliteMaxPathBytes();
+
 // The probe primitive name ("fdatasync", "fsync", "full_fsync") SQLite's unix VFS turns a sync
 // into on this platform: fdatasync where the OS has it, fsync on macOS, F_FULLFSYNC there when
 // PRAGMA fullfsync is on. Asked through the platform seam, never by #ifdef.

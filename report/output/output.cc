@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -41,6 +43,32 @@ std::string IdentityOf(platform::Platform& platform, const std::string& path) {
   std::string name = slash == std::string::npos ? file : file.substr(slash + 1);
   Result<std::string> dir = platform.RealPath(DirectoryOf(file));
   return (dir.ok() ? *dir : DirectoryOf(file)) + "/" + name;
+}
+
+// FIFO destinations, opened by CheckDestinations and held until their document is written.
+// Checking a FIFO by opening and closing it would hand its reader an end of file; holding it
+// open keeps the reader waiting for the report, and the write never waits for a reader.
+std::map<std::string, platform::FileHandle>& HeldFifos() {
+  static std::map<std::string, platform::FileHandle> held;
+  return held;
+}
+
+// Ok for anything but a FIFO; for a FIFO, its write end opened now and held, or why not.
+Status HoldIfFifo(platform::Platform& platform, const std::string& file) {
+  if (platform.KindOf(file) != platform::PathKind::kOther) return Status::Ok();
+  if (HeldFifos().count(file) > 0) return Status::Ok();
+  Result<platform::FileHandle> writer = platform.OpenFifoWriter(file);
+  if (!writer.ok() && writer.status().kind() == Status::Kind::kInvalidArgument) {
+    return Status::Ok();  // a device such as /dev/null: written in place
+  }
+  if (!writer.ok() && writer.status().error_number() == ENXIO) {
+    return Status::InvalidArgument(
+        "is a FIFO that no process is reading: start its reader first (cat FIFO &), or name a "
+        "file");
+  }
+  if (!writer.ok()) return writer.status();
+  HeldFifos().emplace(file, std::move(*writer));
+  return Status::Ok();
 }
 
 }  // namespace
@@ -85,6 +113,9 @@ Status CheckDestinations(platform::Platform& platform, const std::vector<Destina
       return Status::InvalidArgument(
           fmt::format("{}: cannot write there: {}", what, writable.message()));
     }
+    if (Status fifo = HoldIfFifo(platform, FileOf(platform, d.path)); !fifo.ok()) {
+      return Status::InvalidArgument(fmt::format("{}: {}", what, fifo.message()));
+    }
   }
   return Status::Ok();
 }
@@ -112,7 +143,16 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
       out << *text;
       out.flush();
     } else if (s.ok()) {
-      s = platform.ReplaceFileAtomically(FileOf(platform, d.path), *text);
+      std::string file = FileOf(platform, d.path);
+      auto held = HeldFifos().find(file);
+      if (held != HeldFifos().end()) {
+        s = platform.WriteAll(held->second.get(), text->data(), text->size());
+        Status closed = held->second.Close();
+        if (s.ok()) s = closed;
+        HeldFifos().erase(held);
+      } else {
+        s = platform.ReplaceFileAtomically(file, *text);
+      }
     }
     if (!s.ok() && first.ok()) {
       first = Status::Error(fmt::format("{} {}: {}", OptionOf(d.format), d.path, s.message()));

@@ -84,8 +84,8 @@ TEST(ErrorsCliTest, SymlinkLoop) {
   ASSERT_EQ(::symlink("loop", (dir.path() + "/loop").c_str()), 0);
   ExpectError("probe --quick " + dir.path() + "/loop",
               "cannot reach path '" + dir.path() +
-                  "/loop': Too many levels of symbolic links (check the permissions of its "
-                  "parent directories)");
+                  "/loop': Too many levels of symbolic links (a symlink on the way leads back "
+                  "to itself)");
 }
 
 TEST(ErrorsCliTest, ReadOnlyMount) {

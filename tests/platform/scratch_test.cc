@@ -181,5 +181,79 @@ TEST_F(ScratchTest, RemoveTreeDoesNotFollowSymlinksOut) {
   EXPECT_EQ(p_.KindOf(outside + "/precious"), PathKind::kFile);
 }
 
+// Issue 23 point 8: cleanup went by path, so a target renamed during the run kept its scratch.
+TEST_F(ScratchTest, RemoveFindsItsDirectoryAfterTheTargetWasRenamed) {
+  std::string before = target_.path() + "/before";
+  std::string after = target_.path() + "/after";
+  ASSERT_TRUE(p_.MakeDirectory(before).ok());
+  auto dir = ScratchDir::Create(p_, before);
+  ASSERT_TRUE(dir.ok()) << dir.status().message();
+  ASSERT_TRUE(p_.MakeDirectory((*dir)->FilePath("sub")).ok());
+  ASSERT_TRUE(p_.WriteTextFile((*dir)->FilePath("sub/db"), "data").ok());
+  ASSERT_TRUE(p_.Rename(before, after).ok());
+  ASSERT_TRUE(p_.MakeDirectory(before).ok());  // a new directory where the old path pointed
+  ASSERT_TRUE(p_.WriteTextFile(before + "/keep", "not durprobe's").ok());
+  Status removed = (*dir)->Remove();
+  EXPECT_TRUE(removed.ok()) << removed.message();
+  Result<std::vector<std::string>> left = p_.ListDirectory(after);
+  ASSERT_TRUE(left.ok());
+  EXPECT_TRUE(left->empty()) << "scratch left in the renamed target";
+  EXPECT_EQ(p_.KindOf(before + "/keep"), PathKind::kFile);
+}
+
+// The scratch's own name now holds another directory: that one is never removed; the scratch
+// (still held open) is emptied and the error says its empty directory stays.
+TEST_F(ScratchTest, RemoveNeverRemovesADirectoryPutInItsPlace) {
+  auto dir = ScratchDir::Create(p_, target_.path());
+  ASSERT_TRUE(dir.ok());
+  std::string path = (*dir)->path();
+  ASSERT_TRUE(p_.WriteTextFile((*dir)->FilePath("db"), "data").ok());
+  std::string moved = target_.path() + "/moved";
+  ASSERT_TRUE(p_.Rename(path, moved).ok());
+  ASSERT_TRUE(p_.MakeDirectory(path).ok());
+  ASSERT_TRUE(p_.WriteTextFile(path + "/precious", "someone else's").ok());
+  Status removed = (*dir)->Remove();
+  EXPECT_FALSE(removed.ok());
+  EXPECT_NE(removed.message().find("renamed or replaced"), std::string::npos) << removed.message();
+  EXPECT_EQ(p_.KindOf(path + "/precious"), PathKind::kFile);
+  EXPECT_EQ(p_.KindOf(moved + "/db"), PathKind::kMissing);
+  EXPECT_EQ(p_.KindOf(moved + "/" + std::string(kScratchMarker)), PathKind::kMissing);
+}
+
+// clean opens each candidate without following links and removes what it checked: a marked
+// scratch under a renamed parent is found by its new name; the descriptor-relative walk leaves
+// the target itself and its other entries alone.
+TEST_F(ScratchTest, CleanRemovesByDescriptorAndLeavesEverythingElse) {
+  std::string left = target_.path() + "/" + std::string(kScratchPrefix) + "999998-0";
+  ASSERT_TRUE(p_.MakeDirectory(left).ok());
+  ASSERT_TRUE(p_.MakeDirectory(left + "/a").ok());
+  ASSERT_TRUE(p_.MakeDirectory(left + "/a/b").ok());
+  ASSERT_TRUE(p_.WriteTextFile(left + "/a/b/db-wal", "w").ok());
+  ASSERT_TRUE(p_.WriteTextFile(left + "/" + std::string(kScratchMarker),
+                               std::string(kScratchMarkerFirstLine) + "\npid=2147483001\n")
+                  .ok());
+  ASSERT_TRUE(p_.WriteTextFile(target_.path() + "/user.db", "u").ok());
+  Result<CleanOutcome> out = CleanScratch(p_, target_.path());
+  ASSERT_TRUE(out.ok()) << out.status().message();
+  EXPECT_EQ(out->removed.size(), 1u);
+  EXPECT_TRUE(out->mounted.empty());
+  EXPECT_EQ(p_.KindOf(left), PathKind::kMissing);
+  EXPECT_EQ(p_.KindOf(target_.path() + "/user.db"), PathKind::kFile);
+}
+
+TEST_F(ScratchTest, MountInsideFindsNoneInAPlainTree) {
+  auto dir = ScratchDir::Create(p_, target_.path());
+  ASSERT_TRUE(dir.ok());
+  ASSERT_TRUE(p_.MakeDirectory((*dir)->FilePath("sub")).ok());
+  Result<FileHandle> fd = p_.OpenDirectoryAt(kNoDirectory, (*dir)->path(), false);
+  ASSERT_TRUE(fd.ok());
+  Result<EntryStat> st = p_.StatAt(fd->get(), "");
+  ASSERT_TRUE(st.ok());
+  EXPECT_FALSE(st->mount_root);
+  Result<std::string> mount = MountInside(p_, fd->get(), st->dev, (*dir)->path());
+  ASSERT_TRUE(mount.ok());
+  EXPECT_EQ(*mount, "");
+}
+
 }  // namespace
 }  // namespace durprobe::platform

@@ -71,6 +71,18 @@ TEST(HistogramTest, MergeEqualsRecordingEverything) {
   for (double q : {0.1, 0.5, 0.9, 0.99}) EXPECT_EQ(Percentile(a, q), Percentile(all, q));
 }
 
+// An empty histogram has no minimum to keep: merged into, it takes the other's (rounds of a
+// probe merge into an empty one first).
+TEST(HistogramTest, MergeIntoAnEmptyHistogramTakesTheOthersMinimum) {
+  Histogram empty, other;
+  other.Record(5000);
+  other.Record(7000);
+  empty.Merge(other);
+  EXPECT_EQ(empty.min(), 5000u);
+  EXPECT_EQ(empty.max(), 7000u);
+  EXPECT_EQ(empty.count(), 2u);
+}
+
 TEST(HistogramTest, NonEmptyBucketsKeepEveryValueUnderItsInclusiveBound) {
   Histogram h;
   std::vector<std::uint64_t> values = {5, 5, 127, 128, 1'000'000, 1'003'000, 2'000'000'000};

@@ -22,6 +22,15 @@ TEST(StatisticsTest, NearestRankPercentilesOnExactValues) {
   EXPECT_EQ(Percentile(h, 1.0), 100u);
 }
 
+// n = 101 and p99.9 of 100 tell nearest rank (ceil) from rounding down, which n = 100 cannot.
+TEST(StatisticsTest, NearestRankRoundsUpOffTheRoundSampleCounts) {
+  Histogram h = OneToN(101);
+  EXPECT_EQ(Percentile(h, 0.5), 51u);
+  EXPECT_EQ(Percentile(h, 0.9), 91u);
+  EXPECT_EQ(Percentile(h, 0.99), 100u);
+  EXPECT_EQ(Percentile(OneToN(100), 0.999), 100u);
+}
+
 TEST(StatisticsTest, SummaryIsOrdered) {
   Histogram h = OneToN(10000, 1000);
   LatencySummary s = Summarize(h);

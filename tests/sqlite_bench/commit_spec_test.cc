@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace durprobe::sqlite_bench {
 namespace {
 
@@ -51,6 +54,38 @@ TEST(CommitSpecTest, RiskFollowsSqlitesDocumentation) {
   EXPECT_EQ(PowerLossRisk(JournalMode::kDelete, Synchronous::kOff).level, "corruption");
   EXPECT_EQ(PowerLossRisk(JournalMode::kMemory, Synchronous::kFull).level, "corruption");
   EXPECT_EQ(PowerLossRisk(JournalMode::kOff, Synchronous::kFull).level, "corruption");
+}
+
+// Every cell of journal_mode x synchronous, as
+// https://www.sqlite.org/pragma.html#pragma_synchronous has it: NORMAL loses recent commits only in
+// WAL mode; in the rollback modes it may corrupt.
+TEST(CommitSpecTest, RiskOfEveryJournalModeAndLevel) {
+  const std::vector<JournalMode> modes = {JournalMode::kDelete,  JournalMode::kTruncate,
+                                          JournalMode::kPersist, JournalMode::kMemory,
+                                          JournalMode::kWal,     JournalMode::kOff};
+  const std::vector<Synchronous> levels = {Synchronous::kOff, Synchronous::kNormal,
+                                           Synchronous::kFull, Synchronous::kExtra};
+  // Rows: the modes above; columns: OFF, NORMAL, FULL, EXTRA.
+  const std::vector<std::vector<std::string>> want = {
+      {"corruption", "corruption", "last_commit", "none"},       // DELETE
+      {"corruption", "corruption", "none", "none"},              // TRUNCATE
+      {"corruption", "corruption", "none", "none"},              // PERSIST
+      {"corruption", "corruption", "corruption", "corruption"},  // MEMORY
+      {"corruption", "recent_commits", "none", "none"},          // WAL
+      {"corruption", "corruption", "corruption", "corruption"},  // OFF
+  };
+  int cells = 0;
+  for (std::size_t m = 0; m < modes.size(); ++m) {
+    for (std::size_t l = 0; l < levels.size(); ++l, ++cells) {
+      Risk r = PowerLossRisk(modes[m], levels[l]);
+      EXPECT_EQ(r.level, want[m][l]) << NameOf(modes[m]) << "/" << NameOf(levels[l]);
+      if (modes[m] != JournalMode::kWal && levels[l] == Synchronous::kNormal &&
+          modes[m] != JournalMode::kMemory && modes[m] != JournalMode::kOff) {
+        EXPECT_EQ(r.summary, "small chance of corruption (old filesystems)") << NameOf(modes[m]);
+      }
+    }
+  }
+  EXPECT_EQ(cells, 24);
 }
 
 }  // namespace

@@ -56,6 +56,14 @@ TEST(MountFindingsTest, MemoryFilesystemsMakeSyncANoop) {
   ExpectFinding(MountFindings(m), "sync_noop_memory_fs", Severity::kFail);
 }
 
+// ramfs keeps everything in memory like tmpfs (and has no size limit): a sync there is a no-op.
+TEST(MountFindingsTest, RamfsIsAMemoryFilesystemToo) {
+  MountInfo m;
+  m.fstype = "ramfs";
+  m.mount_point = "/mnt/ram";
+  ExpectFinding(MountFindings(m), "sync_noop_memory_fs", Severity::kFail);
+}
+
 TEST(MountFindingsTest, OverlayVolatileAndUpperOnTmpfs) {
   MountInfo m = FromFixture("mountinfo/host_misc.txt", "/mnt/ovl");
   m.overlay->upper_fstype = "tmpfs";

@@ -172,6 +172,29 @@ TEST(CheckRulesTest, CommitFloorReadsSingleRowCommits) {
   EXPECT_EQ(checks[1].outcome, CheckOutcome::kError);
 }
 
+// A floor is a minimum: a rate exactly at it passes (>=, not >), one just below fails.
+TEST(CheckRulesTest, FloorsMetExactlyPass) {
+  for (double delta : {0.0, -0.5}) {
+    probes::ProbeResult r = Probe(kWal, 1'000'000, 2'000'000, 3'000'000);
+    r.ops_per_sec = 50 + delta;
+    Report report = OneTarget({r});
+    SqliteEntry e;
+    e.result.config.journal = sqlite_bench::JournalMode::kWal;
+    e.result.config.sync = sqlite_bench::Synchronous::kFull;
+    e.result.commits = 300;
+    e.result.repetitions = 3;
+    e.result.commits_per_sec = 500 + delta;
+    report.targets[0].sqlite.push_back(e);
+    Policy policy;
+    policy.rates = {{.name = "floor", .spec = kWal, .min_ops_per_sec = 50}};
+    policy.commits = {{.name = "commits_WAL_FULL", .min_commits_per_sec = 500}};
+    CheckOutcome want = delta == 0.0 ? CheckOutcome::kPass : CheckOutcome::kFail;
+    for (const CheckResult& c : EvaluatePolicy(policy, report)) {
+      EXPECT_EQ(c.outcome, want) << c.rule << " at " << delta;
+    }
+  }
+}
+
 TEST(CheckRulesTest, FactsFromTheMountAndAnUnknownMountIsAnError) {
   Report report = OneTarget({});
   Policy policy;

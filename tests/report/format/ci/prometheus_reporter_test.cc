@@ -48,6 +48,15 @@ TEST(PrometheusReporterTest, HistogramIsCumulativeAndEndsAtTheCount) {
       std::string::npos);
 }
 
+// _sum is in seconds, the unit of the buckets: 1000 syncs of 1.5 ms mean are 1.5 s, exactly.
+TEST(PrometheusReporterTest, SumIsTheSecondsOfEverySync) {
+  const std::string labels =
+      "path=\"/var/lib/etcd\",primitive=\"fdatasync\",pattern=\"preallocated\",size=\"2300\"";
+  EXPECT_NE(Text().find("durprobe_sync_latency_seconds_sum{" + labels + "} 1.5\n"),
+            std::string::npos)
+      << Text();
+}
+
 TEST(PrometheusReporterTest, CommitsChecksFindingsAndTimestamp) {
   std::string text = Text();
   EXPECT_NE(text.find("durprobe_sqlite_commits_per_second{path=\"/var/lib/etcd\",journal_mode="

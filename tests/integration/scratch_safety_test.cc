@@ -1,0 +1,134 @@
+// Issue 23 point 8: scratch removal goes by descriptor, never by path, and never enters a
+// filesystem mounted inside a scratch directory. A target renamed while a run holds it loses
+// no scratch; `clean` on a marked scratch with a tmpfs or a bind mount inside removes nothing of
+// it (it said EBUSY after deleting the inner mount's files), says so and exits 1.
+#include <gtest/gtest.h>
+#include <sys/mount.h>
+
+#include <algorithm>
+#include <string>
+
+#include "platform/scratch.h"
+#include "tests/fault_runner.h"
+
+namespace durprobe {
+namespace {
+
+using testing_support::CliRun;
+using testing_support::CountLines;
+using testing_support::RunDurprobe;
+using testing_support::ScratchLeft;
+using testing_support::Slurp;
+using testing_support::TempDir;
+
+platform::Platform& P() { return platform::Default(); }
+
+// A scratch directory as a SIGKILLed run leaves it: named, marked, its pid long gone.
+std::string LeftScratch(const std::string& target) {
+  std::string dir = target + "/" + std::string(platform::kScratchPrefix) + "999997-0";
+  EXPECT_TRUE(P().MakeDirectory(dir).ok());
+  EXPECT_TRUE(
+      P().WriteTextFile(dir + "/" + std::string(platform::kScratchMarker),
+                        std::string(platform::kScratchMarkerFirstLine) + "\npid=2147483002\n")
+          .ok());
+  EXPECT_TRUE(P().WriteTextFile(dir + "/commit-0.db", "scratch data").ok());
+  EXPECT_TRUE(P().MakeDirectory(dir + "/mnt").ok());
+  return dir;
+}
+
+class ScratchMountTest : public ::testing::Test {
+ protected:
+  void TearDown() override {
+    for (const std::string& m : mounted_) ::umount2(m.c_str(), MNT_DETACH);
+  }
+  // Mounts a tmpfs (or, with bind_from, a bind mount of that directory) at dir.
+  bool Mount(const std::string& dir, const std::string& bind_from = "") {
+    int rc = bind_from.empty() ? ::mount("tmpfs", dir.c_str(), "tmpfs", 0, "size=1m")
+                               : ::mount(bind_from.c_str(), dir.c_str(), nullptr, MS_BIND, nullptr);
+    if (rc != 0) return false;
+    mounted_.push_back(dir);
+    return true;
+  }
+  void Unmount(const std::string& dir) {
+    ASSERT_EQ(::umount2(dir.c_str(), 0), 0);
+    mounted_.erase(std::find(mounted_.begin(), mounted_.end(), dir));
+  }
+  // clean refuses the scratch whole, names the mount, exits 1; after umount it removes it.
+  void ExpectCleanKeepsItWhole(const std::string& target, const std::string& scratch) {
+    CliRun run = RunDurprobe("clean " + target);
+    EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+    EXPECT_EQ(CountLines(run.err), 1) << run.err;
+    EXPECT_NE(run.err.find("mounted inside it at " + scratch + "/mnt"), std::string::npos)
+        << run.err;
+    EXPECT_EQ(P().KindOf(scratch + "/mnt/foreign"), platform::PathKind::kFile);
+    EXPECT_EQ(P().KindOf(scratch + "/commit-0.db"), platform::PathKind::kFile);
+    EXPECT_EQ(Slurp(scratch + "/mnt/foreign"), "not durprobe's");
+    Unmount(scratch + "/mnt");
+    run = RunDurprobe("clean " + target);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(P().KindOf(scratch), platform::PathKind::kMissing);
+  }
+  std::vector<std::string> mounted_;
+};
+
+TEST_F(ScratchMountTest, CleanNeverEntersATmpfsMountedInsideScratch) {
+  TempDir target;
+  std::string scratch = LeftScratch(target.path());
+  if (!Mount(scratch + "/mnt")) GTEST_SKIP() << "needs root and permission to mount a tmpfs";
+  ASSERT_TRUE(P().WriteTextFile(scratch + "/mnt/foreign", "not durprobe's").ok());
+  ExpectCleanKeepsItWhole(target.path(), scratch);
+}
+
+// A bind mount of the same filesystem keeps the device number: only the mount-root attribute
+// (statx) tells it apart.
+TEST_F(ScratchMountTest, CleanNeverEntersABindMountOfTheSameFilesystem) {
+  TempDir target, other;
+  std::string scratch = LeftScratch(target.path());
+  ASSERT_TRUE(P().WriteTextFile(other.path() + "/foreign", "not durprobe's").ok());
+  if (!Mount(scratch + "/mnt", other.path())) GTEST_SKIP() << "needs root to bind mount";
+  ExpectCleanKeepsItWhole(target.path(), scratch);
+  EXPECT_EQ(Slurp(other.path() + "/foreign"), "not durprobe's");
+}
+
+TEST_F(ScratchMountTest, ARunsOwnRemovalKeepsAScratchWithAMountInside) {
+  TempDir target;
+  auto dir = platform::ScratchDir::Create(P(), target.path());
+  ASSERT_TRUE(dir.ok());
+  std::string inner = (*dir)->FilePath("mnt");
+  ASSERT_TRUE(P().MakeDirectory(inner).ok());
+  if (!Mount(inner)) GTEST_SKIP() << "needs root and permission to mount a tmpfs";
+  ASSERT_TRUE(P().WriteTextFile(inner + "/foreign", "not durprobe's").ok());
+  Status removed = (*dir)->Remove();
+  EXPECT_FALSE(removed.ok());
+  EXPECT_NE(removed.message().find("mounted inside it at " + inner), std::string::npos)
+      << removed.message();
+  EXPECT_EQ(Slurp(inner + "/foreign"), "not durprobe's");
+  Unmount(inner);
+  EXPECT_TRUE(platform::RemoveTree(P(), (*dir)->path()).ok());
+}
+
+// The target's parent renamed while a probe holds a sync: the run's cleanup still finds its
+// scratch (it holds the directory open) and leaves none in the renamed directory.
+TEST(ScratchRenameTest, TargetRenamedDuringARunLeavesNoScratch) {
+  TempDir parent, io;
+  std::string before = parent.path() + "/db", after = parent.path() + "/db-moved";
+  ASSERT_TRUE(P().MakeDirectory(before).ok());
+  std::string log = io.path() + "/faults.log";
+  std::string cmd = "env LD_PRELOAD=" DURPROBE_FAULTLIB " DURPROBE_FAULT_LOG=" + log +
+                    " DURPROBE_FAULT_PATH='*/.durprobe-scratch-*/*' DURPROBE_FAULT_DELAY_MS=200 " +
+                    DURPROBE_BINARY " probe --primitives fsync --patterns overwrite --budget 3s " +
+                    before + " >/dev/null 2>" + io.path() + "/err & pid=$!; i=0; while [ $i -lt " +
+                    "600 ] && ! grep -q 'probe.dat delay' " + log + " 2>/dev/null; do sleep 0.1; " +
+                    "i=$((i+1)); done; mv " + before + " " + after + "; wait $pid; echo $? > " +
+                    io.path() + "/rc";
+  ASSERT_EQ(std::system(("(" + cmd + ")").c_str()), 0);
+  int rc = std::atoi(Slurp(io.path() + "/rc").c_str());
+  std::string err = Slurp(io.path() + "/err");
+  EXPECT_LT(rc, 128) << err;
+  ASSERT_EQ(P().KindOf(after), platform::PathKind::kDirectory) << "the rename never happened";
+  EXPECT_TRUE(ScratchLeft(after).empty()) << err;
+  EXPECT_EQ(err.find("could not remove scratch"), std::string::npos) << err;
+}
+
+}  // namespace
+}  // namespace durprobe
