@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "report/check/concurrency_rule.h"
 #include "report/check/facts.h"
 #include "report/check/wal_sync_method.h"
 #include "report/model/labels.h"
@@ -190,7 +191,8 @@ bool SameConfig(const sqlite_bench::CommitConfig& a, const sqlite_bench::CommitC
 
 bool Policy::empty() const {
   return latency.empty() && rates.empty() && slow_syncs.empty() && commits.empty() &&
-         fail_on_codes.empty() && !fail_on_severity && facts.empty() && !recommend_wal_sync_method;
+         concurrency.empty() && fail_on_codes.empty() && !fail_on_severity && facts.empty() &&
+         !recommend_wal_sync_method;
 }
 
 std::vector<probes::ProbeSpec> Policy::ProbeSpecs() const {
@@ -230,6 +232,7 @@ void Merge(Policy& policy, const Policy& other) {
   append(policy.rates, other.rates);
   append(policy.slow_syncs, other.slow_syncs);
   append(policy.commits, other.commits);
+  append(policy.concurrency, other.concurrency);
   for (const std::string& code : other.fail_on_codes) {
     if (std::find(policy.fail_on_codes.begin(), policy.fail_on_codes.end(), code) ==
         policy.fail_on_codes.end()) {
@@ -259,6 +262,7 @@ std::vector<CheckResult> EvaluatePolicy(const Policy& policy, const Report& repo
     for (const SlowSyncRule& r : policy.slow_syncs) out.push_back(EvaluateSlowSyncs(r, t));
     for (const RateRule& r : policy.rates) out.push_back(EvaluateRate(r, t));
     for (const CommitRule& r : policy.commits) out.push_back(EvaluateCommits(r, t));
+    for (const ConcurrencyRule& r : policy.concurrency) out.push_back(EvaluateConcurrency(r, t));
     for (Fact f : policy.facts) out.push_back(EvaluateFact(f, t));
     for (CheckResult& c : EvaluateFindings(policy, t)) out.push_back(std::move(c));
     if (policy.recommend_wal_sync_method) out.push_back(RecommendWalSyncMethod(t));

@@ -6,6 +6,7 @@
 
 #include "probes/op_cost.h"
 #include "report/analysis/durability_risk.h"
+#include "report/codec/concurrency_json_reader.h"
 #include "report/codec/crashsim_json_reader.h"
 #include "report/codec/json_reader_sections.h"
 #include "report/codec/mount_json_reader.h"
@@ -134,6 +135,8 @@ Target ReadTarget(const JsonFields& f) {
          [&](const JsonFields& s) { t.sqlite.push_back(ReadSqliteEntry(s)); });
   t.sqlite_workloads = ReadWorkloads(f);
   t.crashsim = ReadCrashsim(f);
+  t.concurrency = ReadConcurrency(f);
+  t.serial_vs_concurrent = ReadSerialVsConcurrent(f);
   f.Each("findings", Need::kRequired,
          [&](const JsonFields& x) { t.findings.push_back(ReadFinding(x)); });
   f.Each("unfinished", Need::kOptional, [&](const JsonFields& u) {

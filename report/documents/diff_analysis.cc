@@ -109,6 +109,7 @@ PairDiff DiffPair(const Target& a, const Target& b, const std::string& mount_pre
     }
   }
   pair.probes = DiffProbes(a, b);
+  pair.concurrency = DiffConcurrency(a, b);
   pair.differences = MountDifferences(a, b, mount_prefix);
   if (!pair.configs.empty()) {
     pair.verdict = ConfigVerdict(pair.configs, &pair.weight);

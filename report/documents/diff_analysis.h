@@ -58,7 +58,8 @@ struct PairDiff {
   std::string a_path, b_path;
   std::vector<ConfigDiff> configs;
   std::vector<ProbeDiff> probes;
-  std::vector<Difference> differences;  // mount fields ("mount.fstype")
+  std::vector<ConcurrencyDiff> concurrency;  // --writers rows both measured
+  std::vector<Difference> differences;       // mount fields ("mount.fstype")
   DiffVerdict verdict;
   double weight = 0;  // how far apart the pair is (|log| of its widest ratio): picks the headline
 };

@@ -5,6 +5,7 @@
 
 #include "report/check/wal_sync_method.h"
 #include "report/format/console/check_console.h"
+#include "report/format/console/concurrency_console.h"
 #include "report/format/console/console_reporter.h"
 #include "report/format/console/crashsim_console.h"
 #include "report/format/console/mount_console.h"
@@ -84,6 +85,7 @@ void LiveConsole::WorkloadDone(const Target& target, const std::string& name) {
 
 void LiveConsole::TargetDone(const Target& target) {
   CloseSection();
+  PrintConcurrency(target, out_);
   if (!target.crashsim.empty()) {
     PrintCrashsimTable(target.crashsim, out_);
     if (!target.sqlite.empty()) {
