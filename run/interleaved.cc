@@ -7,6 +7,7 @@
 
 #include "report/analysis/sqlite_correlation.h"
 #include "report/model/labels.h"
+#include "run/concurrency.h"
 #include "run/executor.h"
 #include "run/path_by_path.h"
 #include "run/reference.h"
@@ -113,6 +114,16 @@ void RunInterleaved(RunState& s) {
     }
   }
 
+  if (plan.run_concurrency) {
+    std::vector<report::Target*> all;
+    std::vector<std::size_t> index;
+    for (std::size_t p = 0; p < n; ++p) {
+      all.push_back(&targets[p]);
+      index.push_back(p);
+    }
+    RunConcurrencyPhase(s, all, index);
+  }
+
   std::vector<std::vector<sqlite_bench::CommitResult>> commits(n);
   if (plan.run_sqlite) RunSqliteInterleaved(s, targets, commits);
 
@@ -135,6 +146,7 @@ void RunInterleaved(RunState& s) {
       }
       t.op_costs.push_back(probes::ToOpCostResult(plan.ops[o], op_samples[p][o].merged));
     }
+    FinishConcurrency(t);
     AddPlausibilityFindings(t);
     if (!commits[p].empty()) report::AddSqliteResults(t, std::move(commits[p]));
     s.listener.TargetDone(t);
