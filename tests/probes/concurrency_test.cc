@@ -31,7 +31,7 @@ std::size_t Count(const std::string& trace, char c) {
   return static_cast<std::size_t>(std::count(trace.begin(), trace.end(), c));
 }
 
-class ConcurrencyTest : public ::testing::Test {
+class ConcurrentWritersTest : public ::testing::Test {
  protected:
   ConcurrencyResult Run(std::uint32_t writers, WriterMode mode,
                         Primitive primitive = Primitive::kFdatasync) {
@@ -43,7 +43,7 @@ class ConcurrencyTest : public ::testing::Test {
   testing_support::TempDir dir_;
 };
 
-TEST_F(ConcurrencyTest, ThreadsModeRunsEachWriterOnItsOwnThreadWithOneSyncPerOperation) {
+TEST_F(ConcurrentWritersTest, ThreadsModeRunsEachWriterOnItsOwnThreadWithOneSyncPerOperation) {
   ConcurrencyResult r = Run(4, WriterMode::kThreads);
   ASSERT_EQ(r.outcome, Outcome::kOk) << r.reason;
   EXPECT_EQ(faulty_.data_call_threads(), 4u);  // the writers' threads, and no other
@@ -59,7 +59,7 @@ TEST_F(ConcurrencyTest, ThreadsModeRunsEachWriterOnItsOwnThreadWithOneSyncPerOpe
   EXPECT_TRUE(platform::Default().ListDirectory(dir_.path())->empty());
 }
 
-TEST_F(ConcurrencyTest, SharedFileModeWritesOneFileFromEveryThread) {
+TEST_F(ConcurrentWritersTest, SharedFileModeWritesOneFileFromEveryThread) {
   ConcurrencyResult r = Run(3, WriterMode::kSharedFile);
   ASSERT_EQ(r.outcome, Outcome::kOk) << r.reason;
   // Three writers plus the calling thread, which laid out the shared file (one write, one fsync).
@@ -68,7 +68,7 @@ TEST_F(ConcurrencyTest, SharedFileModeWritesOneFileFromEveryThread) {
   EXPECT_TRUE(platform::Default().ListDirectory(dir_.path())->empty());
 }
 
-TEST_F(ConcurrencyTest, ProcessesModeSyncsInChildProcessesOnly) {
+TEST_F(ConcurrentWritersTest, ProcessesModeSyncsInChildProcessesOnly) {
   ConcurrencyResult r = Run(3, WriterMode::kProcesses);
   ASSERT_EQ(r.outcome, Outcome::kOk) << r.reason;
   EXPECT_EQ(r.writers_seen, 3u);  // three distinct processes, none of them this one
@@ -78,7 +78,7 @@ TEST_F(ConcurrencyTest, ProcessesModeSyncsInChildProcessesOnly) {
   EXPECT_TRUE(platform::Default().ListDirectory(dir_.path())->empty());
 }
 
-TEST_F(ConcurrencyTest, OneWriterMakesTheOrdinaryProbesCallsPerOperation) {
+TEST_F(ConcurrentWritersTest, OneWriterMakesTheOrdinaryProbesCallsPerOperation) {
   ConcurrencyResult one = Run(1, WriterMode::kThreads);
   ASSERT_EQ(one.outcome, Outcome::kOk) << one.reason;
   std::string concurrent = faulty_.call_trace();
@@ -97,7 +97,7 @@ TEST_F(ConcurrencyTest, OneWriterMakesTheOrdinaryProbesCallsPerOperation) {
   EXPECT_EQ(plain.call_trace(), repeated(probe.ops + probe.warmup_ops + 1));
 }
 
-TEST_F(ConcurrencyTest, AFailedSyncStopsTheRunWithItsReason) {
+TEST_F(ConcurrentWritersTest, AFailedSyncStopsTheRunWithItsReason) {
   faulty_.FailSyncs(EIO, /*after_calls=*/10);
   ConcurrencyResult r = Run(2, WriterMode::kThreads);
   EXPECT_EQ(r.outcome, Outcome::kError);
@@ -105,7 +105,7 @@ TEST_F(ConcurrencyTest, AFailedSyncStopsTheRunWithItsReason) {
   EXPECT_TRUE(platform::Default().ListDirectory(dir_.path())->empty());
 }
 
-TEST_F(ConcurrencyTest, IoUringWritersSubmitOneLinkedWriteAndSyncPerOperation) {
+TEST_F(ConcurrentWritersTest, IoUringWritersSubmitOneLinkedWriteAndSyncPerOperation) {
   ConcurrencyResult r = Run(2, WriterMode::kThreads, Primitive::kIoUringFdatasync);
   if (r.outcome == Outcome::kUnsupported) GTEST_SKIP() << "io_uring refused here: " << r.reason;
   ASSERT_EQ(r.outcome, Outcome::kOk) << r.reason;
