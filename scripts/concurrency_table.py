@@ -92,3 +92,18 @@ for r in range(rounds):
             print(f"  round {r}: bare 8 threads {b:.0f} ops/s, durprobe {d:.0f} -> {b / d:.3f}")
 print(f"\n{path}: per-operation time at 8 threads, durprobe / bare C loop: {ratio_cell(per_op)}"
       f" (goal <= 1.1)")
+
+# The one-writer threads row against the ordinary probe of the same run (fdatasync overwrite 4k):
+# the same operation, so the same figures up to the file size (1 MiB against the probe's 16 MiB).
+agree = []
+for r in range(rounds):
+    doc = load_json(f"{out}/r{r}/dp-conc.json")
+    probe = next((p for p in (doc or {}).get("targets", [{}])[0].get("probes", [])
+                  if (p["primitive"], p["pattern"], p["write_size"]) == ("fdatasync", "overwrite",
+                                                                         4096)
+                  and p.get("status", "ok") == "ok"), None)
+    row = next((c for c in (doc or {}).get("targets", [{}])[0].get("concurrency", [])
+                if c["mode"] == "threads" and c["writers"] == 1 and c.get("status") == "ok"), None)
+    if probe and row and probe["latency_ns"]["p50"]:
+        agree.append(row["latency_ns"]["p50"] / probe["latency_ns"]["p50"])
+print(f"{path}: one writer (threads) against the ordinary probe, p50 ratio: {ratio_cell(agree)}")
