@@ -9,9 +9,9 @@
 
 #include <thread>
 
+#include "platform/child_process.h"
 #include "platform/interrupt.h"
 #include "platform/thread.h"
-#include "platform/child_process.h"
 #include "sqlite_bench/kv_table.h"
 #include "sqlite_bench/workloads.h"
 
