@@ -178,7 +178,7 @@ void RunPathByPath(RunState& s) {
         RunConcurrencyPhase(s, {&t}, {p});
         FinishConcurrency(t);
       }
-      AddPlausibilityFindings(t);
+      AddPlausibilityFindings(t, s.report.context);
       if (s.plan.run_sqlite) RunSqliteOn(s, t, dir);
       if (s.plan.run_workloads) RunWorkloadsOn(s, t, dir);
       if (s.plan.run_crashsim && !Interrupted()) {
