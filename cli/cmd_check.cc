@@ -13,6 +13,7 @@
 #include "cli/validators.h"
 #include "platform/scratch.h"
 #include "probes/background_load.h"
+#include "report/check/concurrency_rule.h"
 #include "report/check/policy.h"
 #include "report/check/presets.h"
 #include "report/format/reporter.h"
@@ -133,6 +134,20 @@ Result<report::Policy> MakePolicy(platform::Platform& platform, const CheckOptio
   return policy;
 }
 
+Result<WritersOptions> CheckWriters(const CheckOptions& o, const report::Policy& policy) {
+  Result<report::ConcurrencyNeeds> needs = report::NeedsOf(policy.concurrency);
+  if (!needs.ok()) return needs.status();
+  WritersOptions w = o.writers;
+  if (needs->writers.empty()) return w;
+  for (std::uint32_t n : needs->writers) w.writers.push_back(std::to_string(n));
+  if (!o.writers.asked() || !o.writers.modes.empty()) {
+    for (probes::WriterMode m : needs->modes) w.modes.push_back(std::string(probes::NameOf(m)));
+  }
+  w.primitive = std::string(probes::NameOf(needs->primitive));
+  w.write_size = needs->write_size;
+  return w;
+}
+
 int CheckExitCode(const std::vector<report::CheckResult>& checks) {
   bool error = false;
   for (const report::CheckResult& c : checks) {
@@ -175,6 +190,7 @@ Subcommand SetupCheck(CLI::App& app) {
   sub->add_option("--background-load", o->background_load,
                   "Keep READS,WRITES 4 KiB IOPS going on the path while measuring")
       ->type_name("R,W");
+  AddWritersOptions(*sub, o->writers);
   AddCommonOptions(*sub, o->common,
                    "Short run: what the rules need with a 3.5 s budget instead of 30 s", "30s");
   return {sub, [o] { return RunCheck(*o); }};
@@ -204,6 +220,18 @@ int RunCheck(const CheckOptions& o) {
   std::vector<sqlite_bench::CommitConfig> configs = policy->CommitConfigs();
   std::uint64_t per_path = *budget / paths->size();
   std::uint64_t probe_ns = configs.empty() ? per_path : per_path / 2;
+  Result<WritersOptions> writers = CheckWriters(o, *policy);
+  if (!writers.ok()) return UsageError(writers.status().message());
+  if (writers->asked()) {
+    // The concurrency cells share the probes' part (all of it when no probe rule needs it).
+    std::uint64_t concurrency_ns = specs.empty() ? probe_ns : probe_ns / 2;
+    Result<run::ConcurrencyPlan> c =
+        MakeConcurrencyPlan(*writers, concurrency_ns, plan.probes.op_options.file_size);
+    if (!c.ok()) return UsageError(c.status().message());
+    plan.run_concurrency = true;
+    plan.concurrency = *c;
+    probe_ns -= concurrency_ns;
+  }
   if (!specs.empty()) {
     plan.run_probes = true;
     plan.probes.specs = specs;

@@ -9,6 +9,7 @@
 #include "cli/cmd_probe.h"
 #include "cli/standard_options.h"
 #include "cli/subcommand.h"
+#include "cli/writers_options.h"
 #include "platform/platform.h"
 #include "report/check/rules.h"
 
@@ -24,6 +25,7 @@ struct CheckOptions {
   std::vector<std::string> fail_on;      // finding codes, or info/warn/fail
   std::vector<std::string> require;      // facts
   std::string background_load;           // "R,W" IOPS
+  WritersOptions writers;                // --writers; the policy's concurrency rules add theirs
   CommonOptions common;                  // with --junit and --prometheus among the outputs
 };
 
@@ -34,6 +36,10 @@ Result<report::Policy> MakePolicy(platform::Platform& platform, const CheckOptio
 // The exit status for a set of results: 1 when any rule failed, else 2 when any could not be
 // evaluated, else 0 (a skipped rule does not fail the gate; it is shown).
 int CheckExitCode(const std::vector<report::CheckResult>& checks);
+
+// What --writers and the policy's concurrency rules ask together (the rules' writer counts,
+// modes, primitive and size); not asked when neither does.
+Result<WritersOptions> CheckWriters(const CheckOptions& options, const report::Policy& policy);
 
 Subcommand SetupCheck(CLI::App& app);
 int RunCheck(const CheckOptions& options);

@@ -61,6 +61,20 @@ Result<run::Plan> MakeComparePlan(platform::Platform& platform, const CompareOpt
   if (!probe_plan.ok()) return probe_plan.status();
   run::CompareSplit split = run::SplitCompare(*budget, paths->size(), probe_plan->specs.size(),
                                               plan.ops.size(), o.rounds, !o.no_sqlite);
+  // With --writers, the concurrency cells (each run on every path in turn) take a slice each,
+  // as long as each probe's or op's slice on a path.
+  if (o.probe.writers.asked()) {
+    const std::uint64_t per_path = run::PerPath(split.probe_ns, paths->size());
+    const std::size_t cells = CellCount(o.probe.writers);
+    const std::uint64_t share =
+        run::ConcurrencyShare(per_path, cells, split.slices / paths->size());
+    Result<run::ConcurrencyPlan> c =
+        MakeConcurrencyPlan(o.probe.writers, share, probe_plan->op_options.file_size);
+    if (!c.ok()) return Status::InvalidArgument(c.status().message());
+    plan.run_concurrency = true;
+    plan.concurrency = *c;
+    split.probe_ns -= share * paths->size();
+  }
   plan.probes = *probe_plan;
   plan.probes.rule =
       probes::RuleForBudget(split.probe_ns, split.slices, o.probe.target_ci_percent / 100.0);

@@ -39,6 +39,21 @@ void AddProbeOptions(CLI::App& app, ProbeOptions& o) {
                  "Stop a probe once its median's 95% confidence interval is within +/- this %")
       ->capture_default_str()
       ->check(InRange(0.1, 100.0));
+  AddWritersOptions(app, o.writers);
+}
+
+Status AddConcurrency(const ProbeOptions& o, std::uint64_t probe_ns, run::Plan& plan) {
+  if (!o.writers.asked()) return Status::Ok();
+  std::uint64_t share =
+      run::ConcurrencyShare(probe_ns, CellCount(o.writers), plan.probes.specs.size());
+  std::uint64_t file_size = o.file_size.empty() ? 16u << 20 : *report::ParseSize(o.file_size);
+  Result<run::ConcurrencyPlan> c = MakeConcurrencyPlan(o.writers, share, file_size);
+  if (!c.ok()) return c.status();
+  plan.run_concurrency = true;
+  plan.concurrency = *c;
+  plan.probes.rule = probes::RuleForBudget(probe_ns - share, plan.probes.specs.size(),
+                                           o.target_ci_percent / 100.0);
+  return Status::Ok();
 }
 
 Result<probes::ProbePlan> MakeProbePlan(platform::Platform& platform, const ProbeOptions& o,
@@ -83,16 +98,17 @@ int RunProbe(const ProbeOptions& o) {
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<std::uint64_t> budget = BudgetNanos(o.common, kProbeBudgetNs, kProbeQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
-  Result<probes::ProbePlan> probe_plan =
-      MakeProbePlan(platform, o, run::PerPath(*budget, paths->size()));
-  if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
   run::Plan plan;
+  const std::uint64_t per_path = run::PerPath(*budget, paths->size());
+  Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o, per_path);
+  if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
+  plan.probes = *probe_plan;
+  if (Status s = AddConcurrency(o, per_path, plan); !s.ok()) return UsageError(s.message());
   plan.command = "probe";
   plan.options = BudgetOptions(o.common, *budget);
   plan.paths = *paths;
   plan.run_inspect = true;  // cheap, and the plausibility checks need the device's facts
   plan.run_probes = true;
-  plan.probes = *probe_plan;
   return ExecutePlan(platform, plan, o.common.out, MeasurementExitCode);
 }
 

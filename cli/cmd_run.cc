@@ -34,19 +34,24 @@ int RunRun(const RunOptions& o) {
   Result<std::uint64_t> budget = BudgetNanos(o.probe.common, kRunBudgetNs, kRunQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
   run::RunSplit split = run::SplitRun(*budget, paths->size());
-  Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, split.probe_ns);
-  if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
-  Result<sqlite_bench::MatrixPlan> sqlite_plan =
-      MakeSqlitePlan(platform, o.sqlite, split.sqlite_ns);
-  if (!sqlite_plan.ok()) return UsageError(sqlite_plan.status().message());
+  // Concurrency is behind --writers: its 16 cells would take half the probes' share (and at
+  // --quick's 5 s leave each cell too short for a tail): docs/probes.md "Concurrent syncers".
   run::Plan plan{.command = "run",
                  .options = BudgetOptions(o.probe.common, *budget),
                  .paths = *paths,
                  .run_inspect = true,
                  .run_probes = true,
-                 .probes = *probe_plan,
-                 .run_sqlite = true,
-                 .sqlite = *sqlite_plan};
+                 .run_sqlite = true};
+  Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, split.probe_ns);
+  if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
+  plan.probes = *probe_plan;
+  if (Status s = AddConcurrency(o.probe, split.probe_ns, plan); !s.ok()) {
+    return UsageError(s.message());
+  }
+  Result<sqlite_bench::MatrixPlan> sqlite_plan =
+      MakeSqlitePlan(platform, o.sqlite, split.sqlite_ns);
+  if (!sqlite_plan.ok()) return UsageError(sqlite_plan.status().message());
+  plan.sqlite = *sqlite_plan;
   return ExecutePlan(platform, plan, o.probe.common.out, FailedConfigurations);
 }
 

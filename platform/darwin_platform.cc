@@ -98,6 +98,13 @@ class DarwinPlatform final : public PosixPlatform {
     return bits.ok() ? Status::Ok() : bits.status();
   }
 
+  Status PWriteDsync(int, const void*, std::size_t, std::uint64_t) override {
+    return Status::Unsupported("pwritev2 with RWF_DSYNC is Linux only");
+  }
+  Result<std::unique_ptr<IoRing>> MakeRing(unsigned) override {
+    return Status::Unsupported("io_uring is Linux only");
+  }
+
   Status Allocate(int, std::uint64_t) override {
     return Status::Unsupported("preallocation (F_PREALLOCATE) is not implemented on macOS");
   }

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <memory>
+#include <utility>
+
 namespace durprobe::platform {
 
 bool FaultPlatform::Trips(int err, int& after) {
@@ -13,11 +16,19 @@ bool FaultPlatform::Trips(int err, int& after) {
   return true;
 }
 
+// Takes mu_ itself, and sleeps without it, so concurrent writers' syncs overlap as real ones do.
 Status FaultPlatform::SyncFault(const char* what) {
-  ++sync_calls_;
-  if (sync_latency_ns_ > 0) SleepNanos(sync_latency_ns_);
-  if (late_latency_ns_ > 0 && sync_calls_ > late_after_) SleepNanos(late_latency_ns_);
-  if (Trips(sync_err_, sync_after_)) return Status::FromErrno(sync_err_, what);
+  std::uint64_t sleep_ns = 0;
+  bool trips = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ++sync_calls_;
+    sleep_ns = sync_latency_ns_;
+    if (late_latency_ns_ > 0 && sync_calls_ > late_after_) sleep_ns += late_latency_ns_;
+    trips = Trips(sync_err_, sync_after_);
+  }
+  if (sleep_ns > 0) SleepNanos(sleep_ns);
+  if (trips) return Status::FromErrno(sync_err_, what);
   return Status::Ok();
 }
 
@@ -52,20 +63,29 @@ Result<Pipe> FaultPlatform::MakePipe() {
 }
 
 Status FaultPlatform::PWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset) {
-  trace_ += 'w';
-  if (Trips(write_err_, write_after_)) return Status::FromErrno(write_err_, "pwrite");
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    NoteDataCall('w');
+    if (Trips(write_err_, write_after_)) return Status::FromErrno(write_err_, "pwrite");
+  }
   return base_.PWrite(fd, buf, n, offset);
 }
 
 Status FaultPlatform::Sync(int fd, SyncCall call, std::uint64_t offset, std::uint64_t length) {
-  trace_ += 's';
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    NoteDataCall('s');
+  }
   Status real = base_.Sync(fd, call, offset, length);
   if (!real.ok()) return real;
   return SyncFault("sync");
 }
 
 Status FaultPlatform::SyncDirectory(const std::string& dir) {
-  trace_ += 'd';
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    trace_ += 'd';
+  }
   Status real = base_.SyncDirectory(dir);
   if (!real.ok()) return real;
   return SyncFault("fsync directory");
@@ -77,6 +97,68 @@ Status FaultPlatform::CheckSharedMapping(const std::string& dir, const SharedMap
   SharedMapping tried = mapping;
   tried.touch_past_end = tried.touch_past_end || shm_past_end_;
   return base_.CheckSharedMapping(dir, tried);
+}
+
+void FaultPlatform::NoteDataCall(char kind) {
+  trace_ += kind;
+  threads_.insert(std::this_thread::get_id());
+}
+
+Status FaultPlatform::PWriteDsync(int fd, const void* buf, std::size_t n, std::uint64_t offset) {
+  if (!refuse_modern_.empty()) return Status::Unsupported(refuse_modern_);
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    NoteDataCall('W');
+    if (Trips(write_err_, write_after_)) return Status::FromErrno(write_err_, "pwritev2");
+  }
+  Status real = base_.PWriteDsync(fd, buf, n, offset);
+  if (!real.ok()) return real;
+  return SyncFault("pwritev2(RWF_DSYNC)");
+}
+
+namespace {
+
+// Forwards to the real ring; write-then-sync goes through the FaultPlatform's counters.
+class FaultRing final : public IoRing {
+ public:
+  FaultRing(FaultPlatform& owner, std::unique_ptr<IoRing> base)
+      : owner_(owner), base_(std::move(base)) {}
+  Status WriteThenSync(int fd, const void* buf, std::size_t n, std::uint64_t offset,
+                       bool datasync) override {
+    return owner_.RingWriteThenSync(*base_, fd, buf, n, offset, datasync);
+  }
+  Status QueueWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset,
+                    std::uint64_t tag) override {
+    return base_->QueueWrite(fd, buf, n, offset, tag);
+  }
+  Result<RingCompletion> SubmitAndWait() override { return base_->SubmitAndWait(); }
+  std::uint64_t submissions() const override { return base_->submissions(); }
+
+ private:
+  FaultPlatform& owner_;
+  std::unique_ptr<IoRing> base_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<IoRing>> FaultPlatform::MakeRing(unsigned entries) {
+  if (!refuse_modern_.empty()) return Status::Unsupported(refuse_modern_);
+  Result<std::unique_ptr<IoRing>> ring = base_.MakeRing(entries);
+  if (!ring.ok()) return ring.status();
+  std::unique_ptr<IoRing> wrapped = std::make_unique<FaultRing>(*this, std::move(*ring));
+  return wrapped;
+}
+
+Status FaultPlatform::RingWriteThenSync(IoRing& ring, int fd, const void* buf, std::size_t n,
+                                        std::uint64_t offset, bool datasync) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    NoteDataCall('u');
+    if (Trips(write_err_, write_after_)) return Status::FromErrno(write_err_, "io_uring write");
+  }
+  Status real = ring.WriteThenSync(fd, buf, n, offset, datasync);
+  if (!real.ok()) return real;
+  return SyncFault("io_uring fsync");
 }
 
 }  // namespace durprobe::platform

@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <mutex>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
+#include <thread>
 
 #include "platform/platform.h"
 
@@ -31,6 +34,9 @@ class FaultPlatform final : public Platform {
   // close(2) releases it even when it reports an error (NFS's deferred write errors).
   void FailCloses(int err) { close_err_ = err; }
   int close_calls() const { return close_calls_; }
+  // From now on MakeRing and PWriteDsync say Unsupported(reason), as a kernel without io_uring
+  // or a seccomp filter would ("" lets them through again).
+  void RefuseModernSync(std::string reason) { refuse_modern_ = std::move(reason); }
   // Extra latency added inside every Sync and SyncDirectory call.
   void AddSyncLatency(std::uint64_t ns) { sync_latency_ns_ = ns; }
   // The same, from the (after_calls + 1)-th Sync or SyncDirectory call on: a device that changes
@@ -46,9 +52,15 @@ class FaultPlatform final : public Platform {
   // a real SIGBUS on any filesystem.
   void FaultSharedMapping() { shm_past_end_ = true; }
   int shared_mapping_calls() const { return shm_calls_; }
-  // The data calls in order: 'w' per PWrite, 's' per Sync, 'd' per SyncDirectory (tests read
-  // how many writes each sync covers).
+  // The data calls in order: 'w' per PWrite, 's' per Sync, 'd' per SyncDirectory, 'W' per
+  // PWriteDsync, 'u' per io_uring write-then-sync (tests read how many writes each sync covers).
+  // The data calls are counted under a lock, so writers on several threads may share this.
   const std::string& call_trace() const { return trace_; }
+  // How many distinct threads made a data call (PWrite, Sync, PWriteDsync, ring write-then-sync).
+  std::size_t data_call_threads() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return threads_.size();
+  }
 
   // A fake monotonic clock, for tests of timing logic that must not depend on the machine's
   // speed: from this call on, NowNanos returns start_ns plus what AdvanceClock, SleepNanos and
@@ -76,6 +88,11 @@ class FaultPlatform final : public Platform {
     return base_.SupportsOpenFlags(flags);
   }
   Status DropCache(int fd) override { return base_.DropCache(fd); }
+  Status PWriteDsync(int fd, const void* buf, std::size_t n, std::uint64_t offset) override;
+  Result<std::unique_ptr<IoRing>> MakeRing(unsigned entries) override;
+  // What the ring wrapper calls, under the lock: traces 'u' and applies the sync faults.
+  Status RingWriteThenSync(IoRing& ring, int fd, const void* buf, std::size_t n,
+                           std::uint64_t offset, bool datasync);
   Status SyncDirectory(const std::string& dir) override;
   Status MakeDirectory(const std::string& path) override { return base_.MakeDirectory(path); }
   Status RemoveDirectory(const std::string& path) override { return base_.RemoveDirectory(path); }
@@ -167,6 +184,7 @@ class FaultPlatform final : public Platform {
   int nvme_reads_ = 0;
   // True when this call should fail: counts down `after` first.
   static bool Trips(int err, int& after);
+  void NoteDataCall(char kind);  // with mu_ held
   Status SyncFault(const char* what);
 
   Platform& base_;
@@ -183,6 +201,9 @@ class FaultPlatform final : public Platform {
   bool shm_past_end_ = false;
   int shm_calls_ = 0;
   std::string trace_;
+  std::string refuse_modern_;
+  mutable std::mutex mu_;  // the data calls' counters, trace and threads
+  std::set<std::thread::id> threads_;
   bool fake_clock_ = false;
   std::atomic<std::uint64_t> now_ns_{0};  // read by the progress ticker's thread too
   std::uint64_t read_cost_ns_ = 0;

@@ -1,4 +1,5 @@
-// Linux implementation of the seam: fdatasync, O_DSYNC/O_SYNC/O_DIRECT, sync_file_range.
+// Linux implementation of the seam: fdatasync, O_DSYNC/O_SYNC/O_DIRECT, sync_file_range,
+// pwritev2(RWF_DSYNC) and io_uring (linux_io_ring.cc).
 // F_FULLFSYNC and F_BARRIERFSYNC do not exist here and report Unsupported.
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -7,13 +8,19 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/uio.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
+#include <memory>
 
 #include "durprobe_config.h"
 #include "platform/posix_platform.h"
+#if HAVE_LIBURING
+#include "platform/linux_io_ring.h"
+#endif
 
 namespace durprobe::platform {
 namespace {
@@ -80,6 +87,42 @@ class LinuxPlatform final : public PosixPlatform {
     (void)fd;
     (void)size;
     return Status::Unsupported("posix_fallocate is not available");
+#endif
+  }
+
+  Status PWriteDsync(int fd, const void* buf, std::size_t n, std::uint64_t offset) override {
+#if HAVE_PWRITEV2 && defined(RWF_DSYNC)
+    const char* p = static_cast<const char*>(buf);
+    while (n > 0) {
+      iovec iov{const_cast<char*>(p), n};
+      ssize_t w = ::pwritev2(fd, &iov, 1, static_cast<off_t>(offset), RWF_DSYNC);
+      if (w < 0) {
+        int err = errno;
+        if (err == EINTR) continue;
+        if (err == ENOSYS || err == EOPNOTSUPP || err == EPERM) {
+          return Status::Unsupported(
+              fmt::format("pwritev2(RWF_DSYNC) is refused here: {} ({})", strerror(err), err));
+        }
+        return Status::FromErrno(err, "pwritev2(RWF_DSYNC)");
+      }
+      if (w == 0) return Status::Error("pwritev2: wrote 0 bytes");
+      p += w;
+      n -= static_cast<std::size_t>(w);
+      offset += static_cast<std::uint64_t>(w);
+    }
+    return Status::Ok();
+#else
+    (void)fd, (void)buf, (void)n, (void)offset;
+    return Status::Unsupported("pwritev2 with RWF_DSYNC is not in this C library");
+#endif
+  }
+
+  Result<std::unique_ptr<IoRing>> MakeRing(unsigned entries) override {
+#if HAVE_LIBURING
+    return MakeLinuxRing(entries);
+#else
+    (void)entries;
+    return Status::Unsupported("this build has no io_uring (liburing was not found at build time)");
 #endif
   }
 

@@ -13,6 +13,7 @@
 
 #include "platform/aligned_buffer.h"
 #include "platform/file_handle.h"
+#include "platform/io_ring.h"
 #include "platform/mount_info.h"
 #include "platform/status.h"
 
@@ -105,6 +106,15 @@ class Platform {
   virtual Status SupportsOpenFlags(const OpenFlags& flags) const = 0;
   // Drops the file's cached pages (posix_fadvise DONTNEED) after syncing it; Unsupported if absent.
   virtual Status DropCache(int fd) = 0;
+  // Writes all n bytes at offset with pwritev2(RWF_DSYNC): each write returns once its data is
+  // durable (a FUA write where the device has FUA, else a write and a cache flush). Unsupported
+  // with the reason when the kernel, the filesystem or seccomp refuses it (ENOSYS, EOPNOTSUPP,
+  // EPERM); other failures as PWrite's, never retried.
+  virtual Status PWriteDsync(int fd, const void* buf, std::size_t n, std::uint64_t offset) = 0;
+  // An io_uring with room for `entries` operations (platform/io_ring.h). Unsupported with the
+  // reason where the kernel lacks io_uring (ENOSYS), a sysctl or seccomp refuses it (EPERM,
+  // EACCES), or the OS or this build has none.
+  virtual Result<std::unique_ptr<IoRing>> MakeRing(unsigned entries) = 0;
 
   // Directories and names.
   virtual Status SyncDirectory(const std::string& dir) = 0;

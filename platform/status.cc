@@ -1,8 +1,8 @@
 #include "platform/status.h"
 
-#include <cstring>
-
 #include <fmt/format.h>
+
+#include <cstring>
 
 namespace durprobe {
 

@@ -26,6 +26,14 @@ constexpr PrimitiveOps kPrimitives[] = {
      .sync = SyncCall::kBarrierFsync,
      .caveat = "orders writes, does not flush the drive cache"},
     {.primitive = Primitive::kDirFsync, .name = "dir_fsync", .syncs_directory = true},
+    {.primitive = Primitive::kRwfDsync, .name = "rwf_dsync", .write = WritePath::kPWriteDsync},
+    {.primitive = Primitive::kIoUringFsync,
+     .name = "io_uring_fsync",
+     .write = WritePath::kRingLinked},
+    {.primitive = Primitive::kIoUringFdatasync,
+     .name = "io_uring_fdatasync",
+     .write = WritePath::kRingLinked,
+     .ring_datasync = true},
 };
 
 }  // namespace

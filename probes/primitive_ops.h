@@ -14,6 +14,13 @@
 
 namespace durprobe::probes {
 
+// How an operation's writes reach the file.
+enum class WritePath {
+  kPWrite,       // pwrite(2), then the row's sync call if it has one
+  kPWriteDsync,  // pwritev2(RWF_DSYNC): each write makes itself durable
+  kRingLinked,   // io_uring: each write linked to an IORING_OP_FSYNC in one submission
+};
+
 struct PrimitiveOps {
   Primitive primitive;
   std::string_view name;  // the command line's and the JSON's "primitive" value
@@ -24,6 +31,8 @@ struct PrimitiveOps {
   // The call after each operation's writes, timed as its sync part; none when the write syncs
   // itself (O_DSYNC, O_SYNC) or nothing syncs.
   std::optional<platform::SyncCall> sync;
+  WritePath write = WritePath::kPWrite;
+  bool ring_datasync = false;  // kRingLinked: IORING_FSYNC_DATASYNC (fdatasync's promise)
   // True when the probe creates or renames a file and fsyncs the directory instead of writing.
   bool syncs_directory = false;
   // Printed with the result when the primitive does not mean what its name suggests; "" if none.

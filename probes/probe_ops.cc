@@ -19,34 +19,6 @@ using platform::SyncCall;
 
 constexpr std::size_t kDirectAlignment = 4096;
 
-// Fills buf with a non-repeating byte pattern so no layer can compress or dedupe the writes.
-void FillPattern(std::byte* buf, std::size_t n) {
-  std::uint64_t x = 0x9E3779B97F4A7C15ull;
-  for (std::size_t i = 0; i < n; ++i) {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    buf[i] = static_cast<std::byte>(x);
-  }
-}
-
-// Writes zeros over [0, size) and fsyncs, so later overwrites touch allocated, written blocks
-// (no unwritten-extent conversion inside the timed loop).
-Status Preallocate(Platform& p, const std::string& path, std::uint64_t size) {
-  Result<FileHandle> file = p.Open(path, OpenFlags{.create = true, .truncate = true});
-  if (!file.ok()) return file.status();
-  const int fd = file->get();
-  Status s = p.Allocate(fd, size);
-  if (s.unsupported()) s = Status::Ok();  // the zeros below allocate the blocks anyway
-  std::vector<char> zeros(1 << 20, 0);
-  for (std::uint64_t off = 0; s.ok() && off < size; off += zeros.size()) {
-    s = p.PWrite(fd, zeros.data(), std::min<std::uint64_t>(zeros.size(), size - off), off);
-  }
-  if (s.ok()) s = p.Sync(fd, SyncCall::kFsync);
-  Status c = file->Close();
-  return s.ok() ? c : s;
-}
-
 // Times `call` as the op's sync part, its end being the op's end so far; returns its status
 // unchanged (never retried).
 template <typename Fn>
@@ -76,6 +48,11 @@ class WriteSyncOp final : public ProbeOp {
   Status Setup() override {
     if (buffer_.data() == nullptr) return Status::Error("could not allocate the write buffer");
     FillPattern(buffer_.data(), buffer_.size());
+    if (ops_.write == WritePath::kRingLinked) {
+      Result<std::unique_ptr<platform::IoRing>> ring = p_.MakeRing(4);
+      if (!ring.ok()) return ring.status();
+      ring_ = std::move(*ring);
+    }
     if (ops_.open.direct && spec_.write_size % 512 != 0) {
       return Status::Unsupported(
           fmt::format("O_DIRECT needs a write size that is a multiple of the block size; {} is not",
@@ -91,18 +68,8 @@ class WriteSyncOp final : public ProbeOp {
   Status RunOnce(OpTiming* t) override {
     const std::uint64_t bytes = BytesPerOp(spec_);
     if (spec_.pattern == Pattern::kOverwrite && offset_ + bytes > options_.file_size) offset_ = 0;
-    // The writes of one operation land one after the other; the sync below covers them all.
-    Status s;
-    for (std::uint64_t i = 0; s.ok() && i < spec_.writes_per_op; ++i) {
-      s = p_.PWrite(fd_.get(), buffer_.data(), spec_.write_size, offset_ + i * spec_.write_size);
-    }
-    if (!s.ok()) return FirstDirectWriteUnsupported(s);
-    if (ops_.sync) {
-      // The range is sync_file_range's; the other calls sync the whole file and ignore it.
-      s = TimeSync(p_, t, [&] { return p_.Sync(fd_.get(), *ops_.sync, offset_, bytes); });
-    } else {  // none, or the sync happened inside the O_*SYNC write
-      t->end_ns = p_.NowNanos();
-    }
+    Status s = WriteDurably(p_, ring_.get(), fd_.get(), spec_, buffer_.data(), offset_, t);
+    if (!s.ok() && !s.unsupported()) s = FirstDirectWriteUnsupported(s);
     offset_ += bytes;
     ++writes_;
     return s;
@@ -166,6 +133,7 @@ class WriteSyncOp final : public ProbeOp {
   const PrimitiveOps& ops_;
   OpOptions options_;
   platform::AlignedBuffer buffer_;
+  std::unique_ptr<platform::IoRing> ring_;  // kRingLinked only
   FileHandle fd_;
   std::uint64_t offset_ = 0;
   std::uint64_t writes_ = 0;
@@ -283,6 +251,62 @@ class CrossDescriptorOp final : public ProbeOp {
 };
 
 }  // namespace
+
+void FillPattern(std::byte* buf, std::size_t n) {
+  std::uint64_t x = 0x9E3779B97F4A7C15ull;
+  for (std::size_t i = 0; i < n; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    buf[i] = static_cast<std::byte>(x);
+  }
+}
+
+Status Preallocate(Platform& p, const std::string& path, std::uint64_t size) {
+  Result<FileHandle> file = p.Open(path, OpenFlags{.create = true, .truncate = true});
+  if (!file.ok()) return file.status();
+  const int fd = file->get();
+  Status s = p.Allocate(fd, size);
+  if (s.unsupported()) s = Status::Ok();  // the zeros below allocate the blocks anyway
+  std::vector<char> zeros(1 << 20, 0);
+  for (std::uint64_t off = 0; s.ok() && off < size; off += zeros.size()) {
+    s = p.PWrite(fd, zeros.data(), std::min<std::uint64_t>(zeros.size(), size - off), off);
+  }
+  if (s.ok()) s = p.Sync(fd, SyncCall::kFsync);
+  Status c = file->Close();
+  return s.ok() ? c : s;
+}
+
+Status WriteDurably(Platform& p, platform::IoRing* ring, int fd, const ProbeSpec& spec,
+                    const std::byte* buf, std::uint64_t offset, OpTiming* t) {
+  const PrimitiveOps& ops = OpsOf(spec.primitive);
+  if (ops.write == WritePath::kRingLinked && ring == nullptr) {
+    return Status::Error("io_uring primitive without a ring");
+  }
+  // The writes of one operation land one after the other; the sync below covers them all.
+  Status s;
+  for (std::uint64_t i = 0; s.ok() && i < spec.writes_per_op; ++i) {
+    const std::uint64_t at = offset + i * spec.write_size;
+    switch (ops.write) {
+      case WritePath::kPWriteDsync:
+        s = p.PWriteDsync(fd, buf, spec.write_size, at);
+        break;
+      case WritePath::kRingLinked:
+        s = ring->WriteThenSync(fd, buf, spec.write_size, at, ops.ring_datasync);
+        break;
+      case WritePath::kPWrite:
+        s = p.PWrite(fd, buf, spec.write_size, at);
+        break;
+    }
+  }
+  if (!s.ok()) return s;
+  if (ops.sync) {
+    // The range is sync_file_range's; the other calls sync the whole file and ignore it.
+    return TimeSync(p, t, [&] { return p.Sync(fd, *ops.sync, offset, BytesPerOp(spec)); });
+  }
+  t->end_ns = p.NowNanos();  // none, or the sync happened inside the write
+  return Status::Ok();
+}
 
 std::string NumberedFile(const std::string& dir, std::uint64_t n) {
   return fmt::format("{}/f{}", dir, n);

@@ -44,13 +44,25 @@ Status CreateEmptyFile(platform::Platform& platform, const std::string& path);
 Status RemoveNumberedFiles(platform::Platform& platform, const std::string& dir,
                            std::uint64_t count);
 
+// Fills buf with a non-repeating byte pattern so no layer can compress or dedupe the writes.
+void FillPattern(std::byte* buf, std::size_t n);
+// Writes zeros over [0, size) of a fresh file at path and fsyncs it, so later overwrites touch
+// allocated, written blocks (no unwritten-extent conversion inside the timed loop).
+Status Preallocate(platform::Platform& p, const std::string& path, std::uint64_t size);
+// One operation of spec on fd at offset, its primitive's way (primitive_ops.h): writes_per_op
+// writes of write_size from buf (pwrite, pwritev2(RWF_DSYNC), or io_uring write-then-sync on
+// ring, which kRingLinked rows need), then the row's sync call timed as the sync part. Sets
+// t->end_ns (and sync_ns); a failure is returned as it came.
+Status WriteDurably(platform::Platform& p, platform::IoRing* ring, int fd, const ProbeSpec& spec,
+                    const std::byte* buf, std::uint64_t offset, OpTiming* t);
+
 struct OpOptions {
   std::uint64_t file_size = 16u << 20;  // preallocated size (overwrite) and cap (append)
 };
 
 // The op for spec in scratch_dir, or Unsupported / InvalidArgument with the reason.
 Result<std::unique_ptr<ProbeOp>> MakeProbeOp(platform::Platform& platform,
-                                             const std::string& scratch_dir,
-                                             const ProbeSpec& spec, const OpOptions& options);
+                                             const std::string& scratch_dir, const ProbeSpec& spec,
+                                             const OpOptions& options);
 
 }  // namespace durprobe::probes

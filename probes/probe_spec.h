@@ -23,6 +23,9 @@ enum class Primitive {
   kFullFsync,      // macOS F_FULLFSYNC
   kBarrierFsync,   // macOS F_BARRIERFSYNC
   kDirFsync,       // fsync of the directory after a create or rename
+  kRwfDsync,       // pwritev2(RWF_DSYNC): a FUA write where the device has FUA, else write + flush
+  kIoUringFsync,   // io_uring: a write linked to an IORING_OP_FSYNC, one submission
+  kIoUringFdatasync,  // the same with IORING_FSYNC_DATASYNC
 };
 
 enum class Pattern {

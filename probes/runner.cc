@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "platform/interrupt.h"
+#include "probes/primitive_ops.h"
 
 namespace durprobe::probes {
 
@@ -18,6 +19,9 @@ bool PlatformHas(platform::Platform& p, platform::SyncCall call) {
 
 std::vector<Pattern> OwnPatterns(Primitive p) {
   if (p == Primitive::kDirFsync) return {Pattern::kCreate, Pattern::kRename};
+  // The per-write sync paths a database engine opens its log with: its log is overwritten in
+  // place (preallocated or recycled segments), so that is the pattern they are probed with.
+  if (OpsOf(p).write != WritePath::kPWrite) return {Pattern::kOverwrite};
   return {Pattern::kOverwrite, Pattern::kAppend};
 }
 
@@ -33,6 +37,11 @@ std::vector<ProbeSpec> DefaultSpecs(platform::Platform& platform) {
     sel.primitives.push_back(Primitive::kBarrierFsync);
   }
   sel.primitives.push_back(Primitive::kDirFsync);
+  // The modern sync paths, in one table with O_DIRECT|O_DSYNC (unsupported rows say why).
+  for (Primitive p : {Primitive::kOdirectDsync, Primitive::kRwfDsync, Primitive::kIoUringFsync,
+                      Primitive::kIoUringFdatasync}) {
+    sel.primitives.push_back(p);
+  }
   return *ExpandSelection(platform, sel);
 }
 

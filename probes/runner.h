@@ -22,7 +22,9 @@ struct ProbePlan {
 };
 
 // The default set: none, fsync, fdatasync, odsync at 4 KiB, overwrite and append; dir_fsync
-// after create and rename; full_fsync and barrier_fsync where the platform has them.
+// after create and rename; full_fsync and barrier_fsync where the platform has them; then the
+// modern sync paths: odirect_dsync (overwrite and append), rwf_dsync, io_uring_fsync and
+// io_uring_fdatasync (overwrite).
 std::vector<ProbeSpec> DefaultSpecs(platform::Platform& platform);
 
 struct Selection {

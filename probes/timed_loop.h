@@ -14,12 +14,12 @@ namespace durprobe::probes {
 
 struct StopRule {
   std::uint64_t warmup_ops = 5;
-  std::uint64_t warmup_ns = 50'000'000;   // warm-up ends at whichever comes first
+  std::uint64_t warmup_ns = 50'000'000;  // warm-up ends at whichever comes first
   std::uint64_t min_ops = 30;
   std::uint64_t min_ns = 200'000'000;
   std::uint64_t max_ns = 2'000'000'000;
-  std::uint64_t max_ops = 0;              // 0: no cap
-  double target_ci = 0.05;                // relative half-width of the median's 95% CI
+  std::uint64_t max_ops = 0;  // 0: no cap
+  double target_ci = 0.05;    // relative half-width of the median's 95% CI
 };
 
 // On operations faster than this (tmpfs, a no-op sync), reading the clock around the sync call
@@ -33,15 +33,15 @@ inline constexpr std::uint64_t kSeriesWindowNs = 100'000'000;
 
 struct LoopOutcome {
   Histogram total;
-  Histogram sync;                      // every operation's sync, or a sample (sync_sample_every)
+  Histogram sync;  // every operation's sync, or a sample (sync_sample_every)
   std::uint64_t sync_sample_every = 1;
   std::uint64_t ops = 0;
   std::uint64_t warmup_ops = 0;
   std::uint64_t elapsed_ns = 0;
   bool converged = false;
   bool has_sync_part = false;
-  std::vector<SeriesPoint> series;     // one point per kSeriesWindowNs of the timed phase
-  Status status;  // the first failure (the loop stops there), or an interruption
+  std::vector<SeriesPoint> series;  // one point per kSeriesWindowNs of the timed phase
+  Status status;                    // the first failure (the loop stops there), or an interruption
 };
 
 LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRule& rule);

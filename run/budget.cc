@@ -1,5 +1,7 @@
 #include "run/budget.h"
 
+#include <algorithm>
+
 namespace durprobe::run {
 
 RunSplit SplitRun(std::uint64_t total_ns, std::size_t paths) {
@@ -30,6 +32,25 @@ CompareSplit SplitCompare(std::uint64_t total_ns, std::size_t paths, std::size_t
   if (sqlite) s.sqlite_ns = PerPath(total_ns - s.probe_ns, paths);
   s.slices = (probes + ops) * paths * static_cast<std::size_t>(rounds > 0 ? rounds : 1);
   return s;
+}
+
+ConcurrencySplit SplitConcurrency(std::uint64_t ns, std::vector<std::uint32_t> writers,
+                                  std::size_t modes) {
+  std::sort(writers.begin(), writers.end());
+  writers.erase(std::unique(writers.begin(), writers.end()), writers.end());
+  ConcurrencySplit s;
+  s.writers = writers;
+  const std::size_t m = std::max<std::size_t>(modes, 1);
+  auto cell = [&] { return ns / (s.writers.size() * m + 1); };
+  while (s.writers.size() > 1 && cell() < kMinConcurrencyCellNs) s.writers.pop_back();
+  s.cell_ns = std::max(cell(), kMinConcurrencyCellNs);
+  return s;
+}
+
+std::uint64_t ConcurrencyShare(std::uint64_t ns, std::size_t cells, std::size_t others) {
+  if (cells == 0) return 0;
+  return static_cast<std::uint64_t>(static_cast<double>(ns) * static_cast<double>(cells) /
+                                    static_cast<double>(cells + others));
 }
 
 }  // namespace durprobe::run

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace durprobe::run {
 
@@ -38,5 +39,20 @@ struct CompareSplit {
 };
 CompareSplit SplitCompare(std::uint64_t total_ns, std::size_t paths, std::size_t probes,
                           std::size_t ops, int rounds, bool sqlite);
+
+// The concurrency phase (--writers) on one path: ns shared by every writer count in every mode
+// plus the queue-depth run, one equal cell each of at least kMinConcurrencyCellNs. When the cells
+// do not fit, the largest writer counts are dropped (one writer is always kept): the list is
+// capped by the budget.
+inline constexpr std::uint64_t kMinConcurrencyCellNs = 300'000'000;
+struct ConcurrencySplit {
+  std::vector<std::uint32_t> writers;  // what fits, ascending
+  std::uint64_t cell_ns = 0;           // each cell's timed phase
+};
+ConcurrencySplit SplitConcurrency(std::uint64_t ns, std::vector<std::uint32_t> writers,
+                                  std::size_t modes);
+// The concurrency phase's part of ns shared with other items (probes, op costs) so that each of
+// its cells and each other item get an equal slice: ns x cells / (cells + others).
+std::uint64_t ConcurrencyShare(std::uint64_t ns, std::size_t cells, std::size_t others);
 
 }  // namespace durprobe::run

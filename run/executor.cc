@@ -11,6 +11,7 @@
 #include "report/analysis/mount_findings.h"
 #include "report/analysis/plausibility.h"
 #include "report/analysis/probe_findings.h"
+#include "run/concurrency.h"
 #include "run/context.h"
 #include "run/ebs_counters.h"
 #include "run/interleaved.h"
@@ -60,10 +61,12 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
   // is measured anywhere.
   std::vector<std::unique_ptr<platform::ScratchDir>> scratch;
   if (plan.Measures()) {
-    ScratchParts parts{.probe_specs = plan.run_probes ? &plan.probes.specs : nullptr,
-                       .op_options = plan.probes.op_options,
-                       .matrix = plan.run_sqlite ? &plan.sqlite : nullptr,
-                       .workloads = plan.run_workloads ? &plan.workloads : nullptr};
+    ScratchParts parts{
+        .probe_specs = plan.run_probes ? &plan.probes.specs : nullptr,
+        .op_options = plan.probes.op_options,
+        .matrix = plan.run_sqlite ? &plan.sqlite : nullptr,
+        .workloads = plan.run_workloads ? &plan.workloads : nullptr,
+        .concurrency_bytes = plan.run_concurrency ? ConcurrencyScratchBytes(plan.concurrency) : 0};
     for (const std::string& path : plan.paths) {
       ex.status = CheckFreeSpace(platform, path, ScratchNeedBytes(parts));
       if (!ex.status.ok()) return ex;

@@ -7,6 +7,7 @@
 
 #include "report/analysis/sqlite_correlation.h"
 #include "report/model/labels.h"
+#include "run/concurrency.h"
 #include "run/executor.h"
 #include "run/path_by_path.h"
 #include "run/reference.h"
@@ -125,6 +126,16 @@ void RunInterleaved(RunState& s) {
     }
   }
 
+  if (plan.run_concurrency) {
+    std::vector<report::Target*> all;
+    std::vector<std::size_t> index;
+    for (std::size_t p = 0; p < n; ++p) {
+      all.push_back(&targets[p]);
+      index.push_back(p);
+    }
+    RunConcurrencyPhase(s, all, index);
+  }
+
   bool sqlite_next = plan.run_sqlite && !plan.sqlite.configs.empty();
   for (std::size_t p = 0; sampled && !sqlite_next && p < n && !Interrupted(); ++p) {
     SampleReference(s.platform, s.scratch[p]->path(), "end", s.origin_ns, targets[p]);
@@ -151,6 +162,7 @@ void RunInterleaved(RunState& s) {
       }
       t.op_costs.push_back(probes::ToOpCostResult(plan.ops[o], op_samples[p][o].merged));
     }
+    FinishConcurrency(t);
     AddPlausibilityFindings(t, s.report.context);
     if (!commits[p].empty()) report::AddSqliteResults(t, std::move(commits[p]));
     s.listener.TargetDone(t);

@@ -7,6 +7,7 @@
 
 #include "report/analysis/sqlite_correlation.h"
 #include "report/model/labels.h"
+#include "run/concurrency.h"
 #include "run/executor.h"
 #include "run/reference.h"
 #include "run/wal_preflight.h"
@@ -152,6 +153,9 @@ void ExpectItems(const Plan& plan, Progress& progress) {
     for (std::size_t i = 0; i < plan.ops.size() * rounds; ++i) {
       progress.Expect(PlannedProbeNs(plan.probes.rule));
     }
+    if (plan.run_concurrency) {
+      for (std::uint64_t ns : ConcurrencyItemsNs(plan.concurrency)) progress.Expect(ns);
+    }
     if (plan.run_sqlite) {
       const sqlite_bench::CommitOptions& o = plan.sqlite.options;
       const std::size_t configs = plan.sqlite.configs.size();
@@ -206,6 +210,10 @@ void RunPathByPath(RunState& s) {
     if (s.plan.Measures()) {
       const std::string& dir = s.scratch[p]->path();
       if (s.plan.run_probes) RunProbesOn(s, t, dir);
+      if (s.plan.run_concurrency) {
+        RunConcurrencyPhase(s, {&t}, {p});
+        FinishConcurrency(t);
+      }
       AddPlausibilityFindings(t, s.report.context);
       WalGate wal(s.platform, dir, NeedsWal(s.plan));
       if (s.plan.run_sqlite) RunSqliteOn(s, t, dir, wal);

@@ -22,6 +22,18 @@ nlohmann::json Describe(const Plan& plan) {
     for (probes::FileOp op : plan.ops) ops.push_back(probes::NameOf(op));
     j["op_costs"] = ops;
   }
+  if (plan.run_concurrency) {
+    const ConcurrencyPlan& c = plan.concurrency;
+    nlohmann::json modes = nlohmann::json::array();
+    for (probes::WriterMode m : c.modes) modes.push_back(probes::NameOf(m));
+    j["concurrency"] = {{"writers", c.writers},
+                        {"modes", modes},
+                        {"primitive", probes::NameOf(c.primitive)},
+                        {"write_size", c.write_size},
+                        {"max_ns", c.rule.max_ns},
+                        {"file_size", c.file_size},
+                        {"queue_depth_ns", c.queue_depth_ns}};
+  }
   if (plan.run_sqlite) {
     nlohmann::json configs = nlohmann::json::array();
     for (const sqlite_bench::CommitConfig& c : plan.sqlite.configs) {

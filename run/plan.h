@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "probes/concurrency.h"
 #include "probes/op_cost.h"
 #include "probes/runner.h"
 #include "sqlite_bench/commit_bench.h"
@@ -24,6 +25,19 @@ enum class Schedule {
   kInterleaved,
 };
 
+// Concurrent syncers (--writers): every writer count in every mode, then the queue-depth run
+// set beside serial synced writes. The budget decided writers and the rule (run/budget.h).
+struct ConcurrencyPlan {
+  std::vector<std::uint32_t> writers;  // ascending, 1 first when asked
+  std::vector<probes::WriterMode> modes = probes::AllWriterModes();
+  probes::Primitive primitive = probes::Primitive::kFdatasync;
+  std::uint64_t write_size = 4096;
+  probes::StopRule rule;               // per writer count and mode
+  std::uint64_t file_size = 1u << 20;  // per writer
+  std::uint64_t queue_depth_ns = 0;    // the queue-depth run; 0: not run
+  std::uint64_t queue_depth_file_size = 16u << 20;
+};
+
 struct Plan {
   std::string command;       // subcommand name, recorded in the report's context
   std::string command_line;  // as typed, recorded in the context
@@ -36,7 +50,9 @@ struct Plan {
   bool run_probes = false;
   probes::ProbePlan probes;
   std::vector<probes::FileOp> ops;  // per-operation costs (compare)
-  bool run_sqlite = false;          // the commit matrix, after the probes it is explained by
+  bool run_concurrency = false;     // after the probes, before SQLite
+  ConcurrencyPlan concurrency;
+  bool run_sqlite = false;  // the commit matrix, after the probes it is explained by
   sqlite_bench::MatrixPlan sqlite;
   bool run_workloads = false;  // the SQLite workloads beyond commits, after the matrix
   sqlite_bench::WorkloadPlan workloads{};
@@ -45,7 +61,8 @@ struct Plan {
 
   // Whether the plan measures anything (and so needs a scratch directory).
   bool Measures() const {
-    return run_probes || !ops.empty() || run_sqlite || run_workloads || run_crashsim;
+    return run_probes || !ops.empty() || run_concurrency || run_sqlite || run_workloads ||
+           run_crashsim;
   }
 };
 

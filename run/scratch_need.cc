@@ -51,6 +51,7 @@ std::uint64_t ScratchNeedBytes(const ScratchParts& parts) {
   if (parts.probe_specs) need += ProbeScratchBytes(*parts.probe_specs, parts.op_options);
   if (parts.matrix) need += MatrixScratchBytes(*parts.matrix);
   if (parts.workloads) need += WorkloadScratchBytes(*parts.workloads);
+  need += parts.concurrency_bytes;
   return need;
 }
 

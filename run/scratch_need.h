@@ -38,6 +38,7 @@ struct ScratchParts {
   probes::OpOptions op_options;
   const sqlite_bench::MatrixPlan* matrix = nullptr;
   const sqlite_bench::WorkloadPlan* workloads = nullptr;
+  std::uint64_t concurrency_bytes = 0;  // the concurrency phase's largest cell (run/concurrency.h)
 };
 // The selected parts' sum plus kScratchSlackBytes.
 std::uint64_t ScratchNeedBytes(const ScratchParts& parts);

@@ -9,6 +9,16 @@
 #                                                     pair
 #   a bare C loop timing each pwrite+fdatasync      vs durprobe fdatasync overwrite 4 KiB, same file
 #     (scripts/bare_fdatasync.c, timed mode)          size
+# With --writers LIST, each round also runs the concurrent syncers against fio, 4 KiB on 1 MiB
+# files per writer, at each N of LIST:
+#   fio --numjobs=N --fdatasync=1 --thread          vs durprobe --writers N, mode threads
+#   fio --numjobs=N --fdatasync=1 (processes)       vs durprobe --writers N, mode processes
+#   fio --ioengine=io_uring --fsync=1 --numjobs=N   vs durprobe --writers N, threads,
+#     --thread                                        --writers-primitive io_uring_fsync
+#   a bare C loop of 8 threads (pwrite+fdatasync,   vs durprobe --writers 8, threads: the
+#     scripts/bare_threads_fdatasync.c)               harness's per-operation cost
+# (scripts/concurrency_table.py prints those: durprobe/fio per round, fio's own round-to-round
+# spread, and the bare loop's per-operation ratio). --concurrency-only skips the serial pairs.
 # In each round every pair runs peer then durprobe, or durprobe then peer (the order flips each
 # round), so a disk that changes state (a flush of tens of us for a while, of ms later) hits both
 # sides of a ratio alike. Absolute figures are left out on purpose: they say more about the disk's
@@ -23,12 +33,15 @@
 #   --drain SECS     first sync for SECS on each path, so a disk with a burst allowance (cloud
 #                    volumes, throttled virtual disks) starts in its steady state (default 0)
 #   --durprobe BIN   the durprobe binary (default build/durprobe)
+#   --writers LIST   also the concurrent syncers at these writer counts (e.g. 1,2,4,8,16)
+#   --concurrency-only  with --writers: only the concurrent pairs
 #   -v, --verbose    also print every round's ratios
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 usage="usage: $0 [--rounds N] [--secs N] [--fio-size SIZE] [--file-size SIZE] [--drain SECS]"
-usage+=" [--durprobe BIN] [-v] PATH..."
+usage+=" [--durprobe BIN] [--writers LIST [--concurrency-only]] [-v] PATH..."
 rounds=5 secs=1 fio_size=22m file_size=16m drain=0 bin=$src/build/durprobe verbose=
+writers= conc_only=
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) rounds=$2; shift 2 ;;
@@ -37,6 +50,8 @@ while [ $# -gt 0 ]; do
     --file-size) file_size=$2; shift 2 ;;
     --drain) drain=$2; shift 2 ;;
     --durprobe) bin=$2; shift 2 ;;
+    --writers) writers=$2; shift 2 ;;
+    --concurrency-only) conc_only=1; shift ;;
     -v|--verbose) verbose=1; shift ;;
     -*) echo "$usage" >&2; exit 2 ;;
     *) break ;;
@@ -61,6 +76,42 @@ print(int(float(s[:-1]) * m[s[-1]]) if s[-1] in m else int(s))" "$file_size")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/bare_fdatasync" "$src/scripts/bare_fdatasync.c"
+cc -O2 -pthread -o "$work/bare_threads" "$src/scripts/bare_threads_fdatasync.c"
+IFS=, read -r -a wlist <<<"${writers:-}"
+# durprobe's concurrency cells: every N plus one writer (its scaling base), per mode, and the
+# queue-depth run; one probe beside them. Each gets an equal slice: secs each.
+ncounts=$(printf '%s\n' 1 "${wlist[@]}" | sort -un | wc -l)
+conc_budget=$((secs * (ncounts * 2 + 2))) uring_budget=$((secs * (ncounts + 2)))
+
+conc_fio() {  # round-dir mode N
+  local o=$1 mode=$2 n=$3 engine=(--ioengine=sync --fdatasync=1)
+  [ "$mode" = processes ] || engine+=(--thread)
+  [ "$mode" = io_uring ] && engine=(--ioengine=io_uring --fsync=1 --thread)
+  fio --name=w --directory="$scratch" --rw=write --bs=4k --size=1m --overwrite=1 \
+      --numjobs="$n" --group_reporting --time_based --runtime="$secs" --output-format=json \
+      "${engine[@]}" >"$o/fio-$mode-$n.json" 2>"$o/fio-$mode-$n.err" || true
+  rm -f "$scratch"/w.*
+}
+conc_dp() {  # round-dir
+  dp "$1/dp-conc.json" "$conc_budget" --primitives fdatasync --patterns overwrite --sizes 4k \
+     --writers "$writers" --writers-modes threads,processes "$path"
+  dp "$1/dp-uring.json" "$uring_budget" --primitives fdatasync --patterns overwrite --sizes 4k \
+     --writers "$writers" --writers-modes threads --writers-primitive io_uring_fsync "$path"
+}
+conc_round() {  # round-dir round
+  local o=$1 r=$2 n
+  if ((r % 2 == 0)); then
+    for n in "${wlist[@]}"; do for m in threads processes io_uring; do conc_fio "$o" $m "$n"; done
+    done
+    "$work/bare_threads" "$scratch" 8 4096 1048576 "$secs" >"$o/bare8.txt"
+    conc_dp "$o"
+  else
+    conc_dp "$o"
+    "$work/bare_threads" "$scratch" 8 4096 1048576 "$secs" >"$o/bare8.txt"
+    for n in "${wlist[@]}"; do for m in io_uring processes threads; do conc_fio "$o" $m "$n"; done
+    done
+  fi
+}
 
 dp() {  # out-file budget-seconds probe options... PATH
   local out=$1 budget=$2
@@ -100,6 +151,8 @@ for path in "$@"; do
     bare_run() { "$work/bare_fdatasync" "$scratch" 4096 "$bytes" "$secs" timed >"$o/bare.txt"; }
     dp_4k() { dp "$o/dp-4k.json" "$secs" --primitives fdatasync --patterns overwrite --sizes 4k \
                 --file-size "$file_size" "$path"; }
+    if [ -n "$writers" ]; then conc_round "$o" "$r"; fi
+    [ -z "$conc_only" ] || continue
     if ((r % 2 == 0)); then
       fio_run; dp_2300; pg_run; dp_8k; bare_run; dp_4k
     else
@@ -107,5 +160,9 @@ for path in "$@"; do
     fi
   done
   rm -rf "$scratch"
-  python3 "$src/scripts/peer_table.py" "$path" "$out" "$rounds" ${verbose:+--verbose}
+  [ -n "$conc_only" ] ||
+    python3 "$src/scripts/peer_table.py" "$path" "$out" "$rounds" ${verbose:+--verbose}
+  [ -z "$writers" ] ||
+    python3 "$src/scripts/concurrency_table.py" "$path" "$out" "$rounds" "$writers" \
+      ${verbose:+--verbose}
 done

@@ -3,7 +3,7 @@
 # Usage: scripts/deps.sh [build|test]   (test adds the peers and lab tools the suite uses)
 set -euo pipefail
 want=(build-essential cmake libsqlite3-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
-  libtomlplusplus-dev)
+  libtomlplusplus-dev liburing-dev pkg-config)
 if [ "${1:-build}" = test ]; then
   want+=(fio postgresql-15 sqlite3 strace bindfs xfsprogs btrfs-progs e2fsprogs util-linux
          libxml2-dev libxml2-utils chromium  # the HTML page's parser and browser tests

@@ -9,9 +9,9 @@
 #include <latch>
 #include <thread>
 
+#include "platform/child_process.h"
 #include "platform/interrupt.h"
 #include "platform/thread.h"
-#include "sqlite_bench/child_process.h"
 #include "sqlite_bench/concurrency_worker.h"
 #include "sqlite_bench/kv_table.h"
 #include "sqlite_bench/workloads.h"
@@ -91,12 +91,12 @@ Status ViaThreads(platform::Platform& platform, const std::vector<WorkerConfig>&
 // Each child sends "ready" once it has opened and prepared, then its stats at the end.
 Status ViaProcesses(platform::Platform& platform, const std::vector<WorkerConfig>& configs,
                     std::vector<WorkerStats>* stats, std::uint64_t* elapsed_ns) {
-  std::vector<std::unique_ptr<ChildProcess>> children;
+  std::vector<std::unique_ptr<platform::ChildProcess>> children;
   std::vector<int> siblings;  // the parent's ends of the children started so far
   for (const WorkerConfig& config : configs) {
-    Result<std::unique_ptr<ChildProcess>> child = ChildProcess::Start(
+    Result<std::unique_ptr<platform::ChildProcess>> child = platform::ChildProcess::Start(
         platform,
-        [&](ChildChannel& channel) {
+        [&](platform::ChildChannel& channel) {
           WorkerStats mine;
           RunWorker(
               platform, config,

@@ -9,9 +9,9 @@
 
 #include <thread>
 
+#include "platform/child_process.h"
 #include "platform/interrupt.h"
 #include "platform/thread.h"
-#include "sqlite_bench/child_process.h"
 #include "sqlite_bench/kv_table.h"
 #include "sqlite_bench/workloads.h"
 
@@ -89,9 +89,9 @@ Status ViaThread(const std::string& path, Case c, Contention* got) {
 }
 
 Status ViaProcess(platform::Platform& platform, const std::string& path, Case c, Contention* got) {
-  // The child starts before the parent opens the database (see ChildProcess::Start).
-  Result<std::unique_ptr<ChildProcess>> child =
-      ChildProcess::Start(platform, [&](ChildChannel& channel) {
+  // The child starts before the parent opens the database (see platform::ChildProcess::Start).
+  Result<std::unique_ptr<platform::ChildProcess>> child =
+      platform::ChildProcess::Start(platform, [&](platform::ChildChannel& channel) {
         if (!channel.Receive().ok()) return 1;
         return channel.SendFrame(Contend(path, c).Encode()).ok() ? 0 : 1;
       });

@@ -8,6 +8,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "report/check/concurrency_rule.h"
 #include "report/check/facts.h"
 #include "report/check/policy_document.h"
 #include "report/check/policy_reader.h"
@@ -120,12 +121,13 @@ class NameLedger {
     note(p.rates, rates_);
     note(p.slow_syncs, slow_);
     note(p.commits, commits_);
+    note(p.concurrency, concurrency_);
     return s;
   }
 
  private:
   std::unordered_map<std::string, int> lines_;
-  std::size_t latency_ = 0, rates_ = 0, slow_ = 0, commits_ = 0;
+  std::size_t latency_ = 0, rates_ = 0, slow_ = 0, commits_ = 0, concurrency_ = 0;
 };
 
 // Runs read on each table of an array of tables (or on a single table).
@@ -169,6 +171,8 @@ Result<Policy> PolicyFromDocument(const PolicyValue& doc, const std::string& fil
       s = EachTable(r, v, key, p, ledger, ReadRate);
     } else if (key == "slow_syncs") {
       s = EachTable(r, v, key, p, ledger, ReadSlow);
+    } else if (key == "concurrency") {
+      s = EachTable(r, v, key, p, ledger, ReadConcurrencyRule);
     } else if (key == "commits") {
       if (v.kind != PolicyValue::Kind::kTable)
         return r.Error(v, key, "expected a table of JOURNAL:SYNC = rate");
@@ -197,7 +201,7 @@ Result<Policy> PolicyFromDocument(const PolicyValue& doc, const std::string& fil
     } else {
       return r.Error(v, key,
                      "unknown key (valid: preset, latency, rate, slow_syncs, commits, "
-                     "fail_on, require, wal_sync_method, file_size)");
+                     "concurrency, fail_on, require, wal_sync_method, file_size)");
     }
     if (!s.ok()) return s;
   }
@@ -308,6 +312,7 @@ Status UniqueRuleNames(const Policy& policy) {
   each(policy.rates);
   each(policy.slow_syncs);
   each(policy.commits);
+  each(policy.concurrency);
   for (Fact f : policy.facts) s = s.ok() ? check(std::string(NameOf(f))) : s;
   return s;
 }

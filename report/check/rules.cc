@@ -7,6 +7,7 @@
 
 #include "report/analysis/probe_drift.h"
 #include "report/check/drift_range.h"
+#include "report/check/concurrency_rule.h"
 #include "report/check/facts.h"
 #include "report/check/wal_sync_method.h"
 #include "report/model/labels.h"
@@ -207,7 +208,7 @@ bool SameConfig(const sqlite_bench::CommitConfig& a, const sqlite_bench::CommitC
 
 bool Policy::empty() const {
   return latency.empty() && rates.empty() && slow_syncs.empty() && commits.empty() &&
-         fail_on_codes.empty() && !fail_on_severity && facts.empty() &&
+         concurrency.empty() && fail_on_codes.empty() && !fail_on_severity && facts.empty() &&
          !recommend_wal_sync_method && !durable_rule;
 }
 
@@ -256,6 +257,7 @@ void Merge(Policy& policy, const Policy& other) {
   append(policy.rates, other.rates);
   append(policy.slow_syncs, other.slow_syncs);
   append(policy.commits, other.commits);
+  append(policy.concurrency, other.concurrency);
   for (const std::string& code : other.fail_on_codes) {
     if (std::find(policy.fail_on_codes.begin(), policy.fail_on_codes.end(), code) ==
         policy.fail_on_codes.end()) {
@@ -286,6 +288,7 @@ std::vector<CheckResult> EvaluatePolicy(const Policy& policy, const Report& repo
     for (const SlowSyncRule& r : policy.slow_syncs) out.push_back(EvaluateSlowSyncs(r, t));
     for (const RateRule& r : policy.rates) out.push_back(EvaluateRate(r, t));
     for (const CommitRule& r : policy.commits) out.push_back(EvaluateCommits(r, t));
+    for (const ConcurrencyRule& r : policy.concurrency) out.push_back(EvaluateConcurrency(r, t));
     if (policy.HasDurableRule()) out.push_back(EvaluateDurable(t, policy.facts));
     for (Fact f : policy.facts) {
       if (f != Fact::kDurable) out.push_back(EvaluateFact(f, t));

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "probes/concurrency.h"
 #include "probes/probe_spec.h"
 #include "report/model/report.h"
 #include "sqlite_bench/commit_spec.h"
@@ -55,6 +56,18 @@ struct CommitRule {
   bool operator==(const CommitRule&) const = default;
 };
 
+// A concurrency row (targets[].concurrency[]) must reach a floor: its scaling against one writer
+// (kScaling, "x"), or its aggregate synced operations per second (kAggregate, "ops/s").
+// report/check/concurrency_rule.h reads and evaluates it.
+struct ConcurrencyRule {
+  enum class Measure { kScaling, kAggregate };
+  std::string name;
+  probes::ConcurrencySpec spec{.writers = 8, .mode = probes::WriterMode::kProcesses};
+  Measure measure = Measure::kScaling;
+  double min = 0.0;
+  bool operator==(const ConcurrencyRule&) const = default;
+};
+
 // Facts about the storage a path must have.
 enum class Fact {
   kWriteThroughOrFua,  // the device has no volatile write cache, or accepts FUA writes
@@ -69,6 +82,7 @@ struct Policy {
   std::vector<RateRule> rates;
   std::vector<SlowSyncRule> slow_syncs;
   std::vector<CommitRule> commits;
+  std::vector<ConcurrencyRule> concurrency;
   std::vector<std::string> fail_on_codes;    // a finding with one of these codes fails
   std::optional<Severity> fail_on_severity;  // a finding at or above this severity fails
   std::vector<Fact> facts;

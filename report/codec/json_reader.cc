@@ -7,6 +7,7 @@
 #include "probes/op_cost.h"
 #include "report/analysis/durability_model.h"
 #include "report/analysis/durability_risk.h"
+#include "report/codec/concurrency_json_reader.h"
 #include "report/codec/crashsim_json_reader.h"
 #include "report/codec/durability_json.h"
 #include "report/codec/ebs_json.h"
@@ -145,6 +146,8 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
          [&](const JsonFields& s) { t.sqlite.push_back(ReadSqliteEntry(s)); });
   t.sqlite_workloads = ReadWorkloads(f);
   t.crashsim = ReadCrashsim(f);
+  t.concurrency = ReadConcurrency(f);
+  t.serial_vs_concurrent = ReadSerialVsConcurrent(f);
   f.Each("findings", Need::kRequired,
          [&](const JsonFields& x) { t.findings.push_back(ReadFinding(x)); });
   f.Each("unfinished", Need::kOptional, [&](const JsonFields& u) {

@@ -1,6 +1,7 @@
 #include "report/codec/report_json.h"
 
 #include "report/codec/check_json.h"
+#include "report/codec/concurrency_json.h"
 #include "report/codec/crashsim_json.h"
 #include "report/codec/durability_json.h"
 #include "report/codec/ebs_json.h"
@@ -153,6 +154,8 @@ json ToJson(const Target& t) {
     j["unfinished"] = unfinished;
   }
   if (!t.crashsim.empty()) j["crashsim"] = ToJson(t.crashsim);
+  if (!t.concurrency.empty()) j["concurrency"] = ToJson(t.concurrency);
+  if (t.serial_vs_concurrent) j["serial_vs_concurrent"] = ToJson(*t.serial_vs_concurrent);
   if (!t.op_costs.empty()) {
     json costs = json::array();
     for (const probes::OpCostResult& r : t.op_costs) costs.push_back(ToJson(r));

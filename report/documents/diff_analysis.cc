@@ -111,6 +111,7 @@ PairDiff DiffPair(const Report& ra, const Report& rb, const Target& a, const Tar
     }
   }
   pair.probes = DiffProbes(a, b);
+  pair.concurrency = DiffConcurrency(a, b);
   pair.differences = MountDifferences(a, b, mount_prefix);
   std::vector<Difference> all = context;
   all.insert(all.end(), pair.differences.begin(), pair.differences.end());

@@ -59,6 +59,7 @@ struct PairDiff {
   std::string a_path, b_path;
   std::vector<ConfigDiff> configs;
   std::vector<ProbeDiff> probes;
+  std::vector<ConcurrencyDiff> concurrency;  // --writers rows both measured
   std::vector<Difference> differences;  // mount fields ("mount.fstype")
   std::vector<Cause> causes;            // why, best first (report/documents/causes.h)
   DiffVerdict verdict;

@@ -97,4 +97,21 @@ DiffVerdict ProbeVerdict(const std::vector<ProbeDiff>& probes, double* weight) {
                       sync_call, DiffAdvice(factor))};
 }
 
+std::vector<ConcurrencyDiff> DiffConcurrency(const Target& a, const Target& b) {
+  std::vector<ConcurrencyDiff> out;
+  auto measured = [](const probes::ConcurrencyResult& r) {
+    return r.outcome == probes::Outcome::kOk && r.ops > 0;
+  };
+  for (const probes::ConcurrencyResult& ra : a.concurrency) {
+    if (!measured(ra)) continue;
+    for (const probes::ConcurrencyResult& rb : b.concurrency) {
+      if (rb.spec != ra.spec || !measured(rb)) continue;
+      out.push_back({ra.spec, ra.aggregate_ops_per_sec, rb.aggregate_ops_per_sec, ra.latency.p50,
+                     rb.latency.p50});
+      break;
+    }
+  }
+  return out;
+}
+
 }  // namespace durprobe::report

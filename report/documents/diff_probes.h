@@ -30,6 +30,15 @@ std::vector<ProbeDiff> DiffProbes(const Target& a, const Target& b);
 // "fdatasync overwrite 4 KiB"
 std::string LabelOf(const ProbeDiff& d);
 
+// A concurrency row (--writers) both reports measured: the same writers, mode, primitive, size.
+struct ConcurrencyDiff {
+  probes::ConcurrencySpec spec;
+  double aggregate_a = 0, aggregate_b = 0;  // synced ops/s of all writers
+  std::uint64_t p50_a = 0, p50_b = 0;       // each sync, ns
+};
+// Every concurrency row measured (status ok) in both targets, in a's order.
+std::vector<ConcurrencyDiff> DiffConcurrency(const Target& a, const Target& b);
+
 // The verdict of reports without SQLite rows in common: probes weigh by how far apart their mean
 // times are (|log| of the ratio; the widest goes to *weight); the factor is sync_latency when the
 // sync calls carry most of the weighted gap and non_sync when the rest does (the write, the

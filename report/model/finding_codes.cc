@@ -38,6 +38,10 @@ const std::vector<std::string_view>& FindingCodes() {
       "sync_max_outlier",
       "sync_bimodal",
       "probe_error",
+      // Concurrency (report/analysis/concurrency_findings.cc)
+      "concurrent_syncs_serialise",
+      "concurrent_syncs_merge",
+      "spec_sheet_iops_ratio",
       // SQLite (report/analysis/sqlite_correlation.cc, drift.cc)
       "sqlite_commit_error",
       "sqlite_prediction_residual",

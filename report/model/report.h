@@ -13,6 +13,7 @@
 #include "platform/mount_info.h"
 #include "probes/op_cost.h"
 #include "probes/probe_result.h"
+#include "report/model/concurrency_model.h"
 #include "report/model/durability.h"
 #include "report/model/sqlite_model.h"
 #include "sqlite_bench/crashsim_result.h"
@@ -83,7 +84,9 @@ struct Target {
   std::vector<probes::OpCostResult> op_costs;  // per-operation costs, measured by compare
   std::vector<SqliteEntry> sqlite;  // the commit matrix (report/analysis/sqlite_correlation.h)
   sqlite_bench::WorkloadResults sqlite_workloads;  // read, connect, locks, concurrency, WAL growth
-  std::vector<sqlite_bench::CrashsimResult> crashsim;  // simulated power cuts (crashsim)
+  std::vector<sqlite_bench::CrashsimResult> crashsim;      // simulated power cuts (crashsim)
+  std::vector<probes::ConcurrencyResult> concurrency;      // concurrent syncers (--writers)
+  std::optional<SerialVsConcurrent> serial_vs_concurrent;  // with --writers
   std::string reference_probe;             // "fdatasync overwrite 4 KiB"; empty: not sampled
   std::vector<ReferenceSample> reference;  // in time order
   // An EBS volume's statistics over the run (after - before), when the device has them.

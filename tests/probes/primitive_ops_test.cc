@@ -11,7 +11,7 @@
 namespace durprobe::probes {
 namespace {
 
-constexpr int kPrimitiveCount = static_cast<int>(Primitive::kDirFsync) + 1;
+constexpr int kPrimitiveCount = static_cast<int>(Primitive::kIoUringFdatasync) + 1;
 
 TEST(PrimitiveOpsTest, EveryPrimitiveHasExactlyOneRowInEnumOrder) {
   ASSERT_EQ(PrimitiveTable().size(), static_cast<std::size_t>(kPrimitiveCount));
@@ -33,8 +33,9 @@ TEST(PrimitiveOpsTest, NamesAreUniqueAndAreTheOnesTheJsonUses) {
     EXPECT_EQ(PrimitiveNames().at(std::string(row.name)), row.primitive);
   }
   const std::set<std::string> expected = {
-      "none",          "fsync",           "fdatasync",  "odsync",        "osync",
-      "odirect_dsync", "sync_file_range", "full_fsync", "barrier_fsync", "dir_fsync"};
+      "none",          "fsync",           "fdatasync",         "odsync",        "osync",
+      "odirect_dsync", "sync_file_range", "full_fsync",        "barrier_fsync", "dir_fsync",
+      "rwf_dsync",     "io_uring_fsync",  "io_uring_fdatasync"};
   EXPECT_EQ(names, expected);
   EXPECT_EQ(PrimitiveNames().size(), PrimitiveTable().size());
 }
@@ -42,7 +43,9 @@ TEST(PrimitiveOpsTest, NamesAreUniqueAndAreTheOnesTheJsonUses) {
 TEST(PrimitiveOpsTest, EachRowMakesItsWritesDurableOneWayAtMost) {
   for (const PrimitiveOps& row : PrimitiveTable()) {
     const bool by_flag = row.open.dsync || row.open.sync;
+    const bool by_write = row.write != WritePath::kPWrite;
     EXPECT_FALSE(by_flag && row.sync.has_value()) << row.name;
+    EXPECT_FALSE(by_write && (by_flag || row.sync.has_value())) << row.name;
     EXPECT_FALSE(row.syncs_directory && (by_flag || row.sync.has_value())) << row.name;
     EXPECT_FALSE(row.open.create || row.open.truncate || row.open.exclusive) << row.name;
   }
@@ -50,6 +53,10 @@ TEST(PrimitiveOpsTest, EachRowMakesItsWritesDurableOneWayAtMost) {
   EXPECT_TRUE(OpsOf(Primitive::kOdirectDsync).open.direct);
   EXPECT_EQ(OpsOf(Primitive::kSyncFileRange).sync, platform::SyncCall::kSyncFileRange);
   EXPECT_TRUE(OpsOf(Primitive::kDirFsync).syncs_directory);
+  EXPECT_EQ(OpsOf(Primitive::kRwfDsync).write, WritePath::kPWriteDsync);
+  EXPECT_EQ(OpsOf(Primitive::kIoUringFsync).write, WritePath::kRingLinked);
+  EXPECT_FALSE(OpsOf(Primitive::kIoUringFsync).ring_datasync);
+  EXPECT_TRUE(OpsOf(Primitive::kIoUringFdatasync).ring_datasync);
 }
 
 TEST(PrimitiveOpsTest, CaveatsComeFromTheRows) {

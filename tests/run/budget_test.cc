@@ -47,5 +47,20 @@ TEST(BudgetTest, CompareSlicesCountEveryProbeOpPathAndRound) {
   EXPECT_EQ(probes_only.sqlite_ns, 0u);
 }
 
+TEST(BudgetTest, ConcurrencyCellsShareTheBudgetAndDropTheLargestCountsWhenShort) {
+  // 5 counts x 3 modes + the queue-depth run = 16 cells of 1 s.
+  ConcurrencySplit all = SplitConcurrency(16'000'000'000, {16, 1, 2, 4, 8, 4}, 3);
+  EXPECT_EQ(all.writers, (std::vector<std::uint32_t>{1, 2, 4, 8, 16}));
+  EXPECT_EQ(all.cell_ns, 1'000'000'000u);
+  // 2.5 s: 16, 8 and 4 writers go (three counts x three modes + 1 = 10 cells would be 250 ms).
+  ConcurrencySplit capped = SplitConcurrency(2'500'000'000, {1, 2, 4, 8, 16}, 3);
+  EXPECT_EQ(capped.writers, (std::vector<std::uint32_t>{1, 2}));
+  EXPECT_GE(capped.cell_ns, kMinConcurrencyCellNs);
+  // Never below one writer, and never a cell shorter than the minimum.
+  ConcurrencySplit tiny = SplitConcurrency(1'000'000, {1, 8}, 1);
+  EXPECT_EQ(tiny.writers, (std::vector<std::uint32_t>{1}));
+  EXPECT_EQ(tiny.cell_ns, kMinConcurrencyCellNs);
+}
+
 }  // namespace
 }  // namespace durprobe::run

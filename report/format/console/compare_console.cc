@@ -60,6 +60,14 @@ std::vector<Row> Rows(const std::vector<Target>& targets) {
       std::optional<double>& c = cell(fmt::format("op {}", probes::NameOf(r.op)), i);
       if (r.outcome == probes::Outcome::kOk && r.ops > 0) c = static_cast<double>(r.latency.p50);
     }
+    // Concurrent syncers (--writers): each writer's sync at that many writers.
+    for (const probes::ConcurrencyResult& r : targets[i].concurrency) {
+      std::optional<double>& c =
+          cell(fmt::format("{} {} writers {} sync", probes::NameOf(r.spec.primitive),
+                           r.spec.writers, probes::NameOf(r.spec.mode)),
+               i);
+      if (r.outcome == probes::Outcome::kOk && r.ops > 0) c = static_cast<double>(r.latency.p50);
+    }
   }
   return rows;
 }

@@ -9,6 +9,7 @@
 #include "report/check/wal_sync_method.h"
 #include "report/format/console/check_console.h"
 #include "report/format/console/compare_console.h"
+#include "report/format/console/concurrency_console.h"
 #include "report/format/console/crashsim_console.h"
 #include "report/format/console/diff_console.h"
 #include "report/format/console/mount_console.h"
@@ -147,6 +148,7 @@ void PrintReport(const Report& report, std::ostream& out) {
       PrintSqliteTable(t.sqlite, t.crashsim, out, HasDriftFinding(t));
     }
     if (!t.sqlite_workloads.empty()) PrintSqliteWorkloads(t.sqlite_workloads, out);
+    PrintConcurrency(t, out);
     PrintCrashsimTable(t.crashsim, out);
     PrintUnfinished(t, out);
     PrintFindings(t, out);

@@ -65,6 +65,22 @@ void PrintProbes(const std::vector<ProbeDiff>& probes, std::ostream& out) {
              kMeaningfulGap * 100);
 }
 
+void PrintConcurrencyDiff(const std::vector<ConcurrencyDiff>& rows, std::ostream& out) {
+  constexpr const char* kRow = "{:<34} {:>12} {:>12} {:>8} {:>10} {:>10}\n";
+  fmt::print(out, kRow, "concurrent syncers", "ops/s a", "ops/s b", "b/a", "sync p50 a",
+             "sync p50 b");
+  for (const ConcurrencyDiff& c : rows) {
+    fmt::print(out, kRow,
+               fmt::format("{} writers {} {}", c.spec.writers, probes::NameOf(c.spec.mode),
+                           probes::NameOf(c.spec.primitive)),
+               FormatRate(c.aggregate_a), FormatRate(c.aggregate_b),
+               c.aggregate_a > 0 ? FormatRatio(c.aggregate_b / c.aggregate_a) : "-",
+               FormatNanos(static_cast<double>(c.p50_a)),
+               FormatNanos(static_cast<double>(c.p50_b)));
+  }
+  fmt::print(out, "(aggregate synced ops/s of all writers, and each sync's median)\n\n");
+}
+
 }  // namespace
 
 void PrintDiff(const Diff& d, std::ostream& out) {
@@ -75,6 +91,7 @@ void PrintDiff(const Diff& d, std::ostream& out) {
     if (d.pairs.size() > 1) fmt::print(out, "{} (a) vs {} (b)\n", p.a_path, p.b_path);
     if (!p.configs.empty()) PrintConfigs(p.configs, out);
     if (p.configs.empty() && !p.probes.empty()) PrintProbes(p.probes, out);
+    if (!p.concurrency.empty()) PrintConcurrencyDiff(p.concurrency, out);
     if (d.pairs.size() > 1) fmt::print(out, "  verdict: {}\n\n", p.verdict.factor);
   }
   if (!d.differences.empty()) {

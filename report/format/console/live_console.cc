@@ -6,6 +6,7 @@
 #include "report/analysis/drift.h"
 #include "report/check/wal_sync_method.h"
 #include "report/format/console/check_console.h"
+#include "report/format/console/concurrency_console.h"
 #include "report/format/console/console_reporter.h"
 #include "report/format/console/crashsim_console.h"
 #include "report/format/console/mount_console.h"
@@ -89,6 +90,7 @@ void LiveConsole::WorkloadDone(const Target& target, const std::string& name) {
 void LiveConsole::TargetDone(const Target& target) {
   if (section_ == Section::kProbes) AddMovedProbeNotes(target, notes_);
   CloseSection();
+  PrintConcurrency(target, out_);
   if (!target.crashsim.empty()) {
     PrintCrashsimTable(target.crashsim, out_);
     if (!target.sqlite.empty()) {

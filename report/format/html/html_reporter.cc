@@ -4,6 +4,7 @@
 
 #include "report/format/durability_lines.h"
 #include "report/format/html/html_compare.h"
+#include "report/format/html/html_concurrency.h"
 #include "report/format/html/html_page.h"
 #include "report/format/html/html_probes.h"
 #include "report/format/html/html_sqlite.h"
@@ -35,6 +36,7 @@ std::string TargetSection(const Target& t, const std::string& id_prefix) {
   }
   out += "<h3>Findings</h3>\n" + FindingsTable(t.findings);
   if (!t.probes.empty()) out += ProbeSection(t.probes, id_prefix);
+  out += ConcurrencySection(t, id_prefix);
   out += SqliteSection(t.sqlite, id_prefix);
   out += TimelineSection(t, id_prefix);
   return out + "</section>\n";

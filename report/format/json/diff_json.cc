@@ -52,6 +52,21 @@ json Differences(const std::vector<Difference>& list) {
   return out;
 }
 
+json ConcurrencyJson(const std::vector<ConcurrencyDiff>& rows) {
+  json out = json::array();
+  for (const ConcurrencyDiff& c : rows) {
+    out.push_back({{"writers", c.spec.writers},
+                   {"mode", probes::NameOf(c.spec.mode)},
+                   {"primitive", probes::NameOf(c.spec.primitive)},
+                   {"write_size", c.spec.write_size},
+                   {"aggregate_ops_per_sec_a", c.aggregate_a},
+                   {"aggregate_ops_per_sec_b", c.aggregate_b},
+                   {"p50_ns_a", c.p50_a},
+                   {"p50_ns_b", c.p50_b}});
+  }
+  return out;
+}
+
 json VerdictJson(const DiffVerdict& v) { return {{"factor", v.factor}, {"message", v.message}}; }
 
 }  // namespace
@@ -70,6 +85,7 @@ json ToJson(const Diff& d) {
                      {"differences", Differences(p.differences)},
                      {"causes", CausesJson(p.causes)},
                      {"verdict", VerdictJson(p.verdict)}});
+    if (!p.concurrency.empty()) pairs.back()["concurrency"] = ConcurrencyJson(p.concurrency);
   }
   json j{{"schema", kDiffSchema},
          {"configs", configs},

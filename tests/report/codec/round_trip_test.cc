@@ -17,7 +17,8 @@ namespace durprobe::report {
 namespace {
 
 TEST(RoundTripTest, SavedReportsOfEveryCommandComeBackByteForByte) {
-  for (const char* name : {"run", "check", "crashsim", "workloads", "sqlite_crashsim"}) {
+  for (const char* name :
+       {"run", "check", "crashsim", "workloads", "sqlite_crashsim", "concurrency"}) {
     std::string saved =
         testing_support::ReadFixture(std::string("golden/reports/") + name + ".json");
     Result<Report> read = FromJson(saved);

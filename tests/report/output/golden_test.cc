@@ -89,7 +89,8 @@ void ExpectGolden(const std::string& name, const Document& doc) {
 TEST(GoldenTest, RunReportsInEveryFormat) {
   ExpectGolden("sample", testing_support::SampleReport());
   ExpectGolden("check_sample", testing_support::CheckReportFixture());
-  for (const char* name : {"run", "check", "crashsim", "workloads", "sqlite_crashsim"}) {
+  for (const char* name :
+       {"run", "check", "crashsim", "workloads", "sqlite_crashsim", "concurrency"}) {
     ExpectGolden(std::string("report_") + name,
                  Saved(std::string("golden/reports/") + name + ".json"));
   }
@@ -120,7 +121,9 @@ TEST(GoldenTest, DiffsInEveryFormat) {
   for (Pair p :
        {Pair{"diff_sync_latency", "diff/a.json", "diff/b_sync_latency.json"},
         Pair{"diff_probes", "diff/probes_a.json", "diff/probes_b_sync.json"},
-        Pair{"diff_run_crashsim", "golden/reports/run.json", "golden/reports/crashsim.json"}}) {
+        Pair{"diff_run_crashsim", "golden/reports/run.json", "golden/reports/crashsim.json"},
+        Pair{"diff_concurrency", "golden/reports/concurrency.json",
+             "golden/reports/concurrency.json"}}) {
     Result<Diff> d = DiffReports(Saved(p.a), Saved(p.b), p.a, p.b, {});
     ASSERT_TRUE(d.ok()) << p.name << ": " << d.status().message();
     ExpectGolden(p.name, *d);

@@ -1,12 +1,12 @@
-#include "sqlite_bench/child_process.h"
+#include "platform/child_process.h"
 
 #include <fmt/format.h>
 
 #include <cstdint>
 
-namespace durprobe::sqlite_bench {
+namespace durprobe::platform {
 
-Status ReadExactly(platform::Platform& platform, int fd, void* buf, std::size_t n) {
+Status ReadExactly(Platform& platform, int fd, void* buf, std::size_t n) {
   char* p = static_cast<char*>(buf);
   while (n > 0) {
     Result<std::size_t> got = platform.ReadSome(fd, p, n);
@@ -31,13 +31,13 @@ Status ChildChannel::SendFrame(const std::string& payload) {
 }
 
 Result<std::unique_ptr<ChildProcess>> ChildProcess::Start(
-    platform::Platform& platform, const std::function<int(ChildChannel&)>& body,
+    Platform& platform, const std::function<int(ChildChannel&)>& body,
     const std::vector<int>& close_in_child) {
   // Both pipes are close-on-exec: the child uses them across fork only, and anything it or the
   // parent execs later inherits neither.
-  Result<platform::Pipe> down = platform.MakePipe();
+  Result<Pipe> down = platform.MakePipe();
   if (!down.ok()) return down.status();
-  Result<platform::Pipe> up = platform.MakePipe();
+  Result<Pipe> up = platform.MakePipe();
   if (!up.ok()) return up.status();
   Result<int> pid = platform.Spawn([&]() {
     // Each side keeps only its own ends, so each sees end of stream when the other goes; the
@@ -78,4 +78,4 @@ Result<int> ChildProcess::Wait() {
   return platform_.WaitChild(pid_);
 }
 
-}  // namespace durprobe::sqlite_bench
+}  // namespace durprobe::platform

@@ -11,19 +11,19 @@
 
 #include "platform/platform.h"
 
-namespace durprobe::sqlite_bench {
+namespace durprobe::platform {
 
 // The child's ends of the pipes, borrowed: the child exits without closing them.
 class ChildChannel {
  public:
-  ChildChannel(platform::Platform& platform, int in_fd, int out_fd)
+  ChildChannel(Platform& platform, int in_fd, int out_fd)
       : platform_(platform), in_fd_(in_fd), out_fd_(out_fd) {}
   // The next byte from the parent; an error at end of stream (the parent went away).
   Result<char> Receive();
   Status SendFrame(const std::string& payload);
 
  private:
-  platform::Platform& platform_;
+  Platform& platform_;
   int in_fd_, out_fd_;
 };
 
@@ -34,7 +34,7 @@ class ChildProcess {
   // be copied into the child. The child closes close_in_child first: the parent's ends of its
   // other children's pipes (see ParentEnds), which would otherwise keep a sibling from ever
   // seeing end of stream.
-  static Result<std::unique_ptr<ChildProcess>> Start(platform::Platform& platform,
+  static Result<std::unique_ptr<ChildProcess>> Start(Platform& platform,
                                                      const std::function<int(ChildChannel&)>& body,
                                                      const std::vector<int>& close_in_child = {});
   // Closes the pipes and reaps the child if Wait was not called.
@@ -51,19 +51,18 @@ class ChildProcess {
   std::vector<int> ParentEnds() const { return {to_child_.get(), from_child_.get()}; }
 
  private:
-  ChildProcess(platform::Platform& platform, int pid, platform::FileHandle to_child,
-               platform::FileHandle from_child)
+  ChildProcess(Platform& platform, int pid, FileHandle to_child, FileHandle from_child)
       : platform_(platform),
         pid_(pid),
         to_child_(std::move(to_child)),
         from_child_(std::move(from_child)) {}
-  platform::Platform& platform_;
+  Platform& platform_;
   int pid_;
-  platform::FileHandle to_child_, from_child_;
+  FileHandle to_child_, from_child_;
   bool waited_ = false;
 };
 
 // Reads exactly n bytes from fd; an error at a premature end of stream.
-Status ReadExactly(platform::Platform& platform, int fd, void* buf, std::size_t n);
+Status ReadExactly(Platform& platform, int fd, void* buf, std::size_t n);
 
-}  // namespace durprobe::sqlite_bench
+}  // namespace durprobe::platform

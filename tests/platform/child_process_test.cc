@@ -1,17 +1,17 @@
 // ChildProcess (issue 23, point 1): a child started after another closes the parent's ends of the
 // first one's pipes, so closing them in the parent is an end of stream the first child sees.
 // Without the close list the first child's wait below never returns.
-#include "sqlite_bench/child_process.h"
+#include "platform/child_process.h"
 
 #include <gtest/gtest.h>
 
 #include <memory>
 
-namespace durprobe::sqlite_bench {
+namespace durprobe::platform {
 namespace {
 
 TEST(ChildProcessTest, AnEarlierChildSeesEndOfStreamWhileALaterOneRuns) {
-  platform::Platform& p = platform::Default();
+  Platform& p = Default();
   // Each child waits for a byte; end of stream (an error) makes it exit 3.
   auto wait_for_byte = [](ChildChannel& channel) { return channel.Receive().ok() ? 0 : 3; };
   Result<std::unique_ptr<ChildProcess>> first = ChildProcess::Start(p, wait_for_byte);
@@ -27,7 +27,7 @@ TEST(ChildProcessTest, AnEarlierChildSeesEndOfStreamWhileALaterOneRuns) {
 }
 
 TEST(ChildProcessTest, SendingToAChildThatHasExitedIsAnError) {
-  platform::Platform& p = platform::Default();
+  Platform& p = Default();
   Result<std::unique_ptr<ChildProcess>> child =
       ChildProcess::Start(p, [](ChildChannel&) { return 0; });
   ASSERT_TRUE(child.ok());
@@ -37,4 +37,4 @@ TEST(ChildProcessTest, SendingToAChildThatHasExitedIsAnError) {
 }
 
 }  // namespace
-}  // namespace durprobe::sqlite_bench
+}  // namespace durprobe::platform

@@ -1,0 +1,84 @@
+#include "run/concurrency.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "report/analysis/concurrency_findings.h"
+#include "report/text/units.h"
+#include "run/executor.h"
+#include "run/path_by_path.h"
+
+namespace durprobe::run {
+namespace {
+
+std::string CellLabel(const probes::ConcurrencySpec& c) {
+  return fmt::format("{} writers {} {} {}", c.writers, probes::NameOf(c.mode),
+                     probes::NameOf(c.primitive), report::FormatBytes(c.write_size));
+}
+
+std::string QueueDepthLabel(const ConcurrencyPlan& plan) {
+  return fmt::format("random {} O_DIRECT at queue depth {}, no sync",
+                     report::FormatBytes(plan.write_size), probes::kSpecSheetQueueDepth);
+}
+
+std::vector<probes::ConcurrencySpec> Cells(const ConcurrencyPlan& plan) {
+  std::vector<probes::ConcurrencySpec> cells;
+  for (probes::WriterMode mode : plan.modes) {
+    for (std::uint32_t n : plan.writers) {
+      cells.push_back({n, mode, plan.primitive, plan.write_size});
+    }
+  }
+  return cells;
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> ConcurrencyItemsNs(const ConcurrencyPlan& plan) {
+  std::vector<std::uint64_t> items(Cells(plan).size(), PlannedProbeNs(plan.rule));
+  if (plan.queue_depth_ns > 0) items.push_back(plan.queue_depth_ns);
+  return items;
+}
+
+std::uint64_t ConcurrencyScratchBytes(const ConcurrencyPlan& plan) {
+  std::uint32_t most = 0;
+  for (std::uint32_t n : plan.writers) most = std::max(most, n);
+  std::uint64_t qd = plan.queue_depth_ns > 0 ? plan.queue_depth_file_size : 0;
+  return std::max<std::uint64_t>(most * plan.file_size, qd);
+}
+
+void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& targets,
+                         const std::vector<std::size_t>& scratch_index) {
+  const ConcurrencyPlan& plan = s.plan.concurrency;
+  for (const probes::ConcurrencySpec& cell : Cells(plan)) {
+    for (std::size_t k = 0; k < targets.size(); ++k) {
+      report::Target& t = *targets[k];
+      if (Interrupted()) {
+        t.unfinished.push_back({"concurrency", CellLabel(cell)});
+        continue;
+      }
+      s.progress.Start("concurrency", t.path + ": " + CellLabel(cell), PlannedProbeNs(plan.rule));
+      t.concurrency.push_back(probes::RunConcurrency(
+          s.platform, s.scratch[scratch_index[k]]->path(), cell, plan.rule, plan.file_size));
+    }
+  }
+  for (std::size_t k = 0; plan.queue_depth_ns > 0 && k < targets.size(); ++k) {
+    report::Target& t = *targets[k];
+    if (Interrupted()) {
+      t.unfinished.push_back({"concurrency", QueueDepthLabel(plan)});
+      continue;
+    }
+    s.progress.Start("concurrency", t.path + ": " + QueueDepthLabel(plan), plan.queue_depth_ns);
+    t.serial_vs_concurrent = report::SerialVsConcurrent{probes::RunQueueDepth(
+        s.platform, s.scratch[scratch_index[k]]->path(), probes::kSpecSheetQueueDepth,
+        plan.write_size, plan.queue_depth_file_size, plan.queue_depth_ns)};
+  }
+}
+
+void FinishConcurrency(report::Target& t) {
+  if (t.concurrency.empty() && !t.serial_vs_concurrent) return;
+  probes::SetScaling(t.concurrency);
+  report::AddConcurrencyFindings(t);
+}
+
+}  // namespace durprobe::run

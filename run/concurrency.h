@@ -1,0 +1,30 @@
+// The concurrency phase (--writers): for every path, each writer count in each mode
+// (probes/concurrency.h), then the queue-depth run (probes/queue_depth.h); with several paths
+// (compare) each cell runs on every path in turn, so noise falls on all alike.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "report/model/report.h"
+#include "run/plan.h"
+#include "run/schedule.h"
+
+namespace durprobe::run {
+
+// targets[p] is measured in s.scratch[p]. Interrupted, what never started is listed in the
+// target's unfinished items.
+void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& targets,
+                         const std::vector<std::size_t>& scratch_index);
+
+// Once the target's probes are in: the rows' scaling and the concurrency findings
+// (report/analysis/concurrency_findings.h). Nothing when the phase did not run.
+void FinishConcurrency(report::Target& target);
+
+// The progress items the phase announces on one path: one per cell, one for the queue depth.
+std::vector<std::uint64_t> ConcurrencyItemsNs(const ConcurrencyPlan& plan);
+
+// Scratch the phase needs at most on one path: the largest cell's files or the queue-depth file.
+std::uint64_t ConcurrencyScratchBytes(const ConcurrencyPlan& plan);
+
+}  // namespace durprobe::run

@@ -1,0 +1,95 @@
+// --writers on probe, run, check and compare: bad values are one-line errors, the plan records
+// the concurrency phase the budget allows, and a real probe writes the concurrency rows.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_runner.h"
+
+namespace durprobe {
+namespace {
+
+using testing_support::CliRun;
+using testing_support::ExpectDurprobeUsageError;
+using testing_support::RunDurprobe;
+using testing_support::TempDir;
+
+TEST(WritersCliTest, BadValuesAreOneLineErrors) {
+  TempDir dir;
+  ExpectDurprobeUsageError("probe --writers 0 " + dir.path(), "'0' is not a writer count");
+  ExpectDurprobeUsageError("probe --writers 1,two " + dir.path(), "'two' is not a writer count");
+  ExpectDurprobeUsageError("run --writers 65 " + dir.path(), "1..64");
+  ExpectDurprobeUsageError("probe --writers 2 --writers-primitive none " + dir.path(),
+                           "--writers-primitive: concurrent writers need");
+  ExpectDurprobeUsageError("probe --writers 2 --writers-modes forks " + dir.path(), "forks");
+}
+
+TEST(WritersCliTest, ThePlanHoldsWhatTheBudgetAllowsOnEveryCommand) {
+  TempDir a, b;
+  for (const std::string& cmd :
+       {"probe --writers default", "run --writers default", "compare --writers default",
+        "check --max-sync-p99 10ms --writers default"}) {
+    SCOPED_TRACE(cmd);
+    std::string paths = cmd.starts_with("compare") ? a.path() + " " + b.path() : a.path();
+    CliRun r = RunDurprobe(cmd + " --dry-run " + paths);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    nlohmann::json c = nlohmann::json::parse(r.out)["concurrency"];
+    ASSERT_TRUE(c.is_object()) << r.out;
+    EXPECT_EQ(c["writers"][0], 1);
+    EXPECT_EQ(c["modes"].size(), 3u);
+    EXPECT_GE(c["max_ns"].get<std::uint64_t>(), 300'000'000u);
+  }
+  // Without --writers, run keeps concurrency off (docs/probes.md: behind the flag).
+  CliRun plain = RunDurprobe("run --dry-run " + a.path());
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_FALSE(nlohmann::json::parse(plain.out).contains("concurrency"));
+  // A short budget drops the largest writer counts.
+  CliRun quick = RunDurprobe("probe --quick --writers default --dry-run " + a.path());
+  ASSERT_EQ(quick.exit_code, 0) << quick.err;
+  nlohmann::json w = nlohmann::json::parse(quick.out)["concurrency"]["writers"];
+  EXPECT_LT(w.size(), 5u) << w.dump();
+  EXPECT_EQ(w[0], 1);
+}
+
+TEST(WritersCliTest, ACheckPolicysConcurrencyRuleRunsItsWriters) {
+  TempDir dir;
+  std::string policy = dir.path() + "/pg.toml";
+  std::ofstream(policy) << "[[concurrency]]\nwriters = 2\nmode = \"threads\"\nmin_scaling = 0.01\n";
+  CliRun plan = RunDurprobe("check --dry-run --policy " + policy + " " + dir.path());
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  nlohmann::json c = nlohmann::json::parse(plan.out)["concurrency"];
+  EXPECT_EQ(c["writers"], nlohmann::json::parse("[1, 2]"));
+  EXPECT_EQ(c["modes"], nlohmann::json::parse("[\"threads\"]"));
+
+  CliRun run =
+      RunDurprobe("check --quiet --budget 2s --policy " + policy + " --json - " + dir.path());
+  EXPECT_EQ(run.exit_code, 0) << run.err << run.out;
+  nlohmann::json report = nlohmann::json::parse(run.out);
+  ASSERT_EQ(report["checks"].size(), 1u);
+  EXPECT_EQ(report["checks"][0]["rule"], "min_scaling_2_threads_fdatasync_4096");
+  EXPECT_EQ(report["checks"][0]["status"], "pass");
+  EXPECT_EQ(report["targets"][0]["concurrency"].size(), 2u);
+}
+
+TEST(WritersCliTest, AProbeWritesTheConcurrencyRowsAndTheRatio) {
+  TempDir dir;
+  CliRun r = RunDurprobe(
+      "probe --quiet --primitives fdatasync --patterns overwrite --writers 2 "
+      "--budget 3s --json - " +
+      dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json t = nlohmann::json::parse(r.out)["targets"][0];
+  ASSERT_EQ(t["concurrency"].size(), 6u);  // 1 and 2 writers, three modes
+  for (const nlohmann::json& row : t["concurrency"]) {
+    EXPECT_EQ(row["status"], "ok") << row.dump();
+    EXPECT_GT(row["aggregate_ops_per_sec"].get<double>(), 0.0);
+    if (row["writers"] == 1) EXPECT_DOUBLE_EQ(row["scaling"].get<double>(), 1.0);
+  }
+  const nlohmann::json& svc = t["serial_vs_concurrent"];
+  EXPECT_EQ(svc["serial"]["probe"], "fdatasync overwrite 4 KiB");
+  if (svc["concurrent"]["status"] == "ok") EXPECT_GT(svc["ratio"].get<double>(), 0.0);
+}
+
+}  // namespace
+}  // namespace durprobe
