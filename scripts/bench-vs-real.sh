@@ -18,8 +18,8 @@
 # so a disk that changes state hits both sides of a ratio alike. Each system is started by the
 # script in a directory of its own under DIR and stopped and removed after.
 # Usage: scripts/bench-vs-real.sh [--rounds N] [--systems LIST] [--etcd-loads LIST]
-#                                 [--pg-secs N] [--dp-secs N] [--sqlite-only J/S] [--keep DIR]
-#                                 [--durprobe BIN] [-v] DIR
+#                                 [--pg-secs N] [--dp-secs N] [--sqlite-only J/S] [--drain SECS]
+#                                 [--keep DIR] [--durprobe BIN] [-v] DIR
 #   --rounds N        alternating rounds (default 3)
 #   --systems LIST    any of etcd,postgres,sqlite (default all three)
 #   --etcd-loads LIST check perf loads, each a table of its own (default s; m, l, xl exist); put:N
@@ -27,14 +27,17 @@
 #   --pg-secs N       seconds of pgbench per wal_sync_method and round (default 15)
 #   --dp-secs N       durprobe's --budget per preset run (default 20)
 #   --sqlite-only J/S only that SQLite configuration (sqlite-vs-shell.sh --only; repeatable)
+#   --drain SECS      before each side of a pair, SECS of fdatasync on DIR, so a disk with a
+#                     burst allowance starts each in the same state (default 2; 0 skips)
 #   --keep DIR        also copy every round's raw output to DIR
 #   --durprobe BIN    the durprobe binary (default build/durprobe)
 #   -v, --verbose     also print every round's figures
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 usage="usage: $0 [--rounds N] [--systems LIST] [--etcd-loads LIST] [--pg-secs N] [--dp-secs N]"
-usage+=" [--sqlite-only J/S] [--keep DIR] [--durprobe BIN] [-v] DIR"
+usage+=" [--sqlite-only J/S] [--drain SECS] [--keep DIR] [--durprobe BIN] [-v] DIR"
 rounds=3 systems=etcd,postgres,sqlite etcd_loads=s pg_secs=15 dp_secs=20 keep= sqlite_only=()
+drain_secs=2
 bin=$src/build/durprobe verbose=
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -45,6 +48,7 @@ while [ $# -gt 0 ]; do
     --dp-secs) dp_secs=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
     --sqlite-only) sqlite_only+=(--only "$2"); shift 2 ;;
+    --drain) drain_secs=$2; shift 2 ;;
     --durprobe) bin=$2; shift 2 ;;
     -v|--verbose) verbose=1; shift ;;
     -*) echo "$usage" >&2; exit 2 ;;
@@ -86,14 +90,25 @@ free_port() {
 print(s.getsockname()[1])'
 }
 
+# Rate-limited virtual disks run fast until a burst allowance is spent: each side of a pair
+# starts after the same drain (sqlite-vs-shell.sh's --drain does the same).
+drain() {
+  if [ "$drain_secs" != 0 ]; then
+    "$bin" probe "$work" --budget "${drain_secs}s" --primitives fdatasync --patterns overwrite \
+      --quiet >/dev/null
+  fi
+}
+
 # --- etcd -----------------------------------------------------------------------------------
 etcd_real() {  # load round-dir: a fresh etcd, check perf, the metrics before and after
   local load=$1 o=$2 d=$work/etcd cport pport url
   rm -rf "$d" && mkdir -p "$d"
+  drain
   cport=$(free_port) pport=$(free_port) url=http://127.0.0.1:$cport
   etcd --name bench --data-dir "$d/data" --listen-client-urls "$url" \
     --advertise-client-urls "$url" --listen-peer-urls "http://127.0.0.1:$pport" \
-    --initial-advertise-peer-urls "http://127.0.0.1:$pport" --initial-cluster "bench=http://127.0.0.1:$pport" \
+    --initial-advertise-peer-urls "http://127.0.0.1:$pport" \
+    --initial-cluster "bench=http://127.0.0.1:$pport" \
     >"$o/etcd.log" 2>&1 &
   etcd_pid=$!
   for _ in $(seq 50); do
@@ -117,6 +132,7 @@ etcd_real() {  # load round-dir: a fresh etcd, check perf, the metrics before an
 }
 etcd_durprobe() {  # round-dir: the etcd preset on the directory etcd used
   mkdir -p "$work/etcd"
+  drain
   "$bin" check "$work/etcd" --preset etcd --budget "${dp_secs}s" --quiet \
     --json "$1/dp-etcd.json" >/dev/null || true
   rm -rf "$work/etcd"
@@ -168,6 +184,7 @@ pg_stop() { as_pg "$pgbin/pg_ctl" -D "$pg_data" -w stop >/dev/null; }
 pg_real() {  # method round-dir: pgbench -N -c 1 under that wal_sync_method, pg_stat_wal after
   local psql=("$pgbin/psql" -h "$work/pg/sock" -p "$pg_port" -U postgres -d postgres -At)
   pg_start "$1"
+  drain
   as_pg "${psql[@]}" -c "SELECT pg_stat_reset_shared('wal')" >/dev/null
   {
     as_pg "$pgbin/pgbench" -h "$work/pg/sock" -p "$pg_port" -U postgres -N -c 1 -T "$pg_secs" \
@@ -179,6 +196,7 @@ pg_real() {  # method round-dir: pgbench -N -c 1 under that wal_sync_method, pg_
 }
 pg_durprobe() {
   mkdir -p "$work/pg-dp"
+  drain
   "$bin" check "$work/pg-dp" --preset postgres-wal --budget "${dp_secs}s" --quiet \
     --json "$1/dp-pg.json" >/dev/null || true
   rm -rf "$work/pg-dp"
@@ -206,6 +224,6 @@ want postgres && run_postgres
 if want sqlite; then
   echo "== sqlite: scripts/sqlite-vs-shell.sh, $rounds rounds on $dir =="
   bash "$src/scripts/sqlite-vs-shell.sh" --rounds "$rounds" --durprobe "$bin" \
-    ${verbose:+--verbose} "${sqlite_only[@]}" "$dir"
+    --drain "$drain_secs" ${verbose:+--verbose} "${sqlite_only[@]}" "$dir"
 fi
 echo "ratio = durprobe's figure / the system's in the same round; median [min-max] over rounds"

@@ -24,7 +24,8 @@ using testing_support::TempDir;
 const std::string kScripts = std::string(DURPROBE_SOURCE_DIR) + "/scripts/";
 
 CliRun RunBench(const std::string& args, const std::string& dir, const std::string& keep) {
-  return RunShell("bash " + kScripts + "bench-vs-real.sh --rounds 1 --dp-secs 2 --durprobe " +
+  return RunShell("bash " + kScripts +
+                  "bench-vs-real.sh --rounds 1 --dp-secs 2 --drain 0 --durprobe " +
                   DURPROBE_BINARY + " --keep " + keep + " " + args + " " + dir);
 }
 
