@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/cli_runner.h"
+#include "tests/integration/podman_support.h"
 
 namespace durprobe {
 namespace {
@@ -119,6 +120,33 @@ TEST_F(DeployAnsibleTest, UnmeasuredHostWithoutAReportLeavesNoStaleOne) {
   EXPECT_NE(summary.find("could not measure: localhost (exit 2; it left no report)"),
             std::string::npos)
       << summary;
+}
+
+// The role runs the image deploy/image/build.sh made instead of a binary: the saved archive is
+// copied and loaded on the host, the path bound in at its own name, and the report fetched names
+// the host's path and a podman container.
+TEST_F(DeployAnsibleTest, ImageModeLoadsTheSavedImageAndChecksThroughIt) {
+  const testing_support::PodmanImage& image = testing_support::TestImage();
+  if (!image.skip.empty()) GTEST_SKIP() << image.skip;
+  TempDir work, target;
+  std::string archive = work.path() + "/durprobe.tar";
+  CliRun saved = RunShell(std::string(DURPROBE_SOURCE_DIR) + "/deploy/image/build.sh --durprobe " +
+                          DURPROBE_BINARY + " --name localhost/durprobe-test --save " + archive);
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  CliRun run = RunPlaybook(
+      work.path(), target.path(), "59m",
+      "-e durprobe_binary= -e durprobe_controller_binary=" + std::string(DURPROBE_BINARY) +
+          " -e durprobe_image=" + image.tag + " -e durprobe_image_archive=" + archive +
+          " -e 'durprobe_podman=\"" + testing_support::PodmanCommand() +
+          "\"' -e 'durprobe_podman_run_args=\"" + testing_support::kPodmanLimits + "\"'");
+  ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("Load the durprobe image on the host"), std::string::npos);
+  nlohmann::json report =
+      nlohmann::json::parse(Slurp(work.path() + "/fetched/localhost.report.json"));
+  EXPECT_EQ(report["checks"][0]["path"], target.path());
+  EXPECT_EQ(report["checks"][0]["status"], "pass");
+  EXPECT_EQ(report["targets"][0]["mount"]["container"]["runtime"], "podman");
+  EXPECT_EQ(report["targets"][0]["mount"]["container"]["path_role"], "bind_from_host");
 }
 
 }  // namespace
