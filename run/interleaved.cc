@@ -135,7 +135,7 @@ void RunInterleaved(RunState& s) {
       }
       t.op_costs.push_back(probes::ToOpCostResult(plan.ops[o], op_samples[p][o].merged));
     }
-    AddPlausibilityFindings(t);
+    AddPlausibilityFindings(t, s.report.context);
     if (!commits[p].empty()) report::AddSqliteResults(t, std::move(commits[p]));
     s.listener.TargetDone(t);
     s.report.targets.push_back(std::move(t));

@@ -222,7 +222,7 @@ std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results, const 
       e.speedup = MeanRowsPerSec(r) / MeanRowsPerSec(*baseline);
     }
     e.result = r;
-    e.risk = RiskOf(r.config.journal, r.config.sync, target.findings);
+    e.risk = RiskOf(r.config.journal, r.config.sync, target.durability);
     entries.push_back(std::move(e));
   }
   return entries;

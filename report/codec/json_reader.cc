@@ -5,8 +5,10 @@
 #include <algorithm>
 
 #include "probes/op_cost.h"
+#include "report/analysis/durability_model.h"
 #include "report/analysis/durability_risk.h"
 #include "report/codec/crashsim_json_reader.h"
+#include "report/codec/durability_json.h"
 #include "report/codec/json_reader_sections.h"
 #include "report/codec/mount_json_reader.h"
 #include "report/codec/sqlite_json_reader.h"
@@ -115,7 +117,7 @@ Finding ReadFinding(const JsonFields& f) {
   return finding;
 }
 
-Target ReadTarget(const JsonFields& f) {
+Target ReadTarget(const JsonFields& f, const Context& context) {
   Target t;
   t.path = f.String("path", Need::kRequired);
   if (f.Has("mount")) t.mount = ReadMount(f.Object("mount"));
@@ -139,7 +141,14 @@ Target ReadTarget(const JsonFields& f) {
   f.Each("unfinished", Need::kOptional, [&](const JsonFields& u) {
     t.unfinished.push_back({u.String("kind"), u.String("label")});
   });
-  AssessRisks(t);  // from the findings as read, as the run decided them
+  // As the run decided it; a report from before durprobe wrote the verdict gets it worked out
+  // from what it holds, as the run would have.
+  if (f.Has("durability")) {
+    t.durability = ReadDurability(f.Object("durability"));
+  } else {
+    AssessDurability(t, context);
+  }
+  AssessRisks(t);  // from the verdict, as the run decided it
   return t;
 }
 
@@ -160,6 +169,7 @@ CheckResult ReadCheck(const JsonFields& f) {
   c.ci_low = f.OptionalDouble("ci_low");
   c.ci_high = f.OptionalDouble("ci_high");
   c.tail_failure = f.Bool("tail_failure");
+  c.warning = f.Bool("warning");
   c.severe = f.Bool("severe");
   return c;
 }
@@ -212,7 +222,7 @@ Result<Report> FromJson(const json& doc) {
   Report report;
   report.context = ReadContext(root.Object("context", Need::kRequired));
   root.Each("targets", Need::kRequired,
-            [&](const JsonFields& t) { report.targets.push_back(ReadTarget(t)); });
+            [&](const JsonFields& t) { report.targets.push_back(ReadTarget(t, report.context)); });
   root.Each("checks", Need::kOptional,
             [&](const JsonFields& c) { report.checks.push_back(ReadCheck(c)); });
   if (!error.empty()) return Status::InvalidArgument(error);

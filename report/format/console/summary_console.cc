@@ -17,17 +17,17 @@ std::string Opt(const std::optional<double>& v, bool nanos) {
 }  // namespace
 
 void WriteSummaryTable(const std::vector<SummaryRow>& rows, std::ostream& out) {
-  fmt::print(out, "{:<16} {:<24} {:<8} {:<10} {:>10} {:>10} {:>9} {:>9}  {}\n", "host", "path",
-             "fs", "device", "sync p50", "sync p99", "WAL/FULL", "DEL/FULL",
+  fmt::print(out, "{:<16} {:<24} {:<8} {:<10} {:<11} {:>10} {:>10} {:>9} {:>9}  {}\n", "host",
+             "path", "fs", "device", "durability", "sync p50", "sync p99", "WAL/FULL", "DEL/FULL",
              "failed rules; findings");
   for (const SummaryRow& r : rows) {
     std::string problems = fmt::format("{}", fmt::join(r.failed_rules, ","));
     if (!r.findings.empty())
       problems += (problems.empty() ? "" : "; ") + fmt::format("{}", fmt::join(r.findings, ","));
-    fmt::print(out, "{:<16} {:<24} {:<8} {:<10} {:>10} {:>10} {:>9} {:>9}  {}\n", r.host, r.path,
-               r.fstype, r.device, Opt(r.sync_p50_ns, true), Opt(r.sync_p99_ns, true),
-               Opt(r.commits_wal_full, false), Opt(r.commits_delete_full, false),
-               problems.empty() ? "-" : problems);
+    fmt::print(out, "{:<16} {:<24} {:<8} {:<10} {:<11} {:>10} {:>10} {:>9} {:>9}  {}\n", r.host,
+               r.path, r.fstype, r.device, r.durability.empty() ? "-" : r.durability,
+               Opt(r.sync_p50_ns, true), Opt(r.sync_p99_ns, true), Opt(r.commits_wal_full, false),
+               Opt(r.commits_delete_full, false), problems.empty() ? "-" : problems);
   }
 }
 

@@ -6,6 +6,7 @@
 #include "report/analysis/sqlite_correlation.h"
 #include "report/documents/compare_analysis.h"
 #include "report/documents/diff_analysis.h"
+#include "report/format/durability_lines.h"
 #include "report/model/labels.h"
 #include "report/text/units.h"
 
@@ -74,6 +75,13 @@ void WriteTarget(const Target& t, std::ostream& out) {
            m ? fmt::format("{:.2f}", SyncsOf(r).total) : "-"},
           out);
     }
+    out << "\n";
+  }
+  if (t.durability) {
+    DurabilityText d = DurabilityTextOf(*t.durability);
+    fmt::print(out, "**Durability:** {}\n\nLayers: {}\n", MarkdownCell(d.headline),
+               MarkdownCell(d.chain));
+    if (!d.to_prove.empty()) fmt::print(out, "\nTo prove it: {}\n", MarkdownCell(d.to_prove));
     out << "\n";
   }
   for (const Unfinished& u : t.unfinished)
