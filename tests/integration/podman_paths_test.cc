@@ -5,6 +5,7 @@
 // cannot run (tests/integration/podman_support.h).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -56,24 +57,41 @@ bool HasOption(const json& mount, const std::string& option) {
   return false;
 }
 
-// What the host sees at host_dir (the truth a container's view is held to).
-json HostMount(const std::string& host_dir) {
+// What the host sees at host_dir (the truth a container's view is held to): its report target.
+json HostTarget(const std::string& host_dir) {
   CliRun run = RunDurprobe("inspect --json - " + host_dir);
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  return ParseJsonOrFail(run)["targets"][0]["mount"];
+  return ParseJsonOrFail(run)["targets"][0];
 }
 
-// The container sees the host's filesystem through a bind: same type and device numbers, and a
-// block device that is either the host's or absent with the reason (Podman masks /sys/dev/block).
-void ExpectSameFilesystem(const json& inside, const json& host, const std::string& what) {
-  EXPECT_EQ(inside["fstype"], host["fstype"]) << what;
-  EXPECT_EQ(inside["dev"], host["dev"]) << what;
-  EXPECT_EQ(inside["bind"], true) << what;
-  if (!inside["device"].is_null()) {
-    EXPECT_EQ(inside["device"]["name"], host["device"]["name"]) << what;
-  } else {
-    EXPECT_FALSE(inside["device_note"].get<std::string>().empty()) << what;
+// The durability verdict of a report target, with its deciding layer and the findings behind it.
+void ExpectDurability(const json& target, const std::string& verdict, const std::string& layer,
+                      const std::string& finding, const std::string& what) {
+  const json& d = target["durability"];
+  ASSERT_TRUE(d.is_object()) << what << ": " << target.dump();
+  EXPECT_EQ(d["verdict"], verdict) << what << ": " << d.dump();
+  EXPECT_EQ(d["deciding_layer"], layer) << what << ": " << d.dump();
+  if (!finding.empty()) {
+    EXPECT_NE(std::find(d["findings"].begin(), d["findings"].end(), finding), d["findings"].end())
+        << what << ": " << d.dump();
   }
+}
+
+// The container sees the host's filesystem through a bind: same type, device numbers and block
+// device (found through /sys/class/block: Podman masks /sys/dev/block), and the same durability
+// verdict as the host gives the directory.
+void ExpectSameAsHost(const json& inside, const json& host, const std::string& what) {
+  const json& m = inside["mount"];
+  EXPECT_EQ(m["fstype"], host["mount"]["fstype"]) << what;
+  EXPECT_EQ(m["dev"], host["mount"]["dev"]) << what;
+  EXPECT_EQ(m["bind"], true) << what;
+  ASSERT_FALSE(m["device"].is_null()) << what << ": " << m["device_note"];
+  EXPECT_EQ(m["device"]["name"], host["mount"]["device"]["name"]) << what;
+  EXPECT_NE(m["device_note"].get<std::string>().find("/sys/class/block"), std::string::npos)
+      << what << ": " << m["device_note"];
+  ASSERT_TRUE(inside["durability"].is_object()) << what;
+  EXPECT_EQ(inside["durability"]["verdict"], host["durability"]["verdict"]) << what;
+  EXPECT_EQ(inside["durability"]["deciding_layer"], host["durability"]["deciding_layer"]) << what;
 }
 
 void ExpectPodmanRole(const json& mount, const std::string& role, const std::string& what) {
@@ -110,6 +128,9 @@ TEST_F(PodmanPathsTest, RmContainerIdentifiesEachKindOfPath) {
   ExpectPodmanRole(root, "overlay_root", "--rm root");
   EXPECT_EQ(root["fstype"], "overlay");
   EXPECT_TRUE(HasOption(root, "fsync=volatile")) << root["options"].dump();
+  EXPECT_EQ(root["overlay"]["volatile"], true);
+  ExpectDurability(TargetAt(report, "/root/db"), "not_durable", "overlay", "overlay_volatile",
+                   "--rm root");
   // The upper layer lives on the host under Podman's storage, outside this mount namespace (and
   // removed with the container); the host knows that storage's disk.
   EXPECT_EQ(root["overlay"]["upper_visible"], false);
@@ -117,34 +138,35 @@ TEST_F(PodmanPathsTest, RmContainerIdentifiesEachKindOfPath) {
   ASSERT_EQ(graph.exit_code, 0) << graph.err;
   std::string graph_root = testing_support::LastLine(graph.out);
   EXPECT_EQ(root["overlay"]["upper_dir"].get<std::string>().rfind(graph_root, 0), 0u);
-  json upper = HostMount(graph_root);
+  json upper = HostTarget(graph_root)["mount"];
   if (root["device"].is_null()) {
     EXPECT_FALSE(root["device_note"].get<std::string>().empty());
   } else {
     EXPECT_EQ(root["device"]["name"], upper["device"]["name"]);
   }
 
-  const json& b = TargetAt(report, "/bind")["mount"];
-  ExpectPodmanRole(b, "bind_from_host", "-v bind");
-  ExpectSameFilesystem(b, HostMount(bind.path()), "-v bind");
+  const json& b = TargetAt(report, "/bind");
+  ExpectPodmanRole(b["mount"], "bind_from_host", "-v bind");
+  ExpectSameAsHost(b, HostTarget(bind.path()), "-v bind");
 
   CliRun where =
       RunShell(PodmanCommand() + " volume inspect --format '{{.Mountpoint}}' " + volume.name());
   ASSERT_EQ(where.exit_code, 0) << where.err;
-  const json& v = TargetAt(report, "/vol")["mount"];
-  ExpectPodmanRole(v, "volume", "named volume");
-  ExpectSameFilesystem(v, HostMount(testing_support::LastLine(where.out)), "named volume");
+  const json& v = TargetAt(report, "/vol");
+  ExpectPodmanRole(v["mount"], "volume", "named volume");
+  ExpectSameAsHost(v, HostTarget(testing_support::LastLine(where.out)), "named volume");
 
   const json& scratch = TargetAt(report, "/scratch");
   ExpectPodmanRole(scratch["mount"], "tmpfs", "--tmpfs");
   EXPECT_EQ(scratch["mount"]["fstype"], "tmpfs");
   EXPECT_TRUE(HasFinding(scratch, "sync_noop_memory_fs")) << scratch["findings"].dump();
+  ExpectDurability(scratch, "not_durable", "filesystem", "sync_noop_memory_fs", "--tmpfs");
 
   const json& r = TargetAt(report, "/ro");
   ExpectPodmanRole(r["mount"], "bind_from_host", "read-only bind");
   EXPECT_TRUE(HasOption(r["mount"], "ro")) << r["mount"]["options"].dump();
   EXPECT_TRUE(HasFinding(r, "read_only_mount")) << r["findings"].dump();
-  ExpectSameFilesystem(r["mount"], HostMount(ro.path()), "read-only bind");
+  ExpectSameAsHost(r, HostTarget(ro.path()), "read-only bind");
 }
 
 // Measuring on the read-only bind cannot start: exit 2 with one line naming the path and why.
@@ -175,6 +197,10 @@ TEST_F(PodmanPathsTest, CompareInsideRmContainerCallsTheVolatileRootAndTmpfsNotD
   ASSERT_EQ(c["verdicts"].size(), 3u) << c["verdicts"].dump();
   EXPECT_NE(VerdictFor(c, "/bind")["dominant"], "not_durable") << VerdictFor(c, "/bind").dump();
   EXPECT_EQ(VerdictFor(c, "/root/db")["dominant"], "not_durable");
+  const json& volatile_codes = VerdictFor(c, "/root/db")["not_durable"];
+  EXPECT_NE(std::find(volatile_codes.begin(), volatile_codes.end(), "overlay_volatile"),
+            volatile_codes.end())
+      << volatile_codes.dump();
   EXPECT_EQ(VerdictFor(c, "/scratch")["dominant"], "not_durable");
   EXPECT_NE(VerdictFor(c, "/scratch")["message"].get<std::string>().find("keeps nothing"),
             std::string::npos);
@@ -202,6 +228,10 @@ TEST_F(PodmanPathsTest, KeptContainerRootIsNotVolatile) {
   EXPECT_FALSE(HasOption(root, "volatile")) << root["options"].dump();
   EXPECT_NE(VerdictFor(c, "/root/db")["dominant"], "not_durable")
       << VerdictFor(c, "/root/db").dump();
+  // Its upper layer, where the writes land, is on the host, out of this mount namespace: the
+  // overlay cannot be proven durable from inside, and nothing voids it.
+  ExpectDurability(TargetAt(c, "/root/db"), "unproven", "overlay", "", "kept root");
+  EXPECT_FALSE(TargetAt(c, "/root/db")["durability"]["to_prove"].get<std::string>().empty());
 }
 
 }  // namespace
