@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include <iostream>
 #include <memory>
@@ -66,12 +67,23 @@ struct RunningLoad {
 
 report::Finding LoadFinding(const probes::LoadOutcome& o) {
   bool short_of = o.achieved.reads_per_sec < 0.9 * o.asked.reads_per_sec ||
-                  o.achieved.writes_per_sec < 0.9 * o.asked.writes_per_sec || !o.status.ok();
-  std::string what = fmt::format(
-      "the background load ran {:.0f} reads/s and {:.0f} writes/s of 4 KiB{} (asked {:.0f} and "
-      "{:.0f}) for {:.1f} s",
-      o.achieved.reads_per_sec, o.achieved.writes_per_sec, o.direct ? " with O_DIRECT" : "",
-      o.asked.reads_per_sec, o.asked.writes_per_sec, o.seconds);
+                  o.achieved.writes_per_sec < 0.9 * o.asked.writes_per_sec ||
+                  o.achieved.syncs_per_sec < 0.9 * o.asked.syncs_per_sec || !o.status.ok();
+  std::vector<std::string> parts;
+  if (o.asked.reads_per_sec > 0 || o.asked.writes_per_sec > 0) {
+    parts.push_back(fmt::format(
+        "{:.0f} reads/s and {:.0f} writes/s of 4 KiB{} (asked {:.0f} and "
+        "{:.0f})",
+        o.achieved.reads_per_sec, o.achieved.writes_per_sec, o.direct ? " with O_DIRECT" : "",
+        o.asked.reads_per_sec, o.asked.writes_per_sec));
+  }
+  if (o.asked.syncs_per_sec > 0) {
+    parts.push_back(fmt::format(
+        "{:.1f} synced writes/s of {} (each written, then fdatasync; asked {:.1f})",
+        o.achieved.syncs_per_sec, report::FormatBytes(o.asked.sync_bytes), o.asked.syncs_per_sec));
+  }
+  std::string what =
+      fmt::format("the background load ran {} for {:.1f} s", fmt::join(parts, ", and "), o.seconds);
   if (!o.status.ok()) what += "; it stopped on an error: " + o.status.message();
   if (short_of) {
     return {report::Severity::kWarn, "background_load_short",
@@ -209,6 +221,11 @@ int RunCheck(const CheckOptions& o) {
     Result<probes::LoadRates> rates = ParseLoad(o.background_load);
     if (!rates.ok()) return UsageError(rates.status().message());
     load = *rates;
+  }
+  if (policy->companion_syncs_per_sec > 0 && policy->companion_sync_bytes > 0) {
+    if (!load) load = probes::LoadRates{};
+    load->syncs_per_sec = policy->companion_syncs_per_sec;
+    load->sync_bytes = policy->companion_sync_bytes;
   }
 
   run::Plan plan;

@@ -9,7 +9,9 @@ if [ "${1:-build}" = test ]; then
          libxml2-dev libxml2-utils chromium  # the HTML page's parser and browser tests
          prometheus ansible-core  # check's Prometheus output and deploy/ tests
          clang-14 libfuzzer-14-dev  # the fuzzers (scripts/fuzz.sh)
-         eatmydata)  # a no-op sync preload the risk column must see through
+         eatmydata  # a no-op sync preload the risk column must see through
+         podman runc mmdebstrap  # the image (deploy/image/build.sh) and the container tests
+         etcd-server etcd-client curl)  # scripts/bench-vs-real.sh and its tests
 fi
 missing=()
 for p in "${want[@]}"; do

@@ -72,8 +72,8 @@ try() {  # try NAME COMMAND...: run, and remember NAME when it fails
 up() {
   ensure_tools || { say "could not install the lab tools"; exit 1; }
   mkdir -p "$dir/img"
-  try ext4 loop_mount ext4 64M ext4 "" mkfs.ext4 -q -F
-  try ext4-nobarrier loop_mount ext4-nobarrier 64M ext4 barrier=0 mkfs.ext4 -q -F
+  try ext4 loop_mount ext4 128M ext4 "" mkfs.ext4 -q -F
+  try ext4-nobarrier loop_mount ext4-nobarrier 128M ext4 barrier=0 mkfs.ext4 -q -F
   # xfs refuses filesystems under 300 MiB; the image is sparse, so it costs little.
   try xfs loop_mount xfs 320M xfs "" mkfs.xfs -q -f
   try btrfs loop_mount btrfs 256M btrfs "" mkfs.btrfs -q -f
@@ -83,7 +83,7 @@ up() {
     if ! mounted loop-on-tmpfs; then
       mkdir -p "$dir/loop-on-tmpfs"
       local img="$dir/tmpfs/loop-on-tmpfs.img"
-      [ -f "$img" ] || { truncate -s 48M "$img" && mkfs.ext4 -q -F "$img" >/dev/null 2>&1; }
+      [ -f "$img" ] || { truncate -s 96M "$img" && mkfs.ext4 -q -F "$img" >/dev/null 2>&1; }
       try loop-on-tmpfs mount -t ext4 -o loop "$img" "$dir/loop-on-tmpfs"
     fi
     mkdir -p "$dir/overlay-tmpfs-lower" "$dir/tmpfs/ovl-upper" "$dir/tmpfs/ovl-work" \

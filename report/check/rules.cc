@@ -276,6 +276,12 @@ void Merge(Policy& policy, const Policy& other) {
   policy.recommend_wal_sync_method |= other.recommend_wal_sync_method;
   policy.durable_rule |= other.durable_rule;
   policy.probe_file_size = std::max(policy.probe_file_size, other.probe_file_size);
+  // One companion runs: the larger of two (a preset named twice keeps its own).
+  if (other.companion_syncs_per_sec * static_cast<double>(other.companion_sync_bytes) >
+      policy.companion_syncs_per_sec * static_cast<double>(policy.companion_sync_bytes)) {
+    policy.companion_syncs_per_sec = other.companion_syncs_per_sec;
+    policy.companion_sync_bytes = other.companion_sync_bytes;
+  }
   if (!other.source.empty()) {
     policy.source += (policy.source.empty() ? "" : " + ") + other.source;
   }

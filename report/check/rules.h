@@ -91,9 +91,14 @@ struct Policy {
   bool durable_rule = false;
   // postgres-wal: pick the wal_sync_method that wins among the 8 KiB probes, with its margin.
   bool recommend_wal_sync_method = false;
-  // Size of the file the probes write through, when the workload needs one (etcd's WAL: about
-  // 22 MiB of 2300-byte writes); 0 keeps the probes' default.
+  // Size of the file the probes write through, when the workload needs one (etcd's WAL: a
+  // 64 MB segment); 0 keeps the probes' default.
   std::uint64_t probe_file_size = 0;
+  // What else the workload syncs on the same disk while its probes run (etcd: bbolt's backend
+  // commits beside the WAL): companion_sync_bytes written, then fdatasync, this many times a
+  // second, on a thread of check's background load. 0: nothing runs beside the probes.
+  double companion_syncs_per_sec = 0.0;
+  std::uint64_t companion_sync_bytes = 0;
 
   bool empty() const;
   // Every probe and SQLite configuration the rules read, without duplicates, in rule order.

@@ -264,5 +264,22 @@ TEST(CheckRulesTest, MergingPresetsKeepsEachCodeAndFactOnce) {
   EXPECT_EQ(a.source, "preset a + preset b");
 }
 
+// One companion load runs for a merged policy: the heavier of the two, never a mix of both.
+TEST(CheckRulesTest, MergingKeepsTheHeavierCompanionSyncs) {
+  Policy a, b, none;
+  a.companion_syncs_per_sec = 7;
+  a.companion_sync_bytes = 36 * 1024;
+  b.companion_syncs_per_sec = 50;
+  b.companion_sync_bytes = 4096;
+  Merge(a, none);
+  EXPECT_DOUBLE_EQ(a.companion_syncs_per_sec, 7);
+  EXPECT_EQ(a.companion_sync_bytes, 36u * 1024);
+  Merge(none, a);
+  EXPECT_DOUBLE_EQ(none.companion_syncs_per_sec, 7);
+  Merge(b, a);
+  EXPECT_DOUBLE_EQ(b.companion_syncs_per_sec, 7);
+  EXPECT_EQ(b.companion_sync_bytes, 36u * 1024);
+}
+
 }  // namespace
 }  // namespace durprobe::report
