@@ -93,6 +93,7 @@ class FaultPlatform final : public Platform {
     return base_.CheckWritableDirectory(dir);
   }
   bool IsTerminal(int fd) override { return base_.IsTerminal(fd); }
+  int TerminalColumns(int fd) override { return base_.TerminalColumns(fd); }
   Result<FsStat> StatFs(const std::string& path) override { return base_.StatFs(path); }
   Result<FileStat> Stat(const std::string& path) override { return base_.Stat(path); }
   std::uint64_t NowNanos() override {

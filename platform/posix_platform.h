@@ -28,6 +28,7 @@ class PosixPlatform : public Platform {
   Status ReplaceFileAtomically(const std::string& path, const std::string& text) override;
   Status CheckWritableDirectory(const std::string& dir) override;
   bool IsTerminal(int fd) override;
+  int TerminalColumns(int fd) override;
   std::uint64_t NowNanos() override;
   void SleepNanos(std::uint64_t ns) override;
   std::string WallClockIso8601() override;

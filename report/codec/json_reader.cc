@@ -9,6 +9,7 @@
 #include "report/codec/crashsim_json_reader.h"
 #include "report/codec/json_reader_sections.h"
 #include "report/codec/mount_json_reader.h"
+#include "report/codec/path_summary_json.h"
 #include "report/codec/sqlite_json_reader.h"
 #include "report/codec/sqlite_workloads_json_reader.h"
 #include "report/text/json_scan.h"
@@ -140,6 +141,8 @@ Target ReadTarget(const JsonFields& f) {
     t.unfinished.push_back({u.String("kind"), u.String("label")});
   });
   AssessRisks(t);  // from the findings as read, as the run decided them
+  t.summary = ReadPathSummary(f);
+  t.advice = ReadAdvice(f);
   return t;
 }
 

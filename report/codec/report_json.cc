@@ -4,6 +4,7 @@
 #include "report/codec/crashsim_json.h"
 #include "report/codec/json_fields.h"
 #include "report/codec/mount_json.h"
+#include "report/codec/path_summary_json.h"
 #include "report/codec/sqlite_json.h"
 #include "report/codec/sqlite_workloads_json.h"
 #include "report/model/percentiles.h"
@@ -142,6 +143,8 @@ json ToJson(const Target& t) {
     j["unfinished"] = unfinished;
   }
   if (!t.crashsim.empty()) j["crashsim"] = ToJson(t.crashsim);
+  if (t.summary) j["summary"] = ToJson(*t.summary);
+  if (!t.advice.empty()) j["advice"] = ToJson(t.advice);
   if (!t.op_costs.empty()) {
     json costs = json::array();
     for (const probes::OpCostResult& r : t.op_costs) costs.push_back(ToJson(r));

@@ -18,7 +18,7 @@ void PrintChecks(const std::vector<CheckResult>& checks, std::ostream& out) {
     for (char& ch : tag) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
     std::string value = c.measured
                             ? fmt::format("{} {} {}", FormatCheckValue(*c.measured, c.unit),
-                                          c.comparison, FormatCheckValue(c.threshold, c.unit))
+                                          RelationShown(c), FormatCheckValue(c.threshold, c.unit))
                             : "not measured";
     fmt::print(out, "  {:<7} {}  {}  {}: {}\n", tag, c.path, c.rule, value, c.message);
   }
