@@ -115,7 +115,9 @@ void EtcdAdvice(const Target& t, std::vector<PathAdvice>& out) {
   }
   if (failed) {
     out.push_back({"etcd", "does not fit",
-                   fmt::format("{} fails: etcd's WAL needs fast, steady fdatasync", failed->rule),
+                   fmt::format("{} fails: etcd needs fast, steady fdatasync for its WAL and its "
+                               "backend commits",
+                               failed->rule),
                    failed->message});
   } else if (missing) {
     out.push_back({"etcd", "not measured",

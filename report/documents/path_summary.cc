@@ -163,6 +163,17 @@ std::string NextStep(const Target& t, const PathSummary& s) {
   for (const Finding& f : t.findings) {
     if (f.severity == Severity::kFail) return "act on " + f.code + " (under Findings)";
   }
+  if (t.sqlite.empty() && !t.crashsim.empty()) {
+    std::size_t kept = 0;
+    for (const sqlite_bench::CrashsimResult& c : t.crashsim) {
+      kept += c.outcome == probes::Outcome::kOk && c.trials > 0 && c.corrupt == 0 &&
+              c.trials_with_loss == 0;
+    }
+    return fmt::format(
+        "crashsim lost nothing with {} of {} settings (table below); run `durprobe sqlite "
+        "--crashsim {}` for their commit rates beside the losses",
+        kept, t.crashsim.size(), t.path);
+  }
   if (t.sqlite.empty() && !t.probes.empty()) {
     return "run `durprobe sqlite " + t.path + "` for what a commit costs and which setting fits";
   }
@@ -181,7 +192,7 @@ std::string NextStep(const Target& t, const PathSummary& s) {
 
 PathSummary SummarizePath(const Target& t) {
   PathSummary s;
-  s.what = t.mount ? WhatThePathIs(*t.mount) : "not inspected";
+  s.what = t.mount ? WhatThePathIs(*t.mount) : "not inspected by this command";
   if (t.durability) s.durability = NameOf(t.durability->verdict);
   s.durability_line = DurabilityLine(t.durability);
   if (const probes::ProbeResult* p = CostProbe(t.probes)) {

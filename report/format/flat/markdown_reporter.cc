@@ -49,8 +49,10 @@ void WriteSummary(const Target& t, std::ostream& out) {
     line("durability", s.durability_line);
     line("sync cost", SyncCostText(s));
     if (s.sqlite_default) line("SQLite default", SettingText(*s.sqlite_default, false));
-    line("keeps every commit",
-         s.sqlite_safe ? SettingText(*s.sqlite_safe, true) : "no measured setting here");
+    if (s.sqlite_default || s.sqlite_safe || s.sqlite_fast) {
+      line("keeps every commit",
+           s.sqlite_safe ? SettingText(*s.sqlite_safe, true) : "no measured setting here");
+    }
     if (s.sqlite_fast) {
       line("risks the last commits",
            SettingText(*s.sqlite_fast, true) + "; " + s.sqlite_fast->loses);

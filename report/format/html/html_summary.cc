@@ -23,8 +23,10 @@ std::string SummarySection(const Target& t) {
     out += Line("path", s.what) + Line("durability", s.durability_line) +
            Line("sync cost", SyncCostText(s));
     if (s.sqlite_default) out += Line("SQLite default", SettingText(*s.sqlite_default, false));
-    out += Line("keeps every commit",
-                s.sqlite_safe ? SettingText(*s.sqlite_safe, true) : "no measured setting here");
+    if (s.sqlite_default || s.sqlite_safe || s.sqlite_fast) {
+      out += Line("keeps every commit",
+                  s.sqlite_safe ? SettingText(*s.sqlite_safe, true) : "no measured setting here");
+    }
     if (s.sqlite_fast) {
       out += Line("risks the last commits",
                   SettingText(*s.sqlite_fast, true) + "; " + s.sqlite_fast->loses);
