@@ -77,7 +77,6 @@ TEST_P(TerminalWidthTest, NoCommandPrintsALineWiderThanTheTerminal) {
       {"summarize", "summarize " + kFixtures + "/golden/reports/check.json " + kFixtures +
                         "/golden/reports/run.json"},
       {"crashsim", "crashsim --trials 5 --journal-modes wal,delete " + p},
-      {"saved_run", "report " + kFixtures + "/golden/reports/run.json --html /dev/null"},
   };
   const int width = GetParam();
   for (const Command& c : commands) {
