@@ -6,6 +6,7 @@
 
 #include "probes/op_cost.h"
 #include "report/analysis/durability_risk.h"
+#include "report/analysis/sqlite_correlation.h"
 #include "report/codec/crashsim_json_reader.h"
 #include "report/codec/json_reader_sections.h"
 #include "report/codec/mount_json_reader.h"
@@ -141,6 +142,9 @@ Target ReadTarget(const JsonFields& f) {
     t.unfinished.push_back({u.String("kind"), u.String("label")});
   });
   AssessRisks(t);  // from the findings as read, as the run decided them
+  // From the rates as read: a report saved when speedup came from the mean commit gets the
+  // median-based one every other figure of the row uses.
+  AssignSpeedups(t.sqlite);
   t.summary = ReadPathSummary(f);
   t.advice = ReadAdvice(f);
   return t;

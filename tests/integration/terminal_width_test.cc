@@ -96,7 +96,7 @@ TEST_P(TerminalWidthTest, NoCommandPrintsALineWiderThanTheTerminal) {
 
 INSTANTIATE_TEST_SUITE_P(Widths, TerminalWidthTest, ::testing::Values(80, 100, 120));
 
-TEST(TerminalWidthTest, PipedOutputAndWideKeepTheFullTables) {
+TEST(TerminalWidthPipedTest, PipedOutputAndWideKeepTheFullTables) {
   std::string run = kFixtures + "/golden/reports/run.json";
   // summarize prints the same table piped and with --wide under a narrow terminal.
   CliRun piped = testing_support::RunDurprobe("summarize " + run);

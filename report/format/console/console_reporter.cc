@@ -26,6 +26,15 @@ namespace {
 
 std::string SizeCell(const probes::ProbeResult& r) { return SizeLabel(r.spec); }
 
+// A note's probe: primitive, pattern and write size ("fsync append 4 KiB"), so notes stay apart
+// when two sizes ran; no size for a directory sync.
+std::string NoteLabel(const probes::ProbeResult& r) {
+  std::string label =
+      fmt::format("{} {}", probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern));
+  std::string size = SizeCell(r);
+  return size == "-" ? label : label + " " + size;
+}
+
 std::string Median(const probes::LatencySummary& s) {
   return fmt::format("{} ±{:.0f}%", FormatNanos(static_cast<double>(s.p50)),
                      s.p50_ci_relative * 100.0);
@@ -75,15 +84,15 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) 
                 NanosCell(l.max),
                 r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-")});
   if (r.outcome != probes::Outcome::kOk) {
-    notes.Add(fmt::format("{} {} {}: {} after {} ops: {}", prim, pat, SizeCell(r),
-                          probes::NameOf(r.outcome), r.ops, r.reason));
+    notes.Add(fmt::format("{}: {} after {} ops: {}", NoteLabel(r), probes::NameOf(r.outcome), r.ops,
+                          r.reason));
   }
   if (!r.caveat.empty()) notes.Add(fmt::format("{}: {}", prim, r.caveat));
   if (!r.converged && r.outcome == probes::Outcome::kOk) {
     notes.Add(
-        fmt::format("{} {} {}: median not within the target confidence after {:.1f} s "
+        fmt::format("{}: median not within the target confidence after {:.1f} s "
                     "(raise --budget for a tighter figure)",
-                    prim, pat, SizeCell(r), r.seconds));
+                    NoteLabel(r), r.seconds));
   }
 }
 

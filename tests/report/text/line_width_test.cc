@@ -35,8 +35,8 @@ TEST(LineWidthTest, LongLinesWrapWithAHangingIndentAndShortOnesStay) {
             "short line\n  note: one two three four\n        five six seven eight\n"
             "        nine ten eleven twelve\n");
   // A labelled line continues under its text; another under its indent plus two.
-  EXPECT_EQ(FitLines("  path        one two three four five\n", 30),
-            "  path        one two three\n              four five\n");
+  EXPECT_EQ(FitLines("  path        one two three four five six seven\n", 40),
+            "  path        one two three four five\n              six seven\n");
   EXPECT_EQ(FitLines("[warn] code: one two three four five six\n", 20),
             "[warn] code: one two\n  three four five\n  six\n");
 }
@@ -68,9 +68,7 @@ TEST(LineWidthTest, ATableLeavesColumnsOutByRankAndSaysWhich) {
   Wide().Print(narrow);
   const std::string& text = narrow.str();
   EXPECT_LE(Widest(text), 48u) << text;
-  EXPECT_NE(text.find("(left out to fit 48 columns: rare;"),
-            std::string::npos)
-      << text;
+  EXPECT_NE(text.find("(left out to fit 48 columns: rare;"), std::string::npos) << text;
   EXPECT_NE(text.find("often"), std::string::npos);
   EXPECT_NE(text.find("key"), std::string::npos);
   // The wrapping column continues under itself: its text is all there, on several lines.
