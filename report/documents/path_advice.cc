@@ -114,11 +114,10 @@ void EtcdAdvice(const Target& t, std::vector<PathAdvice>& out) {
     passed += c.outcome == CheckOutcome::kPass;
   }
   if (failed) {
-    out.push_back({"etcd", "does not fit",
-                   fmt::format("{} fails: etcd needs fast, steady fdatasync for its WAL and its "
-                               "backend commits",
-                               failed->rule),
-                   failed->message});
+    out.push_back(
+        {"etcd", "does not fit",
+         fmt::format("the etcd preset's rule {} fails (docs/provisioning.md)", failed->rule),
+         failed->message});
   } else if (missing) {
     out.push_back({"etcd", "not measured",
                    "etcd's WAL probes (2300 B preallocated fdatasync) did not run here",
