@@ -94,7 +94,8 @@ void AddDevice(Platform& p, const InspectRoots& roots, const std::vector<MountEn
                               holder->fstype, holder->source);
     return;
   }
-  Result<DeviceInfo> d = DescribeBlockDevice(p, roots.sys, major, minor);
+  std::string via_class;
+  Result<DeviceInfo> d = DescribeBlockDevice(p, roots.sys, major, minor, &via_class);
   if (!d.ok()) {
     m.device_note = d.status().message();
     return;
@@ -108,7 +109,9 @@ void AddDevice(Platform& p, const InspectRoots& roots, const std::vector<MountEn
     }
   }
   m.device = std::move(*d);
-  m.device_note = !how.empty() ? how : found_via;
+  std::string note = !how.empty() ? how : found_via;
+  if (!via_class.empty()) note = note.empty() ? via_class : note + "; " + via_class;
+  m.device_note = note;
 }
 
 ContainerInfo Container(Platform& p, const InspectRoots& roots,
@@ -128,9 +131,36 @@ ContainerInfo Container(Platform& p, const InspectRoots& roots,
   return DetectContainer(ev);
 }
 
-}  // namespace
+constexpr int kMaxBackingDepth = 8;  // a loop device on a file on a loop device on ...
 
-Result<MountInfo> InspectPath(Platform& p, const std::string& path, const InspectRoots& roots) {
+Result<MountInfo> Inspect(Platform& p, const std::string& path, const InspectRoots& roots,
+                          int depth);
+
+// A loop device's backing file, inspected like the path itself, so the durability of the chain
+// is known down to the media. Not visible here (another mount namespace), or too deep: a note.
+void AddBacking(Platform& p, const InspectRoots& roots, int depth, MountInfo& m) {
+  if (!m.device || m.device->kind != "loop" || m.device->backing_file.empty()) return;
+  std::string file = m.device->backing_file;
+  if (file.ends_with(" (deleted)")) file.resize(file.size() - 10);
+  if (depth >= kMaxBackingDepth) {
+    m.notes.push_back(
+        fmt::format("loop devices nest deeper than {}: {} not followed", kMaxBackingDepth, file));
+    return;
+  }
+  if (p.KindOf(file) == PathKind::kMissing) {
+    m.notes.push_back(fmt::format("the loop device's backing file {} is not visible here", file));
+    return;
+  }
+  Result<MountInfo> backing = Inspect(p, file, roots, depth + 1);
+  if (backing.ok()) {
+    m.backing.push_back(std::move(*backing));
+  } else {
+    m.notes.push_back("the loop device's backing file: " + backing.status().message());
+  }
+}
+
+Result<MountInfo> Inspect(Platform& p, const std::string& path, const InspectRoots& roots,
+                          int depth) {
   Result<std::string> real = p.RealPath(path);
   if (!real.ok()) return real.status();
   std::string mountinfo_path = roots.proc + "/self/mountinfo";
@@ -149,7 +179,14 @@ Result<MountInfo> InspectPath(Platform& p, const std::string& path, const Inspec
   AddDevice(p, roots, *table, *entry, upper_mount, m);
   m.container = Container(p, roots, *table);
   ClassifyContainerPath(*entry, m.container);
+  AddBacking(p, roots, depth, m);
   return m;
+}
+
+}  // namespace
+
+Result<MountInfo> InspectPath(Platform& p, const std::string& path, const InspectRoots& roots) {
+  return Inspect(p, path, roots, 0);
 }
 
 }  // namespace durprobe::platform

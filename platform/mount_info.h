@@ -65,8 +65,9 @@ struct DeviceInfo {
 struct OverlayInfo {
   std::vector<std::string> lower_dirs;  // top first, as the kernel lists them
   std::string upper_dir, work_dir;      // empty for a read-only overlay
-  bool volatile_mount = false;          // "volatile": the overlay skips every sync
-  bool upper_visible = false;           // upperdir exists in this mount namespace
+  // "volatile", or "fsync=volatile" as newer kernels spell it: the overlay skips every sync.
+  bool volatile_mount = false;
+  bool upper_visible = false;  // upperdir exists in this mount namespace
   std::string upper_fstype, upper_mount_point, upper_source;
 };
 
@@ -103,6 +104,9 @@ struct MountInfo {
   std::string device_note;           // why there is no device, or how it was found
   ContainerInfo container;
   std::vector<std::string> notes;  // anything identification could not settle
+  // A loop device's backing file, inspected the same way (its mount, device and so on, down to
+  // the media): at most one entry, empty when there is no loop device or the file is not visible.
+  std::vector<MountInfo> backing;
 };
 
 }  // namespace durprobe::platform

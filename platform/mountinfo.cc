@@ -266,7 +266,7 @@ OverlayInfo ParseOverlayOptions(const std::vector<std::string>& super_options) {
       o.upper_dir = opt.substr(9);
     } else if (opt.starts_with("workdir=")) {
       o.work_dir = opt.substr(8);
-    } else if (opt == "volatile") {
+    } else if (opt == "volatile" || opt == "fsync=volatile") {
       o.volatile_mount = true;
     }
   }

@@ -101,15 +101,40 @@ DeviceInfo Describe(Platform& p, const std::string& sys_root, const std::string&
   return d;
 }
 
+// The sysfs directory of major:minor: /sys/dev/block/MAJ:MIN, or, where a container runtime masks
+// /sys/dev/block (Podman and Docker do by default), the /sys/class/block entry whose dev file
+// holds MAJ:MIN.
+Result<std::string> DeviceDir(Platform& p, const std::string& sys_root, unsigned major,
+                              unsigned minor, std::string* how) {
+  std::string link = fmt::format("{}/dev/block/{}:{}", sys_root, major, minor);
+  if (p.KindOf(link) == PathKind::kDirectory) return p.RealPath(link);
+  std::string wanted = fmt::format("{}:{}", major, minor);
+  std::string class_dir = sys_root + "/class/block";
+  Result<std::vector<std::string>> names = p.ListDirectory(class_dir);
+  if (names.ok()) {
+    std::sort(names->begin(), names->end());
+    for (const std::string& name : *names) {
+      if (Attr(p, class_dir + "/" + name + "/dev") != wanted) continue;
+      if (how != nullptr && p.KindOf(sys_root + "/dev/block") == PathKind::kMissing) {
+        *how = fmt::format(
+            "found through {}/{}: {}/dev/block is not visible here (a container "
+            "runtime masks it)",
+            class_dir, name, sys_root);
+      } else if (how != nullptr) {
+        *how = fmt::format("found through {}/{}: {} is missing", class_dir, name, link);
+      }
+      return p.RealPath(class_dir + "/" + name);
+    }
+  }
+  return Status::Error(fmt::format("sysfs has no block device {}:{} ({}, nor in {})", major, minor,
+                                   link, class_dir));
+}
+
 }  // namespace
 
 Result<DeviceInfo> DescribeBlockDevice(Platform& platform, const std::string& sys_root,
-                                       unsigned major, unsigned minor) {
-  std::string link = fmt::format("{}/dev/block/{}:{}", sys_root, major, minor);
-  if (platform.KindOf(link) != PathKind::kDirectory) {
-    return Status::Error(fmt::format("sysfs has no block device {}:{} ({})", major, minor, link));
-  }
-  Result<std::string> dir = platform.RealPath(link);
+                                       unsigned major, unsigned minor, std::string* how) {
+  Result<std::string> dir = DeviceDir(platform, sys_root, major, minor, how);
   if (!dir.ok()) return dir.status();
   DeviceInfo d = Describe(platform, sys_root, *dir, 0);
   d.major = major;

@@ -12,8 +12,10 @@ namespace durprobe::platform {
 // Describes device major:minor under sys_root ("/sys"): the device's and its disk's names,
 // partition or not, the disk's queue attributes (rotational, write_cache, fua, block sizes,
 // scheduler), the model, a loop device's backing file, and dm / md members (up to a few levels).
-// An error when sysfs has no entry for the device.
+// The device is looked up in /sys/dev/block, or through /sys/class/block's dev files where a
+// container masks /sys/dev/block; how, when given, then says so. An error when sysfs has no
+// entry for the device.
 Result<DeviceInfo> DescribeBlockDevice(Platform& platform, const std::string& sys_root,
-                                       unsigned major, unsigned minor);
+                                       unsigned major, unsigned minor, std::string* how = nullptr);
 
 }  // namespace durprobe::platform

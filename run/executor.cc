@@ -7,6 +7,7 @@
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
 #include "report/analysis/drift.h"
+#include "report/analysis/durability_model.h"
 #include "report/analysis/mount_findings.h"
 #include "report/analysis/plausibility.h"
 #include "report/analysis/probe_findings.h"
@@ -30,9 +31,10 @@ void InspectTarget(platform::Platform& platform, const report::Context& context,
                                "could not identify the mount: " + mount.status().message()});
   }
   for (report::Finding& f : report::EnvironmentFindings(context)) target.findings.push_back(f);
+  report::AssessDurability(target, context);
 }
 
-void AddPlausibilityFindings(report::Target& target) {
+void AddPlausibilityFindings(report::Target& target, const report::Context& context) {
   for (report::Finding& f : report::ProbeErrorFindings(target)) target.findings.push_back(f);
   report::StorageFacts facts =
       target.mount ? report::StorageFactsOf(*target.mount) : report::StorageFacts{};
@@ -40,6 +42,7 @@ void AddPlausibilityFindings(report::Target& target) {
     target.findings.push_back(std::move(f));
   }
   report::AddDriftFindings(target);
+  report::AssessDurability(target, context);  // the measured evidence is in
 }
 
 bool Interrupted() { return platform::InterruptSignal() != 0; }

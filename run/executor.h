@@ -26,14 +26,15 @@ struct Execution {
 Execution Execute(platform::Platform& platform, const Plan& plan, report::RunListener& listener);
 Execution Execute(platform::Platform& platform, const Plan& plan);
 
-// Fills target.mount and adds the mount and environment findings; what cannot be identified
-// becomes a finding (identification never stops a run).
+// Fills target.mount, adds the mount and environment findings and the durability verdict from
+// the layers; what cannot be identified becomes a finding (identification never stops a run).
 void InspectTarget(platform::Platform& platform, const report::Context& context,
                    report::Target& target);
 
 // Steps both schedules (run/path_by_path.h, run/interleaved.h) take. The plausibility findings
-// of a measured target (probes against the device's facts):
-void AddPlausibilityFindings(report::Target& target);
+// of a measured target (probes against the device's facts), then its durability verdict again
+// with the measured evidence in:
+void AddPlausibilityFindings(report::Target& target, const report::Context& context);
 // True once SIGINT or SIGTERM arrived (platform/interrupt.h); a schedule then starts nothing more.
 bool Interrupted();
 

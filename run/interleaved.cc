@@ -136,7 +136,7 @@ void RunInterleaved(RunState& s) {
       }
       t.op_costs.push_back(probes::ToOpCostResult(plan.ops[o], op_samples[p][o].merged));
     }
-    AddPlausibilityFindings(t);
+    AddPlausibilityFindings(t, s.report.context);
     if (!commits[p].empty()) report::AddSqliteResults(t, std::move(commits[p]));
     report::AddPathSummary(t);  // the path's analysis is complete
     s.listener.TargetDone(t);

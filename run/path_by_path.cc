@@ -171,7 +171,7 @@ void RunPathByPath(RunState& s) {
         SampleReference(s.platform, dir, "probes", s.origin_ns, t);
       }
       if (s.plan.run_probes) RunProbesOn(s, t, dir);
-      AddPlausibilityFindings(t);
+      AddPlausibilityFindings(t, s.report.context);
       if (s.plan.run_sqlite) RunSqliteOn(s, t, dir);
       if (s.plan.run_workloads) RunWorkloadsOn(s, t, dir);
       if (s.plan.run_crashsim && !Interrupted()) {

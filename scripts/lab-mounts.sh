@@ -7,7 +7,10 @@
 # Under DIR: ext4/ (loop-backed ext4), ext4-nobarrier/ (the same, mounted barrier=0), xfs/, btrfs/
 # (loop-backed; sparse images in img/), tmpfs/, overlay/ (lower in overlay-lower/, upper and work
 # on the ext4 mount), bind/ (a bind of ext4/bind-src) and bindfs/ (a FUSE bindfs of
-# ext4/bindfs-src). `up` installs xfsprogs, btrfs-progs and bindfs from Debian when missing.
+# ext4/bindfs-src); and two paths whose syncs reach only memory however real they look:
+# loop-on-tmpfs/ (ext4 on a loop device whose backing file is tmpfs/loop-on-tmpfs.img) and
+# overlay-tmpfs-upper/ (an overlay whose upper and work directories are on tmpfs/), and
+# overlay-volatile/ (an overlay on ext4 mounted volatile, which the kernel shows as fsync=volatile). `up` installs xfsprogs, btrfs-progs and bindfs from Debian when missing.
 # Each mount that cannot be made (a kernel without btrfs, no /dev/fuse) is reported on stderr and
 # skipped; `up` then exits 1 after making the others, so callers can test what is there.
 set -uo pipefail
@@ -21,7 +24,8 @@ dir=$(realpath "$2")
 [ "$dir" != / ] || { echo "lab-mounts.sh: refusing to use / as the lab directory" >&2; exit 2; }
 
 # Mount points, in the order `up` makes them; `down` goes in reverse (dependents first).
-mounts=(ext4 ext4-nobarrier xfs btrfs tmpfs overlay bind bindfs)
+mounts=(ext4 ext4-nobarrier xfs btrfs tmpfs loop-on-tmpfs overlay overlay-tmpfs-upper overlay-volatile
+        bind bindfs)
 failed=()
 
 say() { echo "lab-mounts.sh: $*" >&2; }
@@ -74,7 +78,24 @@ up() {
   try xfs loop_mount xfs 320M xfs "" mkfs.xfs -q -f
   try btrfs loop_mount btrfs 256M btrfs "" mkfs.btrfs -q -f
   mkdir -p "$dir/tmpfs"
-  mounted tmpfs || try tmpfs mount -t tmpfs -o size=64m durprobe-lab-tmpfs "$dir/tmpfs"
+  mounted tmpfs || try tmpfs mount -t tmpfs -o size=128m durprobe-lab-tmpfs "$dir/tmpfs"
+  if mounted tmpfs; then
+    if ! mounted loop-on-tmpfs; then
+      mkdir -p "$dir/loop-on-tmpfs"
+      local img="$dir/tmpfs/loop-on-tmpfs.img"
+      [ -f "$img" ] || { truncate -s 48M "$img" && mkfs.ext4 -q -F "$img" >/dev/null 2>&1; }
+      try loop-on-tmpfs mount -t ext4 -o loop "$img" "$dir/loop-on-tmpfs"
+    fi
+    mkdir -p "$dir/overlay-tmpfs-lower" "$dir/tmpfs/ovl-upper" "$dir/tmpfs/ovl-work" \
+             "$dir/overlay-tmpfs-upper"
+    mounted overlay-tmpfs-upper || try overlay-tmpfs-upper mount -t overlay \
+      durprobe-lab-overlay-tmpfs -o \
+      "lowerdir=$dir/overlay-tmpfs-lower,upperdir=$dir/tmpfs/ovl-upper,workdir=$dir/tmpfs/ovl-work" \
+      "$dir/overlay-tmpfs-upper"
+  else
+    say "tmpfs is not mounted: skipping loop-on-tmpfs and overlay-tmpfs-upper"
+    failed+=(loop-on-tmpfs overlay-tmpfs-upper)
+  fi
   if mounted ext4; then
     mkdir -p "$dir/overlay-lower" "$dir/ext4/overlay-upper" "$dir/ext4/overlay-work" \
              "$dir/overlay" "$dir/ext4/bind-src" "$dir/bind" "$dir/ext4/bindfs-src" "$dir/bindfs"
@@ -82,6 +103,10 @@ up() {
     mounted overlay || try overlay mount -t overlay durprobe-lab-overlay -o \
       "lowerdir=$dir/overlay-lower,upperdir=$dir/ext4/overlay-upper,workdir=$dir/ext4/overlay-work" \
       "$dir/overlay"
+    mkdir -p "$dir/ext4/ovl-volatile-upper" "$dir/ext4/ovl-volatile-work" "$dir/overlay-volatile"
+    mounted overlay-volatile || try overlay-volatile mount -t overlay durprobe-lab-overlay-volatile \
+      -o "lowerdir=$dir/overlay-lower,upperdir=$dir/ext4/ovl-volatile-upper" \
+      -o "workdir=$dir/ext4/ovl-volatile-work,volatile" "$dir/overlay-volatile"
     mounted bind || try bind mount --bind "$dir/ext4/bind-src" "$dir/bind"
     if [ -c /dev/fuse ]; then
       # libfuse 3 no longer names the program in mountinfo by default (the type is plain
@@ -93,7 +118,7 @@ up() {
     fi
   else
     say "ext4 is not mounted: skipping overlay, bind and bindfs (their layers live on it)"
-    failed+=(overlay bind bindfs)
+    failed+=(overlay overlay-volatile bind bindfs)
   fi
   if [ ${#failed[@]} -gt 0 ]; then
     say "not set up: ${failed[*]}"
@@ -117,7 +142,7 @@ down() {
     if mounted "$name"; then status=1; continue; fi
     rm -rf "${dir:?}/$name"
   done
-  rm -rf "${dir:?}/img" "${dir:?}/overlay-lower"
+  rm -rf "${dir:?}/img" "${dir:?}/overlay-lower" "${dir:?}/overlay-tmpfs-lower"
   exit $status
 }
 

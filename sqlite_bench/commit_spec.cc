@@ -115,6 +115,12 @@ Risk PowerLossRisk(JournalMode journal, Synchronous sync) {
       return {"recent_commits", "last commits may be lost, no corruption"};
     return {"corruption", "small chance of corruption (old filesystems)"};
   }
+  // FULL in DELETE mode: the journal's unlink commits the transaction, and only EXTRA syncs the
+  // directory after it, so a power cut right after COMMIT can bring the journal back and roll
+  // the last commit back. TRUNCATE and PERSIST sync the journal's truncation or zeroed header.
+  if (journal == JournalMode::kDelete && sync == Synchronous::kFull) {
+    return {"last_commit", "last commit may roll back on power loss"};
+  }
   return {"none", "nothing lost"};
 }
 

@@ -18,9 +18,9 @@ enum class Synchronous { kOff, kNormal, kFull, kExtra };
 // kPerRow: the INSERT prepared and finalized for every row (seed 002's execute loop, uncached).
 enum class StatementMode { kReused, kPerRow };
 
-std::string_view NameOf(JournalMode m);    // "DELETE", ...
-std::string_view NameOf(Synchronous s);    // "OFF", ...
-std::string_view NameOf(StatementMode s);  // "reused", "per_row"
+std::string_view NameOf(JournalMode m);                        // "DELETE", ...
+std::string_view NameOf(Synchronous s);                        // "OFF", ...
+std::string_view NameOf(StatementMode s);                      // "reused", "per_row"
 const std::map<std::string, JournalMode>& JournalModeNames();  // "delete" -> kDelete
 const std::map<std::string, Synchronous>& SynchronousNames();
 const std::map<std::string, StatementMode>& StatementModeNames();
@@ -40,13 +40,13 @@ struct CommitConfig {
 std::string Label(const CommitConfig& c);
 
 struct MatrixSelection {
-  std::vector<JournalMode> journals;       // empty: DELETE, WAL (or all with `all`)
-  std::vector<Synchronous> syncs;          // empty: FULL, NORMAL, OFF (or all with `all`)
+  std::vector<JournalMode> journals;  // empty: DELETE, WAL (or all with `all`)
+  std::vector<Synchronous> syncs;     // empty: FULL, NORMAL, OFF (or all with `all`)
   bool all = false;
-  std::vector<std::uint32_t> batches{1};   // rows per commit
+  std::vector<std::uint32_t> batches{1};  // rows per commit
   std::vector<StatementMode> statements{StatementMode::kReused};
   std::uint32_t payload_bytes = 100;
-  bool fullfsync_dimension = false;        // add fullfsync=ON rows for FULL/EXTRA (macOS)
+  bool fullfsync_dimension = false;  // add fullfsync=ON rows for FULL/EXTRA (macOS)
 };
 
 // The configurations of a selection, journal mode outermost, in a stable order.
@@ -54,7 +54,7 @@ std::vector<CommitConfig> ExpandMatrix(const MatrixSelection& sel);
 
 // What SQLite documents a configuration risks on power loss or an OS crash.
 struct Risk {
-  std::string_view level;    // "none", "recent_commits", "corruption"
+  std::string_view level;    // "none", "last_commit", "recent_commits", "corruption"
   std::string_view summary;  // one short phrase for the table
 };
 Risk PowerLossRisk(JournalMode journal, Synchronous sync);

@@ -213,12 +213,16 @@ DiskImage CrashDisk::ImageFor(const std::vector<EntryChoice>& choices, std::uint
       if (c.sectors[s] == SectorFate::kNew) {
         WriteAt(&file, lo, e.data.data() + (lo - e.offset), hi - lo);
       } else if (c.sectors[s] == SectorFate::kGarbage) {
-        // The whole sector as far as the file reaches: a torn write scrambles its neighbours too.
+        // Without powersafe overwrite, the whole sector as far as the file reaches: a torn write
+        // scrambles its neighbours too. With it, only the bytes the write covered.
+        std::uint64_t garbage_lo = device_.powersafe_overwrite ? lo : sector_lo;
         std::uint64_t garbage_hi =
-            std::max(hi, std::min(sector_lo + ss, std::uint64_t{file.size()}));
+            device_.powersafe_overwrite
+                ? hi
+                : std::max(hi, std::min(sector_lo + ss, std::uint64_t{file.size()}));
         if (file.size() < garbage_hi) file.resize(garbage_hi, '\0');
         SplitMix64 g(seed ^ (i * 0x9e3779b97f4a7c15ull) ^ (s * 0xc2b2ae3d27d4eb4full));
-        for (std::uint64_t b = sector_lo; b < garbage_hi; ++b) {
+        for (std::uint64_t b = garbage_lo; b < garbage_hi; ++b) {
           file[b] = static_cast<char>(g.Next() & 0xff);
         }
       }

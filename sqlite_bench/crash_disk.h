@@ -29,6 +29,9 @@ struct DeviceModel {
   bool safe_append = false;       // an append lands in order, before the size grows (no holes)
   bool sequential = false;        // writes reach the disk in issue order (a prefix survives)
   bool ordered_metadata = false;  // directory operations reach the disk in issue order
+  // Powersafe overwrite: a torn write scrambles at most the bytes it wrote, never its sector's
+  // other bytes. SQLite assumes it unless told psow=0, so crashsim sets it from that choice.
+  bool powersafe_overwrite = false;
 };
 
 // Deterministic generator (splitmix64): the same seed gives the same crash states everywhere.

@@ -160,7 +160,10 @@ std::vector<CrashsimConfig> DefaultCrashsimConfigs(const std::vector<std::uint32
 std::vector<CrashsimResult> RunCrashsim(platform::Platform& platform,
                                         const std::string& scratch_dir, const CrashsimPlan& plan) {
   std::vector<CrashsimResult> results;
-  Result<std::unique_ptr<CrashVfs>> vfs = RegisterVfs(platform, plan.options.device);
+  // The device keeps powersafe overwrite exactly when SQLite is told it does (psow=0 otherwise).
+  DeviceModel device = plan.options.device;
+  device.powersafe_overwrite = plan.options.powersafe_overwrite;
+  Result<std::unique_ptr<CrashVfs>> vfs = RegisterVfs(platform, device);
   if (vfs.ok()) (*vfs)->set_powersafe_overwrite(plan.options.powersafe_overwrite);
   SqlitePrng prng;
   for (const CrashsimConfig& c : plan.configs) {

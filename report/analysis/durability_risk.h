@@ -1,34 +1,39 @@
 // What a SQLite configuration risks on power loss or an OS crash on one path. SQLite documents a
 // guarantee per journal mode and synchronous level (sqlite_bench::PowerLossRisk); it holds only
-// where a sync reaches stable storage. The path's findings decide whether it does:
-// - voiding findings (syncs reach memory only, are dropped, or turned into no-ops): durability is
-//   not provided here, whatever SQLite's setting, and the risk names the finding codes;
-// - qualifying findings (a sync may be absorbed by a volatile cache, or intercepted by a preloaded
-//   library): SQLite's guarantee holds only if syncs reach stable storage, and the risk says so.
-// docs/sqlite.md lists the codes of each kind.
+// where a sync reaches stable storage, which the path's durability verdict says
+// (report/analysis/durability_model.h):
+// - not_durable: durability is not provided here, whatever SQLite's setting, and the risk names
+//   the layer and the finding codes that void it;
+// - unproven: SQLite's guarantee holds only if syncs reach stable storage, and the risk says so;
+// - durable: SQLite's guarantee as documented.
+// docs/sqlite.md quotes SQLite's sentence behind each documented level.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "report/model/durability.h"
 #include "report/model/report.h"
 #include "sqlite_bench/commit_spec.h"
 
 namespace durprobe::report {
 
-bool VoidsDurability(std::string_view finding_code);
-bool QualifiesDurability(std::string_view finding_code);
+// The documented levels in order of what they may lose: none < last_commit < recent_commits
+// < corruption (not_durable ranks above all). -1 for a name not in the list.
+int LossRank(std::string_view level);
 
-// The codes among the findings that void durability, in the findings' order, each once.
-std::vector<std::string> NotDurableCodes(const std::vector<Finding>& findings);
+// What voids durability on the target: its verdict's finding codes (or its deciding layer when
+// no finding names it); empty unless the verdict is not_durable.
+std::vector<std::string> NotDurableCodes(const Target& target);
 
 RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync,
-               const std::vector<Finding>& findings);
+               const std::optional<Durability>& durability);
 
-// Sets every SQLite entry's risk from the target's findings as they stand. The executor calls
-// it (through AddSqliteResults) once the target's findings are complete, the reader after
-// reading a target, so no format works a risk out while printing.
+// Sets every SQLite entry's risk from the target's durability verdict as it stands. The executor
+// calls it (through AddSqliteResults) once the verdict is final, the reader after reading a
+// target, so no format works a risk out while printing.
 void AssessRisks(Target& target);
 
 }  // namespace durprobe::report

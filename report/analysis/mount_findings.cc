@@ -18,8 +18,6 @@ bool OneOf(std::string_view s, std::initializer_list<std::string_view> set) {
   return std::find(set.begin(), set.end(), s) != set.end();
 }
 
-bool IsMemoryFs(std::string_view fstype) { return OneOf(fstype, {"tmpfs", "ramfs", "devtmpfs"}); }
-
 struct Findings {
   std::vector<Finding> list;
   void Add(Severity s, std::string code, std::string message) {
@@ -145,6 +143,15 @@ void Device(const MountInfo& m, Findings& f) {
                       "and durability is the backing filesystem's.",
                       d.name, d.backing_file.empty() ? "a file" : d.backing_file,
                       d.backing_fstype.empty() ? "" : " on " + d.backing_fstype));
+    // What voids durability under the backing file voids it here too.
+    if (m.backing.empty()) return;
+    for (const Finding& below : MountFindings(m.backing.front())) {
+      if (below.severity != Severity::kFail) continue;
+      f.Add(Severity::kFail, "loop_backing_not_durable",
+            fmt::format("{} is backed by {} on {}, and there {}", d.name, d.backing_file,
+                        m.backing.front().fstype, below.message));
+      break;
+    }
     return;
   }
   if (d.write_cache == "write back" && d.fua == false) {
@@ -157,6 +164,8 @@ void Device(const MountInfo& m, Findings& f) {
 }
 
 }  // namespace
+
+bool IsMemoryFs(std::string_view fstype) { return OneOf(fstype, {"tmpfs", "ramfs", "devtmpfs"}); }
 
 bool IsNetworkFs(std::string_view fstype) {
   return OneOf(fstype, {"nfs", "nfs4", "cifs", "smb3", "9p", "fuse.sshfs"});

@@ -11,6 +11,9 @@
 
 namespace durprobe::report {
 
+// Memory filesystems (tmpfs, ramfs, devtmpfs): a sync there reaches only memory.
+bool IsMemoryFs(std::string_view fstype);
+
 // Network filesystems (NFS, SMB, 9p, sshfs): a sync there is a round trip to a server.
 bool IsNetworkFs(std::string_view fstype);
 

@@ -233,7 +233,7 @@ std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results, const 
       c.residual_share = c.measured_ns > 0 ? (c.measured_ns - c.predicted_ns) / c.measured_ns : 0;
     }
     e.result = r;
-    e.risk = RiskOf(r.config.journal, r.config.sync, target.findings);
+    e.risk = RiskOf(r.config.journal, r.config.sync, target.durability);
     entries.push_back(std::move(e));
   }
   AssignSpeedups(entries);

@@ -40,6 +40,8 @@ std::string_view NameOf(Fact fact) {
       return "not_network_fs";
     case Fact::kNotOverlay:
       return "not_overlay";
+    case Fact::kDurable:
+      return "durable";
   }
   return "unknown";
 }
@@ -48,7 +50,8 @@ const std::map<std::string, Fact>& FactNames() {
   static const std::map<std::string, Fact> names = {
       {"write_through_or_fua", Fact::kWriteThroughOrFua},
       {"not_network_fs", Fact::kNotNetworkFs},
-      {"not_overlay", Fact::kNotOverlay}};
+      {"not_overlay", Fact::kNotOverlay},
+      {"durable", Fact::kDurable}};
   return names;
 }
 
@@ -75,6 +78,8 @@ CheckResult EvaluateFact(Fact fact, const Target& t) {
                                         t.path)
                           : fmt::format("{} is not an overlay", m.fstype));
       break;
+    case Fact::kDurable:  // EvaluateDurable
+      return EvaluateDurable(t, {Fact::kDurable});
     case Fact::kWriteThroughOrFua: {
       if (!m.device) {
         c.message = fmt::format("no block device was identified behind {} ({})", m.fstype,
@@ -94,6 +99,41 @@ CheckResult EvaluateFact(Fact fact, const Target& t) {
                          d.fua ? (*d.fua ? "yes" : "no") : "unknown"));
       break;
     }
+  }
+  return c;
+}
+
+std::vector<probes::ProbeSpec> DurableRuleSpecs() {
+  using probes::Pattern;
+  using probes::Primitive;
+  return {{Primitive::kFdatasync, Pattern::kOverwrite, 4096},
+          {Primitive::kNone, Pattern::kOverwrite, 4096}};
+}
+
+CheckResult EvaluateDurable(const Target& t, const std::vector<Fact>& facts) {
+  bool strict = std::find(facts.begin(), facts.end(), Fact::kDurable) != facts.end();
+  CheckResult c = Start("durable", t, "");
+  c.threshold = 1.0;
+  c.comparison = "==";
+  if (!t.durability) {
+    c.message = "the path's durability was not assessed";
+    return c;
+  }
+  const Durability& d = *t.durability;
+  switch (d.verdict) {
+    case DurabilityVerdict::kDurable:
+      Settle(c, true, "durable: " + d.reason);
+      break;
+    case DurabilityVerdict::kNotDurable:
+      Settle(c, false, "not durable: " + d.reason);
+      break;
+    case DurabilityVerdict::kUnproven:
+      Settle(c, !strict,
+             fmt::format("unproven: {}{}{}", d.reason,
+                         d.to_prove.empty() ? "" : "; to prove it: " + d.to_prove,
+                         strict ? " (the policy requires durable)" : ""));
+      c.warning = !strict;
+      break;
   }
   return c;
 }

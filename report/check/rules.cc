@@ -197,7 +197,12 @@ bool SameConfig(const sqlite_bench::CommitConfig& a, const sqlite_bench::CommitC
 
 bool Policy::empty() const {
   return latency.empty() && rates.empty() && slow_syncs.empty() && commits.empty() &&
-         fail_on_codes.empty() && !fail_on_severity && facts.empty() && !recommend_wal_sync_method;
+         fail_on_codes.empty() && !fail_on_severity && facts.empty() &&
+         !recommend_wal_sync_method && !durable_rule;
+}
+
+bool Policy::HasDurableRule() const {
+  return durable_rule || std::find(facts.begin(), facts.end(), Fact::kDurable) != facts.end();
 }
 
 std::vector<probes::ProbeSpec> Policy::ProbeSpecs() const {
@@ -207,6 +212,10 @@ std::vector<probes::ProbeSpec> Policy::ProbeSpecs() const {
   for (const SlowSyncRule& r : slow_syncs) AddUnique(out, r.spec, SameSpec);
   if (recommend_wal_sync_method) {
     for (const probes::ProbeSpec& s : WalSyncMethodSpecs()) AddUnique(out, s, SameSpec);
+  }
+  // The durability verdict's measured layer: a sync against a plain write of the same kind.
+  if (HasDurableRule()) {
+    for (const probes::ProbeSpec& s : DurableRuleSpecs()) AddUnique(out, s, SameSpec);
   }
   return out;
 }
@@ -253,6 +262,7 @@ void Merge(Policy& policy, const Policy& other) {
     policy.fail_on_severity = other.fail_on_severity;
   }
   policy.recommend_wal_sync_method |= other.recommend_wal_sync_method;
+  policy.durable_rule |= other.durable_rule;
   policy.probe_file_size = std::max(policy.probe_file_size, other.probe_file_size);
   if (!other.source.empty()) {
     policy.source += (policy.source.empty() ? "" : " + ") + other.source;
@@ -266,7 +276,10 @@ std::vector<CheckResult> EvaluatePolicy(const Policy& policy, const Report& repo
     for (const SlowSyncRule& r : policy.slow_syncs) out.push_back(EvaluateSlowSyncs(r, t));
     for (const RateRule& r : policy.rates) out.push_back(EvaluateRate(r, t));
     for (const CommitRule& r : policy.commits) out.push_back(EvaluateCommits(r, t));
-    for (Fact f : policy.facts) out.push_back(EvaluateFact(f, t));
+    if (policy.HasDurableRule()) out.push_back(EvaluateDurable(t, policy.facts));
+    for (Fact f : policy.facts) {
+      if (f != Fact::kDurable) out.push_back(EvaluateFact(f, t));
+    }
     for (CheckResult& c : EvaluateFindings(policy, t)) out.push_back(std::move(c));
     if (policy.recommend_wal_sync_method) out.push_back(RecommendWalSyncMethod(t));
   }

@@ -60,6 +60,7 @@ enum class Fact {
   kWriteThroughOrFua,  // the device has no volatile write cache, or accepts FUA writes
   kNotNetworkFs,
   kNotOverlay,  // not an overlay filesystem (a container's writable layer)
+  kDurable,     // the durability verdict is `durable`: an unproven path fails too
 };
 
 struct Policy {
@@ -71,6 +72,9 @@ struct Policy {
   std::vector<std::string> fail_on_codes;    // a finding with one of these codes fails
   std::optional<Severity> fail_on_severity;  // a finding at or above this severity fails
   std::vector<Fact> facts;
+  // The `durable` rule (every preset has it): a not_durable path fails; an unproven one passes
+  // with a warning, unless facts hold kDurable (require = ["durable"]), which fails it too.
+  bool durable_rule = false;
   // postgres-wal: pick the wal_sync_method that wins among the 8 KiB probes, with its margin.
   bool recommend_wal_sync_method = false;
   // Size of the file the probes write through, when the workload needs one (etcd's WAL: about
@@ -81,7 +85,10 @@ struct Policy {
   // Every probe and SQLite configuration the rules read, without duplicates, in rule order.
   std::vector<probes::ProbeSpec> ProbeSpecs() const;
   std::vector<sqlite_bench::CommitConfig> CommitConfigs() const;
-  bool NeedsInspect() const { return !facts.empty() || !fail_on_codes.empty() || fail_on_severity; }
+  bool NeedsInspect() const {
+    return !facts.empty() || !fail_on_codes.empty() || fail_on_severity || durable_rule;
+  }
+  bool HasDurableRule() const;  // durable_rule, or kDurable among the facts
 };
 
 // Adds other's rules to policy (presets combine with rule flags). A rule equal to one policy has

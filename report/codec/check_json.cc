@@ -19,6 +19,7 @@ nlohmann::json ToJson(const std::vector<CheckResult>& checks) {
     if (c.ci_high) j["ci_high"] = *c.ci_high;
     if (c.tail_failure) j["tail_failure"] = true;
     if (c.severe) j["severe"] = true;
+    if (c.warning) j["warning"] = true;
     out.push_back(std::move(j));
   }
   return out;

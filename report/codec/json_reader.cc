@@ -5,9 +5,11 @@
 #include <algorithm>
 
 #include "probes/op_cost.h"
+#include "report/analysis/durability_model.h"
 #include "report/analysis/durability_risk.h"
 #include "report/analysis/sqlite_correlation.h"
 #include "report/codec/crashsim_json_reader.h"
+#include "report/codec/durability_json.h"
 #include "report/codec/json_reader_sections.h"
 #include "report/codec/mount_json_reader.h"
 #include "report/codec/path_summary_json.h"
@@ -117,7 +119,7 @@ Finding ReadFinding(const JsonFields& f) {
   return finding;
 }
 
-Target ReadTarget(const JsonFields& f) {
+Target ReadTarget(const JsonFields& f, const Context& context) {
   Target t;
   t.path = f.String("path", Need::kRequired);
   if (f.Has("mount")) t.mount = ReadMount(f.Object("mount"));
@@ -141,7 +143,14 @@ Target ReadTarget(const JsonFields& f) {
   f.Each("unfinished", Need::kOptional, [&](const JsonFields& u) {
     t.unfinished.push_back({u.String("kind"), u.String("label")});
   });
-  AssessRisks(t);  // from the findings as read, as the run decided them
+  // As the run decided it; a report from before durprobe wrote the verdict gets it worked out
+  // from what it holds, as the run would have.
+  if (f.Has("durability")) {
+    t.durability = ReadDurability(f.Object("durability"));
+  } else {
+    AssessDurability(t, context);
+  }
+  AssessRisks(t);  // from the verdict, as the run decided it
   // From the rates as read: a report saved when speedup came from the mean commit gets the
   // median-based one every other figure of the row uses.
   AssignSpeedups(t.sqlite);
@@ -167,6 +176,7 @@ CheckResult ReadCheck(const JsonFields& f) {
   c.ci_low = f.OptionalDouble("ci_low");
   c.ci_high = f.OptionalDouble("ci_high");
   c.tail_failure = f.Bool("tail_failure");
+  c.warning = f.Bool("warning");
   c.severe = f.Bool("severe");
   return c;
 }
@@ -219,7 +229,7 @@ Result<Report> FromJson(const json& doc) {
   Report report;
   report.context = ReadContext(root.Object("context", Need::kRequired));
   root.Each("targets", Need::kRequired,
-            [&](const JsonFields& t) { report.targets.push_back(ReadTarget(t)); });
+            [&](const JsonFields& t) { report.targets.push_back(ReadTarget(t, report.context)); });
   root.Each("checks", Need::kOptional,
             [&](const JsonFields& c) { report.checks.push_back(ReadCheck(c)); });
   if (!error.empty()) return Status::InvalidArgument(error);

@@ -93,6 +93,8 @@ json ToJson(const platform::MountInfo& m) {
   PutPath(j, "source", m.source);
   PutPath(j, "mount_point", m.mount_point);
   PutPath(j, "root", m.root);
+  // Only where a loop device's backing file was followed: the same object, one level down.
+  if (!m.backing.empty()) j["backing"] = ToJson(m.backing.front());
   return j;
 }
 

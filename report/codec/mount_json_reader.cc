@@ -108,6 +108,7 @@ platform::MountInfo ReadMount(const JsonFields& f) {
   m.device_note = f.String("device_note");
   m.container = ReadContainer(f.Object("container"));
   m.notes = f.Strings("notes");
+  if (f.Has("backing")) m.backing.push_back(ReadMount(f.Object("backing")));
   return m;
 }
 

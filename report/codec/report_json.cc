@@ -2,6 +2,7 @@
 
 #include "report/codec/check_json.h"
 #include "report/codec/crashsim_json.h"
+#include "report/codec/durability_json.h"
 #include "report/codec/json_fields.h"
 #include "report/codec/mount_json.h"
 #include "report/codec/path_summary_json.h"
@@ -127,6 +128,7 @@ json ToJson(const Target& t) {
   json j{{"probes", probes}, {"findings", findings}};
   PutPath(j, "path", t.path);
   if (t.mount) j["mount"] = ToJson(*t.mount);
+  if (t.durability) j["durability"] = ToJson(*t.durability);
   if (!t.reference.empty()) {
     j["reference"] = {{"probe", t.reference_probe}, {"samples", ReferenceJson(t.reference)}};
   }

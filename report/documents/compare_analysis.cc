@@ -157,7 +157,7 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
   if (targets.size() < 2) return verdicts;
   const Target& first = targets.front();
   Components base = ComponentsOf(first);
-  std::vector<std::string> base_not_durable = NotDurableCodes(first.findings);
+  std::vector<std::string> base_not_durable = NotDurableCodes(first);
   for (std::size_t i = 1; i < targets.size(); ++i) {
     Components c = ComponentsOf(targets[i]);
     Verdict v;
@@ -168,7 +168,7 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
     v.per_sync_bounds = RatioBounds(c.per_sync_bounds, base.per_sync_bounds, v.per_sync_ratio);
     v.per_op_bounds = RatioBounds(c.per_op_bounds, base.per_op_bounds, v.per_op_ratio);
     v.metadata_bounds = RatioBounds(c.metadata_bounds, base.metadata_bounds, v.metadata_ratio);
-    v.not_durable = NotDurableCodes(targets[i].findings);
+    v.not_durable = NotDurableCodes(targets[i]);
     struct Part {
       const char* name;
       double ratio;

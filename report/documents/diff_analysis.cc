@@ -73,7 +73,7 @@ DiffVerdict ConfigVerdict(const std::vector<ConfigDiff>& configs, double* weight
 // A side whose syncs do no durable work (memory filesystem, no-op syncs, barriers off): its speed
 // is not a faster device, so that heads the verdict and the measured attribution follows it.
 void DurabilityVerdict(const Target& a, const Target& b, PairDiff& pair) {
-  std::vector<std::string> na = NotDurableCodes(a.findings), nb = NotDurableCodes(b.findings);
+  std::vector<std::string> na = NotDurableCodes(a), nb = NotDurableCodes(b);
   if (na.empty() && nb.empty()) return;
   std::string measured = pair.verdict.factor + ": " + pair.verdict.message;
   std::string what;

@@ -99,10 +99,15 @@ SummarySetting SettingOf(const Target& t, const SqliteEntry& e, const SqliteEntr
   }
   s.risk = e.risk.level;
   s.loses = s.risk == "none"             ? "keeps every acknowledged commit"
+            : s.risk == "last_commit"    ? "may roll back the last commit on power loss"
             : s.risk == "recent_commits" ? "may lose the last commits on power loss, no corruption"
             : s.risk == "corruption"     ? "may corrupt the database on power loss"
                                          : "keeps nothing: this path's syncs do not reach stable "
                                            "storage";
+  if (t.durability && t.durability->verdict == DurabilityVerdict::kUnproven &&
+      s.risk != "corruption" && s.risk != "not_durable") {
+    s.loses += " if syncs reach stable storage (unproven: " + t.durability->deciding_layer + ")";
+  }
   if (const sqlite_bench::CrashsimResult* c = CrashOf(t, r)) {
     s.loses += fmt::format(" (crashsim: {} of {} trials lost commits, at most {}; {} corrupt)",
                            c->trials_with_loss, c->trials, c->lost_commits_max, c->corrupt);
@@ -127,7 +132,8 @@ void AddSqlite(const Target& t, PathSummary& s) {
     if (!Usable(r)) continue;
     if (IsDefault(r) && base == nullptr) base = &e;
     bool keeps_all = e.risk.level == "none" && CrashsimAgrees(t, r, true);
-    bool loses_last = e.risk.level == "recent_commits" && CrashsimAgrees(t, r, false);
+    bool loses_last = (e.risk.level == "recent_commits" || e.risk.level == "last_commit") &&
+                      CrashsimAgrees(t, r, false);
     if (keeps_all && (safe == nullptr || r.commits_per_sec > safe->result.commits_per_sec)) {
       safe = &e;
     }

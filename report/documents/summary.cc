@@ -77,7 +77,9 @@ std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& 
     }
     for (const Finding& f : t.findings) {
       if (f.severity != Severity::kInfo) row.findings.push_back(f.code);
+      row.fail_finding |= f.severity == Severity::kFail;
     }
+    if (t.durability) row.durability = std::string(NameOf(t.durability->verdict));
     for (const CheckResult& c : report.checks) {
       bool failed = c.outcome == CheckOutcome::kFail || c.outcome == CheckOutcome::kError;
       if (c.path == row.path && failed) row.failed_rules.push_back(c.rule);
@@ -123,6 +125,11 @@ void SortRows(std::vector<SummaryRow>& rows, const std::string& key) {
     if (a.failed_rules.size() != b.failed_rules.size()) {
       return a.failed_rules.size() > b.failed_rules.size();
     }
+    // A path that keeps nothing, or has a fail-level finding, ranks above mere warnings.
+    auto grave = [](const SummaryRow& r) {
+      return r.durability == "not_durable" || r.fail_finding;
+    };
+    if (key == "worst" && grave(a) != grave(b)) return grave(a);
     if (key == "worst" && a.findings.size() != b.findings.size()) {
       return a.findings.size() > b.findings.size();
     }

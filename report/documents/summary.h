@@ -20,6 +20,8 @@ struct SummaryRow {
   std::optional<double> commits_wal_full, commits_delete_full;  // single-row commits/s
   std::vector<std::string> failed_rules;  // checks that failed or could not be measured
   std::vector<std::string> findings;      // warn and fail finding codes
+  std::string durability;     // the path's verdict: durable | not_durable | unproven ("" unknown)
+  bool fail_finding = false;  // a fail-level finding is among the findings
 };
 
 // summarize's document: the rows, sorted, as the reporters write them (console table, CSV,
@@ -32,8 +34,8 @@ struct Summary {
 // latency, a percentile written as null, SQLite rows, checks) stays unset.
 std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& file);
 
-// Sort keys for --sort; "worst" (the default) puts failed rules first, then fail findings, then
-// the slowest sync p99.
+// Sort keys for --sort; "worst" (the default) puts failed rules first, then a not_durable path or
+// a fail-level finding, then warnings (more first), then the slowest sync p99.
 const std::vector<std::string>& SummarySortKeys();
 // Sorts rows by key (descending for latencies and failures, ascending for commit rates, host and
 // path), ties broken by host then path.

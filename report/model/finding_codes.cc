@@ -25,6 +25,7 @@ const std::vector<std::string_view>& FindingCodes() {
       "read_only_mount",
       "volatile_write_cache_no_fua",
       "loop_device",
+      "loop_backing_not_durable",
       "statfs_mismatch",
       "inspect_failed",
       // Environment

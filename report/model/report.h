@@ -110,6 +110,7 @@ struct CheckResult {
   std::optional<double> ci_low, ci_high;
   bool tail_failure = false;  // only the tail is over: p95 under the threshold, p99 over it
   bool severe = false;        // over the rule's severe threshold (etcd: the heartbeat interval)
+  bool warning = false;       // a pass with a caveat (the `durable` rule on an unproven path)
 };
 
 // How measured relates to threshold as the check found it: the rule's own comparison when it

@@ -169,7 +169,9 @@ TEST(CheckCliTest, PostgresWalQuickShowsPgTestFsyncsComparisonsAndARecommendatio
     two_writes += p.value("writes_per_op", 1) == 2;
   }
   EXPECT_EQ(two_writes, 4);  // fdatasync, fsync, open_datasync, open_sync; once each
-  EXPECT_EQ(j["targets"][0]["probes"].size(), 10u);
+  // pg_test_fsync's ten comparisons, and the durable rule's fdatasync and plain 4 KiB
+  // overwrites.
+  EXPECT_EQ(j["targets"][0]["probes"].size(), 12u);
   bool recommended = false;
   for (const nlohmann::json& c : j["checks"]) {
     if (c["rule"] != "postgres_wal_sync_method") continue;

@@ -5,6 +5,8 @@
 //
 // Configuration, all optional (read once, at load):
 //   DURPROBE_FAULT_SYNC=EIO           fsync/fdatasync on matching files fail with this errno
+//   DURPROBE_FAULT_SYNC=noop          ...or return 0 at once without syncing (what libeatmydata
+//                                     does, under this library's neutral file name)
 //   DURPROBE_FAULT_WRITE=ENOSPC|short write/pwrite fail with this errno, or write half the bytes
 //   DURPROBE_FAULT_OPEN=EACCES|EROFS  open/openat of matching paths fail with this errno
 //   DURPROBE_FAULT_AFTER=N            let the first N matching calls of a faulted kind succeed
@@ -41,6 +43,7 @@ static const char* const kKindNames[kKinds] = {"sync", "write", "open"};
 struct Config {
   int err[kKinds];  // errno to inject per kind; 0: none
   int short_writes;
+  int noop_syncs;
   long after, times;
   const char* glob;
   long delay_ms;
@@ -91,7 +94,13 @@ static long EnvLong(const char* name, long fallback) {
 
 __attribute__((constructor)) static void LoadConfig(void) {
   const char* v;
-  if ((v = getenv("DURPROBE_FAULT_SYNC")) && *v) config.err[kSync] = ErrnoByName(v);
+  if ((v = getenv("DURPROBE_FAULT_SYNC")) && *v) {
+    if (strcmp(v, "noop") == 0) {
+      config.noop_syncs = 1;
+    } else {
+      config.err[kSync] = ErrnoByName(v);
+    }
+  }
   if ((v = getenv("DURPROBE_FAULT_WRITE")) && *v) {
     if (strcmp(v, "short") == 0) {
       config.short_writes = 1;
@@ -176,6 +185,10 @@ static int SyncCall(const char* name, int fd) {
   char path[4096];
   if (!FdPath(fd, path, sizeof path)) return real(fd);
   Delay(kSync, name, path);
+  if (config.noop_syncs) {
+    Log(name, path, "noop");
+    return 0;
+  }
   if (Trips(kSync)) {
     Log(name, path, NameOfErrno(config.err[kSync]));
     errno = config.err[kSync];

@@ -4,8 +4,8 @@
 // removed from a writer but left in the docs fails here).
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>

@@ -136,6 +136,19 @@ TEST(DescribeMountTest, OverlayLayersWithEscapesAndVolatile) {
   EXPECT_TRUE(m.overlay->volatile_mount);
 }
 
+// Newer kernels show the volatile option as fsync=volatile (a Podman --rm root does).
+TEST(DescribeMountTest, OverlayVolatileInBothSpellings) {
+  EXPECT_TRUE(ParseOverlayOptions({"rw", "lowerdir=/l", "upperdir=/u", "volatile"}).volatile_mount);
+  EXPECT_TRUE(
+      ParseOverlayOptions({"rw", "lowerdir=/l", "upperdir=/u", "fsync=volatile"}).volatile_mount);
+  EXPECT_FALSE(
+      ParseOverlayOptions({"rw", "lowerdir=/l", "upperdir=/u", "fsync=strict"}).volatile_mount);
+  std::vector<MountEntry> t = Table("mountinfo/podman_rm_root.txt");
+  MountInfo m = Describe(t, "/var/lib/db");
+  ASSERT_TRUE(m.overlay.has_value());
+  EXPECT_TRUE(m.overlay->volatile_mount);
+}
+
 TEST(DescribeMountTest, OverlayLayersAddedOneByOne) {
   OverlayInfo o = ParseOverlayOptions({"rw", "lowerdir+=/l1", "lowerdir+=/l2", "upperdir=/u"});
   EXPECT_EQ(o.lower_dirs, (Words{"/l1", "/l2"}));

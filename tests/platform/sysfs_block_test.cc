@@ -77,5 +77,32 @@ TEST(SysfsBlockTest, UnknownDeviceIsAnError) {
   EXPECT_NE(d.status().message().find("99:9"), std::string::npos);
 }
 
+// Podman and Docker mask /sys/dev/block: the device is found through class/block's dev files,
+// so the write cache and FUA are still known inside a container.
+TEST(SysfsBlockTest, WithoutDevBlockTheDeviceIsFoundThroughClassBlock) {
+  std::string how;
+  Result<DeviceInfo> d = DescribeBlockDevice(
+      Default(), durprobe::testing_support::FixturePath("sysfs_masked"), 259, 1, &how);
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  EXPECT_EQ(d->name, "nvme0n1p1");
+  EXPECT_EQ(d->disk, "nvme0n1");
+  EXPECT_EQ(d->write_cache, "write back");
+  EXPECT_EQ(d->fua, true);
+  EXPECT_NE(how.find("class/block/nvme0n1p1"), std::string::npos) << how;
+  EXPECT_NE(how.find("masks it"), std::string::npos) << how;
+  Result<DeviceInfo> vda = DescribeBlockDevice(
+      Default(), durprobe::testing_support::FixturePath("sysfs_masked"), 254, 0, &how);
+  ASSERT_TRUE(vda.ok()) << vda.status().message();
+  EXPECT_EQ(vda->write_cache, "write through");
+}
+
+TEST(SysfsBlockTest, ADeviceInNeitherPlaceIsAnErrorNamingBoth) {
+  Result<DeviceInfo> d =
+      DescribeBlockDevice(Default(), durprobe::testing_support::FixturePath("sysfs_masked"), 9, 9);
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.status().message().find("9:9"), std::string::npos);
+  EXPECT_NE(d.status().message().find("class/block"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace durprobe::platform

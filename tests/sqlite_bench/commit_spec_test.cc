@@ -43,7 +43,8 @@ TEST(CommitSpecTest, NamesRoundTrip) {
 }
 
 TEST(CommitSpecTest, RiskFollowsSqlitesDocumentation) {
-  EXPECT_EQ(PowerLossRisk(JournalMode::kDelete, Synchronous::kFull).level, "none");
+  EXPECT_EQ(PowerLossRisk(JournalMode::kDelete, Synchronous::kFull).level, "last_commit");
+  EXPECT_EQ(PowerLossRisk(JournalMode::kDelete, Synchronous::kExtra).level, "none");
   EXPECT_EQ(PowerLossRisk(JournalMode::kWal, Synchronous::kFull).level, "none");
   EXPECT_EQ(PowerLossRisk(JournalMode::kWal, Synchronous::kNormal).level, "recent_commits");
   EXPECT_EQ(PowerLossRisk(JournalMode::kWal, Synchronous::kOff).level, "corruption");

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include "report/text/units.h"
@@ -16,6 +17,7 @@ void PrintChecks(const std::vector<CheckResult>& checks, std::ostream& out) {
     ++counts[static_cast<int>(c.outcome)];
     std::string tag(NameOf(c.outcome));
     for (char& ch : tag) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (c.warning) tag += "*";  // a pass with a caveat: the message says which
     std::string value = c.measured
                             ? fmt::format("{} {} {}", FormatCheckValue(*c.measured, c.unit),
                                           RelationShown(c), FormatCheckValue(c.threshold, c.unit))
@@ -24,6 +26,11 @@ void PrintChecks(const std::vector<CheckResult>& checks, std::ostream& out) {
   }
   fmt::print(out, "{} passed, {} failed, {} could not be evaluated, {} skipped\n", counts[0],
              counts[1], counts[2], counts[3]);
+  if (std::any_of(checks.begin(), checks.end(), [](const CheckResult& c) { return c.warning; })) {
+    fmt::print(out,
+               "PASS*: passed with a warning (an unproven path: the message says what would "
+               "prove it)\n");
+  }
 }
 
 }  // namespace durprobe::report

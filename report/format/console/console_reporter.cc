@@ -16,6 +16,7 @@
 #include "report/format/console/sqlite_console.h"
 #include "report/format/console/sqlite_workloads_console.h"
 #include "report/format/console/summary_console.h"
+#include "report/format/durability_lines.h"
 #include "report/model/labels.h"
 #include "report/model/percentiles.h"
 #include "report/text/line_width.h"
@@ -110,6 +111,11 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
 }
 
 void PrintFindings(const Target& t, std::ostream& out) {
+  if (t.durability) {
+    DurabilityText d = DurabilityTextOf(*t.durability);
+    fmt::print(out, "\nDurability: {}\n  layers: {}\n", d.headline, d.chain);
+    if (!d.to_prove.empty()) fmt::print(out, "  to prove it: {}\n", d.to_prove);
+  }
   if (t.findings.empty()) return;
   fmt::print(out, "\nFindings:\n");
   for (const Finding& f : t.findings) {

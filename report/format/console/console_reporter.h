@@ -28,7 +28,8 @@ struct TableNotes {
 Table ProbeTable();
 void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes);
 void PrintProbeNotes(const TableNotes& notes, std::ostream& out);
-// A target's findings, and what an interruption left unrun, each under its heading.
+// A target's durability verdict and findings, and what an interruption left unrun, each under
+// its heading.
 void PrintFindings(const Target& target, std::ostream& out);
 void PrintUnfinished(const Target& target, std::ostream& out);
 

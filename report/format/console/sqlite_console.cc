@@ -147,8 +147,8 @@ void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& 
              "  predicted: syncs x probe mean sync latency + measured non-sync time, against "
              "commit; expl.: share of commit the probes' syncs explain;\n"
              "  risk on power loss or OS crash as SQLite documents it "
-             "(https://www.sqlite.org/pragma.html#pragma_synchronous), where this path's findings "
-             "let syncs reach stable storage (docs/sqlite.md)\n",
+             "(https://www.sqlite.org/pragma.html#pragma_synchronous), as far as this path's "
+             "durability verdict lets syncs reach stable storage (docs/sqlite.md)\n",
              notes.statements.size() > 1 ? " with reused statements" : "");
   if (notes.any_over_explained) {
     fmt::print(out,

@@ -38,6 +38,7 @@ void WriteSummaryTable(const std::vector<SummaryRow>& rows, std::ostream& out) {
                {"path", Align::kLeft},
                {"fs", Align::kLeft, 2},
                {"device", Align::kLeft, 3},
+               {"durability", Align::kLeft},
                {"sync probe", Align::kLeft, 4},
                {"sync p50", Align::kRight, 1},
                {"sync p99"},
@@ -48,10 +49,10 @@ void WriteSummaryTable(const std::vector<SummaryRow>& rows, std::ostream& out) {
     std::string problems = fmt::format("{}", fmt::join(r.failed_rules, ","));
     if (!r.findings.empty())
       problems += (problems.empty() ? "" : "; ") + fmt::format("{}", fmt::join(r.findings, ", "));
-    table.AddRow({r.host, r.path, r.fstype, r.device, r.sync_probe.empty() ? "-" : r.sync_probe,
-                  Opt(r.sync_p50_ns, true), Opt(r.sync_p99_ns, true),
-                  Opt(r.commits_wal_full, false), Opt(r.commits_delete_full, false),
-                  problems.empty() ? "-" : problems});
+    table.AddRow({r.host, r.path, r.fstype, r.device, r.durability.empty() ? "-" : r.durability,
+                  r.sync_probe.empty() ? "-" : r.sync_probe, Opt(r.sync_p50_ns, true),
+                  Opt(r.sync_p99_ns, true), Opt(r.commits_wal_full, false),
+                  Opt(r.commits_delete_full, false), problems.empty() ? "-" : problems});
   }
   table.Print(out);
   fmt::print(out,

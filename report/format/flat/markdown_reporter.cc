@@ -7,6 +7,7 @@
 #include "report/analysis/sqlite_correlation.h"
 #include "report/documents/compare_analysis.h"
 #include "report/documents/diff_analysis.h"
+#include "report/format/durability_lines.h"
 #include "report/format/summary_text.h"
 #include "report/model/labels.h"
 #include "report/text/units.h"
@@ -109,6 +110,13 @@ void WriteTarget(const Target& t, std::ostream& out) {
            m ? fmt::format("{:.2f}", SyncsOf(r).total) : "-"},
           out);
     }
+    out << "\n";
+  }
+  if (t.durability) {
+    DurabilityText d = DurabilityTextOf(*t.durability);
+    fmt::print(out, "**Durability:** {}\n\nLayers: {}\n", MarkdownCell(d.headline),
+               MarkdownCell(d.chain));
+    if (!d.to_prove.empty()) fmt::print(out, "\nTo prove it: {}\n", MarkdownCell(d.to_prove));
     out << "\n";
   }
   if (!t.crashsim.empty()) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "report/format/durability_lines.h"
 #include "report/format/html/html_compare.h"
 #include "report/format/html/html_crashsim.h"
 #include "report/format/html/html_page.h"
@@ -24,6 +25,16 @@ std::string TargetSection(const Target& t, const std::string& id_prefix) {
       out += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", Escape(row.label), Escape(row.text));
     }
     out += "</table>\n";
+  }
+  if (t.durability) {
+    DurabilityText d = DurabilityTextOf(*t.durability);
+    out += fmt::format(
+        "<h3>Durability</h3>\n<p class=\"durability {}\"><strong>{}</strong></p>\n"
+        "<p class=\"note\">Layers: {}</p>\n",
+        NameOf(t.durability->verdict), Escape(d.headline), Escape(d.chain));
+    if (!d.to_prove.empty()) {
+      out += fmt::format("<p class=\"note\">To prove it: {}</p>\n", Escape(d.to_prove));
+    }
   }
   out += "<h3>Findings</h3>\n" + FindingsTable(t.findings);
   if (!t.probes.empty()) out += ProbeSection(t.probes, id_prefix);

@@ -118,7 +118,7 @@ std::string Table(const std::vector<SqliteEntry>& entries, bool mixed) {
       "<th class=\"num\">predicted</th><th>power-loss risk</th></tr></thead>\n<tbody>\n";
   for (const SqliteEntry& e : entries) {
     const CommitResult& r = e.result;
-    const std::string& risk = e.risk.summary;  // as the console and JSON print it
+    const std::string& risk = e.risk.summary;  // as report::AssessRisks decided it
     if (!Measured(r)) {
       out += fmt::format("<tr><td>{}</td><td colspan=\"7\">{}: {}</td><td>{}</td></tr>\n",
                          Escape(ConfigName(r, mixed)), probes::NameOf(r.outcome), Escape(r.reason),

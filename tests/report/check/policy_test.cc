@@ -189,11 +189,16 @@ TEST(CheckPolicyTest, PresetsAreTheIssuesNumbers) {
   Result<Policy> pg = Preset("postgres-wal");
   ASSERT_TRUE(pg.ok());
   EXPECT_TRUE(pg->recommend_wal_sync_method);
-  EXPECT_EQ(pg->ProbeSpecs().size(), 10u);
+  // pg_test_fsync's ten comparisons, plus the durable rule's plain write (its fdatasync
+  // overwrite 4 KiB is not among them).
+  EXPECT_EQ(pg->ProbeSpecs().size(), 12u);
+  EXPECT_TRUE(pg->durable_rule);
   Result<Policy> app = Preset("sqlite-app");
   ASSERT_TRUE(app.ok());
   EXPECT_EQ(app->commits.size(), 2u);
-  EXPECT_FALSE(app->fail_on_codes.empty());
+  EXPECT_TRUE(app->durable_rule);
+  EXPECT_TRUE(etcd->durable_rule);
+  EXPECT_TRUE(app->fail_on_codes.empty());  // the durable rule, not a list of findings
   EXPECT_FALSE(Preset("mysql").ok());
 }
 

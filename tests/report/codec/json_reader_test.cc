@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "platform/platform.h"
+#include "report/analysis/durability_model.h"
 #include "report/codec/report_json.h"
 #include "run/executor.h"
 #include "tests/fixtures.h"
@@ -221,6 +222,27 @@ TEST(ParseJsonTextTest, MalformedAndTruncatedTextSayWhich) {
 
 // What a quick run on a temp dir does not produce: op costs (compare), an overlay, a device with
 // members, a statfs magic.
+// A report saved before durprobe wrote targets[].durability gets the verdict worked out from
+// what it holds when read, so every consumer of a saved report has one.
+TEST(JsonReaderTest, AReportWithoutAVerdictGetsOneWorkedOutOnReading) {
+  Report report;
+  Target t;
+  t.path = "/ram";
+  platform::MountInfo m;
+  m.fstype = "tmpfs";
+  m.source = "tmpfs";
+  m.mount_point = "/ram";
+  t.mount = m;
+  report.targets = {t};
+  nlohmann::json doc = ToJson(report);
+  ASSERT_FALSE(doc["targets"][0].contains("durability"));
+  Result<Report> read = FromJson(doc);
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  ASSERT_TRUE(read->targets[0].durability.has_value());
+  EXPECT_EQ(read->targets[0].durability->verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(read->targets[0].durability->findings, std::vector<std::string>{"sync_noop_memory_fs"});
+}
+
 TEST(JsonReaderTest, RareSectionsRoundTrip) {
   Report report;
   report.context.durprobe_version = "0.1.0";
@@ -261,6 +283,7 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   cost.latency.p50 = 20'000;
   t.op_costs = {cost};
   t.findings = {{Severity::kWarn, "overlay_volatile", "the overlay skips every sync"}};
+  t.durability = DurabilityOf(t, report.context);  // as the run decides it before writing
   report.targets = {t};
   std::string written = Write(report);
   Result<Report> read = FromJson(written);
@@ -270,6 +293,9 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   EXPECT_EQ(read->targets[0].mount->device->slaves.at(0).name, "sda");
   EXPECT_EQ(read->targets[0].op_costs.at(0).op, probes::FileOp::kRename);
   EXPECT_EQ(read->targets[0].findings.at(0).severity, Severity::kWarn);
+  ASSERT_TRUE(read->targets[0].durability.has_value());
+  EXPECT_EQ(read->targets[0].durability->verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(read->targets[0].durability->layers.size(), t.durability->layers.size());
 }
 
 }  // namespace

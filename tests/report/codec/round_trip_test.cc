@@ -1,8 +1,12 @@
 // durprobe.report/1 read back and written again is the same bytes, for reports saved by real
 // runs of every measuring command (tests/fixtures/golden/reports/, written by durprobe --json):
-// a key the reader drops (targets[].crashsim once was) fails here.
+// a key the reader drops (targets[].crashsim once was) fails here. A key added since (the
+// durability verdict, worked out on reading an older report) is written into the saved reports
+// by DURPROBE_UPDATE_GOLDEN=1, which migrates them as a reader would.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <string>
 
 #include "report/codec/json_reader.h"
@@ -20,7 +24,15 @@ TEST(RoundTripTest, SavedReportsOfEveryCommandComeBackByteForByte) {
         testing_support::ReadFixture(std::string("golden/reports/") + name + ".json");
     Result<Report> read = FromJson(saved);
     ASSERT_TRUE(read.ok()) << name << ": " << read.status().message();
-    EXPECT_EQ(DumpJson(ToJson(*read)), saved) << name;
+    std::string written = DumpJson(ToJson(*read));
+    const char* update = std::getenv("DURPROBE_UPDATE_GOLDEN");
+    if (update != nullptr && std::string(update) == "1") {
+      std::ofstream(testing_support::FixturePath(std::string("golden/reports/") + name + ".json"),
+                    std::ios::binary)
+          << written;
+      continue;
+    }
+    EXPECT_EQ(written, saved) << name;
   }
 }
 

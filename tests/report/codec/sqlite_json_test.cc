@@ -25,7 +25,7 @@ TEST(SqliteJsonTest, EntryCarriesContractKeysAndNullsWithoutProbes) {
   EXPECT_TRUE(j["predicted_commit_ns"].is_null());
   EXPECT_TRUE(j["explained_share"].is_null());
   EXPECT_EQ(j["correlation_missing"], "fdatasync overwrite, fdatasync append, dir_fsync create");
-  EXPECT_EQ(j["risk"]["level"], "none");
+  EXPECT_EQ(j["risk"]["level"], "last_commit");
   EXPECT_EQ(j["latency_ns"]["p50"], 650'000);
 }
 
@@ -42,16 +42,18 @@ TEST(SqliteJsonTest, RiskCarriesTheDecidingFindingCodes) {
   Target t;
   AddSqliteResults(t, {DeleteFull()});
   nlohmann::json plain = ToJson(t.sqlite[0])["risk"];
-  EXPECT_EQ(plain["level"], "none");
-  EXPECT_EQ(plain["documented_level"], "none");
+  EXPECT_EQ(plain["level"], "last_commit");
+  EXPECT_EQ(plain["documented_level"], "last_commit");
   EXPECT_EQ(plain["findings"], nlohmann::json::array());
-  t.findings = {{Severity::kInfo, "journal_commit_interval", "..."},
-                {Severity::kFail, "sync_noop_memory_fs", "..."},
-                {Severity::kWarn, "sync_faster_than_device", "..."}};
+  Durability tmpfs_verdict;
+  tmpfs_verdict.verdict = DurabilityVerdict::kNotDurable;
+  tmpfs_verdict.deciding_layer = "filesystem";
+  tmpfs_verdict.findings = {"sync_noop_memory_fs"};
+  t.durability = tmpfs_verdict;
   AssessRisks(t);  // the writer writes the risk as the analysis decided it
   nlohmann::json tmpfs = ToJson(t.sqlite[0])["risk"];
   EXPECT_EQ(tmpfs["level"], "not_durable");
-  EXPECT_EQ(tmpfs["documented_level"], "none");
+  EXPECT_EQ(tmpfs["documented_level"], "last_commit");
   EXPECT_EQ(tmpfs["findings"], nlohmann::json({"sync_noop_memory_fs"}));
   EXPECT_EQ(tmpfs["summary"], "durability not provided here (sync_noop_memory_fs)");
 }

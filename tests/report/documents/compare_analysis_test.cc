@@ -4,6 +4,7 @@
 
 #include "report/format/console/compare_console.h"
 #include "tests/report/compare_samples.h"
+#include "tests/report/verdicts.h"
 
 namespace durprobe::report {
 namespace {
@@ -115,7 +116,7 @@ TEST(CompareAnalysisTest, ASmallPenaltyWithinTheNoiseIsNotCalledAPenalty) {
 
 TEST(CompareAnalysisTest, APathThatKeepsNothingGetsItsOwnVerdict) {
   Target ram = On("tmpfs", PathWith("/dev/shm", 0.0007, 1, 1));
-  ram.findings = {{Severity::kFail, "sync_noop_memory_fs", "tmpfs keeps files in memory"}};
+  testing_support::MarkNotDurable(ram, "sync_noop_memory_fs");
   auto v = CompareVerdicts({On("ext4", PathWith("/data", 1, 1, 1)), ram});
   EXPECT_EQ(v[0].dominant, "not_durable");
   EXPECT_EQ(v[0].not_durable, std::vector<std::string>{"sync_noop_memory_fs"});

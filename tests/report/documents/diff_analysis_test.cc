@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/report/diff_fixtures.h"
+#include "tests/report/verdicts.h"
 
 namespace durprobe::report {
 namespace {
@@ -77,8 +78,7 @@ TEST(DiffDurabilityTest, ASideWhoseSyncsDoNoDurableWorkHeadsTheVerdict) {
   // it keeps nothing, and the verdict says so before the measured attribution.
   Report a = testing_support::LoadDiffFixture("a.json");
   Report b = testing_support::LoadDiffFixture("b_sync_latency.json");
-  b.targets[0].findings.push_back(
-      {Severity::kFail, "sync_noop_memory_fs", "tmpfs keeps everything in memory"});
+  testing_support::MarkNotDurable(b.targets[0], "sync_noop_memory_fs");
   b.targets[0].findings.push_back({Severity::kWarn, "latency_drift", "not a durability code"});
   Result<Diff> d = DiffReports(a, b, "a.json", "b.json");
   ASSERT_TRUE(d.ok()) << d.status().message();
@@ -88,7 +88,7 @@ TEST(DiffDurabilityTest, ASideWhoseSyncsDoNoDurableWorkHeadsTheVerdict) {
   EXPECT_EQ(m.find("latency_drift"), std::string::npos) << m;
   EXPECT_NE(m.find("The measured gap: sync_latency: "), std::string::npos) << m;
   // Both sides: neither figure is a cost of durability.
-  a.targets[0].findings.push_back({Severity::kFail, "barrier_disabled", "nobarrier"});
+  testing_support::MarkNotDurable(a.targets[0], "barrier_disabled");
   Result<Diff> both = DiffReports(a, b, "a.json", "b.json");
   ASSERT_TRUE(both.ok());
   EXPECT_EQ(both->verdict.factor, "durability");
@@ -106,7 +106,7 @@ TEST(DiffDurabilityTest, ASideWhoseSyncsDoNoDurableWorkHeadsTheVerdict) {
 TEST(DiffDurabilityTest, TheNonDurablePairHeadsSeveralPairs) {
   Report a = testing_support::LoadDiffFixture("two_paths_a.json");
   Report b = testing_support::LoadDiffFixture("two_paths_b.json");
-  b.targets[1].findings.push_back({Severity::kFail, "sync_noop_suspected", "too fast"});
+  testing_support::MarkNotDurable(b.targets[1], "sync_noop_suspected", "measured");
   Result<Diff> d = DiffReports(a, b, "a", "b");
   ASSERT_TRUE(d.ok());
   EXPECT_EQ(d->pairs[0].verdict.factor, "sync_latency");

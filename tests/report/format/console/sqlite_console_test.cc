@@ -20,10 +20,10 @@ using testing_support::Probes;
 
 // The table of entries on a path with these findings, the risk decided as the run decides it.
 std::string Table(const std::vector<SqliteEntry>& entries,
-                  const std::vector<Finding>& findings = {}) {
+                  std::optional<Durability> durability = std::nullopt) {
   Target t;
   t.sqlite = entries;
-  t.findings = findings;
+  t.durability = std::move(durability);
   AssessRisks(t);
   std::ostringstream out;
   PrintSqliteTable(t.sqlite, {}, out);
@@ -49,9 +49,9 @@ TEST(SqliteConsoleTest, ExactText) {
       "journal  sync  rows  stmt     commits/s  rows/s   commit     p50     p99  syncs "
       "(db+j+wal+dir)  sync%  speedup  predicted  expl.  power-loss risk\n"
       "DELETE   FULL     1  reused       1,429   1,429   700 us  650 us  900 us  4 (1+2+0+1)       "
-      "      86%    1.00x     650 us    79%  nothing lost\n"
+      "      86%    1.00x     650 us    79%  last commit may roll back on power loss\n"
       "DELETE   FULL   100  per_row        714  71,429  1.40 ms  650 us       -  4 (1+2+0+1)       "
-      "      43%    50.0x    1.35 ms    39%  nothing lost\n"
+      "      43%    50.0x    1.35 ms    39%  last commit may roll back on power loss\n"
       "WAL      FULL     1  reused   error: checksum mismatch\n"
       "  commits/s: the median of the repetitions' rates (as in every format and check); rows/s "
       "= commits/s x rows;\n"
@@ -62,8 +62,8 @@ TEST(SqliteConsoleTest, ExactText) {
       "  predicted: syncs x probe mean sync latency + measured non-sync time, against commit; "
       "expl.: share of commit the probes' syncs explain;\n"
       "  risk on power loss or OS crash as SQLite documents it "
-      "(https://www.sqlite.org/pragma.html#pragma_synchronous), where this path's findings let "
-      "syncs reach stable storage (docs/sqlite.md)\n"
+      "(https://www.sqlite.org/pragma.html#pragma_synchronous), as far as this path's "
+      "durability verdict lets syncs reach stable storage (docs/sqlite.md)\n"
       "  p90, p99, p99.9 \"-\": fewer operations than that percentile needs (10, 100, 1,000)\n");
 }
 
@@ -109,8 +109,8 @@ TEST(SqliteConsoleTest, SpeedupReadsAsAFraction) {
   EXPECT_NE(text.find("980 ms"), std::string::npos) << text;
 }
 
-// The risk column follows the path's findings: on tmpfs, a nobarrier mount or under a no-op-sync
-// preload, "nothing lost" would be false.
+// The risk column follows the path's durability verdict: on tmpfs, a nobarrier mount or under
+// a no-op-sync preload, SQLite's documented guarantee would be false.
 TEST(SqliteConsoleTest, RiskColumnNamesTheFindingThatVoidsDurability) {
   Target t;
   t.probes = Probes();
@@ -120,11 +120,15 @@ TEST(SqliteConsoleTest, RiskColumnNamesTheFindingThatVoidsDurability) {
   CommitResult off = DeleteFull();
   off.config.sync = sqlite_bench::Synchronous::kOff;
   AddSqliteResults(t, {DeleteFull(), wal_normal, off});
-  EXPECT_NE(Table(t.sqlite).find("  nothing lost\n"), std::string::npos);
+  EXPECT_NE(Table(t.sqlite).find("  last commit may roll back on power loss\n"), std::string::npos);
   for (const char* code :
        {"sync_noop_memory_fs", "barrier_disabled", "ld_preload_eatmydata", "sync_noop_suspected"}) {
-    std::string text = Table(t.sqlite, {{Severity::kFail, code, "..."}});
-    EXPECT_EQ(text.find("nothing lost"), std::string::npos) << text;
+    Durability d;
+    d.verdict = DurabilityVerdict::kNotDurable;
+    d.deciding_layer = "filesystem";
+    d.findings = {code};
+    std::string text = Table(t.sqlite, d);
+    EXPECT_EQ(text.find("last commit may roll back"), std::string::npos) << text;
     EXPECT_NE(text.find(std::string("  durability not provided here (") + code + ")\n"),
               std::string::npos)
         << text;
@@ -133,12 +137,16 @@ TEST(SqliteConsoleTest, RiskColumnNamesTheFindingThatVoidsDurability) {
               std::string::npos)
         << text;
   }
-  std::string cached = Table(t.sqlite, {{Severity::kWarn, "sync_faster_than_device", "..."}});
-  EXPECT_NE(cached.find("  nothing lost if syncs reach stable storage (sync_faster_than_device)\n"),
+  Durability unproven;
+  unproven.verdict = DurabilityVerdict::kUnproven;
+  unproven.deciding_layer = "device";
+  std::string cached = Table(t.sqlite, unproven);
+  EXPECT_NE(cached.find("  last commit may roll back on power loss if syncs reach stable storage "
+                        "(unproven: device)\n"),
             std::string::npos)
       << cached;
   EXPECT_NE(cached.find("last commits may be lost, no corruption if syncs reach stable storage "
-                        "(sync_faster_than_device)\n"),
+                        "(unproven: device)\n"),
             std::string::npos)
       << cached;
 }
