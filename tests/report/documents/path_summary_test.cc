@@ -110,8 +110,12 @@ TEST(PathSummaryTest, CrashsimThatSawALossWithdrawsASafeSetting) {
   lost.lost_commits_max = 1;
   t.crashsim = {lost};
   PathSummary s = SummarizePath(t);
-  ASSERT_TRUE(s.sqlite_safe);
-  EXPECT_EQ(s.sqlite_safe->label, "DELETE/FULL x1");
+  // WAL/FULL was the only single-row setting documented to keep every commit (DELETE/FULL may
+  // roll the last one back): none is offered now, and the fastest that risks the last commits
+  // stays WAL/NORMAL.
+  EXPECT_FALSE(s.sqlite_safe);
+  ASSERT_TRUE(s.sqlite_fast);
+  EXPECT_EQ(s.sqlite_fast->label, "WAL/NORMAL x1");
 }
 
 TEST(PathSummaryTest, NothingMeasuredMeansNoSummary) {
