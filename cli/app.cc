@@ -20,6 +20,7 @@
 #include "cli/cmd_sqlite.h"
 #include "cli/cmd_summarize.h"
 #include "cli/command_line.h"
+#include "cli/console_width.h"
 #include "cli/exit_status.h"
 #include "cli/subcommand.h"
 #include "cli/version.h"
@@ -97,6 +98,13 @@ int Main(int argc, char** argv) {
       std::cout << app.help();
       return kExitOk;
     }
+    if (args[1] == "help") {
+      fmt::print(std::cout,
+                 "durprobe help [COMMAND]: the commands, or one command's options with their "
+                 "defaults\ncommands: {}\n",
+                 fmt::join(names, ", "));
+      return kExitOk;
+    }
     for (const Subcommand& s : subs) {
       if (s.app->get_name() == args[1]) {
         std::cout << s.app->help();
@@ -138,7 +146,10 @@ int Main(int argc, char** argv) {
   }
   platform::InstallInterruptHandlers();
   for (const Subcommand& s : subs) {
-    if (app.got_subcommand(s.app)) return s.run();
+    if (!app.got_subcommand(s.app)) continue;
+    const CLI::Option* wide = s.app->get_option_no_throw("--wide");
+    SetConsoleWidth(platform::Default(), wide != nullptr && wide->count() > 0);
+    return s.run();
   }
   return UsageError("no subcommand given");
 }

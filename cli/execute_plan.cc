@@ -14,6 +14,7 @@
 #include "report/format/console/live_console.h"
 #include "report/format/console/progress_console.h"
 #include "report/output/output.h"
+#include "report/text/line_width.h"
 #include "run/executor.h"
 
 namespace durprobe::cli {
@@ -60,11 +61,13 @@ int RunPlan(platform::Platform& platform, run::Plan& plan, const OutputOptions& 
   if (out.dry_run) return PrintPlan(plan);
   plan.command_line = CommandLine();
   report::ListenerList listeners;
-  report::ProgressLine line(std::cerr);
+  int columns = platform.TerminalColumns(2);
+  report::ProgressLine line(std::cerr, report::ProgressLine::kTickNs,
+                            columns > 0 ? static_cast<std::size_t>(columns) : 0);
   report::ProgressLog log(std::cerr);
   if (!out.quiet && out.verbose) listeners.Add(&log);
   if (!out.quiet && !out.verbose && platform.IsTerminal(2)) listeners.Add(&line);
-  if (!out.quiet && !report::UsesStdout(files)) listeners.Add(console);
+  if (console != nullptr && !out.quiet && !report::UsesStdout(files)) listeners.Add(console);
   ex = run::Execute(platform, plan, listeners);
   if (ex.status.kind() == Status::Kind::kInvalidArgument) return UsageError(ex.status.message());
   return -1;
@@ -85,11 +88,20 @@ int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOption
                 int interrupted_exit) {
   std::vector<report::Destination> files = Destinations(out);
   report::LiveConsole console(std::cout);
+  // On a terminal the report is printed whole at the end, its summary first and fitted to the
+  // width, while the progress line tells what runs; piped, rows stream as they are measured.
+  bool whole = report::LineWidth(std::cout) > 0;
   run::Execution ex;
-  if (int code = RunPlan(platform, plan, out, files, &console, ex); code >= 0) return code;
+  if (int code = RunPlan(platform, plan, out, files, whole ? nullptr : &console, ex); code >= 0) {
+    return code;
+  }
+  bool to_console = !out.quiet && !report::UsesStdout(files);
   if (analyze) {
     analyze(ex.report);
-    if (!out.quiet && !report::UsesStdout(files)) console.AfterRun(ex.report);
+    if (to_console && !whole) console.AfterRun(ex.report);
+  }
+  if (to_console && whole) {
+    report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, ex.report, std::cout);
   }
   Status written = report::WriteDestinations(platform, files, ex.report, std::cout);
   if (int code = EndOfRun(ex, UnfinishedItems(ex.report.targets), written); code >= 0) {

@@ -7,6 +7,7 @@
 #include "cli/exit_status.h"
 #include "platform/interrupt.h"
 #include "report/codec/json_reader.h"
+#include "report/documents/path_summary.h"
 
 namespace durprobe::cli {
 namespace {
@@ -62,6 +63,10 @@ Result<report::Report> LoadReport(platform::Platform& platform, const std::strin
   Result<report::Report> read = report::FromJson(*text);
   std::string name = path == "-" ? "standard input" : path;
   if (!read.ok()) return Status::InvalidArgument(name + ": " + read.status().message());
+  // A report saved before summaries existed gets its summary decided from what it holds.
+  for (report::Target& t : read->targets) {
+    if (!t.summary) report::AddPathSummary(t);
+  }
   return read;
 }
 

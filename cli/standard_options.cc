@@ -54,6 +54,8 @@ std::string* FieldOf(OutputOptions& o, report::Format f) {
 void AddStandardFlags(CLI::App& app, OutputOptions& o) {
   app.add_flag("-q,--quiet", o.quiet, "Print nothing but errors");
   app.add_flag("-v,--verbose", o.verbose, "Print a line per step on stderr");
+  app.add_flag("--wide", o.wide,
+               "Print every table column however wide the terminal (piped output always does)");
   app.add_flag_callback(
       "-V,--version", [] { throw CLI::CallForVersion(VersionText(), 0); },
       "Print the version and exit");

@@ -17,6 +17,7 @@ struct OutputOptions {
   std::string json, csv, markdown, html, junit, prometheus;  // "" none, a file, or "-"
   bool quiet = false;
   bool verbose = false;
+  bool wide = false;     // every console column, whatever the terminal's width (cli/app.cc)
   bool dry_run = false;  // print the plan (context.options) as JSON and measure nothing
 };
 

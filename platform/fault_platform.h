@@ -138,6 +138,7 @@ class FaultPlatform final : public Platform {
     return base_.OpenFifoWriter(path);
   }
   bool IsTerminal(int fd) override { return base_.IsTerminal(fd); }
+  int TerminalColumns(int fd) override { return base_.TerminalColumns(fd); }
   Result<FsStat> StatFs(const std::string& path) override { return base_.StatFs(path); }
   Result<FileStat> Stat(const std::string& path) override { return base_.Stat(path); }
   // Without a page set, forwards; with one, every ReadNvmeLogPage returns the next page of the

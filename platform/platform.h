@@ -159,6 +159,9 @@ class Platform {
   virtual Status CheckWritableDirectory(const std::string& dir) = 0;
   // Whether fd (1: stdout, 2: stderr) is a terminal, for progress lines.
   virtual bool IsTerminal(int fd) = 0;
+  // The columns of the terminal on fd (ioctl TIOCGWINSZ), or 0 when fd is no terminal or the
+  // terminal does not say.
+  virtual int TerminalColumns(int fd) = 0;
 
   // Filesystems (for inspect). statfs(2) of path: the type magic on Linux; on macOS the type
   // name, mount point, source and flags. The errno with the path on failure.

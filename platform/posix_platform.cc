@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #if __has_include(<sys/sysmacros.h>)
@@ -244,6 +245,12 @@ Status PosixPlatform::CheckWritableDirectory(const std::string& dir) {
 }
 
 bool PosixPlatform::IsTerminal(int fd) { return ::isatty(fd) == 1; }
+
+int PosixPlatform::TerminalColumns(int fd) {
+  struct winsize size {};
+  if (::isatty(fd) != 1 || ::ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+  return size.ws_col;
+}
 
 std::uint64_t PosixPlatform::NowNanos() {
   struct timespec ts;

@@ -36,6 +36,7 @@ class PosixPlatform : public Platform {
   Status UnlinkAt(int dir_fd, const std::string& name, bool directory) override;
   Result<FileHandle> OpenFileAt(int dir_fd, const std::string& name) override;
   bool IsTerminal(int fd) override;
+  int TerminalColumns(int fd) override;
   std::uint64_t NowNanos() override;
   void SleepNanos(std::uint64_t ns) override;
   std::string WallClockIso8601() override;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "report/analysis/sqlite_correlation.h"
+#include "report/documents/path_summary.h"
 #include "report/model/labels.h"
 #include "run/concurrency.h"
 #include "run/executor.h"
@@ -165,6 +166,7 @@ void RunInterleaved(RunState& s) {
     FinishConcurrency(t);
     AddPlausibilityFindings(t, s.report.context);
     if (!commits[p].empty()) report::AddSqliteResults(t, std::move(commits[p]));
+    report::AddPathSummary(t);  // the path's analysis is complete
     s.listener.TargetDone(t);
     s.report.targets.push_back(std::move(t));
   }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "report/analysis/sqlite_correlation.h"
+#include "report/documents/path_summary.h"
 #include "report/model/labels.h"
 #include "run/concurrency.h"
 #include "run/executor.h"
@@ -224,6 +225,7 @@ void RunPathByPath(RunState& s) {
       // Free this path's scratch now: the next path may share its filesystem.
       s.scratch[p]->Remove();
     }
+    report::AddPathSummary(t);  // the path's analysis is complete
     s.listener.TargetDone(t);
     s.report.targets.push_back(std::move(t));
   }

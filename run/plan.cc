@@ -1,5 +1,7 @@
 #include "run/plan.h"
 
+#include <fmt/format.h>
+
 #include "report/model/labels.h"
 
 namespace durprobe::run {
@@ -52,6 +54,17 @@ nlohmann::json Describe(const Plan& plan) {
     }
     j["workloads"] = names;
     j["workload_budget_ns"] = plan.workloads.options.budget_ns;
+  }
+  if (plan.run_crashsim) {
+    nlohmann::json configs = nlohmann::json::array();
+    for (const sqlite_bench::CrashsimConfig& c : plan.crashsim.configs) {
+      configs.push_back(fmt::format("{}/{} x{}", sqlite_bench::NameOf(c.journal),
+                                    sqlite_bench::NameOf(c.sync), c.rows_per_commit));
+    }
+    j["crashsim_configs"] = configs;
+    j["crashsim_trials"] = plan.crashsim.options.trials;
+    j["crashsim_seed"] = plan.crashsim.options.seed;
+    j["crashsim_device"] = sqlite_bench::DeviceLabel(plan.crashsim.options.device);
   }
   return j;
 }

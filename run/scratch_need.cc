@@ -60,7 +60,7 @@ std::string NotEnoughSpaceMessage(const std::string& path, std::uint64_t need, s
   return fmt::format(
       "not enough free space in {}: this run needs about {} of scratch and {} is free (free some "
       "space, or ask for less: a smaller --file-size, fewer --commits)",
-      path, report::FormatBytes(need), report::FormatBytes(free));
+      path, report::FormatBytesAs(need, need), report::FormatBytesAs(free, need));
 }
 
 Status CheckFreeSpace(platform::Platform& platform, const std::string& path, std::uint64_t need) {

@@ -48,10 +48,10 @@ bool IsBaseline(const CommitResult& r) {
          !r.config.fullfsync.value_or(false) && r.outcome == probes::Outcome::kOk;
 }
 
-// Rows per second over all timed commits (the statistic of the console table's row).
-double MeanRowsPerSec(const CommitResult& r) {
-  double mean = r.MeanCommitNs();
-  return mean > 0 ? 1e9 / mean * double(r.config.rows_per_commit) : 0.0;
+// Rows per second: the median of the repetitions' rates x rows, the commits/s every format
+// prints.
+double RowsPerSec(const CommitResult& r) {
+  return r.rows_per_sec > 0 ? r.rows_per_sec : r.commits_per_sec * double(r.config.rows_per_commit);
 }
 
 // The reference samples around [from, to]: the last that started by `from` and the first that
@@ -189,11 +189,26 @@ SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::Pro
   return c;
 }
 
-std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results, const Target& target) {
+void AssignSpeedups(std::vector<SqliteEntry>& entries) {
   const CommitResult* baseline = nullptr;
-  for (const CommitResult& r : results) {
-    if (IsBaseline(r)) baseline = &r;
+  for (const SqliteEntry& e : entries) {
+    // With both statement styles run, the baseline is the reused one (the console names it).
+    bool better = baseline == nullptr ||
+                  (baseline->config.statement != sqlite_bench::StatementMode::kReused &&
+                   e.result.config.statement == sqlite_bench::StatementMode::kReused);
+    if (IsBaseline(e.result) && better) baseline = &e.result;
   }
+  double base = baseline ? RowsPerSec(*baseline) : 0.0;
+  for (SqliteEntry& e : entries) {
+    const CommitResult& r = e.result;
+    e.speedup.reset();
+    if (base > 0 && r.outcome == probes::Outcome::kOk && r.commits > 0) {
+      e.speedup = RowsPerSec(r) / base;
+    }
+  }
+}
+
+std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results, const Target& target) {
   std::vector<SqliteEntry> entries;
   for (const CommitResult& r : results) {
     SqliteEntry e;
@@ -208,14 +223,11 @@ std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results, const 
       c.explained_share = c.measured_ns > 0 ? c.sync_ns / c.measured_ns : 0.0;
       c.residual_share = c.measured_ns > 0 ? (c.measured_ns - c.predicted_ns) / c.measured_ns : 0;
     }
-    if (baseline && MeanRowsPerSec(*baseline) > 0 && r.outcome == probes::Outcome::kOk &&
-        r.commits > 0) {
-      e.speedup = MeanRowsPerSec(r) / MeanRowsPerSec(*baseline);
-    }
     e.result = r;
     e.risk = RiskOf(r.config.journal, r.config.sync, target.durability);
     entries.push_back(std::move(e));
   }
+  AssignSpeedups(entries);
   return entries;
 }
 

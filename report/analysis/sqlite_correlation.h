@@ -36,6 +36,11 @@ std::vector<SqliteEntry> SqliteEntries(std::vector<sqlite_bench::CommitResult> r
 // residuals of sync-bound configurations, except where the device's drift explains them.
 void AddSqliteResults(Target& target, std::vector<sqlite_bench::CommitResult> results);
 
+// Sets each entry's speedup: its rows/s (the median repetition's) over the DELETE/FULL x1 row's
+// among entries, reused statements when both styles ran; unset without that row. SqliteEntries
+// uses it, and the reader re-derives a saved report's speedups with it, as it does the risks.
+void AssignSpeedups(std::vector<SqliteEntry>& entries);
+
 SyncsPerCommit SyncsOf(const sqlite_bench::CommitResult& result);
 // The same for a row of the report: from its counts, or the saved figures when it has no counts.
 SyncsPerCommit SyncsOf(const SqliteEntry& entry);

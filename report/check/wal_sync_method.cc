@@ -124,9 +124,9 @@ CheckResult RecommendWalSyncMethod(const Target& t) {
     list += fmt::format("{}{} {}/s", list.empty() ? "" : ", ", r.method, FormatRate(r.rate));
   }
   c.message = fmt::format(
-      "wal_sync_method = {} wins, {:.2f}x the runner-up {} (harmonic mean of the 1 x 8 KiB and "
+      "wal_sync_method = {} wins, {} the runner-up {} (harmonic mean of the 1 x 8 KiB and "
       "2 x 8 KiB rates: {})",
-      ranked[0].method, ranked[0].rate / ranked[1].rate, ranked[1].method, list);
+      ranked[0].method, FormatRatio(ranked[0].rate / ranked[1].rate), ranked[1].method, list);
   return c;
 }
 

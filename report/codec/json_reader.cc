@@ -8,11 +8,13 @@
 #include "report/analysis/durability_model.h"
 #include "report/analysis/durability_risk.h"
 #include "report/codec/concurrency_json_reader.h"
+#include "report/analysis/sqlite_correlation.h"
 #include "report/codec/crashsim_json_reader.h"
 #include "report/codec/durability_json.h"
 #include "report/codec/ebs_json.h"
 #include "report/codec/json_reader_sections.h"
 #include "report/codec/mount_json_reader.h"
+#include "report/codec/path_summary_json.h"
 #include "report/codec/sqlite_json_reader.h"
 #include "report/codec/sqlite_workloads_json_reader.h"
 #include "report/text/json_scan.h"
@@ -161,6 +163,11 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
     AssessDurability(t, context);
   }
   AssessRisks(t);  // from the verdict, as the run decided it
+  // From the rates as read: a report saved when speedup came from the mean commit gets the
+  // median-based one every other figure of the row uses.
+  AssignSpeedups(t.sqlite);
+  t.summary = ReadPathSummary(f);
+  t.advice = ReadAdvice(f);
   return t;
 }
 

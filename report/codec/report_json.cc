@@ -7,6 +7,7 @@
 #include "report/codec/ebs_json.h"
 #include "report/codec/json_fields.h"
 #include "report/codec/mount_json.h"
+#include "report/codec/path_summary_json.h"
 #include "report/codec/sqlite_json.h"
 #include "report/codec/sqlite_workloads_json.h"
 #include "report/model/percentiles.h"
@@ -156,6 +157,8 @@ json ToJson(const Target& t) {
   if (!t.crashsim.empty()) j["crashsim"] = ToJson(t.crashsim);
   if (!t.concurrency.empty()) j["concurrency"] = ToJson(t.concurrency);
   if (t.serial_vs_concurrent) j["serial_vs_concurrent"] = ToJson(*t.serial_vs_concurrent);
+  if (t.summary) j["summary"] = ToJson(*t.summary);
+  if (!t.advice.empty()) j["advice"] = ToJson(t.advice);
   if (!t.op_costs.empty()) {
     json costs = json::array();
     for (const probes::OpCostResult& r : t.op_costs) costs.push_back(ToJson(r));

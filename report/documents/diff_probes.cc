@@ -66,6 +66,9 @@ DiffVerdict ProbeVerdict(const std::vector<ProbeDiff>& probes, double* weight) {
   double sync = 0, rest = 0;
   const ProbeDiff* headline = nullptr;
   for (const ProbeDiff& p : probes) {
+    // A write without sync (`none`) makes no sync call: its gap is the page cache's, never the
+    // cause of a difference in durability cost.
+    if (p.primitive == probes::NameOf(probes::Primitive::kNone)) continue;
     if (std::fabs(p.mean_b - p.mean_a) < kMeaningfulGap * p.mean_a) continue;
     double w = std::fabs(std::log(p.mean_b / p.mean_a));
     sync += w * std::fabs(p.share_sync);
@@ -77,9 +80,9 @@ DiffVerdict ProbeVerdict(const std::vector<ProbeDiff>& probes, double* weight) {
   }
   if (headline == nullptr) {
     return {"configuration",
-            fmt::format("no SQLite configuration in common; the {} probe(s) both reports measured "
-                        "agree within {:.0f}%; nothing to attribute",
-                        probes.size(), kMeaningfulGap * 100)};
+            fmt::format("no SQLite configuration in common; the sync probes both reports measured "
+                        "agree within {:.0f}% ({} probe(s) in common); nothing to attribute",
+                        kMeaningfulGap * 100, probes.size())};
   }
   const ProbeDiff& h = *headline;
   std::string factor = sync >= rest ? "sync_latency" : "non_sync";
@@ -90,9 +93,10 @@ DiffVerdict ProbeVerdict(const std::vector<ProbeDiff>& probes, double* weight) {
           : fmt::format("the sync call {} vs {}", FormatNanos(h.sync_a), FormatNanos(h.sync_b));
   return {factor,
           fmt::format("no SQLite configuration in common; from the probes: {} takes {} in a vs {} "
-                      "in b (mean, {:.2f}x; median {} vs {}); {:.0f}% of that gap is {} ({}); {}",
-                      LabelOf(h), FormatNanos(h.mean_a), FormatNanos(h.mean_b), h.mean_b / h.mean_a,
-                      FormatNanos(double(h.p50_a)), FormatNanos(double(h.p50_b)), share * 100,
+                      "in b (mean, {}; median {} vs {}); {:.0f}% of that gap is {} ({}); {}",
+                      LabelOf(h), FormatNanos(h.mean_a), FormatNanos(h.mean_b),
+                      FormatRatio(h.mean_b / h.mean_a), FormatNanos(double(h.p50_a)),
+                      FormatNanos(double(h.p50_b)), share * 100,
                       factor == "sync_latency" ? "in the sync call" : "outside the sync call",
                       sync_call, DiffAdvice(factor))};
 }

@@ -30,6 +30,16 @@ std::string_view NameOf(CheckOutcome o) {
   return "error";
 }
 
+std::string RelationShown(const CheckResult& c) {
+  if (c.outcome != CheckOutcome::kFail || !c.measured) return c.comparison;
+  static const std::pair<const char*, const char*> kNegation[] = {
+      {"<", ">="}, {"<=", ">"}, {">", "<="}, {">=", "<"}, {"==", "!="}, {"!=", "=="}};
+  for (const auto& [is, not_is] : kNegation) {
+    if (c.comparison == is) return not_is;
+  }
+  return "not " + c.comparison;
+}
+
 std::vector<std::string> BuildWarnings(const Context& context) {
   std::vector<std::string> w;
   if (!context.optimized) {

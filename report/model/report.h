@@ -15,6 +15,7 @@
 #include "probes/probe_result.h"
 #include "report/model/concurrency_model.h"
 #include "report/model/durability.h"
+#include "report/model/path_summary.h"
 #include "report/model/sqlite_model.h"
 #include "sqlite_bench/crashsim_result.h"
 #include "sqlite_bench/workload_result.h"
@@ -96,6 +97,10 @@ struct Target {
   std::vector<Unfinished> unfinished;  // empty unless the run was interrupted
   // The path's effective durability (report::AssessDurability); unset until it is assessed.
   std::optional<Durability> durability;
+  // The answer first: the summary and the settings to use (report::AddPathSummary), decided
+  // after everything else; unset / empty until then.
+  std::optional<PathSummary> summary;
+  std::vector<PathAdvice> advice;
 };
 
 // One rule of `durprobe check` evaluated on one path (report/check/rules.h).
@@ -130,6 +135,11 @@ struct CheckResult {
   // (in unit); the threshold lies inside.
   std::optional<double> drift_low, drift_high;
 };
+
+// How measured relates to threshold as the check found it: the rule's own comparison when it
+// passed ("<"), its negation when it failed (">=": "3.97 ms >= 1.00 us", never "3.97 ms < 1.00
+// us"); the comparison itself when nothing was measured.
+std::string RelationShown(const CheckResult& c);
 
 struct Report {
   Context context;

@@ -68,8 +68,8 @@ struct RowRisk {
 struct SqliteEntry {
   sqlite_bench::CommitResult result;
   SqliteCorrelation correlation;
-  // Rows/s against DELETE/FULL single-row commits, when run; both from the mean commit over all
-  // timed commits (the console row's statistic).
+  // Rows/s against DELETE/FULL single-row commits (reused statements when both styles ran),
+  // when run; both the median of the repetitions' rates, the commits/s every format prints.
   std::optional<double> speedup;
   std::optional<SavedPerCommit> saved;  // set only by the reader, see report/codec/json_reader.h
   RowRisk risk;                         // from the target's findings: report::AssessRisks

@@ -12,6 +12,7 @@
 #include "report/documents/summary.h"
 #include "report/format/html/html_reporter.h"
 #include "report/output/reporter_factory.h"
+#include "report/text/line_width.h"
 
 namespace durprobe::report {
 namespace {
@@ -121,12 +122,13 @@ Status CheckDestinations(platform::Platform& platform, const std::vector<Destina
 }
 
 template <typename Document>
-Result<std::string> Render(Format format, const Document& doc) {
+Result<std::string> Render(Format format, const Document& doc, std::size_t width) {
   std::unique_ptr<Reporter> reporter = MakeReporter(format);
   if (reporter == nullptr) {
     return Status::Unsupported(fmt::format("the {} format is not available", NameOf(format)));
   }
   std::ostringstream text;
+  SetLineWidth(text, width);
   Status s = reporter->Write(doc, text);
   if (!s.ok()) return s;
   return text.str();
@@ -137,7 +139,7 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
                          const Document& doc, std::ostream& out) {
   Status first;
   for (const Destination& d : outputs) {
-    Result<std::string> text = Render(d.format, doc);
+    Result<std::string> text = Render(d.format, doc, d.path == "-" ? LineWidth(out) : 0);
     Status s = text.status();
     if (s.ok() && d.path == "-") {
       out << *text;
@@ -161,11 +163,11 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
   return first;
 }
 
-template Result<std::string> Render(Format, const Report&);
-template Result<std::string> Render(Format, const Comparison&);
-template Result<std::string> Render(Format, const Diff&);
-template Result<std::string> Render(Format, const Summary&);
-template Result<std::string> Render(Format, const SavedReports&);
+template Result<std::string> Render(Format, const Report&, std::size_t);
+template Result<std::string> Render(Format, const Comparison&, std::size_t);
+template Result<std::string> Render(Format, const Diff&, std::size_t);
+template Result<std::string> Render(Format, const Summary&, std::size_t);
+template Result<std::string> Render(Format, const SavedReports&, std::size_t);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
                                   const Report&, std::ostream&);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,

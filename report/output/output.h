@@ -39,8 +39,9 @@ template <typename Document>
 Status WriteDestinations(platform::Platform& platform, const std::vector<Destination>& outputs,
                          const Document& doc, std::ostream& out);
 
-// The text of doc in one format (what WriteDestinations writes).
+// The text of doc in one format (what WriteDestinations writes); the console's fitted to width
+// columns (0: unlimited; WriteDestinations passes stdout's LineWidth for "-").
 template <typename Document>
-Result<std::string> Render(Format format, const Document& doc);
+Result<std::string> Render(Format format, const Document& doc, std::size_t width = 0);
 
 }  // namespace durprobe::report

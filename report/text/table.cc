@@ -2,7 +2,15 @@
 
 #include <algorithm>
 
+#include "report/text/line_width.h"
+
 namespace durprobe::report {
+namespace {
+
+constexpr std::size_t kMinWrapColumn = 20;  // narrower, a wrapping column reads as noise
+constexpr std::size_t kMaxWrapWord = 36;    // a longer word may be cut
+
+}  // namespace
 
 std::size_t DisplayWidth(std::string_view text) {
   return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
@@ -22,19 +30,73 @@ void Table::AddSpanRow(std::vector<std::string> leading_cells, std::string text)
   rows_.push_back({std::move(leading_cells), std::move(text), true});
 }
 
-void Table::PrintLine(const std::vector<std::size_t>& width, const std::vector<std::string>& cells,
+std::size_t Table::WrapRoom(std::size_t column) const {
+  // Room for the longest word of a wrapping column (up to kMaxWrapWord), so words stay whole.
+  std::size_t room = kMinWrapColumn;
+  for (const Row& row : rows_) {
+    if (column >= row.cells.size()) continue;
+    std::string_view cell = row.cells[column];
+    for (std::size_t i = 0; i < cell.size();) {
+      std::size_t end = std::min(cell.find(' ', i), cell.size());
+      room = std::max(room, std::min(kMaxWrapWord, DisplayWidth(cell.substr(i, end - i))));
+      i = end + 1;
+    }
+  }
+  return room;
+}
+
+Table::Layout Table::Fit(std::vector<std::size_t> width, std::size_t line_width) const {
+  Layout layout{std::move(width), std::vector<bool>(columns_.size(), true), line_width};
+  if (line_width == 0 || columns_.empty()) return layout;
+  while (true) {
+    std::size_t total = static_cast<std::size_t>(indent_), shown = 0, last = 0;
+    for (std::size_t i = 0; i < columns_.size(); ++i) {
+      if (!layout.shown[i]) continue;
+      total += (shown++ > 0 ? static_cast<std::size_t>(gap_) : 0) + layout.width[i];
+      last = i;
+    }
+    bool fits = total <= line_width;
+    if (!fits && columns_[last].wraps) {
+      std::size_t start = total - layout.width[last];
+      fits = start + WrapRoom(last) <= line_width;
+    }
+    if (fits) return layout;
+    std::size_t victim = columns_.size();
+    for (std::size_t i = 0; i < columns_.size(); ++i) {
+      if (layout.shown[i] && columns_[i].drop > 0 &&
+          (victim == columns_.size() || columns_[i].drop >= columns_[victim].drop)) {
+        victim = i;
+      }
+    }
+    if (victim == columns_.size()) return layout;  // nothing left to leave out
+    layout.shown[victim] = false;
+  }
+}
+
+void Table::PrintLine(const Layout& layout, const std::vector<std::string>& cells,
                       const std::string* span, std::ostream& out) const {
   std::string text(static_cast<std::size_t>(indent_), ' ');
   std::size_t n = std::min(cells.size(), columns_.size());
+  std::size_t last = 0;
+  for (std::size_t i = 0; i < columns_.size(); ++i) last = layout.shown[i] ? i : last;
+  bool first = true;
   for (std::size_t i = 0; i < n; ++i) {
-    if (i > 0) text.append(static_cast<std::size_t>(gap_), ' ');
+    if (!layout.shown[i]) continue;
+    if (!first) text.append(static_cast<std::size_t>(gap_), ' ');
+    first = false;
+    if (i == last && columns_[i].wraps && span == nullptr) {
+      std::size_t start = DisplayWidth(text);
+      text += WrapText(cells[i], layout.line_width, start, start);
+      continue;
+    }
     std::size_t w = DisplayWidth(cells[i]);
-    std::string pad(width[i] > w ? width[i] - w : 0, ' ');
+    std::string pad(layout.width[i] > w ? layout.width[i] - w : 0, ' ');
     text += columns_[i].align == Align::kRight ? pad + cells[i] : cells[i] + pad;
   }
   if (span != nullptr) {
     if (n > 0) text.append(static_cast<std::size_t>(gap_), ' ');
-    text += *span;
+    std::size_t start = DisplayWidth(text);
+    text += WrapText(*span, layout.line_width, start, start);
   }
   while (!text.empty() && text.back() == ' ') text.pop_back();
   out << text << '\n';
@@ -49,8 +111,9 @@ void Table::Print(std::ostream& out) const {
       width[i] = std::max(width[i], DisplayWidth(row.cells[i]));
     }
   }
-  PrintHeader(out, width);
-  for (const Row& row : rows_) PrintLine(width, row.cells, row.is_span ? &row.span : nullptr, out);
+  Layout layout = Fit(std::move(width), LineWidth(out));
+  PrintHeader(out, layout);
+  for (const Row& row : rows_) PrintLine(layout, row.cells, row.is_span ? &row.span : nullptr, out);
 }
 
 void Table::SetMinWidths(std::vector<std::size_t> min_widths) {
@@ -66,18 +129,32 @@ std::vector<std::size_t> Table::FixedWidths() const {
   return width;
 }
 
-void Table::PrintHeader(std::ostream& out) const { PrintHeader(out, FixedWidths()); }
+void Table::PrintHeader(std::ostream& out) const {
+  PrintHeader(out, Fit(FixedWidths(), LineWidth(out)));
+}
 
-void Table::PrintHeader(std::ostream& out, const std::vector<std::size_t>& width) const {
-  std::vector<std::string> headers;
-  for (const Column& c : columns_) headers.push_back(c.header);
-  PrintLine(width, headers, nullptr, out);
+void Table::PrintHeader(std::ostream& out, const Layout& layout) const {
+  std::vector<std::string> headers, left_out;
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    headers.push_back(columns_[i].header);
+    if (!layout.shown[i]) left_out.push_back(columns_[i].header);
+  }
+  if (!left_out.empty()) {
+    std::string names;
+    for (const std::string& h : left_out) names += (names.empty() ? "" : ", ") + h;
+    std::string note = "(left out to fit " + std::to_string(layout.line_width) +
+                       " columns: " + names + "; --wide shows every column)";
+    std::size_t indent = static_cast<std::size_t>(indent_);
+    out << std::string(indent, ' ') << WrapText(note, layout.line_width, indent, indent + 1)
+        << '\n';
+  }
+  PrintLine(layout, headers, nullptr, out);
 }
 
 void Table::PrintLastRow(std::ostream& out) const {
   if (rows_.empty()) return;
   const Row& row = rows_.back();
-  PrintLine(FixedWidths(), row.cells, row.is_span ? &row.span : nullptr, out);
+  PrintLine(Fit(FixedWidths(), LineWidth(out)), row.cells, row.is_span ? &row.span : nullptr, out);
 }
 
 }  // namespace durprobe::report

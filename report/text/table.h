@@ -15,6 +15,11 @@ enum class Align { kLeft, kRight };
 struct Column {
   std::string header;
   Align align = Align::kRight;
+  // On a terminal too narrow for every column (report/text/line_width.h): 0 always stays, and
+  // among the others the highest is left out first. A table that leaves any out says which.
+  int drop = 0;
+  // The last column only: its text wraps under itself instead of widening the table.
+  bool wraps = false;
 };
 
 class Table {
@@ -28,7 +33,8 @@ class Table {
   // the line ("fdatasync  overwrite  4 KiB  unsupported: ..."): the text sets no column's width.
   void AddSpanRow(std::vector<std::string> leading_cells, std::string text);
 
-  // Header and rows, one line each, no trailing spaces.
+  // Header and rows, one line each, no trailing spaces; within out's LineWidth when one is set
+  // (columns left out by their drop rank, the wrapping column and span text wrapped).
   void Print(std::ostream& out) const;
 
   // Live printing (a row as soon as it is known): each column as wide as the larger of its header
@@ -43,9 +49,17 @@ class Table {
     std::string span;  // set for span rows
     bool is_span = false;
   };
+  // Column widths and which columns show at a line width (0: unlimited).
+  struct Layout {
+    std::vector<std::size_t> width;
+    std::vector<bool> shown;
+    std::size_t line_width = 0;
+  };
+  Layout Fit(std::vector<std::size_t> width, std::size_t line_width) const;
+  std::size_t WrapRoom(std::size_t column) const;  // the narrowest a wrapping column may be
   std::vector<std::size_t> FixedWidths() const;
-  void PrintHeader(std::ostream& out, const std::vector<std::size_t>& width) const;
-  void PrintLine(const std::vector<std::size_t>& width, const std::vector<std::string>& cells,
+  void PrintHeader(std::ostream& out, const Layout& layout) const;
+  void PrintLine(const Layout& layout, const std::vector<std::string>& cells,
                  const std::string* span, std::ostream& out) const;
 
   std::vector<Column> columns_;

@@ -167,6 +167,18 @@ std::string FormatBytes(std::uint64_t n) {
   return fmt::format("{} MiB", n / (1024 * 1024));
 }
 
+std::string FormatBytesAs(std::uint64_t n, std::uint64_t like) {
+  if (n == 0) return "0 B";
+  auto in = [n](double unit, const char* name) {
+    double v = static_cast<double>(n) / unit;
+    bool whole = v >= 10 || v == static_cast<double>(static_cast<std::uint64_t>(v));
+    return whole ? fmt::format("{:.0f} {}", v, name) : fmt::format("{:.1f} {}", v, name);
+  };
+  if (like >= 1024 * 1024) return in(1024.0 * 1024, "MiB");
+  if (like >= 1024) return in(1024.0, "KiB");
+  return fmt::format("{} B", n);
+}
+
 std::string FormatRate(double per_sec) {
   if (per_sec < 100) return fmt::format("{:.1f}", per_sec);
   return Thousands(per_sec);
@@ -174,8 +186,10 @@ std::string FormatRate(double per_sec) {
 
 std::string FormatRatio(double ratio) {
   if (!std::isfinite(ratio) || ratio <= 0) return "-";
-  if (ratio < 0.1) {
-    double n = 1.0 / ratio;  // above 10
+  // One style at every size: a factor, and below 1 its inverse ("1/5.26x", never "0.19x").
+  if (ratio < 1.0 && std::round(ratio * 100) < 100) {
+    double n = 1.0 / ratio;
+    if (n < 10) return fmt::format("1/{:.2f}x", n);
     double scale = std::pow(10.0, std::floor(std::log10(n)) - 1);
     return fmt::format("1/{:.0f}x", std::round(n / scale) * scale);
   }

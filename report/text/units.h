@@ -28,9 +28,13 @@ std::string PercentileCell(const std::optional<std::uint64_t>& ns);
 inline constexpr const char* kPercentileLegend =
     "p90, p99, p99.9 \"-\": fewer operations than that percentile needs (10, 100, 1,000)";
 std::string FormatBytes(std::uint64_t n);  // "2300 B", "4 KiB", "1.5 MiB"
-std::string FormatRate(double per_sec);    // "1,234" / "12.3" with thousands separators
-// A ratio a reader can take in at a glance: "1.25x", "12.3x", "1389x"; under 0.1 as a fraction,
-// "1/1400x" for 0.00072 (two significant digits); "-" when not a positive finite number.
+// n in the unit FormatBytes would pick for `like` (MiB, KiB, B), so two sizes in one message
+// share a unit: "2049 MiB ... 1024 MiB is free", never "1048572 KiB".
+std::string FormatBytesAs(std::uint64_t n, std::uint64_t like);
+std::string FormatRate(double per_sec);  // "1,234" / "12.3" with thousands separators
+// A ratio a reader can take in at a glance, in one style: "1.25x", "12.3x", "1389x"; under 1 as
+// the inverse, "1/2.22x" for 0.45, "1/1400x" for 0.00072 (from 10 on, two significant
+// digits); "-" when not a positive finite number.
 std::string FormatRatio(double ratio);
 
 // A check's measured or threshold value in its unit (report/model/report.h CheckResult), for

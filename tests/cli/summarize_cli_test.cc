@@ -23,8 +23,9 @@ TEST(SummarizeCliTest, SkipsAMalformedReportWithOneWarningLine) {
   EXPECT_EQ(testing_support::CountLines(run.err), 1) << run.err;
   EXPECT_EQ(run.err.rfind("durprobe: warning: skipping " + dir + "/malformed.json: ", 0), 0u)
       << run.err;
-  EXPECT_EQ(testing_support::CountLines(run.out), 4) << run.out;  // heading + 3 rows
-  EXPECT_LT(run.out.find("db-slow"), run.out.find("db-fast"));    // worst first
+  // the summary line, the heading, 3 rows and the legend
+  EXPECT_EQ(testing_support::CountLines(run.out), 6) << run.out;
+  EXPECT_LT(run.out.find("db-slow"), run.out.find("db-fast"));  // worst first
 }
 
 TEST(SummarizeCliTest, JsonSortedByAKey) {
@@ -62,7 +63,8 @@ TEST(SummarizeCliTest, CsvAndJsonFilesAreWrittenAndTheTableStillPrinted) {
   CliRun run = RunDurprobe("summarize -j " + out.path() + "/s.json --csv " + out.path() +
                            "/s.csv " + dir + "/fast.json " + dir + "/slow.json");
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(testing_support::CountLines(run.out), 3) << run.out;  // heading + 2 rows
+  // the summary line, the heading, 2 rows and the legend
+  EXPECT_EQ(testing_support::CountLines(run.out), 5) << run.out;
   nlohmann::json j = nlohmann::json::parse(testing_support::Slurp(out.path() + "/s.json"));
   EXPECT_EQ(j["schema"], "durprobe.summary/1");
   EXPECT_EQ(j["rows"].size(), 2u);

@@ -75,6 +75,12 @@ TEST(ScratchNeedTest, TheMessageSaysNeededAndFree) {
             "free (free some space, or ask for less: a smaller --file-size, fewer --commits)");
 }
 
+TEST(ScratchNeedTest, NeededAndFreeShareOneUnit) {
+  std::string m = NotEnoughSpaceMessage("/d", 2049ull << 20, 1048572ull << 10);
+  EXPECT_NE(m.find("about 2049 MiB of scratch and 1024 MiB is free"), std::string::npos) << m;
+  EXPECT_NE(NotEnoughSpaceMessage("/d", 17u << 20, 0).find("and 0 B is free"), std::string::npos);
+}
+
 TEST(ScratchNeedTest, CheckFreeSpaceAsksThePlatform) {
   testing_support::TempDir dir;
   EXPECT_TRUE(CheckFreeSpace(platform::Default(), dir.path(), 1).ok());

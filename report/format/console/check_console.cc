@@ -20,7 +20,7 @@ void PrintChecks(const std::vector<CheckResult>& checks, std::ostream& out) {
     if (c.warning) tag += "*";  // a pass with a caveat: the message says which
     std::string value = c.measured
                             ? fmt::format("{} {} {}", FormatCheckValue(*c.measured, c.unit),
-                                          c.comparison, FormatCheckValue(c.threshold, c.unit))
+                                          RelationShown(c), FormatCheckValue(c.threshold, c.unit))
                             : "not measured";
     fmt::print(out, "  {:<7} {}  {}  {}: {}\n", tag, c.path, c.rule, value, c.message);
   }

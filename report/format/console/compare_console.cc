@@ -72,10 +72,33 @@ std::vector<Row> Rows(const std::vector<Target>& targets) {
   return rows;
 }
 
+std::string Headline(const Verdict& v) {
+  return v.dominant == "none"          ? "no significant penalty"
+         : v.dominant == "not_durable" ? "faster because it keeps nothing"
+                                       : v.dominant + " penalty";
+}
+
+// The answer first: one line per path, its durability and its verdict against the first.
+void PrintCompareSummary(const Comparison& c, std::ostream& out) {
+  fmt::print(out, "Summary:\n");
+  for (std::size_t i = 0; i < c.targets.size(); ++i) {
+    const Target& t = c.targets[i];
+    std::string verdict = i == 0 ? "the baseline" : "-";
+    for (const Verdict& v : c.verdicts) {
+      if (v.path == t.path && i > 0)
+        verdict = fmt::format("{} ({})", Headline(v), FormatRatio(v.ratio));
+    }
+    std::string durability =
+        t.durability ? std::string(NameOf(t.durability->verdict)) : "durability not assessed";
+    fmt::print(out, "  [{}] {}: {}; {}\n", i + 1, t.path, verdict, durability);
+  }
+}
+
 }  // namespace
 
 void PrintComparison(const Comparison& c, std::ostream& out) {
   for (const std::string& w : BuildWarnings(c.context)) fmt::print(out, "warning: {}\n", w);
+  PrintCompareSummary(c, out);
   fmt::print(out, "\nMedian latency per operation; ratios against the first path.\n");
   for (std::size_t i = 0; i < c.targets.size(); ++i) {
     fmt::print(out, "  [{}] {}\n", i + 1, c.targets[i].path);
@@ -110,10 +133,7 @@ void PrintComparison(const Comparison& c, std::ostream& out) {
   fmt::print(out, "  per sync = {}; per op = {};\n  metadata = {}\n", kPerSyncParts, kPerOpParts,
              kMetadataParts);
   for (const Verdict& v : c.verdicts) {
-    std::string head = v.dominant == "none"          ? "no significant penalty"
-                       : v.dominant == "not_durable" ? "faster because it keeps nothing"
-                                                     : v.dominant + " penalty";
-    fmt::print(out, "\nverdict for {}: {}\n  {}\n", v.path, head, v.message);
+    fmt::print(out, "\nverdict for {}: {}\n  {}\n", v.path, Headline(v), v.message);
     PrintCauses(v.causes, out);
   }
   if (c.tried) PrintTried(*c.tried, out);

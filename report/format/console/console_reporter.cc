@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <sstream>
 
 #include "report/analysis/drift.h"
 #include "report/check/wal_sync_method.h"
@@ -13,18 +14,29 @@
 #include "report/format/console/crashsim_console.h"
 #include "report/format/console/diff_console.h"
 #include "report/format/console/mount_console.h"
+#include "report/format/console/path_summary_console.h"
 #include "report/format/console/sqlite_console.h"
 #include "report/format/console/sqlite_workloads_console.h"
 #include "report/format/console/summary_console.h"
 #include "report/format/durability_lines.h"
 #include "report/model/labels.h"
 #include "report/model/percentiles.h"
+#include "report/text/line_width.h"
 #include "report/text/units.h"
 
 namespace durprobe::report {
 namespace {
 
 std::string SizeCell(const probes::ProbeResult& r) { return SizeLabel(r.spec); }
+
+// A note's probe: primitive, pattern and write size ("fsync append 4 KiB"), so notes stay apart
+// when two sizes ran; no size for a directory sync.
+std::string NoteLabel(const probes::ProbeResult& r) {
+  std::string label =
+      fmt::format("{} {}", probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern));
+  std::string size = SizeCell(r);
+  return size == "-" ? label : label + " " + size;
+}
 
 std::string Median(const probes::LatencySummary& s) {
   return fmt::format("{} ±{:.0f}%", FormatNanos(static_cast<double>(s.p50)),
@@ -38,17 +50,19 @@ void TableNotes::Add(std::string note) {
 }
 
 Table ProbeTable() {
+  // On a narrow terminal the rarer percentiles go first, then the counts; what a sync costs
+  // (p50, p99) and what it is stay.
   Table table({{"primitive", Align::kLeft},
                {"pattern", Align::kLeft},
                {"size"},
-               {"ops"},
-               {"ops/s"},
+               {"ops", Align::kRight, 3},
+               {"ops/s", Align::kRight, 1},
                {"p50 (95% CI)"},
-               {"p90"},
+               {"p90", Align::kRight, 4},
                {"p99"},
-               {"p99.9"},
-               {"max"},
-               {"sync p50"}});
+               {"p99.9", Align::kRight, 6},
+               {"max", Align::kRight, 5},
+               {"sync p50", Align::kRight, 2}});
   // Wide enough for the values a probe gives, so rows printed one by one stay aligned.
   table.SetMinWidths({13, 16, 7, 7, 9, 14, 9, 9, 9, 9, 9});
   return table;
@@ -73,15 +87,15 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) 
                 NanosCell(l.max),
                 r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-")});
   if (r.outcome != probes::Outcome::kOk) {
-    notes.Add(fmt::format("{} {}: {} after {} ops: {}", prim, pat, probes::NameOf(r.outcome), r.ops,
+    notes.Add(fmt::format("{}: {} after {} ops: {}", NoteLabel(r), probes::NameOf(r.outcome), r.ops,
                           r.reason));
   }
   if (!r.caveat.empty()) notes.Add(fmt::format("{}: {}", prim, r.caveat));
   if (!r.converged && r.outcome == probes::Outcome::kOk) {
     notes.Add(
-        fmt::format("{} {}: median not within the target confidence after {:.1f} s "
+        fmt::format("{}: median not within the target confidence after {:.1f} s "
                     "(raise --budget for a tighter figure)",
-                    prim, pat, r.seconds));
+                    NoteLabel(r), r.seconds));
   }
 }
 
@@ -133,11 +147,15 @@ void PrintUnfinished(const Target& t, std::ostream& out) {
 
 void PrintReport(const Report& report, std::ostream& out) {
   for (const std::string& w : BuildWarnings(report.context)) fmt::print(out, "warning: {}\n", w);
+  PrintCheckVerdict(report.checks, out);
   if (!report.targets.empty() && report.targets.front().mount) {
     PrintEnvironment(report.context, out);
   }
   for (const Target& t : report.targets) {
     fmt::print(out, "\n== {} ==\n", t.path);
+    PrintPathSummary(t, out);
+    PrintAdvice(t, out);
+    if (t.summary) fmt::print(out, "\n");
     if (t.mount) PrintMountBlock(*t.mount, out);
     if (!t.probes.empty()) {
       fmt::print(out, "\nRaw sync primitives (latency of one write + sync):\n");
@@ -157,23 +175,35 @@ void PrintReport(const Report& report, std::ostream& out) {
   if (!report.checks.empty()) PrintChecks(report.checks, out);
 }
 
+void PrintFitted(std::ostream& out, const std::function<void(std::ostream&)>& print) {
+  std::size_t width = LineWidth(out);
+  if (width == 0) {
+    print(out);
+    return;
+  }
+  std::ostringstream text;
+  SetLineWidth(text, width);
+  print(text);
+  out << FitLines(text.str(), width);
+}
+
 Status ConsoleReporter::Write(const Report& report, std::ostream& out) const {
-  PrintReport(report, out);
+  PrintFitted(out, [&](std::ostream& o) { PrintReport(report, o); });
   return Status::Ok();
 }
 
 Status ConsoleReporter::Write(const Comparison& comparison, std::ostream& out) const {
-  PrintComparison(comparison, out);
+  PrintFitted(out, [&](std::ostream& o) { PrintComparison(comparison, o); });
   return Status::Ok();
 }
 
 Status ConsoleReporter::Write(const Diff& diff, std::ostream& out) const {
-  PrintDiff(diff, out);
+  PrintFitted(out, [&](std::ostream& o) { PrintDiff(diff, o); });
   return Status::Ok();
 }
 
 Status ConsoleReporter::Write(const Summary& summary, std::ostream& out) const {
-  WriteSummaryTable(summary.rows, out);
+  PrintFitted(out, [&](std::ostream& o) { WriteSummaryTable(summary.rows, o); });
   return Status::Ok();
 }
 

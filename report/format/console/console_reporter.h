@@ -1,7 +1,9 @@
 // Plain-text tables for a terminal. Formats only: every number comes from the report.
 #pragma once
 
+#include <functional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,10 +15,12 @@ namespace durprobe::report {
 
 // Notes a table collects as its rows are added, printed under it.
 struct TableNotes {
-  std::vector<std::string> lines;  // each once
-  bool any_short = false;          // a percentile was left out for too few operations
-  bool any_missing = false;        // a SQLite row lacks the probes its prediction needs
-  bool cite_drift = false;         // the target has a latency_drift finding for notes to cite
+  std::vector<std::string> lines;    // each once
+  bool any_short = false;            // a percentile was left out for too few operations
+  bool any_missing = false;          // a SQLite row lacks the probes its prediction needs
+  bool any_over_explained = false;   // a SQLite row's probes explain more than its commit time
+  std::set<std::string> statements;  // the statement styles the SQLite rows ran
+  bool cite_drift = false;          // the target has a latency_drift finding for notes to cite
   void Add(std::string note);
 };
 
@@ -38,6 +42,10 @@ void AddMovedProbeNotes(const Target& target, TableNotes& notes);
 // (given the target) per probe measured while the device moved.
 void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out,
                      const Target* target = nullptr);
+
+// What print writes, with every line that is still wider than out's LineWidth wrapped with a
+// hanging indent (tables have already chosen their columns to fit it).
+void PrintFitted(std::ostream& out, const std::function<void(std::ostream&)>& print);
 
 // The whole report: build warnings, then per target its heading, sections and findings.
 void PrintReport(const Report& report, std::ostream& out);

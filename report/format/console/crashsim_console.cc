@@ -3,12 +3,12 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "report/text/table.h"
+
 namespace durprobe::report {
 namespace {
 
 using sqlite_bench::CrashsimResult;
-
-constexpr const char* kCrashsimRow = "{:<8} {:<6} {:>5} {:>7} {:>7} {:>12} {:>12} {:>9} {:>9}\n";
 
 std::string Share(std::uint64_t n, std::uint64_t of) {
   if (of == 0) return "-";
@@ -44,23 +44,33 @@ void PrintCrashsimTable(const std::vector<CrashsimResult>& results, std::ostream
              "\nSimulated power cuts (crashsim, seed {}, device guarantees: {}; {} commits per "
              "trial, recovered with plain SQLite):\n",
              first.seed, first.device, first.commits);
-  fmt::print(out, kCrashsimRow, "journal", "sync", "rows", "trials", "states", "corrupt",
-             "lost (trials)", "lost max", "lost mean");
+  Table table({{"journal", Align::kLeft},
+               {"sync", Align::kLeft},
+               {"rows"},
+               {"trials", Align::kRight, 2},
+               {"states", Align::kRight, 3},
+               {"corrupt"},
+               {"lost (trials)"},
+               {"lost max"},
+               {"lost mean", Align::kRight, 1}});
+  table.SetMinWidths({8, 6, 5, 7, 7, 12, 12, 9, 9});
   std::uint64_t trials = 0, states = 0;
   std::vector<std::string> notes;
   for (const CrashsimResult& r : results) {
     std::string journal(sqlite_bench::NameOf(r.config.journal));
     std::string sync(sqlite_bench::NameOf(r.config.sync));
     if (r.outcome != probes::Outcome::kOk && r.trials == 0) {
-      fmt::print(out, "{:<8} {:<6} {:>5} {}: {}\n", journal, sync, r.config.rows_per_commit,
-                 probes::NameOf(r.outcome), r.reason);
+      table.AddSpanRow({journal, sync, fmt::format("{}", r.config.rows_per_commit)},
+                       fmt::format("{}: {}", probes::NameOf(r.outcome), r.reason));
       continue;
     }
     trials += r.trials;
     states += r.crash_states;
-    fmt::print(out, kCrashsimRow, journal, sync, r.config.rows_per_commit, r.trials, r.crash_states,
-               Share(r.corrupt, r.trials), Share(r.trials_with_loss, r.trials - r.corrupt),
-               r.lost_commits_max, fmt::format("{:.2f}", r.lost_commits_mean));
+    table.AddRow({journal, sync, fmt::format("{}", r.config.rows_per_commit),
+                  fmt::format("{}", r.trials), fmt::format("{}", r.crash_states),
+                  Share(r.corrupt, r.trials), Share(r.trials_with_loss, r.trials - r.corrupt),
+                  fmt::format("{}", r.lost_commits_max),
+                  fmt::format("{:.2f}", r.lost_commits_mean)});
     if (!r.corrupt_example.empty()) {
       notes.push_back(fmt::format("{}/{} x{}: first corrupt image: {}", journal, sync,
                                   r.config.rows_per_commit, r.corrupt_example));
@@ -70,6 +80,7 @@ void PrintCrashsimTable(const std::vector<CrashsimResult>& results, std::ostream
                                   probes::NameOf(r.outcome), r.trials, r.reason));
     }
   }
+  table.Print(out);
   for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
   fmt::print(out,
              "  {} distinct crash states tried in {} trials; each trial cuts the power before one "

@@ -84,6 +84,7 @@ void PrintConcurrencyDiff(const std::vector<ConcurrencyDiff>& rows, std::ostream
 }  // namespace
 
 void PrintDiff(const Diff& d, std::ostream& out) {
+  fmt::print(out, "Summary: the leading cause is {} (verdict at the end)\n", d.verdict.factor);
   fmt::print(out, "a = {}\nb = {}\n\n", d.a_name, d.b_name);
   for (const std::string& w : d.warnings) fmt::print(out, "warning: {}\n\n", w);
   if (d.pairs.empty() && !d.configs.empty()) PrintConfigs(d.configs, out);

@@ -10,8 +10,10 @@
 #include "report/format/console/console_reporter.h"
 #include "report/format/console/crashsim_console.h"
 #include "report/format/console/mount_console.h"
+#include "report/format/console/path_summary_console.h"
 #include "report/format/console/sqlite_console.h"
 #include "report/format/console/sqlite_workloads_console.h"
+#include "report/text/line_width.h"
 
 namespace durprobe::report {
 namespace {
@@ -30,88 +32,99 @@ sqlite_bench::WorkloadResults OnlyWorkload(const sqlite_bench::WorkloadResults& 
 
 }  // namespace
 
+LiveConsole::LiveConsole(std::ostream& out) : out_(out) { SetLineWidth(buf_, LineWidth(out)); }
+
+void LiveConsole::Emit() {
+  out_ << FitLines(buf_.str(), LineWidth(buf_));
+  out_.flush();
+  buf_.str("");
+}
+
 void LiveConsole::RunStarted(const Context& context) {
   context_ = context;
-  for (const std::string& w : BuildWarnings(context)) fmt::print(out_, "warning: {}\n", w);
-  out_.flush();
+  for (const std::string& w : BuildWarnings(context)) fmt::print(buf_, "warning: {}\n", w);
+  Emit();
 }
 
 void LiveConsole::TargetStarted(const Target& target) {
   CloseSection();
-  fmt::print(out_, "\n== {} ==\n", target.path);
-  out_.flush();
+  if (!environment_shown_) {  // once, above the first path: it holds for every path
+    PrintEnvironment(context_, buf_);
+    environment_shown_ = true;
+  }
+  fmt::print(buf_, "\n== {} ==\n", target.path);
+  Emit();
 }
 
 void LiveConsole::MountKnown(const Target& target) {
   if (!target.mount) return;
-  if (!environment_shown_) {
-    PrintEnvironment(context_, out_);
-    environment_shown_ = true;
-  }
-  PrintMountBlock(*target.mount, out_);
-  out_.flush();
+  PrintMountBlock(*target.mount, buf_);
+  Emit();
 }
 
 void LiveConsole::ProbeDone(const Target&, const probes::ProbeResult& result) {
   if (section_ != Section::kProbes) {
     CloseSection();
-    fmt::print(out_, "\nRaw sync primitives (latency of one write + sync):\n");
+    fmt::print(buf_, "\nRaw sync primitives (latency of one write + sync):\n");
     table_ = ProbeTable();
-    table_->PrintHeader(out_);
+    table_->PrintHeader(buf_);
     section_ = Section::kProbes;
   }
   AddProbeRow(*table_, result, notes_);
-  table_->PrintLastRow(out_);
-  out_.flush();
+  table_->PrintLastRow(buf_);
+  Emit();
 }
 
 void LiveConsole::SqliteDone(const Target& target, const SqliteEntry& entry) {
   if (section_ != Section::kSqlite) {
     if (section_ == Section::kProbes) AddMovedProbeNotes(target, notes_);
     CloseSection();
-    fmt::print(out_, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
+    fmt::print(buf_, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
     table_ = SqliteTable(/*loss_columns=*/false);
-    table_->PrintHeader(out_);
+    table_->PrintHeader(buf_);
     section_ = Section::kSqlite;
   }
   notes_.cite_drift = HasDriftFinding(target);
   AddSqliteRow(*table_, entry, nullptr, notes_);
-  table_->PrintLastRow(out_);
-  out_.flush();
+  table_->PrintLastRow(buf_);
+  Emit();
 }
 
 void LiveConsole::WorkloadDone(const Target& target, const std::string& name) {
   if (section_ == Section::kProbes) AddMovedProbeNotes(target, notes_);
   CloseSection();
-  PrintSqliteWorkloads(OnlyWorkload(target.sqlite_workloads, name), out_);
-  out_.flush();
+  PrintSqliteWorkloads(OnlyWorkload(target.sqlite_workloads, name), buf_);
+  Emit();
 }
 
 void LiveConsole::TargetDone(const Target& target) {
   if (section_ == Section::kProbes) AddMovedProbeNotes(target, notes_);
   CloseSection();
-  PrintConcurrency(target, out_);
-  if (!target.crashsim.empty()) {
-    PrintCrashsimTable(target.crashsim, out_);
-    if (!target.sqlite.empty()) {
-      fmt::print(out_, "\nSQLite commits with what a power cut lost (crashsim):\n");
-      PrintSqliteTable(target.sqlite, target.crashsim, out_, HasDriftFinding(target));
-    }
+  PrintConcurrency(target, buf_);
+  // The SQLite matrix was printed row by row already; its losses are in the crashsim table, so
+  // the matrix is not printed a second time.
+  PrintCrashsimTable(target.crashsim, buf_);
+  PrintUnfinished(target, buf_);
+  PrintFindings(target, buf_);
+  // Printed as the run goes, the summary can only close the path's block (a whole document,
+  // on a terminal or in a file, opens with it).
+  if (target.summary) {
+    fmt::print(buf_, "\n");
+    PrintPathSummary(target, buf_);
+    PrintAdvice(target, buf_);
   }
-  PrintUnfinished(target, out_);
-  PrintFindings(target, out_);
-  out_.flush();
+  Emit();
 }
 
 void LiveConsole::AfterRun(const Report& report) {
-  PrintWalSyncTables(report, out_);
-  if (!report.checks.empty()) PrintChecks(report.checks, out_);
-  out_.flush();
+  PrintWalSyncTables(report, buf_);
+  if (!report.checks.empty()) PrintChecks(report.checks, buf_);
+  Emit();
 }
 
 void LiveConsole::CloseSection() {
-  if (section_ == Section::kProbes) PrintProbeNotes(notes_, out_);
-  if (section_ == Section::kSqlite) PrintSqliteNotes(notes_, /*loss_columns=*/false, out_);
+  if (section_ == Section::kProbes) PrintProbeNotes(notes_, buf_);
+  if (section_ == Section::kSqlite) PrintSqliteNotes(notes_, /*loss_columns=*/false, buf_);
   section_ = Section::kNone;
   table_.reset();
   notes_ = TableNotes{};

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,8 @@ namespace durprobe::report {
 
 class LiveConsole : public RunListener {
  public:
-  explicit LiveConsole(std::ostream& out) : out_(out) {}
+  // Prints to out, fitted to out's LineWidth (report/text/line_width.h).
+  explicit LiveConsole(std::ostream& out);
   void RunStarted(const Context& context) override;
   void TargetStarted(const Target& target) override;
   void MountKnown(const Target& target) override;
@@ -31,8 +33,11 @@ class LiveConsole : public RunListener {
   enum class Section { kNone, kProbes, kSqlite };
   // Ends the open table (its notes) before another section starts.
   void CloseSection();
+  // Writes what the event printed to out_, its long lines wrapped.
+  void Emit();
 
   std::ostream& out_;
+  std::ostringstream buf_;
   Context context_;
   bool environment_shown_ = false;
   Section section_ = Section::kNone;

@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
+
+#include "report/text/table.h"
+
 namespace durprobe::report {
 namespace {
 
@@ -23,7 +27,8 @@ std::string FormatProgress(const ProgressEvent& e) {
 
 void ProgressLine::Draw(const ProgressEvent& event) {
   std::string line = FormatProgress(event);
-  if (line.size() > kMaxLine) line = line.substr(0, kMaxLine - 3) + "...";
+  std::size_t max = columns_ > 10 ? std::min(kMaxLine, columns_ - 1) : kMaxLine;
+  if (DisplayWidth(line) > max) line = line.substr(0, max - 3) + "...";
   fmt::print(err_, "\r\x1b[K{}", line);
   err_.flush();
 }

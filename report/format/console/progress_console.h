@@ -21,8 +21,9 @@ std::string FormatClock(std::uint64_t ns);
 class ProgressLine : public RunListener {
  public:
   static constexpr std::uint64_t kTickNs = 500'000'000;
-  explicit ProgressLine(std::ostream& err, std::uint64_t tick_ns = kTickNs)
-      : err_(err), tick_ns_(tick_ns) {}
+  // columns: the terminal's width (0 when unknown); the line stays one column narrower.
+  explicit ProgressLine(std::ostream& err, std::uint64_t tick_ns = kTickNs, std::size_t columns = 0)
+      : err_(err), tick_ns_(tick_ns), columns_(columns) {}
   void Progress(const ProgressEvent& event) override;
   std::uint64_t TickIntervalNs() const override { return tick_ns_; }
   // Redraws the line for the item it shows; nothing once the line was cleared for other output
@@ -45,6 +46,7 @@ class ProgressLine : public RunListener {
 
   std::ostream& err_;
   std::uint64_t tick_ns_;
+  std::size_t columns_;
   std::mutex mu_;  // ticks arrive on the ticker's thread
   bool shown_ = false;
   std::size_t index_ = 0;  // the item shown

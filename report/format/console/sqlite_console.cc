@@ -37,25 +37,27 @@ std::string ModeCell(const CommitResult& r) {
 }  // namespace
 
 Table SqliteTable(bool loss_columns) {
+  // On a narrow terminal the explanation columns go first, then the latencies; the
+  // configuration, its rate, its speedup and its risk stay.
   std::vector<Column> columns = {{"journal", Align::kLeft},
                                  {"sync", Align::kLeft},
                                  {"rows"},
-                                 {"stmt", Align::kLeft},
+                                 {"stmt", Align::kLeft, 6},
                                  {"commits/s"},
-                                 {"rows/s"},
-                                 {"commit"},
-                                 {"p50"},
-                                 {"p99"},
-                                 {"syncs (db+j+wal+dir)", Align::kLeft},
-                                 {"sync%"},
-                                 {"speedup"},
-                                 {"predicted"},
-                                 {"expl."}};
+                                 {"rows/s", Align::kRight, 7},
+                                 {"commit", Align::kRight, 5},
+                                 {"p50", Align::kRight, 4},
+                                 {"p99", Align::kRight, 3},
+                                 {"syncs (db+j+wal+dir)", Align::kLeft, 3},
+                                 {"sync%", Align::kRight, 6},
+                                 {"speedup", Align::kRight, 1},
+                                 {"predicted", Align::kRight, 8},
+                                 {"expl.", Align::kRight, 8}};
   if (loss_columns) {
-    columns.push_back({"crash: lost"});
-    columns.push_back({"corrupt"});
+    columns.push_back({"crash: lost", Align::kRight, 2});
+    columns.push_back({"corrupt", Align::kRight, 2});
   }
-  columns.push_back({"power-loss risk", Align::kLeft});
+  columns.push_back({"power-loss risk", Align::kLeft, 0, /*wraps=*/true});
   Table table(columns);
   // Wide enough for the values a configuration gives, so live rows stay aligned.
   table.SetMinWidths({8, 6, 4, 7, 9, 9, 9, 9, 9, 20, 5, 7, 9, 5});
@@ -75,17 +77,17 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
     return;
   }
   const SqliteCorrelation& c = e.correlation;
-  // One statistic for the whole row: every timed commit over their total time.
+  // commits/s is the median of the repetitions' rates, as in every other format and the check
+  // rules; commit is the mean over every timed commit (what the prediction explains).
   double mean_ns = r.MeanCommitNs();
-  double commits_per_sec = 1e9 / mean_ns;
   notes.any_short = notes.any_short || !P99(r.latency);
   std::vector<std::string> cells = {
       journal,
       ModeCell(r),
       rows,
       stmt,
-      FormatRate(commits_per_sec),
-      FormatRate(commits_per_sec * double(r.config.rows_per_commit)),
+      FormatRate(r.commits_per_sec),
+      FormatRate(r.rows_per_sec),
       Us(mean_ns),
       NanosCell(r.latency.p50),
       PercentileCell(P99(r.latency)),
@@ -94,6 +96,8 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
       e.speedup ? FormatRatio(*e.speedup) : std::string("-"),
       c.available ? Us(c.predicted_ns) : std::string("-"),
       c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-")};
+  notes.any_over_explained = notes.any_over_explained || (c.available && c.explained_share > 1.0);
+  notes.statements.insert(stmt);
   if (crashsim != nullptr) {
     const sqlite_bench::CrashsimResult* crash =
         FindCrashsim(*crashsim, r.config.journal, r.config.sync, r.config.rows_per_commit);
@@ -137,15 +141,22 @@ void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& 
                "probes and dir_fsync create on this path\n");
   }
   fmt::print(out,
-             "  commit: mean time of a timed transaction (all repetitions); commits/s = 1 s / "
-             "commit, rows/s = commits/s x rows, speedup: rows/s against DELETE/FULL x1;\n"
+             "  commits/s: the median of the repetitions' rates (as in every format and check); "
+             "rows/s = commits/s x rows;\n  commit: mean time of a timed transaction (all "
+             "repetitions); speedup: rows/s against DELETE/FULL x1{};\n"
              "  p50, p99: of single transactions; syncs: sync calls per commit (dir: directory "
              "syncs inside SQLite's unix VFS);\n"
              "  predicted: syncs x probe mean sync latency + measured non-sync time, against "
              "commit; expl.: share of commit the probes' syncs explain;\n"
              "  risk on power loss or OS crash as SQLite documents it "
              "(https://www.sqlite.org/pragma.html#pragma_synchronous), as far as this path's "
-             "durability verdict lets syncs reach stable storage (docs/sqlite.md)\n");
+             "durability verdict lets syncs reach stable storage (docs/sqlite.md)\n",
+             notes.statements.size() > 1 ? " with reused statements" : "");
+  if (notes.any_over_explained) {
+    fmt::print(out,
+               "  expl. above 100%: the probes' syncs alone take longer than the commit did, so "
+               "SQLite's syncs were cheaper than the probes' (smaller, or the device moved)\n");
+  }
   if (loss_columns) {
     fmt::print(out,
                "  crash: lost: crashsim trials that lost an acknowledged commit / trials, and "

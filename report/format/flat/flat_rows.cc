@@ -21,11 +21,32 @@ std::string FlatNumber(double v) { return fmt::format("{:.6g}", v); }
 
 const std::vector<std::string>& FlatColumns() {
   static const std::vector<std::string> columns = {
-      "path",         "kind",        "primitive",        "pattern",         "write_size",
-      "journal_mode", "synchronous", "rows_per_commit",  "status",          "ops",
-      "per_sec",      "p50_ns",      "p90_ns",           "p99_ns",          "p999_ns",
-      "max_ns",       "mean_ns",     "syncs_per_commit", "sync_time_share", "reason",
-      "writes_per_op"};  // appended last, so the columns before it keep their places
+      "path",
+      "kind",
+      "primitive",
+      "pattern",
+      "write_size",
+      "journal_mode",
+      "synchronous",
+      "rows_per_commit",
+      "status",
+      "ops",
+      "per_sec",
+      "p50_ns",
+      "p90_ns",
+      "p99_ns",
+      "p999_ns",
+      "max_ns",
+      "mean_ns",
+      "syncs_per_commit",
+      "sync_time_share",
+      "reason",
+      "writes_per_op",  // appended after the others, so the columns before keep their places
+      "crash_trials",
+      "crash_corrupt",
+      "crash_trials_with_loss",
+      "crash_lost_max",
+      "crash_lost_mean"};
   return columns;
 }
 
@@ -56,6 +77,7 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
                       "",
                       r.reason,
                       Int(r.spec.writes_per_op)});
+      rows.back().resize(FlatColumns().size());
     }
     for (const SqliteEntry& e : t.sqlite) {
       const sqlite_bench::CommitResult& r = e.result;
@@ -82,6 +104,25 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
                       measured ? FlatNumber(r.SyncTimeShare()) : "",
                       r.reason,
                       ""});
+      rows.back().resize(FlatColumns().size());
+    }
+    // crashsim: one row per configuration, its trials as ops and its losses in the crash_ cells.
+    for (const sqlite_bench::CrashsimResult& r : t.crashsim) {
+      std::vector<std::string> row(FlatColumns().size());
+      row[0] = t.path;
+      row[1] = "crashsim";
+      row[5] = sqlite_bench::NameOf(r.config.journal);
+      row[6] = sqlite_bench::NameOf(r.config.sync);
+      row[7] = Int(r.config.rows_per_commit);
+      row[8] = probes::NameOf(r.outcome);
+      row[9] = Int(r.trials);
+      row[19] = r.reason;
+      row[21] = Int(r.trials);
+      row[22] = Int(r.corrupt);
+      row[23] = Int(r.trials_with_loss);
+      row[24] = Int(r.lost_commits_max);
+      row[25] = FlatNumber(r.lost_commits_mean);
+      rows.push_back(std::move(row));
     }
   }
   return rows;

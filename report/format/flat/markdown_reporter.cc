@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include "report/analysis/sqlite_correlation.h"
 #include "report/documents/compare_analysis.h"
 #include "report/documents/diff_analysis.h"
 #include "report/format/durability_lines.h"
+#include "report/format/summary_text.h"
 #include "report/model/labels.h"
 #include "report/text/units.h"
 
@@ -37,8 +39,41 @@ void WriteContext(const Context& c, std::ostream& out) {
              c.interrupted ? " **(interrupted: partial results)**" : "");
 }
 
+void WriteSummary(const Target& t, std::ostream& out) {
+  if (t.summary) {
+    const PathSummary& s = *t.summary;
+    auto line = [&](const char* label, const std::string& text) {
+      fmt::print(out, "- {}: {}\n", label, MarkdownCell(text));
+    };
+    out << "**Summary**\n\n";
+    line("path", s.what);
+    line("durability", s.durability_line);
+    line("sync cost", SyncCostText(s));
+    if (s.sqlite_default) line("SQLite default", SettingText(*s.sqlite_default, false));
+    if (s.sqlite_default || s.sqlite_safe || s.sqlite_fast) {
+      line("keeps every commit",
+           s.sqlite_safe ? SettingText(*s.sqlite_safe, true) : "no measured setting here");
+    }
+    if (s.sqlite_fast) {
+      line("risks the last commits",
+           SettingText(*s.sqlite_fast, true) + "; " + s.sqlite_fast->loses);
+    }
+    if (!s.findings.empty()) line("matters", fmt::format("{}", fmt::join(s.findings, ", ")));
+    line("next", s.next_step);
+    out << "\n";
+  }
+  if (!t.advice.empty()) {
+    out << "**Settings to use**\n\n";
+    Row({"for", "setting", "why", "measured"}, out);
+    Rule(4, out);
+    for (const PathAdvice& a : t.advice) Row({a.system, a.setting, a.why, a.evidence}, out);
+    out << "\n";
+  }
+}
+
 void WriteTarget(const Target& t, std::ostream& out) {
   fmt::print(out, "## {}\n\n", MarkdownCell(t.path));
+  WriteSummary(t, out);
   if (t.mount) {
     fmt::print(out, "{} on {} (mounted at {})\n\n", t.mount->fstype, MarkdownCell(t.mount->source),
                MarkdownCell(t.mount->mount_point));
@@ -84,6 +119,23 @@ void WriteTarget(const Target& t, std::ostream& out) {
     if (!d.to_prove.empty()) fmt::print(out, "\nTo prove it: {}\n", MarkdownCell(d.to_prove));
     out << "\n";
   }
+  if (!t.crashsim.empty()) {
+    Row({"journal", "synchronous", "rows/commit", "status", "trials", "corrupt", "lost (trials)",
+         "lost max", "lost mean"},
+        out);
+    Rule(9, out);
+    for (const sqlite_bench::CrashsimResult& r : t.crashsim) {
+      Row({std::string(sqlite_bench::NameOf(r.config.journal)),
+           std::string(sqlite_bench::NameOf(r.config.sync)),
+           std::to_string(r.config.rows_per_commit), std::string(probes::NameOf(r.outcome)),
+           std::to_string(r.trials), std::to_string(r.corrupt), std::to_string(r.trials_with_loss),
+           std::to_string(r.lost_commits_max), fmt::format("{:.2f}", r.lost_commits_mean)},
+          out);
+    }
+    fmt::print(out,
+               "\nSimulated power cuts (crashsim, docs/durability.md): corrupt and lost count "
+               "trials; lost commits are acknowledged commits missing after recovery.\n\n");
+  }
   for (const Unfinished& u : t.unfinished)
     fmt::print(out, "- not run (interrupted): {} {}\n", u.kind, u.label);
   for (const Finding& f : t.findings) {
@@ -122,7 +174,7 @@ Status MarkdownReporter::Write(const Comparison& c, std::ostream& out) const {
     Row({"path", "dominant", "ratio", "verdict"}, out);
     Rule(4, out);
     for (const Verdict& v : c.verdicts) {
-      Row({v.path, v.dominant, fmt::format("{:.2f}x", v.ratio), v.message}, out);
+      Row({v.path, v.dominant, FormatRatio(v.ratio), v.message}, out);
     }
     out << "\n";
   }

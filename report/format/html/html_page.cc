@@ -33,6 +33,8 @@ pre.command { background: var(--panel); padding: 8px; white-space: pre-wrap;
   word-break: break-all; }
 p.note, figcaption, .muted { color: var(--muted); }
 .banner { border: 2px solid var(--fg); padding: 6px 10px; margin: 0.6em 0; }
+.summary { background: var(--panel); border-left: 4px solid var(--c0); padding: 4px 12px; }
+.summary th { white-space: nowrap; color: var(--muted); font-weight: normal; }
 tr.sev-info td.sev { background: var(--info); }
 tr.sev-warn td.sev { background: var(--warn); }
 tr.sev-fail td.sev { background: var(--fail); font-weight: bold; }

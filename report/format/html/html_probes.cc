@@ -10,6 +10,7 @@
 #include "report/format/html/html_page.h"
 #include "report/format/html/html_text.h"
 #include "report/model/labels.h"
+#include "report/model/percentiles.h"
 #include "report/text/units.h"
 
 namespace durprobe::report::html {
@@ -50,8 +51,8 @@ std::string Table(const std::vector<ProbeResult>& results) {
         "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td>{}</td></tr>\n",
-        r.ops, FormatRate(r.ops_per_sec), Cell(l.p50), Cell(l.p90), Cell(l.p99), Cell(l.p999),
-        Cell(l.max), Escape(status));
+        r.ops, FormatRate(r.ops_per_sec), Cell(l.p50), PercentileCell(P90(l)),
+        PercentileCell(P99(l)), PercentileCell(P999(l)), Cell(l.max), Escape(status));
   }
   return out + "</tbody>\n</table>\n";
 }

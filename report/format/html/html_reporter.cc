@@ -5,9 +5,11 @@
 #include "report/format/durability_lines.h"
 #include "report/format/html/html_compare.h"
 #include "report/format/html/html_concurrency.h"
+#include "report/format/html/html_crashsim.h"
 #include "report/format/html/html_page.h"
 #include "report/format/html/html_probes.h"
 #include "report/format/html/html_sqlite.h"
+#include "report/format/html/html_summary.h"
 #include "report/format/html/html_text.h"
 #include "report/format/html/html_timeline.h"
 #include "report/format/mount_rows.h"
@@ -17,6 +19,7 @@ namespace html {
 
 std::string TargetSection(const Target& t, const std::string& id_prefix) {
   std::string out = fmt::format("<section class=\"target\">\n<h2>{}</h2>\n", Escape(t.path));
+  out += SummarySection(t);
   if (t.mount) {
     out += "<h3>Mount and device</h3>\n<table class=\"mount\">\n";
     for (const MountRow& row : MountRows(*t.mount)) {
@@ -38,6 +41,7 @@ std::string TargetSection(const Target& t, const std::string& id_prefix) {
   if (!t.probes.empty()) out += ProbeSection(t.probes, id_prefix);
   out += ConcurrencySection(t, id_prefix);
   out += SqliteSection(t.sqlite, id_prefix);
+  out += CrashsimSection(t.crashsim);
   out += TimelineSection(t, id_prefix);
   return out + "</section>\n";
 }

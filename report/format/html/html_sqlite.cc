@@ -11,6 +11,7 @@
 #include "report/format/html/html_probes.h"
 #include "report/format/html/html_text.h"
 #include "report/format/html/svg_bars.h"
+#include "report/model/percentiles.h"
 #include "report/text/units.h"
 
 namespace durprobe::report::html {
@@ -131,7 +132,7 @@ std::string Table(const std::vector<SqliteEntry>& entries, bool mixed) {
         "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{:.0f}%</td>"
         "<td class=\"num\">{}</td><td>{}</td></tr>\n",
         Escape(ConfigName(r, mixed)), FormatRate(r.commits_per_sec), FormatRate(r.rows_per_sec),
-        FormatNanos(total), FormatNanos(double(r.latency.p99)), Count(SyncsOf(r).total),
+        FormatNanos(total), PercentileCell(P99(r.latency)), Count(SyncsOf(r).total),
         total > 0 ? 100.0 * c.sync_ns / total : 0.0,
         c.available ? FormatNanos(c.predicted_ns) : std::string("-"), Escape(risk));
   }

@@ -87,7 +87,9 @@ TEST(UnitsTest, RatiosReadAtAGlance) {
   EXPECT_EQ(FormatRatio(0.00072), "1/1400x");
   EXPECT_EQ(FormatRatio(0.05), "1/20x");
   EXPECT_EQ(FormatRatio(0.0999), "1/10x");
-  EXPECT_EQ(FormatRatio(0.45), "0.45x");
+  EXPECT_EQ(FormatRatio(0.45), "1/2.22x");
+  EXPECT_EQ(FormatRatio(0.19), "1/5.26x");
+  EXPECT_EQ(FormatRatio(0.996), "1.00x");
   EXPECT_EQ(FormatRatio(1.0), "1.00x");
   EXPECT_EQ(FormatRatio(8.7), "8.70x");
   EXPECT_EQ(FormatRatio(12.34), "12.3x");

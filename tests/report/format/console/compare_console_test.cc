@@ -27,6 +27,10 @@ TEST(CompareConsoleTest, ExactText) {
   std::ostringstream out;
   PrintComparison(c, out);
   EXPECT_EQ(out.str(),
+            "Summary:\n"
+            "  [1] /volume: the baseline; durability not assessed\n"
+            "  [2] /share: per_op penalty (12.0x); durability not assessed\n"
+            "  [3] /ram: faster because it keeps nothing (1/1400x); not_durable\n"
             "\n"
             "Median latency per operation; ratios against the first path.\n"
             "  [1] /volume\n"

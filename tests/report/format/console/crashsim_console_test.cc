@@ -60,7 +60,7 @@ TEST(CrashsimConsoleTest, AFailedConfigurationSaysWhy) {
   r.reason = "disk full";
   std::ostringstream out;
   PrintCrashsimTable({r}, out);
-  EXPECT_NE(out.str().find("WAL      FULL       1 error: disk full"), std::string::npos)
+  EXPECT_NE(out.str().find("WAL      FULL     1  error: disk full"), std::string::npos)
       << out.str();
 }
 

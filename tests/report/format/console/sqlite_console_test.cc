@@ -1,6 +1,6 @@
-// The SQLite table's text: every time cell carries its unit, one statistic (the mean over all
-// timed commits) behind commits/s, rows/s and commit, ratios that read at a glance, and the
-// legend that says so.
+// The SQLite table's text: every time cell carries its unit, commits/s the median repetition as in
+// every format (commit the mean over all timed commits), ratios in one style, and the legend that
+// says so.
 #include "report/format/console/sqlite_console.h"
 
 #include <gtest/gtest.h>
@@ -41,6 +41,8 @@ TEST(SqliteConsoleTest, ExactText) {
   few.config.rows_per_commit = 100;
   few.config.statement = sqlite_bench::StatementMode::kPerRow;
   few.timed_ns = 40 * 1'400'000;
+  few.commits_per_sec = 1e9 / 1'400'000;
+  few.rows_per_sec = few.commits_per_sec * 100;
   AddSqliteResults(t, {DeleteFull(), few, broken});
   EXPECT_EQ(
       Table(t.sqlite),
@@ -51,8 +53,10 @@ TEST(SqliteConsoleTest, ExactText) {
       "DELETE   FULL   100  per_row        714  71,429  1.40 ms  650 us       -  4 (1+2+0+1)       "
       "      43%    50.0x    1.35 ms    39%  last commit may roll back on power loss\n"
       "WAL      FULL     1  reused   error: checksum mismatch\n"
-      "  commit: mean time of a timed transaction (all repetitions); commits/s = 1 s / commit, "
-      "rows/s = commits/s x rows, speedup: rows/s against DELETE/FULL x1;\n"
+      "  commits/s: the median of the repetitions' rates (as in every format and check); rows/s "
+      "= commits/s x rows;\n"
+      "  commit: mean time of a timed transaction (all repetitions); speedup: rows/s against "
+      "DELETE/FULL x1 with reused statements;\n"
       "  p50, p99: of single transactions; syncs: sync calls per commit (dir: directory syncs "
       "inside SQLite's unix VFS);\n"
       "  predicted: syncs x probe mean sync latency + measured non-sync time, against commit; "
@@ -63,18 +67,31 @@ TEST(SqliteConsoleTest, ExactText) {
       "  p90, p99, p99.9 \"-\": fewer operations than that percentile needs (10, 100, 1,000)\n");
 }
 
-TEST(SqliteConsoleTest, RateAndCommitTimeReconcileWhateverTheRepetitionsSay) {
+TEST(SqliteConsoleTest, CommitsPerSecondIsTheMedianRepetitionAsInEveryFormat) {
   Target t;
   t.probes = Probes();
   CommitResult r = DeleteFull();
   r.repetition_commits_per_sec = {1500, 1400, 900};
-  r.commits_per_sec = 1400;  // the median repetition, not 1 s / the mean commit
+  r.commits_per_sec = 1400;  // the median repetition, not 1 s / the mean commit (1,429)
+  r.rows_per_sec = 1400;
   AddSqliteResults(t, {r});
   std::string text = Table(t.sqlite);
-  // 1 s / 700 us = 1,429 commits/s on the same row as the 700 us commit.
-  EXPECT_NE(text.find("  1,429   1,429  700 us"), std::string::npos) << text;
-  EXPECT_EQ(text.find("1,400"), std::string::npos) << text;
-  EXPECT_NE(text.find("commit: mean time of a timed transaction"), std::string::npos) << text;
+  // commits/s and rows/s are JSON's commits_per_sec; commit stays the mean over every commit.
+  EXPECT_NE(text.find("  1,400   1,400  700 us"), std::string::npos) << text;
+  EXPECT_EQ(text.find("1,429"), std::string::npos) << text;
+  EXPECT_NE(text.find("commits/s: the median of the repetitions' rates"), std::string::npos)
+      << text;
+}
+
+TEST(SqliteConsoleTest, ExplainedAboveAHundredPercentIsExplained) {
+  Target t;
+  t.probes = Probes();
+  CommitResult r = DeleteFull();
+  r.timed_ns = r.commits * 300'000;  // commits faster than the probes' syncs alone
+  AddSqliteResults(t, {r});
+  std::string text = Table(t.sqlite);
+  EXPECT_NE(text.find("expl. above 100%: the probes' syncs alone take longer"), std::string::npos)
+      << text;
 }
 
 TEST(SqliteConsoleTest, SpeedupReadsAsAFraction) {
@@ -83,6 +100,8 @@ TEST(SqliteConsoleTest, SpeedupReadsAsAFraction) {
   CommitResult slow = DeleteFull();
   slow.config.fullfsync = true;  // not the baseline
   slow.timed_ns = slow.commits * 700'000 * 1400;
+  slow.commits_per_sec = 1e9 / (700'000.0 * 1400);
+  slow.rows_per_sec = slow.commits_per_sec;
   AddSqliteResults(t, {DeleteFull(), slow});
   std::string text = Table(t.sqlite);
   EXPECT_NE(text.find("1/1400x"), std::string::npos) << text;

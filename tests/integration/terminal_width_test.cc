@@ -1,0 +1,116 @@
+// Issue 22, point 3: on a terminal every command's console fits the terminal's width. Each
+// measuring command runs for real (small budgets, scratch on tmpfs so it is quick) under a
+// pseudo-terminal (util-linux `script`) of 80, 100 and 120 columns, and no line it prints,
+// the progress line included, may be wider. diff and summarize read saved fixture reports.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/cli_runner.h"
+
+namespace durprobe {
+namespace {
+
+using testing_support::CliRun;
+using testing_support::RunShell;
+using testing_support::TempDir;
+
+const std::string kFixtures = std::string(DURPROBE_SOURCE_DIR) + "/tests/fixtures";
+
+// What the terminal shows: a carriage return starts the line again and an escape sequence
+// (the progress line's "clear to end of line") takes no column.
+std::vector<std::string> ScreenLines(const std::string& text) {
+  std::vector<std::string> lines{""};
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\n') {
+      lines.emplace_back();
+    } else if (c == '\r') {
+      if (i + 1 < text.size() && text[i + 1] == '\n') continue;
+      lines.back().clear();  // a redrawn line: only the last drawing stays
+    } else if (c == '\x1b') {
+      while (i + 1 < text.size() && !std::isalpha(static_cast<unsigned char>(text[i + 1]))) ++i;
+      ++i;
+    } else {
+      lines.back() += c;
+    }
+  }
+  return lines;
+}
+
+std::size_t Columns(const std::string& line) {
+  std::size_t n = 0;
+  for (char c : line) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+// args under a terminal `columns` wide; COLUMNS is unset so the terminal's own size decides.
+CliRun UnderTerminal(int columns, const std::string& args) {
+  std::string inner =
+      "stty cols " + std::to_string(columns) + " rows 60; " + DURPROBE_BINARY + " " + args;
+  return RunShell("env -u COLUMNS script -qfec '" + inner + "' /dev/null");
+}
+
+struct Command {
+  const char* name;
+  std::string args;  // PATH is replaced by a fresh tmpfs directory
+};
+
+class TerminalWidthTest : public ::testing::TestWithParam<int> {};
+
+TEST_P(TerminalWidthTest, NoCommandPrintsALineWiderThanTheTerminal) {
+  if (RunShell("command -v script").exit_code != 0) GTEST_SKIP() << "util-linux script missing";
+  TempDir shm("/dev/shm"), shm2("/dev/shm");
+  if (shm.path().empty()) GTEST_SKIP() << "no /dev/shm to measure on quickly";
+  const std::string p = shm.path(), q = shm2.path();
+  const std::vector<Command> commands = {
+      {"run", "run --quick --budget 2s " + p},
+      {"probe", "probe --quick --budget 1s " + p},
+      {"sqlite", "sqlite --quick --budget 2s --journal-modes wal,delete " + p},
+      {"compare", "compare --quick --budget 2s " + p + " " + q},
+      {"diff",
+       "diff " + kFixtures + "/diff/probes_a.json " + kFixtures + "/diff/probes_b_sync.json"},
+      {"diff_sqlite",
+       "diff " + kFixtures + "/diff/a.json " + kFixtures + "/diff/b_sync_latency.json"},
+      {"check", "check --quick --budget 1s --max-sync-p99 1us " + p},
+      {"summarize", "summarize " + kFixtures + "/golden/reports/check.json " + kFixtures +
+                        "/golden/reports/run.json"},
+      {"crashsim", "crashsim --trials 5 --journal-modes wal,delete " + p},
+  };
+  const int width = GetParam();
+  for (const Command& c : commands) {
+    CliRun r = UnderTerminal(width, c.args);
+    EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << c.name << " exit " << r.exit_code << "\n"
+                                                      << r.out << r.err;
+    std::size_t printed = 0;
+    for (const std::string& line : ScreenLines(r.out)) {
+      printed += !line.empty();
+      EXPECT_LE(Columns(line), static_cast<std::size_t>(width))
+          << c.name << " at " << width << " columns:\n"
+          << line;
+    }
+    EXPECT_GT(printed, 0u) << c.name << " printed nothing\n" << r.err;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Widths, TerminalWidthTest, ::testing::Values(80, 100, 120));
+
+TEST(TerminalWidthPipedTest, PipedOutputAndWideKeepTheFullTables) {
+  std::string run = kFixtures + "/golden/reports/run.json";
+  // summarize prints the same table piped and with --wide under a narrow terminal.
+  CliRun piped = testing_support::RunDurprobe("summarize " + run);
+  CliRun wide = UnderTerminal(80, "summarize --wide " + run);
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  auto trimmed = [](std::vector<std::string> lines) {
+    while (!lines.empty() && lines.back().empty()) lines.pop_back();
+    return lines;
+  };
+  EXPECT_EQ(trimmed(ScreenLines(wide.out)), trimmed(ScreenLines(piped.out)));
+  std::size_t widest = 0;
+  for (const std::string& line : ScreenLines(piped.out)) widest = std::max(widest, Columns(line));
+  EXPECT_GT(widest, 80u) << "the fixture's table should be wider than 80 columns";
+}
+
+}  // namespace
+}  // namespace durprobe
