@@ -19,7 +19,7 @@
 #include "report/check/presets.h"
 #include "report/format/reporter.h"
 #include "report/text/units.h"
-#include "run/executor.h"
+#include "run/scratch_need.h"
 
 namespace durprobe::cli {
 namespace {
@@ -279,6 +279,10 @@ int RunCheck(const CheckOptions& o) {
   std::vector<RunningLoad> loads;
   if (load && !o.common.out.dry_run) {
     for (const std::string& path : *paths) {
+      // /proc, /sys: named as no place to measure before the load tries to write there.
+      if (Status where = run::CheckFreeSpace(platform, path, 0); !where.ok()) {
+        return UsageError(where.message());
+      }
       Result<std::unique_ptr<platform::ScratchDir>> scratch =
           platform::ScratchDir::Create(platform, path);
       if (!scratch.ok())

@@ -73,7 +73,10 @@ Result<std::vector<Entry>> EntriesAt(Platform& platform, int dir_fd, const std::
 }
 
 bool OnAnotherMount(const EntryStat& st, std::uint64_t root_dev) {
-  return st.dev != root_dev || st.mount_root;
+  // An overlay reports a file's st_dev from the layer that holds it, so only a directory's
+  // device says where another filesystem starts; a bind-mounted file still shows as a mount root.
+  if (st.mount_root) return true;
+  return st.kind == PathKind::kDirectory && st.dev != root_dev;
 }
 
 // Removes everything inside the open directory dir_fd: files and links are unlinked (a link's

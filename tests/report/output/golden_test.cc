@@ -96,8 +96,8 @@ void ExpectGolden(const std::string& name, const Document& doc) {
 TEST(GoldenTest, RunReportsInEveryFormat) {
   ExpectGolden("sample", testing_support::SampleReport());
   ExpectGolden("check_sample", testing_support::CheckReportFixture());
-  for (const char* name :
-       {"run", "check", "crashsim", "workloads", "sqlite_crashsim", "probe_sizes", "check_fail", "concurrency"}) {
+  for (const char* name : {"run", "check", "crashsim", "workloads", "sqlite_crashsim",
+                           "probe_sizes", "check_fail", "concurrency"}) {
     ExpectGolden(std::string("report_") + name,
                  Saved(std::string("golden/reports/") + name + ".json"));
   }
