@@ -19,9 +19,22 @@ step deps
 bash "$src/scripts/deps.sh" test
 step build
 bash "$src/scripts/build.sh" "${launcher[@]}"
+# Why each skipped test skipped (ctest lists only their names), from gtest's "Skipped" lines.
+skip_reasons() {
+  awk '/: Skipped$/ { grab = 1; msg = ""; next }
+       grab && /^\[  SKIPPED \]/ { print "  " $4 ": " msg; grab = 0; next }
+       grab { msg = msg (msg == "" ? "" : " ") $0 }' Testing/Temporary/LastTest.log | sort -u
+}
+
 step ctest
 cd "$src/build"
-ctest --output-on-failure -j"$jobs" "$@"
+rc=0
+ctest --output-on-failure -j"$jobs" "$@" || rc=$?
+if grep -q ': Skipped$' Testing/Temporary/LastTest.log; then
+  echo "test.sh: why tests skipped:"
+  skip_reasons
+fi
+[ "$rc" -eq 0 ] || exit "$rc"
 
 step "sanitizer build"
 cmake -S "$src" -B "$src/build-asan" -DCMAKE_BUILD_TYPE=Debug -DDURPROBE_SANITIZE=ON \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the durprobe container image without any container registry: a minimal Debian 12 root
-# made by mmdebstrap from Debian's own packages (the essential set and the libraries durprobe
-# links: libsqlite3, libfmt, libtomlplusplus), the durprobe binary in /usr/local/bin, imported
+# made by mmdebstrap from Debian's own packages (the essential set and the packages of the
+# libraries the binary links, read from ldd), the durprobe binary in /usr/local/bin, imported
 # with `podman import` as localhost/durprobe:VERSION (VERSION from `durprobe --version`).
 # With --save, also writes the image as an archive for an air-gapped cluster:
 #   podman load -i durprobe-VERSION.tar        docker load -i durprobe-VERSION.tar
@@ -47,10 +47,17 @@ for tool in mmdebstrap podman tar flock sha256sum; do
     { echo "build-image: $tool not found (Debian: apt-get install $tool)" >&2; exit 2; }
 done
 
-# What the image holds besides Debian's essential set: the binary's runtime libraries (it links
-# them dynamically; `ldd build/durprobe`). Documentation, manuals and locales are left out.
+# What the image holds besides Debian's essential set: the packages of the binary's runtime
+# libraries (it links them dynamically), read from ldd and dpkg so that a library added to the
+# build cannot be left out of the image. Documentation, manuals and locales are left out.
 suite=bookworm
-packages=libsqlite3-0,libfmt9,libtomlplusplus3,libstdc++6
+packages=
+for lib in $(ldd "$bin" | awk '$3 ~ /^\// {print $3}'); do
+  pkg=$({ dpkg -S "$lib" || dpkg -S "$(readlink -f "$lib")"; } 2>/dev/null | head -1 | cut -d: -f1)
+  [ -n "$pkg" ] ||
+    { echo "build-image: no Debian package holds $lib, which $bin links" >&2; exit 2; }
+  case ",$packages," in *",$pkg,"*) ;; *) packages=${packages:+$packages,}$pkg ;; esac
+done
 recipe="$suite essential $packages nodoc-1"
 key=$(echo "$recipe" | sha256sum | cut -c1-16)
 mkdir -p "$cache"
@@ -71,11 +78,12 @@ if [ ! -s "$base" ]; then
   mv "$base.part" "$base"
 fi
 
-# The same binary already imported under this tag is not imported again (a test suite asks
-# once per test).
+# The same binary on the same Debian root already imported under this tag is not imported
+# again (a test suite asks once per test).
 sum=$(sha256sum "$bin" | cut -c1-64)
 label='{{ index .Config.Labels "io.github.durprobe.binary-sha256" }}'
-if [ "$(podman image inspect --format "$label" "$tag" 2>/dev/null)" != "$sum" ]; then
+label+=' {{ index .Config.Labels "io.github.durprobe.root" }}'
+if [ "$(podman image inspect --format "$label" "$tag" 2>/dev/null)" != "$sum $key" ]; then
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
   mkdir -p "$work/layer/usr/local/bin" "$work/layer/data"
@@ -92,6 +100,7 @@ if [ "$(podman image inspect --format "$label" "$tag" 2>/dev/null)" != "$sum" ];
     --change "LABEL org.opencontainers.image.version=$version" \
     --change "LABEL org.opencontainers.image.source=deploy/image/build.sh" \
     --change "LABEL io.github.durprobe.binary-sha256=$sum" \
+    --change "LABEL io.github.durprobe.root=$key" \
     --message "durprobe $version on Debian $suite (deploy/image/build.sh)" \
     "$work/rootfs.tar" "$tag" >/dev/null
 fi

@@ -126,8 +126,8 @@ TEST_F(DeployAnsibleTest, UnmeasuredHostWithoutAReportLeavesNoStaleOne) {
 // copied and loaded on the host, the path bound in at its own name, and the report fetched names
 // the host's path and a podman container.
 TEST_F(DeployAnsibleTest, ImageModeLoadsTheSavedImageAndChecksThroughIt) {
+  DURPROBE_NEED_IMAGE();
   const testing_support::PodmanImage& image = testing_support::TestImage();
-  if (!image.skip.empty()) GTEST_SKIP() << image.skip;
   TempDir work, target;
   std::string archive = work.path() + "/durprobe.tar";
   CliRun saved = RunShell(std::string(DURPROBE_SOURCE_DIR) + "/deploy/image/build.sh --durprobe " +

@@ -87,6 +87,34 @@ class LabCausesTest : public ::testing::Test {
     return c["key"];
   }
 
+  // Whether the causes in j (a compare's verdict or a diff) list key.
+  static bool Lists(const json& causes, const std::string& key) {
+    for (const json& c : causes) {
+      if (c["key"] == key) return true;
+    }
+    return false;
+  }
+
+  // compare a b as JSON. This disk changes state within seconds; a run that sees it change may
+  // honestly lead with drift (its figures are not comparable). Then the expected cause must
+  // still be listed, and the pair is compared again, up to three runs in all.
+  static json CompareThroughDrift(const std::string& a, const std::string& b,
+                                  const std::string& want) {
+    json j;
+    for (int run = 0; run < 3; ++run) {
+      j = Compare(a, b);
+      if (Leading(j) != "drift") return j;
+      EXPECT_TRUE(Lists(j["verdicts"][0]["causes"], want))
+          << "drift leads and " << want << " is not listed: " << j["verdicts"][0]["causes"];
+    }
+    return j;
+  }
+
+  static std::string LeadingThroughDrift(const std::string& a, const std::string& b,
+                                         const std::string& want) {
+    return Leading(CompareThroughDrift(a, b, want));
+  }
+
   static std::string dir_, skip_, log_;
 };
 
@@ -99,19 +127,19 @@ std::string LabCausesTest::dir_, LabCausesTest::skip_, LabCausesTest::log_;
 TEST_F(LabCausesTest, Ext4AgainstXfsIsTheFilesystem) {
   NEED("ext4");
   NEED("xfs");
-  EXPECT_EQ(Leading(Compare(dir_ + "/ext4", dir_ + "/xfs")), "filesystem");
+  EXPECT_EQ(LeadingThroughDrift(dir_ + "/ext4", dir_ + "/xfs", "filesystem"), "filesystem");
 }
 
 TEST_F(LabCausesTest, XfsAgainstBtrfsIsCopyOnWrite) {
   NEED("xfs");
   NEED("btrfs");
-  EXPECT_EQ(Leading(Compare(dir_ + "/xfs", dir_ + "/btrfs")), "btrfs_cow");
+  EXPECT_EQ(LeadingThroughDrift(dir_ + "/xfs", dir_ + "/btrfs", "btrfs_cow"), "btrfs_cow");
 }
 
 TEST_F(LabCausesTest, Ext4AgainstExt4WithoutBarriersIsTheBarrier) {
   NEED("ext4");
   NEED("ext4-nobarrier");
-  json j = Compare(dir_ + "/ext4", dir_ + "/ext4-nobarrier");
+  json j = CompareThroughDrift(dir_ + "/ext4", dir_ + "/ext4-nobarrier", "barrier");
   EXPECT_EQ(Leading(j), "barrier");
   // Two loop devices, two images, two mount points: only the option is left to list.
   for (const json& d : j["verdicts"][0]["differences"]) {
@@ -125,13 +153,13 @@ TEST_F(LabCausesTest, OverlayAgainstItsLowerDirectorysFilesystemIsTheOverlay) {
   // The lower directory lives in the lab directory itself: a plain directory beside it is on the
   // same filesystem.
   ASSERT_TRUE(platform::Default().MakeDirectory(dir_ + "/plain").ok());
-  EXPECT_EQ(Leading(Compare(dir_ + "/overlay", dir_ + "/plain")), "overlay");
+  EXPECT_EQ(LeadingThroughDrift(dir_ + "/overlay", dir_ + "/plain", "overlay"), "overlay");
 }
 
 TEST_F(LabCausesTest, BindfsAgainstABindMountIsFuse) {
   NEED("bindfs");
   NEED("bind");
-  EXPECT_EQ(Leading(Compare(dir_ + "/bindfs", dir_ + "/bind")), "fuse");
+  EXPECT_EQ(LeadingThroughDrift(dir_ + "/bindfs", dir_ + "/bind", "fuse"), "fuse");
 }
 
 TEST_F(LabCausesTest, TryRunsTheLeadingCausesTest) {
@@ -175,7 +203,13 @@ TEST_F(LabCausesTest, DiffOfTwoProbeReportsRanksTheBarrier) {
   ASSERT_EQ(d.exit_code, 0) << d.err;
   json j = json::parse(d.out);
   ASSERT_FALSE(j["causes"].empty()) << d.out;
-  EXPECT_EQ(j["causes"][0]["key"], "barrier");
+  // Two probes run one after the other: when the disk changed state between them, drift is the
+  // honest first answer, and the barrier must come with it.
+  if (j["causes"][0]["key"] == "drift") {
+    EXPECT_TRUE(Lists(j["causes"], "barrier")) << d.out;
+  } else {
+    EXPECT_EQ(j["causes"][0]["key"], "barrier");
+  }
   for (const json& x : j["differences"]) {
     EXPECT_EQ(x["key"].get<std::string>().find("mount_point"), std::string::npos) << x["key"];
   }

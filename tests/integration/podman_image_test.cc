@@ -26,7 +26,7 @@ using testing_support::TestImage;
 const std::string kBuild = std::string(DURPROBE_SOURCE_DIR) + "/deploy/image/build.sh";
 
 TEST(PodmanImageTest, ChecksAMountedVolumeWithTheEtcdPreset) {
-  if (!TestImage().skip.empty()) GTEST_SKIP() << TestImage().skip;
+  DURPROBE_NEED_IMAGE();
   PodmanVolume volume("image");
   ASSERT_TRUE(volume.created());
   CliRun run = PodmanRun("--rm -v " + volume.name() + ":/data " + TestImage().tag +
@@ -69,7 +69,7 @@ TEST(PodmanImageTest, ChecksAMountedVolumeWithTheEtcdPreset) {
 // `--save` writes a docker-archive that podman, docker and containerd's ctr load: a manifest
 // naming the tag, and the layer.
 TEST(PodmanImageTest, SavesAnArchiveForAnAirGappedCluster) {
-  if (!TestImage().skip.empty()) GTEST_SKIP() << TestImage().skip;
+  DURPROBE_NEED_IMAGE();
   TempDir out;
   std::string archive = out.path() + "/durprobe.tar";
   CliRun saved = RunShell(kBuild + " --durprobe " + DURPROBE_BINARY +

@@ -27,9 +27,7 @@ using testing_support::TestImage;
 
 class PodmanPathsTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    if (!TestImage().skip.empty()) GTEST_SKIP() << TestImage().skip;
-  }
+  void SetUp() override { DURPROBE_NEED_IMAGE(); }
   const std::string& image() const { return TestImage().tag; }
 };
 

@@ -25,9 +25,19 @@ inline std::string PodmanCommand() {
 inline constexpr const char* kPodmanLimits = "--ulimit nofile=20000:20000 --ulimit nproc=4096:4096";
 
 struct PodmanImage {
-  std::string tag;   // localhost/durprobe-test:VERSION when ready
-  std::string skip;  // why the tests cannot run here; empty when they can
+  std::string tag;      // localhost/durprobe-test:VERSION when ready
+  std::string skip;     // why the tests cannot run here; empty when they can
+  std::string failure;  // what is wrong with the image itself: every test using it fails
 };
+
+// In a test body or SetUp: fail while the image is broken, skip while Podman cannot run here.
+#define DURPROBE_NEED_IMAGE()                                      \
+  do {                                                             \
+    const ::durprobe::testing_support::PodmanImage& need_image =   \
+        ::durprobe::testing_support::TestImage();                  \
+    if (!need_image.failure.empty()) FAIL() << need_image.failure; \
+    if (!need_image.skip.empty()) GTEST_SKIP() << need_image.skip; \
+  } while (0)
 
 inline std::string LastLine(const std::string& text) {
   std::string t = text;
@@ -58,13 +68,19 @@ inline const PodmanImage& TestImage() {
       return i;
     }
     if (built.exit_code != 0) {
-      ADD_FAILURE() << "deploy/image/build.sh failed (" << built.exit_code << "): " << built.err;
-      i.skip = "the image did not build";
+      i.failure =
+          "deploy/image/build.sh failed (" + std::to_string(built.exit_code) + "): " + built.err;
       return i;
     }
     std::string tag = LastLine(built.out);
     CliRun trial =
         RunShell(PodmanCommand() + " run --rm " + kPodmanLimits + " " + tag + " --version");
+    if (trial.exit_code != 0 &&
+        trial.err.find("error while loading shared libraries") != std::string::npos) {
+      // The container ran, the image is what is wrong: that is a failure, not a skip.
+      i.failure = "the image lacks a library the binary links: " + LastLine(trial.err);
+      return i;
+    }
     if (trial.exit_code != 0) {
       i.skip = "podman cannot run a container here: " + LastLine(trial.err);
       return i;
