@@ -231,6 +231,7 @@ int RunCheck(const CheckOptions& o) {
   run::Plan plan;
   plan.command = "check";
   plan.options = BudgetOptions(o.common, *budget);
+  plan.budget_ns = *budget;
   plan.paths = *paths;
   plan.run_inspect = true;  // the facts, the findings and the plausibility checks need it
   std::vector<probes::ProbeSpec> specs = policy->ProbeSpecs();

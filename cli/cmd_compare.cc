@@ -51,9 +51,9 @@ Result<run::Plan> MakeComparePlan(platform::Platform& platform, const CompareOpt
   run::Plan plan;
   plan.command = "compare";
   plan.options = BudgetOptions(o.probe.common, *budget);
+  plan.budget_ns = *budget;
   plan.paths = *paths;
   plan.schedule = run::Schedule::kInterleaved;
-  plan.rounds = o.rounds;
   plan.run_inspect = true;
   plan.run_probes = true;
   plan.ops = probes::AllFileOps();
@@ -61,6 +61,7 @@ Result<run::Plan> MakeComparePlan(platform::Platform& platform, const CompareOpt
   if (!probe_plan.ok()) return probe_plan.status();
   run::CompareSplit split = run::SplitCompare(*budget, paths->size(), probe_plan->specs.size(),
                                               plan.ops.size(), o.rounds, !o.no_sqlite);
+  plan.rounds = split.rounds;
   // With --writers, the concurrency cells (each run on every path in turn) take a slice each,
   // as long as each probe's or op's slice on a path.
   if (o.probe.writers.asked()) {

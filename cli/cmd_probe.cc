@@ -106,6 +106,7 @@ int RunProbe(const ProbeOptions& o) {
   if (Status s = AddConcurrency(o, per_path, plan); !s.ok()) return UsageError(s.message());
   plan.command = "probe";
   plan.options = BudgetOptions(o.common, *budget);
+  plan.budget_ns = *budget;
   plan.paths = *paths;
   plan.run_inspect = true;  // cheap, and the plausibility checks need the device's facts
   plan.run_probes = true;

@@ -38,6 +38,7 @@ int RunRun(const RunOptions& o) {
   // --quick's 5 s leave each cell too short for a tail): docs/probes.md "Concurrent syncers".
   run::Plan plan{.command = "run",
                  .options = BudgetOptions(o.probe.common, *budget),
+                 .budget_ns = *budget,
                  .paths = *paths,
                  .run_inspect = true,
                  .run_probes = true,

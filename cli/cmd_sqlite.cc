@@ -140,6 +140,7 @@ int RunSqlite(const SqliteOptions& o) {
   if (!matrix.ok()) return UsageError(matrix.status().message());
   run::Plan plan{.command = "sqlite",
                  .options = BudgetOptions(o.common, *budget),
+                 .budget_ns = *budget,
                  .paths = *paths,
                  .run_inspect = true,
                  .run_probes = probes_run,

@@ -91,7 +91,7 @@ StopRule RuleForBudget(std::uint64_t budget_ns, std::size_t n, double target_ci)
   StopRule rule;
   rule.target_ci = target_ci;
   std::uint64_t per = n == 0 ? budget_ns : budget_ns / n;
-  rule.max_ns = std::max<std::uint64_t>(per, 50'000'000);
+  rule.max_ns = std::max<std::uint64_t>(per, kMinProbeNs);
   rule.min_ns = std::min<std::uint64_t>(rule.min_ns, rule.max_ns / 2);
   rule.warmup_ns = std::min<std::uint64_t>(rule.warmup_ns, rule.max_ns / 10);
   return rule;

@@ -36,7 +36,9 @@ struct Selection {
 // chosen primitive is left with no pattern.
 Result<std::vector<ProbeSpec>> ExpandSelection(platform::Platform& platform, const Selection& sel);
 
-// Splits budget_ns evenly over n probes; each probe still gets its minimum ops and time.
+// The shortest timed phase a probe is given, however many share the budget.
+inline constexpr std::uint64_t kMinProbeNs = 50'000'000;
+// Splits budget_ns evenly over n probes, each at least kMinProbeNs.
 StopRule RuleForBudget(std::uint64_t budget_ns, std::size_t n, double target_ci);
 
 // One timed run of spec, as mergeable samples (compare runs several rounds and merges them).

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "probes/runner.h"
+
 namespace durprobe::run {
 
 RunSplit SplitRun(std::uint64_t total_ns, std::size_t paths) {
@@ -30,7 +32,13 @@ CompareSplit SplitCompare(std::uint64_t total_ns, std::size_t paths, std::size_t
   CompareSplit s;
   s.probe_ns = sqlite ? total_ns / 2 : total_ns;
   if (sqlite) s.sqlite_ns = PerPath(total_ns - s.probe_ns, paths);
-  s.slices = (probes + ops) * paths * static_cast<std::size_t>(rounds > 0 ? rounds : 1);
+  s.rounds = rounds > 0 ? rounds : 1;
+  const std::size_t per_round = (probes + ops) * paths;
+  while (s.rounds > 1 &&
+         per_round * static_cast<std::size_t>(s.rounds) * probes::kMinProbeNs > s.probe_ns) {
+    --s.rounds;
+  }
+  s.slices = per_round * static_cast<std::size_t>(s.rounds);
   return s;
 }
 

@@ -31,11 +31,14 @@ SqliteSplit SplitSqlite(std::uint64_t total_ns, std::size_t paths, bool matrix_r
                         bool probes_run, bool workloads_run);
 
 // `compare`: half to the probe rounds (all of it with no SQLite), the other half to the matrix,
-// shared by the paths; each probe, op and round on each path gets one equal slice.
+// shared by the paths; each probe, op and round on each path gets one equal slice. Rounds are
+// dropped (one is always kept) while a slice would be shorter than probes::kMinProbeNs: the
+// rounds that run fit the budget.
 struct CompareSplit {
   std::uint64_t probe_ns = 0;   // all probe rounds on all paths together
   std::uint64_t sqlite_ns = 0;  // per path, the matrix
   std::size_t slices = 0;       // (probes + ops) x paths x rounds
+  int rounds = 1;               // the rounds that fit, at most those asked for
 };
 CompareSplit SplitCompare(std::uint64_t total_ns, std::size_t paths, std::size_t probes,
                           std::size_t ops, int rounds, bool sqlite);

@@ -53,25 +53,27 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
   for (const probes::ConcurrencySpec& cell : Cells(plan)) {
     for (std::size_t k = 0; k < targets.size(); ++k) {
       report::Target& t = *targets[k];
-      if (Interrupted()) {
-        t.unfinished.push_back({"concurrency", CellLabel(cell)});
+      if (!MayStart(s)) {
+        t.unfinished.push_back({"concurrency", CellLabel(cell), StopReason()});
         continue;
       }
       s.progress.Start("concurrency", t.path + ": " + CellLabel(cell), PlannedProbeNs(plan.rule));
-      t.concurrency.push_back(probes::RunConcurrency(
-          s.platform, s.scratch[scratch_index[k]]->path(), cell, plan.rule, plan.file_size));
+      t.concurrency.push_back(
+          probes::RunConcurrency(s.platform, s.scratch[scratch_index[k]]->path(), cell,
+                                 CutTo(plan.rule, s.timeline.Left()), plan.file_size));
     }
   }
   for (std::size_t k = 0; plan.queue_depth_ns > 0 && k < targets.size(); ++k) {
     report::Target& t = *targets[k];
-    if (Interrupted()) {
-      t.unfinished.push_back({"concurrency", QueueDepthLabel(plan)});
+    if (!MayStart(s)) {
+      t.unfinished.push_back({"concurrency", QueueDepthLabel(plan), StopReason()});
       continue;
     }
     s.progress.Start("concurrency", t.path + ": " + QueueDepthLabel(plan), plan.queue_depth_ns);
     t.serial_vs_concurrent = report::SerialVsConcurrent{probes::RunQueueDepth(
         s.platform, s.scratch[scratch_index[k]]->path(), probes::kSpecSheetQueueDepth,
-        plan.write_size, plan.queue_depth_file_size, plan.queue_depth_ns)};
+        plan.write_size, plan.queue_depth_file_size,
+        std::min(plan.queue_depth_ns, s.timeline.Left()))};
   }
 }
 

@@ -95,7 +95,9 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
   listener.RunStarted(context);
   Progress progress(platform, listener);
   ExpectItems(plan, progress);
-  RunState state{platform, plan, listener, progress, ex.report, scratch, platform.NowNanos()};
+  Timeline timeline(platform, plan.budget_ns);
+  RunState state{platform, plan, listener, progress, ex.report, scratch, platform.NowNanos(),
+                 timeline};
   ProgressTicker ticker(progress, listener.TickIntervalNs());
   if (plan.schedule == Schedule::kInterleaved) {
     RunInterleaved(state);

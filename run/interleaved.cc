@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "report/analysis/budget_findings.h"
 #include "report/analysis/sqlite_correlation.h"
 #include "report/documents/path_summary.h"
 #include "report/model/labels.h"
@@ -42,17 +43,26 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
   }
   if (!plan.sqlite.configs.empty()) {
     const sqlite_bench::CommitConfig& first = plan.sqlite.configs.front();
-    for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
-      if (sessions[p].ok() && (!UsesWal(first) || wal[p].usable())) (*sessions[p])->WarmUp(first);
+    // A tenth of the phase at most, shared by the paths: on slow syncs the warm-up's commits
+    // would otherwise take the time the configurations were given.
+    const std::uint64_t left = s.timeline.Left();
+    const std::uint64_t share = left == kNoDeadline ? 0 : left / 10 / n;
+    for (std::size_t p = 0; p < n && MayStart(s); ++p) {
+      std::uint64_t until = share == 0 && left == kNoDeadline ? 0 : s.platform.NowNanos() + share;
+      if (sessions[p].ok() && (!UsesWal(first) || wal[p].usable())) {
+        (*sessions[p])->WarmUp(first, until);
+      }
     }
   }
+  sqlite_bench::CommitOptions options = plan.sqlite.options;
+  options.deadline_ns = s.timeline.DeadlineNs();
   for (std::size_t c = 0; c < plan.sqlite.configs.size(); ++c) {
     const sqlite_bench::CommitConfig& config = plan.sqlite.configs[c];
     std::string label = sqlite_bench::Label(config);
     for (std::size_t k = 0; k < n; ++k) {
       std::size_t p = (c + k) % n;
-      if (Interrupted()) {
-        targets[p].unfinished.push_back({"sqlite", label});
+      if (!MayStart(s)) {
+        targets[p].unfinished.push_back({"sqlite", label, StopReason()});
         continue;
       }
       if (UsesWal(config) && !wal[p].usable()) {
@@ -61,13 +71,20 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
       }
       SampleReference(s.platform, s.scratch[p]->path(), label, s.origin_ns, targets[p]);
       s.progress.Start("sqlite", plan.paths[p] + ": " + label, plan.sqlite.options.budget_ns);
-      commits[p].push_back(sessions[p].ok() ? (*sessions[p])->Run(config, plan.sqlite.options)
+      commits[p].push_back(sessions[p].ok() ? (*sessions[p])->Run(config, options)
                                             : sqlite_bench::NotRun(config, probes::Outcome::kError,
                                                                    sessions[p].status().message()));
       Rebase(commits[p].back(), s.origin_ns);
+      const sqlite_bench::CommitResult& r = commits[p].back();
+      const std::uint32_t reps = options.TimedRepetitions();
+      if (r.outcome == probes::Outcome::kOk && r.repetitions < reps) {
+        targets[p].unfinished.push_back(
+            {"sqlite", fmt::format("{}: {} of {} repetitions", label, r.repetitions, reps),
+             StopReason()});
+      }
     }
   }
-  for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
+  for (std::size_t p = 0; p < n && MayStart(s); ++p) {
     SampleReference(s.platform, s.scratch[p]->path(), "end", s.origin_ns, targets[p]);
   }
   for (std::size_t p = 0; p < n; ++p) wal[p].AddFinding(targets[p]);
@@ -97,37 +114,70 @@ void RunInterleaved(RunState& s) {
   // configurations' first samples serve when they follow), so a probe measured while the device
   // moved is told by the samples around it (report/analysis/probe_drift.h).
   const bool sampled = plan.run_probes && !specs.empty();
-  for (int round = 0; round < rounds && !Interrupted(); ++round) {
+  const PhasePlan phases = PlannedPhases(plan);
+  s.timeline.StartPhase(n * phases.probes,
+                        n * (phases.concurrency + PhasePlan::Counted(phases.sqlite)));
+  // Each slice gets at most its fair share of the time left (what is left over the slices still
+  // to run), so setup and warm-up, which the split does not count, shorten the later slices a
+  // little instead of leaving the last round out. A round cut short by slow syncs is listed.
+  const std::uint64_t slices_total = static_cast<std::uint64_t>(rounds) * n *
+                                     ((plan.run_probes ? specs.size() : 0) + plan.ops.size());
+  std::uint64_t slices_done = 0;
+  auto slice_rule = [&] {
+    std::uint64_t still = slices_total > slices_done ? slices_total - slices_done : 1;
+    ++slices_done;
+    return CutTo(plan.probes.rule, FairShare(s.timeline.Left(), still));
+  };
+  int round = 0;
+  for (; round < rounds && MayStart(s); ++round) {
+    bool cut = false;  // a slice of this round was left out
+    auto next = [&] { return MayStart(s) || (cut = true, false); };
     std::string phase = fmt::format("round {}/{} probe", round + 1, rounds);
-    for (std::size_t p = 0; sampled && p < n && !Interrupted(); ++p) {
+    for (std::size_t p = 0; sampled && p < n && MayStart(s); ++p) {
       SampleReference(s.platform, s.scratch[p]->path(), fmt::format("round {} probes", round + 1),
                       s.origin_ns, targets[p]);
     }
     for (std::size_t i = 0; plan.run_probes && i < specs.size(); ++i) {
-      for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
+      for (std::size_t p = 0; p < n && next(); ++p) {
         Samples& smp = probe_samples[p][i];
         if (!Usable(smp)) continue;
         s.progress.Start(phase, plan.paths[p] + ": " + report::ProbeLabel(specs[i]),
                          PlannedProbeNs(plan.probes.rule));
         probes::Merge(smp.merged, probes::SampleProbe(s.platform, s.scratch[p]->path(), specs[i],
-                                                      plan.probes.rule, plan.probes.op_options));
+                                                      slice_rule(), plan.probes.op_options));
         ++smp.rounds;
       }
     }
     for (std::size_t o = 0; o < plan.ops.size(); ++o) {
-      for (std::size_t p = 0; p < n && !Interrupted(); ++p) {
+      for (std::size_t p = 0; p < n && next(); ++p) {
         Samples& smp = op_samples[p][o];
         if (!Usable(smp)) continue;
         s.progress.Start(phase, fmt::format("{}: {}", plan.paths[p], probes::NameOf(plan.ops[o])),
                          PlannedProbeNs(plan.probes.rule));
         probes::Merge(smp.merged, probes::SampleOpCost(s.platform, s.scratch[p]->path(),
-                                                       plan.ops[o], plan.probes.rule));
+                                                       plan.ops[o], slice_rule()));
         ++smp.rounds;
       }
+    }
+    if (cut) {  // the paths or items after the cut missed this round
+      for (report::Target& t : targets) {
+        t.unfinished.push_back({"round",
+                                fmt::format("probe round {} of {}: cut short", round + 1, rounds),
+                                StopReason()});
+      }
+      ++round;
+      break;
+    }
+  }
+  for (int missed = round; missed < rounds && (plan.run_probes || !plan.ops.empty()); ++missed) {
+    for (report::Target& t : targets) {
+      t.unfinished.push_back(
+          {"round", fmt::format("probe round {} of {}", missed + 1, rounds), StopReason()});
     }
   }
 
   if (plan.run_concurrency) {
+    s.timeline.StartPhase(n * phases.concurrency, n * PhasePlan::Counted(phases.sqlite));
     std::vector<report::Target*> all;
     std::vector<std::size_t> index;
     for (std::size_t p = 0; p < n; ++p) {
@@ -138,17 +188,20 @@ void RunInterleaved(RunState& s) {
   }
 
   bool sqlite_next = plan.run_sqlite && !plan.sqlite.configs.empty();
-  for (std::size_t p = 0; sampled && !sqlite_next && p < n && !Interrupted(); ++p) {
+  for (std::size_t p = 0; sampled && !sqlite_next && p < n && MayStart(s); ++p) {
     SampleReference(s.platform, s.scratch[p]->path(), "end", s.origin_ns, targets[p]);
   }
   std::vector<std::vector<sqlite_bench::CommitResult>> commits(n);
-  if (plan.run_sqlite) RunSqliteInterleaved(s, targets, commits);
+  if (plan.run_sqlite) {
+    s.timeline.StartPhase(phases.sqlite == kNoDeadline ? kNoDeadline : n * phases.sqlite, 0);
+    RunSqliteInterleaved(s, targets, commits);
+  }
 
   for (std::size_t p = 0; p < n; ++p) {
     report::Target& t = targets[p];
     for (std::size_t i = 0; plan.run_probes && i < specs.size(); ++i) {
       if (probe_samples[p][i].rounds == 0) {
-        t.unfinished.push_back({"probe", report::ProbeLabel(specs[i])});
+        t.unfinished.push_back({"probe", report::ProbeLabel(specs[i]), StopReason()});
         continue;
       }
       t.probes.push_back(
@@ -158,7 +211,7 @@ void RunInterleaved(RunState& s) {
     }
     for (std::size_t o = 0; o < plan.ops.size(); ++o) {
       if (op_samples[p][o].rounds == 0) {
-        t.unfinished.push_back({"op_cost", std::string(probes::NameOf(plan.ops[o]))});
+        t.unfinished.push_back({"op_cost", std::string(probes::NameOf(plan.ops[o])), StopReason()});
         continue;
       }
       t.op_costs.push_back(probes::ToOpCostResult(plan.ops[o], op_samples[p][o].merged));
@@ -166,6 +219,7 @@ void RunInterleaved(RunState& s) {
     FinishConcurrency(t);
     AddPlausibilityFindings(t, s.report.context);
     if (!commits[p].empty()) report::AddSqliteResults(t, std::move(commits[p]));
+    report::AddBudgetFindings(t);
     report::AddPathSummary(t);  // the path's analysis is complete
     s.listener.TargetDone(t);
     s.report.targets.push_back(std::move(t));

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "report/analysis/budget_findings.h"
 #include "report/analysis/sqlite_correlation.h"
 #include "report/documents/path_summary.h"
 #include "report/model/labels.h"
@@ -23,49 +24,59 @@ constexpr std::uint64_t kMinWorkloadNs = 500'000'000;  // locks take no budget b
 // by the samples on either side of it (report/analysis/probe_drift.h).
 void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
   const probes::ProbePlan& pp = s.plan.probes;
+  std::size_t left_to_run = pp.specs.size();
   for (const probes::ProbeSpec& spec : pp.specs) {
-    if (Interrupted()) {
-      t.unfinished.push_back({"probe", report::ProbeLabel(spec)});
+    // At most a fair share of the phase's time left, so the probes' setup and warm-up (which
+    // the split does not count) shorten the later probes a little instead of leaving them out.
+    const std::size_t still = left_to_run--;
+    if (!MayStart(s)) {
+      t.unfinished.push_back({"probe", report::ProbeLabel(spec), StopReason()});
       continue;
     }
     SampleReference(s.platform, dir, report::ProbeLabel(spec), s.origin_ns, t);
     s.progress.Start("probe", t.path + ": " + report::ProbeLabel(spec), PlannedProbeNs(pp.rule));
-    t.probes.push_back(probes::RunProbe(s.platform, dir, spec, pp.rule, pp.op_options));
+    t.probes.push_back(probes::RunProbe(
+        s.platform, dir, spec, CutTo(pp.rule, FairShare(s.timeline.Left(), still)), pp.op_options));
     Rebase(t.probes.back(), s.origin_ns);
     s.listener.ProbeDone(t, t.probes.back());
   }
   bool sqlite_next = s.plan.run_sqlite && !s.plan.sqlite.configs.empty();
-  if (!pp.specs.empty() && !sqlite_next && !Interrupted()) {
+  if (!pp.specs.empty() && !sqlite_next && MayStart(s)) {
     SampleReference(s.platform, dir, "end", s.origin_ns, t);
   }
 }
 
-// The SQLite matrix on one path, its repetitions interleaved: every configuration is opened and
-// warmed up, then each round runs one repetition of every configuration (in an order that rotates
-// with the round) and samples the reference probe, so a device that changes state mid-run moves
-// every configuration alike instead of the last few. Interrupted, every configuration keeps the
-// repetitions it finished.
+// The SQLite matrix on one path, its repetitions interleaved: each round runs one repetition of
+// every configuration (in an order that rotates with the round; the first round opens and warms
+// up each one before its first repetition) and samples the reference probe, so a device that
+// changes state mid-run moves every configuration alike instead of the last few. Interrupted or
+// out of budget, every configuration keeps the repetitions it finished.
 void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir, WalGate& wal) {
   const sqlite_bench::MatrixPlan& mp = s.plan.sqlite;
   const std::size_t n = mp.configs.size();
   const std::uint32_t reps = mp.options.TimedRepetitions();
+  sqlite_bench::CommitOptions options = mp.options;
+  options.deadline_ns = s.timeline.DeadlineNs();
   Result<std::unique_ptr<sqlite_bench::CommitSession>> session =
       sqlite_bench::CommitSession::Open(s.platform, dir);
   std::vector<sqlite_bench::CommitResult> results(n);
   std::vector<std::unique_ptr<sqlite_bench::CommitRun>> runs(n);
-  if (n > 0 && !Interrupted()) {
+  if (n > 0 && MayStart(s)) {
     SampleReference(s.platform, dir, sqlite_bench::Label(mp.configs[0]), s.origin_ns, t);
   }
-  for (std::size_t i = 0; i < n; ++i) {
+  // Each configuration is begun (opened, set up, warmed up) just before its first repetition,
+  // so a budget that runs out early still leaves the first ones measured.
+  std::vector<bool> begun(n, false);
+  auto begin = [&](std::size_t i) {
     const sqlite_bench::CommitConfig& config = mp.configs[i];
-    if (Interrupted()) break;
+    begun[i] = true;
     s.progress.Start("sqlite", t.path + ": " + sqlite_bench::Label(config) + " (setup)", 0);
     if (UsesWal(config) && !wal.usable()) {
       results[i] = wal.Refuse(config);
-      continue;
+      return;
     }
     Result<std::unique_ptr<sqlite_bench::CommitRun>> run =
-        session.ok() ? (*session)->Begin(config, mp.options)
+        session.ok() ? (*session)->Begin(config, options)
                      : Result<std::unique_ptr<sqlite_bench::CommitRun>>(session.status());
     if (run.ok()) {
       runs[i] = std::move(*run);
@@ -73,39 +84,42 @@ void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir, WalGate
       results[i] =
           sqlite_bench::NotRun(config, probes::OutcomeOf(run.status()), run.status().message());
     }
-  }
-  for (std::uint32_t round = 0; round < reps && !Interrupted(); ++round) {
-    for (std::size_t k = 0; k < n && !Interrupted(); ++k) {
+  };
+  for (std::uint32_t round = 0; round < reps && MayStart(s); ++round) {
+    for (std::size_t k = 0; k < n && MayStart(s); ++k) {
       std::size_t i = (k + round) % n;
-      if (!runs[i]) continue;
+      if (!begun[i]) begin(i);
+      if (!runs[i] || Interrupted()) continue;
       s.progress.Start("sqlite",
                        fmt::format("{}: {} ({}/{})", t.path, sqlite_bench::Label(mp.configs[i]),
                                    round + 1, reps),
                        mp.options.budget_ns / reps);
       runs[i]->Repetition();
     }
-    if (!Interrupted()) {
+    if (MayStart(s)) {
       SampleReference(s.platform, dir,
                       round + 1 < reps ? fmt::format("round {}", round + 2) : "end", s.origin_ns,
                       t);
     }
   }
+  const std::string why = StopReason();
   std::vector<sqlite_bench::CommitResult> kept;
   for (std::size_t i = 0; i < n; ++i) {
     std::string label = sqlite_bench::Label(mp.configs[i]);
-    if (!runs[i] && results[i].outcome == probes::Outcome::kOk) {  // never begun: interrupted
-      t.unfinished.push_back({"sqlite", label});
+    if (!runs[i] && results[i].outcome == probes::Outcome::kOk) {  // never begun
+      t.unfinished.push_back({"sqlite", label, why});
       continue;
     }
     if (runs[i]) results[i] = runs[i]->Finish();
     runs[i].reset();
     sqlite_bench::CommitResult& r = results[i];
     bool stopped = r.outcome == probes::Outcome::kOk || r.outcome == probes::Outcome::kInterrupted;
-    if (stopped && r.repetitions < reps) {  // interrupted
+    if (stopped && r.repetitions < reps) {  // interrupted or out of budget
       t.unfinished.push_back(
-          {"sqlite", r.repetitions == 0
-                         ? label
-                         : fmt::format("{}: {} of {} repetitions", label, r.repetitions, reps)});
+          {"sqlite",
+           r.repetitions == 0 ? label
+                              : fmt::format("{}: {} of {} repetitions", label, r.repetitions, reps),
+           why});
       if (r.repetitions == 0) continue;
     }
     Rebase(r, s.origin_ns);
@@ -121,8 +135,8 @@ void RunWorkloadsOn(RunState& s, report::Target& t, const std::string& dir, WalG
   const sqlite_bench::WorkloadPlan& wp = s.plan.workloads;
   for (sqlite_bench::Workload w : sqlite_bench::SelectedWorkloads(wp)) {
     std::string name(sqlite_bench::NameOf(w));
-    if (Interrupted()) {
-      t.unfinished.push_back({"workload", name});
+    if (!MayStart(s)) {
+      t.unfinished.push_back({"workload", name, StopReason()});
       continue;
     }
     if (!wal.usable()) {  // every workload opens a WAL database
@@ -130,7 +144,13 @@ void RunWorkloadsOn(RunState& s, report::Target& t, const std::string& dir, WalG
       continue;
     }
     s.progress.Start("workload", t.path + ": " + name, PlannedWorkloadNs(wp, w));
-    sqlite_bench::RunWorkload(s.platform, dir, wp, w, t.sqlite_workloads);
+    sqlite_bench::WorkloadPlan cut_plan = wp;
+    cut_plan.options.deadline_ns = s.timeline.DeadlineNs();
+    sqlite_bench::RunWorkload(s.platform, dir, cut_plan, w, t.sqlite_workloads);
+    for (std::string& label : t.sqlite_workloads.cut) {
+      t.unfinished.push_back({"workload", std::move(label), report::Unfinished::kBudget});
+    }
+    t.sqlite_workloads.cut.clear();
     s.listener.WorkloadDone(t, name);
   }
 }
@@ -200,7 +220,12 @@ void RunCrashsimOn(RunState& s, report::Target& t, const std::string& dir) {
 }
 
 void RunPathByPath(RunState& s) {
-  for (std::size_t p = 0; p < s.plan.paths.size(); ++p) {
+  const PhasePlan phases = PlannedPhases(s.plan);
+  const std::size_t n = s.plan.paths.size();
+  for (std::size_t p = 0; p < n; ++p) {
+    // Each phase's deadline: its share of the time left, against this path's later phases and
+    // every later path's.
+    const std::uint64_t later_paths = (n - p - 1) * phases.Total();
     report::Target t;
     t.path = s.plan.paths[p];
     s.listener.TargetStarted(t);
@@ -210,21 +235,34 @@ void RunPathByPath(RunState& s) {
     }
     if (s.plan.Measures()) {
       const std::string& dir = s.scratch[p]->path();
-      if (s.plan.run_probes) RunProbesOn(s, t, dir);
+      const std::uint64_t after_sqlite = PhasePlan::Counted(phases.workloads) + later_paths;
+      const std::uint64_t after_concurrency = PhasePlan::Counted(phases.sqlite) + after_sqlite;
+      if (s.plan.run_probes) {
+        s.timeline.StartPhase(phases.probes, phases.concurrency + after_concurrency);
+        RunProbesOn(s, t, dir);
+      }
       if (s.plan.run_concurrency) {
+        s.timeline.StartPhase(phases.concurrency, after_concurrency);
         RunConcurrencyPhase(s, {&t}, {p});
         FinishConcurrency(t);
       }
       AddPlausibilityFindings(t, s.report.context);
       WalGate wal(s.platform, dir, NeedsWal(s.plan));
-      if (s.plan.run_sqlite) RunSqliteOn(s, t, dir, wal);
-      if (s.plan.run_workloads) RunWorkloadsOn(s, t, dir, wal);
+      if (s.plan.run_sqlite) {
+        s.timeline.StartPhase(phases.sqlite, after_sqlite);
+        RunSqliteOn(s, t, dir, wal);
+      }
+      if (s.plan.run_workloads) {
+        s.timeline.StartPhase(phases.workloads, later_paths);
+        RunWorkloadsOn(s, t, dir, wal);
+      }
       wal.AddFinding(t);
-      if (s.plan.run_crashsim) RunCrashsimOn(s, t, dir);
+      if (s.plan.run_crashsim) RunCrashsimOn(s, t, dir);  // trials, not time: never cut
       s.progress.Finish();
       // Free this path's scratch now: the next path may share its filesystem.
       s.scratch[p]->Remove();
     }
+    report::AddBudgetFindings(t);
     report::AddPathSummary(t);  // the path's analysis is complete
     s.listener.TargetDone(t);
     s.report.targets.push_back(std::move(t));

@@ -42,7 +42,8 @@ struct Plan {
   std::string command;       // subcommand name, recorded in the report's context
   std::string command_line;  // as typed, recorded in the context
   nlohmann::json options = nlohmann::json::object();  // recorded as context.options
-  std::vector<std::string> paths;                     // resolved, absolute
+  std::uint64_t budget_ns = 0;     // the whole command's; 0: no deadline (run/deadline.h)
+  std::vector<std::string> paths;  // resolved, absolute
   Schedule schedule = Schedule::kPathByPath;
   int rounds = 1;  // kInterleaved: probe samples merged over this many rounds
 

@@ -11,6 +11,7 @@
 #include "platform/scratch.h"
 #include "report/model/report.h"
 #include "report/model/run_events.h"
+#include "run/deadline.h"
 #include "run/plan.h"
 #include "run/progress.h"
 
@@ -24,6 +25,24 @@ struct RunState {
   report::Report& report;
   std::vector<std::unique_ptr<platform::ScratchDir>>& scratch;  // one per path, when measuring
   std::uint64_t origin_ns = 0;  // the run's start: results are rebased to it (run/reference.h)
+  Timeline& timeline;           // the budget's deadlines (run/deadline.h)
 };
+
+// What each phase on one path is planned to take, from the plan's own limits (in the
+// interleaved schedule, the probes' and op costs' slices over every round). kNoDeadline for a
+// phase of fixed work (SQLite with --commits).
+struct PhasePlan {
+  std::uint64_t probes = 0, concurrency = 0, sqlite = 0, workloads = 0;
+  // The sum, phases of fixed work counted as 0.
+  std::uint64_t Total() const;
+  // ns, or 0 for a phase of fixed work: what it weighs against the others.
+  static std::uint64_t Counted(std::uint64_t ns) { return ns == kNoDeadline ? 0 : ns; }
+};
+PhasePlan PlannedPhases(const Plan& plan);
+
+// Whether a step may start: no signal came and the phase has time left.
+bool MayStart(const RunState& s);
+// Why a step is not run now: the signal, else the budget.
+std::string StopReason();
 
 }  // namespace durprobe::run

@@ -15,7 +15,14 @@ CommitResult RunCommitConfig(platform::Platform& platform, CountingVfs& vfs,
                              const CommitConfig& config, const CommitOptions& options) {
   CommitRun run(platform, vfs, scratch_dir, db_name, config, options);
   Status s;
-  for (std::uint32_t rep = 0; s.ok() && rep < options.TimedRepetitions(); ++rep) {
+  // Past the run's deadline no repetition starts after the first (a fixed-commit run is not
+  // cut).
+  auto before_deadline = [&] {
+    return options.deadline_ns == 0 || options.fixed_commits != 0 ||
+           platform.NowNanos() < options.deadline_ns;
+  };
+  for (std::uint32_t rep = 0;
+       s.ok() && rep < options.TimedRepetitions() && (rep == 0 || before_deadline()); ++rep) {
     s = run.Repetition();
   }
   CommitResult r = run.Finish();
@@ -78,8 +85,13 @@ Result<std::unique_ptr<CommitRun>> CommitSession::Begin(const CommitConfig& conf
                                      fmt::format("commit-{}.db", next_++), config, options);
 }
 
-void CommitSession::WarmUp(const CommitConfig& config) {
-  CommitOptions untimed{.repetitions = 1, .warmup_commits = 0, .fixed_commits = kWarmUpCommits};
+void CommitSession::WarmUp(const CommitConfig& config, std::uint64_t deadline_ns) {
+  // No time of its own (budget 0): kWarmUpCommits commits, or fewer at the deadline.
+  CommitOptions untimed{.budget_ns = 0,
+                        .repetitions = 1,
+                        .warmup_commits = 0,
+                        .min_commits = kWarmUpCommits,
+                        .deadline_ns = deadline_ns};
   RunCommitConfig(platform_, *vfs_, dir_, "warm-up.db", config, untimed);
 }
 

@@ -22,11 +22,15 @@ struct CommitOptions {
   std::uint32_t repetitions = 5;            // read through TimedRepetitions(): 0 means 1
   std::uint64_t warmup_commits = 20;        // at most; also capped at a tenth of the budget
   std::uint64_t fixed_commits = 0;     // > 0: exactly this many commits per repetition, no clock
-  std::uint64_t min_commits = 3;       // per repetition, even past the budget
+  std::uint64_t min_commits = 3;       // per repetition, even past the budget, not the deadline
   std::uint64_t max_rows = 2'000'000;  // per configuration, so fast modes stay small on disk
   // Untimed syncs once per session, before its first configuration (sqlite_bench/device_warmup.h),
   // at most a tenth of budget_ns; 0 skips them.
   std::uint64_t device_warmup_ns = kDeviceWarmupNs;
+  // The run's deadline for this configuration on the platform's clock (run/deadline.h), 0 for
+  // none: past it, warm-up stops and a repetition ends after its first commit. A run of
+  // fixed_commits is never cut.
+  std::uint64_t deadline_ns = 0;
 
   std::uint32_t TimedRepetitions() const { return repetitions > 0 ? repetitions : 1; }
 };
@@ -59,9 +63,9 @@ class CommitSession {
                                            const CommitOptions& options);
   // Runs config untimed (kWarmUpCommits commits on a database of its own, removed after), so the
   // first timed configuration does not pay alone for warming up SQLite, the page cache and the
-  // device.
+  // device. Past deadline_ns (the platform's clock; 0: none) it stops after its first commit.
   static constexpr std::uint64_t kWarmUpCommits = 20;
-  void WarmUp(const CommitConfig& config);
+  void WarmUp(const CommitConfig& config, std::uint64_t deadline_ns = 0);
 
  private:
   CommitSession(platform::Platform& platform, std::string dir, std::unique_ptr<CountingVfs> vfs);

@@ -200,6 +200,8 @@ Status CommitRun::State::Open() {
   std::uint64_t warm_deadline = platform.NowNanos() + o.budget_ns / 10;
   std::uint64_t warm_limit =
       o.fixed_commits ? std::min(o.warmup_commits, o.fixed_commits) : o.warmup_commits;
+  if (o.deadline_ns != 0 && !o.fixed_commits)
+    warm_deadline = std::min(warm_deadline, o.deadline_ns);
   while (r.warmup_commits < warm_limit &&
          (o.fixed_commits || platform.NowNanos() < warm_deadline)) {
     if (Status s = Interrupted(); !s.ok()) return s;
@@ -228,6 +230,8 @@ Status CommitRun::State::OneRepetition() {
                (platform.NowNanos() - rep_start >= rep_budget_ns ||
                 (r.commits + rep_commits + 1) * rows_per_commit > o.max_rows)) {
       break;
+    } else if (rep_commits >= 1 && o.deadline_ns != 0 && platform.NowNanos() >= o.deadline_ns) {
+      break;  // the run's budget is spent: one commit is what this repetition can report
     }
     if (stop = Interrupted(); !stop.ok()) break;
     hook.ns_in_commit = 0;

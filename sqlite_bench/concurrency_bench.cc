@@ -150,7 +150,10 @@ ConcurrencyResult RunVariant(platform::Platform& platform, const std::string& pa
   Status s = CreateDatabase(platform, path, settings.journal, {kMetricsCreateSql});
   std::vector<WorkerConfig> configs(r.workers);
   std::vector<WorkerStats> stats(r.workers);
-  std::uint64_t deadline = platform.NowNanos() + budget_ns;
+  const std::uint64_t now = platform.NowNanos();
+  std::uint64_t deadline = now + budget_ns;
+  // The run's deadline ends the workers early, unless it passed before the first variant began.
+  if (o.deadline_ns > now) deadline = std::min(deadline, o.deadline_ns);
   for (std::uint32_t i = 0; i < r.workers; ++i) {
     configs[i] = WorkerConfig{
         path,          i,       settings.synchronous, r.busy_timeout_ms, o.ops_per_worker,
@@ -199,7 +202,8 @@ ConcurrencyResult RunVariant(platform::Platform& platform, const std::string& pa
 
 std::vector<ConcurrencyResult> RunConcurrencyWorkload(platform::Platform& platform,
                                                       const std::string& dir,
-                                                      const WorkloadOptions& o) {
+                                                      const WorkloadOptions& o,
+                                                      std::vector<std::string>* cut) {
   std::vector<ConcurrencyResult> results;
   std::string path = dir + "/concurrency.db";
   int variants = 0;
@@ -208,6 +212,13 @@ std::vector<ConcurrencyResult> RunConcurrencyWorkload(platform::Platform& platfo
   for (bool processes : {false, true}) {
     if (processes && o.processes == 0) continue;
     for (const Settings& settings : kSettings) {
+      if (!results.empty() && o.deadline_ns != 0 && platform.NowNanos() >= o.deadline_ns) {
+        if (cut != nullptr) {
+          cut->push_back(fmt::format("concurrency: {} via {}", settings.name,
+                                     processes ? "processes" : "threads"));
+        }
+        continue;
+      }
       results.push_back(RunVariant(platform, path, settings, processes, o, per_variant));
       if (results.back().outcome == probes::Outcome::kInterrupted) return results;
     }

@@ -13,8 +13,10 @@ namespace durprobe::sqlite_bench {
 struct WorkloadOptions;  // sqlite_bench/workloads.h
 
 // options.budget_ns is this workload's own share.
+// Past o.deadline_ns no variant starts after the first; each one left out is named in cut.
 std::vector<ConcurrencyResult> RunConcurrencyWorkload(platform::Platform& platform,
                                                       const std::string& dir,
-                                                      const WorkloadOptions& options);
+                                                      const WorkloadOptions& options,
+                                                      std::vector<std::string>* cut = nullptr);
 
 }  // namespace durprobe::sqlite_bench

@@ -151,7 +151,8 @@ LockResult RunCase(platform::Platform& platform, const std::string& path, const 
 
 }  // namespace
 
-std::vector<LockResult> RunLockWorkload(platform::Platform& platform, const std::string& dir) {
+std::vector<LockResult> RunLockWorkload(platform::Platform& platform, const std::string& dir,
+                                        std::uint64_t deadline_ns, std::vector<std::string>* cut) {
   std::vector<LockResult> results;
   std::string path = dir + "/locks.db";
   for (bool processes : {false, true}) {
@@ -159,6 +160,13 @@ std::vector<LockResult> RunLockWorkload(platform::Platform& platform, const std:
       for (Case c : {Case::kWriterVsWriter, Case::kReaderVsCommit}) {
         // Each case is short; SIGINT/SIGTERM stops before the next one.
         if (platform::InterruptSignal() != 0) return results;
+        if (!results.empty() && deadline_ns != 0 && platform.NowNanos() >= deadline_ns) {
+          if (cut != nullptr) {
+            cut->push_back(fmt::format("locks: {} {} via {}", journal, NameOf(c),
+                                       processes ? "processes" : "threads"));
+          }
+          continue;
+        }
         results.push_back(RunCase(platform, path, journal, c, processes));
       }
     }

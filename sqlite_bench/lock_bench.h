@@ -10,6 +10,9 @@
 namespace durprobe::sqlite_bench {
 
 // Both journal modes x both cases, with two threads and with two processes.
-std::vector<LockResult> RunLockWorkload(platform::Platform& platform, const std::string& dir);
+// Past deadline_ns (0: none) no case starts after the first; each one left out is named in cut.
+std::vector<LockResult> RunLockWorkload(platform::Platform& platform, const std::string& dir,
+                                        std::uint64_t deadline_ns = 0,
+                                        std::vector<std::string>* cut = nullptr);
 
 }  // namespace durprobe::sqlite_bench

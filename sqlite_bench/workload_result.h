@@ -21,7 +21,7 @@ struct WorkloadStatus {
 struct ReadResult : WorkloadStatus {
   std::string variant;   // "defaults", "cache_64mb", "mmap_256mb", "cache_mmap", "memory", "cold"
   std::string database;  // "file" or "memory"
-  std::string journal_mode;  // as SQLite answered ("wal", "memory")
+  std::string journal_mode;     // as SQLite answered ("wal", "memory")
   std::int64_t cache_size = 0;  // PRAGMA cache_size as SQLite answered (negative: KiB)
   std::int64_t mmap_size = 0;   // PRAGMA mmap_size as SQLite answered (bytes)
   bool cold = false;            // page cache dropped (POSIX_FADV_DONTNEED) before the queries
@@ -65,8 +65,8 @@ struct ConcurrencyResult : WorkloadStatus {
   std::string journal_mode;  // "DELETE" or "WAL"
   std::string synchronous;   // "FULL" or "NORMAL"
   std::int64_t busy_timeout_ms = 0;
-  std::uint64_t ops_per_worker = 0;  // planned; the deadline may cut it short
-  std::uint64_t ops = 0;             // attempted
+  std::uint64_t ops_per_worker = 0;     // planned; the deadline may cut it short
+  std::uint64_t ops = 0;                // attempted
   std::uint64_t reads = 0, writes = 0;  // succeeded
   std::uint64_t busy_errors = 0;        // operations that failed with SQLITE_BUSY
   std::uint64_t busy_reads = 0, busy_writes = 0;
@@ -86,10 +86,10 @@ struct CheckpointAnswer {
 };
 
 struct WalSample {
-  double t_ms = 0.0;           // since the reader took its snapshot
-  std::uint64_t commits = 0;   // writer commits since then
+  double t_ms = 0.0;          // since the reader took its snapshot
+  std::uint64_t commits = 0;  // writer commits since then
   std::uint64_t wal_bytes = 0;
-  CheckpointAnswer passive;    // the PASSIVE checkpoint run right after the sample
+  CheckpointAnswer passive;  // the PASSIVE checkpoint run right after the sample
 };
 
 // A long reader holding a snapshot while a writer commits (seed 003's WAL growth).
@@ -97,9 +97,9 @@ struct WalGrowthResult : WorkloadStatus {
   std::string synchronous;  // the writer's level
   int wal_autocheckpoint = 0;
   std::uint64_t rows_per_commit = 0;
-  std::uint64_t commits = 0;                // while the reader held its snapshot
-  std::uint64_t reader_rows = 0;            // what the reader saw, before and after the commits
-  bool reader_snapshot_stable = false;      // its count did not move while the writer committed
+  std::uint64_t commits = 0;            // while the reader held its snapshot
+  std::uint64_t reader_rows = 0;        // what the reader saw, before and after the commits
+  bool reader_snapshot_stable = false;  // its count did not move while the writer committed
   std::vector<WalSample> series;
   std::vector<CheckpointAnswer> checkpoints;  // every PASSIVE answer while the reader held on
   std::uint64_t max_wal_bytes = 0;
@@ -116,6 +116,9 @@ struct WorkloadResults {
   std::vector<LockResult> locks;
   std::vector<ConcurrencyResult> concurrency;
   std::vector<WalGrowthResult> wal_growth;
+  // What the run's deadline (WorkloadOptions::deadline_ns) left out, for the schedule to list as
+  // unfinished: "locks: WAL writer_vs_writer via processes". Not part of the report.
+  std::vector<std::string> cut;
   bool empty() const {
     return read.empty() && connect.empty() && locks.empty() && concurrency.empty() &&
            wal_growth.empty();

@@ -101,10 +101,10 @@ void RunWorkload(platform::Platform& platform, const std::string& dir, const Wor
       into.connect = RunConnectWorkload(platform, dir, o);
       break;
     case Workload::kLocks:
-      into.locks = RunLockWorkload(platform, dir);
+      into.locks = RunLockWorkload(platform, dir, o.deadline_ns, &into.cut);
       break;
     case Workload::kConcurrency:
-      into.concurrency = RunConcurrencyWorkload(platform, dir, o);
+      into.concurrency = RunConcurrencyWorkload(platform, dir, o, &into.cut);
       break;
     case Workload::kWalGrowth:
       into.wal_growth.push_back(RunWalGrowthWorkload(platform, dir, o));

@@ -36,6 +36,10 @@ struct WorkloadOptions {
   std::uint32_t wal_rounds = 12;             // WAL growth: samples while the reader holds on
   std::uint32_t wal_commits_per_round = 40;
   std::uint32_t wal_rows_per_commit = 20;
+  // The run's deadline on the platform's clock (run/deadline.h), 0 for none: past it the locks
+  // and concurrency workloads start no case or variant after their first, and concurrency's
+  // workers stop.
+  std::uint64_t deadline_ns = 0;
 };
 
 struct WorkloadPlan {

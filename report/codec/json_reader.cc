@@ -7,8 +7,8 @@
 #include "probes/op_cost.h"
 #include "report/analysis/durability_model.h"
 #include "report/analysis/durability_risk.h"
-#include "report/codec/concurrency_json_reader.h"
 #include "report/analysis/sqlite_correlation.h"
+#include "report/codec/concurrency_json_reader.h"
 #include "report/codec/crashsim_json_reader.h"
 #include "report/codec/durability_json.h"
 #include "report/codec/ebs_json.h"
@@ -153,7 +153,10 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
   f.Each("findings", Need::kRequired,
          [&](const JsonFields& x) { t.findings.push_back(ReadFinding(x)); });
   f.Each("unfinished", Need::kOptional, [&](const JsonFields& u) {
-    t.unfinished.push_back({u.String("kind"), u.String("label")});
+    // A report from before the budget could cut a run has only interruptions.
+    std::string reason = u.String("reason");
+    t.unfinished.push_back(
+        {u.String("kind"), u.String("label"), reason.empty() ? Unfinished::kInterrupted : reason});
   });
   // As the run decided it; a report from before durprobe wrote the verdict gets it worked out
   // from what it holds, as the run would have.

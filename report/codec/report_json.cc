@@ -150,7 +150,7 @@ json ToJson(const Target& t) {
   if (!t.unfinished.empty()) {
     json unfinished = json::array();
     for (const Unfinished& u : t.unfinished) {
-      unfinished.push_back({{"kind", u.kind}, {"label", u.label}});
+      unfinished.push_back({{"kind", u.kind}, {"label", u.label}, {"reason", u.reason}});
     }
     j["unfinished"] = unfinished;
   }

@@ -38,6 +38,7 @@ const std::vector<std::string_view>& FindingCodes() {
       "sync_max_outlier",
       "sync_bimodal",
       "probe_error",
+      "budget_spent",  // report/analysis/budget_findings.cc
       // Concurrency (report/analysis/concurrency_findings.cc)
       "concurrent_syncs_serialise",
       "concurrent_syncs_merge",

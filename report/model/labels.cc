@@ -20,4 +20,8 @@ std::string SizeLabel(const probes::ProbeSpec& spec) {
   return fmt::format("{}x{}", spec.writes_per_op, FormatBytes(spec.write_size));
 }
 
+std::string ReasonWords(const Unfinished& u) {
+  return u.reason == Unfinished::kBudget ? "the budget ran out" : u.reason;
+}
+
 }  // namespace durprobe::report

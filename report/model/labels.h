@@ -1,9 +1,11 @@
-// The one way a probe is named in text: "fdatasync overwrite 4 KiB", "dir_fsync create".
+// The one way a probe is named in text: "fdatasync overwrite 4 KiB", "dir_fsync create"; and why
+// an item was not run, in words.
 #pragma once
 
 #include <string>
 
 #include "probes/probe_spec.h"
+#include "report/model/report.h"
 
 namespace durprobe::report {
 
@@ -11,5 +13,7 @@ std::string ProbeLabel(const probes::ProbeSpec& spec);
 // What one operation writes: "8 KiB", or "2x8 KiB" for two writes then one sync; "-" for
 // dir_fsync, which writes no data.
 std::string SizeLabel(const probes::ProbeSpec& spec);
+// "interrupted", or "the budget ran out".
+std::string ReasonWords(const Unfinished& u);
 
 }  // namespace durprobe::report

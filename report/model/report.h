@@ -55,8 +55,12 @@ struct Finding {
 
 // An item the plan had for a target that never started because the run was interrupted.
 struct Unfinished {
-  std::string kind;   // "probe", "sqlite", "workload", "op_cost"
+  std::string kind;   // "probe", "sqlite", "workload", "op_cost", "concurrency", "crashsim"
   std::string label;  // "fdatasync overwrite 4 KiB", "WAL/FULL", "read"
+  // kInterrupted (a signal) or kBudget (its phase's share of --budget ran out first).
+  std::string reason = kInterrupted;
+  static constexpr const char* kInterrupted = "interrupted";
+  static constexpr const char* kBudget = "budget";
 };
 
 // A short sample of the reference probe (run/reference.h), taken before the probes, between SQLite
@@ -92,9 +96,9 @@ struct Target {
   std::vector<ReferenceSample> reference;  // in time order
   // An EBS volume's statistics over the run (after - before), when the device has them.
   std::optional<platform::EbsStats> ebs;
-  std::vector<DeviceMoved> moved;          // probes measured while the device moved
+  std::vector<DeviceMoved> moved;  // probes measured while the device moved
   std::vector<Finding> findings;
-  std::vector<Unfinished> unfinished;  // empty unless the run was interrupted
+  std::vector<Unfinished> unfinished;  // empty unless interrupted or out of budget
   // The path's effective durability (report::AssessDurability); unset until it is assessed.
   std::optional<Durability> durability;
   // The answer first: the summary and the settings to use (report::AddPathSummary), decided

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "probes/runner.h"
+
 namespace durprobe::run {
 namespace {
 
@@ -41,10 +43,25 @@ TEST(BudgetTest, CompareSlicesCountEveryProbeOpPathAndRound) {
   CompareSplit s = SplitCompare(60'000, 2, /*probes=*/5, /*ops=*/6, /*rounds=*/3, /*sqlite=*/true);
   EXPECT_EQ(s.probe_ns, 30'000u);
   EXPECT_EQ(s.sqlite_ns, 15'000u);
-  EXPECT_EQ(s.slices, 66u);
+  EXPECT_EQ(s.slices, 22u);  // 60 us is too short for a second round
   CompareSplit probes_only = SplitCompare(60'000, 2, 5, 6, 3, /*sqlite=*/false);
   EXPECT_EQ(probes_only.probe_ns, 60'000u);
   EXPECT_EQ(probes_only.sqlite_ns, 0u);
+  EXPECT_EQ(s.rounds, 1);
+}
+
+TEST(BudgetTest, CompareKeepsOnlyTheRoundsWhoseSlicesReachTheFloor) {
+  // 5 s of probes; 12 probes and ops on 2 paths are 24 slices a round: 3 x 24 x 50 ms = 3.6 s.
+  CompareSplit quick = SplitCompare(10'000'000'000, 2, 6, 6, 3, /*sqlite=*/true);
+  EXPECT_EQ(quick.rounds, 3);
+  EXPECT_EQ(quick.slices, 72u);
+  // 16 probes and ops: 32 slices a round; 3 rounds would be 4.8 s, 4 would not fit, and with 20
+  // probes and ops 3 x 40 x 50 ms = 6 s does not: 2 rounds.
+  CompareSplit two_rounds = SplitCompare(10'000'000'000, 2, 14, 6, 3, /*sqlite=*/true);
+  EXPECT_EQ(two_rounds.rounds, 2);
+  EXPECT_EQ(two_rounds.slices, 80u);
+  CompareSplit roomy = SplitCompare(60'000'000'000, 2, 14, 6, 3, /*sqlite=*/true);
+  EXPECT_EQ(roomy.rounds, 3);
 }
 
 TEST(BudgetTest, ConcurrencyCellsShareTheBudgetAndDropTheLargestCountsWhenShort) {

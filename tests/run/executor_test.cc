@@ -184,11 +184,10 @@ TEST_F(ExecutorTest, TheMatrixRunsInRoundsOfOneRepetitionPerConfigurationInARota
   std::string normal = sqlite_bench::Label(plan.sqlite.configs[1]);
   std::string off = sqlite_bench::Label(plan.sqlite.configs[2]);
   EXPECT_EQ(SqliteItems(rec_.progress, a_.path()),
-            (std::vector<std::string>{
-                full + " (setup)", normal + " (setup)", off + " (setup)",  // opened, warmed up
-                full + " (1/3)", normal + " (1/3)", off + " (1/3)",        // round 1
-                normal + " (2/3)", off + " (2/3)", full + " (2/3)",        // round 2
-                off + " (3/3)", full + " (3/3)", normal + " (3/3)"}));
+            (std::vector<std::string>{full + " (setup)", full + " (1/3)", normal + " (setup)",
+                                      normal + " (1/3)", off + " (setup)", off + " (1/3)",
+                                      normal + " (2/3)", off + " (2/3)", full + " (2/3)",
+                                      off + " (3/3)", full + " (3/3)", normal + " (3/3)"}));
   const report::Target& t = ex.report.targets.at(0);
   ASSERT_EQ(t.sqlite.size(), 3u);
   // Every repetition's window, in time: the same rotation, none overlapping another.
@@ -238,17 +237,22 @@ TEST_F(ExecutorTest, InterruptionDuringTheMatrixKeepsEveryFinishedRepetition) {
   EXPECT_TRUE(IsEmptyDirectory(a_.path()));
 }
 
-TEST_F(ExecutorTest, InterruptionDuringTheSetupListsTheConfigurationsNotRun) {
+TEST_F(ExecutorTest, InterruptionDuringASetupKeepsWhatRanAndListsTheRest) {
   Plan plan = MatrixPlan(a_.path(), 2);
   rec_.interrupt_at_item = sqlite_bench::Label(plan.sqlite.configs[1]) + " (setup)";
   Execution ex = Execute(platform::Default(), plan, rec_);
   EXPECT_EQ(ex.status.kind(), Status::Kind::kInterrupted);
   const report::Target& t = ex.report.targets.at(0);
-  EXPECT_TRUE(t.sqlite.empty());
+  // The first configuration had its first repetition before the second was set up.
+  ASSERT_EQ(t.sqlite.size(), 1u);
+  EXPECT_EQ(t.sqlite[0].result.repetitions, 1u);
   ASSERT_EQ(t.unfinished.size(), 3u);
-  for (std::size_t i = 0; i < 3; ++i) {
+  EXPECT_EQ(t.unfinished[0].label,
+            sqlite_bench::Label(plan.sqlite.configs[0]) + ": 1 of 2 repetitions");
+  for (std::size_t i = 1; i < 3; ++i) {
     EXPECT_EQ(t.unfinished[i].label, sqlite_bench::Label(plan.sqlite.configs[i]));
   }
+  for (const report::Unfinished& u : t.unfinished) EXPECT_EQ(u.reason, "interrupted");
   EXPECT_TRUE(IsEmptyDirectory(a_.path()));
 }
 

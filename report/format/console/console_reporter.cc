@@ -141,8 +141,10 @@ void PrintFindings(const Target& t, std::ostream& out) {
 
 void PrintUnfinished(const Target& t, std::ostream& out) {
   if (t.unfinished.empty()) return;
-  fmt::print(out, "\nNot run or not finished (interrupted):\n");
-  for (const Unfinished& u : t.unfinished) fmt::print(out, "  {} {}\n", u.kind, u.label);
+  fmt::print(out, "\nNot run or not finished:\n");
+  for (const Unfinished& u : t.unfinished) {
+    fmt::print(out, "  {} {} ({})\n", u.kind, u.label, ReasonWords(u));
+  }
 }
 
 void PrintReport(const Report& report, std::ostream& out) {

@@ -137,7 +137,7 @@ void WriteTarget(const Target& t, std::ostream& out) {
                "trials; lost commits are acknowledged commits missing after recovery.\n\n");
   }
   for (const Unfinished& u : t.unfinished)
-    fmt::print(out, "- not run (interrupted): {} {}\n", u.kind, u.label);
+    fmt::print(out, "- not run or not finished ({}): {} {}\n", ReasonWords(u), u.kind, u.label);
   for (const Finding& f : t.findings) {
     fmt::print(out, "- **{}** `{}`: {}\n", NameOf(f.severity), f.code, f.message);
   }

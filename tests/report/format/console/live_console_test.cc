@@ -45,7 +45,7 @@ TEST(LiveConsoleTest, PrintsEachRowAsItArrivesAndTheNotesWhenTheSectionEnds) {
   console.TargetDone(t);
   std::string all = out.str();
   std::size_t note = all.find("note: fsync overwrite 4 KiB: median not within");
-  std::size_t unfinished = all.find("Not run or not finished (interrupted):\n  sqlite WAL/FULL");
+  std::size_t unfinished = all.find("Not run or not finished:\n  sqlite WAL/FULL (interrupted)");
   std::size_t finding = all.find("[warn] some_code: what to do");
   ASSERT_NE(note, std::string::npos) << all;
   ASSERT_NE(unfinished, std::string::npos) << all;

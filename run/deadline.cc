@@ -1,0 +1,48 @@
+#include "run/deadline.h"
+
+#include <algorithm>
+
+namespace durprobe::run {
+
+Timeline::Timeline(platform::Platform& platform, std::uint64_t budget_ns)
+    : platform_(platform),
+      run_ns_(budget_ns == 0 ? kNoDeadline : platform.NowNanos() + budget_ns),
+      phase_ns_(run_ns_) {}
+
+void Timeline::StartPhase(std::uint64_t planned_ns, std::uint64_t later_ns) {
+  if (run_ns_ == kNoDeadline || planned_ns == kNoDeadline) {
+    phase_ns_ = planned_ns == kNoDeadline ? kNoDeadline : run_ns_;
+    return;
+  }
+  std::uint64_t now = platform_.NowNanos();
+  std::uint64_t left = run_ns_ > now ? run_ns_ - now : 0;
+  long double whole = static_cast<long double>(planned_ns) + static_cast<long double>(later_ns);
+  std::uint64_t share =
+      whole <= 0 ? left
+                 : static_cast<std::uint64_t>(static_cast<long double>(left) *
+                                              static_cast<long double>(planned_ns) / whole);
+  phase_ns_ = std::min(run_ns_, now + share);
+}
+
+bool Timeline::Spent() const {
+  return phase_ns_ != kNoDeadline && platform_.NowNanos() >= phase_ns_;
+}
+
+std::uint64_t Timeline::Left() const {
+  if (phase_ns_ == kNoDeadline) return kNoDeadline;
+  std::uint64_t now = platform_.NowNanos();
+  return phase_ns_ > now ? phase_ns_ - now : 0;
+}
+
+std::uint64_t FairShare(std::uint64_t left_ns, std::uint64_t still) {
+  return left_ns == kNoDeadline ? left_ns : left_ns / std::max<std::uint64_t>(still, 1);
+}
+
+probes::StopRule CutTo(probes::StopRule rule, std::uint64_t left_ns) {
+  rule.max_ns = std::min(rule.max_ns, left_ns);
+  rule.min_ns = std::min(rule.min_ns, rule.max_ns);
+  rule.warmup_ns = std::min(rule.warmup_ns, rule.max_ns);
+  return rule;
+}
+
+}  // namespace durprobe::run

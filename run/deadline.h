@@ -1,0 +1,50 @@
+// The budget as a promise (docs/start.md, "How long it takes"): one deadline for the whole run,
+// and each phase's share of the time left when it starts, in proportion to what was planned for
+// it among the phases still to come, so a slow first phase cannot starve the rest. A schedule
+// starts a step only while its phase has time left, and gives a started step no more than that
+// time (CutTo, sqlite_bench::CommitOptions::deadline_ns): a run ends within its budget plus the
+// step in flight at the deadline.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+
+#include "platform/platform.h"
+#include "probes/timed_loop.h"
+
+namespace durprobe::run {
+
+inline constexpr std::uint64_t kNoDeadline = std::numeric_limits<std::uint64_t>::max();
+
+class Timeline {
+ public:
+  // budget_ns 0: no deadline (a plan of fixed work, crashsim). Before the first StartPhase the
+  // run's own deadline holds.
+  Timeline(platform::Platform& platform, std::uint64_t budget_ns);
+
+  // Starts a phase planned to take planned_ns, with later_ns planned for the phases after it:
+  // its deadline is planned_ns / (planned_ns + later_ns) of the time left, never past the
+  // run's. A phase of fixed work (--commits) passes kNoDeadline: it is not cut.
+  void StartPhase(std::uint64_t planned_ns, std::uint64_t later_ns);
+
+  // Whether the phase's deadline has passed: a step not yet started is left out.
+  bool Spent() const;
+  // ns until the phase's deadline; kNoDeadline without one.
+  std::uint64_t Left() const;
+  // The phase's deadline on the platform's clock; 0 without one.
+  std::uint64_t DeadlineNs() const { return phase_ns_ == kNoDeadline ? 0 : phase_ns_; }
+
+ private:
+  platform::Platform& platform_;
+  std::uint64_t run_ns_;    // the run's deadline on the platform's clock, or kNoDeadline
+  std::uint64_t phase_ns_;  // the current phase's
+};
+
+// One of still steps' fair share of left_ns (kNoDeadline stays kNoDeadline).
+std::uint64_t FairShare(std::uint64_t left_ns, std::uint64_t still);
+
+// rule with its time limits cut to left_ns: warm-up and the timed phase end by then, after one
+// operation each at the least (probes/timed_loop.h).
+probes::StopRule CutTo(probes::StopRule rule, std::uint64_t left_ns);
+
+}  // namespace durprobe::run

@@ -1,0 +1,38 @@
+#include "run/schedule.h"
+
+#include "run/concurrency.h"
+#include "run/executor.h"
+
+namespace durprobe::run {
+
+std::uint64_t PhasePlan::Total() const {
+  return Counted(probes) + Counted(concurrency) + Counted(sqlite) + Counted(workloads);
+}
+
+PhasePlan PlannedPhases(const Plan& plan) {
+  PhasePlan p;
+  const std::uint64_t slice = plan.probes.rule.max_ns;
+  std::uint64_t rounds = plan.schedule == Schedule::kInterleaved && plan.rounds > 1
+                             ? static_cast<std::uint64_t>(plan.rounds)
+                             : 1;
+  std::uint64_t items = (plan.run_probes ? plan.probes.specs.size() : 0) + plan.ops.size();
+  p.probes = items * rounds * slice;
+  if (plan.run_concurrency) {
+    for (std::uint64_t ns : ConcurrencyItemsNs(plan.concurrency)) p.concurrency += ns;
+  }
+  if (plan.run_sqlite) {
+    p.sqlite = plan.sqlite.options.fixed_commits
+                   ? kNoDeadline
+                   : plan.sqlite.configs.size() * plan.sqlite.options.budget_ns;
+  }
+  if (plan.run_workloads) p.workloads = plan.workloads.options.budget_ns;
+  return p;
+}
+
+bool MayStart(const RunState& s) { return !Interrupted() && !s.timeline.Spent(); }
+
+std::string StopReason() {
+  return Interrupted() ? report::Unfinished::kInterrupted : report::Unfinished::kBudget;
+}
+
+}  // namespace durprobe::run

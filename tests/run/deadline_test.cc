@@ -1,0 +1,115 @@
+// The budget's deadlines (run/deadline.h) on a fake clock: each phase's share of the time left,
+// the cut of a probe's limits, and a whole probe run on syncs that each take 200 ms of fake time,
+// which must end within its budget plus the probe in flight and list what it left out.
+#include "run/deadline.h"
+
+#include <gtest/gtest.h>
+
+#include "platform/fault_platform.h"
+#include "run/executor.h"
+#include "tests/test_dirs.h"
+
+namespace durprobe::run {
+namespace {
+
+constexpr std::uint64_t kS = 1'000'000'000;
+
+TEST(TimelineTest, EachPhaseGetsItsShareOfTheTimeLeft) {
+  platform::FaultPlatform clock(platform::Default());
+  clock.UseFakeClock();
+  Timeline t(clock, 10 * kS);
+  EXPECT_EQ(t.Left(), 10 * kS);  // before any phase: the run's own deadline
+  t.StartPhase(1, 3);            // a quarter of what is planned
+  EXPECT_EQ(t.Left(), 10 * kS / 4);
+  clock.AdvanceClock(3 * kS);  // the phase overran by half a second
+  EXPECT_TRUE(t.Spent());
+  EXPECT_EQ(t.Left(), 0u);
+  t.StartPhase(2, 1);  // two thirds of the 7 s left
+  EXPECT_EQ(t.Left(), 7 * kS * 2 / 3);
+  EXPECT_FALSE(t.Spent());
+  t.StartPhase(1, 0);  // the last phase: everything left, never past the run's deadline
+  EXPECT_EQ(t.Left(), 7 * kS);
+  clock.AdvanceClock(8 * kS);
+  t.StartPhase(1, 0);
+  EXPECT_TRUE(t.Spent());
+  EXPECT_EQ(t.DeadlineNs(), 1 * kS + 10 * kS);
+}
+
+TEST(TimelineTest, NoBudgetAndFixedWorkHaveNoDeadline) {
+  platform::FaultPlatform clock(platform::Default());
+  clock.UseFakeClock();
+  Timeline none(clock, 0);
+  none.StartPhase(1, 1);
+  clock.AdvanceClock(1000 * kS);
+  EXPECT_FALSE(none.Spent());
+  EXPECT_EQ(none.Left(), kNoDeadline);
+  EXPECT_EQ(none.DeadlineNs(), 0u);
+  Timeline budgeted(clock, kS);
+  budgeted.StartPhase(kNoDeadline, 0);  // --commits N
+  clock.AdvanceClock(10 * kS);
+  EXPECT_FALSE(budgeted.Spent());
+  EXPECT_EQ(budgeted.DeadlineNs(), 0u);
+}
+
+TEST(TimelineTest, CutToAndFairShareKeepTheRuleWithinWhatIsLeft) {
+  probes::StopRule rule;
+  rule.max_ns = 2 * kS;
+  rule.min_ns = kS;
+  rule.warmup_ns = 50'000'000;
+  probes::StopRule cut = CutTo(rule, 300'000'000);
+  EXPECT_EQ(cut.max_ns, 300'000'000u);
+  EXPECT_EQ(cut.min_ns, 300'000'000u);
+  EXPECT_EQ(cut.warmup_ns, 50'000'000u);
+  probes::StopRule none = CutTo(rule, 0);  // past the deadline: one operation, no warm-up
+  EXPECT_EQ(none.max_ns, 0u);
+  EXPECT_EQ(none.warmup_ns, 0u);
+  EXPECT_EQ(CutTo(rule, kNoDeadline).max_ns, 2 * kS);
+  EXPECT_EQ(FairShare(9 * kS, 3), 3 * kS);
+  EXPECT_EQ(FairShare(9 * kS, 0), 9 * kS);
+  EXPECT_EQ(FairShare(kNoDeadline, 3), kNoDeadline);
+}
+
+TEST(DeadlineRunTest, SlowSyncsEndAProbeRunAtItsBudgetWithTheRestListed) {
+  testing_support::TempDir dir;
+  platform::FaultPlatform slow(platform::Default());
+  slow.UseFakeClock();
+  slow.AddSyncLatency(200'000'000);  // every sync 200 ms of fake time
+  Plan plan;
+  plan.command = "probe";
+  plan.paths = {dir.path()};
+  plan.run_probes = true;
+  plan.budget_ns = 2 * kS;
+  plan.probes.op_options.file_size = 64 << 10;
+  plan.probes.rule.max_ns = plan.budget_ns / 6;
+  for (std::uint64_t size : {4096, 8192, 16384}) {
+    plan.probes.specs.push_back({probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, size});
+    plan.probes.specs.push_back({probes::Primitive::kFsync, probes::Pattern::kOverwrite, size});
+  }
+  const std::uint64_t start = slow.NowNanos();
+  Execution ex = Execute(slow, plan);
+  const std::uint64_t took = slow.NowNanos() - start;
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  const report::Target& t = ex.report.targets.at(0);
+  // The probe in flight at the deadline ends after one warm-up and one timed sync; its reference
+  // sample before it holds a few more: a second past the budget at most, where the run without
+  // a deadline took one probe's 333 ms and its syncs six times over.
+  EXPECT_LE(took, plan.budget_ns + kS);
+  ASSERT_FALSE(t.probes.empty());
+  ASSERT_LT(t.probes.size(), plan.probes.specs.size());
+  EXPECT_EQ(t.probes.size() + t.unfinished.size(), plan.probes.specs.size());
+  for (const report::Unfinished& u : t.unfinished) {
+    EXPECT_EQ(u.kind, "probe");
+    EXPECT_EQ(u.reason, report::Unfinished::kBudget);
+  }
+  bool said = false;
+  for (const report::Finding& f : t.findings) {
+    if (f.code != "budget_spent") continue;
+    said = true;
+    EXPECT_NE(f.message.find("probes"), std::string::npos) << f.message;
+    EXPECT_NE(f.message.find("--budget"), std::string::npos) << f.message;
+  }
+  EXPECT_TRUE(said);
+}
+
+}  // namespace
+}  // namespace durprobe::run
