@@ -40,8 +40,24 @@ class Timeline {
   std::uint64_t phase_ns_;  // the current phase's
 };
 
-// One of still steps' fair share of left_ns (kNoDeadline stays kNoDeadline).
-std::uint64_t FairShare(std::uint64_t left_ns, std::uint64_t still);
+// Shares a phase's time left among the timed steps still to run (probes, compare's slices),
+// each share less the fixed cost the steps so far have shown beyond their timed part (setup,
+// warm-up, the reference samples between them: all the time since the step before ended), so
+// the last steps fit rather than being left out. CutTo keeps a share within the step's plan.
+class StepShares {
+ public:
+  // From now, steps steps share the phase of timeline.
+  StepShares(platform::Platform& platform, const Timeline& timeline, std::uint64_t steps);
+  // What the next step may time: kNoDeadline without a deadline.
+  std::uint64_t Share() const;
+  // A step ended after timing timed_ns.
+  void Done(std::uint64_t timed_ns);
+
+ private:
+  platform::Platform& platform_;
+  const Timeline& timeline_;
+  std::uint64_t steps_, done_ = 0, fixed_ns_ = 0, last_ns_;
+};
 
 // rule with its time limits cut to left_ns: warm-up and the timed phase end by then, after one
 // operation each at the least (probes/timed_loop.h).

@@ -56,6 +56,10 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
   }
   sqlite_bench::CommitOptions options = plan.sqlite.options;
   options.deadline_ns = s.timeline.DeadlineNs();
+  // Each configuration on each path gets at most its share of the phase's time left
+  // (run/deadline.h StepShares); its budget holds its setup and read-back, so what it is given
+  // counts as timed, and the reference samples between are the fixed cost.
+  StepShares shares(s.platform, s.timeline, plan.sqlite.configs.size() * n);
   for (std::size_t c = 0; c < plan.sqlite.configs.size(); ++c) {
     const sqlite_bench::CommitConfig& config = plan.sqlite.configs[c];
     std::string label = sqlite_bench::Label(config);
@@ -71,10 +75,14 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
       }
       SampleReference(s.platform, s.scratch[p]->path(), label, s.origin_ns, targets[p]);
       s.progress.Start("sqlite", plan.paths[p] + ": " + label, plan.sqlite.options.budget_ns);
-      commits[p].push_back(sessions[p].ok() ? (*sessions[p])->Run(config, options)
+      sqlite_bench::CommitOptions cut = options;
+      cut.budget_ns = std::min(options.budget_ns, shares.Share());
+      const std::uint64_t began = s.platform.NowNanos();
+      commits[p].push_back(sessions[p].ok() ? (*sessions[p])->Run(config, cut)
                                             : sqlite_bench::NotRun(config, probes::Outcome::kError,
                                                                    sessions[p].status().message()));
       Rebase(commits[p].back(), s.origin_ns);
+      shares.Done(s.platform.NowNanos() - began);
       const sqlite_bench::CommitResult& r = commits[p].back();
       const std::uint32_t reps = options.TimedRepetitions();
       if (r.outcome == probes::Outcome::kOk && r.repetitions < reps) {
@@ -117,16 +125,15 @@ void RunInterleaved(RunState& s) {
   const PhasePlan phases = PlannedPhases(plan);
   s.timeline.StartPhase(n * phases.probes,
                         n * (phases.concurrency + PhasePlan::Counted(phases.sqlite)));
-  // Each slice gets at most its fair share of the time left (what is left over the slices still
-  // to run), so setup and warm-up, which the split does not count, shorten the later slices a
-  // little instead of leaving the last round out. A round cut short by slow syncs is listed.
-  const std::uint64_t slices_total = static_cast<std::uint64_t>(rounds) * n *
-                                     ((plan.run_probes ? specs.size() : 0) + plan.ops.size());
-  std::uint64_t slices_done = 0;
-  auto slice_rule = [&] {
-    std::uint64_t still = slices_total > slices_done ? slices_total - slices_done : 1;
-    ++slices_done;
-    return CutTo(plan.probes.rule, FairShare(s.timeline.Left(), still));
+  // Each slice gets at most its share of the time left (run/deadline.h StepShares), so setup,
+  // warm-up and the reference samples, which the split does not count, shorten the later slices
+  // a little instead of leaving the last round out. A round cut short by slow syncs is listed.
+  StepShares shares(s.platform, s.timeline,
+                    static_cast<std::uint64_t>(rounds) * n *
+                        ((plan.run_probes ? specs.size() : 0) + plan.ops.size()));
+  auto slice = [&](probes::LoopOutcome got) {
+    shares.Done(got.elapsed_ns);
+    return got;
   };
   int round = 0;
   for (; round < rounds && MayStart(s); ++round) {
@@ -143,8 +150,10 @@ void RunInterleaved(RunState& s) {
         if (!Usable(smp)) continue;
         s.progress.Start(phase, plan.paths[p] + ": " + report::ProbeLabel(specs[i]),
                          PlannedProbeNs(plan.probes.rule));
-        probes::Merge(smp.merged, probes::SampleProbe(s.platform, s.scratch[p]->path(), specs[i],
-                                                      slice_rule(), plan.probes.op_options));
+        probes::Merge(smp.merged,
+                      slice(probes::SampleProbe(s.platform, s.scratch[p]->path(), specs[i],
+                                                CutTo(plan.probes.rule, shares.Share()),
+                                                plan.probes.op_options)));
         ++smp.rounds;
       }
     }
@@ -154,8 +163,9 @@ void RunInterleaved(RunState& s) {
         if (!Usable(smp)) continue;
         s.progress.Start(phase, fmt::format("{}: {}", plan.paths[p], probes::NameOf(plan.ops[o])),
                          PlannedProbeNs(plan.probes.rule));
-        probes::Merge(smp.merged, probes::SampleOpCost(s.platform, s.scratch[p]->path(),
-                                                       plan.ops[o], slice_rule()));
+        probes::Merge(smp.merged,
+                      slice(probes::SampleOpCost(s.platform, s.scratch[p]->path(), plan.ops[o],
+                                                 CutTo(plan.probes.rule, shares.Share()))));
         ++smp.rounds;
       }
     }

@@ -24,19 +24,20 @@ constexpr std::uint64_t kMinWorkloadNs = 500'000'000;  // locks take no budget b
 // by the samples on either side of it (report/analysis/probe_drift.h).
 void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
   const probes::ProbePlan& pp = s.plan.probes;
-  std::size_t left_to_run = pp.specs.size();
+  // Each probe gets at most its share of the phase's time left (run/deadline.h StepShares), so
+  // setup, warm-up and the reference samples, which the split does not count, shorten the later
+  // probes a little instead of leaving them out.
+  StepShares shares(s.platform, s.timeline, pp.specs.size());
   for (const probes::ProbeSpec& spec : pp.specs) {
-    // At most a fair share of the phase's time left, so the probes' setup and warm-up (which
-    // the split does not count) shorten the later probes a little instead of leaving them out.
-    const std::size_t still = left_to_run--;
     if (!MayStart(s)) {
       t.unfinished.push_back({"probe", report::ProbeLabel(spec), StopReason()});
       continue;
     }
     SampleReference(s.platform, dir, report::ProbeLabel(spec), s.origin_ns, t);
     s.progress.Start("probe", t.path + ": " + report::ProbeLabel(spec), PlannedProbeNs(pp.rule));
-    t.probes.push_back(probes::RunProbe(
-        s.platform, dir, spec, CutTo(pp.rule, FairShare(s.timeline.Left(), still)), pp.op_options));
+    t.probes.push_back(
+        probes::RunProbe(s.platform, dir, spec, CutTo(pp.rule, shares.Share()), pp.op_options));
+    shares.Done(static_cast<std::uint64_t>(t.probes.back().seconds * 1e9));
     Rebase(t.probes.back(), s.origin_ns);
     s.listener.ProbeDone(t, t.probes.back());
   }
@@ -85,6 +86,10 @@ void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir, WalGate
           sqlite_bench::NotRun(config, probes::OutcomeOf(run.status()), run.status().message());
     }
   };
+  // Each repetition gets at most its share of the phase's time left, so the setups and the
+  // reference samples between rounds, which the configurations' budgets do not count, shorten
+  // the later repetitions a little instead of leaving the last round out.
+  StepShares shares(s.platform, s.timeline, n * reps);
   for (std::uint32_t round = 0; round < reps && MayStart(s); ++round) {
     for (std::size_t k = 0; k < n && MayStart(s); ++k) {
       std::size_t i = (k + round) % n;
@@ -94,7 +99,8 @@ void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir, WalGate
                        fmt::format("{}: {} ({}/{})", t.path, sqlite_bench::Label(mp.configs[i]),
                                    round + 1, reps),
                        mp.options.budget_ns / reps);
-      runs[i]->Repetition();
+      runs[i]->Repetition(shares.Share());
+      shares.Done(runs[i]->last_repetition_ns());
     }
     if (MayStart(s)) {
       SampleReference(s.platform, dir,

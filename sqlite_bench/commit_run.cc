@@ -173,7 +173,7 @@ struct CommitRun::State {
   probes::Histogram latency;
 
   Status Open();
-  Status OneRepetition();
+  Status OneRepetition(std::uint64_t cap_ns);
   Status ReadBackAndClose();
 };
 
@@ -215,8 +215,9 @@ Status CommitRun::State::Open() {
   return Status::Ok();
 }
 
-Status CommitRun::State::OneRepetition() {
+Status CommitRun::State::OneRepetition(std::uint64_t cap_ns) {
   const CommitOptions& o = options;
+  const std::uint64_t budget_ns = std::min(rep_budget_ns, cap_ns);
   const std::uint64_t rows_per_commit = r.config.rows_per_commit;
   vfs.set_phase(Phase::kCommit);
   std::uint64_t rep_commits = 0, rep_ns = 0;
@@ -227,7 +228,7 @@ Status CommitRun::State::OneRepetition() {
     if (o.fixed_commits) {
       if (rep_commits >= o.fixed_commits) break;
     } else if (rep_commits >= o.min_commits &&
-               (platform.NowNanos() - rep_start >= rep_budget_ns ||
+               (platform.NowNanos() - rep_start >= budget_ns ||
                 (r.commits + rep_commits + 1) * rows_per_commit > o.max_rows)) {
       break;
     } else if (rep_commits >= 1 && o.deadline_ns != 0 && platform.NowNanos() >= o.deadline_ns) {
@@ -293,9 +294,14 @@ CommitRun::~CommitRun() = default;
 
 std::uint32_t CommitRun::repetitions_done() const { return s_->r.repetitions; }
 
-Status CommitRun::Repetition() {
+std::uint64_t CommitRun::last_repetition_ns() const {
+  const std::vector<sqlite_bench::Repetition>& w = s_->r.repetition_windows;
+  return w.empty() ? 0 : w.back().end_ns - w.back().start_ns;
+}
+
+Status CommitRun::Repetition(std::uint64_t cap_ns) {
   if (!s_->status.ok()) return s_->status;
-  Status s = s_->OneRepetition();
+  Status s = s_->OneRepetition(cap_ns);
   // An interrupted repetition keeps its commits and leaves the run consistent; a failure ends it.
   if (!s.ok() && s.kind() != Status::Kind::kInterrupted) s_->status = s;
   return s;

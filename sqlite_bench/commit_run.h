@@ -4,6 +4,7 @@
 // database closed and removed. Never prints.
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -34,9 +35,12 @@ class CommitRun {
   // Runs the next timed repetition: its share of what the warm-up left of the budget (or
   // fixed_commits commits). Returns the run's failure, if any. On SIGINT the repetition stops
   // after the commit in flight, is kept with the commits it made, and Interrupted is returned;
-  // the run stays consistent, so Finish still reads every row back.
-  Status Repetition();
+  // the run stays consistent, so Finish still reads every row back. cap_ns, when smaller,
+  // shortens the repetition's share (the run's time left, run/deadline.h); min_commits still hold.
+  Status Repetition(std::uint64_t cap_ns = std::numeric_limits<std::uint64_t>::max());
   std::uint32_t repetitions_done() const;
+  // How long the last repetition's commits took (its window), 0 before the first.
+  std::uint64_t last_repetition_ns() const;
   // The repetitions so far summarised, the rows read back and checked, the database closed and
   // its files removed. Call once.
   CommitResult Finish();

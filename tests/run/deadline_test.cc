@@ -51,7 +51,7 @@ TEST(TimelineTest, NoBudgetAndFixedWorkHaveNoDeadline) {
   EXPECT_EQ(budgeted.DeadlineNs(), 0u);
 }
 
-TEST(TimelineTest, CutToAndFairShareKeepTheRuleWithinWhatIsLeft) {
+TEST(TimelineTest, CutToKeepsTheRuleWithinWhatIsLeft) {
   probes::StopRule rule;
   rule.max_ns = 2 * kS;
   rule.min_ns = kS;
@@ -64,9 +64,23 @@ TEST(TimelineTest, CutToAndFairShareKeepTheRuleWithinWhatIsLeft) {
   EXPECT_EQ(none.max_ns, 0u);
   EXPECT_EQ(none.warmup_ns, 0u);
   EXPECT_EQ(CutTo(rule, kNoDeadline).max_ns, 2 * kS);
-  EXPECT_EQ(FairShare(9 * kS, 3), 3 * kS);
-  EXPECT_EQ(FairShare(9 * kS, 0), 9 * kS);
-  EXPECT_EQ(FairShare(kNoDeadline, 3), kNoDeadline);
+}
+
+TEST(TimelineTest, StepSharesLeaveRoomForTheFixedCostTheStepsShow) {
+  platform::FaultPlatform clock(platform::Default());
+  clock.UseFakeClock();
+  Timeline t(clock, 10 * kS);
+  StepShares shares(clock, t, 4);
+  EXPECT_EQ(shares.Share(), 10 * kS / 4);  // nothing shown yet: an even share
+  clock.AdvanceClock(3 * kS);              // the first step timed 2 s and cost 1 s more
+  shares.Done(2 * kS);
+  // 7 s left for 3 steps, each expected to cost 1 s beyond what it times: 4 s / 3.
+  EXPECT_EQ(shares.Share(), (7 * kS - 3 * kS) / 3);
+  clock.AdvanceClock(6 * kS);  // a slow second step: 1 s left, under three steps' fixed cost
+  shares.Done(0);
+  EXPECT_EQ(shares.Share(), 0u);  // the rest run one operation each
+  Timeline none(clock, 0);
+  EXPECT_EQ(StepShares(clock, none, 3).Share(), kNoDeadline);
 }
 
 TEST(DeadlineRunTest, SlowSyncsEndAProbeRunAtItsBudgetWithTheRestListed) {
