@@ -14,7 +14,6 @@
 namespace durprobe::report {
 namespace {
 
-using platform::HasOption;
 using platform::MountInfo;
 using platform::OptionValue;
 
@@ -55,11 +54,6 @@ void Preload(const Context& c, Chain& chain) {
             "a preloaded library can intercept sync calls before they reach the kernel",
             "ld_preload_set",
             "run without LD_PRELOAD, or make sure the library leaves fsync and fdatasync alone");
-}
-
-bool BarrierOff(const MountInfo& m) {
-  std::optional<std::string> barrier = OptionValue(m.options, "barrier");
-  return HasOption(m.options, "nobarrier") || barrier == "0" || barrier == "off";
 }
 
 // The filesystem the data lands on: fstype with the mount's options.

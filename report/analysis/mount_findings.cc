@@ -43,8 +43,8 @@ void SyncNoops(const MountInfo& m, Findings& f) {
           "the overlay is mounted with volatile, which skips every sync of its upper layer, so a "
           "crash can lose committed data; remove volatile or put the database on a volume.");
   }
-  std::optional<std::string> barrier = OptionValue(m.options, "barrier");
-  if (HasOption(m.options, "nobarrier") || barrier == "0" || barrier == "off") {
+  if (BarrierOff(m)) {
+    std::optional<std::string> barrier = OptionValue(m.options, "barrier");
     f.Add(Severity::kFail, "barrier_disabled",
           fmt::format("{} is mounted with {}, so syncs no longer flush the device's write cache "
                       "and committed data can be lost on power failure; remount without it unless "
@@ -164,6 +164,11 @@ void Device(const MountInfo& m, Findings& f) {
 }
 
 }  // namespace
+
+bool BarrierOff(const platform::MountInfo& m) {
+  std::optional<std::string> barrier = OptionValue(m.options, "barrier");
+  return HasOption(m.options, "nobarrier") || barrier == "0" || barrier == "off";
+}
 
 bool IsMemoryFs(std::string_view fstype) { return OneOf(fstype, {"tmpfs", "ramfs", "devtmpfs"}); }
 

@@ -14,6 +14,10 @@ namespace durprobe::report {
 // Memory filesystems (tmpfs, ramfs, devtmpfs): a sync there reaches only memory.
 bool IsMemoryFs(std::string_view fstype);
 
+// Mounted without barriers (nobarrier, barrier=0, barrier=off): syncs no longer flush the
+// device's write cache.
+bool BarrierOff(const platform::MountInfo& mount);
+
 // Network filesystems (NFS, SMB, 9p, sshfs): a sync there is a round trip to a server.
 bool IsNetworkFs(std::string_view fstype);
 
