@@ -26,6 +26,14 @@ const MountEntry* Locate(Platform& p, const std::vector<MountEntry>& table,
   return real.ok() ? FindMount(table, *real) : nullptr;
 }
 
+// A loop device's backing file as a path: the kernel marks one that was unlinked with
+// " (deleted)", which the report keeps and a lookup must not.
+std::string BackingPath(const DeviceInfo& d) {
+  std::string file = d.backing_file;
+  if (file.ends_with(" (deleted)")) file.resize(file.size() - 10);
+  return file;
+}
+
 void AddStatfs(Platform& p, MountInfo& m) {
   Result<FsStat> st = p.StatFs(m.path);
   if (!st.ok()) {
@@ -101,9 +109,7 @@ void AddDevice(Platform& p, const InspectRoots& roots, const std::vector<MountEn
     return;
   }
   if (!d->backing_file.empty()) {
-    std::string file = d->backing_file;
-    if (file.ends_with(" (deleted)")) file.resize(file.size() - 10);
-    if (const MountEntry* b = Locate(p, table, file)) {
+    if (const MountEntry* b = Locate(p, table, BackingPath(*d))) {
       d->backing_fstype = b->fstype;
       d->backing_mount_point = b->mount_point;
     }
@@ -133,15 +139,22 @@ ContainerInfo Container(Platform& p, const InspectRoots& roots,
 
 constexpr int kMaxBackingDepth = 8;  // a loop device on a file on a loop device on ...
 
-Result<MountInfo> Inspect(Platform& p, const std::string& path, const InspectRoots& roots,
-                          int depth);
+// What every level of one inspection shares: the mount table, read once, and the container.
+struct Seen {
+  std::string mountinfo_path;
+  std::vector<MountEntry> table;
+  ContainerInfo container;
+};
+
+// real: a path RealPath resolved.
+Result<MountInfo> Inspect(Platform& p, const std::string& real, const InspectRoots& roots,
+                          const Seen& seen, int depth);
 
 // A loop device's backing file, inspected like the path itself, so the durability of the chain
 // is known down to the media. Not visible here (another mount namespace), or too deep: a note.
-void AddBacking(Platform& p, const InspectRoots& roots, int depth, MountInfo& m) {
+void AddBacking(Platform& p, const InspectRoots& roots, const Seen& seen, int depth, MountInfo& m) {
   if (!m.device || m.device->kind != "loop" || m.device->backing_file.empty()) return;
-  std::string file = m.device->backing_file;
-  if (file.ends_with(" (deleted)")) file.resize(file.size() - 10);
+  std::string file = BackingPath(*m.device);
   if (depth >= kMaxBackingDepth) {
     m.notes.push_back(
         fmt::format("loop devices nest deeper than {}: {} not followed", kMaxBackingDepth, file));
@@ -151,7 +164,9 @@ void AddBacking(Platform& p, const InspectRoots& roots, int depth, MountInfo& m)
     m.notes.push_back(fmt::format("the loop device's backing file {} is not visible here", file));
     return;
   }
-  Result<MountInfo> backing = Inspect(p, file, roots, depth + 1);
+  Result<std::string> real = p.RealPath(file);
+  Result<MountInfo> backing =
+      real.ok() ? Inspect(p, *real, roots, seen, depth + 1) : Result<MountInfo>(real.status());
   if (backing.ok()) {
     m.backing.push_back(std::move(*backing));
   } else {
@@ -159,34 +174,37 @@ void AddBacking(Platform& p, const InspectRoots& roots, int depth, MountInfo& m)
   }
 }
 
-Result<MountInfo> Inspect(Platform& p, const std::string& path, const InspectRoots& roots,
-                          int depth) {
-  Result<std::string> real = p.RealPath(path);
-  if (!real.ok()) return real.status();
-  std::string mountinfo_path = roots.proc + "/self/mountinfo";
-  Result<std::string> text = p.ReadTextFile(mountinfo_path, kMaxMountInfoBytes);
-  if (!text.ok()) return Status::Error("cannot read the mount table: " + text.status().message());
-  Result<std::vector<MountEntry>> table = ParseMountInfo(*text);
-  if (!table.ok()) return table.status();
-  const MountEntry* entry = FindMount(*table, *real);
+Result<MountInfo> Inspect(Platform& p, const std::string& real, const InspectRoots& roots,
+                          const Seen& seen, int depth) {
+  const MountEntry* entry = FindMount(seen.table, real);
   if (entry == nullptr) {
-    return Status::Error(fmt::format("no mount in {} contains {}", mountinfo_path, *real));
+    return Status::Error(fmt::format("no mount in {} contains {}", seen.mountinfo_path, real));
   }
-  MountInfo m = DescribeMount(*table, *entry, *real);
+  MountInfo m = DescribeMount(seen.table, *entry, real);
   AddStatfs(p, m);
   const MountEntry* upper_mount = nullptr;
-  if (m.overlay) AddUpperLayer(p, *table, *m.overlay, &upper_mount);
-  AddDevice(p, roots, *table, *entry, upper_mount, m);
-  m.container = Container(p, roots, *table);
+  if (m.overlay) AddUpperLayer(p, seen.table, *m.overlay, &upper_mount);
+  AddDevice(p, roots, seen.table, *entry, upper_mount, m);
+  m.container = seen.container;
   ClassifyContainerPath(*entry, m.container);
-  AddBacking(p, roots, depth, m);
+  AddBacking(p, roots, seen, depth, m);
   return m;
 }
 
 }  // namespace
 
 Result<MountInfo> InspectPath(Platform& p, const std::string& path, const InspectRoots& roots) {
-  return Inspect(p, path, roots, 0);
+  Result<std::string> real = p.RealPath(path);  // a missing path fails before the table is read
+  if (!real.ok()) return real.status();
+  Seen seen;
+  seen.mountinfo_path = roots.proc + "/self/mountinfo";
+  Result<std::string> text = p.ReadTextFile(seen.mountinfo_path, kMaxMountInfoBytes);
+  if (!text.ok()) return Status::Error("cannot read the mount table: " + text.status().message());
+  Result<std::vector<MountEntry>> table = ParseMountInfo(*text);
+  if (!table.ok()) return table.status();
+  seen.table = std::move(*table);
+  seen.container = Container(p, roots, seen.table);
+  return Inspect(p, *real, roots, seen, 0);
 }
 
 }  // namespace durprobe::platform
