@@ -42,7 +42,9 @@ ensure_tools() {
   apt-get update -qq && apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 }
 
-mounted() { mountpoint -q "$dir/$1" 2>/dev/null; }
+# From the mount table, not stat: a FUSE mount whose server died answers stat with ENOTCONN
+# ("Transport endpoint is not connected") and must still be found, to be unmounted.
+mounted() { awk -v p="$dir/$1" '$5 == p { found = 1 } END { exit !found }' /proc/self/mountinfo; }
 
 # image NAME SIZE FSTYPE MKFS...: a sparse image, formatted once (blkid tells on a rerun).
 image() {
