@@ -62,6 +62,10 @@ Status Validate(const ProbeSpec& spec) {
     return Status::OutOfRange(fmt::format("writes per operation {} is outside 1 .. {}",
                                           spec.writes_per_op, kMaxWritesPerOp));
   }
+  if (spec.paced_per_sec > kMaxPacedPerSec) {
+    return Status::OutOfRange(fmt::format("a pace of {} operations a second is outside 0 .. {}",
+                                          spec.paced_per_sec, kMaxPacedPerSec));
+  }
   if (spec.writes_per_op > 1 && (dir_pattern || cross)) {
     return Status::InvalidArgument(fmt::format("pattern {} makes one write per operation, not {}",
                                                NameOf(spec.pattern), spec.writes_per_op));

@@ -53,11 +53,17 @@ struct ProbeSpec {
   // (pg_test_fsync's "two writes per sync"); with odsync/osync each write syncs itself, as in
   // pg_test_fsync. 1 for every probe but the postgres-wal comparisons.
   std::uint32_t writes_per_op = 1;
+  // > 0: the timed operations are paced, one every 1/paced_per_sec s, the wait between them
+  // untimed, as a database issues its syncs at its own commit rate (the etcd preset: 150 a
+  // second, as under `etcdctl check perf`). A device idle between syncs can answer each one
+  // several times slower than back to back. 0: back to back, every probe but that one.
+  std::uint32_t paced_per_sec = 0;
 
   bool operator==(const ProbeSpec&) const = default;
 };
 
 inline constexpr std::uint32_t kMaxWritesPerOp = 64;
+inline constexpr std::uint32_t kMaxPacedPerSec = 100'000;
 
 // Bytes one operation writes: write_size x writes_per_op.
 inline std::uint64_t BytesPerOp(const ProbeSpec& spec) {

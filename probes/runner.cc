@@ -105,7 +105,9 @@ LoopOutcome SampleProbe(platform::Platform& platform, const std::string& scratch
     out.status = op.status();
     return out;
   }
-  return Measure(platform, **op, rule);
+  StopRule paced = rule;
+  if (spec.paced_per_sec > 0) paced.pace_ns = 1'000'000'000ull / spec.paced_per_sec;
+  return Measure(platform, **op, paced);
 }
 
 ProbeResult ToResult(const ProbeSpec& spec, const LoopOutcome& loop, double target_ci) {

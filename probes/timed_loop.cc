@@ -65,6 +65,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
   std::uint64_t next_check = start + kCheckEveryNs;
   std::uint64_t untimed_ns = 0;  // maintenance and stop-rule checks inside the timed phase
   timing = OpTiming{.start_ns = start};
+  std::uint64_t paced_at = start;  // when the current paced operation was due
   SeriesRecorder series(start);
   for (;;) {
     timing.time_sync = out.ops % out.sync_sample_every == 0;
@@ -101,9 +102,21 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     // stays in it, as the price of the loop's throughput.
     timing.start_ns = platform.NowNanos();
     if (check) untimed_ns += timing.start_ns - now;
+    if (rule.pace_ns > 0) {
+      paced_at += rule.pace_ns;
+      if (timing.start_ns < paced_at) {
+        platform.SleepNanos(paced_at - timing.start_ns);
+        std::uint64_t woke = platform.NowNanos();
+        untimed_ns += woke - timing.start_ns;
+        timing.start_ns = woke;
+      } else {
+        paced_at = timing.start_ns;  // late: the pace restarts here rather than bursting
+      }
+    }
   }
   series.Flush(out.series);
-  out.elapsed_ns = platform.NowNanos() - start - untimed_ns;
+  out.wall_ns = platform.NowNanos() - start;
+  out.elapsed_ns = out.wall_ns - untimed_ns;
   if (!out.converged && out.status.ok()) {
     out.converged = MedianConfidenceInterval(out.total).relative_half_width <= rule.target_ci;
   }
@@ -131,6 +144,7 @@ void Merge(LoopOutcome& into, const LoopOutcome& more) {
   into.ops += more.ops;
   into.warmup_ops += more.warmup_ops;
   into.elapsed_ns += more.elapsed_ns;
+  into.wall_ns += more.wall_ns;
   into.has_sync_part = into.has_sync_part || more.has_sync_part;
   into.sync_sample_every = std::max(into.sync_sample_every, more.sync_sample_every);
   if (into.status.ok()) into.status = more.status;

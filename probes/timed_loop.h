@@ -20,6 +20,9 @@ struct StopRule {
   std::uint64_t max_ns = 2'000'000'000;
   std::uint64_t max_ops = 0;  // 0: no cap
   double target_ci = 0.05;    // relative half-width of the median's 95% CI
+  // > 0: one timed operation starts every pace_ns at most (ProbeSpec::paced_per_sec); the wait
+  // is untimed, like maintenance: in no operation's latency, not in the elapsed time.
+  std::uint64_t pace_ns = 0;
 };
 
 // On operations faster than this (tmpfs, a no-op sync), reading the clock around the sync call
@@ -38,6 +41,7 @@ struct LoopOutcome {
   std::uint64_t ops = 0;
   std::uint64_t warmup_ops = 0;
   std::uint64_t elapsed_ns = 0;
+  std::uint64_t wall_ns = 0;  // the timed phase on the clock: maintenance and pacing included
   bool converged = false;
   bool has_sync_part = false;
   std::vector<SeriesPoint> series;  // one point per kSeriesWindowNs of the timed phase

@@ -132,7 +132,7 @@ void RunInterleaved(RunState& s) {
                     static_cast<std::uint64_t>(rounds) * n *
                         ((plan.run_probes ? specs.size() : 0) + plan.ops.size()));
   auto slice = [&](probes::LoopOutcome got) {
-    shares.Done(got.elapsed_ns);
+    shares.Done(got.wall_ns);
     return got;
   };
   int round = 0;

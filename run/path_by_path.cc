@@ -35,9 +35,10 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
     }
     SampleReference(s.platform, dir, report::ProbeLabel(spec), s.origin_ns, t);
     s.progress.Start("probe", t.path + ": " + report::ProbeLabel(spec), PlannedProbeNs(pp.rule));
-    t.probes.push_back(
-        probes::RunProbe(s.platform, dir, spec, CutTo(pp.rule, shares.Share()), pp.op_options));
-    shares.Done(static_cast<std::uint64_t>(t.probes.back().seconds * 1e9));
+    probes::LoopOutcome loop =
+        probes::SampleProbe(s.platform, dir, spec, CutTo(pp.rule, shares.Share()), pp.op_options);
+    shares.Done(loop.wall_ns);
+    t.probes.push_back(probes::ToResult(spec, loop, pp.rule.target_ci));
     Rebase(t.probes.back(), s.origin_ns);
     s.listener.ProbeDone(t, t.probes.back());
   }

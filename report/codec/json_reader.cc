@@ -55,6 +55,8 @@ probes::ProbeResult ReadProbe(const JsonFields& f) {
   // Absent (one write per operation) in every report but postgres-wal's comparisons.
   r.spec.writes_per_op = static_cast<std::uint32_t>(
       std::clamp<std::uint64_t>(f.Uint("writes_per_op"), 1, probes::kMaxWritesPerOp));
+  r.spec.paced_per_sec = static_cast<std::uint32_t>(
+      std::min<std::uint64_t>(f.Uint("paced_per_sec"), probes::kMaxPacedPerSec));
   r.outcome = ReadOutcome(f);
   r.reason = f.String("reason");
   r.caveat = f.String("caveat");

@@ -10,8 +10,10 @@ std::string ProbeLabel(const probes::ProbeSpec& spec) {
   if (spec.primitive == probes::Primitive::kDirFsync) {
     return fmt::format("{} {}", probes::NameOf(spec.primitive), probes::NameOf(spec.pattern));
   }
-  return fmt::format("{} {} {}", probes::NameOf(spec.primitive), probes::NameOf(spec.pattern),
-                     SizeLabel(spec));
+  std::string label = fmt::format("{} {} {}", probes::NameOf(spec.primitive),
+                                  probes::NameOf(spec.pattern), SizeLabel(spec));
+  if (spec.paced_per_sec > 0) label += fmt::format(" at {}/s", spec.paced_per_sec);
+  return label;
 }
 
 std::string SizeLabel(const probes::ProbeSpec& spec) {

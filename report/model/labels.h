@@ -9,6 +9,7 @@
 
 namespace durprobe::report {
 
+// A paced probe ends " at 150/s".
 std::string ProbeLabel(const probes::ProbeSpec& spec);
 // What one operation writes: "8 KiB", or "2x8 KiB" for two writes then one sync; "-" for
 // dir_fsync, which writes no data.

@@ -276,6 +276,28 @@ TEST_F(TimedLoopTest, MaxTimeIsWallTimeMaintenanceIncluded) {
   EXPECT_EQ(op.maintenances_, 2u);
 }
 
+TEST_F(TimedLoopTest, PacedOperationsStartOnePerPaceAndTheWaitIsUntimed) {
+  // 1 ms operations paced at one per 10 ms (100 a second) up to a 1 s cap: they start at 0, 10,
+  // ... 1000 ms, so 101 of them, each timed at 1 ms; the waits are in the wall time only.
+  ScriptedOp op(fake_, {1 * kMs}, 0);
+  StopRule rule = Rule();
+  rule.warmup_ops = 0;
+  rule.min_ops = 1000;
+  rule.max_ns = 1000 * kMs;
+  rule.pace_ns = 10 * kMs;
+  LoopOutcome out = RunTimedLoop(fake_, op, rule);
+  EXPECT_EQ(out.ops, 101u);
+  EXPECT_EQ(out.total.max(), 1 * kMs);
+  EXPECT_EQ(out.elapsed_ns, 101 * kMs);
+  EXPECT_EQ(out.wall_ns, 1001 * kMs);
+  // Operations slower than the pace run back to back: no wait, and no burst to catch up.
+  ScriptedOp slow(fake_, {15 * kMs}, 0);
+  rule.max_ns = 150 * kMs;
+  LoopOutcome late = RunTimedLoop(fake_, slow, rule);
+  EXPECT_EQ(late.ops, 10u);
+  EXPECT_EQ(late.wall_ns, late.elapsed_ns);
+}
+
 TEST_F(TimedLoopTest, MergeAddsRoundsUpAndKeepsTheFirstFailure) {
   StopRule rule = Rule();
   rule.max_ops = 3;

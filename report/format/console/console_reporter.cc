@@ -91,11 +91,20 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) 
                           r.reason));
   }
   if (!r.caveat.empty()) notes.Add(fmt::format("{}: {}", prim, r.caveat));
-  if (!r.converged && r.outcome == probes::Outcome::kOk) {
+  if (r.spec.paced_per_sec > 0) {
     notes.Add(
-        fmt::format("{}: median not within the target confidence after {:.1f} s "
+        fmt::format("{}: paced, one operation every {} (the rate the preset's database "
+                    "syncs at); ops/s is what the device does at that pace",
+                    NoteLabel(r), FormatNanos(1e9 / r.spec.paced_per_sec)));
+  }
+  if (!r.converged && r.outcome == probes::Outcome::kOk) {
+    // A paced probe's timed seconds leave its waits out: its operations say more.
+    std::string after = r.spec.paced_per_sec > 0 ? fmt::format("{} operations", r.ops)
+                                                 : fmt::format("{:.1f} s", r.seconds);
+    notes.Add(
+        fmt::format("{}: median not within the target confidence after {} "
                     "(raise --budget for a tighter figure)",
-                    NoteLabel(r), r.seconds));
+                    NoteLabel(r), after));
   }
 }
 

@@ -180,6 +180,12 @@ TEST(CheckPolicyTest, PresetsAreTheIssuesNumbers) {
   // What etcd writes per WAL sync and into what file, with bbolt's commits beside it.
   EXPECT_EQ(etcd->latency[0].spec.write_size, 1392u);
   EXPECT_EQ(etcd->latency[0].spec.pattern, probes::Pattern::kPreallocated);
+  // At check perf --load=s's commit rate; the slow-sync rule reads the same paced probe, and
+  // the backend and OpenShift probes stay back to back.
+  EXPECT_EQ(etcd->latency[0].spec.paced_per_sec, 150u);
+  EXPECT_EQ(etcd->slow_syncs[0].spec, etcd->latency[0].spec);
+  EXPECT_EQ(etcd->latency[1].spec.paced_per_sec, 0u);
+  EXPECT_EQ(etcd->rates[0].spec.paced_per_sec, 0u);
   EXPECT_EQ(etcd->latency[0].max_ns, 10'000'000u);
   EXPECT_EQ(etcd->latency[0].severe_ns, 100'000'000u);
   EXPECT_EQ(etcd->latency[1].max_ns, 25'000'000u);

@@ -282,6 +282,14 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   cost.ops_per_sec = 5e4;
   cost.latency.p50 = 20'000;
   t.op_costs = {cost};
+  probes::ProbeResult paced;  // the etcd preset's WAL probe
+  paced.spec = {.primitive = probes::Primitive::kFdatasync,
+                .pattern = probes::Pattern::kPreallocated,
+                .write_size = 1392,
+                .paced_per_sec = 150};
+  paced.ops = 150;
+  t.probes = {paced};
+  t.unfinished = {{"probe", "fsync append 4 KiB", Unfinished::kBudget}};
   t.findings = {{Severity::kWarn, "overlay_volatile", "the overlay skips every sync"}};
   t.durability = DurabilityOf(t, report.context);  // as the run decides it before writing
   report.targets = {t};
@@ -292,6 +300,8 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   EXPECT_EQ(read->targets[0].mount->statfs_magic, 0x794c7630u);
   EXPECT_EQ(read->targets[0].mount->device->slaves.at(0).name, "sda");
   EXPECT_EQ(read->targets[0].op_costs.at(0).op, probes::FileOp::kRename);
+  EXPECT_EQ(read->targets[0].probes.at(0).spec, paced.spec);
+  EXPECT_EQ(read->targets[0].unfinished.at(0).reason, "budget");
   EXPECT_EQ(read->targets[0].findings.at(0).severity, Severity::kWarn);
   ASSERT_TRUE(read->targets[0].durability.has_value());
   EXPECT_EQ(read->targets[0].durability->verdict, DurabilityVerdict::kNotDurable);
