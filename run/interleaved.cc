@@ -171,9 +171,8 @@ void RunInterleaved(RunState& s) {
     }
     if (cut) {  // the paths or items after the cut missed this round
       for (report::Target& t : targets) {
-        t.unfinished.push_back({"round",
-                                fmt::format("probe round {} of {}: cut short", round + 1, rounds),
-                                StopReason()});
+        t.unfinished.push_back(
+            {"round", fmt::format("{} of {}: cut short", round + 1, rounds), StopReason()});
       }
       ++round;
       break;
@@ -181,8 +180,7 @@ void RunInterleaved(RunState& s) {
   }
   for (int missed = round; missed < rounds && (plan.run_probes || !plan.ops.empty()); ++missed) {
     for (report::Target& t : targets) {
-      t.unfinished.push_back(
-          {"round", fmt::format("probe round {} of {}", missed + 1, rounds), StopReason()});
+      t.unfinished.push_back({"round", fmt::format("{} of {}", missed + 1, rounds), StopReason()});
     }
   }
 

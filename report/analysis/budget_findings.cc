@@ -44,8 +44,8 @@ void AddBudgetFindings(Target& target) {
   std::vector<std::string> parts;
   for (const auto& [kind, n] : kinds) parts.push_back(Counted(n, kind));
   std::string message = fmt::format(
-      "the budget ran out before {} ran or finished (listed under unfinished): their figures "
-      "are missing or shorter than planned",
+      "the budget ran out before {} ran or finished (each listed as not run or not "
+      "finished; JSON targets[].unfinished): their figures are missing or shorter than planned",
       fmt::join(parts, ", "));
   std::uint64_t slowest = 0;
   for (const probes::ProbeResult& p : target.probes) {
