@@ -48,7 +48,7 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
     const std::uint64_t left = s.timeline.Left();
     const std::uint64_t share = left == kNoDeadline ? 0 : left / 10 / n;
     for (std::size_t p = 0; p < n && MayStart(s); ++p) {
-      std::uint64_t until = share == 0 && left == kNoDeadline ? 0 : s.platform.NowNanos() + share;
+      std::uint64_t until = left == kNoDeadline ? 0 : s.platform.NowNanos() + share;
       if (sessions[p].ok() && (!UsesWal(first) || wal[p].usable())) {
         (*sessions[p])->WarmUp(first, until);
       }
@@ -87,8 +87,7 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
       const std::uint32_t reps = options.TimedRepetitions();
       if (r.outcome == probes::Outcome::kOk && r.repetitions < reps) {
         targets[p].unfinished.push_back(
-            {"sqlite", fmt::format("{}: {} of {} repetitions", label, r.repetitions, reps),
-             StopReason()});
+            {"sqlite", RepetitionsLabel(label, r.repetitions, reps), StopReason()});
       }
     }
   }

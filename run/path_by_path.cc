@@ -123,9 +123,7 @@ void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir, WalGate
     bool stopped = r.outcome == probes::Outcome::kOk || r.outcome == probes::Outcome::kInterrupted;
     if (stopped && r.repetitions < reps) {  // interrupted or out of budget
       t.unfinished.push_back(
-          {"sqlite",
-           r.repetitions == 0 ? label
-                              : fmt::format("{}: {} of {} repetitions", label, r.repetitions, reps),
+          {"sqlite", r.repetitions == 0 ? label : RepetitionsLabel(label, r.repetitions, reps),
            why});
       if (r.repetitions == 0) continue;
     }

@@ -1,5 +1,7 @@
 #include "run/schedule.h"
 
+#include <fmt/format.h>
+
 #include "run/concurrency.h"
 #include "run/executor.h"
 
@@ -30,6 +32,10 @@ PhasePlan PlannedPhases(const Plan& plan) {
 }
 
 bool MayStart(const RunState& s) { return !Interrupted() && !s.timeline.Spent(); }
+
+std::string RepetitionsLabel(const std::string& label, std::uint32_t done, std::uint32_t planned) {
+  return fmt::format("{}: {} of {} repetitions", label, done, planned);
+}
 
 std::string StopReason() {
   return Interrupted() ? report::Unfinished::kInterrupted : report::Unfinished::kBudget;

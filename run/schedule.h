@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "platform/platform.h"
@@ -44,5 +45,8 @@ PhasePlan PlannedPhases(const Plan& plan);
 bool MayStart(const RunState& s);
 // Why a step is not run now: the signal, else the budget.
 std::string StopReason();
+// A SQLite configuration that finished only some of its repetitions, as unfinished lists it:
+// "WAL/FULL x1 reused 100B: 2 of 5 repetitions".
+std::string RepetitionsLabel(const std::string& label, std::uint32_t done, std::uint32_t planned);
 
 }  // namespace durprobe::run
