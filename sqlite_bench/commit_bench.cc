@@ -7,6 +7,7 @@
 
 #include "sqlite_bench/commit_run.h"
 #include "sqlite_bench/device_warmup.h"
+#include "sqlite_bench/past_deadline.h"
 
 namespace durprobe::sqlite_bench {
 
@@ -18,8 +19,7 @@ CommitResult RunCommitConfig(platform::Platform& platform, CountingVfs& vfs,
   // Past the run's deadline no repetition starts after the first (a fixed-commit run is not
   // cut).
   auto before_deadline = [&] {
-    return options.deadline_ns == 0 || options.fixed_commits != 0 ||
-           platform.NowNanos() < options.deadline_ns;
+    return options.fixed_commits != 0 || !PastDeadline(platform, options.deadline_ns);
   };
   for (std::uint32_t rep = 0;
        s.ok() && rep < options.TimedRepetitions() && (rep == 0 || before_deadline()); ++rep) {

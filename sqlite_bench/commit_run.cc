@@ -9,6 +9,7 @@
 #include "sqlite_bench/build_info.h"
 #include "sqlite_bench/commit_bench.h"
 #include "sqlite_bench/kv_table.h"
+#include "sqlite_bench/past_deadline.h"
 #include "sqlite_bench/rows.h"
 #include "sqlite_bench/sqlite_db.h"
 
@@ -231,7 +232,7 @@ Status CommitRun::State::OneRepetition(std::uint64_t cap_ns) {
                (platform.NowNanos() - rep_start >= budget_ns ||
                 (r.commits + rep_commits + 1) * rows_per_commit > o.max_rows)) {
       break;
-    } else if (rep_commits >= 1 && o.deadline_ns != 0 && platform.NowNanos() >= o.deadline_ns) {
+    } else if (rep_commits >= 1 && PastDeadline(platform, o.deadline_ns)) {
       break;  // the run's budget is spent: one commit is what this repetition can report
     }
     if (stop = Interrupted(); !stop.ok()) break;

@@ -14,6 +14,7 @@
 #include "platform/thread.h"
 #include "sqlite_bench/concurrency_worker.h"
 #include "sqlite_bench/kv_table.h"
+#include "sqlite_bench/past_deadline.h"
 #include "sqlite_bench/workloads.h"
 
 namespace durprobe::sqlite_bench {
@@ -212,7 +213,7 @@ std::vector<ConcurrencyResult> RunConcurrencyWorkload(platform::Platform& platfo
   for (bool processes : {false, true}) {
     if (processes && o.processes == 0) continue;
     for (const Settings& settings : kSettings) {
-      if (!results.empty() && o.deadline_ns != 0 && platform.NowNanos() >= o.deadline_ns) {
+      if (!results.empty() && PastDeadline(platform, o.deadline_ns)) {
         if (cut != nullptr) {
           cut->push_back(fmt::format("concurrency: {} via {}", settings.name,
                                      processes ? "processes" : "threads"));

@@ -13,6 +13,7 @@
 #include "platform/interrupt.h"
 #include "platform/thread.h"
 #include "sqlite_bench/kv_table.h"
+#include "sqlite_bench/past_deadline.h"
 #include "sqlite_bench/workloads.h"
 
 namespace durprobe::sqlite_bench {
@@ -160,7 +161,7 @@ std::vector<LockResult> RunLockWorkload(platform::Platform& platform, const std:
       for (Case c : {Case::kWriterVsWriter, Case::kReaderVsCommit}) {
         // Each case is short; SIGINT/SIGTERM stops before the next one.
         if (platform::InterruptSignal() != 0) return results;
-        if (!results.empty() && deadline_ns != 0 && platform.NowNanos() >= deadline_ns) {
+        if (!results.empty() && PastDeadline(platform, deadline_ns)) {
           if (cut != nullptr) {
             cut->push_back(fmt::format("locks: {} {} via {}", journal, NameOf(c),
                                        processes ? "processes" : "threads"));
