@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (tests/fuzz/) with clang-14 in build-fuzz/ and runs each for a while,
-# seeded from tests/fixtures. A crash, leak, sanitizer report or timeout fails the run and leaves
-# the input in build-fuzz/artifacts/ (replay: build-fuzz/tests/fuzz/fuzz_NAME INPUT).
+# Builds the libFuzzer targets (tests/fuzz/) in the sanitizer build, build-san/
+# (scripts/build-san.sh: clang-14), and runs each for a while, seeded from tests/fixtures. A crash,
+# leak, sanitizer report or timeout fails the run and leaves the input in build-san/artifacts/
+# (replay: build-san/tests/fuzz/fuzz_NAME INPUT).
 # Usage: scripts/fuzz.sh [--seconds N] [--jobs N] [TARGET...]   (default: 5 s each, every target)
 #   targets: report_json policy mountinfo units
 # Exits 77 (ctest's "skipped") when clang-14 or libFuzzer is missing, saying which.
@@ -16,20 +17,8 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-# report_json and policy link the whole core (built instrumented, in batches: about two minutes
-# from cold on two cores); mountinfo and units only their parser.
 all=(report_json policy mountinfo units)
 targets=("${@:-${all[@]}}")
-
-if ! command -v clang++-14 >/dev/null 2>&1; then
-  echo "fuzz.sh: skipped: clang++-14 is not installed (apt-get install clang-14 libfuzzer-14-dev)"
-  exit 77
-fi
-fuzzer_lib=$(clang++-14 -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null || true)
-if [ ! -f "$fuzzer_lib" ] && [ ! -f /usr/lib/llvm-14/lib/libFuzzer.a ]; then
-  echo "fuzz.sh: skipped: libFuzzer is not installed (apt-get install libfuzzer-14-dev)"
-  exit 77
-fi
 
 # Seeds per target, read-only: the fixtures, plus every earlier crash kept as a regression input.
 seeds_of() {
@@ -42,22 +31,13 @@ seeds_of() {
   esac
 }
 
-build="$src/build-fuzz"
-launcher=()
-if command -v ccache >/dev/null 2>&1; then
-  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-fi
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  # -O1 -g1: line tables for the sanitizers' stacks, and a fifth less build time than -O2 -g
-  # (2m23s -> 1m57s from cold on two cores) for the same coverage feedback.
-  cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 \
-    -DCMAKE_CXX_COMPILER=clang++-14 -DDURPROBE_FUZZ=ON -DDURPROBE_BUILD_TESTS=OFF \
-    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-    "${launcher[@]}" >/dev/null
-fi
+build="$src/build-san"
 names=()
 for t in "${targets[@]}"; do seeds_of "$t" >/dev/null; names+=("fuzz_$t"); done
-cmake --build "$build" -j2 --target "${names[@]}" >/dev/null
+# report_json and policy link the whole core, built instrumented (about three minutes from cold on
+# two cores, shared with the sanitizer unit tests); mountinfo and units only their parser.
+# Exits 77, saying what is missing, without clang-14 or libFuzzer.
+bash "$src/scripts/build-san.sh" "${names[@]}" >/dev/null
 
 mkdir -p "$build/artifacts"
 status=0

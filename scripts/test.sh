@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing (with the peers, lab and fuzzing tools), builds, and runs the whole
-# test suite (unit, integration, and fuzz: a few seconds of each fuzzer), tests side by side on
-# every core. Then builds the unit tests again with AddressSanitizer + UndefinedBehaviorSanitizer
-# in build-asan/ and runs them under it: only what they link (the core library, not cli/),
-# unoptimised and with line tables only (-g1), the cheapest build whose sanitizer reports still
-# name file and line. ccache, when installed, serves the sources that did not change.
+# test suite: unit and integration tests side by side on every core; beside them, at the lowest
+# CPU priority, the sanitizer build (scripts/build-san.sh: the unit tests and the libFuzzer
+# targets, one clang-14 compile with AddressSanitizer + UndefinedBehaviorSanitizer in
+# build-san/); then the unit tests again under the sanitizers, and a few seconds of each fuzzer
+# (ctest -L fuzz). ccache, when installed, serves the sources that did not change.
 # docs/testing.md describes each part and what each costs.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,28 +19,49 @@ step deps
 bash "$src/scripts/deps.sh" test
 step build
 bash "$src/scripts/build.sh" "${launcher[@]}"
+
+# The sanitizer build mostly waits for nothing but CPU, the tests mostly for the disk: niced, it
+# takes the cycles the tests leave. In a process group of its own, so an early exit stops it all.
+step "sanitizer build, in the background (build/build-san.log)"
+setsid nice -n 19 bash "$src/scripts/build-san.sh" >"$src/build/build-san.log" 2>&1 &
+san_pid=$!
+trap 'kill -- -"$san_pid" 2>/dev/null || true' EXIT
+
 # Why each skipped test skipped (ctest lists only their names), from gtest's "Skipped" lines.
 skip_reasons() {
   awk '/: Skipped$/ { grab = 1; msg = ""; next }
        grab && /^\[  SKIPPED \]/ { print "  " $4 ": " msg; grab = 0; next }
        grab { msg = msg (msg == "" ? "" : " ") $0 }' Testing/Temporary/LastTest.log | sort -u
 }
+# ctest with its arguments, then the skip reasons; returns ctest's status.
+run_ctest() {
+  local rc=0
+  ctest --output-on-failure "$@" || rc=$?
+  if grep -q ': Skipped$' Testing/Temporary/LastTest.log; then
+    echo "test.sh: why tests skipped:"
+    skip_reasons
+  fi
+  return "$rc"
+}
 
-step ctest
+step "ctest: unit and integration"
 cd "$src/build"
-rc=0
-ctest --output-on-failure -j"$jobs" "$@" || rc=$?
-if grep -q ': Skipped$' Testing/Temporary/LastTest.log; then
-  echo "test.sh: why tests skipped:"
-  skip_reasons
-fi
-[ "$rc" -eq 0 ] || exit "$rc"
+run_ctest -j"$jobs" -LE fuzz "$@"
 
-step "sanitizer build"
-cmake -S "$src" -B "$src/build-asan" -DCMAKE_BUILD_TYPE=Debug -DDURPROBE_SANITIZE=ON \
-  -DCMAKE_C_FLAGS_DEBUG=-g1 -DCMAKE_CXX_FLAGS_DEBUG=-g1 "${launcher[@]}" >/dev/null
-cmake --build "$src/build-asan" -j"$jobs" --target durprobe_unit_tests
-step "sanitizer ctest"
-cd "$src/build-asan"
-ctest --output-on-failure -j"$jobs" -L unit
+step "sanitizer build: waiting for it"
+san_rc=0
+wait "$san_pid" || san_rc=$?
+trap - EXIT
+if [ "$san_rc" -ne 0 ]; then
+  echo "test.sh: the sanitizer build failed (exit $san_rc); the end of build/build-san.log:"
+  tail -n 60 "$src/build/build-san.log"
+  exit "$san_rc"
+fi
+grep '^build-san.sh:' "$src/build/build-san.log" || true
+step "sanitizer ctest: unit"
+cd "$src/build-san"
+run_ctest -j"$jobs" -L unit
+step "ctest: fuzz"
+cd "$src/build"
+run_ctest -L fuzz
 step done
