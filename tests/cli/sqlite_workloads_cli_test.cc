@@ -75,11 +75,24 @@ TEST(SqliteWorkloadsCliTest, AllWorkloadsCarryTheirJsonKeys) {
       EXPECT_EQ(e["wal_bytes_after_truncate"], 0);
     }
   }
-  EXPECT_EQ(seen["read"], 6);
-  EXPECT_EQ(seen["connect"], 2);
-  EXPECT_EQ(seen["locks"], 8);
-  EXPECT_EQ(seen["concurrency"], 4);
-  EXPECT_EQ(seen["wal_growth"], 1);
+  // Every entry each workload makes, unless the budget's deadline cut some: on this disk's slow
+  // state (syncs of milliseconds) 3 s do not reach the last workloads. What was cut is listed as
+  // unfinished, by the budget, under the workload's name; nothing goes missing silently.
+  std::map<std::string, int> cut;
+  for (const nlohmann::json& u : target.value("unfinished", nlohmann::json::array())) {
+    EXPECT_EQ(u["kind"], "workload") << u.dump();
+    EXPECT_EQ(u["reason"], "budget") << u.dump();
+    std::string label = u["label"];
+    ++cut[label.substr(0, label.find(':'))];
+  }
+  const std::map<std::string, int> expected = {
+      {"read", 6}, {"connect", 2}, {"locks", 8}, {"concurrency", 4}, {"wal_growth", 1}};
+  for (const auto& [w, n] : expected) {
+    if (cut[w] == 0)
+      EXPECT_EQ(seen[w], n) << w;
+    else
+      EXPECT_LT(seen[w], n) << w << " was cut, yet has all its entries";
+  }
   EXPECT_TRUE(std::filesystem::is_empty(dir));
   std::filesystem::remove_all(dir);
 }

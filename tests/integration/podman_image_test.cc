@@ -31,10 +31,16 @@ TEST(PodmanImageTest, ChecksAMountedVolumeWithTheEtcdPreset) {
   ASSERT_TRUE(volume.created());
   CliRun run = PodmanRun("--rm -v " + volume.name() + ":/data " + TestImage().tag +
                          " check /data --preset etcd --quick --quiet --json -");
-  // 0 or 1: whether this disk meets etcd's limits is the disk's business; 2 would be a failure
-  // to measure.
-  ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.exit_code << run.err;
+  // 0 or 1: whether this disk meets etcd's limits is the disk's business. 2 only with a rule
+  // `unstable`: this disk changes level within seconds, and a limit inside the range the drift
+  // allows is neither a pass nor a fail. Any other 2 is a failure to measure.
+  ASSERT_TRUE(run.exit_code >= 0 && run.exit_code <= 2) << run.exit_code << run.err;
   json report = ParseJsonOrFail(run);
+  if (run.exit_code == 2) {
+    bool unstable = false;
+    for (const json& c : report["checks"]) unstable = unstable || c["status"] == "unstable";
+    EXPECT_TRUE(unstable) << run.err;
+  }
   EXPECT_EQ(report["schema"], "durprobe.report/1");
   const json& mount = report["targets"][0]["mount"];
   EXPECT_EQ(mount["container"]["runtime"], "podman");
