@@ -40,6 +40,15 @@ void FaultPlatform::SleepNanos(std::uint64_t ns) {
   }
 }
 
+void FaultPlatform::SpinNanos(std::uint64_t ns) {
+  spun_ns_ += ns;
+  if (fake_clock_) {
+    now_ns_ += ns;
+  } else {
+    base_.SpinNanos(ns);
+  }
+}
+
 // Handles from base_ are re-owned by this wrapper, so they close through it like every other call.
 Result<FileHandle> FaultPlatform::Open(const std::string& path, const OpenFlags& flags) {
   if (open_err_ != 0) return Status::FromErrno(open_err_, fmt::format("open {}", path));

@@ -8,9 +8,9 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
-#include <thread>
 
 #include "platform/platform.h"
 
@@ -46,6 +46,8 @@ class FaultPlatform final : public Platform {
     late_after_ = after_calls;
   }
   int sync_calls() const { return sync_calls_; }
+  // The time waited on the CPU (SpinNanos) so far, apart from time slept.
+  std::uint64_t spun_ns() const { return spun_ns_; }
   // CheckSharedMapping returns this status from now on instead of trying (ok disables).
   void FailSharedMapping(Status status) { shm_fault_ = std::move(status); }
   // CheckSharedMapping really tries, but touches a page past the file's end, so its child dies of
@@ -159,6 +161,7 @@ class FaultPlatform final : public Platform {
     return fake_clock_ ? (now_ns_ += read_cost_ns_) : base_.NowNanos();
   }
   void SleepNanos(std::uint64_t ns) override;
+  void SpinNanos(std::uint64_t ns) override;
   std::string WallClockIso8601() override { return base_.WallClockIso8601(); }
   SystemInfo System() override { return base_.System(); }
   int ProcessId() override { return base_.ProcessId(); }
@@ -198,6 +201,7 @@ class FaultPlatform final : public Platform {
   std::uint64_t late_latency_ns_ = 0;
   int late_after_ = 0;
   int sync_calls_ = 0;
+  std::uint64_t spun_ns_ = 0;
   Status shm_fault_;
   bool shm_past_end_ = false;
   int shm_calls_ = 0;

@@ -182,6 +182,10 @@ class Platform {
   // Time and identity.
   virtual std::uint64_t NowNanos() = 0;  // monotonic clock
   virtual void SleepNanos(std::uint64_t ns) = 0;
+  // Waits ns on the CPU, reading the clock, so the CPU never goes idle: a paced probe's wait
+  // between operations, as a busy server's thread waits for its next request (an idle virtual CPU
+  // wakes late and adds that to the next sync's latency; docs/accuracy.md, "Pacing").
+  virtual void SpinNanos(std::uint64_t ns) = 0;
   virtual std::string WallClockIso8601() = 0;
   virtual SystemInfo System() = 0;
   virtual int ProcessId() = 0;

@@ -267,6 +267,12 @@ void PosixPlatform::SleepNanos(std::uint64_t ns) {
   }
 }
 
+void PosixPlatform::SpinNanos(std::uint64_t ns) {
+  const std::uint64_t until = NowNanos() + ns;
+  while (NowNanos() < until) {
+  }
+}
+
 std::string PosixPlatform::WallClockIso8601() {
   std::time_t now = std::time(nullptr);
   struct tm utc;

@@ -39,6 +39,7 @@ class PosixPlatform : public Platform {
   int TerminalColumns(int fd) override;
   std::uint64_t NowNanos() override;
   void SleepNanos(std::uint64_t ns) override;
+  void SpinNanos(std::uint64_t ns) override;
   std::string WallClockIso8601() override;
   SystemInfo System() override;
   int ProcessId() override;

@@ -56,7 +56,9 @@ struct ProbeSpec {
   // > 0: the timed operations are paced, one every 1/paced_per_sec s, the wait between them
   // untimed, as a database issues its syncs at its own commit rate (the etcd preset: 150 a
   // second, as under `etcdctl check perf`). A device idle between syncs can answer each one
-  // several times slower than back to back. 0: back to back, every probe but that one.
+  // several times slower than back to back. The wait spins on the CPU rather than sleeps, as a
+  // server's threads stay busy between its syncs: an idle virtual CPU wakes late, and that lands
+  // in the next sync. 0: back to back, every probe but that one.
   std::uint32_t paced_per_sec = 0;
 
   bool operator==(const ProbeSpec&) const = default;

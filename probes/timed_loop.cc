@@ -105,7 +105,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     if (rule.pace_ns > 0) {
       paced_at += rule.pace_ns;
       if (timing.start_ns < paced_at) {
-        platform.SleepNanos(paced_at - timing.start_ns);
+        platform.SpinNanos(paced_at - timing.start_ns);
         std::uint64_t woke = platform.NowNanos();
         untimed_ns += woke - timing.start_ns;
         timing.start_ns = woke;

@@ -21,7 +21,8 @@ struct StopRule {
   std::uint64_t max_ops = 0;  // 0: no cap
   double target_ci = 0.05;    // relative half-width of the median's 95% CI
   // > 0: one timed operation starts every pace_ns at most (ProbeSpec::paced_per_sec); the wait
-  // is untimed, like maintenance: in no operation's latency, not in the elapsed time.
+  // (Platform::SpinNanos: the CPU kept busy) is untimed, like maintenance: in no operation's
+  // latency, not in the elapsed time.
   std::uint64_t pace_ns = 0;
 };
 

@@ -290,6 +290,9 @@ TEST_F(TimedLoopTest, PacedOperationsStartOnePerPaceAndTheWaitIsUntimed) {
   EXPECT_EQ(out.total.max(), 1 * kMs);
   EXPECT_EQ(out.elapsed_ns, 101 * kMs);
   EXPECT_EQ(out.wall_ns, 1001 * kMs);
+  // The waits are spent on the CPU, not asleep: an idle virtual CPU would wake late and add
+  // that to the next sync.
+  EXPECT_EQ(fake_.spun_ns(), 900 * kMs);
   // Operations slower than the pace run back to back: no wait, and no burst to catch up.
   ScriptedOp slow(fake_, {15 * kMs}, 0);
   rule.max_ns = 150 * kMs;

@@ -94,7 +94,8 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) 
   if (r.spec.paced_per_sec > 0) {
     notes.Add(
         fmt::format("{}: paced, one operation every {} (the rate the preset's database "
-                    "syncs at); ops/s is what the device does at that pace",
+                    "syncs at), waiting on the CPU as a busy server does; ops/s is what the "
+                    "device does at that pace",
                     NoteLabel(r), FormatNanos(1e9 / r.spec.paced_per_sec)));
   }
   if (!r.converged && r.outcome == probes::Outcome::kOk) {
