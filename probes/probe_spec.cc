@@ -66,6 +66,13 @@ Status Validate(const ProbeSpec& spec) {
     return Status::OutOfRange(fmt::format("a pace of {} operations a second is outside 0 .. {}",
                                           spec.paced_per_sec, kMaxPacedPerSec));
   }
+  if (spec.work_us > kMaxWorkUs) {
+    return Status::OutOfRange(fmt::format("work of {} us between operations is outside 0 .. {}",
+                                          spec.work_us, kMaxWorkUs));
+  }
+  if (spec.work_us > 0 && spec.paced_per_sec > 0) {
+    return Status::InvalidArgument("a probe is paced or does work between operations, not both");
+  }
   if (spec.writes_per_op > 1 && (dir_pattern || cross)) {
     return Status::InvalidArgument(fmt::format("pattern {} makes one write per operation, not {}",
                                                NameOf(spec.pattern), spec.writes_per_op));

@@ -60,12 +60,19 @@ struct ProbeSpec {
   // server's threads stay busy between its syncs: an idle virtual CPU wakes late, and that lands
   // in the next sync. 0: back to back, every probe but that one.
   std::uint32_t paced_per_sec = 0;
+  // > 0: before each timed operation the loop spends work_us on the CPU, as a database does its
+  // own work between one commit's sync and the next (the postgres-wal preset: one pgbench -N
+  // client's transaction). The work is in no operation's latency but is in the elapsed time, so
+  // ops/s is the commit rate of one client whose transactions take that long besides the sync.
+  // Closed loop, where pacing is open: a probe is paced or does work, not both.
+  std::uint32_t work_us = 0;
 
   bool operator==(const ProbeSpec&) const = default;
 };
 
 inline constexpr std::uint32_t kMaxWritesPerOp = 64;
 inline constexpr std::uint32_t kMaxPacedPerSec = 100'000;
+inline constexpr std::uint32_t kMaxWorkUs = 1'000'000;
 
 // Bytes one operation writes: write_size x writes_per_op.
 inline std::uint64_t BytesPerOp(const ProbeSpec& spec) {

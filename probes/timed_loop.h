@@ -24,6 +24,9 @@ struct StopRule {
   // (Platform::SpinNanos: the CPU kept busy) is untimed, like maintenance: in no operation's
   // latency, not in the elapsed time.
   std::uint64_t pace_ns = 0;
+  // > 0: each operation follows work_ns on the CPU (ProbeSpec::work_us), counted in the elapsed
+  // time but in no operation's latency, so ops/s is one client's commit rate.
+  std::uint64_t work_ns = 0;
 };
 
 // On operations faster than this (tmpfs, a no-op sync), reading the clock around the sync call

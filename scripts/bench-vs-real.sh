@@ -10,8 +10,9 @@
 #   postgres    Debian's postgresql-15, a cluster initdb'd in DIR, unix socket only,
 #               track_wal_io_timing = on, `pgbench -N -c 1` once per wal_sync_method (the
 #               cluster restarted with each): pg_stat_wal's wal_sync_time / wal_sync and
-#               pgbench's tps  vs  `durprobe check --preset postgres-wal`: fdatasync 1 x 8 KiB's
-#               sync time and ops/s (its commit-rate prediction), and the methods' order
+#               pgbench's tps  vs  `durprobe check --preset postgres-wal`: its one-client
+#               commit probe's (8 KiB fdatasync after 200 us of work) sync time and ops/s (the
+#               commit rate it predicts), and the methods' order by its 1 x 8 KiB ops/s
 #   sqlite      scripts/sqlite-vs-shell.sh on DIR: durprobe's commit rate against the sqlite3
 #               shell and Python's sqlite3 module
 # In each round the system and durprobe run one after the other, and the order flips each round,

@@ -21,10 +21,10 @@ def load_json(name):
         return None
 
 
-def probe(doc, primitive, pattern, size, writes_per_op=1):
+def probe(doc, primitive, pattern, size, writes_per_op=1, work_us=0):
     for p in (doc or {}).get("targets", [{}])[0].get("probes", []):
-        if (p["primitive"], p["pattern"], p["write_size"], p.get("writes_per_op", 1)) == (
-                primitive, pattern, size, writes_per_op):
+        if (p["primitive"], p["pattern"], p["write_size"], p.get("writes_per_op", 1),
+                p.get("work_us", 0)) == (primitive, pattern, size, writes_per_op, work_us):
             return p if p.get("status", "ok") == "ok" else None
     return None
 
@@ -139,19 +139,33 @@ def pg_stat(name):
             "flush_ns": (sync_ms + write_ms) * 1e6 / max(syncs, writes, 1)}
 
 
+def chosen_method(doc):
+    """The wal_sync_method durprobe's postgres_wal_sync_method check chose, or "none"."""
+    for c in (doc or {}).get("checks", []):
+        m = re.match(r"wal_sync_method = (\w+)", c.get("message", ""))
+        if c.get("rule") == "postgres_wal_sync_method" and m:
+            return m[1]
+    return "none"
+
+
 def pg_table(out, rounds, verbose):
-    sync_ratio, rate_ratio, orders_equal, tops_equal, n = [], [], 0, 0, 0
+    sync_ratio, b2b_ratio, rate_ratio, orders_equal, tops_equal, n = [], [], [], 0, 0, 0
+    tps_by_method, choices = {}, []
     for r in range(rounds):
         rdir = f"{out}/r{r}"
         real = pg_stat(rdir + "/pg-fdatasync.txt")
         doc = load_json(rdir + "/dp-pg.json")
-        one = probe(doc, "fdatasync", "overwrite", 8192)
+        # the preset's one-client commit: 8 KiB fdatasync after 200 us of work, as pgbench -N -c 1
+        one = probe(doc, "fdatasync", "overwrite", 8192, work_us=200)
         if not real or not one:
             print(f"  round {r}: missing figures (postgres {bool(real)}, durprobe {bool(one)})")
             continue
         n += 1
         mean, _ = sync_stats(one)
         sync_ratio.append(mean / real["sync_ns"])
+        b2b = probe(doc, "fdatasync", "overwrite", 8192)  # pg_test_fsync's, back to back
+        if b2b:
+            b2b_ratio.append(sync_stats(b2b)[0] / real["sync_ns"])
         rate_ratio.append(one["ops_per_sec"] / real["tps"])
         by_method = {m: pg_stat(f"{rdir}/pg-{m}.txt") for m in METHODS}
         dp_rate = {m: (probe(doc, prim, "overwrite", 8192) or {}).get("ops_per_sec", 0)
@@ -160,18 +174,34 @@ def pg_table(out, rounds, verbose):
         dp_order = sorted(METHODS, key=lambda m: -dp_rate[m])
         orders_equal += pg_order == dp_order
         tops_equal += bool(pg_order) and pg_order[0] == dp_order[0]
+        for m in METHODS:
+            if by_method[m]:
+                tps_by_method.setdefault(m, []).append(by_method[m]["tps"])
+        choices.append(chosen_method(doc))
         if verbose:
             print(f"  round {r}: postgres {real['sync_ns'] / 1e3:.0f} us per WAL sync over "
-                  f"{real['syncs']} syncs, {real['tps']:.0f} tps; durprobe fdatasync 8 KiB sync "
-                  f"{us(mean)}, {one['ops_per_sec']:.0f} ops/s")
+                  f"{real['syncs']} syncs, {real['tps']:.0f} tps; durprobe's one-client commit "
+                  f"sync {us(mean)}, {one['ops_per_sec']:.0f} ops/s")
             print("    tps by wal_sync_method: " + ", ".join(
                 f"{m} {by_method[m]['tps']:.0f}" for m in pg_order))
             print("    durprobe 1 x 8 KiB ops/s: " + ", ".join(
-                f"{m} {dp_rate[m]:.0f}" for m in dp_order))
+                f"{m} {dp_rate[m]:.0f}" for m in dp_order) + f"; durprobe chose {choices[-1]}")
     print(f"{'WAL sync time, durprobe / pg_stat_wal':44} {n:3d} {spread(sync_ratio)}")
-    print(f"{'commit rate, durprobe 1 x 8 KiB / pgbench':44} {n:3d} {spread(rate_ratio)}")
+    print(f"{'  the same, back-to-back 1 x 8 KiB / pg_stat_wal':44} {len(b2b_ratio):3d} "
+          f"{spread(b2b_ratio)}")
+    print(f"{'commit rate, durprobe one client / pgbench':44} {n:3d} {spread(rate_ratio)}")
     print(f"{'wal_sync_method order equal (by rate)':44} {n:3d} {orders_equal} of {n}")
     print(f"{'wal_sync_method fastest equal':44} {n:3d} {tops_equal} of {n}")
+    # PostgreSQL's own answer over all rounds: a method is clearly best when its lowest tps beat
+    # every other method's highest; with none, keeping the default fdatasync is the answer.
+    best = [m for m, t in tps_by_method.items()
+            if all(min(t) > max(o) for k, o in tps_by_method.items() if k != m)]
+    pg_says = best[0] if best else "fdatasync"
+    print(f"{'  PostgreSQL: clearly fastest over the rounds':44} {n:3d} "
+          f"{best[0] if best else 'none (the default stays)'}; tps " + ", ".join(
+              f"{m} {min(t):.0f}-{max(t):.0f}" for m, t in tps_by_method.items()))
+    agree = sum(c == pg_says for c in choices)
+    print(f"{'wal_sync_method choice = PostgreSQL answer':44} {n:3d} {agree} of {len(choices)}")
 
 
 def main():

@@ -43,8 +43,10 @@ Result<probes::ProbeSpec> ProbeSpecOf(std::string_view primitive, std::string_vi
 }
 
 std::string RuleName(std::string_view kind, const probes::ProbeSpec& s) {
-  return fmt::format("{}_{}_{}_{}", kind, probes::NameOf(s.primitive), probes::NameOf(s.pattern),
-                     s.write_size);
+  std::string name = fmt::format("{}_{}_{}_{}", kind, probes::NameOf(s.primitive),
+                                 probes::NameOf(s.pattern), s.write_size);
+  if (s.work_us > 0) name += fmt::format("_work_{}us", s.work_us);
+  return name;
 }
 
 Status DocumentReader::Error(const PolicyValue& v, const std::string& key,
@@ -95,9 +97,16 @@ Status DocumentReader::ProbeRule(const PolicyValue& table, const std::string& ke
                                  std::map<std::string, const PolicyValue*>* fields) const {
   if (table.kind != PolicyValue::Kind::kTable) return Error(table, key, "expected a table");
   std::string primitive = "fdatasync", pattern = "overwrite", size = "4096";
+  std::uint64_t work_ns = 0;
   for (const auto& [name, value] : table.fields) {
     std::string k = key + "." + name;
-    if (name == "primitive" || name == "pattern" || name == "size") {
+    if (name == "work") {  // the work before each operation: "200us"
+      Result<std::uint64_t> ns = Duration(value, k);
+      if (!ns.ok()) return ns.status();
+      if (*ns < 1000 || *ns > std::uint64_t{probes::kMaxWorkUs} * 1000)
+        return Error(value, k, "the work before each operation is 1 us .. 1 s");
+      work_ns = *ns;
+    } else if (name == "primitive" || name == "pattern" || name == "size") {
       Result<std::string> t = Text(value, k);
       if (!t.ok()) return t.status();
       (name == "primitive" ? primitive : name == "pattern" ? pattern : size) = *t;
@@ -110,6 +119,7 @@ Status DocumentReader::ProbeRule(const PolicyValue& table, const std::string& ke
   Result<probes::ProbeSpec> s = ProbeSpecOf(primitive, pattern, size);
   if (!s.ok()) return Error(table, key, s.status().message());
   *spec = *s;
+  spec->work_us = static_cast<std::uint32_t>(work_ns / 1000);
   return Status::Ok();
 }
 

@@ -6,8 +6,8 @@
 #include <unordered_map>
 
 #include "report/analysis/probe_drift.h"
-#include "report/check/drift_range.h"
 #include "report/check/concurrency_rule.h"
+#include "report/check/drift_range.h"
 #include "report/check/facts.h"
 #include "report/check/wal_sync_method.h"
 #include "report/model/labels.h"
@@ -127,9 +127,10 @@ CheckResult EvaluateRate(const RateRule& rule, const Target& t) {
   c.measured = r->ops_per_sec;
   c.samples = r->ops;
   c.outcome = r->ops_per_sec >= rule.min_ops_per_sec ? CheckOutcome::kPass : CheckOutcome::kFail;
+  // With work before each operation, an operation is one client's commit.
   c.message =
-      fmt::format("{}: {} synced writes/s over {} ops{}", ProbeLabel(rule.spec),
-                  FormatRate(r->ops_per_sec), r->ops,
+      fmt::format("{}: {} {} over {} ops{}", ProbeLabel(rule.spec), FormatRate(r->ops_per_sec),
+                  rule.spec.work_us > 0 ? "commits/s of one client" : "synced writes/s", r->ops,
                   c.outcome == CheckOutcome::kPass
                       ? std::string()
                       : fmt::format(", under the floor of {}/s", FormatRate(rule.min_ops_per_sec)));

@@ -53,23 +53,7 @@ std::string Cell(const Target& t, const ProbeSpec& spec) {
   return "not measured";
 }
 
-struct Ranked {
-  double rate;  // harmonic mean of the one- and two-write rates
-  std::string method;
-};
-
-// Methods with both 8 KiB comparisons measured, fastest first.
-std::vector<Ranked> Rank(const Target& t) {
-  std::vector<Ranked> out;
-  for (const Method& m : kMethods) {
-    std::optional<double> one = RateOf(t, Spec(m.primitive, 8192, 1));
-    std::optional<double> two = RateOf(t, Spec(m.primitive, 8192, 2));
-    if (one && two) out.push_back({2.0 / (1.0 / *one + 1.0 / *two), m.name});
-  }
-  std::stable_sort(out.begin(), out.end(),
-                   [](const Ranked& a, const Ranked& b) { return a.rate > b.rate; });
-  return out;
-}
+constexpr const char* kDefault = "fdatasync";  // PostgreSQL's default on Linux
 
 const CheckResult* FindCheck(const Report& report, const std::string& path) {
   for (const CheckResult& c : report.checks) {
@@ -102,31 +86,61 @@ std::vector<ProbeSpec> WalSyncMethodSpecs() {
   return out;
 }
 
+WalSyncChoice ChooseWalSyncMethod(const Target& t) {
+  WalSyncChoice out;
+  for (const Method& m : kMethods) {
+    std::optional<double> one = RateOf(t, Spec(m.primitive, 8192, 1));
+    std::optional<double> two = RateOf(t, Spec(m.primitive, 8192, 2));
+    if (one && two) out.ranked.push_back({m.name, 2.0 / (1.0 / *one + 1.0 / *two)});
+  }
+  std::stable_sort(out.ranked.begin(), out.ranked.end(),
+                   [](const auto& a, const auto& b) { return a.rate > b.rate; });
+  if (out.ranked.size() < 2) return out;
+  out.method = out.ranked[0].method;
+  for (const WalSyncChoice::Ranked& r : out.ranked) {
+    if (r.method == kDefault && out.ranked[0].rate < r.rate * kWalSyncClearMargin) {
+      out.kept_default = out.method != kDefault;
+      out.method = kDefault;
+    }
+  }
+  return out;
+}
+
 CheckResult RecommendWalSyncMethod(const Target& t) {
   CheckResult c;
   c.rule = kRule;
   c.path = t.path;
   c.unit = "ops/s";
   c.comparison = ">=";
-  std::vector<Ranked> ranked = Rank(t);
-  if (ranked.size() < 2) {
+  WalSyncChoice choice = ChooseWalSyncMethod(t);
+  if (choice.method.empty()) {
     c.message = fmt::format(
         "only {} of the 4 wal_sync_methods had both 8 KiB comparisons (one and two writes per "
         "sync) measured",
-        ranked.size());
+        choice.ranked.size());
     return c;
   }
+  const auto& ranked = choice.ranked;
+  const auto chosen = std::find_if(ranked.begin(), ranked.end(),
+                                   [&](const auto& r) { return r.method == choice.method; });
+  const auto& other = chosen == ranked.begin() ? ranked[1] : ranked[0];
   c.outcome = CheckOutcome::kPass;
-  c.measured = ranked[0].rate;
-  c.threshold = ranked[1].rate;
+  c.measured = chosen->rate;
+  c.threshold = other.rate;
   std::string list;
-  for (const Ranked& r : ranked) {
+  for (const auto& r : ranked) {
     list += fmt::format("{}{} {}/s", list.empty() ? "" : ", ", r.method, FormatRate(r.rate));
   }
-  c.message = fmt::format(
-      "wal_sync_method = {} wins, {} the runner-up {} (harmonic mean of the 1 x 8 KiB and "
-      "2 x 8 KiB rates: {})",
-      ranked[0].method, FormatRatio(ranked[0].rate / ranked[1].rate), ranked[1].method, list);
+  std::string why =
+      choice.kept_default
+          ? fmt::format(": keep the default: {} is only {} faster, under the {} a change needs",
+                        other.method, FormatRatio(other.rate / chosen->rate),
+                        FormatRatio(kWalSyncClearMargin))
+          : fmt::format(" wins, {} the runner-up {}", FormatRatio(chosen->rate / other.rate),
+                        other.method);
+  c.message =
+      fmt::format("wal_sync_method = {}{} (harmonic mean of the 1 x 8 KiB and 2 x 8 KiB rates: {})",
+                  choice.method, why, list);
   return c;
 }
 

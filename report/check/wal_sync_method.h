@@ -29,11 +29,30 @@ const std::vector<WalSyncCell>& WalSyncCells();
 // The distinct probes of WalSyncCells(), in table order.
 std::vector<probes::ProbeSpec> WalSyncMethodSpecs();
 
-// "postgres_wal_sync_method": the method with the least time for one 1 x 8 KiB and one
-// 2 x 8 KiB operation together (a WAL flush of one block and one of two); measured is that
-// method's harmonic-mean rate over the two (ops/s) and threshold the runner-up's, so the message
-// can state the margin. A method missing either probe is not ranked; an error when fewer than two
-// methods are ranked.
+// A change from PostgreSQL's default (fdatasync on Linux) is recommended only when the fastest
+// method beats it by this much: on a disk whose state changes, pgbench's tps by method differed
+// by less than the same method's from one round to the next (docs/accuracy.md).
+inline constexpr double kWalSyncClearMargin = 1.10;
+
+// The methods ranked by their time for one 1 x 8 KiB and one 2 x 8 KiB operation together (a WAL
+// flush of one block and one of two), as a harmonic-mean rate over the two; a method missing
+// either probe is not ranked.
+struct WalSyncChoice {
+  struct Ranked {
+    std::string method;
+    double rate = 0;  // ops/s
+  };
+  std::vector<Ranked> ranked;  // fastest first
+  // The method to use: the fastest, or fdatasync (the default) when the fastest beats it by
+  // less than kWalSyncClearMargin. Empty when fewer than two methods are ranked.
+  std::string method;
+  bool kept_default = false;  // fdatasync chosen although another was (slightly) faster
+};
+WalSyncChoice ChooseWalSyncMethod(const Target& target);
+
+// "postgres_wal_sync_method": ChooseWalSyncMethod's choice; measured is the chosen method's rate
+// and threshold the best other's, so the message can state the margin. An error when fewer than
+// two methods are ranked.
 CheckResult RecommendWalSyncMethod(const Target& target);
 
 // The comparisons as one table with the recommendation under it, for every target a

@@ -57,6 +57,8 @@ probes::ProbeResult ReadProbe(const JsonFields& f) {
       std::clamp<std::uint64_t>(f.Uint("writes_per_op"), 1, probes::kMaxWritesPerOp));
   r.spec.paced_per_sec = static_cast<std::uint32_t>(
       std::min<std::uint64_t>(f.Uint("paced_per_sec"), probes::kMaxPacedPerSec));
+  r.spec.work_us =
+      static_cast<std::uint32_t>(std::min<std::uint64_t>(f.Uint("work_us"), probes::kMaxWorkUs));
   r.outcome = ReadOutcome(f);
   r.reason = f.String("reason");
   r.caveat = f.String("caveat");

@@ -83,14 +83,13 @@ void SqliteAdvice(const Target& t, const PathSummary& s, std::vector<PathAdvice>
 }
 
 void PostgresAdvice(const Target& t, std::vector<PathAdvice>& out) {
-  CheckResult rec = RecommendWalSyncMethod(t);
-  if (rec.outcome == CheckOutcome::kPass) {
-    std::string method = rec.message.substr(0, rec.message.find(" wins"));
-    std::string prefix = "wal_sync_method = ";
-    if (method.rfind(prefix, 0) == 0) method = method.substr(prefix.size());
-    out.push_back({"postgresql", "wal_sync_method=" + method,
-                   "the method with the least time for one- and two-block WAL flushes here",
-                   rec.message});
+  WalSyncChoice choice = ChooseWalSyncMethod(t);
+  if (!choice.method.empty()) {
+    out.push_back({"postgresql", "wal_sync_method=" + choice.method,
+                   choice.kept_default
+                       ? "PostgreSQL's default: no method beat it clearly here"
+                       : "the method with the least time for one- and two-block WAL flushes here",
+                   RecommendWalSyncMethod(t).message});
     return;
   }
   out.push_back({"postgresql", "not measured",

@@ -12,8 +12,13 @@ std::string ProbeLabel(const probes::ProbeSpec& spec) {
   }
   std::string label = fmt::format("{} {} {}", probes::NameOf(spec.primitive),
                                   probes::NameOf(spec.pattern), SizeLabel(spec));
-  if (spec.paced_per_sec > 0) label += fmt::format(" at {}/s", spec.paced_per_sec);
-  return label;
+  return label + RhythmLabel(spec);
+}
+
+std::string RhythmLabel(const probes::ProbeSpec& spec) {
+  if (spec.paced_per_sec > 0) return fmt::format(" at {}/s", spec.paced_per_sec);
+  if (spec.work_us > 0) return fmt::format(" +{} us work", spec.work_us);
+  return {};
 }
 
 std::string SizeLabel(const probes::ProbeSpec& spec) {

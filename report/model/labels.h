@@ -9,8 +9,12 @@
 
 namespace durprobe::report {
 
-// A paced probe ends " at 150/s".
+// A paced probe ends " at 150/s", one with work between operations " +200 us work".
 std::string ProbeLabel(const probes::ProbeSpec& spec);
+// How the operations follow each other when not back to back: " at 150/s" (paced), " +200 us work"
+// (the work before each one), or nothing; so two probes that differ only there stay
+// apart in every table.
+std::string RhythmLabel(const probes::ProbeSpec& spec);
 // What one operation writes: "8 KiB", or "2x8 KiB" for two writes then one sync; "-" for
 // dir_fsync, which writes no data.
 std::string SizeLabel(const probes::ProbeSpec& spec);

@@ -72,6 +72,19 @@ TEST(SelectionTest, ASizeOutOfRangeOnAPatternThatDoesNotApplyIsNotTheError) {
   EXPECT_EQ(specs.status().message(), "none of the chosen patterns applies to primitive fsync");
 }
 
+TEST(SelectionTest, WorkBetweenOperationsIsBoundedAndNotPaced) {
+  ProbeSpec spec{.write_size = 8192, .work_us = 200};
+  EXPECT_TRUE(Validate(spec).ok());
+  spec.work_us = kMaxWorkUs + 1;
+  EXPECT_TRUE(Validate(spec).out_of_range());
+  spec.work_us = 200;
+  spec.paced_per_sec = 150;  // open and closed loop at once
+  Status both = Validate(spec);
+  EXPECT_EQ(both.kind(), Status::Kind::kInvalidArgument);
+  EXPECT_FALSE(both.out_of_range());
+  EXPECT_EQ(both.message(), "a probe is paced or does work between operations, not both");
+}
+
 TEST(SelectionTest, BudgetIsSharedButKeepsAFloor) {
   StopRule r = RuleForBudget(10'000'000'000, 10, 0.05);
   EXPECT_EQ(r.max_ns, 1'000'000'000u);

@@ -276,6 +276,24 @@ TEST_F(TimedLoopTest, MaxTimeIsWallTimeMaintenanceIncluded) {
   EXPECT_EQ(op.maintenances_, 2u);
 }
 
+TEST_F(TimedLoopTest, WorkBeforeEachOperationIsInTheElapsedTimeButInNoLatency) {
+  // 1 ms operations, each after 2 ms of work, up to 30 ms: operation k ends at 3k - 2 ms, so the
+  // 11th ends past the cap. The work (10 gaps) is spent on the CPU and counted in the elapsed
+  // time, so ops / elapsed is one client's commit rate; no operation's latency holds any of it.
+  ScriptedOp op(fake_, {1 * kMs}, 0);
+  StopRule rule = Rule();
+  rule.warmup_ops = 0;
+  rule.min_ops = 1000;
+  rule.max_ns = 30 * kMs;
+  rule.work_ns = 2 * kMs;
+  LoopOutcome out = RunTimedLoop(fake_, op, rule);
+  EXPECT_EQ(out.ops, 11u);
+  EXPECT_EQ(out.total.max(), 1 * kMs);
+  EXPECT_EQ(out.elapsed_ns, 31 * kMs);
+  EXPECT_EQ(out.wall_ns, 31 * kMs);
+  EXPECT_EQ(fake_.spun_ns(), 20 * kMs);
+}
+
 TEST_F(TimedLoopTest, PacedOperationsStartOnePerPaceAndTheWaitIsUntimed) {
   // 1 ms operations paced at one per 10 ms (100 a second) up to a 1 s cap: they start at 0, 10,
   // ... 1000 ms, so 101 of them, each timed at 1 ms; the waits are in the wall time only.

@@ -25,8 +25,13 @@ std::string ProbeLabels(const std::string& path, const probes::ProbeResult& r) {
   std::string size = r.spec.writes_per_op == 1
                          ? std::to_string(r.spec.write_size)
                          : fmt::format("{}x{}", r.spec.writes_per_op, r.spec.write_size);
-  return fmt::format("path=\"{}\",primitive=\"{}\",pattern=\"{}\",size=\"{}\"", PromLabel(path),
-                     probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern), size);
+  // A paced probe or one with work between operations is a series of its own.
+  std::string rhythm;
+  if (r.spec.paced_per_sec > 0) rhythm = fmt::format(",paced_per_sec=\"{}\"", r.spec.paced_per_sec);
+  if (r.spec.work_us > 0) rhythm = fmt::format(",work_us=\"{}\"", r.spec.work_us);
+  return fmt::format("path=\"{}\",primitive=\"{}\",pattern=\"{}\",size=\"{}\"{}", PromLabel(path),
+                     probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern), size,
+                     rhythm);
 }
 
 // Prometheus floats: plain decimal, no thousands separators, enough digits for nanoseconds.

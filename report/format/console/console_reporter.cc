@@ -27,7 +27,9 @@
 namespace durprobe::report {
 namespace {
 
-std::string SizeCell(const probes::ProbeResult& r) { return SizeLabel(r.spec); }
+std::string SizeCell(const probes::ProbeResult& r) {
+  return SizeLabel(r.spec) + RhythmLabel(r.spec);
+}
 
 // A note's probe: primitive, pattern and write size ("fsync append 4 KiB"), so notes stay apart
 // when two sizes ran; no size for a directory sync.
@@ -49,7 +51,16 @@ void TableNotes::Add(std::string note) {
   if (std::find(lines.begin(), lines.end(), note) == lines.end()) lines.push_back(std::move(note));
 }
 
-Table ProbeTable() {
+std::size_t ProbeSizeWidth(const std::vector<std::string>& labels) {
+  std::size_t width = 0;
+  for (const std::string& label : labels) {
+    std::size_t pattern_end = label.find(' ', label.find(' ') + 1);
+    if (pattern_end != std::string::npos) width = std::max(width, label.size() - pattern_end - 1);
+  }
+  return width;
+}
+
+Table ProbeTable(std::size_t size_width) {
   // On a narrow terminal the rarer percentiles go first, then the counts; what a sync costs
   // (p50, p99) and what it is stay.
   Table table({{"primitive", Align::kLeft},
@@ -64,7 +75,7 @@ Table ProbeTable() {
                {"max", Align::kRight, 5},
                {"sync p50", Align::kRight, 2}});
   // Wide enough for the values a probe gives, so rows printed one by one stay aligned.
-  table.SetMinWidths({13, 16, 7, 7, 9, 14, 9, 9, 9, 9, 9});
+  table.SetMinWidths({13, 16, std::max<std::size_t>(7, size_width), 7, 9, 14, 9, 9, 9, 9, 9});
   return table;
 }
 
@@ -98,6 +109,13 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) 
                     "device does at that pace",
                     NoteLabel(r), FormatNanos(1e9 / r.spec.paced_per_sec)));
   }
+  if (r.spec.work_us > 0) {
+    notes.Add(
+        fmt::format("{}: each operation follows {} on the CPU (the work of one client's "
+                    "transaction besides its commit); ops/s counts it: that client's "
+                    "commit rate",
+                    NoteLabel(r), FormatNanos(1e3 * r.spec.work_us)));
+  }
   if (!r.converged && r.outcome == probes::Outcome::kOk) {
     // A paced probe's timed seconds leave its waits out: its operations say more.
     std::string after = r.spec.paced_per_sec > 0 ? fmt::format("{} operations", r.ops)
@@ -128,7 +146,10 @@ void AddMovedProbeNotes(const Target& target, TableNotes& notes) {
 
 void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out,
                      const Target* target) {
-  Table table = ProbeTable();
+  std::size_t size_width = 0;
+  for (const probes::ProbeResult& r : results)
+    size_width = std::max(size_width, SizeCell(r).size());
+  Table table = ProbeTable(size_width);
   TableNotes notes;
   for (const probes::ProbeResult& r : results) AddProbeRow(table, r, notes);
   if (target != nullptr) AddMovedProbeNotes(*target, notes);

@@ -20,13 +20,17 @@ struct TableNotes {
   bool any_missing = false;          // a SQLite row lacks the probes its prediction needs
   bool any_over_explained = false;   // a SQLite row's probes explain more than its commit time
   std::set<std::string> statements;  // the statement styles the SQLite rows ran
-  bool cite_drift = false;          // the target has a latency_drift finding for notes to cite
+  bool cite_drift = false;           // the target has a latency_drift finding for notes to cite
   void Add(std::string note);
 };
 
 // The probe table a row at a time (the live console prints each row as its probe finishes):
 // the columns, a row (collecting its notes), then the notes.
-Table ProbeTable();
+// size_width: the widest size cell the rows will have (ProbeSizeWidth), so a probe with a pace
+// or work ("8 KiB +200 us work") stays aligned with the rows printed before it.
+Table ProbeTable(std::size_t size_width = 0);
+// The size cell's width for probes labelled "primitive pattern size[ rhythm]" (ProbeLabel).
+std::size_t ProbeSizeWidth(const std::vector<std::string>& labels);
 void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes);
 void PrintProbeNotes(const TableNotes& notes, std::ostream& out);
 // A target's durability verdict and findings, and what an interruption left unrun, each under

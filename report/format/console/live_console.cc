@@ -66,7 +66,14 @@ void LiveConsole::ProbeDone(const Target&, const probes::ProbeResult& result) {
   if (section_ != Section::kProbes) {
     CloseSection();
     fmt::print(buf_, "\nRaw sync primitives (latency of one write + sync):\n");
-    table_ = ProbeTable();
+    std::vector<std::string> planned;
+    const auto probes = context_.options.find("probes");
+    if (probes != context_.options.end() && probes->is_array()) {
+      for (const auto& label : *probes) {
+        if (label.is_string()) planned.push_back(label.get<std::string>());
+      }
+    }
+    table_ = ProbeTable(ProbeSizeWidth(planned));
     table_->PrintHeader(buf_);
     section_ = Section::kProbes;
   }

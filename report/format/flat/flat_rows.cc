@@ -46,7 +46,9 @@ const std::vector<std::string>& FlatColumns() {
       "crash_corrupt",
       "crash_trials_with_loss",
       "crash_lost_max",
-      "crash_lost_mean"};
+      "crash_lost_mean",
+      "paced_per_sec",  // a probe's pace or work between operations, empty when it has none
+      "work_us"};
   return columns;
 }
 
@@ -78,6 +80,8 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
                       r.reason,
                       Int(r.spec.writes_per_op)});
       rows.back().resize(FlatColumns().size());
+      if (r.spec.paced_per_sec > 0) rows.back()[26] = Int(r.spec.paced_per_sec);
+      if (r.spec.work_us > 0) rows.back()[27] = Int(r.spec.work_us);
     }
     for (const SqliteEntry& e : t.sqlite) {
       const sqlite_bench::CommitResult& r = e.result;

@@ -85,7 +85,7 @@ void WriteTarget(const Target& t, std::ostream& out) {
     for (const probes::ProbeResult& r : t.probes) {
       bool m = r.ops > 0;
       Row({std::string(probes::NameOf(r.spec.primitive)),
-           std::string(probes::NameOf(r.spec.pattern)), SizeLabel(r.spec),
+           std::string(probes::NameOf(r.spec.pattern)), SizeLabel(r.spec) + RhythmLabel(r.spec),
            std::string(probes::NameOf(r.outcome)), std::to_string(r.ops),
            m ? FormatRate(r.ops_per_sec) : "-", m ? Time(r.latency.p50) : "-",
            TailTime(r.latency.p99, r.ops, 100), TailTime(r.latency.p999, r.ops, 1000),

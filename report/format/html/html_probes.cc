@@ -35,7 +35,7 @@ std::string Table(const std::vector<ProbeResult>& results) {
       "<th class=\"num\">p99.9</th><th class=\"num\">max</th><th>status</th></tr></thead>\n"
       "<tbody>\n";
   for (const ProbeResult& r : results) {
-    std::string size = SizeLabel(r.spec);
+    std::string size = SizeLabel(r.spec) + RhythmLabel(r.spec);
     out += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td>",
                        probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern), size);
     if (!HasData(r)) {

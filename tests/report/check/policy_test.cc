@@ -134,6 +134,25 @@ TEST(CheckPolicyTest, EveryRuleTableReadsItsNameTheSameWay) {
   }
 }
 
+TEST(CheckPolicyTest, AProbeRuleCanWorkBetweenItsOperations) {
+  // A client whose transactions take 1.5 ms besides the commit: the rate is its commit rate.
+  Result<Policy> p =
+      ParsePolicy("[[rate]]\nsize = \"8k\"\nwork = \"1500us\"\nmin = 200\n", "toml", "w.toml");
+  ASSERT_TRUE(p.ok()) << p.status().message();
+  ASSERT_EQ(p->rates.size(), 1u);
+  EXPECT_EQ(p->rates[0].spec.work_us, 1500u);
+  EXPECT_EQ(p->rates[0].spec.write_size, 8192u);
+  EXPECT_EQ(p->rates[0].name, "min_rate_fdatasync_overwrite_8192_work_1500us");
+  ExpectError(ParsePolicy("[[rate]]\nwork = \"0us\"\nmin = 5\n", "toml", "w.toml"),
+              "w.toml:2: key 'rate[0].work'", "above zero");
+  ExpectError(ParsePolicy("[[rate]]\nwork = \"10ns\"\nmin = 5\n", "toml", "w.toml"),
+              "w.toml:2: key 'rate[0].work'", "1 us .. 1 s");
+  ExpectError(ParsePolicy("[[rate]]\nwork = \"2s\"\nmin = 5\n", "toml", "w.toml"),
+              "w.toml:2: key 'rate[0].work'", "1 us .. 1 s");
+  ExpectError(ParsePolicy("[[rate]]\nwork = \"soon\"\nmin = 5\n", "toml", "w.toml"),
+              "w.toml:2: key 'rate[0].work'", "invalid duration");
+}
+
 TEST(CheckPolicyTest, TomlErrorsNameFileLineAndKey) {
   ExpectError(ParsePolicy("\n\nlatncy = 1\n", "toml", "p.toml"), "p.toml:3: key 'latncy'",
               "unknown key");
@@ -198,9 +217,19 @@ TEST(CheckPolicyTest, PresetsAreTheIssuesNumbers) {
   Result<Policy> pg = Preset("postgres-wal");
   ASSERT_TRUE(pg.ok());
   EXPECT_TRUE(pg->recommend_wal_sync_method);
-  // pg_test_fsync's ten comparisons, plus the durable rule's plain write (its fdatasync
-  // overwrite 4 KiB is not among them).
-  EXPECT_EQ(pg->ProbeSpecs().size(), 12u);
+  // pg_test_fsync's ten comparisons, the one-client commit, plus the durable rule's plain
+  // write (its fdatasync overwrite 4 KiB is not among them).
+  EXPECT_EQ(pg->ProbeSpecs().size(), 13u);
+  // One pgbench -N client: an 8 KiB WAL page overwritten and fdatasynced after the next
+  // transaction's 200 us of work; its ops/s is the client's commit rate, floored at 100.
+  ASSERT_EQ(pg->rates.size(), 1u);
+  EXPECT_EQ(pg->rates[0].name, "postgres_one_client_commits");
+  EXPECT_EQ(pg->rates[0].spec.write_size, 8192u);
+  EXPECT_EQ(pg->rates[0].spec.pattern, probes::Pattern::kOverwrite);
+  EXPECT_EQ(pg->rates[0].spec.work_us, 200u);
+  EXPECT_EQ(pg->rates[0].spec.paced_per_sec, 0u);
+  EXPECT_DOUBLE_EQ(pg->rates[0].min_ops_per_sec, 100);
+  EXPECT_TRUE(probes::Validate(pg->rates[0].spec).ok());
   EXPECT_TRUE(pg->durable_rule);
   Result<Policy> app = Preset("sqlite-app");
   ASSERT_TRUE(app.ok());

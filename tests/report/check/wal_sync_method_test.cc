@@ -56,10 +56,11 @@ TEST(WalSyncMethodTest, ThePresetMeasuresEveryComparisonOfPgTestFsync) {
   EXPECT_EQ(specs.size(), 10u);
   Result<Policy> preset = Preset("postgres-wal");
   ASSERT_TRUE(preset.ok());
-  // The preset measures these, then the durable rule's two probes.
+  // The preset measures its one-client commit, these, then the durable rule's two probes.
   std::vector<probes::ProbeSpec> measured = preset->ProbeSpecs();
-  ASSERT_GE(measured.size(), specs.size());
-  EXPECT_EQ(std::vector<probes::ProbeSpec>(measured.begin(), measured.begin() + 10), specs);
+  ASSERT_GE(measured.size(), specs.size() + 1);
+  EXPECT_EQ(measured[0].work_us, 200u);
+  EXPECT_EQ(std::vector<probes::ProbeSpec>(measured.begin() + 1, measured.begin() + 11), specs);
 }
 
 TEST(WalSyncMethodTest, RecommendsTheLeastTimeForOneAndTwoWritesWithItsMargin) {
@@ -78,6 +79,36 @@ TEST(WalSyncMethodTest, RecommendsTheLeastTimeForOneAndTwoWritesWithItsMargin) {
   ASSERT_TRUE(c.measured.has_value());
   EXPECT_NEAR(*c.measured, 2.0 / (1.0 / 800 + 1.0 / 700), 1e-9);
   EXPECT_NEAR(c.threshold, 400.0, 1e-9);
+}
+
+TEST(WalSyncMethodTest, AMethodLessThanTenPercentFasterThanTheDefaultKeepsTheDefault) {
+  // open_sync's 1000 and 1000 against fdatasync's 950 and 950: 1.05x, under the 1.10x a change
+  // needs, so fdatasync (PostgreSQL's default) stays; at 1200 and 1200 (1.26x) open_sync wins.
+  std::vector<std::pair<ProbeSpec, double>> rates = {
+      {Spec(Primitive::kOsync, 8192, 1), 1000},    {Spec(Primitive::kOsync, 8192, 2), 1000},
+      {Spec(Primitive::kFdatasync, 8192, 1), 950}, {Spec(Primitive::kFdatasync, 8192, 2), 950},
+      {Spec(Primitive::kFsync, 8192, 1), 400},     {Spec(Primitive::kFsync, 8192, 2), 400}};
+  Report close = WithRates(rates);
+  WalSyncChoice choice = ChooseWalSyncMethod(close.targets[0]);
+  EXPECT_EQ(choice.method, "fdatasync");
+  EXPECT_TRUE(choice.kept_default);
+  ASSERT_EQ(choice.ranked.size(), 3u);
+  EXPECT_EQ(choice.ranked[0].method, "open_sync");
+  CheckResult c = RecommendWalSyncMethod(close.targets[0]);
+  ASSERT_EQ(c.outcome, CheckOutcome::kPass) << c.message;
+  EXPECT_NE(c.message.find("wal_sync_method = fdatasync: keep the default: open_sync is only "
+                           "1.05x faster, under the 1.10x a change needs"),
+            std::string::npos)
+      << c.message;
+  EXPECT_NEAR(*c.measured, 950, 1e-9);
+  EXPECT_NEAR(c.threshold, 1000, 1e-9);
+  rates[0].second = rates[1].second = 1200;
+  Report clear = WithRates(rates);
+  choice = ChooseWalSyncMethod(clear.targets[0]);
+  EXPECT_EQ(choice.method, "open_sync");
+  EXPECT_FALSE(choice.kept_default);
+  EXPECT_NE(RecommendWalSyncMethod(clear.targets[0]).message.find("open_sync wins, 1.26x"),
+            std::string::npos);
 }
 
 TEST(WalSyncMethodTest, AMethodWithoutItsTwoWriteComparisonIsNotRanked) {

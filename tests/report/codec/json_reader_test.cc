@@ -288,7 +288,10 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
                 .write_size = 1392,
                 .paced_per_sec = 150};
   paced.ops = 150;
-  t.probes = {paced};
+  probes::ProbeResult worked;  // the postgres-wal preset's one-client commit
+  worked.spec = {.primitive = probes::Primitive::kFdatasync, .write_size = 8192, .work_us = 200};
+  worked.ops = 40;
+  t.probes = {paced, worked};
   t.unfinished = {{"probe", "fsync append 4 KiB", Unfinished::kBudget}};
   t.findings = {{Severity::kWarn, "overlay_volatile", "the overlay skips every sync"}};
   t.durability = DurabilityOf(t, report.context);  // as the run decides it before writing
@@ -301,6 +304,8 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   EXPECT_EQ(read->targets[0].mount->device->slaves.at(0).name, "sda");
   EXPECT_EQ(read->targets[0].op_costs.at(0).op, probes::FileOp::kRename);
   EXPECT_EQ(read->targets[0].probes.at(0).spec, paced.spec);
+  EXPECT_EQ(read->targets[0].probes.at(1).spec, worked.spec);
+  EXPECT_NE(written.find("\"work_us\": 200"), std::string::npos);
   EXPECT_EQ(read->targets[0].unfinished.at(0).reason, "budget");
   EXPECT_EQ(read->targets[0].findings.at(0).severity, Severity::kWarn);
   ASSERT_TRUE(read->targets[0].durability.has_value());

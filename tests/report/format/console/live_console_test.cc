@@ -54,5 +54,40 @@ TEST(LiveConsoleTest, PrintsEachRowAsItArrivesAndTheNotesWhenTheSectionEnds) {
   EXPECT_LT(unfinished, finding);
 }
 
+// The rows print one by one, so the size column is as wide as the planned probes need from the
+// first row: a probe that works between its operations ("8 KiB +200 us work") lines up with the
+// rows before it, and its note says what the work is and what its ops/s means.
+TEST(LiveConsoleTest, APlannedProbeWithWorkWidensTheSizeColumnFromTheFirstRow) {
+  std::ostringstream out;
+  LiveConsole console(out);
+  Target t;
+  t.path = "/data";
+  Context context;
+  context.options["probes"] = {"fdatasync overwrite 4 KiB",
+                               "fdatasync overwrite 8 KiB +200 us work"};
+  console.RunStarted(context);
+  console.TargetStarted(t);
+  console.ProbeDone(t, Probe(probes::Primitive::kFdatasync, 1'000'000));
+  probes::ProbeResult worked = Probe(probes::Primitive::kFdatasync, 1'000'000);
+  worked.spec.write_size = 8192;
+  worked.spec.work_us = 200;
+  console.ProbeDone(t, worked);
+  console.TargetDone(t);
+  std::istringstream lines(out.str());
+  std::vector<std::string> rows;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("primitive", 0) == 0 || line.rfind("fdatasync", 0) == 0) rows.push_back(line);
+  }
+  ASSERT_EQ(rows.size(), 3u) << out.str();
+  // "size" ends where each row's size cell ends: the header and both rows agree.
+  std::size_t size_end = rows[0].find("size") + 4;
+  EXPECT_EQ(rows[1].find("4 KiB") + 5, size_end) << out.str();
+  EXPECT_EQ(rows[2].find("8 KiB +200 us work") + 18, size_end) << out.str();
+  EXPECT_NE(out.str().find("fdatasync overwrite 8 KiB +200 us work: each operation follows "
+                           "200 us on the CPU"),
+            std::string::npos)
+      << out.str();
+}
+
 }  // namespace
 }  // namespace durprobe::report
