@@ -126,7 +126,9 @@ CheckResult RecommendWalSyncMethod(const Target& t) {
   const auto& other = chosen == ranked.begin() ? ranked[1] : ranked[0];
   c.outcome = CheckOutcome::kPass;
   c.measured = chosen->rate;
-  c.threshold = other.rate;
+  // The default kept passes on being within the margin of the fastest; a winner on beating the
+  // runner-up.
+  c.threshold = choice.kept_default ? other.rate / kWalSyncClearMargin : other.rate;
   std::string list;
   for (const auto& r : ranked) {
     list += fmt::format("{}{} {}/s", list.empty() ? "" : ", ", r.method, FormatRate(r.rate));

@@ -51,7 +51,8 @@ struct WalSyncChoice {
 WalSyncChoice ChooseWalSyncMethod(const Target& target);
 
 // "postgres_wal_sync_method": ChooseWalSyncMethod's choice; measured is the chosen method's rate
-// and threshold the best other's, so the message can state the margin. An error when fewer than
+// and threshold the runner-up's (a winner) or the fastest's over kWalSyncClearMargin (the default
+// kept), so measured >= threshold holds and the message states the margin. An error when fewer than
 // two methods are ranked.
 CheckResult RecommendWalSyncMethod(const Target& target);
 
