@@ -45,6 +45,7 @@ Result<probes::ProbeSpec> ProbeSpecOf(std::string_view primitive, std::string_vi
 std::string RuleName(std::string_view kind, const probes::ProbeSpec& s) {
   std::string name = fmt::format("{}_{}_{}_{}", kind, probes::NameOf(s.primitive),
                                  probes::NameOf(s.pattern), s.write_size);
+  if (s.paced_per_sec > 0) name += fmt::format("_at_{}", s.paced_per_sec);
   if (s.work_us > 0) name += fmt::format("_work_{}us", s.work_us);
   return name;
 }
@@ -98,9 +99,18 @@ Status DocumentReader::ProbeRule(const PolicyValue& table, const std::string& ke
   if (table.kind != PolicyValue::Kind::kTable) return Error(table, key, "expected a table");
   std::string primitive = "fdatasync", pattern = "overwrite", size = "4096";
   std::uint64_t work_ns = 0;
+  double pace = 0;
   for (const auto& [name, value] : table.fields) {
     std::string k = key + "." + name;
-    if (name == "work") {  // the work before each operation: "200us"
+    if (name == "pace") {  // operations a second, as the database syncs: 1000
+      Result<double> n = Number(value, k);
+      if (!n.ok()) return n.status();
+      if (!(*n >= 1 && *n <= probes::kMaxPacedPerSec) || *n != std::floor(*n))
+        return Error(
+            value, k,
+            fmt::format("a pace is a whole 1 .. {} operations a second", probes::kMaxPacedPerSec));
+      pace = *n;
+    } else if (name == "work") {  // the work before each operation: "200us"
       Result<std::uint64_t> ns = Duration(value, k);
       if (!ns.ok()) return ns.status();
       if (*ns < 1000 || *ns > std::uint64_t{probes::kMaxWorkUs} * 1000)
@@ -120,6 +130,10 @@ Status DocumentReader::ProbeRule(const PolicyValue& table, const std::string& ke
   if (!s.ok()) return Error(table, key, s.status().message());
   *spec = *s;
   spec->work_us = static_cast<std::uint32_t>(work_ns / 1000);
+  spec->paced_per_sec = static_cast<std::uint32_t>(pace);
+  if (Status valid = probes::Validate(*spec); !valid.ok()) {
+    return Error(table, key, valid.message());
+  }
   return Status::Ok();
 }
 

@@ -196,5 +196,34 @@ TEST(CheckCliTest, PostgresWalQuickShowsPgTestFsyncsComparisonsAndARecommendatio
   EXPECT_EQ(RunShell("ls -A " + dir.path()).out, "");
 }
 
+// A policy rule paced at the cluster's own rate runs beside the preset's WAL probe at 150 a second:
+// two probes of the same writes, told apart by their pace in the JSON, the console and the rules.
+TEST(CheckCliTest, APolicyPacesTheEtcdWalProbeAtTheClustersRate) {
+  TempDir dir, out;
+  std::string policy = out.path() + "/load.toml";
+  std::ofstream(policy)
+      << ("preset = \"etcd\"\n[[latency]]\nname = \"wal_at_load\"\n"
+          "pattern = \"preallocated\"\nsize = 1392\npace = 1000\n"
+          "p99 = \"10ms\"\n");
+  std::string json_file = out.path() + "/report.json";
+  CliRun run =
+      RunDurprobe("check --policy " + policy + " --quick --json " + json_file + " " + dir.path());
+  ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1 || run.exit_code == 2) << run.out << run.err;
+  nlohmann::json j = nlohmann::json::parse(testing_support::Slurp(json_file));
+  std::vector<int> paces;
+  for (const nlohmann::json& p : j["targets"][0]["probes"]) {
+    if (p["pattern"] == "preallocated" && p["write_size"] == 1392) {
+      paces.push_back(p.value("paced_per_sec", 0));
+    }
+  }
+  EXPECT_EQ(paces, (std::vector<int>{150, 1000})) << j["targets"][0]["probes"].dump();
+  EXPECT_NE(run.out.find("1392 B at 1000/s"), std::string::npos) << run.out;
+  int rules = 0;
+  for (const nlohmann::json& c : j["checks"]) {
+    rules += c["rule"] == "wal_at_load" || c["rule"] == "etcd_wal_fsync_p99";
+  }
+  EXPECT_EQ(rules, 2) << j["checks"].dump();
+}
+
 }  // namespace
 }  // namespace durprobe

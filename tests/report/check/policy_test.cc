@@ -153,6 +153,23 @@ TEST(CheckPolicyTest, AProbeRuleCanWorkBetweenItsOperations) {
               "w.toml:2: key 'rate[0].work'", "invalid duration");
 }
 
+TEST(CheckPolicyTest, AProbeRuleCanBePacedAtTheDatabasesSyncRate) {
+  // etcd under a heavier load than the preset's 150 a second: its WAL syncs 1000 times a second.
+  Result<Policy> p = ParsePolicy(
+      "[[latency]]\npattern = \"preallocated\"\nsize = 1392\npace = 1000\np99 = \"10ms\"\n", "toml",
+      "p.toml");
+  ASSERT_TRUE(p.ok()) << p.status().message();
+  ASSERT_EQ(p->latency.size(), 1u);
+  EXPECT_EQ(p->latency[0].spec.paced_per_sec, 1000u);
+  EXPECT_EQ(p->latency[0].name, "max_p99_fdatasync_preallocated_1392_at_1000");
+  ExpectError(ParsePolicy("[[rate]]\npace = 0\nmin = 5\n", "toml", "p.toml"),
+              "p.toml:2: key 'rate[0].pace'", "a pace is a whole 1 .. 100000");
+  ExpectError(ParsePolicy("[[rate]]\npace = 2.5\nmin = 5\n", "toml", "p.toml"),
+              "p.toml:2: key 'rate[0].pace'", "whole");
+  ExpectError(ParsePolicy("[[rate]]\npace = 100\nwork = \"1ms\"\nmin = 5\n", "toml", "p.toml"),
+              "p.toml:1: key 'rate[0]'", "paced or does work between operations, not both");
+}
+
 TEST(CheckPolicyTest, TomlErrorsNameFileLineAndKey) {
   ExpectError(ParsePolicy("\n\nlatncy = 1\n", "toml", "p.toml"), "p.toml:3: key 'latncy'",
               "unknown key");
