@@ -24,7 +24,8 @@
 #   --rounds N        alternating rounds (default 3)
 #   --systems LIST    any of etcd,postgres,sqlite (default all three)
 #   --etcd-loads LIST check perf loads, each a table of its own (default s; m, l, xl exist); put:N
-#                     is N `etcdctl put`s one after the other instead (a quick run: the tests')
+#                     is N `etcdctl put`s one after the other instead (a quick run: the tests').
+#                     Past s, durprobe's WAL probe is paced by a policy at etcd's own sync rate
 #   --pg-secs N       seconds of pgbench per wal_sync_method and round (default 15)
 #   --dp-secs N       durprobe's --budget per preset run (default 20)
 #   --sqlite-only J/S only that SQLite configuration (sqlite-vs-shell.sh --only; repeatable)
@@ -117,6 +118,7 @@ etcd_real() {  # load round-dir: a fresh etcd, check perf, the metrics before an
     sleep 0.2
   done
   curl -sf "$url/metrics" >"$o/etcd-before.prom"
+  local t0=$SECONDS
   if [[ "$load" == put:* ]]; then
     for ((i = 0; i < ${load#put:}; i++)); do
       ETCDCTL_API=3 etcdctl --endpoints "$url" put "/bench/$i" "$i" >/dev/null
@@ -128,16 +130,25 @@ etcd_real() {  # load round-dir: a fresh etcd, check perf, the metrics before an
       grep -E '^(PASS|FAIL)' >"$o/checkperf.txt" || true
   fi
   curl -sf "$url/metrics" >"$o/etcd-after.prom"
+  # The WAL sync rate it reached, for the next durprobe side's pace (etcd_pace).
+  python3 "$src/scripts/real_table.py" etcd-rate "$o/etcd-before.prom" "$o/etcd-after.prom" \
+    $((SECONDS - t0)) >"$(dirname "$o")/pace"
   kill "$etcd_pid"; wait "$etcd_pid" || true; etcd_pid=
   rm -rf "$d"
 }
-# check perf's put rates per load (etcdctl's checkperf: s 150, m 1000, l 8000, xl 15000 a
-# second). The preset paces its WAL probe at s's; for another load a policy adds the same probe
-# paced at that load's rate, as a user whose etcd syncs that often would (docs/provisioning.md).
-etcd_pace() { case $1 in m) echo 1000 ;; l) echo 8000 ;; xl) echo 15000 ;; *) echo 150 ;; esac; }
-etcd_durprobe() {  # load round-dir: the etcd preset on the directory etcd used
-  local pace policy=()
-  pace=$(etcd_pace "$1")
+# The preset paces its WAL probe at check perf's --load=s rate, 150 a second. For another load a
+# policy adds the same probe paced at the WAL sync rate etcd reached under that load, from its
+# own etcd_disk_wal_fsync_duration_seconds_count, as a user reading their cluster's metrics
+# would (docs/provisioning.md): the last round's rate, or check perf's put rate (m 1000, l 8000,
+# xl 15000 a second) before any round has run. A machine too slow for the load syncs less often.
+etcd_pace() {  # load lout: the pace for durprobe's WAL probe under that load
+  if [ "$1" = s ] || [[ "$1" == put:* ]]; then echo 150
+  elif [ -s "$2/pace" ]; then cat "$2/pace"
+  else case $1 in m) echo 1000 ;; l) echo 8000 ;; *) echo 15000 ;; esac
+  fi
+}
+etcd_durprobe() {  # load round-dir pace: the etcd preset on the directory etcd used
+  local pace=$3 policy=()
   if [ "$pace" != 150 ]; then
     printf '%s\n' 'preset = "etcd"' '[[latency]]' 'name = "etcd_wal_fsync_p99_at_load"' \
       'primitive = "fdatasync"' 'pattern = "preallocated"' 'size = 1392' "pace = $pace" \
@@ -150,6 +161,10 @@ etcd_durprobe() {  # load round-dir: the etcd preset on the directory etcd used
     --json "$2/dp-etcd.json" >/dev/null || true
   rm -rf "$work/etcd"
 }
+etcd_side() {  # load lout round: durprobe's side, its pace kept with the round for the table
+  etcd_pace "$1" "$2" >"$2/r$3/pace"
+  etcd_durprobe "$1" "$2/r$3" "$(cat "$2/r$3/pace")"
+}
 run_etcd() {
   for load in ${etcd_loads//,/ }; do
     local lout=$out/etcd-${load/:/}
@@ -158,13 +173,12 @@ run_etcd() {
     for ((r = 0; r < rounds; r++)); do
       mkdir -p "$lout/r$r"
       if ((r % 2 == 0)); then
-        etcd_real "$load" "$lout/r$r"; etcd_durprobe "$load" "$lout/r$r"
+        etcd_real "$load" "$lout/r$r"; etcd_side "$load" "$lout" "$r"
       else
-        etcd_durprobe "$load" "$lout/r$r"; etcd_real "$load" "$lout/r$r"
+        etcd_side "$load" "$lout" "$r"; etcd_real "$load" "$lout/r$r"
       fi
     done
-    python3 "$src/scripts/real_table.py" etcd "$lout" "$rounds" --pace "$(etcd_pace "$load")" \
-      ${verbose:+--verbose}
+    python3 "$src/scripts/real_table.py" etcd "$lout" "$rounds" ${verbose:+--verbose}
   done
 }
 

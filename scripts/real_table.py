@@ -3,6 +3,7 @@ the paired ratios durprobe / the real system over the rounds, with their min-max
 usage: real_table.py etcd OUT_DIR ROUNDS [--verbose]
        real_table.py postgres OUT_DIR ROUNDS [--verbose]
        real_table.py etcd-metrics FILE   (one scrape: WAL fsync sum and count; a test's check)
+       real_table.py etcd-rate BEFORE AFTER SECS   (WAL syncs a second between two scrapes)
 Each round's directory (OUT_DIR/rN) holds the real system's figures and durprobe's JSON report."""
 import json
 import math
@@ -80,13 +81,17 @@ def us(ns):
     return f"{ns / 1000:.0f} us"
 
 
-def etcd_table(out, rounds, verbose, pace=150):
+def etcd_table(out, rounds, verbose):
     means, buckets_equal, verdicts_equal, verdicts, unstable, n = [], 0, 0, 0, 0, 0
     for r in range(rounds):
         rdir = f"{out}/r{r}"
         real = etcd_round(rdir)
         doc = load_json(rdir + "/dp-etcd.json")
         # the WAL probe paced at the load's rate: the preset's (150), or the policy's for m, l, xl
+        try:
+            pace = int(open(rdir + "/pace").read())
+        except (OSError, ValueError):
+            pace = 150
         wal = next((p for p in (doc or {}).get("targets", [{}])[0].get("probes", [])
                     if (p["primitive"], p["pattern"], p["write_size"], p.get("paced_per_sec", 0))
                     == ("fdatasync", "preallocated", 1392, pace) and p.get("status") == "ok"),
@@ -214,6 +219,11 @@ def pg_table(out, rounds, verbose):
 
 def main():
     kind = sys.argv[1]
+    if kind == "etcd-rate":  # WAL syncs a second between two scrapes SECS apart
+        _, c0, _ = histogram(sys.argv[2], "etcd_disk_wal_fsync_duration_seconds")
+        _, c1, _ = histogram(sys.argv[3], "etcd_disk_wal_fsync_duration_seconds")
+        print(max(1, min(100000, round((c1 - c0) / max(1, int(sys.argv[4]))))))
+        return
     if kind == "etcd-metrics":
         total, count, _ = histogram(sys.argv[2], "etcd_disk_wal_fsync_duration_seconds")
         print(f"{total} {count:.0f}")
@@ -221,11 +231,7 @@ def main():
     out, rounds = sys.argv[2], int(sys.argv[3])
     verbose = "--verbose" in sys.argv[4:]
     print(f"{'comparison':44} rnd median [min-max] of paired ratios (or agreements)")
-    if kind == "etcd":
-        pace = int(sys.argv[sys.argv.index("--pace") + 1]) if "--pace" in sys.argv else 150
-        etcd_table(out, rounds, verbose, pace)
-    else:
-        pg_table(out, rounds, verbose)
+    (etcd_table if kind == "etcd" else pg_table)(out, rounds, verbose)
 
 
 main()
