@@ -49,6 +49,24 @@ void FaultPlatform::SpinNanos(std::uint64_t ns) {
   }
 }
 
+Result<std::unique_ptr<Platform::Partner>> FaultPlatform::StartPartner() {
+  if (!fake_clock_) return base_.StartPartner();
+  class FakePartner final : public Partner {
+   public:
+    explicit FakePartner(FaultPlatform& p) : p_(p) {}
+    Status RoundTrip(std::uint64_t side_ns) override {
+      p_.now_ns_ += 2 * side_ns;  // this side's spin, then the partner's
+      p_.spun_ns_ += 2 * side_ns;
+      ++p_.round_trips_;
+      return Status::Ok();
+    }
+
+   private:
+    FaultPlatform& p_;
+  };
+  return std::unique_ptr<Partner>(std::make_unique<FakePartner>(*this));
+}
+
 // Handles from base_ are re-owned by this wrapper, so they close through it like every other call.
 Result<FileHandle> FaultPlatform::Open(const std::string& path, const OpenFlags& flags) {
   if (open_err_ != 0) return Status::FromErrno(open_err_, fmt::format("open {}", path));

@@ -48,6 +48,7 @@ class FaultPlatform final : public Platform {
   int sync_calls() const { return sync_calls_; }
   // The time waited on the CPU (SpinNanos) so far, apart from time slept.
   std::uint64_t spun_ns() const { return spun_ns_; }
+  std::uint64_t round_trips() const { return round_trips_; }
   // CheckSharedMapping returns this status from now on instead of trying (ok disables).
   void FailSharedMapping(Status status) { shm_fault_ = std::move(status); }
   // CheckSharedMapping really tries, but touches a page past the file's end, so its child dies of
@@ -162,6 +163,9 @@ class FaultPlatform final : public Platform {
   }
   void SleepNanos(std::uint64_t ns) override;
   void SpinNanos(std::uint64_t ns) override;
+  // With the fake clock a round trip takes its two sides' spins and counts in spun_ns and
+  // round_trips; without it the base platform's partner runs.
+  Result<std::unique_ptr<Partner>> StartPartner() override;
   std::string WallClockIso8601() override { return base_.WallClockIso8601(); }
   SystemInfo System() override { return base_.System(); }
   int ProcessId() override { return base_.ProcessId(); }
@@ -202,6 +206,7 @@ class FaultPlatform final : public Platform {
   int late_after_ = 0;
   int sync_calls_ = 0;
   std::uint64_t spun_ns_ = 0;
+  std::uint64_t round_trips_ = 0;
   Status shm_fault_;
   bool shm_past_end_ = false;
   int shm_calls_ = 0;

@@ -186,6 +186,17 @@ class Platform {
   // between operations, as a busy server's thread waits for its next request (an idle virtual CPU
   // wakes late and adds that to the next sync's latency; docs/accuracy.md, "Pacing").
   virtual void SpinNanos(std::uint64_t ns) = 0;
+  // A second thread this one exchanges messages with, as a database client and its server do
+  // between commits (the postgres-wal preset's one-client probe; docs/accuracy.md): in each
+  // round trip this side spins side_ns on the CPU and sends a message, the partner spins side_ns
+  // and answers, and this side sleeps until the answer arrives, so each side is asleep while the
+  // other works. The partner stops when the returned object is destroyed.
+  class Partner {
+   public:
+    virtual ~Partner() = default;
+    virtual Status RoundTrip(std::uint64_t side_ns) = 0;
+  };
+  virtual Result<std::unique_ptr<Partner>> StartPartner() = 0;
   virtual std::string WallClockIso8601() = 0;
   virtual SystemInfo System() = 0;
   virtual int ProcessId() = 0;

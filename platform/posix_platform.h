@@ -40,6 +40,7 @@ class PosixPlatform : public Platform {
   std::uint64_t NowNanos() override;
   void SleepNanos(std::uint64_t ns) override;
   void SpinNanos(std::uint64_t ns) override;
+  Result<std::unique_ptr<Partner>> StartPartner() override;  // posix_partner.cc
   std::string WallClockIso8601() override;
   SystemInfo System() override;
   int ProcessId() override;

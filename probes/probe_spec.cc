@@ -70,6 +70,13 @@ Status Validate(const ProbeSpec& spec) {
     return Status::OutOfRange(fmt::format("work of {} us between operations is outside 0 .. {}",
                                           spec.work_us, kMaxWorkUs));
   }
+  if (spec.work_round_trips > kMaxWorkRoundTrips) {
+    return Status::OutOfRange(fmt::format("{} round trips of work is outside 0 .. {}",
+                                          spec.work_round_trips, kMaxWorkRoundTrips));
+  }
+  if (spec.work_round_trips > 0 && spec.work_us == 0) {
+    return Status::InvalidArgument("round trips of work need the work's time (work_us)");
+  }
   if (spec.work_us > 0 && spec.paced_per_sec > 0) {
     return Status::InvalidArgument("a probe is paced or does work between operations, not both");
   }

@@ -66,6 +66,11 @@ struct ProbeSpec {
   // ops/s is the commit rate of one client whose transactions take that long besides the sync.
   // Closed loop, where pacing is open: a probe is paced or does work, not both.
   std::uint32_t work_us = 0;
+  // > 0: the work is that many round trips to a partner thread (Platform::StartPartner), each
+  // side spinning its share of what is left of work_us a message (so the wake-ups count in it),
+  // as a client and its server take turns while the other sleeps (pgbench -N's transaction: 4).
+  // 0: one spin.
+  std::uint32_t work_round_trips = 0;
 
   bool operator==(const ProbeSpec&) const = default;
 };
@@ -73,6 +78,7 @@ struct ProbeSpec {
 inline constexpr std::uint32_t kMaxWritesPerOp = 64;
 inline constexpr std::uint32_t kMaxPacedPerSec = 100'000;
 inline constexpr std::uint32_t kMaxWorkUs = 1'000'000;
+inline constexpr std::uint32_t kMaxWorkRoundTrips = 64;
 
 // Bytes one operation writes: write_size x writes_per_op.
 inline std::uint64_t BytesPerOp(const ProbeSpec& spec) {

@@ -108,6 +108,7 @@ LoopOutcome SampleProbe(platform::Platform& platform, const std::string& scratch
   StopRule paced = rule;
   if (spec.paced_per_sec > 0) paced.pace_ns = 1'000'000'000ull / spec.paced_per_sec;
   paced.work_ns = std::uint64_t{spec.work_us} * 1000;
+  paced.work_round_trips = spec.work_round_trips;
   return Measure(platform, **op, paced);
 }
 

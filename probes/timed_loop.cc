@@ -38,17 +38,41 @@ class SeriesRecorder {
   Histogram window_;
 };
 
-// The database's own work before its next commit (StopRule::work_ns): on the CPU, as a server
-// is, and part of the elapsed time. Returns the time the next operation starts.
-std::uint64_t Work(platform::Platform& platform, const StopRule& rule) {
-  if (rule.work_ns > 0) platform.SpinNanos(rule.work_ns);
-  return platform.NowNanos();
+// The database's own work before its next commit (StopRule::work_ns), part of the elapsed time:
+// one spin on the CPU, or round trips to the partner, each side spinning its share. Sets the time
+// the next operation starts.
+Status Work(platform::Platform& platform, const StopRule& rule,
+            platform::Platform::Partner* partner, std::uint64_t& start_ns) {
+  Status s = Status::Ok();
+  if (partner != nullptr) {
+    // Each trip's sides share what is left of the work, so the messages' own wake-ups count in
+    // it and the whole takes work_ns, as the transaction measured whole did.
+    const std::uint64_t until = platform.NowNanos() + rule.work_ns;
+    for (std::uint32_t i = 0; i < rule.work_round_trips && s.ok(); ++i) {
+      const std::uint64_t now = platform.NowNanos();
+      const std::uint64_t left = until > now ? until - now : 0;
+      s = partner->RoundTrip(left / (2 * (rule.work_round_trips - i)));
+    }
+  } else if (rule.work_ns > 0) {
+    platform.SpinNanos(rule.work_ns);
+  }
+  start_ns = platform.NowNanos();
+  return s;
 }
 
 }  // namespace
 
 LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRule& rule) {
   LoopOutcome out;
+  std::unique_ptr<platform::Platform::Partner> partner;
+  if (rule.work_ns > 0 && rule.work_round_trips > 0) {
+    Result<std::unique_ptr<platform::Platform::Partner>> p = platform.StartPartner();
+    if (!p.ok()) {
+      out.status = p.status();
+      return out;
+    }
+    partner = std::move(*p);
+  }
   OpTiming timing;
   std::uint64_t warm_start = platform.NowNanos();
   std::uint64_t warm_ns = 0;
@@ -60,7 +84,8 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     if (out.status.ok()) out.status = InterruptStatus();
     if (!out.status.ok()) return out;
     ++out.warmup_ops;
-    timing.start_ns = Work(platform, rule);
+    out.status = Work(platform, rule, partner.get(), timing.start_ns);
+    if (!out.status.ok()) return out;
   }
 
   const bool timed_sync = op.has_sync_part();
@@ -109,7 +134,10 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     // stays in it, as the price of the loop's throughput.
     timing.start_ns = platform.NowNanos();
     if (check) untimed_ns += timing.start_ns - now;
-    if (rule.work_ns > 0) timing.start_ns = Work(platform, rule);
+    if (rule.work_ns > 0) {
+      out.status = Work(platform, rule, partner.get(), timing.start_ns);
+      if (!out.status.ok()) break;
+    }
     if (rule.pace_ns > 0) {
       paced_at += rule.pace_ns;
       if (timing.start_ns < paced_at) {

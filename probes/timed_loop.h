@@ -27,6 +27,7 @@ struct StopRule {
   // > 0: each operation follows work_ns on the CPU (ProbeSpec::work_us), counted in the elapsed
   // time but in no operation's latency, so ops/s is one client's commit rate.
   std::uint64_t work_ns = 0;
+  std::uint32_t work_round_trips = 0;  // > 0: the work as round trips to a partner thread
 };
 
 // On operations faster than this (tmpfs, a no-op sync), reading the clock around the sync call

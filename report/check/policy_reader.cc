@@ -99,10 +99,17 @@ Status DocumentReader::ProbeRule(const PolicyValue& table, const std::string& ke
   if (table.kind != PolicyValue::Kind::kTable) return Error(table, key, "expected a table");
   std::string primitive = "fdatasync", pattern = "overwrite", size = "4096";
   std::uint64_t work_ns = 0;
-  double pace = 0;
+  double pace = 0, trips = 0;
   for (const auto& [name, value] : table.fields) {
     std::string k = key + "." + name;
-    if (name == "pace") {  // operations a second, as the database syncs: 1000
+    if (name == "round_trips") {  // the work as round trips to a second thread: 4
+      Result<double> n = Number(value, k);
+      if (!n.ok()) return n.status();
+      if (!(*n >= 1 && *n <= probes::kMaxWorkRoundTrips) || *n != std::floor(*n))
+        return Error(value, k,
+                     fmt::format("round trips are a whole 1 .. {}", probes::kMaxWorkRoundTrips));
+      trips = *n;
+    } else if (name == "pace") {  // operations a second, as the database syncs: 1000
       Result<double> n = Number(value, k);
       if (!n.ok()) return n.status();
       if (!(*n >= 1 && *n <= probes::kMaxPacedPerSec) || *n != std::floor(*n))
@@ -131,6 +138,7 @@ Status DocumentReader::ProbeRule(const PolicyValue& table, const std::string& ke
   *spec = *s;
   spec->work_us = static_cast<std::uint32_t>(work_ns / 1000);
   spec->paced_per_sec = static_cast<std::uint32_t>(pace);
+  spec->work_round_trips = static_cast<std::uint32_t>(trips);
   if (Status valid = probes::Validate(*spec); !valid.ok()) {
     return Error(table, key, valid.message());
   }

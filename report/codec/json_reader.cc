@@ -59,6 +59,8 @@ probes::ProbeResult ReadProbe(const JsonFields& f) {
       std::min<std::uint64_t>(f.Uint("paced_per_sec"), probes::kMaxPacedPerSec));
   r.spec.work_us =
       static_cast<std::uint32_t>(std::min<std::uint64_t>(f.Uint("work_us"), probes::kMaxWorkUs));
+  r.spec.work_round_trips = static_cast<std::uint32_t>(
+      std::min<std::uint64_t>(f.Uint("work_round_trips"), probes::kMaxWorkRoundTrips));
   r.outcome = ReadOutcome(f);
   r.reason = f.String("reason");
   r.caveat = f.String("caveat");

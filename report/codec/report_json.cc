@@ -59,6 +59,7 @@ json ToJson(const probes::ProbeResult& r) {
   if (r.spec.writes_per_op != 1) j["writes_per_op"] = r.spec.writes_per_op;
   if (r.spec.paced_per_sec != 0) j["paced_per_sec"] = r.spec.paced_per_sec;
   if (r.spec.work_us != 0) j["work_us"] = r.spec.work_us;
+  if (r.spec.work_round_trips != 0) j["work_round_trips"] = r.spec.work_round_trips;
   if (!r.reason.empty()) j["reason"] = r.reason;
   if (!r.caveat.empty()) j["caveat"] = r.caveat;
   if (r.outcome == probes::Outcome::kUnsupported) return j;

@@ -17,6 +17,9 @@ std::string ProbeLabel(const probes::ProbeSpec& spec) {
 
 std::string RhythmLabel(const probes::ProbeSpec& spec) {
   if (spec.paced_per_sec > 0) return fmt::format(" at {}/s", spec.paced_per_sec);
+  if (spec.work_us > 0 && spec.work_round_trips > 0) {
+    return fmt::format(" +{} us work ({} trips)", spec.work_us, spec.work_round_trips);
+  }
   if (spec.work_us > 0) return fmt::format(" +{} us work", spec.work_us);
   return {};
 }

@@ -1,5 +1,5 @@
-// The platform seam's file size, pipes and child processes (used by the SQLite workloads'
-// process variants and WAL-size samples).
+// The platform seam's file size, pipes, child processes (used by the SQLite workloads'
+// process variants and WAL-size samples) and the partner thread (the one-client commit probe).
 #include <gtest/gtest.h>
 
 #include <cerrno>
@@ -55,6 +55,20 @@ TEST(ProcessTest, FileSizeOfAFileAndOfAMissingOne) {
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.status().error_number(), ENOENT);
   EXPECT_NE(missing.status().message().find("nope"), std::string::npos);
+}
+
+// The partner thread answers every round trip after spinning its share, and stops when its
+// handle goes: ten trips of 20 us a side take at least 400 us of the caller's clock (each side
+// spins that long), and destroying the handle joins the thread.
+TEST(ProcessTest, APartnerThreadAnswersEachRoundTripAndStopsWithItsHandle) {
+  Platform& p = Default();
+  for (int run = 0; run < 2; ++run) {  // a second partner starts after the first has stopped
+    Result<std::unique_ptr<Platform::Partner>> partner = p.StartPartner();
+    ASSERT_TRUE(partner.ok()) << partner.status().message();
+    std::uint64_t start = p.NowNanos();
+    for (int i = 0; i < 10; ++i) ASSERT_TRUE((*partner)->RoundTrip(20'000).ok());
+    EXPECT_GE(p.NowNanos() - start, 400'000u);
+  }
 }
 
 }  // namespace

@@ -83,6 +83,12 @@ TEST(SelectionTest, WorkBetweenOperationsIsBoundedAndNotPaced) {
   EXPECT_EQ(both.kind(), Status::Kind::kInvalidArgument);
   EXPECT_FALSE(both.out_of_range());
   EXPECT_EQ(both.message(), "a probe is paced or does work between operations, not both");
+  ProbeSpec trips{.write_size = 8192, .work_round_trips = 4};  // trips of no work
+  EXPECT_EQ(Validate(trips).message(), "round trips of work need the work's time (work_us)");
+  trips.work_us = 200;
+  EXPECT_TRUE(Validate(trips).ok());
+  trips.work_round_trips = kMaxWorkRoundTrips + 1;
+  EXPECT_TRUE(Validate(trips).out_of_range());
 }
 
 TEST(SelectionTest, BudgetIsSharedButKeepsAFloor) {

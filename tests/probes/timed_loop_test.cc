@@ -292,6 +292,17 @@ TEST_F(TimedLoopTest, WorkBeforeEachOperationIsInTheElapsedTimeButInNoLatency) {
   EXPECT_EQ(out.elapsed_ns, 31 * kMs);
   EXPECT_EQ(out.wall_ns, 31 * kMs);
   EXPECT_EQ(fake_.spun_ns(), 20 * kMs);
+  EXPECT_EQ(fake_.round_trips(), 0u);  // one spin each
+  // The same work as 4 round trips to a partner thread, each side spinning 250 us a message:
+  // the same times, and 4 trips before each operation after the first.
+  ScriptedOp trips_op(fake_, {1 * kMs}, 0);
+  rule.work_round_trips = 4;
+  LoopOutcome trips = RunTimedLoop(fake_, trips_op, rule);
+  EXPECT_EQ(trips.ops, 11u);
+  EXPECT_EQ(trips.elapsed_ns, 31 * kMs);
+  EXPECT_EQ(trips.total.max(), 1 * kMs);
+  EXPECT_EQ(fake_.round_trips(), 40u);
+  EXPECT_EQ(fake_.spun_ns(), 40 * kMs);
 }
 
 TEST_F(TimedLoopTest, PacedOperationsStartOnePerPaceAndTheWaitIsUntimed) {

@@ -29,6 +29,9 @@ std::string ProbeLabels(const std::string& path, const probes::ProbeResult& r) {
   std::string rhythm;
   if (r.spec.paced_per_sec > 0) rhythm = fmt::format(",paced_per_sec=\"{}\"", r.spec.paced_per_sec);
   if (r.spec.work_us > 0) rhythm = fmt::format(",work_us=\"{}\"", r.spec.work_us);
+  if (r.spec.work_round_trips > 0) {
+    rhythm += fmt::format(",work_round_trips=\"{}\"", r.spec.work_round_trips);
+  }
   return fmt::format("path=\"{}\",primitive=\"{}\",pattern=\"{}\",size=\"{}\"{}", PromLabel(path),
                      probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern), size,
                      rhythm);

@@ -110,11 +110,16 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) 
                     NoteLabel(r), FormatNanos(1e9 / r.spec.paced_per_sec)));
   }
   if (r.spec.work_us > 0) {
+    std::string how = r.spec.work_round_trips > 0
+                          ? fmt::format(
+                                " as {} round trips to a second thread, each side "
+                                "asleep while the other works",
+                                r.spec.work_round_trips)
+                          : std::string(" on the CPU");
     notes.Add(
-        fmt::format("{}: each operation follows {} on the CPU (the work of one client's "
-                    "transaction besides its commit); ops/s counts it: that client's "
-                    "commit rate",
-                    NoteLabel(r), FormatNanos(1e3 * r.spec.work_us)));
+        fmt::format("{}: each operation follows {} of work{} (one client's transaction "
+                    "besides its commit); ops/s counts it: that client's commit rate",
+                    NoteLabel(r), FormatNanos(1e3 * r.spec.work_us), how));
   }
   if (!r.converged && r.outcome == probes::Outcome::kOk) {
     // A paced probe's timed seconds leave its waits out: its operations say more.

@@ -48,7 +48,8 @@ const std::vector<std::string>& FlatColumns() {
       "crash_lost_max",
       "crash_lost_mean",
       "paced_per_sec",  // a probe's pace or work between operations, empty when it has none
-      "work_us"};
+      "work_us",
+      "work_round_trips"};
   return columns;
 }
 
@@ -82,6 +83,7 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
       rows.back().resize(FlatColumns().size());
       if (r.spec.paced_per_sec > 0) rows.back()[26] = Int(r.spec.paced_per_sec);
       if (r.spec.work_us > 0) rows.back()[27] = Int(r.spec.work_us);
+      if (r.spec.work_round_trips > 0) rows.back()[28] = Int(r.spec.work_round_trips);
     }
     for (const SqliteEntry& e : t.sqlite) {
       const sqlite_bench::CommitResult& r = e.result;

@@ -143,6 +143,15 @@ TEST(CheckPolicyTest, AProbeRuleCanWorkBetweenItsOperations) {
   EXPECT_EQ(p->rates[0].spec.work_us, 1500u);
   EXPECT_EQ(p->rates[0].spec.write_size, 8192u);
   EXPECT_EQ(p->rates[0].name, "min_rate_fdatasync_overwrite_8192_work_1500us");
+  Result<Policy> trips =
+      ParsePolicy("[[rate]]\nwork = \"200us\"\nround_trips = 4\nmin = 5\n", "toml", "w.toml");
+  ASSERT_TRUE(trips.ok()) << trips.status().message();
+  EXPECT_EQ(trips->rates[0].spec.work_round_trips, 4u);
+  ExpectError(ParsePolicy("[[rate]]\nround_trips = 4\nmin = 5\n", "toml", "w.toml"),
+              "w.toml:1: key 'rate[0]'", "need the work's time");
+  ExpectError(
+      ParsePolicy("[[rate]]\nwork = \"1ms\"\nround_trips = 65\nmin = 5\n", "toml", "w.toml"),
+      "w.toml:3: key 'rate[0].round_trips'", "1 .. 64");
   ExpectError(ParsePolicy("[[rate]]\nwork = \"0us\"\nmin = 5\n", "toml", "w.toml"),
               "w.toml:2: key 'rate[0].work'", "above zero");
   ExpectError(ParsePolicy("[[rate]]\nwork = \"10ns\"\nmin = 5\n", "toml", "w.toml"),
@@ -244,6 +253,7 @@ TEST(CheckPolicyTest, PresetsAreTheIssuesNumbers) {
   EXPECT_EQ(pg->rates[0].spec.write_size, 8192u);
   EXPECT_EQ(pg->rates[0].spec.pattern, probes::Pattern::kOverwrite);
   EXPECT_EQ(pg->rates[0].spec.work_us, 200u);
+  EXPECT_EQ(pg->rates[0].spec.work_round_trips, 4u);  // pgbench's four round trips a transaction
   EXPECT_EQ(pg->rates[0].spec.paced_per_sec, 0u);
   EXPECT_DOUBLE_EQ(pg->rates[0].min_ops_per_sec, 100);
   EXPECT_TRUE(probes::Validate(pg->rates[0].spec).ok());

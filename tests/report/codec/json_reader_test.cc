@@ -289,7 +289,10 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
                 .paced_per_sec = 150};
   paced.ops = 150;
   probes::ProbeResult worked;  // the postgres-wal preset's one-client commit
-  worked.spec = {.primitive = probes::Primitive::kFdatasync, .write_size = 8192, .work_us = 200};
+  worked.spec = {.primitive = probes::Primitive::kFdatasync,
+                 .write_size = 8192,
+                 .work_us = 200,
+                 .work_round_trips = 4};
   worked.ops = 40;
   t.probes = {paced, worked};
   t.unfinished = {{"probe", "fsync append 4 KiB", Unfinished::kBudget}};

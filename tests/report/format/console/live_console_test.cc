@@ -84,7 +84,7 @@ TEST(LiveConsoleTest, APlannedProbeWithWorkWidensTheSizeColumnFromTheFirstRow) {
   EXPECT_EQ(rows[1].find("4 KiB") + 5, size_end) << out.str();
   EXPECT_EQ(rows[2].find("8 KiB +200 us work") + 18, size_end) << out.str();
   EXPECT_NE(out.str().find("fdatasync overwrite 8 KiB +200 us work: each operation follows "
-                           "200 us on the CPU"),
+                           "200 us of work on the CPU"),
             std::string::npos)
       << out.str();
 }
