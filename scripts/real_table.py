@@ -168,8 +168,9 @@ def pg_table(out, rounds, verbose):
         rdir = f"{out}/r{r}"
         real = pg_stat(rdir + "/pg-fdatasync.txt")
         doc = load_json(rdir + "/dp-pg.json")
-        # the preset's one-client commit: 8 KiB fdatasync after 200 us of work, as pgbench -N -c 1
-        one = probe(doc, "fdatasync", "overwrite", 8192, work_us=200)
+        # the preset's one-client commit: 8 KiB fdatasync after the transaction's work
+        one = next((p for p in (doc or {}).get("targets", [{}])[0].get("probes", [])
+                    if p.get("work_us") and p.get("status") == "ok"), None)
         if not real or not one:
             print(f"  round {r}: missing figures (postgres {bool(real)}, durprobe {bool(one)})")
             continue

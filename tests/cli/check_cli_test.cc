@@ -169,11 +169,11 @@ TEST(CheckCliTest, PostgresWalQuickShowsPgTestFsyncsComparisonsAndARecommendatio
     two_writes += p.value("writes_per_op", 1) == 2;
   }
   EXPECT_EQ(two_writes, 4);  // fdatasync, fsync, open_datasync, open_sync; once each
-  // pg_test_fsync's ten comparisons, the one-client commit (8 KiB after 200 us of work), and the
+  // pg_test_fsync's ten comparisons, the one-client commit (8 KiB after 260 us of work), and the
   // durable rule's fdatasync and plain 4 KiB overwrites.
   EXPECT_EQ(j["targets"][0]["probes"].size(), 13u);
   int worked = 0;
-  for (const nlohmann::json& p : j["targets"][0]["probes"]) worked += p.value("work_us", 0) == 200;
+  for (const nlohmann::json& p : j["targets"][0]["probes"]) worked += p.value("work_us", 0) == 260;
   EXPECT_EQ(worked, 1);
   bool recommended = false, commits = false;
   for (const nlohmann::json& c : j["checks"]) {

@@ -247,12 +247,12 @@ TEST(CheckPolicyTest, PresetsAreTheIssuesNumbers) {
   // write (its fdatasync overwrite 4 KiB is not among them).
   EXPECT_EQ(pg->ProbeSpecs().size(), 13u);
   // One pgbench -N client: an 8 KiB WAL page overwritten and fdatasynced after the next
-  // transaction's 200 us of work; its ops/s is the client's commit rate, floored at 100.
+  // transaction's 260 us of work; its ops/s is the client's commit rate, floored at 100.
   ASSERT_EQ(pg->rates.size(), 1u);
   EXPECT_EQ(pg->rates[0].name, "postgres_one_client_commits");
   EXPECT_EQ(pg->rates[0].spec.write_size, 8192u);
   EXPECT_EQ(pg->rates[0].spec.pattern, probes::Pattern::kOverwrite);
-  EXPECT_EQ(pg->rates[0].spec.work_us, 200u);
+  EXPECT_EQ(pg->rates[0].spec.work_us, 260u);
   EXPECT_EQ(pg->rates[0].spec.work_round_trips, 4u);  // pgbench's four round trips a transaction
   EXPECT_EQ(pg->rates[0].spec.paced_per_sec, 0u);
   EXPECT_DOUBLE_EQ(pg->rates[0].min_ops_per_sec, 100);

@@ -59,7 +59,7 @@ TEST(WalSyncMethodTest, ThePresetMeasuresEveryComparisonOfPgTestFsync) {
   // The preset measures its one-client commit, these, then the durable rule's two probes.
   std::vector<probes::ProbeSpec> measured = preset->ProbeSpecs();
   ASSERT_GE(measured.size(), specs.size() + 1);
-  EXPECT_EQ(measured[0].work_us, 200u);
+  EXPECT_EQ(measured[0].work_us, 260u);
   EXPECT_EQ(std::vector<probes::ProbeSpec>(measured.begin() + 1, measured.begin() + 11), specs);
 }
 
