@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 
 #include "report/text/units.h"
@@ -38,12 +37,10 @@ Status ReadConcurrencyRule(const DocumentReader& r, const PolicyValue& v, const 
   base.spec.primitive = probe.primitive;
   base.spec.write_size = probe.write_size;
   if (f.count("writers")) {
-    Result<double> n = r.Number(*f["writers"], key + ".writers");
+    Result<std::uint64_t> n =
+        r.WholeNumber(*f["writers"], key + ".writers", 1, probes::kMaxWriters,
+                      fmt::format("must be a whole number in 1..{}", probes::kMaxWriters));
     if (!n.ok()) return n.status();
-    if (*n < 1 || *n > probes::kMaxWriters || *n != std::floor(*n)) {
-      return r.Error(*f["writers"], key + ".writers",
-                     fmt::format("must be a whole number in 1..{}", probes::kMaxWriters));
-    }
     base.spec.writers = static_cast<std::uint32_t>(*n);
   }
   if (f.count("mode")) {

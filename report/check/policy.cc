@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
+#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -86,12 +86,11 @@ Status ReadSlow(const DocumentReader& r, const PolicyValue& v, const std::string
   if (!over.ok()) return over.status();
   rule.over_ns = *over;
   if (f.count("max_count")) {
-    Result<double> n = r.Number(*f["max_count"], key + ".max_count");
+    Result<std::uint64_t> n = r.WholeNumber(*f["max_count"], key + ".max_count", 0,
+                                            std::numeric_limits<std::uint64_t>::max(),
+                                            "must be a whole number, 0 or more");
     if (!n.ok()) return n.status();
-    if (*n < 0 || *n != std::floor(*n)) {
-      return r.Error(*f["max_count"], key + ".max_count", "must be a whole number, 0 or more");
-    }
-    rule.max_count = static_cast<std::uint64_t>(*n);
+    rule.max_count = *n;
   }
   rule.name = RuleName("slow_syncs", rule.spec);
   if (Status named = r.NameInto(f, key, &rule.name); !named.ok()) return named;

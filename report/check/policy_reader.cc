@@ -47,6 +47,7 @@ std::string RuleName(std::string_view kind, const probes::ProbeSpec& s) {
                                  probes::NameOf(s.pattern), s.write_size);
   if (s.paced_per_sec > 0) name += fmt::format("_at_{}", s.paced_per_sec);
   if (s.work_us > 0) name += fmt::format("_work_{}us", s.work_us);
+  if (s.work_round_trips > 0) name += fmt::format("_{}_trips", s.work_round_trips);
   return name;
 }
 
@@ -99,23 +100,20 @@ Status DocumentReader::ProbeRule(const PolicyValue& table, const std::string& ke
   if (table.kind != PolicyValue::Kind::kTable) return Error(table, key, "expected a table");
   std::string primitive = "fdatasync", pattern = "overwrite", size = "4096";
   std::uint64_t work_ns = 0;
-  double pace = 0, trips = 0;
+  std::uint64_t pace = 0, trips = 0;
   for (const auto& [name, value] : table.fields) {
     std::string k = key + "." + name;
     if (name == "round_trips") {  // the work as round trips to a second thread: 4
-      Result<double> n = Number(value, k);
+      Result<std::uint64_t> n =
+          WholeNumber(value, k, 1, probes::kMaxWorkRoundTrips,
+                      fmt::format("round trips are a whole 1 .. {}", probes::kMaxWorkRoundTrips));
       if (!n.ok()) return n.status();
-      if (!(*n >= 1 && *n <= probes::kMaxWorkRoundTrips) || *n != std::floor(*n))
-        return Error(value, k,
-                     fmt::format("round trips are a whole 1 .. {}", probes::kMaxWorkRoundTrips));
       trips = *n;
     } else if (name == "pace") {  // operations a second, as the database syncs: 1000
-      Result<double> n = Number(value, k);
+      Result<std::uint64_t> n = WholeNumber(
+          value, k, 1, probes::kMaxPacedPerSec,
+          fmt::format("a pace is a whole 1 .. {} operations a second", probes::kMaxPacedPerSec));
       if (!n.ok()) return n.status();
-      if (!(*n >= 1 && *n <= probes::kMaxPacedPerSec) || *n != std::floor(*n))
-        return Error(
-            value, k,
-            fmt::format("a pace is a whole 1 .. {} operations a second", probes::kMaxPacedPerSec));
       pace = *n;
     } else if (name == "work") {  // the work before each operation: "200us"
       Result<std::uint64_t> ns = Duration(value, k);
@@ -143,6 +141,19 @@ Status DocumentReader::ProbeRule(const PolicyValue& table, const std::string& ke
     return Error(table, key, valid.message());
   }
   return Status::Ok();
+}
+
+Result<std::uint64_t> DocumentReader::WholeNumber(const PolicyValue& v, const std::string& key,
+                                                  std::uint64_t lo, std::uint64_t hi,
+                                                  const std::string& problem) const {
+  Result<double> n = Number(v, key);
+  if (!n.ok()) return n.status();
+  // 2^64 itself rounds equal to the largest hi, and would not convert.
+  if (!(*n >= static_cast<double>(lo) && *n <= static_cast<double>(hi)) || *n >= 0x1p64 ||
+      *n != std::floor(*n)) {
+    return Error(v, key, problem);
+  }
+  return static_cast<std::uint64_t>(*n);
 }
 
 Result<std::uint64_t> DocumentReader::Duration(const PolicyValue& v, const std::string& key) const {

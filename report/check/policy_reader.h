@@ -54,6 +54,9 @@ class DocumentReader {
   Status NameInto(const std::map<std::string, const PolicyValue*>& fields, const std::string& key,
                   std::string* name) const;
   Result<double> Number(const PolicyValue& v, const std::string& key) const;
+  // A whole number in lo..hi, or the error `problem` at its line.
+  Result<std::uint64_t> WholeNumber(const PolicyValue& v, const std::string& key, std::uint64_t lo,
+                                    std::uint64_t hi, const std::string& problem) const;
   Result<std::vector<std::string>> Strings(const PolicyValue& v, const std::string& key) const;
   // A probe rule table: its spec from primitive/pattern/size, and the other keys it allows.
   Status ProbeRule(const PolicyValue& table, const std::string& key,

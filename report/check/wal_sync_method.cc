@@ -97,11 +97,11 @@ WalSyncChoice ChooseWalSyncMethod(const Target& t) {
                    [](const auto& a, const auto& b) { return a.rate > b.rate; });
   if (out.ranked.size() < 2) return out;
   out.method = out.ranked[0].method;
-  for (const WalSyncChoice::Ranked& r : out.ranked) {
-    if (r.method == kDefault && out.ranked[0].rate < r.rate * kWalSyncClearMargin) {
-      out.kept_default = out.method != kDefault;
-      out.method = kDefault;
-    }
+  const auto fallback = std::find_if(out.ranked.begin(), out.ranked.end(),
+                                     [](const auto& r) { return r.method == kDefault; });
+  if (fallback != out.ranked.end() && out.ranked[0].rate < fallback->rate * kWalSyncClearMargin) {
+    out.kept_default = out.method != kDefault;
+    out.method = kDefault;
   }
   return out;
 }
