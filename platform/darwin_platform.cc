@@ -170,6 +170,15 @@ class DarwinPlatform final : public PosixPlatform {
     }
     return std::string(name);
   }
+  // macOS has no CPU bandwidth quota a process could be throttled by.
+  CpuQuota ReadCpuQuota() override {
+    CpuQuota q;
+    q.note = "this OS has no cgroup CPU quota";
+    return q;
+  }
+  Result<CpuThrottleCount> ReadCpuThrottling(const CpuQuota&) override {
+    return Status::Unsupported("this OS has no cgroup CPU quota");
+  }
 };
 
 }  // namespace

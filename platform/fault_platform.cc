@@ -49,6 +49,23 @@ void FaultPlatform::SpinNanos(std::uint64_t ns) {
   }
 }
 
+CpuQuota FaultPlatform::ReadCpuQuota() {
+  if (cpu_quota_) return *cpu_quota_;
+  if (!fake_clock_) return base_.ReadCpuQuota();
+  CpuQuota none;
+  none.note = "no quota (the fake clock's default)";
+  return none;
+}
+
+Result<CpuThrottleCount> FaultPlatform::ReadCpuThrottling(const CpuQuota& quota) {
+  if (throttle_counts_.empty()) {
+    if (cpu_quota_ || fake_clock_) return Status::Unsupported("no throttling counters set");
+    return base_.ReadCpuThrottling(quota);
+  }
+  std::size_t i = std::min<std::size_t>(throttle_reads_++, throttle_counts_.size() - 1);
+  return throttle_counts_[i];
+}
+
 Result<std::unique_ptr<Platform::Partner>> FaultPlatform::StartPartner() {
   if (!fake_clock_) return base_.StartPartner();
   class FakePartner final : public Partner {

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -166,6 +167,17 @@ class FaultPlatform final : public Platform {
   // With the fake clock a round trip takes its two sides' spins and counts in spun_ns and
   // round_trips; without it the base platform's partner runs.
   Result<std::unique_ptr<Partner>> StartPartner() override;
+  // The CPU quota ReadCpuQuota reports from now on, and the throttling counters each
+  // ReadCpuThrottling returns in turn (the last one repeated), as a cgroup under a limit would
+  // count before and after a probe. With the fake clock and no quota set, ReadCpuQuota says
+  // there is none, so timing tests do not depend on the machine's cgroup.
+  void SetCpuQuota(CpuQuota quota) { cpu_quota_ = std::move(quota); }
+  void SetCpuThrottling(std::vector<CpuThrottleCount> counts) {
+    throttle_counts_ = std::move(counts);
+  }
+  int throttle_reads() const { return throttle_reads_; }
+  CpuQuota ReadCpuQuota() override;
+  Result<CpuThrottleCount> ReadCpuThrottling(const CpuQuota& quota) override;
   std::string WallClockIso8601() override { return base_.WallClockIso8601(); }
   SystemInfo System() override { return base_.System(); }
   int ProcessId() override { return base_.ProcessId(); }
@@ -189,6 +201,9 @@ class FaultPlatform final : public Platform {
 
  private:
   std::vector<std::vector<std::uint8_t>> nvme_pages_;
+  std::optional<CpuQuota> cpu_quota_;
+  std::vector<CpuThrottleCount> throttle_counts_;
+  int throttle_reads_ = 0;
   int nvme_reads_ = 0;
   // True when this call should fail: counts down `after` first.
   static bool Trips(int err, int& after);

@@ -221,6 +221,10 @@ class LinuxPlatform final : public PosixPlatform {
     while (!comm->empty() && comm->back() == '\n') comm->pop_back();
     return comm;
   }
+  CpuQuota ReadCpuQuota() override { return ReadCpuQuotaAt(*this, "/proc", ""); }
+  Result<CpuThrottleCount> ReadCpuThrottling(const CpuQuota& quota) override {
+    return ReadCpuThrottlingAt(*this, quota);
+  }
 };
 
 }  // namespace

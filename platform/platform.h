@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "platform/aligned_buffer.h"
+#include "platform/cgroup_cpu.h"
 #include "platform/file_handle.h"
 #include "platform/io_ring.h"
 #include "platform/mount_info.h"
@@ -197,6 +198,13 @@ class Platform {
     virtual Status RoundTrip(std::uint64_t side_ns) = 0;
   };
   virtual Result<std::unique_ptr<Partner>> StartPartner() = 0;
+  // The CPU limit (CFS quota) of this process's cgroup and its ancestors, the tightest one
+  // (platform/cgroup_cpu.h): version empty, with the reason in note, where the OS has no cgroups
+  // or none is visible. Never fails.
+  virtual CpuQuota ReadCpuQuota() = 0;
+  // The throttling counters (cpu.stat) of the cgroups quota found limited, summed. Unsupported
+  // without a limit; the error with the file when a counter cannot be read.
+  virtual Result<CpuThrottleCount> ReadCpuThrottling(const CpuQuota& quota) = 0;
   virtual std::string WallClockIso8601() = 0;
   virtual SystemInfo System() = 0;
   virtual int ProcessId() = 0;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "platform/cgroup_cpu.h"
 #include "platform/status.h"
 #include "probes/probe_spec.h"
 #include "probes/statistics.h"
@@ -20,6 +21,23 @@ struct SeriesPoint {
   std::uint64_t p50_ns = 0;
   double mean_ns = 0.0;
   bool operator==(const SeriesPoint&) const = default;
+};
+
+// How a probe met the CPU: the quota it ran under, its waits (pacing, work) spun and slept, and
+// the cgroup's throttling over its timed phase (probes/spin_budget.h).
+struct CpuUse {
+  double quota_cpus = 0.0;     // the CPU quota in CPUs; 0: none
+  std::uint64_t spun_ns = 0;   // waits spent spinning
+  std::uint64_t slept_ns = 0;  // waits slept because the quota could not pay for a spin
+  bool counted = false;        // the throttling counters were read before and after
+  platform::CpuThrottleCount throttling;
+  bool throttled() const { return counted && throttling.throttled > 0; }
+  // "spin": every wait spun; "sleep_then_spin": under a quota, waits slept what it could not
+  // pay for, then spun; "" when the probe had no waits.
+  std::string_view wait() const {
+    return slept_ns > 0 ? "sleep_then_spin" : spun_ns > 0 ? "spin" : "";
+  }
+  bool operator==(const CpuUse&) const = default;
 };
 
 enum class Outcome { kOk, kUnsupported, kError, kInterrupted };
@@ -48,6 +66,7 @@ struct ProbeResult {
   std::vector<HistogramBucket> sync_histogram;
   // Latency over time, one point per window of the timed phase (several rounds in compare).
   std::vector<SeriesPoint> series;
+  CpuUse cpu;
 };
 
 }  // namespace durprobe::probes

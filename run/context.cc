@@ -28,6 +28,8 @@ report::Context MakeContext(platform::Platform& platform, const std::string& com
   c.started_at = platform.WallClockIso8601();
   c.command = command;
   c.ld_preload = platform.GetEnv("LD_PRELOAD");
+  c.cpu_quota = platform.ReadCpuQuota();
+  c.cpu_quota.stat_files.clear();
   return c;
 }
 

@@ -43,6 +43,13 @@ Context ReadContext(const JsonFields& f) {
   c.interrupted = f.Bool("interrupted");
   c.interrupt_signal = static_cast<int>(f.Int("interrupt_signal"));
   c.options = f.Raw("options");
+  if (f.Has("cpu_quota")) {
+    JsonFields q = f.Object("cpu_quota");
+    c.cpu_quota.version = q.String("cgroup", Need::kRequired);
+    c.cpu_quota.cgroup = q.String("path");
+    c.cpu_quota.quota_us = q.Uint("quota_us");
+    c.cpu_quota.period_us = q.Uint("period_us");
+  }
   return c;  // build_warnings are derived from the fields above, not read
 }
 
@@ -96,6 +103,19 @@ probes::ProbeResult ReadProbe(const JsonFields& f) {
   if (r.has_sync_part) {
     r.sync_latency = ReadLatency(f.Object("sync_latency_ns"));
     r.sync_sample_every = f.Has("sync_sample_every") ? f.Uint("sync_sample_every") : 1;
+  }
+  if (f.Has("cpu")) {
+    JsonFields cpu = f.Object("cpu");
+    r.cpu.quota_cpus = cpu.Double("quota_cpus");
+    r.cpu.spun_ns = cpu.Uint("spun_ns");
+    r.cpu.slept_ns = cpu.Uint("slept_ns");
+    r.cpu.counted = cpu.Has("throttling");
+    if (r.cpu.counted) {
+      JsonFields t = cpu.Object("throttling");
+      r.cpu.throttling.periods = t.Uint("periods");
+      r.cpu.throttling.throttled = t.Uint("throttled_periods");
+      r.cpu.throttling.throttled_ns = t.Uint("throttled_ns");
+    }
   }
   return r;
 }

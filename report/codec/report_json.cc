@@ -83,6 +83,20 @@ json ToJson(const probes::ProbeResult& r) {
     j["sync_latency_ns"] = ToJson(r.sync_latency);
     j["sync_sample_every"] = r.sync_sample_every;
   }
+  // Only a probe that ran under a CPU quota, or was seen throttled, says how it met the CPU.
+  if (r.cpu.quota_cpus > 0 || r.cpu.throttled()) {
+    json cpu{{"quota_cpus", r.cpu.quota_cpus},
+             {"wait", r.cpu.wait().empty() ? json(nullptr) : json(std::string(r.cpu.wait()))},
+             {"spun_ns", r.cpu.spun_ns},
+             {"slept_ns", r.cpu.slept_ns},
+             {"throttling", nullptr}};
+    if (r.cpu.counted) {
+      cpu["throttling"] = {{"periods", r.cpu.throttling.periods},
+                           {"throttled_periods", r.cpu.throttling.throttled},
+                           {"throttled_ns", r.cpu.throttling.throttled_ns}};
+    }
+    j["cpu"] = cpu;
+  }
   return j;
 }
 
@@ -105,6 +119,16 @@ json ToJson(const Context& c) {
   j["interrupted"] = c.interrupted;
   if (c.interrupted) j["interrupt_signal"] = c.interrupt_signal;
   j["sqlite"] = ToJson(c.sqlite_build);
+  // Written where a cgroup CPU controller was found, so reports from hosts without one (and
+  // reports saved before this key) read back unchanged.
+  if (!c.cpu_quota.version.empty()) {
+    json q{{"cgroup", c.cpu_quota.version},
+           {"quota_us", c.cpu_quota.limited() ? json(c.cpu_quota.quota_us) : json(nullptr)},
+           {"period_us", c.cpu_quota.period_us},
+           {"cpus", c.cpu_quota.limited() ? json(c.cpu_quota.cpus()) : json(nullptr)}};
+    PutPath(q, "path", c.cpu_quota.cgroup);
+    j["cpu_quota"] = q;
+  }
   std::vector<std::string> warnings = BuildWarnings(c);
   if (!warnings.empty()) j["build_warnings"] = warnings;
   return j;

@@ -40,6 +40,9 @@ struct Context {
   // executor's plan had them, so a reader knows how the report was made (run::Describe). A saved
   // report's is kept as read and written back unchanged; diff compares it key by key.
   nlohmann::json options = nlohmann::json::object();
+  // The CPU limit the run's cgroup had (platform/cgroup_cpu.h); version empty where none was seen.
+  // stat_files is the run's own and never written.
+  platform::CpuQuota cpu_quota;
   bool interrupted = false;  // SIGINT/SIGTERM arrived: the report holds what finished before it
   int interrupt_signal = 0;  // which one (2 or 15) when interrupted
 };
