@@ -1,8 +1,10 @@
 #include "probes/timed_loop.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "platform/interrupt.h"
+#include "probes/spin_budget.h"
 #include "probes/statistics.h"
 
 namespace durprobe::probes {
@@ -39,31 +41,51 @@ class SeriesRecorder {
 };
 
 // The database's own work before its next commit (StopRule::work_ns), part of the elapsed time:
-// one spin on the CPU, or round trips to the partner, each side spinning its share. Sets the time
-// the next operation starts.
-Status Work(platform::Platform& platform, const StopRule& rule,
+// one spin on the CPU, or round trips to the partner, each side spinning its share. Under a CPU
+// quota the part the budget cannot pay for is slept first. Sets the time the next operation
+// starts.
+Status Work(platform::Platform& platform, const StopRule& rule, SpinBudget& budget,
             platform::Platform::Partner* partner, std::uint64_t& start_ns) {
   Status s = Status::Ok();
   if (partner != nullptr) {
+    const std::uint64_t spin = budget.Take(rule.work_ns);
+    if (spin < rule.work_ns) {
+      platform.SleepNanos(rule.work_ns - spin);
+      budget.NoteSlept(rule.work_ns - spin);
+    }
     // Each trip's sides share what is left of the work, so the messages' own wake-ups count in
     // it and the whole takes work_ns, as the transaction measured whole did.
-    const std::uint64_t until = platform.NowNanos() + rule.work_ns;
+    const std::uint64_t from = platform.NowNanos();
+    const std::uint64_t until = from + spin;
     for (std::uint32_t i = 0; i < rule.work_round_trips && s.ok(); ++i) {
       const std::uint64_t now = platform.NowNanos();
       const std::uint64_t left = until > now ? until - now : 0;
       s = partner->RoundTrip(left / (2 * (rule.work_round_trips - i)));
     }
+    budget.NoteSpun(std::min(spin, platform.NowNanos() - from));
   } else if (rule.work_ns > 0) {
-    platform.SpinNanos(rule.work_ns);
+    budget.Wait(rule.work_ns);
   }
   start_ns = platform.NowNanos();
   return s;
+}
+
+// The throttling counters now, or nothing where no quota applies or they cannot be read.
+std::optional<platform::CpuThrottleCount> Throttling(platform::Platform& platform,
+                                                     const platform::CpuQuota& quota) {
+  if (!quota.limited()) return std::nullopt;
+  Result<platform::CpuThrottleCount> c = platform.ReadCpuThrottling(quota);
+  if (!c.ok()) return std::nullopt;
+  return *c;
 }
 
 }  // namespace
 
 LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRule& rule) {
   LoopOutcome out;
+  const platform::CpuQuota quota = platform.ReadCpuQuota();
+  SpinBudget budget(platform, quota);
+  out.cpu.quota_cpus = quota.cpus();
   std::unique_ptr<platform::Platform::Partner> partner;
   if (rule.work_ns > 0 && rule.work_round_trips > 0) {
     Result<std::unique_ptr<platform::Platform::Partner>> p = platform.StartPartner();
@@ -84,7 +106,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     if (out.status.ok()) out.status = InterruptStatus();
     if (!out.status.ok()) return out;
     ++out.warmup_ops;
-    out.status = Work(platform, rule, partner.get(), timing.start_ns);
+    out.status = Work(platform, rule, budget, partner.get(), timing.start_ns);
     if (!out.status.ok()) return out;
   }
 
@@ -93,6 +115,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
   if (out.warmup_ops > 0 && warm_ns / out.warmup_ops < kFastOpNs) {
     out.sync_sample_every = kSyncSampleEvery;
   }
+  const std::optional<platform::CpuThrottleCount> throttled_before = Throttling(platform, quota);
   const std::uint64_t start = platform.NowNanos();
   std::uint64_t next_check = start + kCheckEveryNs;
   std::uint64_t untimed_ns = 0;  // maintenance and stop-rule checks inside the timed phase
@@ -135,13 +158,13 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     timing.start_ns = platform.NowNanos();
     if (check) untimed_ns += timing.start_ns - now;
     if (rule.work_ns > 0) {
-      out.status = Work(platform, rule, partner.get(), timing.start_ns);
+      out.status = Work(platform, rule, budget, partner.get(), timing.start_ns);
       if (!out.status.ok()) break;
     }
     if (rule.pace_ns > 0) {
       paced_at += rule.pace_ns;
       if (timing.start_ns < paced_at) {
-        platform.SpinNanos(paced_at - timing.start_ns);
+        budget.Wait(paced_at - timing.start_ns);
         std::uint64_t woke = platform.NowNanos();
         untimed_ns += woke - timing.start_ns;
         timing.start_ns = woke;
@@ -152,6 +175,13 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
   }
   series.Flush(out.series);
   out.wall_ns = platform.NowNanos() - start;
+  if (std::optional<platform::CpuThrottleCount> after = Throttling(platform, quota);
+      after && throttled_before) {
+    out.cpu.counted = true;
+    out.cpu.throttling = platform::Difference(*throttled_before, *after);
+  }
+  out.cpu.spun_ns = budget.spun_ns();
+  out.cpu.slept_ns = budget.slept_ns();
   out.elapsed_ns = out.wall_ns - untimed_ns;
   if (!out.converged && out.status.ok()) {
     out.converged = MedianConfidenceInterval(out.total).relative_half_width <= rule.target_ci;
@@ -184,6 +214,13 @@ void Merge(LoopOutcome& into, const LoopOutcome& more) {
   into.has_sync_part = into.has_sync_part || more.has_sync_part;
   into.sync_sample_every = std::max(into.sync_sample_every, more.sync_sample_every);
   if (into.status.ok()) into.status = more.status;
+  into.cpu.quota_cpus = std::max(into.cpu.quota_cpus, more.cpu.quota_cpus);
+  into.cpu.spun_ns += more.cpu.spun_ns;
+  into.cpu.slept_ns += more.cpu.slept_ns;
+  into.cpu.counted = into.cpu.counted || more.cpu.counted;
+  into.cpu.throttling.periods += more.cpu.throttling.periods;
+  into.cpu.throttling.throttled += more.cpu.throttling.throttled;
+  into.cpu.throttling.throttled_ns += more.cpu.throttling.throttled_ns;
 }
 
 }  // namespace durprobe::probes

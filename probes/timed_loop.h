@@ -21,7 +21,7 @@ struct StopRule {
   std::uint64_t max_ops = 0;  // 0: no cap
   double target_ci = 0.05;    // relative half-width of the median's 95% CI
   // > 0: one timed operation starts every pace_ns at most (ProbeSpec::paced_per_sec); the wait
-  // (Platform::SpinNanos: the CPU kept busy) is untimed, like maintenance: in no operation's
+  // (Platform::SpinNanos: the CPU kept busy; under a CPU quota, probes/spin_budget.h) is untimed, like maintenance: in no operation's
   // latency, not in the elapsed time.
   std::uint64_t pace_ns = 0;
   // > 0: each operation follows work_ns on the CPU (ProbeSpec::work_us), counted in the elapsed
@@ -51,6 +51,7 @@ struct LoopOutcome {
   bool has_sync_part = false;
   std::vector<SeriesPoint> series;  // one point per kSeriesWindowNs of the timed phase
   Status status;                    // the first failure (the loop stops there), or an interruption
+  CpuUse cpu;  // the quota, the waits spun and slept, the throttling over the timed phase
 };
 
 LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRule& rule);

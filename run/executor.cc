@@ -39,6 +39,7 @@ void InspectTarget(platform::Platform& platform, const report::Context& context,
 
 void AddPlausibilityFindings(report::Target& target, const report::Context& context) {
   for (report::Finding& f : report::ProbeErrorFindings(target)) target.findings.push_back(f);
+  for (report::Finding& f : report::CpuThrottledFindings(target)) target.findings.push_back(f);
   report::StorageFacts facts =
       target.mount ? report::StorageFactsOf(*target.mount) : report::StorageFacts{};
   for (report::Finding& f : report::PlausibilityFindings(target, facts)) {

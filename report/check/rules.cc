@@ -77,6 +77,23 @@ CheckResult WithinDrift(CheckResult c, const Target& t, const probes::ProbeResul
   return c;
 }
 
+// A failure measured while the CPU quota throttled the probe is the quota's as much as the
+// disk's: unstable, with the counts, never a fail on the disk's account. A pass stands, since
+// being held off the CPU only adds to a latency and takes from a rate.
+CheckResult WithinQuota(CheckResult c, const probes::ProbeResult& r) {
+  if (c.outcome != CheckOutcome::kFail || !r.cpu.throttled()) return c;
+  const platform::CpuThrottleCount& t = r.cpu.throttling;
+  c.message = fmt::format(
+      "unstable: the CPU quota{} throttled the process while this was measured ({} of {} "
+      "periods ran out of quota, {} held off the CPU), so the figure is the CPU limit's as "
+      "much as the disk's (cpu_throttled). Give the process more CPU or measure where no quota "
+      "applies. Measured: {}",
+      r.cpu.quota_cpus > 0 ? fmt::format(" ({:.2g} CPUs)", r.cpu.quota_cpus) : std::string(),
+      t.throttled, t.periods, FormatNanos(static_cast<double>(t.throttled_ns)), c.message);
+  c.outcome = CheckOutcome::kUnstable;
+  return c;
+}
+
 CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
   CheckResult c = Start(rule.name, t, static_cast<double>(rule.max_ns) / 1e9, "<", "s");
   const probes::ProbeResult* r = UsableProbe(t, rule.spec, c);
@@ -102,7 +119,7 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
   if (value < rule.max_ns) {
     c.outcome = CheckOutcome::kPass;
     c.message = what;
-    return WithinDrift(std::move(c), t, *r, Scaling::kWithLatency);
+    return WithinQuota(WithinDrift(std::move(c), t, *r, Scaling::kWithLatency), *r);
   }
   c.outcome = CheckOutcome::kFail;
   c.message =
@@ -117,7 +134,7 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
     c.message += fmt::format("; severe: over {} ({})",
                              FormatNanos(static_cast<double>(rule.severe_ns)), rule.severe_why);
   }
-  return WithinDrift(std::move(c), t, *r, Scaling::kWithLatency);
+  return WithinQuota(WithinDrift(std::move(c), t, *r, Scaling::kWithLatency), *r);
 }
 
 CheckResult EvaluateRate(const RateRule& rule, const Target& t) {
@@ -134,7 +151,7 @@ CheckResult EvaluateRate(const RateRule& rule, const Target& t) {
                   c.outcome == CheckOutcome::kPass
                       ? std::string()
                       : fmt::format(", under the floor of {}/s", FormatRate(rule.min_ops_per_sec)));
-  return WithinDrift(std::move(c), t, *r, Scaling::kInverse);
+  return WithinQuota(WithinDrift(std::move(c), t, *r, Scaling::kInverse), *r);
 }
 
 CheckResult EvaluateSlowSyncs(const SlowSyncRule& rule, const Target& t) {
@@ -160,7 +177,7 @@ CheckResult EvaluateSlowSyncs(const SlowSyncRule& rule, const Target& t) {
   c.message = fmt::format("{}: {} of {} syncs took {} or longer (max {})", ProbeLabel(rule.spec),
                           slow, s.count, FormatNanos(static_cast<double>(rule.over_ns)),
                           FormatNanos(static_cast<double>(s.max)));
-  return c;
+  return WithinQuota(std::move(c), *r);
 }
 
 CheckResult EvaluateCommits(const CommitRule& rule, const Target& t) {

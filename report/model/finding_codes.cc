@@ -38,6 +38,7 @@ const std::vector<std::string_view>& FindingCodes() {
       "sync_max_outlier",
       "sync_bimodal",
       "probe_error",
+      "cpu_throttled",  // probe_findings.cc: the CPU quota held a probe off the CPU
       "budget_spent",  // report/analysis/budget_findings.cc
       // Concurrency (report/analysis/concurrency_findings.cc)
       "concurrent_syncs_serialise",
