@@ -11,6 +11,7 @@ if [ "${1:-build}" = test ]; then
          clang-14 libfuzzer-14-dev  # the fuzzers (scripts/fuzz.sh)
          eatmydata  # a no-op sync preload the risk column must see through
          podman runc mmdebstrap  # the image (deploy/image/build.sh) and the container tests
+         catatonit  # the infra container of `podman kube play` (the manifests' pod tests)
          etcd-server etcd-client curl)  # scripts/bench-vs-real.sh and its tests
 fi
 missing=()
