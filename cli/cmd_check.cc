@@ -171,12 +171,12 @@ int CheckExitCode(const std::vector<report::CheckResult>& checks) {
   // Could not measure: said on stderr even with --quiet, as every other exit 2 is.
   for (const report::CheckResult& c : checks) {
     if (c.outcome == report::CheckOutcome::kUnstable) {
-      fmt::print(std::cerr, "durprobe: error: {}: {}: {}\n", c.path, c.rule, c.message);
+      PrintError(fmt::format("{}: {}: {}", c.path, c.rule, c.message));
       continue;
     }
     if (c.outcome != report::CheckOutcome::kError) continue;
-    fmt::print(std::cerr, "durprobe: error: {}: {}: not measured: {}\n", c.path, c.rule,
-               c.message.empty() ? "no value" : c.message);
+    PrintError(fmt::format("{}: {}: not measured: {}", c.path, c.rule,
+                           c.message.empty() ? "no value" : c.message));
   }
   return kExitUsage;
 }

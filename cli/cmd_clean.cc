@@ -31,30 +31,30 @@ int RunClean(const CleanOptions& o) {
     // A mount inside is never entered: the scratch stays whole and clean says it did not finish.
     if (!outcome->mounted.empty()) code = kExitFail;
     for (const platform::CleanOutcome::Mounted& m : outcome->mounted) {
-      fmt::print(std::cerr,
-                 "durprobe: kept {}: a filesystem is mounted inside it at {}; nothing of it was "
-                 "removed (unmount it, then run durprobe clean again)\n",
-                 m.dir, m.mount_inside);
+      PrintLine(std::cerr,
+                fmt::format("durprobe: kept {}: a filesystem is mounted inside it at {}; nothing "
+                            "of it was removed (unmount it, then run durprobe clean again)",
+                            m.dir, m.mount_inside));
     }
     if (o.out.quiet) continue;
-    for (const std::string& dir : outcome->removed) fmt::print(std::cout, "removed {}\n", dir);
+    for (const std::string& dir : outcome->removed) PrintLine(std::cout, "removed " + dir);
     for (const platform::ReusedPid& r : outcome->reused_pid) {
-      fmt::print(std::cout,
-                 "  ({}: its pid {} now belongs to '{}', not durprobe, so its run is gone)\n",
-                 r.dir, r.pid, r.process);
+      PrintLine(
+          std::cout,
+          fmt::format("  ({}: its pid {} now belongs to '{}', not durprobe, so its run is gone)",
+                      r.dir, r.pid, r.process));
     }
     for (const std::string& dir : outcome->skipped_live) {
-      fmt::print(std::cout, "kept {} (its durprobe process is still running)\n", dir);
+      PrintLine(std::cout, "kept " + dir + " (its durprobe process is still running)");
     }
     for (const std::string& dir : outcome->refused) {
-      fmt::print(std::cout,
-                 "kept {} (named like durprobe scratch but has no valid marker, or is a symlink; "
-                 "not durprobe's to remove)\n",
-                 dir);
+      PrintLine(std::cout, "kept " + dir +
+                               " (named like durprobe scratch but has no valid marker, or is a "
+                               "symlink; not durprobe's to remove)");
     }
     if (outcome->removed.empty() && outcome->skipped_live.empty() && outcome->refused.empty() &&
         outcome->mounted.empty()) {
-      fmt::print(std::cout, "{}: no durprobe scratch found\n", path);
+      PrintLine(std::cout, path + ": no durprobe scratch found");
     }
   }
   return code;

@@ -71,9 +71,9 @@ int FailedCrashsim(const report::Report& report) {
   for (const report::Target& t : report.targets) {
     for (const sqlite_bench::CrashsimResult& r : t.crashsim) {
       if (r.outcome != probes::Outcome::kError) continue;
-      fmt::print(stderr, "durprobe: error: {}: crashsim {}/{}: {}\n", t.path,
-                 sqlite_bench::NameOf(r.config.journal), sqlite_bench::NameOf(r.config.sync),
-                 r.reason);
+      PrintError(fmt::format("{}: crashsim {}/{}: {}", t.path,
+                             sqlite_bench::NameOf(r.config.journal),
+                             sqlite_bench::NameOf(r.config.sync), r.reason));
       ++failed;
     }
   }

@@ -60,7 +60,8 @@ int RunSummarize(const SummarizeOptions& o) {
       return LoadFailure(more.status());
     }
     if (!more.ok()) {
-      fmt::print(std::cerr, "durprobe: warning: skipping {}: {}\n", file, more.status().message());
+      PrintLine(std::cerr,
+                fmt::format("durprobe: warning: skipping {}: {}", file, more.status().message()));
       continue;
     }
     ++read;

@@ -7,12 +7,19 @@
 
 #include "platform/interrupt.h"
 #include "report/model/labels.h"
+#include "report/text/utf8.h"
 #include "sqlite_bench/workloads.h"
 
 namespace durprobe::cli {
 
+void PrintLine(std::ostream& out, const std::string& text) {
+  fmt::print(out, "{}\n", report::EscapeControlChars(text));
+}
+
+void PrintError(const std::string& message) { PrintLine(std::cerr, "durprobe: error: " + message); }
+
 int UsageError(const std::string& message) {
-  fmt::print(std::cerr, "durprobe: error: {}\n", message);
+  PrintError(message);
   return kExitUsage;
 }
 
@@ -21,18 +28,17 @@ int PrintMeasurementFailures(const report::Report& report) {
   for (const report::Target& t : report.targets) {
     for (const probes::ProbeResult& r : t.probes) {
       if (r.outcome != probes::Outcome::kError) continue;
-      fmt::print(std::cerr, "durprobe: error: {}: {}: {}\n", t.path, report::ProbeLabel(r.spec),
-                 r.reason);
+      PrintError(fmt::format("{}: {}: {}", t.path, report::ProbeLabel(r.spec), r.reason));
       ++failed;
     }
     for (const report::SqliteEntry& e : t.sqlite) {
       if (e.result.outcome != probes::Outcome::kError) continue;
-      fmt::print(std::cerr, "durprobe: error: {}: {}: {}\n", t.path,
-                 sqlite_bench::Label(e.result.config), e.result.reason);
+      PrintError(
+          fmt::format("{}: {}: {}", t.path, sqlite_bench::Label(e.result.config), e.result.reason));
       ++failed;
     }
     for (const std::string& e : sqlite_bench::WorkloadErrors(t.sqlite_workloads)) {
-      fmt::print(std::cerr, "durprobe: error: {}: {}\n", t.path, e);
+      PrintError(fmt::format("{}: {}", t.path, e));
       ++failed;
     }
   }

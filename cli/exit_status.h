@@ -2,6 +2,7 @@
 // the status of a run that a signal ended.
 #pragma once
 
+#include <ostream>
 #include <string>
 
 #include "report/model/report.h"
@@ -12,8 +13,14 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFail = 1;
 inline constexpr int kExitUsage = 2;
 
+// Every line below is printed with its control bytes escaped (report::EscapeControlChars): a
+// path or a saved report's text cannot drive the terminal or forge a line of its own.
 // Prints "durprobe: error: <message>" on stderr and returns kExitUsage.
 int UsageError(const std::string& message);
+// Prints "durprobe: error: <message>" on stderr.
+void PrintError(const std::string& message);
+// Prints text and a newline on out.
+void PrintLine(std::ostream& out, const std::string& text);
 
 // Prints "durprobe: error: PATH: what failed" on stderr for every probe whose sync or write
 // returned an error, and every SQLite configuration and workload that failed; returns how many

@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "platform/mountinfo.h"
+#include "report/text/shell_quote.h"
 
 namespace durprobe::report::matchers {
 namespace {
@@ -60,7 +61,7 @@ std::string BelowLayer(const MountInfo& m, const std::string& path, const std::s
 
 Trial ComparePaths(const std::string& layered, const std::string& under) {
   return {"compare_paths",
-          fmt::format("durprobe compare --no-sqlite {} {}", layered, under),
+          fmt::format("durprobe compare --no-sqlite {} {}", ShellQuote(layered), ShellQuote(under)),
           {layered, under},
           ""};
 }
@@ -129,9 +130,8 @@ bool BtrfsCow(const CausePair& p, CauseMatch& m) {
   if (s < 0 || IsLayerFs(p.mount[1 - s]->fstype)) return false;
   const std::string& path = p.target[s]->path;
   m.trial = {"nocow_dir",
-             fmt::format("mkdir {0}/nocow && chattr +C {0}/nocow && durprobe compare "
-                         "--no-sqlite {0} {0}/nocow",
-                         path),
+             fmt::format("mkdir {0} && chattr +C {0} && durprobe compare --no-sqlite {1} {0}",
+                         ShellQuote(path + "/nocow"), ShellQuote(path)),
              {path},
              ""};
   return Mark(p, m, s, "is btrfs (copy-on-write, fsync through its log tree)");
@@ -164,7 +164,8 @@ bool Barrier(const CausePair& p, CauseMatch& m) {
   if (s < 0) return false;
   m.trial = {"",
              fmt::format("mount -o remount,barrier=1 {} && durprobe compare {} {}",
-                         p.mount[s]->mount_point, p.target[0]->path, p.target[1]->path),
+                         ShellQuote(p.mount[s]->mount_point), ShellQuote(p.target[0]->path),
+                         ShellQuote(p.target[1]->path)),
              {},
              "it remounts a filesystem, so --try leaves it to you"};
   return Mark(p, m, s, "mounts with write barriers off (barrier=0 / nobarrier)");
@@ -188,7 +189,7 @@ bool Dirsync(const CausePair& p, CauseMatch& m) {
   if (s < 0) return false;
   m.trial = {"sqlite_wal",
              fmt::format("durprobe sqlite --journal-modes delete,wal --synchronous full {}",
-                         p.target[s]->path),
+                         ShellQuote(p.target[s]->path)),
              {p.target[s]->path},
              ""};
   return Mark(p, m, s, "mounts with dirsync (directory changes are synchronous)");
@@ -200,7 +201,7 @@ bool Discard(const CausePair& p, CauseMatch& m) {
   if (s < 0) return false;
   m.trial = {"sqlite_wal",
              fmt::format("durprobe sqlite --journal-modes delete,wal --synchronous full {}",
-                         p.target[s]->path),
+                         ShellQuote(p.target[s]->path)),
              {p.target[s]->path},
              ""};
   return Mark(p, m, s, "mounts with online discard (each delete trims)");

@@ -7,6 +7,7 @@
 #include "report/check/rules.h"
 #include "report/check/wal_sync_method.h"
 #include "report/documents/path_summary.h"
+#include "report/text/shell_quote.h"
 #include "report/text/units.h"
 
 namespace durprobe::report {
@@ -78,7 +79,7 @@ void SqliteAdvice(const Target& t, const PathSummary& s, std::vector<PathAdvice>
   }
   if (out.empty() && t.sqlite.empty()) {
     out.push_back({"sqlite", "not measured", "no SQLite configuration ran on this path",
-                   "run `durprobe sqlite " + t.path + "`"});
+                   "run `durprobe sqlite " + ShellQuote(t.path) + "`"});
   }
 }
 
@@ -94,7 +95,7 @@ void PostgresAdvice(const Target& t, std::vector<PathAdvice>& out) {
   }
   out.push_back({"postgresql", "not measured",
                  "the wal_sync_method comparison (pg_test_fsync's probes) did not run here",
-                 "run `durprobe check --preset postgres-wal " + t.path + "`"});
+                 "run `durprobe check --preset postgres-wal " + ShellQuote(t.path) + "`"});
 }
 
 void EtcdAdvice(const Target& t, std::vector<PathAdvice>& out) {
@@ -120,7 +121,7 @@ void EtcdAdvice(const Target& t, std::vector<PathAdvice>& out) {
   } else if (missing) {
     out.push_back({"etcd", "not measured",
                    "etcd's WAL probes (2300 B preallocated fdatasync) did not run here",
-                   "run `durprobe check --preset etcd " + t.path + "`"});
+                   "run `durprobe check --preset etcd " + ShellQuote(t.path) + "`"});
   } else if (passed > 0) {
     out.push_back({"etcd", "fits",
                    fmt::format("every rule of the etcd preset passes ({} rules)", passed),

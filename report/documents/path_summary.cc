@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "report/model/labels.h"
+#include "report/text/shell_quote.h"
 #include "report/text/units.h"
 
 namespace durprobe::report {
@@ -178,14 +179,16 @@ std::string NextStep(const Target& t, const PathSummary& s) {
     return fmt::format(
         "crashsim lost nothing with {} of {} settings (table below); run `durprobe sqlite "
         "--crashsim {}` for their commit rates beside the losses",
-        kept, t.crashsim.size(), t.path);
+        kept, t.crashsim.size(), ShellQuote(t.path));
   }
   if (t.sqlite.empty() && !t.probes.empty()) {
-    return "run `durprobe sqlite " + t.path + "` for what a commit costs and which setting fits";
+    return "run `durprobe sqlite " + ShellQuote(t.path) +
+           "` for what a commit costs and which setting fits";
   }
   if (!t.durability || t.durability->verdict == DurabilityVerdict::kUnproven) {
     if (t.crashsim.empty()) {
-      return "run `durprobe crashsim " + t.path + "` for what a power cut loses per setting";
+      return "run `durprobe crashsim " + ShellQuote(t.path) +
+             "` for what a power cut loses per setting";
     }
     return "prove the layer durprobe cannot see through (the drive's power-loss protection, "
            "the host's cache mode)";

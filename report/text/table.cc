@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "report/text/line_width.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -18,16 +19,27 @@ std::size_t DisplayWidth(std::string_view text) {
   }));
 }
 
+std::string FirstColumns(std::string_view text, std::size_t columns) {
+  std::size_t end = 0;
+  for (std::size_t seen = 0; end < text.size(); ++end) {
+    bool starts = (static_cast<unsigned char>(text[end]) & 0xC0) != 0x80;
+    if (starts && seen++ == columns) break;
+  }
+  return std::string(text.substr(0, end));
+}
+
 Table::Table(std::vector<Column> columns, int indent, int gap)
     : columns_(std::move(columns)), indent_(indent), gap_(gap) {}
 
 void Table::AddRow(std::vector<std::string> cells) {
   cells.resize(std::max(cells.size(), columns_.size()));
+  for (std::string& cell : cells) cell = EscapeControlChars(cell);
   rows_.push_back({std::move(cells), std::string(), false});
 }
 
 void Table::AddSpanRow(std::vector<std::string> leading_cells, std::string text) {
-  rows_.push_back({std::move(leading_cells), std::move(text), true});
+  for (std::string& cell : leading_cells) cell = EscapeControlChars(cell);
+  rows_.push_back({std::move(leading_cells), EscapeControlChars(text), true});
 }
 
 std::size_t Table::WrapRoom(std::size_t column) const {

@@ -27,7 +27,9 @@ class Table {
   // indent: spaces before every line; gap: spaces between columns.
   explicit Table(std::vector<Column> columns, int indent = 0, int gap = 2);
 
-  // One cell per column; missing trailing cells print empty.
+  // One cell per column; missing trailing cells print empty. A cell is one line of text: its
+  // control characters, newline included, are escaped (EscapeControlChars, report/text/utf8.h),
+  // so a value from a path or a saved report cannot start a row of its own.
   void AddRow(std::vector<std::string> cells);
   // A row whose first cells are aligned with the columns and whose text then runs to the end of
   // the line ("fdatasync  overwrite  4 KiB  unsupported: ..."): the text sets no column's width.
@@ -71,5 +73,7 @@ class Table {
 
 // Display width of UTF-8 text: code points, so "±" and "µ" count once.
 std::size_t DisplayWidth(std::string_view text);
+// The first columns code points of text, never half a UTF-8 sequence.
+std::string FirstColumns(std::string_view text, std::size_t columns);
 
 }  // namespace durprobe::report

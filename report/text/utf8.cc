@@ -3,6 +3,19 @@
 #include <fmt/format.h>
 
 namespace durprobe::report {
+namespace {
+
+// The code point of one well-formed sequence of two to four bytes (Utf8SequenceAt said so).
+char32_t DecodeUtf8(std::string_view seq) {
+  auto byte = [&](std::size_t k) {
+    return static_cast<char32_t>(static_cast<unsigned char>(seq[k]));
+  };
+  char32_t cp = byte(0) & (seq.size() == 2 ? 0x1F : seq.size() == 3 ? 0x0F : 0x07);
+  for (std::size_t k = 1; k < seq.size(); ++k) cp = (cp << 6) | (byte(k) & 0x3F);
+  return cp;
+}
+
+}  // namespace
 
 std::size_t Utf8SequenceAt(std::string_view text, std::size_t i) {
   auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
@@ -108,18 +121,36 @@ void MakeValidUtf8(nlohmann::json& doc) {
   doc = std::move(fixed);
 }
 
-std::string EscapeControlChars(std::string_view text) {
+std::string EscapeControlChars(std::string_view text, LineBreaks breaks) {
   std::string out;
-  for (char c : text) {
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t n = Utf8SequenceAt(text, i);
+    if (n == 0) {  // not UTF-8: the byte itself, so the name can still be found
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i++]));
+      continue;
+    }
+    if (n > 1) {
+      char32_t cp = DecodeUtf8(text.substr(i, n));
+      bool control = cp <= 0x9F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+      out += control ? fmt::format("\\u{:04x}", static_cast<std::uint32_t>(cp))
+                     : std::string(text.substr(i, n));
+      i += n;
+      continue;
+    }
+    char c = text[i++];
     unsigned char u = static_cast<unsigned char>(c);
-    if (c == '\n') {
+    bool keep = breaks == LineBreaks::kKeep && (c == '\n' || c == '\t');
+    if (keep || (u >= 0x20 && u != 0x7f)) {
+      out += c;
+    } else if (c == '\n') {
       out += "\\n";
     } else if (c == '\r') {
       out += "\\r";
-    } else if (u < 0x20 || u == 0x7f) {
-      out += fmt::format("\\x{:02x}", u);
+    } else if (c == '\t') {
+      out += "\\t";
     } else {
-      out += c;
+      out += fmt::format("\\x{:02x}", u);
     }
   }
   return out;

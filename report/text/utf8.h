@@ -26,9 +26,17 @@ void PutPath(nlohmann::json& obj, const std::string& key, const std::string& pat
 // that was not valid UTF-8 and null for the others, present only when one was not.
 void PutPaths(nlohmann::json& obj, const std::string& key, const std::vector<std::string>& paths);
 
-// Text for a one-line message: newline and carriage return as \n and \r, other control
-// characters as \xNN, everything else as it is.
-std::string EscapeControlChars(std::string_view text);
+// Whether EscapeControlChars keeps newline and tab (a whole console document, whose lines and
+// columns the formatter made) or escapes them too (one value: a cell, a path, a message).
+enum class LineBreaks { kEscape, kKeep };
+
+// How text from outside (a path, a saved report, an errno message) is shown on a terminal, so
+// none of its bytes can move the cursor, retitle the window, ring the bell or start a line of
+// its own: newline, carriage return and tab as \n, \r and \t, other C0 controls and DEL as
+// \xNN, the C1 controls (U+0080 to U+009F) and the bidirectional overrides (U+202A to U+202E,
+// U+2066 to U+2069) as \uNNNN, each byte of invalid UTF-8 as \xNN, everything else (printable
+// UTF-8, backslash included) as it is.
+std::string EscapeControlChars(std::string_view text, LineBreaks breaks = LineBreaks::kEscape);
 
 // Replaces invalid UTF-8 in every string value and key of a document, so any dump of it succeeds.
 void MakeValidUtf8(nlohmann::json& doc);

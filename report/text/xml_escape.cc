@@ -14,6 +14,11 @@ std::string EscapeXml(std::string_view text, std::string_view apostrophe) {
       ++i;
       continue;
     }
+    if (n == 2 && static_cast<unsigned char>(text[i]) == 0xC2 &&
+        static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+      i += n;  // a C1 control (U+0080 to U+009F): a parse error in HTML, a command to a terminal
+      continue;
+    }
     if (n > 1) {
       out.append(text.substr(i, n));
       i += n;
@@ -38,7 +43,9 @@ std::string EscapeXml(std::string_view text, std::string_view apostrophe) {
         break;
       default:
         // Other control characters are dropped: XML 1.0 has no way to carry them.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r') {
+        // DEL too: HTML calls it a parse error, as it does the C1 controls.
+        if ((static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) || c == '\t' || c == '\n' ||
+            c == '\r') {
           out += c;
         }
     }

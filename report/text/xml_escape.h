@@ -10,8 +10,9 @@ namespace durprobe::report {
 
 // Character data and attribute values: & < > " as entities and ' as `apostrophe` (the entity
 // the document wants: "&#39;" in HTML, "&apos;" in JUnit); control characters other than tab,
-// newline and carriage return (not allowed in XML 1.0) dropped; invalid UTF-8 replaced by
-// U+FFFD.
+// newline and carriage return (not allowed in XML 1.0) dropped, and DEL and the C1 controls
+// (U+0080 to U+009F: HTML parse errors, and commands to a terminal showing the page) too;
+// invalid UTF-8 replaced by U+FFFD.
 std::string EscapeXml(std::string_view text, std::string_view apostrophe);
 
 }  // namespace durprobe::report

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <set>
 
+#include "report/text/utf8.h"
+
 namespace durprobe::report {
 namespace {
 
@@ -212,8 +214,11 @@ std::optional<std::int64_t> EpochSeconds(std::string_view s) {
 }
 
 std::string PromLabel(std::string_view value) {
+  // The exposition format wants UTF-8 and has escapes for \\, " and newline only: other control
+  // characters are shown as the console shows them (\x1b), as text, so no raw one reaches a
+  // scrape or a terminal; the report's JSON keeps the exact bytes.
   std::string out;
-  for (char c : value) {
+  for (char c : EscapeControlChars(value, LineBreaks::kKeep)) {
     if (c == '\\')
       out += "\\\\";
     else if (c == '"')

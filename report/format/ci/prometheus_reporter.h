@@ -22,7 +22,8 @@ const std::vector<double>& SyncLatencyBuckets();
 // text is not ISO-8601 in that form.
 std::optional<std::int64_t> EpochSeconds(std::string_view iso8601);
 
-// A label value with \, " and newline escaped as the format requires.
+// A label value with \, " and newline escaped as the format requires, other control characters
+// and invalid UTF-8 shown as text as EscapeControlChars shows them ("\x1b" reads \\x1b).
 std::string PromLabel(std::string_view value);
 
 class PrometheusReporter : public Reporter {

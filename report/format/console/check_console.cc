@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "report/text/units.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 
@@ -22,7 +23,9 @@ void PrintChecks(const std::vector<CheckResult>& checks, std::ostream& out) {
                             ? fmt::format("{} {} {}", FormatCheckValue(*c.measured, c.unit),
                                           RelationShown(c), FormatCheckValue(c.threshold, c.unit))
                             : "not measured";
-    fmt::print(out, "  {:<7} {}  {}  {}: {}\n", tag, c.path, c.rule, value, c.message);
+    fmt::print(out, "  {:<7} {}  {}  {}: {}\n", tag, EscapeControlChars(c.path),
+               EscapeControlChars(c.rule), EscapeControlChars(value),
+               EscapeControlChars(c.message));
   }
   std::string unstable =
       counts[4] ? fmt::format(", {} unstable (the device moved: not measured reliably)", counts[4])

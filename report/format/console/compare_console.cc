@@ -12,6 +12,7 @@
 #include "report/model/labels.h"
 #include "report/text/table.h"
 #include "report/text/units.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -90,18 +91,20 @@ void PrintCompareSummary(const Comparison& c, std::ostream& out) {
     }
     std::string durability =
         t.durability ? std::string(NameOf(t.durability->verdict)) : "durability not assessed";
-    fmt::print(out, "  [{}] {}: {}; {}\n", i + 1, t.path, verdict, durability);
+    fmt::print(out, "  [{}] {}: {}; {}\n", i + 1, EscapeControlChars(t.path),
+               EscapeControlChars(verdict), EscapeControlChars(durability));
   }
 }
 
 }  // namespace
 
 void PrintComparison(const Comparison& c, std::ostream& out) {
-  for (const std::string& w : BuildWarnings(c.context)) fmt::print(out, "warning: {}\n", w);
+  for (const std::string& w : BuildWarnings(c.context))
+    fmt::print(out, "warning: {}\n", EscapeControlChars(w));
   PrintCompareSummary(c, out);
   fmt::print(out, "\nMedian latency per operation; ratios against the first path.\n");
   for (std::size_t i = 0; i < c.targets.size(); ++i) {
-    fmt::print(out, "  [{}] {}\n", i + 1, c.targets[i].path);
+    fmt::print(out, "  [{}] {}\n", i + 1, EscapeControlChars(c.targets[i].path));
   }
   fmt::print(out, "\n");
   std::vector<Column> columns = {{"probe", Align::kLeft}};
@@ -133,13 +136,15 @@ void PrintComparison(const Comparison& c, std::ostream& out) {
   fmt::print(out, "  per sync = {}; per op = {};\n  metadata = {}\n", kPerSyncParts, kPerOpParts,
              kMetadataParts);
   for (const Verdict& v : c.verdicts) {
-    fmt::print(out, "\nverdict for {}: {}\n  {}\n", v.path, Headline(v), v.message);
+    fmt::print(out, "\nverdict for {}: {}\n  {}\n", EscapeControlChars(v.path),
+               EscapeControlChars(Headline(v)), EscapeControlChars(v.message));
     PrintCauses(v.causes, out);
   }
   if (c.tried) PrintTried(*c.tried, out);
   for (const Target& t : c.targets) {
     for (const Finding& f : t.findings) {
-      fmt::print(out, "  [{}] {} {}: {}\n", NameOf(f.severity), t.path, f.code, f.message);
+      fmt::print(out, "  [{}] {} {}: {}\n", NameOf(f.severity), EscapeControlChars(t.path),
+                 EscapeControlChars(f.code), EscapeControlChars(f.message));
     }
   }
 }

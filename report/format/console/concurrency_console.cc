@@ -6,6 +6,7 @@
 #include "report/model/percentiles.h"
 #include "report/text/table.h"
 #include "report/text/units.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -43,13 +44,13 @@ void PrintSerialVsConcurrent(const SerialVsConcurrent& s, std::ostream& out) {
   fmt::print(out, "\nSerial versus concurrent ({} writes):\n", FormatBytes(q.write_size));
   if (q.outcome != probes::Outcome::kOk || q.ops == 0) {
     fmt::print(out, "  queue depth {}, O_DIRECT, no sync: {}: {}\n", q.queue_depth,
-               probes::NameOf(q.outcome), q.reason);
+               probes::NameOf(q.outcome), EscapeControlChars(q.reason));
     return;
   }
   fmt::print(out, "  random, queue depth {}, O_DIRECT, no sync ({}): {}/s, p50 {}\n", q.queue_depth,
-             q.engine, FormatRate(q.ops_per_sec), NanosCell(q.latency.p50));
+             EscapeControlChars(q.engine), FormatRate(q.ops_per_sec), NanosCell(q.latency.p50));
   if (s.serial_ops_per_sec > 0) {
-    fmt::print(out, "  serial synced ({}): {}/s\n", s.serial_label,
+    fmt::print(out, "  serial synced ({}): {}/s\n", EscapeControlChars(s.serial_label),
                FormatRate(s.serial_ops_per_sec));
     fmt::print(out, "  ratio: {} (a spec sheet's IOPS against what one committer sees)\n",
                FormatRatio(s.ratio));

@@ -23,6 +23,7 @@
 #include "report/model/percentiles.h"
 #include "report/text/line_width.h"
 #include "report/text/units.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -133,7 +134,7 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) 
 }
 
 void PrintProbeNotes(const TableNotes& notes, std::ostream& out) {
-  for (const std::string& n : notes.lines) fmt::print(out, "  note: {}\n", n);
+  for (const std::string& n : notes.lines) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
   if (notes.any_short) fmt::print(out, "  {}\n", kPercentileLegend);
 }
 
@@ -165,13 +166,15 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
 void PrintFindings(const Target& t, std::ostream& out) {
   if (t.durability) {
     DurabilityText d = DurabilityTextOf(*t.durability);
-    fmt::print(out, "\nDurability: {}\n  layers: {}\n", d.headline, d.chain);
-    if (!d.to_prove.empty()) fmt::print(out, "  to prove it: {}\n", d.to_prove);
+    fmt::print(out, "\nDurability: {}\n  layers: {}\n", EscapeControlChars(d.headline),
+               EscapeControlChars(d.chain));
+    if (!d.to_prove.empty()) fmt::print(out, "  to prove it: {}\n", EscapeControlChars(d.to_prove));
   }
   if (t.findings.empty()) return;
   fmt::print(out, "\nFindings:\n");
   for (const Finding& f : t.findings) {
-    fmt::print(out, "  [{}] {}: {}\n", NameOf(f.severity), f.code, f.message);
+    fmt::print(out, "  [{}] {}: {}\n", NameOf(f.severity), EscapeControlChars(f.code),
+               EscapeControlChars(f.message));
   }
 }
 
@@ -179,18 +182,21 @@ void PrintUnfinished(const Target& t, std::ostream& out) {
   if (t.unfinished.empty()) return;
   fmt::print(out, "\nNot run or not finished:\n");
   for (const Unfinished& u : t.unfinished) {
-    fmt::print(out, "  {} {} ({})\n", u.kind, u.label, ReasonWords(u));
+    fmt::print(out, "  {} {} ({})\n", EscapeControlChars(u.kind), EscapeControlChars(u.label),
+               EscapeControlChars(ReasonWords(u)));
   }
 }
 
 void PrintReport(const Report& report, std::ostream& out) {
-  for (const std::string& w : BuildWarnings(report.context)) fmt::print(out, "warning: {}\n", w);
+  for (const std::string& w : BuildWarnings(report.context)) {
+    fmt::print(out, "warning: {}\n", EscapeControlChars(w));
+  }
   PrintCheckVerdict(report.checks, out);
   if (!report.targets.empty() && report.targets.front().mount) {
     PrintEnvironment(report.context, out);
   }
   for (const Target& t : report.targets) {
-    fmt::print(out, "\n== {} ==\n", t.path);
+    fmt::print(out, "\n== {} ==\n", EscapeControlChars(t.path));
     PrintPathSummary(t, out);
     PrintAdvice(t, out);
     if (t.summary) fmt::print(out, "\n");
@@ -215,14 +221,12 @@ void PrintReport(const Report& report, std::ostream& out) {
 
 void PrintFitted(std::ostream& out, const std::function<void(std::ostream&)>& print) {
   std::size_t width = LineWidth(out);
-  if (width == 0) {
-    print(out);
-    return;
-  }
   std::ostringstream text;
   SetLineWidth(text, width);
   print(text);
-  out << FitLines(text.str(), width);
+  // The printers escape each value (a newline in a path cannot start a line); this pass is the
+  // net under them: no control byte but the document's own newlines and tabs reaches a terminal.
+  out << FitLines(EscapeControlChars(text.str(), LineBreaks::kKeep), width);
 }
 
 Status ConsoleReporter::Write(const Report& report, std::ostream& out) const {

@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 
 #include "report/text/table.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -43,7 +44,7 @@ void PrintCrashsimTable(const std::vector<CrashsimResult>& results, std::ostream
   fmt::print(out,
              "\nSimulated power cuts (crashsim, seed {}, device guarantees: {}; {} commits per "
              "trial, recovered with plain SQLite):\n",
-             first.seed, first.device, first.commits);
+             first.seed, EscapeControlChars(first.device), first.commits);
   Table table({{"journal", Align::kLeft},
                {"sync", Align::kLeft},
                {"rows"},
@@ -81,7 +82,7 @@ void PrintCrashsimTable(const std::vector<CrashsimResult>& results, std::ostream
     }
   }
   table.Print(out);
-  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
+  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
   fmt::print(out,
              "  {} distinct crash states tried in {} trials; each trial cuts the power before one "
              "of the workload's\n"

@@ -8,6 +8,7 @@
 #include "report/format/console/causes_console.h"
 #include "report/text/table.h"
 #include "report/text/units.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -55,9 +56,9 @@ void PrintProbes(const std::vector<ProbeDiff>& probes, std::ostream& out) {
   fmt::print(out, kRow, "probe", "mean a", "mean b", "sync a", "sync b", "sync", "rest");
   for (const ProbeDiff& p : probes) {
     bool close = std::fabs(p.mean_b - p.mean_a) < kMeaningfulGap * p.mean_a;
-    fmt::print(out, kRow, LabelOf(p), FormatNanos(p.mean_a), FormatNanos(p.mean_b),
-               FormatNanos(p.sync_a), FormatNanos(p.sync_b), close ? "~" : Percent(p.share_sync),
-               close ? "~" : Percent(p.share_non_sync));
+    fmt::print(out, kRow, EscapeControlChars(LabelOf(p)), FormatNanos(p.mean_a),
+               FormatNanos(p.mean_b), FormatNanos(p.sync_a), FormatNanos(p.sync_b),
+               close ? "~" : Percent(p.share_sync), close ? "~" : Percent(p.share_non_sync));
   }
   fmt::print(out,
              "(mean time per operation; sync / rest: shares of its gap b - a in the sync call and "
@@ -84,25 +85,31 @@ void PrintConcurrencyDiff(const std::vector<ConcurrencyDiff>& rows, std::ostream
 }  // namespace
 
 void PrintDiff(const Diff& d, std::ostream& out) {
-  fmt::print(out, "Summary: the leading cause is {} (verdict at the end)\n", d.verdict.factor);
-  fmt::print(out, "a = {}\nb = {}\n\n", d.a_name, d.b_name);
-  for (const std::string& w : d.warnings) fmt::print(out, "warning: {}\n\n", w);
+  fmt::print(out, "Summary: the leading cause is {} (verdict at the end)\n",
+             EscapeControlChars(d.verdict.factor));
+  fmt::print(out, "a = {}\nb = {}\n\n", EscapeControlChars(d.a_name), EscapeControlChars(d.b_name));
+  for (const std::string& w : d.warnings) fmt::print(out, "warning: {}\n\n", EscapeControlChars(w));
   if (d.pairs.empty() && !d.configs.empty()) PrintConfigs(d.configs, out);
   for (const PairDiff& p : d.pairs) {
-    if (d.pairs.size() > 1) fmt::print(out, "{} (a) vs {} (b)\n", p.a_path, p.b_path);
+    if (d.pairs.size() > 1)
+      fmt::print(out, "{} (a) vs {} (b)\n", EscapeControlChars(p.a_path),
+                 EscapeControlChars(p.b_path));
     if (!p.configs.empty()) PrintConfigs(p.configs, out);
     if (p.configs.empty() && !p.probes.empty()) PrintProbes(p.probes, out);
     if (!p.concurrency.empty()) PrintConcurrencyDiff(p.concurrency, out);
-    if (d.pairs.size() > 1) fmt::print(out, "  verdict: {}\n\n", p.verdict.factor);
+    if (d.pairs.size() > 1)
+      fmt::print(out, "  verdict: {}\n\n", EscapeControlChars(p.verdict.factor));
   }
   if (!d.differences.empty()) {
     fmt::print(out, "Configuration differences:\n");
     for (const Difference& x : d.differences) {
-      fmt::print(out, "  {:<36} a: {}\n  {:<36} b: {}\n", x.key, x.a, "", x.b);
+      fmt::print(out, "  {:<36} a: {}\n  {:<36} b: {}\n", EscapeControlChars(x.key),
+                 EscapeControlChars(x.a), "", EscapeControlChars(x.b));
     }
     fmt::print(out, "\n");
   }
-  fmt::print(out, "verdict: {}\n  {}\n", d.verdict.factor, d.verdict.message);
+  fmt::print(out, "verdict: {}\n  {}\n", EscapeControlChars(d.verdict.factor),
+             EscapeControlChars(d.verdict.message));
   PrintCauses(d.causes, out);
 }
 

@@ -14,6 +14,7 @@
 #include "report/format/console/sqlite_console.h"
 #include "report/format/console/sqlite_workloads_console.h"
 #include "report/text/line_width.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -35,14 +36,16 @@ sqlite_bench::WorkloadResults OnlyWorkload(const sqlite_bench::WorkloadResults& 
 LiveConsole::LiveConsole(std::ostream& out) : out_(out) { SetLineWidth(buf_, LineWidth(out)); }
 
 void LiveConsole::Emit() {
-  out_ << FitLines(buf_.str(), LineWidth(buf_));
+  // As ConsoleReporter's PrintFitted: nothing but the document's newlines and tabs is raw.
+  out_ << FitLines(EscapeControlChars(buf_.str(), LineBreaks::kKeep), LineWidth(buf_));
   out_.flush();
   buf_.str("");
 }
 
 void LiveConsole::RunStarted(const Context& context) {
   context_ = context;
-  for (const std::string& w : BuildWarnings(context)) fmt::print(buf_, "warning: {}\n", w);
+  for (const std::string& w : BuildWarnings(context))
+    fmt::print(buf_, "warning: {}\n", EscapeControlChars(w));
   Emit();
 }
 
@@ -52,7 +55,7 @@ void LiveConsole::TargetStarted(const Target& target) {
     PrintEnvironment(context_, buf_);
     environment_shown_ = true;
   }
-  fmt::print(buf_, "\n== {} ==\n", target.path);
+  fmt::print(buf_, "\n== {} ==\n", EscapeControlChars(target.path));
   Emit();
 }
 

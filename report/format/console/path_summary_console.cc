@@ -6,11 +6,15 @@
 
 #include "report/format/summary_text.h"
 #include "report/text/units.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
 
-constexpr const char* kLine = "  {:<11} {}\n";
+// One labelled line; its text carries paths and saved reports' strings, so it is escaped.
+void Line(std::ostream& out, const std::string& label, const std::string& text) {
+  fmt::print(out, "  {:<11} {}\n", EscapeControlChars(label), EscapeControlChars(text));
+}
 
 }  // namespace
 
@@ -18,13 +22,13 @@ void PrintPathSummary(const Target& t, std::ostream& out) {
   if (!t.summary) return;
   const PathSummary& s = *t.summary;
   fmt::print(out, "Summary:\n");
-  fmt::print(out, kLine, "path", s.what);
-  fmt::print(out, kLine, "durability", s.durability_line);
-  fmt::print(out, kLine, "sync cost", SyncCostText(s));
+  Line(out, "path", s.what);
+  Line(out, "durability", s.durability_line);
+  Line(out, "sync cost", SyncCostText(s));
   if (s.sqlite_default || s.sqlite_safe || s.sqlite_fast) {
     std::string label = "SQLite";
     auto line = [&](const std::string& text) {
-      fmt::print(out, kLine, label, text);
+      Line(out, label, text);
       label.clear();
     };
     if (s.sqlite_default) line("default " + SettingText(*s.sqlite_default, false));
@@ -36,17 +40,16 @@ void PrintPathSummary(const Target& t, std::ostream& out) {
     }
   }
   if (!s.findings.empty()) {
-    fmt::print(out, kLine, "matters",
-               fmt::format("{} (under Findings)", fmt::join(s.findings, ", ")));
+    Line(out, "matters", fmt::format("{} (under Findings)", fmt::join(s.findings, ", ")));
   }
-  fmt::print(out, kLine, "next", s.next_step);
+  Line(out, "next", s.next_step);
 }
 
 void PrintAdvice(const Target& t, std::ostream& out) {
   if (t.advice.empty()) return;
   fmt::print(out, "\nSettings to use:\n");
   for (const PathAdvice& a : t.advice) {
-    fmt::print(out, kLine, a.system, fmt::format("{}: {} [{}]", a.setting, a.why, a.evidence));
+    Line(out, a.system, fmt::format("{}: {} [{}]", a.setting, a.why, a.evidence));
   }
 }
 
@@ -68,8 +71,9 @@ void PrintCheckVerdict(const std::vector<CheckResult>& checks, std::ostream& out
     }
   }
   if (first->outcome == CheckOutcome::kError) {
-    fmt::print(out, "check: could not evaluate {} on {}: {} (Checks below)\n", first->rule,
-               first->path, first->message);
+    fmt::print(out, "check: could not evaluate {} on {}: {} (Checks below)\n",
+               EscapeControlChars(first->rule), EscapeControlChars(first->path),
+               EscapeControlChars(first->message));
     return;
   }
   std::string value =
@@ -77,8 +81,9 @@ void PrintCheckVerdict(const std::vector<CheckResult>& checks, std::ostream& out
           ? fmt::format(": {} {} {}", FormatCheckValue(*first->measured, first->unit),
                         RelationShown(*first), FormatCheckValue(first->threshold, first->unit))
           : ": not measured";
-  fmt::print(out, "check: FAIL, first failing rule {} on {}{} (Checks below)\n", first->rule,
-             first->path, value);
+  fmt::print(out, "check: FAIL, first failing rule {} on {}{} (Checks below)\n",
+             EscapeControlChars(first->rule), EscapeControlChars(first->path),
+             EscapeControlChars(value));
 }
 
 }  // namespace durprobe::report

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "report/text/table.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -21,14 +22,16 @@ std::string FormatClock(std::uint64_t ns) {
 }
 
 std::string FormatProgress(const ProgressEvent& e) {
-  return fmt::format("[{} {}/{}] {}  {} elapsed, ~{} left", e.phase, e.index + 1, e.total, e.item,
-                     FormatClock(e.elapsed_ns), FormatClock(e.remaining_ns));
+  // One line on a terminal: a path in the item cannot move the cursor or end the line.
+  return EscapeControlChars(fmt::format("[{} {}/{}] {}  {} elapsed, ~{} left", e.phase, e.index + 1,
+                                        e.total, e.item, FormatClock(e.elapsed_ns),
+                                        FormatClock(e.remaining_ns)));
 }
 
 void ProgressLine::Draw(const ProgressEvent& event) {
   std::string line = FormatProgress(event);
   std::size_t max = columns_ > 10 ? std::min(kMaxLine, columns_ - 1) : kMaxLine;
-  if (DisplayWidth(line) > max) line = line.substr(0, max - 3) + "...";
+  if (DisplayWidth(line) > max) line = FirstColumns(line, max - 3) + "...";
   fmt::print(err_, "\r\x1b[K{}", line);
   err_.flush();
 }

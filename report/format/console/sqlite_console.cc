@@ -11,6 +11,7 @@
 #include "report/model/percentiles.h"
 #include "report/text/table.h"
 #include "report/text/units.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -134,7 +135,7 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
 }
 
 void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& out) {
-  for (const std::string& n : notes.lines) fmt::print(out, "  note: {}\n", n);
+  for (const std::string& n : notes.lines) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
   if (notes.any_missing) {
     fmt::print(out,
                "  note: predicted/expl. need the fdatasync (or fsync) overwrite and append "

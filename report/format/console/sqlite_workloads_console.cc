@@ -6,6 +6,7 @@
 #include "report/model/percentiles.h"
 #include "report/text/table.h"
 #include "report/text/units.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -61,7 +62,7 @@ void PrintRead(const std::vector<ReadResult>& rows, std::ostream& out) {
     if (!r.cold_note.empty()) notes.push_back("cold: " + r.cold_note);
   }
   table.Print(out);
-  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
+  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
   if (any_short) fmt::print(out, "  {}\n", kPercentileLegend);
   if (file && memory && memory->queries_per_sec > 0) {
     fmt::print(out,
@@ -127,7 +128,9 @@ void PrintLocks(const std::vector<LockResult>& rows, std::ostream& out) {
   table.Print(out);
   for (const LockResult& r : rows) {
     if (r.outcome != probes::Outcome::kOk) {
-      fmt::print(out, "  {} {} via {}: {}\n", r.journal_mode, r.lock_case, r.via, r.reason);
+      fmt::print(out, "  {} {} via {}: {}\n", EscapeControlChars(r.journal_mode),
+                 EscapeControlChars(r.lock_case), EscapeControlChars(r.via),
+                 EscapeControlChars(r.reason));
     }
   }
   fmt::print(out,
@@ -171,7 +174,7 @@ void PrintConcurrency(const std::vector<ConcurrencyResult>& rows, std::ostream& 
     }
   }
   table.Print(out);
-  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", n);
+  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
   if (any_short) fmt::print(out, "  {}\n", kPercentileLegend);
   const ConcurrencyResult& f = rows.front();
   fmt::print(out,

@@ -6,6 +6,7 @@
 
 #include "report/text/table.h"
 #include "report/text/units.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
@@ -26,7 +27,7 @@ void WriteSummaryTable(const std::vector<SummaryRow>& rows, std::ostream& out) {
       bool pick = rules ? !r.failed_rules.empty() : r.failed_rules.empty() && !r.findings.empty();
       if (worst.size() < 3 && pick) {
         std::string why = rules ? r.failed_rules.front() : r.findings.front();
-        worst.push_back(fmt::format("{}:{} ({})", r.host, r.path, why));
+        worst.push_back(EscapeControlChars(fmt::format("{}:{} ({})", r.host, r.path, why)));
       }
     }
   }

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <set>
+#include <string_view>
+
 #include "report/documents/compare_analysis.h"
 #include "report/documents/diff_analysis.h"
 #include "report/format/flat/flat_rows.h"
@@ -10,14 +13,28 @@
 namespace durprobe::report {
 namespace {
 
-void WriteRow(const std::vector<std::string>& cells, std::ostream& out) {
-  for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << CsvField(cells[i]);
+// The flat table's columns that hold text; every other one holds a number or nothing.
+const std::set<std::string>& FlatTextColumns() {
+  static const std::set<std::string> text = {"path",         "kind",        "primitive", "pattern",
+                                             "journal_mode", "synchronous", "status",    "reason"};
+  return text;
+}
+
+// text[i]: cell i is text (CsvText), else a number (CsvField); a header row is all text.
+void WriteRow(const std::vector<std::string>& cells, const std::vector<bool>& text,
+              std::ostream& out) {
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    bool is_text = i >= text.size() || text[i];
+    out << (i ? "," : "") << (is_text ? CsvText(cells[i]) : CsvField(cells[i]));
+  }
   out << "\r\n";
 }
 
 void WriteTargets(const std::vector<Target>& targets, std::ostream& out) {
-  WriteRow(FlatColumns(), out);
-  for (const std::vector<std::string>& row : FlatRows(targets)) WriteRow(row, out);
+  std::vector<bool> text;
+  for (const std::string& name : FlatColumns()) text.push_back(FlatTextColumns().contains(name));
+  WriteRow(FlatColumns(), {}, out);
+  for (const std::vector<std::string>& row : FlatRows(targets)) WriteRow(row, text, out);
 }
 
 }  // namespace
@@ -27,6 +44,12 @@ std::string CsvField(const std::string& text) {
   std::string quoted = "\"";
   for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
+}
+
+std::string CsvText(const std::string& text) {
+  bool formula =
+      !text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string::npos;
+  return CsvField(formula ? "'" + text : text);
 }
 
 Status CsvReporter::Write(const Report& report, std::ostream& out) const {
@@ -42,13 +65,13 @@ Status CsvReporter::Write(const Comparison& comparison, std::ostream& out) const
 Status CsvReporter::Write(const Diff& diff, std::ostream& out) const {
   WriteRow({"journal_mode", "synchronous", "rows_per_commit", "commits_per_sec_a",
             "commits_per_sec_b", "share_sync_latency", "share_sync_count", "share_non_sync"},
-           out);
+           {}, out);
   for (const ConfigDiff& c : diff.configs) {
     WriteRow({c.journal_mode, c.synchronous, std::to_string(c.rows_per_commit),
               FlatNumber(c.commits_per_sec_a), FlatNumber(c.commits_per_sec_b),
               FlatNumber(c.share_sync_latency), FlatNumber(c.share_sync_count),
               FlatNumber(c.share_non_sync)},
-             out);
+             {true, true, false, false, false, false, false, false}, out);
   }
   return Status::Ok();
 }

@@ -10,6 +10,10 @@ namespace durprobe::report {
 
 // A field quoted when it holds a comma, a quote or a line break (quotes doubled).
 std::string CsvField(const std::string& text);
+// A text cell (a path, a host, a name, a message) as a field: text a spreadsheet would take for
+// a formula (starting with = + - @, a tab or a carriage return) gets a leading ' first, as OWASP
+// advises for CSV injection. Numeric columns go through CsvField alone, so -3.2 stays a number.
+std::string CsvText(const std::string& text);
 
 class CsvReporter : public Reporter {
  public:

@@ -4,6 +4,8 @@
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+
 #include "report/analysis/sqlite_correlation.h"
 #include "report/documents/compare_analysis.h"
 #include "report/documents/diff_analysis.h"
@@ -11,13 +13,14 @@
 #include "report/format/summary_text.h"
 #include "report/model/labels.h"
 #include "report/text/units.h"
+#include "report/text/utf8.h"
 
 namespace durprobe::report {
 namespace {
 
 void Row(const std::vector<std::string>& cells, std::ostream& out) {
   out << "|";
-  for (const std::string& c : cells) out << " " << MarkdownCell(c) << " |";
+  for (const std::string& c : cells) out << " " << MarkdownText(c) << " |";
   out << "\n";
 }
 
@@ -34,8 +37,10 @@ std::string TailTime(std::uint64_t ns, std::uint64_t ops, std::uint64_t needed) 
 }
 
 void WriteContext(const Context& c, std::ostream& out) {
-  fmt::print(out, "durprobe {} `{}` on {} ({} {}), SQLite {}, started {}{}\n\n", c.durprobe_version,
-             c.command, c.host, c.os, c.kernel, c.sqlite_version, c.started_at,
+  fmt::print(out, "durprobe {} {} on {} ({} {}), SQLite {}, started {}{}\n\n",
+             MarkdownText(c.durprobe_version), MarkdownCode(c.command), MarkdownText(c.host),
+             MarkdownText(c.os), MarkdownText(c.kernel), MarkdownText(c.sqlite_version),
+             MarkdownText(c.started_at),
              c.interrupted ? " **(interrupted: partial results)**" : "");
 }
 
@@ -43,7 +48,7 @@ void WriteSummary(const Target& t, std::ostream& out) {
   if (t.summary) {
     const PathSummary& s = *t.summary;
     auto line = [&](const char* label, const std::string& text) {
-      fmt::print(out, "- {}: {}\n", label, MarkdownCell(text));
+      fmt::print(out, "- {}: {}\n", label, MarkdownText(text));
     };
     out << "**Summary**\n\n";
     line("path", s.what);
@@ -72,11 +77,11 @@ void WriteSummary(const Target& t, std::ostream& out) {
 }
 
 void WriteTarget(const Target& t, std::ostream& out) {
-  fmt::print(out, "## {}\n\n", MarkdownCell(t.path));
+  fmt::print(out, "## {}\n\n", MarkdownText(t.path));
   WriteSummary(t, out);
   if (t.mount) {
-    fmt::print(out, "{} on {} (mounted at {})\n\n", t.mount->fstype, MarkdownCell(t.mount->source),
-               MarkdownCell(t.mount->mount_point));
+    fmt::print(out, "{} on {} (mounted at {})\n\n", MarkdownText(t.mount->fstype),
+               MarkdownText(t.mount->source), MarkdownText(t.mount->mount_point));
   }
   if (!t.probes.empty()) {
     Row({"primitive", "pattern", "size", "status", "ops", "ops/s", "p50", "p99", "p99.9", "max"},
@@ -114,9 +119,9 @@ void WriteTarget(const Target& t, std::ostream& out) {
   }
   if (t.durability) {
     DurabilityText d = DurabilityTextOf(*t.durability);
-    fmt::print(out, "**Durability:** {}\n\nLayers: {}\n", MarkdownCell(d.headline),
-               MarkdownCell(d.chain));
-    if (!d.to_prove.empty()) fmt::print(out, "\nTo prove it: {}\n", MarkdownCell(d.to_prove));
+    fmt::print(out, "**Durability:** {}\n\nLayers: {}\n", MarkdownText(d.headline),
+               MarkdownText(d.chain));
+    if (!d.to_prove.empty()) fmt::print(out, "\nTo prove it: {}\n", MarkdownText(d.to_prove));
     out << "\n";
   }
   if (!t.crashsim.empty()) {
@@ -137,27 +142,45 @@ void WriteTarget(const Target& t, std::ostream& out) {
                "trials; lost commits are acknowledged commits missing after recovery.\n\n");
   }
   for (const Unfinished& u : t.unfinished)
-    fmt::print(out, "- not run or not finished ({}): {} {}\n", ReasonWords(u), u.kind, u.label);
+    fmt::print(out, "- not run or not finished ({}): {} {}\n", MarkdownText(ReasonWords(u)),
+               MarkdownText(u.kind), MarkdownText(u.label));
   for (const Finding& f : t.findings) {
-    fmt::print(out, "- **{}** `{}`: {}\n", NameOf(f.severity), f.code, f.message);
+    fmt::print(out, "- **{}** {}: {}\n", NameOf(f.severity), MarkdownCode(f.code),
+               MarkdownText(f.message));
   }
   if (!t.findings.empty() || !t.unfinished.empty()) out << "\n";
 }
 
 }  // namespace
 
-std::string MarkdownCell(const std::string& text) {
+std::string MarkdownText(const std::string& text) {
   std::string out;
-  for (char c : text) {
-    if (c == '|') {
-      out += "\\|";
-    } else if (c == '\n' || c == '\r') {
-      out += ' ';
+  for (char c : EscapeControlChars(text)) {
+    if (c == '|' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '<') {
+      out += "&lt;";
+    } else if (c == '&') {
+      out += "&amp;";
     } else {
       out += c;
     }
   }
   return out;
+}
+
+std::string MarkdownCode(const std::string& text) {
+  std::string body = EscapeControlChars(text);
+  std::size_t longest = 0, run = 0;
+  for (char c : body) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  bool pad = body.empty() || body.front() == '`' || body.back() == '`' ||
+             (body.front() == ' ' && body.back() == ' ');
+  std::string fence(longest + 1, '`');
+  return pad ? fence + " " + body + " " + fence : fence + body + fence;
 }
 
 Status MarkdownReporter::Write(const Report& report, std::ostream& out) const {
@@ -183,7 +206,8 @@ Status MarkdownReporter::Write(const Comparison& c, std::ostream& out) const {
 }
 
 Status MarkdownReporter::Write(const Diff& d, std::ostream& out) const {
-  fmt::print(out, "# durprobe diff\n\nA: `{}`  B: `{}`\n\n", d.a_name, d.b_name);
+  fmt::print(out, "# durprobe diff\n\nA: {}  B: {}\n\n", MarkdownCode(d.a_name),
+             MarkdownCode(d.b_name));
   if (!d.configs.empty()) {
     Row({"journal", "synchronous", "rows/commit", "commits/s A", "commits/s B", "sync latency",
          "sync count", "non-sync"},
@@ -200,9 +224,10 @@ Status MarkdownReporter::Write(const Diff& d, std::ostream& out) const {
     out << "\n";
   }
   for (const Difference& x : d.differences) {
-    fmt::print(out, "- {}: `{}` vs `{}`\n", x.key, x.a, x.b);
+    fmt::print(out, "- {}: {} vs {}\n", MarkdownText(x.key), MarkdownCode(x.a), MarkdownCode(x.b));
   }
-  fmt::print(out, "\n**Verdict** ({}): {}\n", d.verdict.factor, d.verdict.message);
+  fmt::print(out, "\n**Verdict** ({}): {}\n", MarkdownText(d.verdict.factor),
+             MarkdownText(d.verdict.message));
   return Status::Ok();
 }
 

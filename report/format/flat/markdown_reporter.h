@@ -9,8 +9,15 @@
 
 namespace durprobe::report {
 
-// Escapes what would break a table cell (| and line breaks).
-std::string MarkdownCell(const std::string& text);
+// Text from a report (a path, a message, a mount's source) as Markdown text and as a table
+// cell: | and \ escaped with a backslash, < and & as &lt; and &amp; (so no HTML tag or entity
+// survives; a > alone opens nothing), control characters, line breaks included, as
+// EscapeControlChars shows them (report/text/utf8.h).
+std::string MarkdownText(const std::string& text);
+// text as one code span: a fence of one backtick more than the longest run of backticks in it,
+// with a space inside each end when text starts or ends with a backtick (or with a space at
+// both ends), which CommonMark strips again; control characters escaped as in MarkdownText.
+std::string MarkdownCode(const std::string& text);
 
 class MarkdownReporter : public Reporter {
  public:

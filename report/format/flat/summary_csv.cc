@@ -14,13 +14,12 @@ void WriteSummaryCsv(const std::vector<SummaryRow>& rows, std::ostream& out) {
              "commits_delete_full,failed_rules,findings,durability,started_at,file\n");
   auto num = [](const std::optional<double>& v) { return v ? fmt::format("{}", *v) : ""; };
   for (const SummaryRow& r : rows) {
-    fmt::print(out, "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", CsvField(r.host),
-               CsvField(r.path), CsvField(r.fstype), CsvField(r.device), CsvField(r.sync_probe),
-               num(r.sync_p50_ns), num(r.sync_p99_ns), num(r.commits_wal_full),
-               num(r.commits_delete_full),
-               CsvField(fmt::format("{}", fmt::join(r.failed_rules, " "))),
-               CsvField(fmt::format("{}", fmt::join(r.findings, " "))), CsvField(r.durability),
-               CsvField(r.started_at), CsvField(r.file));
+    fmt::print(out, "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", CsvText(r.host), CsvText(r.path),
+               CsvText(r.fstype), CsvText(r.device), CsvText(r.sync_probe), num(r.sync_p50_ns),
+               num(r.sync_p99_ns), num(r.commits_wal_full), num(r.commits_delete_full),
+               CsvText(fmt::format("{}", fmt::join(r.failed_rules, " "))),
+               CsvText(fmt::format("{}", fmt::join(r.findings, " "))), CsvText(r.durability),
+               CsvText(r.started_at), CsvText(r.file));
   }
 }
 

@@ -249,6 +249,17 @@ TEST(CausesTest, TheLeadingCauseCarriesItsTest) {
   EXPECT_NE(causes.front().trial.command.find("chattr +C /b/nocow"), std::string::npos);
 }
 
+// Issue 32 item 7: the test command names the path as one shell word, pasted or not.
+TEST(CausesTest, TheTestCommandQuotesItsPaths) {
+  Target a = CausePath("/a"), b = CausePath("/b $(touch x)", {.overwrite = 15, .append = 20});
+  b.mount->fstype = "btrfs";
+  std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
+  ASSERT_FALSE(causes.empty());
+  EXPECT_EQ(causes.front().trial.command,
+            "mkdir '/b $(touch x)/nocow' && chattr +C '/b $(touch x)/nocow' && durprobe compare "
+            "--no-sqlite '/b $(touch x)' '/b $(touch x)/nocow'");
+}
+
 TEST(CausesTest, FuseTestComparesWithTheDirectoryItExports) {
   Target a = CausePath("/a"), b = CausePath("/mnt/fuse/db", {.op = 9});
   b.mount->fstype = "fuse.bindfs";

@@ -59,5 +59,26 @@ TEST(TableTest, MissingTrailingCellsPrintEmpty) {
   EXPECT_EQ(Print(t), "a  b  c\nx\n");
 }
 
+// Issue 32 item 5: a cell is one line whatever its value holds; a path with a newline cannot
+// forge a row of its own, nor an escape sequence reach the terminal.
+TEST(TableTest, ACellsControlBytesAreShownNotSent) {
+  Table t({{"host", Align::kLeft}, {"path", Align::kLeft}});
+  t.AddRow({"a", "/x\nb  /forged"});
+  t.AddSpanRow({"c\x1b[2J"}, "failed: \x07 bell");
+  EXPECT_EQ(Print(t),
+            "host      path\n"
+            "a         /x\\nb  /forged\n"
+            "c\\x1b[2J  failed: \\x07 bell\n");
+}
+
+TEST(TableTest, FirstColumnsNeverCutsACharacter) {
+  EXPECT_EQ(FirstColumns("a\xc2\xb5"
+                         "bc",
+                         2),
+            "a\xc2\xb5");
+  EXPECT_EQ(FirstColumns("ab", 5), "ab");
+  EXPECT_EQ(FirstColumns("\xe2\x82\xac\xe2\x82\xac", 1), "\xe2\x82\xac");
+}
+
 }  // namespace
 }  // namespace durprobe::report

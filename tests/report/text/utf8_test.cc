@@ -51,5 +51,35 @@ TEST(Utf8Test, ADocumentWithInvalidStringsAndKeysDumps) {
   EXPECT_NO_THROW(j.dump());
 }
 
+// Issue 32 item 5: what a terminal would act on is shown, not sent.
+TEST(Utf8Test, EscapesEveryByteATerminalActsOn) {
+  EXPECT_EQ(EscapeControlChars("/tmp/a\x1b]0;title\x07"
+                               "b"),
+            "/tmp/a\\x1b]0;title\\x07b");
+  EXPECT_EQ(EscapeControlChars(std::string("nul\0end", 7)), "nul\\x00end");
+  EXPECT_EQ(EscapeControlChars("two\nlines\r\ttab\x7f"), "two\\nlines\\r\\ttab\\x7f");
+  EXPECT_EQ(EscapeControlChars("c1 \xc2\x9b"
+                               "2J"),
+            "c1 \\u009b2J");  // CSI as U+009B
+  EXPECT_EQ(EscapeControlChars("raw \x9b"
+                               "2J \xff"),
+            "raw \\x9b2J \\xff");  // not UTF-8
+  EXPECT_EQ(EscapeControlChars("abc\xe2\x80\xae"
+                               "txt.exe"),
+            "abc\\u202etxt.exe");  // RLO
+  EXPECT_EQ(EscapeControlChars("\xe2\x81\xa6x\xe2\x81\xa9"), "\\u2066x\\u2069");
+}
+
+TEST(Utf8Test, LeavesPrintableTextAsItIs) {
+  std::string text =
+      "/srv/caf\xc3\xa9 \xc2\xb5s \xc2\xb1 \xe2\x82\xac \xf0\x9f\x92\xbe C:\\x =$(a) `b`";
+  EXPECT_EQ(EscapeControlChars(text), text);
+  EXPECT_EQ(EscapeControlChars(""), "");
+}
+
+TEST(Utf8Test, AWholeDocumentKeepsItsOwnLinesAndTabs) {
+  EXPECT_EQ(EscapeControlChars("a\tb\nc\x1b[2Jd\r\n", LineBreaks::kKeep), "a\tb\nc\\x1b[2Jd\\r\n");
+}
+
 }  // namespace
 }  // namespace durprobe::report

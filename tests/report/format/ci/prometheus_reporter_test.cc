@@ -84,6 +84,12 @@ TEST(PrometheusReporterTest, EpochSecondsAndLabelEscapes) {
   EXPECT_EQ(PromLabel("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
 }
 
+// Issue 32 item 5: a label stays one line of UTF-8 whatever the path holds.
+TEST(PrometheusReporterTest, LabelsShowOtherControlBytesAsText) {
+  EXPECT_EQ(PromLabel("/t/\x1b]0;x\x07\xff"), "/t/\\\\x1b]0;x\\\\x07\\\\xff");
+  EXPECT_EQ(PromLabel("a\tb"), "a\tb");
+}
+
 TEST(PrometheusReporterTest, PromtoolAcceptsTheFile) {
   if (testing_support::RunShell("command -v promtool").exit_code != 0) {
     GTEST_SKIP() << "promtool is not installed (Debian: prometheus; scripts/deps.sh test)";

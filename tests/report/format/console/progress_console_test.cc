@@ -79,5 +79,18 @@ TEST(ProgressConsoleTest, OnlyTheTerminalLineAsksForTicks) {
   EXPECT_EQ(both.TickIntervalNs(), 1000u);
 }
 
+// Issue 32 item 5: the progress line is drawn with \r and ESC[K of its own; a path's bytes are
+// shown, and a long line is cut between characters.
+TEST(ProgressConsoleTest, AnItemsControlBytesAreShownNotSent) {
+  ProgressEvent e{"probe", "/t/\x1b]0;owned\x07\n\r: fsync", 0, 1, 0, 0};
+  EXPECT_EQ(FormatProgress(e),
+            "[probe 1/1] /t/\\x1b]0;owned\\x07\\n\\r: fsync  0:00 elapsed, ~0:00 left");
+  std::ostringstream err;
+  ProgressLine line(err, ProgressLine::kTickNs, 20);
+  line.Progress({"probe", "\xc2\xb5\xc2\xb5\xc2\xb5\xc2\xb5\xc2\xb5\xc2\xb5\xc2\xb5", 0, 1, 0, 0});
+  std::string drawn = err.str().substr(std::string("\r\x1b[K").size());
+  EXPECT_EQ(drawn, "[probe 1/1] \xc2\xb5\xc2\xb5\xc2\xb5\xc2\xb5...");
+}
+
 }  // namespace
 }  // namespace durprobe::report

@@ -20,6 +20,18 @@ TEST(HtmlTextTest, KeepsUtf8AndWhitespaceDropsOtherControlCharacters) {
   EXPECT_EQ(Escape(std::string("a\x01\x1b[0mb\0c", 9)), "a[0mbc");
 }
 
+// Issue 32 item 13: DEL and the C1 controls are HTML parse errors, and a terminal showing the
+// page (--html -) would take U+009B for CSI.
+TEST(HtmlTextTest, DropsDelAndTheC1Controls) {
+  EXPECT_EQ(Escape("a\x7f"
+                   "b\xC2\x9B"
+                   "2Jc\xC2\x80"
+                   "d\xC2\xA0"
+                   "e"),
+            "ab2Jcd\xC2\xA0"
+            "e");
+}
+
 TEST(HtmlTextTest, ReplacesInvalidUtf8) {
   const std::string kReplacement = "\xEF\xBF\xBD";
   EXPECT_EQ(Escape("a\xFFz"), "a" + kReplacement + "z");
