@@ -125,9 +125,18 @@ struct Place {
   std::string name;
   std::string file;  // the path reached, for messages and identity
   bool through_link = false;
+  bool anonymous = false;  // name is a /proc link to a pipe or socket, opened by the kernel
   bool exists = false;
   struct stat st {};
 };
+
+// "pipe:[123]", "socket:[456]", "anon_inode:[eventfd]": what /proc's descriptor links read as
+// when they lead to no file.
+bool IsAnonymousObject(const std::string& target) {
+  std::size_t colon = target.find(':');
+  return colon != std::string::npos && colon > 0 && target.find('/') == std::string::npos &&
+         target.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") == colon;
+}
 
 Result<Place> Walk(const std::string& path) {
   if (path.empty()) return Status::InvalidArgument("an empty path");
@@ -156,6 +165,20 @@ Result<Place> Walk(const std::string& path) {
       Result<std::string> target = ReadTrustedLink(p.dir.get(), c, hop, path);
       if (!target.ok()) return target.status();
       p.through_link = true;
+      if (todo.empty() && IsAnonymousObject(*target)) {
+        // A descriptor's link in /proc (/dev/stderr on a pipe: "pipe:[123]") names no path to
+        // walk; only the kernel can follow it. Another user cannot make such a link.
+        struct stat object {};
+        if (::fstatat(p.dir.get(), c.c_str(), &object, 0) != 0) {
+          return Status::FromErrno(errno, hop);
+        }
+        p.name = c;
+        p.file = hop;
+        p.exists = true;
+        p.anonymous = true;
+        p.st = object;
+        return p;
+      }
       std::deque<std::string> more = Components(*target);
       todo.insert(todo.begin(), more.begin(), more.end());
       if (!target->empty() && (*target)[0] == '/') {
@@ -213,7 +236,8 @@ Status WriteAllTo(int fd, const std::string& text, const std::string& file) {
 Status WriteInPlace(const Place& p, const std::string& text) {
   int fd;
   do {
-    fd = ::openat(p.dir.get(), p.name.c_str(), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    fd = ::openat(p.dir.get(), p.name.c_str(),
+                  O_WRONLY | O_NONBLOCK | O_CLOEXEC | (p.anonymous ? 0 : O_NOFOLLOW));
   } while (fd < 0 && errno == EINTR);
   if (fd < 0 && errno == ENXIO) {
     return Status::FromErrno(ENXIO, p.file + " is a FIFO that no process is reading");
