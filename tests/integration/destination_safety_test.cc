@@ -202,6 +202,23 @@ TEST_P(DestinationSafetyTest, ATemporaryNamePlantedFromThePidLosesNothing) {
   EXPECT_EQ(Hash(), hash_);
 }
 
+// Issue 32, item 15: durprobe run as a user other than the link's owner, under
+// fs.protected_symlinks=1 in a sticky directory, said "is a symlink to a file that does not
+// exist" (the kernel's EACCES read as a missing file) of a link to a file that exists.
+TEST_P(DestinationSafetyTest, AnUnprivilegedRunNamesTheLinksOwnerNotAMissingFile) {
+  std::string link = pub_ + "/theirs.json";
+  ASSERT_EQ(testing_support::Symlink(sentinel_, link), 0);
+  ASSERT_EQ(::lchown(link.c_str(), 65533, 65533), 0);
+  CliRun r = RunShell(kAsNobody + DURPROBE_BINARY + " probe --quick --dry-run --json " + link +
+                      " " + pub_);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(CountLines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("is a symlink owned by another user (uid 65533)"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("does not exist"), std::string::npos) << r.err;
+  EXPECT_EQ(Hash(), hash_);
+}
+
 INSTANTIATE_TEST_SUITE_P(Places, DestinationSafetyTest,
                          ::testing::Combine(::testing::ValuesIn(kPlaces), ::testing::Values(0, 1)),
                          [](const auto& info) {
