@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <csignal>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -25,6 +26,7 @@
 #include "cli/subcommand.h"
 #include "cli/version.h"
 #include "platform/interrupt.h"
+#include "platform/standard_streams.h"
 
 namespace durprobe::cli {
 namespace {
@@ -63,6 +65,16 @@ std::string ShortUsage(const std::vector<std::string>& commands) {
 
 }  // namespace
 
+std::string EmptyInlineValue(const std::vector<std::string>& args) {
+  for (const std::string& a : args) {
+    if (a == "--") break;
+    if (a.size() > 3 && a.rfind("--", 0) == 0 && a.back() == '=' && a.find('=') == a.size() - 1) {
+      return a.substr(0, a.size() - 1);
+    }
+  }
+  return "";
+}
+
 std::string ClosestCommand(const std::string& word, const std::vector<std::string>& commands) {
   std::string best;
   std::size_t best_distance = 3;  // closer than this counts as a typo
@@ -76,7 +88,9 @@ std::string ClosestCommand(const std::string& word, const std::vector<std::strin
   return best;
 }
 
-int Main(int argc, char** argv) {
+namespace {
+
+int RunCommand(int argc, char** argv) {
   SetCommandLine(argc, argv);
   CLI::App app{"durprobe: what does durability cost on this path, and why?", "durprobe"};
   app.set_version_flag("-V,--version", VersionText());
@@ -89,6 +103,9 @@ int Main(int argc, char** argv) {
   for (const Subcommand& s : subs) names.push_back(s.app->get_name());
 
   std::vector<std::string> args(argv + 1, argv + argc);
+  if (std::string empty = EmptyInlineValue(args); !empty.empty()) {
+    return UsageError(fmt::format("{}= has no value after '=': give one ({} VALUE)", empty, empty));
+  }
   if (args.empty()) {
     fmt::print(std::cerr, "{}", ShortUsage(names));
     return kExitUsage;
@@ -152,6 +169,19 @@ int Main(int argc, char** argv) {
     return s.run();
   }
   return UsageError("no subcommand given");
+}
+
+}  // namespace
+
+int Main(int argc, char** argv) {
+  platform::ReserveClosedStandardDescriptors();
+  int code = RunCommand(argc, argv);
+  // A report printed to a closed or full stdout is lost: that is an error, said once (a command
+  // that already said why it failed, or a SIGPIPE the run reported, keeps its own line).
+  Status finished = platform::FinishStandardOutput();
+  if (finished.ok() || platform::InterruptSignal() == SIGPIPE) return code;
+  if (code == kExitUsage) return code;
+  return UsageError("the output is lost: " + finished.message());
 }
 
 }  // namespace durprobe::cli

@@ -33,7 +33,21 @@ void AddWritersOptions(CLI::App& app, WritersOptions& o) {
 
 Result<std::vector<std::uint32_t>> ParseWriters(const std::vector<std::string>& items) {
   std::vector<std::uint32_t> counts{1};
-  for (const std::string& item : items) {
+  if (items.empty()) {
+    return Status::InvalidArgument(
+        "--writers is empty: give writer counts (--writers 1,2,4) or --writers default");
+  }
+  for (const std::string& given : items) {
+    // Spaces around a count are accepted on either side (' 2' and '2 ' alike).
+    std::size_t first = given.find_first_not_of(" \t");
+    std::string item = first == std::string::npos
+                           ? ""
+                           : given.substr(first, given.find_last_not_of(" \t") + 1 - first);
+    if (item.empty()) {
+      return Status::InvalidArgument(
+          "--writers has an empty count: give writer counts (--writers 1,2,4) or --writers "
+          "default");
+    }
     if (item == "default") {
       for (std::uint32_t n : probes::DefaultWriterCounts()) counts.push_back(n);
       continue;

@@ -119,6 +119,9 @@ class FaultPlatform final : public Platform {
   Status ReplaceFileAtomically(const std::string& path, const std::string& text) override {
     return base_.ReplaceFileAtomically(path, text);
   }
+  Result<DestinationFile> ResolveDestination(const std::string& path) override {
+    return base_.ResolveDestination(path);
+  }
   Status CheckWritableDirectory(const std::string& dir) override {
     return base_.CheckWritableDirectory(dir);
   }

@@ -78,6 +78,13 @@ struct EntryStat {
   bool mount_root = false;
 };
 
+// Where a destination path leads (ResolveDestination).
+struct DestinationFile {
+  std::string file;                    // the path reached, after the symlinks followed
+  PathKind kind = PathKind::kMissing;  // what is there now (kMissing: the name is free)
+  bool through_symlink = false;        // a symlink was followed on the way
+};
+
 class Platform {
  public:
   virtual ~Platform() = default;
@@ -136,8 +143,18 @@ class Platform {
   // Writes text to a temporary file in path's directory and renames it over path, so a reader
   // sees the old file or the new one, never a partial one (the file is not synced). On failure
   // the temporary file is removed and path is untouched. A path that exists and is not a regular
-  // file (/dev/null, a FIFO) is written in place instead of being replaced.
+  // file (/dev/null, a FIFO) is written in place instead of being replaced. The path is walked
+  // as ResolveDestination walks it (never through another user's symlink, the same refusal);
+  // the temporary file (NAME.durprobe-tmp-RANDOM) is created O_EXCL|O_NOFOLLOW in the directory
+  // reached, held open, and renamed onto the name reached there, never onto a link's target
+  // looked up again.
   virtual Status ReplaceFileAtomically(const std::string& path, const std::string& text) = 0;
+  // Where a report written to path lands, walked one directory at a time without letting the
+  // kernel follow a symlink: a symlink on the way is followed only when the running user or root
+  // owns it; one owned by anyone else is InvalidArgument ("is a symlink owned by another user
+  // (uid N): not followed ..."), as its owner could point it at any file. The errno with the
+  // component when a directory on the way is missing or cannot be searched.
+  virtual Result<DestinationFile> ResolveDestination(const std::string& path) = 0;
   // Descriptor-relative directory work, so a rename of a parent during a run cannot send removal
   // to another place. OpenDirectoryAt opens name under dir_fd read-only as a directory; with
   // follow_last false a symlink as the last component is refused (ELOOP/ENOTDIR).

@@ -185,40 +185,6 @@ Status PosixPlatform::WriteTextFile(const std::string& path, const std::string& 
   return s.ok() ? c : s;
 }
 
-Status PosixPlatform::ReplaceFileAtomically(const std::string& path, const std::string& text) {
-  // A destination that exists and is not a regular file (/dev/null, a FIFO, /dev/stdout) is
-  // written in place: a rename would replace the device or pipe with a file (as root, /dev/null).
-  struct stat st;
-  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-    Result<FileHandle> fifo = S_ISFIFO(st.st_mode) ? OpenFifoWriter(path) : FileHandle();
-    if (!fifo.ok()) return fifo.status();
-    int fd = fifo->valid() ? fifo->release() : ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return Status::FromErrno(errno, "open " + path);
-    for (std::size_t done = 0; done < text.size();) {
-      ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        Status failed = Status::FromErrno(errno, "write " + path);
-        ::close(fd);
-        return failed;
-      }
-      done += static_cast<std::size_t>(n);
-    }
-    return ::close(fd) == 0 ? Status::Ok() : Status::FromErrno(errno, "close " + path);
-  }
-  std::string tmp = fmt::format("{}.durprobe-tmp-{}", path, ::getpid());
-  Result<FileHandle> file = Open(tmp, OpenFlags{.create = true, .exclusive = true});
-  if (!file.ok()) return file.status();
-  // Not synced: a report is not worth a sync in a tool that counts syncs (strace would see it);
-  // the rename alone keeps readers from seeing half a file.
-  Status s = PWrite(file->get(), text.data(), text.size(), 0);
-  Status c = file->Close();
-  if (s.ok()) s = c;
-  if (s.ok()) s = Rename(tmp, path);
-  if (!s.ok()) ::unlink(tmp.c_str());
-  return s;
-}
-
 Result<FileHandle> PosixPlatform::OpenFifoWriter(const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return Status::FromErrno(errno, "stat " + path);

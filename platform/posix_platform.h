@@ -25,7 +25,9 @@ class PosixPlatform : public Platform {
   Result<std::string> RealPath(const std::string& path) override;
   Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) override;
   Status WriteTextFile(const std::string& path, const std::string& text) override;
+  // posix_destination.cc
   Status ReplaceFileAtomically(const std::string& path, const std::string& text) override;
+  Result<DestinationFile> ResolveDestination(const std::string& path) override;
   Status CheckWritableDirectory(const std::string& dir) override;
   Result<FileHandle> OpenFifoWriter(const std::string& path) override;
   // posix_directory.cc

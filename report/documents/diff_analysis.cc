@@ -134,9 +134,15 @@ PairDiff DiffPair(const Report& ra, const Report& rb, const Target& a, const Tar
   return pair;
 }
 
+// The first few paths, then how many more: an error naming a report's 10,000 paths one by one
+// was an 89 KB line.
 std::string PathList(const Report& r) {
+  constexpr std::size_t kNamed = 5;
   std::string out;
-  for (const Target& t : r.targets) out += (out.empty() ? "" : ", ") + t.path;
+  for (std::size_t i = 0; i < r.targets.size() && i < kNamed; ++i) {
+    out += (out.empty() ? "" : ", ") + r.targets[i].path;
+  }
+  if (r.targets.size() > kNamed) out += fmt::format(" and {} more", r.targets.size() - kNamed);
   return out;
 }
 

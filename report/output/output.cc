@@ -29,35 +29,28 @@ bool IsStdout(const std::string& path) {
   return path == "-" || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1";
 }
 
-// The file a destination writes: a symlink's target (the link stays a link), else the path.
-std::string FileOf(platform::Platform& platform, const std::string& path) {
-  if (platform.KindOfNoFollow(path) != platform::PathKind::kSymlink) return path;
-  Result<std::string> target = platform.RealPath(path);
-  return target.ok() ? *target : path;
-}
-
 // One name per file however it is spelt ("r.json", "./r.json", a link to it): the real
-// directory and the file name, or a link's real target.
-std::string IdentityOf(platform::Platform& platform, const std::string& path) {
-  std::string file = FileOf(platform, path);
+// directory of the file reached and its name.
+std::string IdentityOf(platform::Platform& platform, const std::string& file) {
   std::size_t slash = file.rfind('/');
   std::string name = slash == std::string::npos ? file : file.substr(slash + 1);
   Result<std::string> dir = platform.RealPath(DirectoryOf(file));
   return (dir.ok() ? *dir : DirectoryOf(file)) + "/" + name;
 }
 
-// FIFO destinations, opened by CheckDestinations and held until their document is written.
-// Checking a FIFO by opening and closing it would hand its reader an end of file; holding it
-// open keeps the reader waiting for the report, and the write never waits for a reader.
+// FIFO destinations, opened by CheckDestinations and held until their document is written,
+// by the path as given. Checking a FIFO by opening and closing it would hand its reader an end
+// of file; holding it open keeps the reader waiting for the report, and the write never waits
+// for a reader.
 std::map<std::string, platform::FileHandle>& HeldFifos() {
   static std::map<std::string, platform::FileHandle> held;
   return held;
 }
 
 // Ok for anything but a FIFO; for a FIFO, its write end opened now and held, or why not.
-Status HoldIfFifo(platform::Platform& platform, const std::string& file) {
+Status HoldIfFifo(platform::Platform& platform, const std::string& path, const std::string& file) {
   if (platform.KindOf(file) != platform::PathKind::kOther) return Status::Ok();
-  if (HeldFifos().count(file) > 0) return Status::Ok();
+  if (HeldFifos().count(path) > 0) return Status::Ok();
   Result<platform::FileHandle> writer = platform.OpenFifoWriter(file);
   if (!writer.ok() && writer.status().kind() == Status::Kind::kInvalidArgument) {
     return Status::Ok();  // a device such as /dev/null: written in place
@@ -68,7 +61,7 @@ Status HoldIfFifo(platform::Platform& platform, const std::string& file) {
         "file");
   }
   if (!writer.ok()) return writer.status();
-  HeldFifos().emplace(file, std::move(*writer));
+  HeldFifos().emplace(path, std::move(*writer));
   return Status::Ok();
 }
 
@@ -93,28 +86,37 @@ Status CheckDestinations(platform::Platform& platform, const std::vector<Destina
       if (++to_stdout > 1) {
         return Status::InvalidArgument(what + ": only one report can go to stdout");
       }
-      if (d.path == "-") continue;
-    }
-    if (platform.KindOfNoFollow(d.path) == platform::PathKind::kSymlink &&
-        platform.KindOf(d.path) == platform::PathKind::kMissing) {
-      return Status::InvalidArgument(what + ": is a symlink to a file that does not exist");
-    }
-    if (!seen.insert(IdentityOf(platform, d.path)).second) {
-      return Status::InvalidArgument(what + ": the same file is named by two options");
-    }
-    if (platform.KindOf(d.path) == platform::PathKind::kDirectory) {
-      return Status::InvalidArgument(what + ": is a directory, not a file");
+      continue;  // written to the standard output stream, whatever it is
     }
     std::string dir = DirectoryOf(d.path);
     if (platform.KindOf(dir) == platform::PathKind::kMissing) {
       return Status::InvalidArgument(fmt::format("{}: directory {} does not exist", what, dir));
     }
-    Status writable = platform.CheckWritableDirectory(dir);
+    // The same walk the final write takes: a symlink another user owns is refused now, before
+    // anything is measured, and again when the report is written (it may be planted meanwhile).
+    Result<platform::DestinationFile> file = platform.ResolveDestination(d.path);
+    if (!file.ok() && file.status().error_number() == ENOENT &&
+        platform.KindOfNoFollow(d.path) == platform::PathKind::kSymlink) {
+      return Status::InvalidArgument(fmt::format(
+          "{}: is a symlink to a file that does not exist ({})", what, file.status().message()));
+    }
+    if (!file.ok()) return Status::InvalidArgument(what + ": " + file.status().message());
+    if (file->through_symlink && file->kind == platform::PathKind::kMissing) {
+      return Status::InvalidArgument(
+          fmt::format("{}: is a symlink to a file that does not exist ({})", what, file->file));
+    }
+    if (!seen.insert(IdentityOf(platform, file->file)).second) {
+      return Status::InvalidArgument(what + ": the same file is named by two options");
+    }
+    if (file->kind == platform::PathKind::kDirectory) {
+      return Status::InvalidArgument(what + ": is a directory, not a file");
+    }
+    Status writable = platform.CheckWritableDirectory(DirectoryOf(file->file));
     if (!writable.ok()) {
       return Status::InvalidArgument(
           fmt::format("{}: cannot write there: {}", what, writable.message()));
     }
-    if (Status fifo = HoldIfFifo(platform, FileOf(platform, d.path)); !fifo.ok()) {
+    if (Status fifo = HoldIfFifo(platform, d.path, file->file); !fifo.ok()) {
       return Status::InvalidArgument(fmt::format("{}: {}", what, fifo.message()));
     }
   }
@@ -139,21 +141,22 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
                          const Document& doc, std::ostream& out) {
   Status first;
   for (const Destination& d : outputs) {
-    Result<std::string> text = Render(d.format, doc, d.path == "-" ? LineWidth(out) : 0);
+    bool to_stdout = IsStdout(d.path);
+    Result<std::string> text = Render(d.format, doc, to_stdout ? LineWidth(out) : 0);
     Status s = text.status();
-    if (s.ok() && d.path == "-") {
+    if (s.ok() && to_stdout) {
       out << *text;
       out.flush();
+      if (!out) s = Status::Error("the standard output refused the report (closed, or full?)");
     } else if (s.ok()) {
-      std::string file = FileOf(platform, d.path);
-      auto held = HeldFifos().find(file);
+      auto held = HeldFifos().find(d.path);
       if (held != HeldFifos().end()) {
         s = platform.WriteAll(held->second.get(), text->data(), text->size());
         Status closed = held->second.Close();
         if (s.ok()) s = closed;
         HeldFifos().erase(held);
       } else {
-        s = platform.ReplaceFileAtomically(file, *text);
+        s = platform.ReplaceFileAtomically(d.path, *text);
       }
     }
     if (!s.ok() && first.ok()) {

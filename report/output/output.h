@@ -26,15 +26,17 @@ std::string OptionOf(Format format);
 // /proc/self/fd/1), no file is named twice however it is spelt (r.json and ./r.json, a symlink
 // and its target), no symlink dangles, each file's directory exists and is writable, and the
 // path is not a directory. Otherwise InvalidArgument naming the option and the problem:
-// "--json /nope/r.json: directory /nope does not exist". A symlink is written through: its
-// target gets the report and the link stays.
+// "--json /nope/r.json: directory /nope does not exist". A symlink the running user or root
+// owns is written through: its target gets the report and the link stays; one owned by another
+// user is refused (platform::ResolveDestination), here and again when the file is written.
 Status CheckDestinations(platform::Platform& platform, const std::vector<Destination>& outputs);
 
 // Whether a destination takes stdout, by any of its names (then no console report goes there).
 bool UsesStdout(const std::vector<Destination>& outputs);
 
-// Formats doc for every destination: "-" to out, a file atomically. Tries every destination and
-// returns the first failure, naming the option and file.
+// Formats doc for every destination: "-" (and /dev/stdout, /dev/fd/1, /proc/self/fd/1) to out,
+// a file atomically; out refusing the text (its state after the flush) is a failure. Tries every
+// destination and returns the first failure, naming the option and file.
 template <typename Document>
 Status WriteDestinations(platform::Platform& platform, const std::vector<Destination>& outputs,
                          const Document& doc, std::ostream& out);

@@ -25,6 +25,22 @@ TEST(WritersCliTest, BadValuesAreOneLineErrors) {
   ExpectDurprobeUsageError("probe --writers 2 --writers-modes forks " + dir.path(), "forks");
 }
 
+// Issue 32, item 15: `--writers=` took the next argument as its value (then "path 'threads'
+// does not exist"); ' 2' was accepted and '2 ' refused, and an empty count named nothing.
+TEST(WritersCliTest, AnEmptyValueIsItsOwnErrorAndSpacesAreAcceptedOnBothSides) {
+  TempDir dir;
+  ExpectDurprobeUsageError("probe --writers= --writers-modes threads --dry-run " + dir.path(),
+                           "--writers= has no value after '='");
+  ExpectDurprobeUsageError("probe --writers '1, ' --dry-run " + dir.path(),
+                           "--writers has an empty count");
+  for (const std::string& spaced : {"' 2'", "'2 '", "' 2 ,4 '"}) {
+    CliRun r = RunDurprobe("probe --writers " + spaced + " --dry-run " + dir.path());
+    ASSERT_EQ(r.exit_code, 0) << spaced << ": " << r.err;
+    nlohmann::json c = nlohmann::json::parse(r.out)["concurrency"];
+    EXPECT_EQ(c["writers"].back(), spaced == "' 2 ,4 '" ? 4 : 2) << r.out;
+  }
+}
+
 TEST(WritersCliTest, ThePlanHoldsWhatTheBudgetAllowsOnEveryCommand) {
   TempDir a, b;
   for (const std::string& cmd :

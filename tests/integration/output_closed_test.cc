@@ -61,6 +61,53 @@ TEST_P(OutputClosedTest, PipeToHeadEndsLikeAnInterruption) {
   EXPECT_TRUE(ProcessesMentioning(dir.path()).empty());
 }
 
+// Issue 32, item 9: a report to a full or closed stdout was lost with exit 0. It is exit 2 with
+// one line on stderr; a closed stdout is never reused by a file durprobe opens (the console
+// report was written into whatever took descriptor 1).
+struct LostOutput {
+  const char* name;
+  const char* args;      // the command, before the path or report
+  const char* redirect;  // of stdout
+};
+
+const LostOutput kLost[] = {
+    {"JsonToDevFull", "probe --quick --budget 1s --json -", ">/dev/full"},
+    {"ConsoleToDevFull", "probe --quick --budget 1s", ">/dev/full"},
+    {"ConsoleToClosedStdout", "probe --quick --budget 1s --json JSON", ">&-"},
+    {"DiffToDevFull", "diff REPORT", ">/dev/full"},
+    {"SummarizeCsvToClosedStdout", "summarize --csv -", ">&-"},
+};
+
+class LostOutputTest : public ::testing::TestWithParam<LostOutput> {};
+
+TEST_P(LostOutputTest, IsExitTwoWithOneLine) {
+  TempDir dir, io;
+  std::string report = std::string(DURPROBE_SOURCE_DIR) + "/tests/fixtures/golden/reports/run.json";
+  std::string args = GetParam().args;
+  std::string json = io.path() + "/r.json";
+  if (std::size_t at = args.find("JSON"); at != std::string::npos) args.replace(at, 4, json);
+  if (std::size_t at = args.find("REPORT"); at != std::string::npos) args.replace(at, 6, report);
+  bool reads = args.starts_with("diff") || args.starts_with("summarize");
+  CliRun r =
+      RunShell("bash -c '" DURPROBE_BINARY " " + args + " " + (reads ? report : dir.path()) + " " +
+               GetParam().redirect + " 2>" + io.path() + "/err; echo $? >" + io.path() + "/rc'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string err = Slurp(io.path() + "/err");
+  EXPECT_EQ(std::atoi(Slurp(io.path() + "/rc").c_str()), 2) << err;
+  EXPECT_EQ(CountLines(err), 1) << err;
+  EXPECT_NE(err.find("durprobe: error: "), std::string::npos) << err;
+  EXPECT_TRUE(err.find("standard output") != std::string::npos) << err;
+  if (args.find(json) != std::string::npos) {
+    nlohmann::json j = nlohmann::json::parse(Slurp(json), nullptr, false);
+    EXPECT_FALSE(j.is_discarded())
+        << "the file destination was not written whole: " << Slurp(json).substr(0, 200);
+  }
+  EXPECT_TRUE(ScratchLeft(dir.path()).empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(LostOutput, LostOutputTest, ::testing::ValuesIn(kLost),
+                         [](const auto& info) { return std::string(info.param.name); });
+
 INSTANTIATE_TEST_SUITE_P(OutputClosed, OutputClosedTest, ::testing::ValuesIn(kPiped),
                          [](const auto& info) { return std::string(info.param.name); });
 

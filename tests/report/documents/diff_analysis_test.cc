@@ -169,5 +169,28 @@ TEST(ParseJsonTextTest, NumberTooLargeIsAnError) {
   }
 }
 
+// Issue 32, item 15: a report of 10,000 paths against one of 1 printed every path in one 89 KB
+// error line. The first few are named, then the count.
+TEST(DiffPathsTest, AnErrorNamesTheFirstPathsThenTheCount) {
+  Report a = testing_support::LoadDiffFixture("a.json");
+  Report b = a;
+  Target t = b.targets[0];
+  b.targets.clear();
+  for (int i = 0; i < 10000; ++i) {
+    t.path = "/mnt/volume-" + std::to_string(i);
+    b.targets.push_back(t);
+  }
+  for (const PathChoice& choice : {PathChoice{}, PathChoice{a.targets[0].path, "/nope"}}) {
+    Result<Diff> d = DiffReports(a, b, "a.json", "b.json", choice);
+    ASSERT_FALSE(d.ok());
+    std::string m = d.status().message();
+    EXPECT_LT(m.size(), 500u) << m.substr(0, 500);
+    EXPECT_NE(m.find("/mnt/volume-0, /mnt/volume-1, /mnt/volume-2, /mnt/volume-3, /mnt/volume-4 "
+                     "and 9995 more"),
+              std::string::npos)
+        << m;
+  }
+}
+
 }  // namespace
 }  // namespace durprobe::report
