@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "report/model/labels.h"
+
 namespace durprobe::report {
 
 std::vector<Finding> ProbeErrorFindings(const Target& target) {
@@ -18,6 +20,12 @@ std::vector<Finding> ProbeErrorFindings(const Target& target) {
     if (r.outcome != probes::Outcome::kError) continue;
     out.push_back({Severity::kFail, "probe_error",
                    fmt::format("{} could not be measured: {}", probes::NameOf(r.op), r.reason)});
+  }
+  for (const probes::ConcurrencyResult& r : target.concurrency) {
+    if (r.outcome != probes::Outcome::kError) continue;
+    out.push_back(
+        {Severity::kFail, "probe_error",
+         fmt::format("{} could not be measured: {}", ConcurrencyLabel(r.spec), r.reason)});
   }
   return out;
 }
