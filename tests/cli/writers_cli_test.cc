@@ -132,7 +132,8 @@ TEST(WritersCliTest, APatternTheWritersCannotMeasureIsRefused) {
   }
   ExpectDurprobeUsageError("probe --writers 2 --patterns overwrite,append " + a.path(),
                            "not --patterns append");
-  CliRun ok = RunDurprobe("probe --dry-run --writers 2 --patterns overwrite " + a.path());
+  CliRun ok = RunDurprobe(
+      "probe --dry-run --primitives fdatasync --patterns overwrite --writers 2 " + a.path());
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
 }
 
