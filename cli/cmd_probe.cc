@@ -58,6 +58,7 @@ Status AddConcurrency(const ProbeOptions& o, std::uint64_t probe_ns, run::Plan& 
 
 Result<probes::ProbePlan> MakeProbePlan(platform::Platform& platform, const ProbeOptions& o,
                                         std::uint64_t budget_ns) {
+  if (Status s = CheckWritersPatterns(o.writers, o.patterns); !s.ok()) return s;
   probes::Selection sel;
   for (const std::string& p : o.primitives)
     sel.primitives.push_back(probes::PrimitiveNames().at(p));

@@ -31,6 +31,20 @@ int PrintMeasurementFailures(const report::Report& report) {
       PrintError(fmt::format("{}: {}: {}", t.path, report::ProbeLabel(r.spec), r.reason));
       ++failed;
     }
+    // A writer that could not start or failed is a measurement that failed like a probe's
+    // (docs/errors.md "Failures during measurement"), as is an op-cost probe of compare.
+    for (const probes::ConcurrencyResult& c : t.concurrency) {
+      if (c.outcome != probes::Outcome::kError) continue;
+      fmt::print(std::cerr, "durprobe: error: {}: {}: {}\n", t.path,
+                 report::ConcurrencyLabel(c.spec), c.reason);
+      ++failed;
+    }
+    for (const probes::OpCostResult& c : t.op_costs) {
+      if (c.outcome != probes::Outcome::kError) continue;
+      fmt::print(std::cerr, "durprobe: error: {}: {} cost: {}\n", t.path, probes::NameOf(c.op),
+                 c.reason);
+      ++failed;
+    }
     for (const report::SqliteEntry& e : t.sqlite) {
       if (e.result.outcome != probes::Outcome::kError) continue;
       PrintError(

@@ -1,6 +1,7 @@
 #include "cli/writers_options.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -96,6 +97,7 @@ Result<run::ConcurrencyPlan> MakeConcurrencyPlan(const WritersOptions& o, std::u
   }
   run::ConcurrencySplit split = run::SplitConcurrency(budget_ns, *writers, plan.modes.size());
   plan.writers = split.writers;
+  plan.dropped_writers = split.dropped;
   plan.rule.warmup_ops = kWarmupOps;
   plan.rule.warmup_ns = split.cell_ns / 10;
   plan.rule.max_ns = split.cell_ns;
@@ -104,6 +106,19 @@ Result<run::ConcurrencyPlan> MakeConcurrencyPlan(const WritersOptions& o, std::u
   plan.queue_depth_ns = split.cell_ns;
   plan.queue_depth_file_size = queue_depth_file_size;
   return plan;
+}
+
+Status CheckWritersPatterns(const WritersOptions& o, const std::vector<std::string>& patterns) {
+  if (!o.asked()) return Status::Ok();
+  std::vector<std::string> other;
+  for (const std::string& p : patterns) {
+    if (p != "overwrite") other.push_back(p);
+  }
+  if (other.empty()) return Status::Ok();
+  return Status::InvalidArgument(fmt::format(
+      "--writers measures overwrites only (each writer overwrites its own file in place), not "
+      "--patterns {}: run the patterns and --writers separately",
+      fmt::join(other, ",")));
 }
 
 }  // namespace durprobe::cli

@@ -36,4 +36,10 @@ Result<run::ConcurrencyPlan> MakeConcurrencyPlan(const WritersOptions& options,
                                                  std::uint64_t budget_ns,
                                                  std::uint64_t queue_depth_file_size);
 
+// InvalidArgument when --writers comes with a --patterns other than overwrite: every writer
+// overwrites its own file (or region) in place, so the concurrency rows would silently measure
+// another pattern than the one asked for.
+Status CheckWritersPatterns(const WritersOptions& options,
+                            const std::vector<std::string>& patterns);
+
 }  // namespace durprobe::cli

@@ -50,7 +50,10 @@ ConcurrencySplit SplitConcurrency(std::uint64_t ns, std::vector<std::uint32_t> w
   s.writers = writers;
   const std::size_t m = std::max<std::size_t>(modes, 1);
   auto cell = [&] { return ns / (s.writers.size() * m + 1); };
-  while (s.writers.size() > 1 && cell() < kMinConcurrencyCellNs) s.writers.pop_back();
+  while (s.writers.size() > 1 && cell() < kMinConcurrencyCellNs) {
+    s.dropped.insert(s.dropped.begin(), s.writers.back());
+    s.writers.pop_back();
+  }
   s.cell_ns = std::max(cell(), kMinConcurrencyCellNs);
   return s;
 }

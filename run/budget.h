@@ -46,10 +46,11 @@ CompareSplit SplitCompare(std::uint64_t total_ns, std::size_t paths, std::size_t
 // The concurrency phase (--writers) on one path: ns shared by every writer count in every mode
 // plus the queue-depth run, one equal cell each of at least kMinConcurrencyCellNs. When the cells
 // do not fit, the largest writer counts are dropped (one writer is always kept): the list is
-// capped by the budget.
+// capped by the budget, and the counts dropped are kept so the run can list them as not run.
 inline constexpr std::uint64_t kMinConcurrencyCellNs = 300'000'000;
 struct ConcurrencySplit {
   std::vector<std::uint32_t> writers;  // what fits, ascending
+  std::vector<std::uint32_t> dropped;  // asked for but past the budget, ascending
   std::uint64_t cell_ns = 0;           // each cell's timed phase
 };
 ConcurrencySplit SplitConcurrency(std::uint64_t ns, std::vector<std::uint32_t> writers,

@@ -5,17 +5,13 @@
 #include <algorithm>
 
 #include "report/analysis/concurrency_findings.h"
+#include "report/model/labels.h"
 #include "report/text/units.h"
 #include "run/executor.h"
 #include "run/path_by_path.h"
 
 namespace durprobe::run {
 namespace {
-
-std::string CellLabel(const probes::ConcurrencySpec& c) {
-  return fmt::format("{} writers {} {} {}", c.writers, probes::NameOf(c.mode),
-                     probes::NameOf(c.primitive), report::FormatBytes(c.write_size));
-}
 
 std::string QueueDepthLabel(const ConcurrencyPlan& plan) {
   return fmt::format("random {} O_DIRECT at queue depth {}, no sync",
@@ -54,13 +50,24 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
     for (std::size_t k = 0; k < targets.size(); ++k) {
       report::Target& t = *targets[k];
       if (!MayStart(s)) {
-        t.unfinished.push_back({"concurrency", CellLabel(cell), StopReason()});
+        t.unfinished.push_back({"concurrency", report::ConcurrencyLabel(cell), StopReason()});
         continue;
       }
-      s.progress.Start("concurrency", t.path + ": " + CellLabel(cell), PlannedProbeNs(plan.rule));
+      s.progress.Start("concurrency", t.path + ": " + report::ConcurrencyLabel(cell),
+                       PlannedProbeNs(plan.rule));
       t.concurrency.push_back(
           probes::RunConcurrency(s.platform, s.scratch[scratch_index[k]]->path(), cell,
                                  CutTo(plan.rule, s.timeline.Left()), plan.file_size));
+    }
+  }
+  // The counts the budget cut before the run began are not run as much as those it cuts now.
+  for (probes::WriterMode mode : plan.modes) {
+    for (std::uint32_t n : plan.dropped_writers) {
+      for (report::Target* t : targets) {
+        t->unfinished.push_back(
+            {"concurrency", report::ConcurrencyLabel({n, mode, plan.primitive, plan.write_size}),
+             report::Unfinished::kBudget});
+      }
     }
   }
   for (std::size_t k = 0; plan.queue_depth_ns > 0 && k < targets.size(); ++k) {

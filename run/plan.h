@@ -29,6 +29,9 @@ enum class Schedule {
 // set beside serial synced writes. The budget decided writers and the rule (run/budget.h).
 struct ConcurrencyPlan {
   std::vector<std::uint32_t> writers;  // ascending, 1 first when asked
+  // Writer counts asked for that the budget left out (run/budget.h SplitConcurrency): each
+  // mode's cell at each is listed as unfinished, reason budget, on every path.
+  std::vector<std::uint32_t> dropped_writers;
   std::vector<probes::WriterMode> modes = probes::AllWriterModes();
   probes::Primitive primitive = probes::Primitive::kFdatasync;
   std::uint64_t write_size = 4096;

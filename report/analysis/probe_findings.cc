@@ -22,6 +22,12 @@ std::vector<Finding> ProbeErrorFindings(const Target& target) {
     out.push_back({Severity::kFail, "probe_error",
                    fmt::format("{} could not be measured: {}", probes::NameOf(r.op), r.reason)});
   }
+  for (const probes::ConcurrencyResult& r : target.concurrency) {
+    if (r.outcome != probes::Outcome::kError) continue;
+    out.push_back(
+        {Severity::kFail, "probe_error",
+         fmt::format("{} could not be measured: {}", ConcurrencyLabel(r.spec), r.reason)});
+  }
   return out;
 }
 

@@ -9,7 +9,8 @@
 
 namespace durprobe::report {
 
-// One "probe_error" fail finding per probe (and op-cost probe) whose outcome is an error.
+// One "probe_error" fail finding per probe (and op-cost probe, and concurrency cell) whose outcome
+// is an error.
 std::vector<Finding> ProbeErrorFindings(const Target& target);
 
 // One "cpu_throttled" warning per probe whose cgroup ran out of CPU quota during its timed

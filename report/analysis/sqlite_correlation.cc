@@ -82,6 +82,33 @@ bool DisturbedDuring(const CommitResult& r, const Target& t) {
   return b.before && b.after && Drifted(ReferenceLevel(*b.before), ReferenceLevel(*b.after));
 }
 
+// The earliest moment a probe was measured (0 when the probes kept no series).
+std::uint64_t ProbesFrom(const Target& t) {
+  std::uint64_t from = UINT64_MAX;
+  for (const probes::ProbeResult& p : t.probes) {
+    for (const probes::SeriesPoint& s : p.series) from = std::min(from, s.start_ns);
+  }
+  return from == UINT64_MAX ? 0 : from;
+}
+
+// Whether a series that moved (the reference probe, a long probe, another configuration's
+// repetitions) changed level between the probes the prediction reads and the end of this
+// configuration: the probes and these commits then met different devices, and a gap between
+// them is the drift's. A step lies between its last point on the old level and its first on the
+// new one; a configuration without windows is taken as covered.
+bool DriftCovers(const CommitResult& r, const Target& t, const std::vector<DriftSeries>& moved) {
+  const std::uint64_t from = ProbesFrom(t);
+  const std::uint64_t to =
+      r.repetition_windows.empty() ? UINT64_MAX : r.repetition_windows.back().end_ns;
+  for (const DriftSeries& s : moved) {
+    for (const Step& st : s.steps) {
+      std::uint64_t last_old = st.index > 0 ? s.points[st.index - 1].t_ns : 0;
+      if (st.at_ns >= from && last_old <= to) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 double ReferenceScale(const CommitResult& r, const Target& t) {
@@ -237,6 +264,7 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
   for (SqliteEntry& e : entries) target.sqlite.push_back(std::move(e));
   AddDriftFindings(target);
   const bool drift = HasDriftFinding(target);
+  const std::vector<DriftSeries> moved = drift ? DriftedSeries(target) : std::vector<DriftSeries>{};
   std::vector<std::string> skipped;  // residuals left to the drift
   for (std::size_t i = first; i < target.sqlite.size(); ++i) {
     const CommitResult& r = target.sqlite[i].result;
@@ -250,9 +278,12 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     bool sync_bound = r.SyncTimeShare() >= 0.5;
     if (!c.available || !sync_bound) continue;
     // Predicted from SQLite's own sync timing, the residual is nil by construction; and when the
-    // device moved under this configuration or between it and the probes, a gap would be the
-    // drift's, not SQLite's. Either way the check is skipped, and latency_drift says so.
-    if (c.basis == "sqlite_sync_timing" || (drift && c.basis != "probes")) {
+    // device moved under this configuration or between it and the probes (the reference scaled
+    // them, or any series that moved stepped in that time, such as another configuration's
+    // repetitions under a neighbour), a gap would be the drift's, not SQLite's. Either way the
+    // check is skipped, and latency_drift says so.
+    if (c.basis == "sqlite_sync_timing" ||
+        (drift && (c.basis != "probes" || DriftCovers(r, target, moved)))) {
       skipped.push_back(
           c.basis == "sqlite_sync_timing"
               ? label + " (predicted from SQLite's own sync timing)"

@@ -69,10 +69,13 @@ Status DocumentReader::NameInto(const std::map<std::string, const PolicyValue*>&
                                 const std::string& key, std::string* name) const {
   auto it = fields.find("name");
   if (it == fields.end()) return Status::Ok();
-  Result<std::string> text = Text(*it->second, key + ".name");
-  if (!text.ok()) return text.status();
-  if (text->empty()) return Error(*it->second, key + ".name", "a rule's name must not be empty");
-  *name = *text;
+  // A name is text: `name = 5` is a slip (a count meant for another key), not a rule named "5".
+  if (it->second->kind != PolicyValue::Kind::kString) {
+    return Error(*it->second, key + ".name", "a rule's name is a string in quotes");
+  }
+  const std::string& text = it->second->text;
+  if (text.empty()) return Error(*it->second, key + ".name", "a rule's name must not be empty");
+  *name = text;
   return Status::Ok();
 }
 

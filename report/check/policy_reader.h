@@ -49,8 +49,8 @@ class DocumentReader {
 
   // The value as text: strings as is, numbers without a trailing ".0".
   Result<std::string> Text(const PolicyValue& v, const std::string& key) const;
-  // A rule table's `name`, when fields (from ProbeRule) has one, into *name: text as Text reads
-  // it, never empty (the name identifies the rule in every output, and a Prometheus series).
+  // A rule table's `name`, when fields (from ProbeRule) has one, into *name: a string, never a
+  // number, never empty (the name identifies the rule in every output, and a Prometheus series).
   Status NameInto(const std::map<std::string, const PolicyValue*>& fields, const std::string& key,
                   std::string* name) const;
   Result<double> Number(const PolicyValue& v, const std::string& key) const;

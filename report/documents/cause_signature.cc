@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <vector>
 
 #include "report/analysis/drift.h"
 #include "report/analysis/durability_risk.h"
@@ -43,12 +44,8 @@ std::optional<double> OutsideSync(const Target& t, Primitive prim, Pattern pat) 
   return static_cast<double>(r->latency.p50 - r->sync_latency.p50);
 }
 
-std::optional<double> FirstOf(std::initializer_list<std::optional<double>> options) {
-  for (const auto& o : options) {
-    if (o && *o > 0) return o;
-  }
-  return std::nullopt;
-}
+// A signal's candidate measures, best first; a pair uses the first that both sides have.
+using Candidates = std::vector<std::optional<double>>;
 
 std::optional<double> OpSum(const Target& t, std::initializer_list<probes::FileOp> ops) {
   double sum = 0;
@@ -66,34 +63,38 @@ std::optional<double> OpSum(const Target& t, std::initializer_list<probes::FileO
   return sum;
 }
 
-// One side's value of each signal that a side alone can give.
-std::optional<double> SideValue(const Target& t, Signal s) {
+// One side's candidate measures of each signal that a side alone can give, in the same order
+// for every target. Two sides are compared on the same measure: a per-op cost that was the four
+// op costs' sum on one side and a plain pwrite on the other (its op costs cut by --quick's
+// budget) made a ratio of two different things, and compare --try's leading cause flipped
+// between fuse and bind from run to run.
+Candidates SideValues(const Target& t, Signal s) {
   switch (s) {
     case Signal::kOverwrite:
-      return FirstOf({SyncCall(t, Primitive::kFdatasync, Pattern::kOverwrite),
-                      SyncCall(t, Primitive::kFsync, Pattern::kOverwrite)});
+      return {SyncCall(t, Primitive::kFdatasync, Pattern::kOverwrite),
+              SyncCall(t, Primitive::kFsync, Pattern::kOverwrite)};
     case Signal::kAppend:
-      return FirstOf({SyncCall(t, Primitive::kFdatasync, Pattern::kAppend),
-                      SyncCall(t, Primitive::kFsync, Pattern::kAppend)});
+      return {SyncCall(t, Primitive::kFdatasync, Pattern::kAppend),
+              SyncCall(t, Primitive::kFsync, Pattern::kAppend)};
     case Signal::kDirSync:
-      return FirstOf({SyncCall(t, Primitive::kDirFsync, Pattern::kCreate),
-                      SyncCall(t, Primitive::kDirFsync, Pattern::kRename)});
+      return {SyncCall(t, Primitive::kDirFsync, Pattern::kCreate),
+              SyncCall(t, Primitive::kDirFsync, Pattern::kRename)};
     case Signal::kPerOp:
-      return FirstOf({ComponentsOf(t).per_op_ns, SyncCall(t, Primitive::kNone, Pattern::kOverwrite),
-                      OutsideSync(t, Primitive::kFdatasync, Pattern::kOverwrite)});
+      return {ComponentsOf(t).per_op_ns, SyncCall(t, Primitive::kNone, Pattern::kOverwrite),
+              OutsideSync(t, Primitive::kFdatasync, Pattern::kOverwrite)};
     case Signal::kMetadata:
-      return FirstOf({OpSum(t, {probes::FileOp::kCreate, probes::FileOp::kRename}),
-                      OutsideSync(t, Primitive::kDirFsync, Pattern::kCreate)});
+      return {OpSum(t, {probes::FileOp::kCreate, probes::FileOp::kRename}),
+              OutsideSync(t, Primitive::kDirFsync, Pattern::kCreate)};
     case Signal::kReference: {
-      if (t.reference.empty()) return std::nullopt;
+      if (t.reference.empty()) return {};
       double sum = 0;
       for (const ReferenceSample& r : t.reference) sum += ReferenceLevel(r);
-      return sum / static_cast<double>(t.reference.size());
+      return {sum / static_cast<double>(t.reference.size())};
     }
     case Signal::kSyncCount:
-      return std::nullopt;  // from the matched configurations
+      return {};  // from the matched configurations
   }
-  return std::nullopt;
+  return {};
 }
 
 // The configuration whose syncs per commit are furthest apart (a side without syncs counts as
@@ -159,10 +160,13 @@ Signature MeasureSignature(const Target& a, const Target& b,
   for (std::size_t i = 0; i < kSignalCount; ++i) {
     Signal s = static_cast<Signal>(i);
     if (s == Signal::kReference && a.reference_probe != b.reference_probe) continue;
-    std::optional<double> va = SideValue(a, s), vb = SideValue(b, s);
-    if (!va || !vb || *va <= 0 || *vb <= 0) continue;
-    sig.ratio[i] = *vb / *va;
-    sig.value[i] = {*va, *vb};
+    Candidates va = SideValues(a, s), vb = SideValues(b, s);
+    for (std::size_t k = 0; k < va.size() && k < vb.size(); ++k) {
+      if (!va[k] || !vb[k] || *va[k] <= 0 || *vb[k] <= 0) continue;
+      sig.ratio[i] = *vb[k] / *va[k];
+      sig.value[i] = {*va[k], *vb[k]};
+      break;
+    }
   }
   if (configs != nullptr) SyncCountFrom(*configs, sig);
   sig.side[0] = StateOf(a);

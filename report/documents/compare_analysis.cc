@@ -132,7 +132,64 @@ std::string Advice(const std::string& dominant, const Target& t) {
          "(WAL, TRUNCATE, PERSIST) over DELETE";
 }
 
+// One SQLite configuration both paths committed: its median commit here against the first
+// path's.
+struct CommitRatio {
+  std::string label;  // "WAL/FULL x1"
+  double ratio = 0, here = 0, there = 0;
+};
+
+bool SameShape(const sqlite_bench::CommitConfig& a, const sqlite_bench::CommitConfig& b) {
+  return a.journal == b.journal && a.sync == b.sync && a.rows_per_commit == b.rows_per_commit &&
+         a.statement == b.statement && a.payload_bytes == b.payload_bytes &&
+         a.fullfsync == b.fullfsync;
+}
+
+std::optional<double> CommitMedian(const Target& t, const sqlite_bench::CommitConfig& config) {
+  for (const SqliteEntry& e : t.sqlite) {
+    if (SameShape(e.result.config, config) && e.result.outcome == Outcome::kOk &&
+        e.result.commits > 0 && e.result.latency.p50 > 0) {
+      return static_cast<double>(e.result.latency.p50);
+    }
+  }
+  return std::nullopt;
+}
+
+// Lowest ratio first.
+std::vector<CommitRatio> CommitRatios(const Target& t, const Target& base) {
+  std::vector<CommitRatio> out;
+  for (const SqliteEntry& e : t.sqlite) {
+    std::optional<double> here = CommitMedian(t, e.result.config);
+    std::optional<double> there = CommitMedian(base, e.result.config);
+    if (!here || !there) continue;
+    const sqlite_bench::CommitConfig& c = e.result.config;
+    out.push_back({fmt::format("{}/{} x{}", sqlite_bench::NameOf(c.journal),
+                               sqlite_bench::NameOf(c.sync), c.rows_per_commit),
+                   *here / *there, *here, *there});
+  }
+  std::sort(out.begin(), out.end(),
+            [](const CommitRatio& a, const CommitRatio& b) { return a.ratio < b.ratio; });
+  return out;
+}
+
+std::string CommitRange(const std::vector<CommitRatio>& c) {
+  std::string range = c.front().ratio == c.back().ratio
+                          ? FormatRatio(c.back().ratio)
+                          : FormatRatio(c.front().ratio) + " to " + FormatRatio(c.back().ratio);
+  return fmt::format("{} the first path's over {} configuration{} ({} {} vs {})", range, c.size(),
+                     c.size() == 1 ? "" : "s", c.back().label, FormatNanos(c.back().here),
+                     FormatNanos(c.back().there));
+}
+
 }  // namespace
+
+std::string VerdictHeadline(const Verdict& v) {
+  if (v.dominant == "none") return "no significant penalty";
+  if (v.dominant == "not_durable") return "faster because it keeps nothing";
+  if (v.dominant == "unmeasured") return "could not be measured";
+  if (v.dominant == "commit") return "commit penalty (its component not measured)";
+  return v.dominant + " penalty";
+}
 
 Components ComponentsOf(const Target& t) {
   Components c;
@@ -184,6 +241,22 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
                     {"metadata", v.metadata_ratio, v.metadata_bounds, c.metadata_ns,
                      base.metadata_ns, "metadata (create + rename + directory fsync)"}};
     auto bounds = [](const Part& p) { return p.bounds.value_or(Bounds{p.ratio, p.ratio}); };
+    // A component without both paths' measurements (a budget that cut the op costs, a probe
+    // that failed) has ratio 0: it is no evidence of "no penalty", and is said to be missing.
+    std::vector<std::string> missing;
+    for (const Part& p : parts) {
+      if (p.ratio <= 0) missing.push_back(p.what);
+    }
+    std::string split_note =
+        missing.empty()
+            ? std::string()
+            : fmt::format(
+                  "{} could not be measured on both paths (an op cost or probe it needs "
+                  "did not run or failed: see unfinished; a longer --budget, not "
+                  "--quick, measures it)",
+                  fmt::join(missing, ", "));
+    std::vector<CommitRatio> commits = CommitRatios(targets[i], first);
+    const bool commit_penalty = !commits.empty() && commits.front().ratio >= kPenaltyRatio;
     const Part* worst = nullptr;  // the largest penalty beyond the noise
     const Part* noisy = nullptr;  // the largest ratio past kPenaltyRatio within the noise
     for (const Part& p : parts) {
@@ -211,16 +284,39 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
                               FormatNanos(*worst->there),
                               b.low < b.high ? "; noise bounds " + Range(b) : std::string(),
                               Advice(v.dominant, targets[i]));
+    } else if (!missing.empty() && commit_penalty) {
+      // What was measured says nothing against a penalty, and every commit both paths ran is
+      // slower: the commits are the verdict, their component unknown.
+      v.dominant = "commit";
+      v.ratio = commits.back().ratio;
+      v.message = fmt::format("SQLite commits are {}; where that comes from is not known: {}",
+                              CommitRange(commits), split_note);
     } else if (noisy != nullptr) {
       v.dominant = "none";
       v.message = fmt::format(
           "no penalty beyond this run's noise against {}: {} is {} the first path's, but its "
-          "noise bounds ({}) reach 1x; rerun with a longer --budget (not --quick) to tell",
-          first.path, noisy->what, FormatRatio(noisy->ratio), Range(bounds(*noisy)));
+          "noise bounds ({}) reach 1x; rerun with a longer --budget (not --quick) to tell{}",
+          first.path, noisy->what, FormatRatio(noisy->ratio), Range(bounds(*noisy)),
+          split_note.empty() ? std::string() : "; " + split_note);
+    } else if (missing.size() == std::size(parts) && commits.empty()) {
+      v.dominant = "unmeasured";
+      v.ratio = 0;
+      v.message = fmt::format(
+          "nothing both paths measured can be set side by side: {}, and no "
+          "SQLite configuration committed on both",
+          split_note);
     } else {
       v.dominant = "none";
-      v.message = fmt::format("no penalty of {} or more against {} in any component",
-                              FormatRatio(kPenaltyRatio), first.path);
+      if (missing.size() == std::size(parts)) {
+        v.message =
+            fmt::format("no penalty of {} or more against {} in SQLite commits ({}); {}",
+                        FormatRatio(kPenaltyRatio), first.path, CommitRange(commits), split_note);
+      } else {
+        v.message = fmt::format("no penalty of {} or more against {} in any {}component{}",
+                                FormatRatio(kPenaltyRatio), first.path,
+                                split_note.empty() ? "" : "measured ",
+                                split_note.empty() ? std::string() : "; " + split_note);
+      }
     }
     v.differences = MountDifferences(first, targets[i], "mount");
     DropIdentityKeys(v.differences);

@@ -43,9 +43,13 @@ inline constexpr const char* kMetadataParts =
 struct Verdict {
   std::string path;
   // per_sync | per_op | metadata | none, or not_durable: the path's syncs do not reach stable
-  // storage (report/analysis/durability_risk.h), so it is faster because it keeps nothing.
+  // storage (report/analysis/durability_risk.h), so it is faster because it keeps nothing;
+  // commit: a component could not be measured on both paths and every SQLite commit both ran is
+  // kPenaltyRatio or more slower here; unmeasured: no component and no commit to compare.
   std::string dominant;
-  double ratio = 1.0;  // the dominant component's ratio against the first path
+  // The dominant component's ratio against the first path (commit: the largest commit ratio;
+  // unmeasured: 0).
+  double ratio = 1.0;
   double per_sync_ratio = 0, per_op_ratio = 0, metadata_ratio = 0;  // 0: not measurable
   // Each ratio's bounds from the components' bounds (absent where a ratio is not measurable).
   std::optional<Bounds> per_sync_bounds, per_op_bounds, metadata_bounds;
@@ -62,6 +66,10 @@ struct Verdict {
 // noise); a larger ratio within the noise is named in a "none" verdict with its bounds.
 inline constexpr double kPenaltyRatio = 1.25;
 std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets);
+
+// The verdict in a few words, as every format heads it: "per_op penalty", "no significant
+// penalty", "could not be measured".
+std::string VerdictHeadline(const Verdict& v);
 
 // The verdict whose leading cause scores highest (the one --try tests), or null.
 const Verdict* LeadingVerdict(const std::vector<Verdict>& verdicts);

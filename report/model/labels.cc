@@ -30,6 +30,11 @@ std::string SizeLabel(const probes::ProbeSpec& spec) {
   return fmt::format("{}x{}", spec.writes_per_op, FormatBytes(spec.write_size));
 }
 
+std::string ConcurrencyLabel(const probes::ConcurrencySpec& c) {
+  return fmt::format("{} writers {} {} {}", c.writers, probes::NameOf(c.mode),
+                     probes::NameOf(c.primitive), FormatBytes(c.write_size));
+}
+
 std::string ReasonWords(const Unfinished& u) {
   return u.reason == Unfinished::kBudget ? "the budget ran out" : u.reason;
 }

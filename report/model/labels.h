@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "probes/concurrency.h"
 #include "probes/probe_spec.h"
 #include "report/model/report.h"
 
@@ -18,6 +19,8 @@ std::string RhythmLabel(const probes::ProbeSpec& spec);
 // What one operation writes: "8 KiB", or "2x8 KiB" for two writes then one sync; "-" for
 // dir_fsync, which writes no data.
 std::string SizeLabel(const probes::ProbeSpec& spec);
+// A concurrency cell: "16 writers threads fdatasync 4 KiB".
+std::string ConcurrencyLabel(const probes::ConcurrencySpec& spec);
 // "interrupted", or "the budget ran out".
 std::string ReasonWords(const Unfinished& u);
 

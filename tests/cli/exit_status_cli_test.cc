@@ -45,6 +45,34 @@ TEST(ExitStatusCliTest, PrintMeasurementFailuresCountsAndMeasurementExitCodeIsOn
   EXPECT_EQ(::testing::internal::GetCapturedStderr(), err) << "the same lines";
 }
 
+// Issue 32 item 10: a concurrency cell whose writer could not start (and an op cost of compare
+// that failed) is a failed measurement like a probe's: a line each and exit 1.
+TEST(ExitStatusCliTest, AFailedWriterCellAndOpCostAreFailuresToo) {
+  report::Report r;
+  r.targets.emplace_back();
+  r.targets[0].path = "/mnt/a";
+  probes::ConcurrencyResult cell;
+  cell.spec.writers = 16;
+  cell.outcome = probes::Outcome::kError;
+  cell.reason = "cannot start a thread: Resource temporarily unavailable";
+  r.targets[0].concurrency = {probes::ConcurrencyResult{}, cell};
+  probes::OpCostResult op;
+  op.op = probes::FileOp::kRename;
+  op.outcome = probes::Outcome::kError;
+  op.reason = "rename: Input/output error";
+  r.targets[0].op_costs = {op};
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(cli::MeasurementExitCode(r), cli::kExitFail);
+  std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("durprobe: error: /mnt/a: 16 writers threads fdatasync 4 KiB: cannot start "
+                     "a thread: Resource temporarily unavailable\n"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("durprobe: error: /mnt/a: rename cost: rename: Input/output error\n"),
+            std::string::npos)
+      << err;
+}
+
 TEST(ExitStatusCliTest, NothingFailedPrintsNothing) {
   report::Report fine;
   fine.targets.emplace_back();

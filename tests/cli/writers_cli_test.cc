@@ -2,6 +2,7 @@
 // the concurrency phase the budget allows, and a real probe writes the concurrency rows.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -105,6 +106,51 @@ TEST(WritersCliTest, AProbeWritesTheConcurrencyRowsAndTheRatio) {
   const nlohmann::json& svc = t["serial_vs_concurrent"];
   EXPECT_EQ(svc["serial"]["probe"], "fdatasync overwrite 4 KiB");
   if (svc["concurrent"]["status"] == "ok") EXPECT_GT(svc["ratio"].get<double>(), 0.0);
+}
+
+// Issue 32 item 16: the writer counts the budget drops are listed as not run, reason budget,
+// as every other phase lists what its budget left out (budget_spent counts them).
+TEST(WritersCliTest, CellsTheBudgetDropsAreListedAsUnfinished) {
+  TempDir dir;
+  CliRun r = RunDurprobe(
+      "probe --quiet --primitives fdatasync --patterns overwrite --writers 1,8 "
+      "--writers-modes threads --budget 1s --json - " +
+      dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json t = nlohmann::json::parse(r.out)["targets"][0];
+  for (const nlohmann::json& row : t["concurrency"]) EXPECT_NE(row["writers"], 8) << row.dump();
+  nlohmann::json dropped = {{"kind", "concurrency"},
+                            {"label", "8 writers threads fdatasync 4 KiB"},
+                            {"reason", "budget"}};
+  ASSERT_TRUE(t.contains("unfinished")) << t.dump();
+  EXPECT_NE(std::find(t["unfinished"].begin(), t["unfinished"].end(), dropped),
+            t["unfinished"].end())
+      << t["unfinished"].dump();
+  bool spent = false;
+  for (const nlohmann::json& f : t["findings"]) {
+    if (f["code"] == "budget_spent") {
+      spent = true;
+      EXPECT_NE(f["message"].get<std::string>().find("concurrency cell"), std::string::npos);
+    }
+  }
+  EXPECT_TRUE(spent) << t["findings"].dump();
+}
+
+// Issue 32 item 16: every writer overwrites in place, so --writers with another pattern would
+// measure overwrites under the name asked for; refused, on every command that takes both.
+TEST(WritersCliTest, APatternTheWritersCannotMeasureIsRefused) {
+  TempDir a, b;
+  for (const std::string& cmd : {"probe", "run", "compare"}) {
+    SCOPED_TRACE(cmd);
+    std::string paths = cmd == "compare" ? a.path() + " " + b.path() : a.path();
+    ExpectDurprobeUsageError(cmd + " --writers 2 --patterns append " + paths,
+                             "--writers measures overwrites only");
+  }
+  ExpectDurprobeUsageError("probe --writers 2 --patterns overwrite,append " + a.path(),
+                           "not --patterns append");
+  CliRun ok = RunDurprobe(
+      "probe --dry-run --primitives fdatasync --patterns overwrite --writers 2 " + a.path());
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
 }
 
 }  // namespace

@@ -21,10 +21,12 @@ using testing_support::TempDir;
 
 constexpr const char* kAsNobody = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
 
-// durprobe ARGS DIR as uid 65534 under `ulimit -u limit`; empty exit code -1 when skipped.
-CliRun LimitedRun(const std::string& dir, int limit, const std::string& args) {
-  return RunShell("timeout -s KILL 300 " + std::string(kAsNobody) + "bash -c 'ulimit -u " +
-                  std::to_string(limit) + "; exec " DURPROBE_BINARY " " + args + " " + dir + "'");
+// durprobe ARGS DIR as uid 65534 under `ulimit -LETTER limit` (-u processes, -v address
+// space in KiB); empty exit code -1 when skipped.
+CliRun LimitedRun(const std::string& dir, int limit, const std::string& args, char letter = 'u') {
+  return RunShell("timeout -s KILL 300 " + std::string(kAsNobody) + "bash -c 'ulimit -" +
+                  std::string(1, letter) + " " + std::to_string(limit) +
+                  "; exec " DURPROBE_BINARY " " + args + " " + dir + "'");
 }
 
 class ProcessLimitsTest : public ::testing::Test {
@@ -60,6 +62,25 @@ TEST_F(ProcessLimitsTest, ThreadThatCannotStartIsTheWorkloadsError) {
   EXPECT_EQ(r.err.find("terminate called"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("concurrency default via threads: cannot start a thread"), std::string::npos)
       << r.err;
+  ExpectCleanEnd();
+}
+
+// Issue 32 item 10: under `ulimit -v` the 16-writer cell's threads cannot all get a stack. The
+// cell is an error row, and like any failed measurement it is a stderr line, a probe_error
+// finding and exit 1 (docs/errors.md "Failures during measurement"), not exit 0.
+TEST_F(ProcessLimitsTest, AWriterThreadThatCannotStartIsExitOne) {
+  CliRun r = LimitedRun(dir_.path(), 40000,
+                        "probe --primitives fdatasync --patterns overwrite --writers 1,16 "
+                        "--writers-modes threads --budget 4s --json -",
+                        'v');
+  ASSERT_NE(r.out.find("cannot start a thread"), std::string::npos)
+      << "the limit let every thread start, so this run proves nothing\n"
+      << r.err;
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("16 writers threads fdatasync 4 KiB: cannot start a thread"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("\"probe_error\""), std::string::npos);
   ExpectCleanEnd();
 }
 

@@ -72,6 +72,9 @@ TEST(BudgetTest, ConcurrencyCellsShareTheBudgetAndDropTheLargestCountsWhenShort)
   // 2.5 s: 16, 8 and 4 writers go (three counts x three modes + 1 = 10 cells would be 250 ms).
   ConcurrencySplit capped = SplitConcurrency(2'500'000'000, {1, 2, 4, 8, 16}, 3);
   EXPECT_EQ(capped.writers, (std::vector<std::uint32_t>{1, 2}));
+  // What the cap left out is kept, so the run lists those cells as not run (issue 32 item 16).
+  EXPECT_EQ(capped.dropped, (std::vector<std::uint32_t>{4, 8, 16}));
+  EXPECT_TRUE(all.dropped.empty());
   EXPECT_GE(capped.cell_ns, kMinConcurrencyCellNs);
   // Never below one writer, and never a cell shorter than the minimum.
   ConcurrencySplit tiny = SplitConcurrency(1'000'000, {1, 8}, 1);

@@ -73,12 +73,6 @@ std::vector<Row> Rows(const std::vector<Target>& targets) {
   return rows;
 }
 
-std::string Headline(const Verdict& v) {
-  return v.dominant == "none"          ? "no significant penalty"
-         : v.dominant == "not_durable" ? "faster because it keeps nothing"
-                                       : v.dominant + " penalty";
-}
-
 // The answer first: one line per path, its durability and its verdict against the first.
 void PrintCompareSummary(const Comparison& c, std::ostream& out) {
   fmt::print(out, "Summary:\n");
@@ -86,8 +80,10 @@ void PrintCompareSummary(const Comparison& c, std::ostream& out) {
     const Target& t = c.targets[i];
     std::string verdict = i == 0 ? "the baseline" : "-";
     for (const Verdict& v : c.verdicts) {
-      if (v.path == t.path && i > 0)
-        verdict = fmt::format("{} ({})", Headline(v), FormatRatio(v.ratio));
+      if (v.path != t.path || i == 0) continue;
+      verdict = v.dominant == "unmeasured"
+                    ? VerdictHeadline(v)
+                    : fmt::format("{} ({})", VerdictHeadline(v), FormatRatio(v.ratio));
     }
     std::string durability =
         t.durability ? std::string(NameOf(t.durability->verdict)) : "durability not assessed";
@@ -137,7 +133,7 @@ void PrintComparison(const Comparison& c, std::ostream& out) {
              kMetadataParts);
   for (const Verdict& v : c.verdicts) {
     fmt::print(out, "\nverdict for {}: {}\n  {}\n", EscapeControlChars(v.path),
-               EscapeControlChars(Headline(v)), EscapeControlChars(v.message));
+               EscapeControlChars(VerdictHeadline(v)), EscapeControlChars(v.message));
     PrintCauses(v.causes, out);
   }
   if (c.tried) PrintTried(*c.tried, out);

@@ -125,10 +125,8 @@ Status HtmlReporter::Write(const Comparison& c, std::ostream& out) const {
   for (const Target& t : c.targets) out << "<li><code>" << Escape(t.path) << "</code></li>\n";
   out << "</ol>\n<h2>Verdicts</h2>\n<ul>\n";
   for (const Verdict& v : c.verdicts) {
-    out << fmt::format(
-        "<li><code>{}</code>: <strong>{}</strong>. {}</li>\n", Escape(v.path),
-        v.dominant == "none" ? "no significant penalty" : Escape(v.dominant) + " penalty",
-        Escape(v.message));
+    out << fmt::format("<li><code>{}</code>: <strong>{}</strong>. {}</li>\n", Escape(v.path),
+                       Escape(VerdictHeadline(v)), Escape(v.message));
   }
   out << "</ul>\n<h2>Where the difference comes from</h2>\n";
   std::vector<GroupedRow> parts = {{"per sync", {}}, {"per operation", {}}, {"metadata", {}}};

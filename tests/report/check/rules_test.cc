@@ -72,6 +72,29 @@ TEST(CheckRulesTest, LatencyUnderTheLimitPassesWithSamplesAndInterval) {
   EXPECT_NE(c.message.find("1000 samples"), std::string::npos) << c.message;
 }
 
+// Issue 32 item 18: the rule judges the sync call alone, not write + sync (the fixture above sets
+// both to one value, so a rule reading the whole operation passed every test). Here they differ
+// on either side of the limit, both ways.
+TEST(CheckRulesTest, ALatencyRuleJudgesTheSyncCallNotWritePlusSync) {
+  Policy policy;
+  policy.latency = {P99Under10ms()};
+  probes::ProbeResult fast_sync = Probe(kWal, 1'000'000, 2'000'000, 3'000'000);
+  fast_sync.latency.p99 = 12'000'000;  // the write before it is slow; the sync is not
+  fast_sync.latency.p50 = 1'500'000;
+  std::vector<CheckResult> pass = EvaluatePolicy(policy, OneTarget({fast_sync}));
+  ASSERT_EQ(pass.size(), 1u);
+  EXPECT_EQ(pass[0].outcome, CheckOutcome::kPass) << pass[0].message;
+  EXPECT_DOUBLE_EQ(*pass[0].measured, 0.003);
+  EXPECT_NE(pass[0].message.find("sync call p99 3.00 ms"), std::string::npos) << pass[0].message;
+  EXPECT_NE(pass[0].message.find("write + sync 12.0 ms"), std::string::npos) << pass[0].message;
+
+  probes::ProbeResult slow_sync = Probe(kWal, 1'000'000, 2'000'000, 11'000'000);
+  slow_sync.latency.p99 = 9'000'000;  // impossible on a real probe, but it tells the two apart
+  std::vector<CheckResult> fail = EvaluatePolicy(policy, OneTarget({slow_sync}));
+  EXPECT_EQ(fail[0].outcome, CheckOutcome::kFail) << fail[0].message;
+  EXPECT_DOUBLE_EQ(*fail[0].measured, 0.011);
+}
+
 TEST(CheckRulesTest, TheLimitItselfFailsAsEtcdsRuleSays) {
   Policy policy;
   policy.latency = {P99Under10ms()};

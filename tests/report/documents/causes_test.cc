@@ -1,4 +1,3 @@
-#include "tests/report/verdicts.h"
 #include "report/documents/causes.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +9,7 @@
 #include "report/documents/cause_table.h"
 #include "report/documents/diff_analysis.h"
 #include "tests/report/cause_fixtures.h"
+#include "tests/report/verdicts.h"
 
 namespace durprobe::report {
 namespace {
@@ -215,6 +215,68 @@ TEST(CausesTest, EvidenceQuotesTheRatiosFromTheSideThatHasTheCause) {
       << c.evidence;
   EXPECT_NE(c.evidence.find("consistent with write barriers off"), std::string::npos);
   EXPECT_GE(c.score, 0.95);
+}
+
+// Issue 32 item 18: `barrier=0` is how ext4 spells nobarrier in /proc/mounts, and the fixtures
+// used only `nobarrier`; a matcher that forgot it would rank nothing.
+TEST(CausesTest, BarrierZeroRanksTheBarrierCauseOnItsSide) {
+  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.02});
+  b.mount->options.push_back("barrier=0");
+  testing_support::MarkNotDurable(b, "barrier_disabled");
+  std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
+  ASSERT_FALSE(causes.empty());
+  EXPECT_EQ(causes.front().key, "barrier") << causes.front().evidence;
+  EXPECT_EQ(causes.front().side, "b");
+  EXPECT_NE(causes.front().what.find("b mounts with write barriers off"), std::string::npos)
+      << causes.front().what;
+  // barrier=1 is barriers on: no barrier cause.
+  Target on = CausePath("/b");
+  on.mount->options.push_back("barrier=1");
+  for (const Cause& c : RankCauses({&a, &on, nullptr, nullptr, "a", "b", nullptr, {}})) {
+    EXPECT_NE(c.key, "barrier");
+  }
+}
+
+// Issue 32 item 18: the LD_PRELOAD cause names the side that ran with the library and the
+// library itself (the fixture pair checked only the key), whichever side has it.
+TEST(CausesTest, ThePreloadCauseNamesTheSideThatHasIt) {
+  for (int side : {0, 1}) {
+    SCOPED_TRACE(side);
+    Target a = CausePath("/a"), b = CausePath("/b");
+    Context ca, cb;
+    ca.kernel = cb.kernel = "6.1.0";
+    ca.sqlite_version = cb.sqlite_version = "3.40.1";
+    Target& fast = side == 0 ? a : b;
+    fast = CausePath(fast.path, {.overwrite = 0.01});
+    (side == 0 ? ca : cb).ld_preload = "libeatmydata.so";
+    fast.findings.push_back({Severity::kFail, "ld_preload_eatmydata", "eatmydata"});
+    std::vector<Cause> causes = RankCauses({&a, &b, &ca, &cb, "a", "b", nullptr, {}});
+    ASSERT_FALSE(causes.empty());
+    EXPECT_EQ(causes.front().key, "ld_preload");
+    std::string name = side == 0 ? "a" : "b";
+    EXPECT_EQ(causes.front().side, name);
+    EXPECT_EQ(causes.front().what, name + " ran with LD_PRELOAD=libeatmydata.so");
+  }
+}
+
+// Issue 32 item 17 (LabCausesTest.TryRunsTheLeadingCausesTest led with bind 1 run in 3): a
+// --quick budget cut the FUSE side's op costs, so its per-op cost was read from the pwrite
+// outside fdatasync while the bind side's was the four op costs' sum, two different things that
+// happened to be alike. A signal compares both sides on one measure.
+TEST(CausesTest, BothSidesOfASignalAreTheSameMeasure) {
+  Target bind = CausePath("/bind");
+  bind.mount->bind = true;
+  Target fuse = CausePath("/mnt/fuse/db", {.op = 3.8});
+  fuse.mount->fstype = "fuse.bindfs";
+  fuse.mount->mount_point = "/mnt/fuse";
+  fuse.mount->device.reset();
+  fuse.op_costs.clear();  // the budget ran out before them on this side only
+  std::vector<Cause> causes = RankCauses({&bind, &fuse, nullptr, nullptr, "a", "b", nullptr, {}});
+  ASSERT_FALSE(causes.empty());
+  EXPECT_EQ(causes.front().key, "fuse") << causes.front().evidence;
+  EXPECT_NE(causes.front().evidence.find("per-operation cost is 3.80x a's (3.80 us vs 1.00 us)"),
+            std::string::npos)
+      << causes.front().evidence;
 }
 
 TEST(CausesTest, ACauseTheMeasurementsContradictScoresLow) {

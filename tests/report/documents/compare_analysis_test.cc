@@ -76,8 +76,63 @@ TEST(CompareAnalysisTest, MissingMeasurementsGiveNoRatio) {
   Target empty;
   empty.path = "/empty";
   auto v = CompareVerdicts({PathWith("/a", 1, 1, 1), empty});
-  EXPECT_EQ(v[0].dominant, "none");
+  // Nothing to set side by side is not "no penalty" (issue 32 item 16).
+  EXPECT_EQ(v[0].dominant, "unmeasured");
+  EXPECT_EQ(v[0].ratio, 0.0);
   EXPECT_EQ(v[0].per_sync_ratio, 0.0);
+  EXPECT_EQ(VerdictHeadline(v[0]), "could not be measured");
+  EXPECT_NE(v[0].message.find("could not be measured on both paths"), std::string::npos)
+      << v[0].message;
+}
+
+// One commit configuration's result, its median commit p50_ns.
+SqliteEntry Commits(sqlite_bench::JournalMode journal, std::uint64_t p50_ns) {
+  SqliteEntry e;
+  e.result.config.journal = journal;
+  e.result.config.sync = sqlite_bench::Synchronous::kFull;
+  e.result.commits = 200;
+  e.result.latency.p50 = p50_ns;
+  return e;
+}
+
+// Issue 32 item 16: compare --quick on a FUSE share, where the budget cut the op costs on both
+// paths (every component ratio 0) while SQLite's commits ran 73-101x slower, said "no significant
+// penalty (1.00x)". The missing decomposition is said so and the commits are the verdict.
+TEST(CompareAnalysisTest, CommitsDecideWhenTheDecompositionCouldNotBeMeasured) {
+  Target a = PathWith("/volume", 1, 1, 1), b = PathWith("/mnt/fuse", 1, 1, 1);
+  a.op_costs.clear();
+  b.op_costs.clear();
+  a.sqlite = {Commits(sqlite_bench::JournalMode::kDelete, 1'000'000),
+              Commits(sqlite_bench::JournalMode::kWal, 500'000)};
+  b.sqlite = {Commits(sqlite_bench::JournalMode::kDelete, 73'000'000),
+              Commits(sqlite_bench::JournalMode::kWal, 50'500'000)};
+  auto v = CompareVerdicts({a, On("fuse.bindfs", b)});
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].per_sync_ratio, 0.0);
+  EXPECT_EQ(v[0].per_op_ratio, 0.0);
+  EXPECT_EQ(v[0].dominant, "commit");
+  EXPECT_NEAR(v[0].ratio, 101.0, 0.01);
+  EXPECT_NE(VerdictHeadline(v[0]).find("commit penalty"), std::string::npos);
+  EXPECT_NE(v[0].message.find("73.0x to 101x the first path's over 2 configurations"),
+            std::string::npos)
+      << v[0].message;
+  EXPECT_NE(v[0].message.find("could not be measured on both paths"), std::string::npos)
+      << v[0].message;
+  EXPECT_EQ(v[0].message.find("no penalty"), std::string::npos) << v[0].message;
+}
+
+// Commits as fast on both paths, the decomposition missing: no penalty, and the gap said.
+TEST(CompareAnalysisTest, EqualCommitsWithoutDecompositionAreNoPenaltyWithTheGapSaid) {
+  Target a, b;
+  a.path = "/a";
+  b.path = "/b";
+  a.sqlite = {Commits(sqlite_bench::JournalMode::kWal, 500'000)};
+  b.sqlite = {Commits(sqlite_bench::JournalMode::kWal, 510'000)};
+  auto v = CompareVerdicts({a, b});
+  EXPECT_EQ(v[0].dominant, "none");
+  EXPECT_NE(v[0].message.find("in SQLite commits"), std::string::npos) << v[0].message;
+  EXPECT_NE(v[0].message.find("could not be measured on both paths"), std::string::npos)
+      << v[0].message;
 }
 
 TEST(CompareAnalysisTest, TheAdviceFitsTheLayerFound) {
