@@ -25,6 +25,7 @@
 #include "cli/subcommand.h"
 #include "cli/version.h"
 #include "platform/interrupt.h"
+#include "run/executor.h"
 
 namespace durprobe::cli {
 namespace {
@@ -77,6 +78,10 @@ std::string ClosestCommand(const std::string& word, const std::vector<std::strin
 }
 
 int Main(int argc, char** argv) {
+  // First, before the option parser's own setup: below this limit that setup alone may overflow.
+  if (Status stack = run::CheckStackLimit(platform::Default()); !stack.ok()) {
+    return UsageError(stack.message());
+  }
   SetCommandLine(argc, argv);
   CLI::App app{"durprobe: what does durability cost on this path, and why?", "durprobe"};
   app.set_version_flag("-V,--version", VersionText());

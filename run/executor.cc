@@ -55,10 +55,10 @@ bool Interrupted() { return platform::InterruptSignal() != 0; }
 Status CheckStackLimit(platform::Platform& platform) {
   Result<std::uint64_t> limit = platform.StackLimitBytes();
   if (!limit.ok() || *limit == 0 || *limit >= kMinStackBytes) return Status::Ok();
-  return Status::InvalidArgument(fmt::format(
-      "the stack size limit is {} KiB (ulimit -s {}): durprobe needs at least {} KiB to measure; "
-      "raise it (ulimit -s {})",
-      *limit / 1024, *limit / 1024, kMinStackBytes / 1024, kMinStackBytes / 1024));
+  return Status::InvalidArgument(
+      fmt::format("the stack size limit is {} KiB (ulimit -s {}): durprobe needs at least {} KiB; "
+                  "raise it (ulimit -s {})",
+                  *limit / 1024, *limit / 1024, kMinStackBytes / 1024, kMinStackBytes / 1024));
 }
 
 Execution Execute(platform::Platform& platform, const Plan& plan, report::RunListener& listener) {

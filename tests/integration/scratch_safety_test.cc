@@ -100,7 +100,8 @@ TEST_F(ScratchMountTest, ARunsOwnRemovalKeepsAScratchWithAMountInside) {
   ASSERT_TRUE(P().WriteTextFile(inner + "/foreign", "not durprobe's").ok());
   Status removed = (*dir)->Remove();
   EXPECT_FALSE(removed.ok());
-  EXPECT_NE(removed.message().find("mounted inside it at " + inner), std::string::npos)
+  EXPECT_NE(removed.message().find("mounted inside it at " + (*dir)->shown_path() + "/mnt"),
+            std::string::npos)
       << removed.message();
   EXPECT_EQ(Slurp(inner + "/foreign"), "not durprobe's");
   Unmount(inner);
@@ -137,7 +138,11 @@ TEST(ScratchLockTest, CleanKeepsTheScratchOfALiveRunUnderAnotherName) {
   TempDir bin, target, io;
   std::string dp = bin.path() + "/dp";
   ASSERT_EQ(testing_support::RunShell("cp " DURPROBE_BINARY " " + dp).exit_code, 0);
+  // Each sync held 100 ms, so the run is still going when clean comes.
   std::string cmd =
+      "env LD_PRELOAD=" DURPROBE_FAULTLIB
+      " DURPROBE_FAULT_PATH='*/probe.dat' "
+      "DURPROBE_FAULT_DELAY_MS=100 " +
       dp + " probe --primitives fsync --patterns overwrite --budget 4s " + target.path() +
       " >/dev/null 2>" + io.path() + "/err & pid=$!; i=0; " + "while [ $i -lt 600 ] && ! ls -d " +
       target.path() +
