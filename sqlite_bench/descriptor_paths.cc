@@ -44,7 +44,9 @@ Status KeepDescriptorPaths() {
     // settings from the VFS it is called with.
     g_keeping_vfs = *g_resolving_vfs;
     g_keeping_vfs.pNext = nullptr;
-    g_keeping_vfs.zName = "durprobe-keep-paths";
+    // Named as a unix VFS, which it is but for one method: the counting shim infers the unix
+    // VFS's directory syncs from its parent's name.
+    g_keeping_vfs.zName = "unix-keep-paths";
     g_keeping_vfs.xFullPathname = KeepingFullPathname;
     rc = sqlite3_vfs_register(&g_keeping_vfs, /*makeDflt=*/1);
   });
