@@ -27,6 +27,7 @@
 #include "cli/version.h"
 #include "platform/interrupt.h"
 #include "platform/standard_streams.h"
+#include "run/executor.h"
 
 namespace durprobe::cli {
 namespace {
@@ -175,6 +176,10 @@ int RunCommand(int argc, char** argv) {
 
 int Main(int argc, char** argv) {
   platform::ReserveClosedStandardDescriptors();
+  // Before the option parser's own setup: below this limit that setup alone may overflow.
+  if (Status stack = run::CheckStackLimit(platform::Default()); !stack.ok()) {
+    return UsageError(stack.message());
+  }
   int code = RunCommand(argc, argv);
   // A report printed to a closed or full stdout is lost: that is an error, said once (a command
   // that already said why it failed, or a SIGPIPE the run reported, keeps its own line).

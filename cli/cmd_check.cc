@@ -289,7 +289,7 @@ int RunCheck(const CheckOptions& o) {
       if (!scratch.ok())
         return UsageError("cannot start the background load: " + scratch.status().message());
       Result<std::unique_ptr<probes::BackgroundLoad>> started =
-          probes::BackgroundLoad::Start(platform, (*scratch)->path(), *load);
+          probes::BackgroundLoad::Start(platform, (*scratch)->work_path(), *load);
       if (!started.ok())
         return UsageError("cannot start the background load: " + started.status().message());
       loads.push_back({std::move(*scratch), std::move(*started)});

@@ -56,7 +56,7 @@ std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
       return r;
     }
     holder = std::move(*dir);
-    std::string nocow = holder->path() + "/nocow";
+    std::string nocow = holder->work_path() + "/nocow";
     Status made = platform.MakeDirectory(nocow);
     if (made.ok()) made = platform.SetNoCopyOnWrite(nocow);
     if (!made.ok()) {

@@ -163,6 +163,11 @@ class DarwinPlatform final : public PosixPlatform {
   }
 
  public:
+  // /dev/fd/N on macOS reopens a file; it does not lead into a directory held open.
+  Result<std::string> DescriptorPath(int) override {
+    return Status::Unsupported("macOS has no path through a directory's descriptor");
+  }
+
   Result<std::string> ProcessName(int pid) override {
     char name[2 * MAXCOMLEN + 1] = {};
     if (::proc_name(pid, name, sizeof name) <= 0) {

@@ -144,6 +144,14 @@ class FaultPlatform final : public Platform {
   Result<FileHandle> OpenFifoWriter(const std::string& path) override {
     return base_.OpenFifoWriter(path);
   }
+  // DescriptorPath returns this status from now on instead of the path (ok forwards again), as
+  // a system without /proc would.
+  void FailDescriptorPath(Status status) { descriptor_path_fault_ = std::move(status); }
+  Result<std::string> DescriptorPath(int dir_fd) override {
+    if (!descriptor_path_fault_.ok()) return descriptor_path_fault_;
+    return base_.DescriptorPath(dir_fd);
+  }
+  Status TryLock(int fd) override { return base_.TryLock(fd); }
   bool IsTerminal(int fd) override { return base_.IsTerminal(fd); }
   int TerminalColumns(int fd) override { return base_.TerminalColumns(fd); }
   Result<FsStat> StatFs(const std::string& path) override { return base_.StatFs(path); }
@@ -184,6 +192,13 @@ class FaultPlatform final : public Platform {
   std::string WallClockIso8601() override { return base_.WallClockIso8601(); }
   SystemInfo System() override { return base_.System(); }
   int ProcessId() override { return base_.ProcessId(); }
+  std::uint32_t EffectiveUserId() override { return base_.EffectiveUserId(); }
+  // StackLimitBytes returns bytes from now on (nullopt forwards again), as `ulimit -s` would set.
+  void SetStackLimit(std::optional<std::uint64_t> bytes) { stack_limit_ = bytes; }
+  Result<std::uint64_t> StackLimitBytes() override {
+    if (stack_limit_) return *stack_limit_;
+    return base_.StackLimitBytes();
+  }
   bool ProcessAlive(int pid) override { return base_.ProcessAlive(pid); }
   Result<std::string> ProcessName(int pid) override { return base_.ProcessName(pid); }
   std::string GetEnv(const std::string& name) override { return base_.GetEnv(name); }
@@ -226,6 +241,8 @@ class FaultPlatform final : public Platform {
   std::uint64_t spun_ns_ = 0;
   std::uint64_t round_trips_ = 0;
   Status shm_fault_;
+  Status descriptor_path_fault_;
+  std::optional<std::uint64_t> stack_limit_;
   bool shm_past_end_ = false;
   int shm_calls_ = 0;
   std::string trace_;

@@ -28,6 +28,8 @@ void InstallInterruptHandlers() {
   for (int sig : kBlockable) sigaction(sig, &action, nullptr);
   // A write to a closed stdout then fails with EPIPE instead of killing the process unseen.
   sigaction(SIGPIPE, &action, nullptr);
+  // A write past `ulimit -f` then fails with EFBIG, and the run ends removing its scratch.
+  sigaction(SIGXFSZ, &action, nullptr);
 }
 
 void BlockInterruptsInThisThread() {
@@ -51,6 +53,8 @@ const char* SignalName(int signal_number) {
       return "SIGQUIT";
     case SIGPIPE:
       return "SIGPIPE (output closed)";
+    case SIGXFSZ:
+      return "SIGXFSZ (a file reached the size limit, ulimit -f)";
     default:
       return "another signal";
   }

@@ -215,6 +215,22 @@ class LinuxPlatform final : public PosixPlatform {
   }
 
  public:
+  Result<std::string> DescriptorPath(int dir_fd) override {
+    std::string path = fmt::format("/proc/self/fd/{}", dir_fd);
+    struct stat held {
+    }, named{};
+    if (::fstat(dir_fd, &held) != 0) return Status::FromErrno(errno, "fstat");
+    // The path must lead back to the held directory: without /proc it names nothing (or,
+    // worse, whatever a user put there).
+    if (::stat(path.c_str(), &named) != 0 || named.st_dev != held.st_dev ||
+        named.st_ino != held.st_ino) {
+      return Status::Error(
+          "/proc is not mounted: durprobe works in its scratch directory only through "
+          "/proc/self/fd (mount proc on /proc)");
+    }
+    return path;
+  }
+
   Result<std::string> ProcessName(int pid) override {
     Result<std::string> comm = ReadTextFile(fmt::format("/proc/{}/comm", pid), 64);
     if (!comm.ok()) return comm.status();

@@ -76,6 +76,8 @@ struct EntryStat {
   // The entry is the root of a mount (Linux statx STATX_ATTR_MOUNT_ROOT; elsewhere only a device
   // change shows it). A bind mount of the same filesystem keeps dev, so dev alone is not enough.
   bool mount_root = false;
+  std::uint32_t uid = 0;   // the owner
+  std::uint32_t mode = 0;  // the permission bits (st_mode & 07777)
 };
 
 // Where a destination path leads (ResolveDestination).
@@ -93,6 +95,8 @@ class Platform {
   // the errno with the path. The descriptor is close-on-exec. Direct/dsync/sync flags the OS lacks
   // return Unsupported with the reason instead of opening without them. The int methods below
   // take the handle's get().
+  // Never follows a symlink as the last component (O_NOFOLLOW: ELOOP): every file durprobe opens
+  // this way is one it makes inside its scratch directory.
   virtual Result<FileHandle> Open(const std::string& path, const OpenFlags& flags) = 0;
   // Closes fd once, never retried (the descriptor is gone either way); FileHandle calls it.
   virtual Status Close(int fd) = 0;
@@ -162,6 +166,16 @@ class Platform {
                                              bool follow_last) = 0;
   // The entry name under dir_fd (lstat-like); an empty name is dir_fd itself.
   virtual Result<EntryStat> StatAt(int dir_fd, const std::string& name) = 0;
+  // A path that names the open directory dir_fd itself rather than its name: on Linux
+  // /proc/self/fd/<dir_fd>, which the kernel resolves to the directory held open wherever it was
+  // moved and whatever took its name; a path under it stays inside that directory (in this
+  // process and in its forked children, which inherit dir_fd). Unsupported where the OS has no
+  // such path (macOS); an Error when it does not lead back to dir_fd (/proc not mounted).
+  virtual Result<std::string> DescriptorPath(int dir_fd) = 0;
+  // flock(LOCK_EX | LOCK_NB) on fd: Ok when taken (held until the last descriptor of that open
+  // file closes, forked children's copies included); an Error with EWOULDBLOCK when another open
+  // file holds it.
+  virtual Status TryLock(int fd) = 0;
   // Names in the open directory dir_fd, without "." and ".."; dir_fd stays open and usable.
   virtual Result<std::vector<std::string>> ListDirectoryAt(int dir_fd) = 0;
   // unlinkat: a file or symlink, or with directory an empty directory.
@@ -225,6 +239,9 @@ class Platform {
   virtual std::string WallClockIso8601() = 0;
   virtual SystemInfo System() = 0;
   virtual int ProcessId() = 0;
+  virtual std::uint32_t EffectiveUserId() = 0;
+  // The soft limit on the main thread's stack (RLIMIT_STACK) in bytes; 0 when unlimited.
+  virtual Result<std::uint64_t> StackLimitBytes() = 0;
   // True when a process with this id exists (kill(pid, 0)), so `clean` spares live runs.
   virtual bool ProcessAlive(int pid) = 0;
   // The short name of a running process's program (Linux /proc/PID/comm, macOS proc_name), so

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -63,6 +64,8 @@ Result<EntryStat> PosixPlatform::StatAt(int dir_fd, const std::string& name) {
   out.dev = static_cast<std::uint64_t>(st.st_dev);
   out.ino = static_cast<std::uint64_t>(st.st_ino);
   out.mount_root = IsMountRoot(dir_fd, name);
+  out.uid = static_cast<std::uint32_t>(st.st_uid);
+  out.mode = static_cast<std::uint32_t>(st.st_mode & 07777);
   return out;
 }
 
@@ -94,6 +97,15 @@ Result<FileHandle> PosixPlatform::OpenFileAt(int dir_fd, const std::string& name
   } while (fd < 0 && errno == EINTR);
   if (fd < 0) return Status::FromErrno(errno, fmt::format("open {}", name));
   return FileHandle(*this, fd);
+}
+
+Status PosixPlatform::TryLock(int fd) {
+  int rc;
+  do {
+    rc = ::flock(fd, LOCK_EX | LOCK_NB);
+  } while (rc != 0 && errno == EINTR);
+  if (rc != 0) return Status::FromErrno(errno, "flock");
+  return Status::Ok();
 }
 
 bool PosixPlatform::IsMountRoot(int /*dir_fd*/, const std::string& /*name*/) { return false; }

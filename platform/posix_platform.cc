@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #if __has_include(<sys/sysmacros.h>)
@@ -24,7 +25,7 @@ namespace durprobe::platform {
 Result<FileHandle> PosixPlatform::Open(const std::string& path, const OpenFlags& flags) {
   Result<int> extra = ExtraOpenBits(flags);
   if (!extra.ok()) return extra.status();
-  int bits = (flags.read_only ? O_RDONLY : O_RDWR) | O_CLOEXEC | *extra;
+  int bits = (flags.read_only ? O_RDONLY : O_RDWR) | O_CLOEXEC | O_NOFOLLOW | *extra;
   if (flags.create) bits |= O_CREAT;
   if (flags.create && flags.exclusive) bits |= O_EXCL;
   if (flags.truncate) bits |= O_TRUNC;
@@ -261,6 +262,15 @@ SystemInfo PosixPlatform::System() {
 }
 
 int PosixPlatform::ProcessId() { return static_cast<int>(::getpid()); }
+
+std::uint32_t PosixPlatform::EffectiveUserId() { return static_cast<std::uint32_t>(::geteuid()); }
+
+Result<std::uint64_t> PosixPlatform::StackLimitBytes() {
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_STACK, &limit) != 0) return Status::FromErrno(errno, "getrlimit");
+  if (limit.rlim_cur == RLIM_INFINITY) return std::uint64_t{0};
+  return static_cast<std::uint64_t>(limit.rlim_cur);
+}
 
 bool PosixPlatform::ProcessAlive(int pid) {
   return pid > 0 && (::kill(pid, 0) == 0 || errno == EPERM);

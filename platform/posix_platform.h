@@ -37,6 +37,7 @@ class PosixPlatform : public Platform {
   Result<std::vector<std::string>> ListDirectoryAt(int dir_fd) override;
   Status UnlinkAt(int dir_fd, const std::string& name, bool directory) override;
   Result<FileHandle> OpenFileAt(int dir_fd, const std::string& name) override;
+  Status TryLock(int fd) override;
   bool IsTerminal(int fd) override;
   int TerminalColumns(int fd) override;
   std::uint64_t NowNanos() override;
@@ -46,6 +47,8 @@ class PosixPlatform : public Platform {
   std::string WallClockIso8601() override;
   SystemInfo System() override;
   int ProcessId() override;
+  std::uint32_t EffectiveUserId() override;
+  Result<std::uint64_t> StackLimitBytes() override;
   bool ProcessAlive(int pid) override;
   std::string GetEnv(const std::string& name) override;
   Result<std::uint64_t> FileSize(const std::string& path) override;

@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <charconv>
 
+#include "platform/shown_paths.h"
+
 namespace durprobe::platform {
 namespace {
 
@@ -149,28 +151,96 @@ Result<std::unique_ptr<ScratchDir>> ScratchDir::Create(Platform& platform,
     Result<FileHandle> self = platform.OpenDirectoryAt(kNoDirectory, path, false);
     Result<EntryStat> identity = self.ok() ? platform.StatAt(self->get(), "") : self.status();
     if (!identity.ok()) {
-      (void)platform.RemoveDirectory(path);  // only just made, and still empty
+      // Only just made, and still empty (rmdir refuses anything else).
+      (void)platform.RemoveDirectory(path);
       dir->removed_ = true;
       return identity.status();
     }
+    if (identity->uid != platform.EffectiveUserId() || (identity->mode & 077) != 0) {
+      // Another directory took the name between mkdir and open: never work, or remove, in it.
+      dir->removed_ = true;
+      return Status::Error(fmt::format(
+          "{} was replaced as it was made (owner uid {}, mode {:o}): another user writes in {}",
+          path, identity->uid, identity->mode, target));
+    }
     dir->self_ = std::move(*self);
     dir->identity_ = *identity;
-    Status marked = platform.WriteTextFile(
-        dir->FilePath(kScratchMarker),
-        fmt::format("{}\npid={}\n", kScratchMarkerFirstLine, platform.ProcessId()));
-    if (!marked.ok()) return marked;  // dir's destructor removes the half-made directory
+    Status made_all = dir->Finish();
+    if (!made_all.ok()) {
+      dir->Abandon();
+      return made_all;
+    }
     return dir;
   }
   return Status::Error(fmt::format("could not find a free scratch name under {}", target));
 }
 
+Status ScratchDir::Finish() {
+  Result<std::string> work = platform_.DescriptorPath(self_.get());
+  if (!work.ok() && !work.status().unsupported()) return work.status();
+  work_ = work.ok() ? *work : path_;
+  if (work.ok()) ShowDescriptorPathAs(work_, path_);
+  Result<FileHandle> marker =
+      platform_.Open(FilePath(kScratchMarker), {.create = true, .exclusive = true});
+  if (!marker.ok()) return marker.status();
+  std::string text = fmt::format("{}\npid={}\n", kScratchMarkerFirstLine, platform_.ProcessId());
+  if (Status s = platform_.PWrite(marker->get(), text.data(), text.size(), 0); !s.ok()) return s;
+  if (Status s = platform_.TryLock(marker->get()); !s.ok()) return s;
+  marker_ = std::move(*marker);
+  return Status::Ok();
+}
+
+void ScratchDir::Abandon() {
+  // Without a descriptor to spare (`ulimit -n`) Remove could not list the directory: it holds at
+  // most the marker, so unlink that, let go of the directory and rmdir its name if it is still
+  // this directory (rmdir removes nothing but an empty one).
+  removed_ = true;
+  (void)platform_.UnlinkAt(self_.get(), std::string(kScratchMarker), false);
+  (void)marker_.Close();
+  (void)self_.Close();
+  if (work_ != path_ && !work_.empty()) ForgetDescriptorPath(work_);
+  Result<EntryStat> there = platform_.StatAt(kNoDirectory, path_);
+  if (there.ok() && SameEntry(*there, identity_)) (void)platform_.RemoveDirectory(path_);
+}
+
 ScratchDir::~ScratchDir() { Remove(); }
 
-std::string ScratchDir::FilePath(std::string_view name) const { return JoinPath(path_, name); }
+std::string ScratchDir::FilePath(std::string_view name) const { return JoinPath(work_, name); }
+
+Status ScratchDir::CheckInPlace() {
+  if (removed_) return Status::Ok();
+  Result<EntryStat> there = platform_.StatAt(kNoDirectory, path_);
+  std::string what;
+  if (!there.ok()) {
+    what = there.status().error_number() == ENOENT
+               ? "was moved away (nothing has its name now)"
+               : "can no longer be found (" + there.status().message() + ")";
+  } else if (there->kind == PathKind::kSymlink) {
+    what = "was replaced by a symlink";
+  } else if (there->dev != identity_.dev) {
+    what = "was replaced by a directory on another device";
+  } else if (there->ino != identity_.ino) {
+    what = there->kind == PathKind::kDirectory ? "was replaced by another directory"
+                                               : "was replaced by something else";
+  } else {
+    return Status::Ok();
+  }
+  return Status::Error(fmt::format(
+      "scratch {} {} during the run: stopped (durprobe works only inside the directory it "
+      "holds: nothing outside it was touched)",
+      path_, what));
+}
 
 Status ScratchDir::Remove() {
   if (removed_) return Status::Ok();
   removed_ = true;
+  Status removed = RemoveHeld();
+  if (work_ != path_) ForgetDescriptorPath(work_);
+  (void)marker_.Close();  // the lock goes with it: clean may take what is left
+  return removed;
+}
+
+Status ScratchDir::RemoveHeld() {
   if (Status s = EmptyUnlessMounted(platform_, self_.get(), identity_.dev, path_); !s.ok()) {
     return s;
   }
@@ -210,6 +280,15 @@ Result<CleanOutcome> CleanScratch(Platform& platform, const std::string& target)
     int pid = marker.empty() ? 0 : MarkerPid(marker);
     if (pid <= 0) {
       outcome.refused.push_back(dir);
+      continue;
+    }
+    // A run holds its marker's lock as long as its scratch lives, whatever its pid reads as from
+    // here (another pid namespace, a copy of the binary under another name). Held by clean from
+    // now on, so a run cannot take it back while its scratch is removed.
+    Result<FileHandle> marker_file = platform.OpenFileAt(fd->get(), std::string(kScratchMarker));
+    Status lock = marker_file.ok() ? platform.TryLock(marker_file->get()) : marker_file.status();
+    if (!lock.ok() && (lock.error_number() == EWOULDBLOCK || lock.error_number() == EAGAIN)) {
+      outcome.skipped_live.push_back(dir);
       continue;
     }
     if (pid != platform.ProcessId() && platform.ProcessAlive(pid)) {

@@ -23,14 +23,26 @@ inline constexpr std::string_view kProcessName = "durprobe";
 
 class ScratchDir {
  public:
-  // Creates <target>/.durprobe-scratch-<pid>-<n> with its marker.
+  // Creates <target>/.durprobe-scratch-<pid>-<n> (0700) with its marker, and holds both open: the
+  // directory for every later call, the marker with a lock (Platform::TryLock) that tells
+  // `durprobe clean` the run is live. Refuses a directory that is not this user's alone (someone
+  // swapped another in between mkdir and open).
   static Result<std::unique_ptr<ScratchDir>> Create(Platform& platform, const std::string& target);
   ~ScratchDir();
   ScratchDir(const ScratchDir&) = delete;
   ScratchDir& operator=(const ScratchDir&) = delete;
 
-  const std::string& path() const { return path_; }
+  // The path measurement works under: the held directory itself (Platform::DescriptorPath), so
+  // a rename of the scratch, or a symlink put in its place, cannot send a file anywhere else.
+  // Where the OS has no such path (macOS) it is the real path.
+  const std::string& work_path() const { return work_; }
+  // The real path, for messages (Status messages map work_path() back to it on their own).
+  const std::string& shown_path() const { return path_; }
   std::string FilePath(std::string_view name) const;
+  // Ok while the scratch's name in its target is still this directory; otherwise an Error naming
+  // what happened (moved away, replaced by a symlink or another directory, another device).
+  // Ok once removed.
+  Status CheckInPlace();
   // Removes the directory and everything in it, wherever a rename has moved its parent;
   // idempotent. Refuses, removing nothing, when a filesystem is mounted inside it; when the
   // directory itself was renamed or replaced, empties it (it is still ours, by descriptor) and
@@ -38,12 +50,17 @@ class ScratchDir {
   Status Remove();
 
  private:
+  Status Finish();      // Create's work once the directory is held: work_ and the marker
+  void Abandon();       // undoes a Create that failed, needing no new descriptor
+  Status RemoveHeld();  // Remove's work, while self_ is open
   ScratchDir(Platform& platform, std::string path, std::string name)
       : platform_(platform), path_(std::move(path)), name_(std::move(name)) {}
   Platform& platform_;
   std::string path_;
-  std::string name_;  // its name in the target
-  FileHandle self_;   // the directory, open since it was made
+  std::string name_;   // its name in the target
+  std::string work_;   // what work_path() returns
+  FileHandle self_;    // the directory, open since it was made
+  FileHandle marker_;  // the marker, locked while the scratch lives
   EntryStat identity_;
   bool removed_ = false;
 };
@@ -60,9 +77,10 @@ struct ReusedPid {
 
 struct CleanOutcome {
   std::vector<std::string> removed;
-  std::vector<std::string> skipped_live;  // owned by a durprobe process that is still running
-  std::vector<ReusedPid> reused_pid;      // removed: the pid now belongs to another program
-  std::vector<std::string> refused;       // named like scratch but no valid marker (or a symlink)
+  // Its run still holds the marker's lock, or a durprobe process still has its pid.
+  std::vector<std::string> skipped_live;
+  std::vector<ReusedPid> reused_pid;  // removed: the pid now belongs to another program
+  std::vector<std::string> refused;   // named like scratch but no valid marker (or a symlink)
   // Kept whole: a filesystem is mounted inside (mount_inside names it). Nothing of it removed.
   struct Mounted {
     std::string dir;

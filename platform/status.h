@@ -7,6 +7,8 @@
 #include <utility>
 #include <variant>
 
+#include "platform/shown_paths.h"
+
 namespace durprobe {
 
 class Status {
@@ -43,7 +45,7 @@ class Status {
 
  private:
   Status(Kind kind, int err, std::string message)
-      : kind_(kind), errno_(err), message_(std::move(message)) {}
+      : kind_(kind), errno_(err), message_(platform::ShownPaths(std::move(message))) {}
   Kind kind_ = Kind::kOk;
   int errno_ = 0;
   std::string message_;

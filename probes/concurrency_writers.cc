@@ -71,10 +71,9 @@ class SharedWriterOp final : public ProbeOp {
   std::uint64_t offset_ = 0;
 };
 
-// One writer's loop outcome as a child process sends it: a trivially copyable head (the
-// histogram travels as its bytes between a process and its own fork), then the status text.
+// One writer's loop outcome as a child process sends it: a trivially copyable head, the
+// histogram's bytes (Histogram::ToBytes), then the status text.
 struct WireOutcome {
-  Histogram total;
   std::uint64_t ops = 0, warmup_ops = 0, elapsed_ns = 0;
   Status::Kind kind = Status::Kind::kOk;
   int pid = 0;
@@ -82,10 +81,10 @@ struct WireOutcome {
 static_assert(std::is_trivially_copyable_v<WireOutcome>);
 
 std::string Encode(const LoopOutcome& out, int pid) {
-  WireOutcome w{out.total, out.ops, out.warmup_ops, out.elapsed_ns, out.status.kind(), pid};
+  WireOutcome w{out.ops, out.warmup_ops, out.elapsed_ns, out.status.kind(), pid};
   std::string frame(sizeof w, '\0');
   std::memcpy(frame.data(), &w, sizeof w);
-  return frame + out.status.message();
+  return frame + out.total.ToBytes() + out.status.message();
 }
 
 Status StatusFrom(Status::Kind kind, const std::string& message) {
@@ -108,14 +107,17 @@ Status StatusFrom(Status::Kind kind, const std::string& message) {
 
 Result<LoopOutcome> Decode(const std::string& frame, int* pid) {
   WireOutcome w;
-  if (frame.size() < sizeof w) return Status::Error("a writer process sent a short result");
+  if (frame.size() < sizeof w + Histogram::kBytes) {
+    return Status::Error("a writer process sent a short result");
+  }
   std::memcpy(&w, frame.data(), sizeof w);
   LoopOutcome out;
-  out.total = w.total;
+  (void)Histogram::FromBytes(std::string_view(frame).substr(sizeof w, Histogram::kBytes),
+                             &out.total);
   out.ops = w.ops;
   out.warmup_ops = w.warmup_ops;
   out.elapsed_ns = w.elapsed_ns;
-  out.status = StatusFrom(w.kind, frame.substr(sizeof w));
+  out.status = StatusFrom(w.kind, frame.substr(sizeof w + Histogram::kBytes));
   *pid = w.pid;
   return out;
 }

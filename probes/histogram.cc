@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 namespace durprobe::probes {
 
@@ -47,6 +48,32 @@ void Histogram::Merge(const Histogram& other) {
   max_ = std::max(max_, other.max_);
   sum_ += other.sum_;
   count_ += other.count_;
+}
+
+std::string Histogram::ToBytes() const {
+  std::string out(kBytes, '\0');
+  char* p = out.data();
+  std::memcpy(p, buckets_.data(), kBucketCount * sizeof(std::uint32_t));
+  p += kBucketCount * sizeof(std::uint32_t);
+  for (const void* field : {static_cast<const void*>(&count_), static_cast<const void*>(&min_),
+                            static_cast<const void*>(&max_), static_cast<const void*>(&sum_)}) {
+    std::memcpy(p, field, 8);
+    p += 8;
+  }
+  return out;
+}
+
+bool Histogram::FromBytes(std::string_view bytes, Histogram* out) {
+  if (bytes.size() != kBytes) return false;
+  const char* p = bytes.data();
+  std::memcpy(out->buckets_.data(), p, kBucketCount * sizeof(std::uint32_t));
+  p += kBucketCount * sizeof(std::uint32_t);
+  for (void* field : {static_cast<void*>(&out->count_), static_cast<void*>(&out->min_),
+                      static_cast<void*>(&out->max_), static_cast<void*>(&out->sum_)}) {
+    std::memcpy(field, p, 8);
+    p += 8;
+  }
+  return true;
 }
 
 std::uint64_t Histogram::ValueAtRank(std::uint64_t rank) const {

@@ -1,11 +1,12 @@
-// Log-linear latency histogram in fixed memory (HdrHistogram's idea): each power of two is split
-// into kSubBuckets linear buckets, so a recorded value is known to within 1/kSubBuckets of itself
-// (under 0.8%), from 1 ns up to 2^kMaxExponent ns (about 18 minutes). Exact min, max and sum are
-// kept beside the buckets.
+// Log-linear latency histogram in fixed memory (on the heap) (HdrHistogram's idea): each power of
+// two is split into kSubBuckets linear buckets, so a recorded value is known to within
+// 1/kSubBuckets of itself (under 0.8%), from 1 ns up to 2^kMaxExponent ns (about 18 minutes). Exact
+// min, max and sum are kept beside the buckets.
 #pragma once
 
-#include <array>
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace durprobe::probes {
@@ -32,13 +33,21 @@ class Histogram {
 
   std::uint32_t CountAt(int index) const { return buckets_[static_cast<std::size_t>(index)]; }
 
+  // The histogram as kBytes bytes and back, for a forked child's pipe (the same binary at both
+  // ends, so the layout is this build's own). FromBytes is false on a frame of another size.
+  static constexpr std::size_t kBytes = kBucketCount * sizeof(std::uint32_t) + 4 * 8;
+  std::string ToBytes() const;
+  static bool FromBytes(std::string_view bytes, Histogram* out);
+
   // Bucket index and bounds, exposed for tests of the error bound and for shape analysis.
   static int BucketOf(std::uint64_t value);
   static std::uint64_t BucketLow(int index);
   static std::uint64_t BucketHigh(int index);  // exclusive
 
  private:
-  std::array<std::uint32_t, kBucketCount> buckets_{};
+  // On the heap (18 KiB): outcomes carry histograms by value through the probes' calls, and a
+  // few of them in one stack frame overflowed a 128 KiB `ulimit -s`.
+  std::vector<std::uint32_t> buckets_ = std::vector<std::uint32_t>(kBucketCount);
   std::uint64_t count_ = 0;
   std::uint64_t min_ = 0;
   std::uint64_t max_ = 0;

@@ -56,7 +56,7 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
       s.progress.Start("concurrency", t.path + ": " + report::ConcurrencyLabel(cell),
                        PlannedProbeNs(plan.rule));
       t.concurrency.push_back(
-          probes::RunConcurrency(s.platform, s.scratch[scratch_index[k]]->path(), cell,
+          probes::RunConcurrency(s.platform, s.scratch[scratch_index[k]]->work_path(), cell,
                                  CutTo(plan.rule, s.timeline.Left()), plan.file_size));
     }
   }
@@ -78,7 +78,7 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
     }
     s.progress.Start("concurrency", t.path + ": " + QueueDepthLabel(plan), plan.queue_depth_ns);
     t.serial_vs_concurrent = report::SerialVsConcurrent{probes::RunQueueDepth(
-        s.platform, s.scratch[scratch_index[k]]->path(), probes::kSpecSheetQueueDepth,
+        s.platform, s.scratch[scratch_index[k]]->work_path(), probes::kSpecSheetQueueDepth,
         plan.write_size, plan.queue_depth_file_size,
         std::min(plan.queue_depth_ns, s.timeline.Left()))};
   }

@@ -1,5 +1,7 @@
 #include "run/executor.h"
 
+#include <fmt/format.h>
+
 #include <memory>
 #include <vector>
 
@@ -51,6 +53,15 @@ void AddPlausibilityFindings(report::Target& target, const report::Context& cont
 
 bool Interrupted() { return platform::InterruptSignal() != 0; }
 
+Status CheckStackLimit(platform::Platform& platform) {
+  Result<std::uint64_t> limit = platform.StackLimitBytes();
+  if (!limit.ok() || *limit == 0 || *limit >= kMinStackBytes) return Status::Ok();
+  return Status::InvalidArgument(
+      fmt::format("the stack size limit is {} KiB (ulimit -s {}): durprobe needs at least {} KiB; "
+                  "raise it (ulimit -s {})",
+                  *limit / 1024, *limit / 1024, kMinStackBytes / 1024, kMinStackBytes / 1024));
+}
+
 Execution Execute(platform::Platform& platform, const Plan& plan, report::RunListener& listener) {
   Execution ex;
   report::Context& context = ex.report.context;
@@ -62,6 +73,8 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
   // is measured anywhere.
   std::vector<std::unique_ptr<platform::ScratchDir>> scratch;
   if (plan.Measures()) {
+    ex.status = CheckStackLimit(platform);
+    if (!ex.status.ok()) return ex;
     ScratchParts parts{
         .probe_specs = plan.run_probes ? &plan.probes.specs : nullptr,
         .op_options = plan.probes.op_options,
@@ -81,7 +94,7 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
       // SQLite refuses names over its limit: say so now, not as "No such file" per config.
       if (plan.run_sqlite || plan.run_workloads || plan.run_crashsim) {
         std::string too_long =
-            SqlitePathTooLongMessage(path, (*dir)->path(), sqlite_bench::SqliteMaxPathBytes());
+            SqlitePathTooLongMessage(path, (*dir)->work_path(), sqlite_bench::SqliteMaxPathBytes());
         if (!too_long.empty()) {
           ex.status = Status::InvalidArgument(too_long);
           return ex;
@@ -97,8 +110,9 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
   Progress progress(platform, listener);
   ExpectItems(plan, progress);
   Timeline timeline(platform, plan.budget_ns);
-  RunState state{platform, plan, listener, progress, ex.report, scratch, platform.NowNanos(),
-                 timeline};
+  Status stopped;
+  RunState state{platform, plan,    listener, progress, ex.report, scratch, platform.NowNanos(),
+                 timeline, &stopped};
   ProgressTicker ticker(progress, listener.TickIntervalNs());
   if (plan.schedule == Schedule::kInterleaved) {
     RunInterleaved(state);
@@ -109,11 +123,17 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
   progress.Finish();
   AddEbsDeltas(platform, plan.paths, ebs_before, ex.report.targets);
 
+  (void)ScratchesInPlace(state);  // the end's check: a scratch moved during the last step
   for (std::unique_ptr<platform::ScratchDir>& dir : scratch) {
     Status removed = dir->Remove();
     if (!removed.ok() && ex.status.ok()) {
       ex.status = Status::Error("could not remove scratch: " + removed.message());
     }
+  }
+  if (!stopped.ok()) {
+    // A scratch that moved is someone else acting on the run: its results are not reported.
+    ex.status = Status::InvalidArgument(stopped.message());
+    return ex;
   }
   if (int sig = platform::InterruptSignal(); sig != 0) {
     context.interrupted = true;

@@ -37,5 +37,10 @@ void InspectTarget(platform::Platform& platform, const report::Context& context,
 void AddPlausibilityFindings(report::Target& target, const report::Context& context);
 // True once SIGINT or SIGTERM arrived (platform/interrupt.h); a schedule then starts nothing more.
 bool Interrupted();
+// The smallest `ulimit -s` a measurement runs under (SQLite and the probes' deepest calls, with
+// room to spare); below it durprobe refuses before making any scratch, instead of a SIGSEGV.
+inline constexpr std::uint64_t kMinStackBytes = 64 * 1024;
+// InvalidArgument naming the limit when RLIMIT_STACK is below kMinStackBytes.
+Status CheckStackLimit(platform::Platform& platform);
 
 }  // namespace durprobe::run

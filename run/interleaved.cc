@@ -38,8 +38,8 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
   std::vector<Result<std::unique_ptr<sqlite_bench::CommitSession>>> sessions;
   std::vector<WalGate> wal;
   for (std::size_t p = 0; p < n; ++p) {
-    sessions.push_back(sqlite_bench::CommitSession::Open(s.platform, s.scratch[p]->path()));
-    wal.emplace_back(s.platform, s.scratch[p]->path(), NeedsWal(plan));
+    sessions.push_back(sqlite_bench::CommitSession::Open(s.platform, s.scratch[p]->work_path()));
+    wal.emplace_back(s.platform, s.scratch[p]->work_path(), NeedsWal(plan));
   }
   if (!plan.sqlite.configs.empty()) {
     const sqlite_bench::CommitConfig& first = plan.sqlite.configs.front();
@@ -73,7 +73,8 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
         commits[p].push_back(wal[p].Refuse(config));
         continue;
       }
-      SampleReference(s.platform, s.scratch[p]->path(), label, s.origin_ns, targets[p]);
+      SampleReference(s.platform, s.scratch[p]->work_path(), label, s.origin_ns, targets[p],
+                      s.plan.probes.op_options.file_size);
       s.progress.Start("sqlite", plan.paths[p] + ": " + label, plan.sqlite.options.budget_ns);
       sqlite_bench::CommitOptions cut = options;
       cut.budget_ns = std::min(options.budget_ns, shares.Share());
@@ -92,7 +93,8 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
     }
   }
   for (std::size_t p = 0; p < n && MayStart(s); ++p) {
-    SampleReference(s.platform, s.scratch[p]->path(), "end", s.origin_ns, targets[p]);
+    SampleReference(s.platform, s.scratch[p]->work_path(), "end", s.origin_ns, targets[p],
+                    s.plan.probes.op_options.file_size);
   }
   for (std::size_t p = 0; p < n; ++p) wal[p].AddFinding(targets[p]);
 }
@@ -140,8 +142,9 @@ void RunInterleaved(RunState& s) {
     auto next = [&] { return MayStart(s) || (cut = true, false); };
     std::string phase = fmt::format("round {}/{} probe", round + 1, rounds);
     for (std::size_t p = 0; sampled && p < n && MayStart(s); ++p) {
-      SampleReference(s.platform, s.scratch[p]->path(), fmt::format("round {} probes", round + 1),
-                      s.origin_ns, targets[p]);
+      SampleReference(s.platform, s.scratch[p]->work_path(),
+                      fmt::format("round {} probes", round + 1), s.origin_ns, targets[p],
+                      s.plan.probes.op_options.file_size);
     }
     for (std::size_t i = 0; plan.run_probes && i < specs.size(); ++i) {
       for (std::size_t p = 0; p < n && next(); ++p) {
@@ -150,7 +153,7 @@ void RunInterleaved(RunState& s) {
         s.progress.Start(phase, plan.paths[p] + ": " + report::ProbeLabel(specs[i]),
                          PlannedProbeNs(plan.probes.rule));
         probes::Merge(smp.merged,
-                      slice(probes::SampleProbe(s.platform, s.scratch[p]->path(), specs[i],
+                      slice(probes::SampleProbe(s.platform, s.scratch[p]->work_path(), specs[i],
                                                 CutTo(plan.probes.rule, shares.Share()),
                                                 plan.probes.op_options)));
         ++smp.rounds;
@@ -163,7 +166,7 @@ void RunInterleaved(RunState& s) {
         s.progress.Start(phase, fmt::format("{}: {}", plan.paths[p], probes::NameOf(plan.ops[o])),
                          PlannedProbeNs(plan.probes.rule));
         probes::Merge(smp.merged,
-                      slice(probes::SampleOpCost(s.platform, s.scratch[p]->path(), plan.ops[o],
+                      slice(probes::SampleOpCost(s.platform, s.scratch[p]->work_path(), plan.ops[o],
                                                  CutTo(plan.probes.rule, shares.Share()))));
         ++smp.rounds;
       }
@@ -196,7 +199,8 @@ void RunInterleaved(RunState& s) {
 
   bool sqlite_next = plan.run_sqlite && !plan.sqlite.configs.empty();
   for (std::size_t p = 0; sampled && !sqlite_next && p < n && MayStart(s); ++p) {
-    SampleReference(s.platform, s.scratch[p]->path(), "end", s.origin_ns, targets[p]);
+    SampleReference(s.platform, s.scratch[p]->work_path(), "end", s.origin_ns, targets[p],
+                    s.plan.probes.op_options.file_size);
   }
   std::vector<std::vector<sqlite_bench::CommitResult>> commits(n);
   if (plan.run_sqlite) {

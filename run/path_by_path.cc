@@ -33,7 +33,8 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
       t.unfinished.push_back({"probe", report::ProbeLabel(spec), StopReason()});
       continue;
     }
-    SampleReference(s.platform, dir, report::ProbeLabel(spec), s.origin_ns, t);
+    SampleReference(s.platform, dir, report::ProbeLabel(spec), s.origin_ns, t,
+                    s.plan.probes.op_options.file_size);
     s.progress.Start("probe", t.path + ": " + report::ProbeLabel(spec), PlannedProbeNs(pp.rule));
     probes::LoopOutcome loop =
         probes::SampleProbe(s.platform, dir, spec, CutTo(pp.rule, shares.Share()), pp.op_options);
@@ -44,7 +45,7 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
   }
   bool sqlite_next = s.plan.run_sqlite && !s.plan.sqlite.configs.empty();
   if (!pp.specs.empty() && !sqlite_next && MayStart(s)) {
-    SampleReference(s.platform, dir, "end", s.origin_ns, t);
+    SampleReference(s.platform, dir, "end", s.origin_ns, t, s.plan.probes.op_options.file_size);
   }
 }
 
@@ -64,7 +65,8 @@ void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir, WalGate
   std::vector<sqlite_bench::CommitResult> results(n);
   std::vector<std::unique_ptr<sqlite_bench::CommitRun>> runs(n);
   if (n > 0 && MayStart(s)) {
-    SampleReference(s.platform, dir, sqlite_bench::Label(mp.configs[0]), s.origin_ns, t);
+    SampleReference(s.platform, dir, sqlite_bench::Label(mp.configs[0]), s.origin_ns, t,
+                    s.plan.probes.op_options.file_size);
   }
   // Each configuration is begun (opened, set up, warmed up) just before its first repetition,
   // so a budget that runs out early still leaves the first ones measured.
@@ -105,8 +107,8 @@ void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir, WalGate
     }
     if (MayStart(s)) {
       SampleReference(s.platform, dir,
-                      round + 1 < reps ? fmt::format("round {}", round + 2) : "end", s.origin_ns,
-                      t);
+                      round + 1 < reps ? fmt::format("round {}", round + 2) : "end", s.origin_ns, t,
+                      s.plan.probes.op_options.file_size);
     }
   }
   const std::string why = StopReason();
@@ -239,7 +241,7 @@ void RunPathByPath(RunState& s) {
       s.listener.MountKnown(t);
     }
     if (s.plan.Measures()) {
-      const std::string& dir = s.scratch[p]->path();
+      const std::string& dir = s.scratch[p]->work_path();
       const std::uint64_t after_sqlite = PhasePlan::Counted(phases.workloads) + later_paths;
       const std::uint64_t after_concurrency = PhasePlan::Counted(phases.sqlite) + after_sqlite;
       if (s.plan.run_probes) {
@@ -264,8 +266,12 @@ void RunPathByPath(RunState& s) {
       wal.AddFinding(t);
       if (s.plan.run_crashsim) RunCrashsimOn(s, t, dir);  // trials, not time: never cut
       s.progress.Finish();
-      // Free this path's scratch now: the next path may share its filesystem.
-      s.scratch[p]->Remove();
+      // Free this path's scratch now: the next path may share its filesystem. One that moved
+      // stops the run.
+      if (ScratchesInPlace(s)) {
+        Status removed = s.scratch[p]->Remove();
+        if (!removed.ok() && s.stopped != nullptr && s.stopped->ok()) *s.stopped = removed;
+      }
     }
     report::AddBudgetFindings(t);
     report::AddPathSummary(t);  // the path's analysis is complete

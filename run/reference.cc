@@ -32,13 +32,15 @@ probes::StopRule ReferenceRule() {
 }
 
 void SampleReference(platform::Platform& platform, const std::string& dir,
-                     const std::string& before, std::uint64_t origin_ns, report::Target& target) {
+                     const std::string& before, std::uint64_t origin_ns, report::Target& target,
+                     std::uint64_t file_size) {
   probes::ProbeSpec spec = ReferenceSpec(platform);
   std::string own = dir + "/" + kReferenceDir;
   if (!platform.MakeDirectory(own).ok()) return;
   std::uint64_t start = platform.NowNanos();
-  probes::LoopOutcome loop = probes::SampleProbe(
-      platform, own, spec, ReferenceRule(), probes::OpOptions{.file_size = kReferenceFileSize});
+  probes::LoopOutcome loop =
+      probes::SampleProbe(platform, own, spec, ReferenceRule(),
+                          probes::OpOptions{.file_size = std::min(kReferenceFileSize, file_size)});
   platform.RemoveDirectory(own);
   if (!loop.status.ok() && loop.status.kind() != Status::Kind::kInterrupted) {
     // A failed sync is reported, never dropped (the storage may have lost writes); once per path.

@@ -26,9 +26,11 @@ probes::ProbeSpec ReferenceSpec(platform::Platform& platform);
 probes::StopRule ReferenceRule();
 
 // Takes one sample in dir and appends it to target.reference (labelled `before`); a sample that
-// fails is left out, and its failure is a probe_error finding (once per path).
+// fails is left out, and its failure is a probe_error finding (once per path). Its file is 1 MiB,
+// or file_size (the run's --file-size) when that is smaller, so it fits where the probes' do.
 void SampleReference(platform::Platform& platform, const std::string& dir,
-                     const std::string& before, std::uint64_t origin_ns, report::Target& target);
+                     const std::string& before, std::uint64_t origin_ns, report::Target& target,
+                     std::uint64_t file_size);
 
 // Clock readings in r made relative to origin_ns (the run's start).
 void Rebase(probes::ProbeResult& r, std::uint64_t origin_ns);

@@ -31,7 +31,20 @@ PhasePlan PlannedPhases(const Plan& plan) {
   return p;
 }
 
-bool MayStart(const RunState& s) { return !Interrupted() && !s.timeline.Spent(); }
+bool ScratchesInPlace(const RunState& s) {
+  if (s.stopped != nullptr && !s.stopped->ok()) return false;
+  for (const std::unique_ptr<platform::ScratchDir>& dir : s.scratch) {
+    Status here = dir->CheckInPlace();
+    if (here.ok()) continue;
+    if (s.stopped != nullptr) *s.stopped = std::move(here);
+    return false;
+  }
+  return true;
+}
+
+bool MayStart(const RunState& s) {
+  return !Interrupted() && !s.timeline.Spent() && ScratchesInPlace(s);
+}
 
 std::string RepetitionsLabel(const std::string& label, std::uint32_t done, std::uint32_t planned) {
   return fmt::format("{}: {} of {} repetitions", label, done, planned);

@@ -27,6 +27,8 @@ struct RunState {
   std::vector<std::unique_ptr<platform::ScratchDir>>& scratch;  // one per path, when measuring
   std::uint64_t origin_ns = 0;  // the run's start: results are rebased to it (run/reference.h)
   Timeline& timeline;           // the budget's deadlines (run/deadline.h)
+  // Why the run stopped before its end (a scratch moved: ScratchDir::CheckInPlace), else ok.
+  Status* stopped = nullptr;
 };
 
 // What each phase on one path is planned to take, from the plan's own limits (in the
@@ -41,8 +43,11 @@ struct PhasePlan {
 };
 PhasePlan PlannedPhases(const Plan& plan);
 
-// Whether a step may start: no signal came and the phase has time left.
+// Whether a step may start: no signal came, the phase has time left and every scratch is still
+// where it was made (else s.stopped says which moved).
 bool MayStart(const RunState& s);
+// Whether every scratch is still in place; the first that is not is recorded in s.stopped.
+bool ScratchesInPlace(const RunState& s);
 // Why a step is not run now: the signal, else the budget.
 std::string StopReason();
 // A SQLite configuration that finished only some of its repetitions, as unfinished lists it:

@@ -13,7 +13,6 @@ namespace durprobe::sqlite_bench {
 namespace {
 
 static_assert(std::is_trivially_copyable_v<WorkerCounts>);
-static_assert(std::is_trivially_copyable_v<probes::Histogram>);
 
 // Steps a prepared statement to its end; the SQLite result code.
 int StepToEnd(sqlite3_stmt* stmt) {
@@ -144,24 +143,20 @@ void RunWorker(platform::Platform& platform, const WorkerConfig& config,
 }
 
 std::string EncodeStats(const WorkerStats& s) {
-  std::string out(sizeof s.counts + 2 * sizeof(probes::Histogram), '\0');
-  char* p = out.data();
-  std::memcpy(p, &s.counts, sizeof s.counts);
-  std::memcpy(p + sizeof s.counts, &s.write_latency, sizeof(probes::Histogram));
-  std::memcpy(p + sizeof s.counts + sizeof(probes::Histogram), &s.read_latency,
-              sizeof(probes::Histogram));
-  return out + s.error;
+  std::string out(sizeof s.counts, '\0');
+  std::memcpy(out.data(), &s.counts, sizeof s.counts);
+  return out + s.write_latency.ToBytes() + s.read_latency.ToBytes() + s.error;
 }
 
 Result<WorkerStats> DecodeStats(const std::string& bytes) {
-  std::size_t fixed = sizeof(WorkerCounts) + 2 * sizeof(probes::Histogram);
+  constexpr std::size_t kHist = probes::Histogram::kBytes;
+  std::size_t fixed = sizeof(WorkerCounts) + 2 * kHist;
   if (bytes.size() < fixed) return Status::Error("worker stats frame too short");
   WorkerStats s;
-  const char* p = bytes.data();
-  std::memcpy(&s.counts, p, sizeof s.counts);
-  std::memcpy(&s.write_latency, p + sizeof s.counts, sizeof(probes::Histogram));
-  std::memcpy(&s.read_latency, p + sizeof s.counts + sizeof(probes::Histogram),
-              sizeof(probes::Histogram));
+  std::memcpy(&s.counts, bytes.data(), sizeof s.counts);
+  std::string_view view(bytes);
+  (void)probes::Histogram::FromBytes(view.substr(sizeof s.counts, kHist), &s.write_latency);
+  (void)probes::Histogram::FromBytes(view.substr(sizeof s.counts + kHist, kHist), &s.read_latency);
   s.error = bytes.substr(fixed);
   return s;
 }

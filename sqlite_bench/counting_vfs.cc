@@ -3,6 +3,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "sqlite_bench/descriptor_paths.h"
+
 namespace durprobe::sqlite_bench {
 namespace {
 
@@ -228,6 +230,7 @@ int VfsAccess(sqlite3_vfs* v, const char* name, int flags, int* out) {
   return Parent(v)->xAccess(Parent(v), name, flags, out);
 }
 int VfsFullPathname(sqlite3_vfs* v, const char* name, int n, char* out) {
+  if (IsDescriptorPath(name)) return KeepPathAsGiven(name, n, out);  // the held scratch
   return Parent(v)->xFullPathname(Parent(v), name, n, out);
 }
 void* VfsDlOpen(sqlite3_vfs* v, const char* name) { return Parent(v)->xDlOpen(Parent(v), name); }
@@ -280,6 +283,7 @@ CountingVfs::CountingVfs(platform::Platform& platform, std::string name, sqlite3
 Result<std::unique_ptr<CountingVfs>> CountingVfs::Register(platform::Platform& platform,
                                                            const std::string& name,
                                                            const char* parent_name) {
+  if (Status kept = KeepDescriptorPaths(); !kept.ok()) return kept;
   sqlite3_vfs* parent = sqlite3_vfs_find(parent_name);
   if (parent == nullptr) {
     return Status::Error(std::string("no SQLite VFS named ") +

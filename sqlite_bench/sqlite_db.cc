@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "sqlite_bench/counting_vfs.h"
+#include "sqlite_bench/descriptor_paths.h"
 
 namespace durprobe::sqlite_bench {
 
@@ -35,6 +36,7 @@ Statement& Statement::operator=(Statement&& o) noexcept {
 }
 
 Result<std::unique_ptr<Db>> Db::Open(const std::string& path, const char* vfs) {
+  if (Status kept = KeepDescriptorPaths(); !kept.ok()) return kept;
   sqlite3* db = nullptr;
   int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, vfs);
   if (rc != SQLITE_OK) {

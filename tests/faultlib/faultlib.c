@@ -245,8 +245,25 @@ ssize_t pwrite64(int fd, const void* buf, size_t n, off64_t offset) {
   return real(fd, buf, pass, offset);
 }
 
+// durprobe opens files in its scratch through the descriptor it holds (/proc/self/fd/N/name):
+// the glob is matched against the directory's name with the rest of the path, as for syncs.
+static const char* NamedPath(const char* path, char* out, size_t size) {
+  static const char kPrefix[] = "/proc/self/fd/";
+  if (path == NULL || strncmp(path, kPrefix, sizeof kPrefix - 1) != 0) return path;
+  const char* rest = path + sizeof kPrefix - 1;
+  while (*rest >= '0' && *rest <= '9') ++rest;
+  char link[64];
+  snprintf(link, sizeof link, "%.*s", (int)(rest - path), path);
+  ssize_t n = readlink(link, out, size - 1);
+  if (n < 0) return path;
+  snprintf(out + n, size - (size_t)n, "%s", rest);
+  return out;
+}
+
 // 0 to let the open through, -1 (errno set) to fail it.
-static int OpenFault(const char* name, const char* path) {
+static int OpenFault(const char* name, const char* given) {
+  char named[4096];
+  const char* path = NamedPath(given, named, sizeof named);
   if (path == NULL || !PathMatches(path)) return 0;
   Delay(kOpen, name, path);
   if (!Trips(kOpen)) return 0;

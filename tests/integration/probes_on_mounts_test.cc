@@ -39,7 +39,7 @@ void ExpectWellFormed(const std::string& dir) {
   plan.op_options.file_size = 2 << 20;
   auto scratch = platform::ScratchDir::Create(platform::Default(), dir);
   ASSERT_TRUE(scratch.ok()) << scratch.status().message();
-  std::vector<ProbeResult> results = RunProbes(platform::Default(), (*scratch)->path(), plan);
+  std::vector<ProbeResult> results = RunProbes(platform::Default(), (*scratch)->work_path(), plan);
   ASSERT_EQ(results.size(), plan.specs.size());
   for (std::size_t i = 0; i < results.size(); ++i) {
     const ProbeResult& r = results[i];

@@ -100,11 +100,12 @@ TEST_F(ScratchMountTest, ARunsOwnRemovalKeepsAScratchWithAMountInside) {
   ASSERT_TRUE(P().WriteTextFile(inner + "/foreign", "not durprobe's").ok());
   Status removed = (*dir)->Remove();
   EXPECT_FALSE(removed.ok());
-  EXPECT_NE(removed.message().find("mounted inside it at " + inner), std::string::npos)
+  EXPECT_NE(removed.message().find("mounted inside it at " + (*dir)->shown_path() + "/mnt"),
+            std::string::npos)
       << removed.message();
   EXPECT_EQ(Slurp(inner + "/foreign"), "not durprobe's");
   Unmount(inner);
-  EXPECT_TRUE(platform::RemoveTree(P(), (*dir)->path()).ok());
+  EXPECT_TRUE(platform::RemoveTree(P(), (*dir)->shown_path()).ok());
 }
 
 // The target's parent renamed while a probe holds a sync: the run's cleanup still finds its
@@ -128,6 +129,32 @@ TEST(ScratchRenameTest, TargetRenamedDuringARunLeavesNoScratch) {
   ASSERT_EQ(P().KindOf(after), platform::PathKind::kDirectory) << "the rename never happened";
   EXPECT_TRUE(ScratchLeft(after).empty()) << err;
   EXPECT_EQ(err.find("could not remove scratch"), std::string::npos) << err;
+}
+
+// Issue 32 point 4: a live run under another program name (a copy of the binary named `dp`, as
+// a pid seen from another namespace would read) holds its marker's lock, so `clean` keeps its
+// scratch and the run completes. clean used to remove it as a reused pid.
+TEST(ScratchLockTest, CleanKeepsTheScratchOfALiveRunUnderAnotherName) {
+  TempDir bin, target, io;
+  std::string dp = bin.path() + "/dp";
+  ASSERT_EQ(testing_support::RunShell("cp " DURPROBE_BINARY " " + dp).exit_code, 0);
+  // Each sync held 100 ms, so the run is still going when clean comes.
+  std::string cmd =
+      "env LD_PRELOAD=" DURPROBE_FAULTLIB
+      " DURPROBE_FAULT_PATH='*/probe.dat' "
+      "DURPROBE_FAULT_DELAY_MS=100 " +
+      dp + " probe --primitives fsync --patterns overwrite --budget 4s " + target.path() +
+      " >/dev/null 2>" + io.path() + "/err & pid=$!; i=0; " + "while [ $i -lt 600 ] && ! ls -d " +
+      target.path() +
+      "/.durprobe-scratch-*/DURPROBE_SCRATCH >/dev/null 2>&1; do sleep 0.05; i=$((i+1)); " +
+      "done; sleep 0.2; " + DURPROBE_BINARY " clean " + target.path() + " > " + io.path() +
+      "/clean; wait $pid; echo $? > " + io.path() + "/rc";
+  ASSERT_EQ(std::system(("(" + cmd + ")").c_str()), 0);
+  std::string err = Slurp(io.path() + "/err");
+  EXPECT_EQ(std::atoi(Slurp(io.path() + "/rc").c_str()), 0) << err;
+  EXPECT_NE(Slurp(io.path() + "/clean").find("kept "), std::string::npos)
+      << Slurp(io.path() + "/clean");
+  EXPECT_TRUE(ScratchLeft(target.path()).empty());
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ TEST_F(ScratchTest, CreatesAMarkedDirectoryAndRemovesIt) {
   {
     Result<std::unique_ptr<ScratchDir>> dir = ScratchDir::Create(p_, target_.path());
     ASSERT_TRUE(dir.ok()) << dir.status().message();
-    path = (*dir)->path();
+    path = (*dir)->shown_path();
     EXPECT_EQ(path.rfind(target_.path() + "/" + std::string(kScratchPrefix), 0), 0u);
     EXPECT_TRUE(IsScratchDirectory(p_, path));
     ASSERT_TRUE(p_.WriteTextFile((*dir)->FilePath("data"), "x").ok());
@@ -36,7 +36,7 @@ TEST_F(ScratchTest, TwoScratchDirectoriesGetDistinctNames) {
   auto a = ScratchDir::Create(p_, target_.path());
   auto b = ScratchDir::Create(p_, target_.path());
   ASSERT_TRUE(a.ok() && b.ok());
-  EXPECT_NE((*a)->path(), (*b)->path());
+  EXPECT_NE((*a)->shown_path(), (*b)->shown_path());
 }
 
 TEST_F(ScratchTest, CleanRemovesLeftoversOfDeadProcesses) {
@@ -206,7 +206,7 @@ TEST_F(ScratchTest, RemoveFindsItsDirectoryAfterTheTargetWasRenamed) {
 TEST_F(ScratchTest, RemoveNeverRemovesADirectoryPutInItsPlace) {
   auto dir = ScratchDir::Create(p_, target_.path());
   ASSERT_TRUE(dir.ok());
-  std::string path = (*dir)->path();
+  std::string path = (*dir)->shown_path();
   ASSERT_TRUE(p_.WriteTextFile((*dir)->FilePath("db"), "data").ok());
   std::string moved = target_.path() + "/moved";
   ASSERT_TRUE(p_.Rename(path, moved).ok());
@@ -245,12 +245,12 @@ TEST_F(ScratchTest, MountInsideFindsNoneInAPlainTree) {
   auto dir = ScratchDir::Create(p_, target_.path());
   ASSERT_TRUE(dir.ok());
   ASSERT_TRUE(p_.MakeDirectory((*dir)->FilePath("sub")).ok());
-  Result<FileHandle> fd = p_.OpenDirectoryAt(kNoDirectory, (*dir)->path(), false);
+  Result<FileHandle> fd = p_.OpenDirectoryAt(kNoDirectory, (*dir)->shown_path(), false);
   ASSERT_TRUE(fd.ok());
   Result<EntryStat> st = p_.StatAt(fd->get(), "");
   ASSERT_TRUE(st.ok());
   EXPECT_FALSE(st->mount_root);
-  Result<std::string> mount = MountInside(p_, fd->get(), st->dev, (*dir)->path());
+  Result<std::string> mount = MountInside(p_, fd->get(), st->dev, (*dir)->shown_path());
   ASSERT_TRUE(mount.ok());
   EXPECT_EQ(*mount, "");
 }

@@ -29,7 +29,7 @@ class CountingVfsTest : public ::testing::Test {
     o.warmup_commits = 2;
     o.fixed_commits = commits;
     CommitConfig c{journal, sync, rows, StatementMode::kReused, 100, std::nullopt};
-    CommitResult r = RunCommitConfig(platform_, *vfs_, scratch_->path(), "t.db", c, o);
+    CommitResult r = RunCommitConfig(platform_, *vfs_, scratch_->work_path(), "t.db", c, o);
     EXPECT_EQ(r.outcome, probes::Outcome::kOk) << r.reason;
     EXPECT_EQ(r.commits, commits);
     return r;
