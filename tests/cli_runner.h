@@ -19,6 +19,10 @@ struct CliRun {
   std::string err;
 };
 
+// The prefix that runs a shell command as `nobody` (uid and gid 65534, no groups): the other
+// user of the security tests, run against root durprobe.
+inline const std::string kAsNobody = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+
 inline std::string Slurp(const std::string& path) {
   std::ifstream in(path);
   std::stringstream s;

@@ -28,7 +28,7 @@ using testing_support::ScratchLeft;
 using testing_support::Slurp;
 using testing_support::TempDir;
 
-const std::string kAsNobody = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+using testing_support::kAsNobody;
 
 struct Place {
   const char* name;

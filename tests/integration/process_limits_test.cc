@@ -19,7 +19,7 @@ using testing_support::RunShell;
 using testing_support::ScratchLeft;
 using testing_support::TempDir;
 
-constexpr const char* kAsNobody = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+using testing_support::kAsNobody;
 
 // durprobe ARGS DIR as uid 65534 under `ulimit -LETTER limit` (-u processes, -v address
 // space in KiB); empty exit code -1 when skipped.

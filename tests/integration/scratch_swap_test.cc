@@ -25,7 +25,7 @@ using testing_support::Slurp;
 using testing_support::Snapshot;
 using testing_support::TempDir;
 
-constexpr const char* kAsNobody = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+using testing_support::kAsNobody;
 
 enum class TargetKind { kWorldWritable, kSticky, kAttackersOwn };
 

@@ -93,7 +93,7 @@ TEST_F(CommitRunCheckpointTest, TheCommitThatCheckpointsIsTimedWithoutTheCheckpo
   o.fixed_commits = 2500;  // single-row commits add about a frame each: past 1000 frames
   CommitConfig c{JournalMode::kWal, Synchronous::kNormal, 1, StatementMode::kReused, 100,
                  std::nullopt};
-  CommitResult r = RunCommitConfig(fault_, *vfs_, scratch_->path(), "t.db", c, o);
+  CommitResult r = RunCommitConfig(fault_, *vfs_, scratch_->work_path(), "t.db", c, o);
   ASSERT_EQ(r.outcome, probes::Outcome::kOk) << r.reason;
   ASSERT_EQ(r.commits, 2500u);
   ASSERT_GE(r.checkpoints.count, 1u) << "no autocheckpoint ran: the test proves nothing";
