@@ -92,6 +92,9 @@ std::string ClosestCommand(const std::string& word, const std::vector<std::strin
 namespace {
 
 int RunCommand(int argc, char** argv) {
+  // First: the context (the CPU quota, the mount table) may be read while the options are parsed,
+  // and a signal then must end the run as at any later point.
+  platform::InstallInterruptHandlers();
   SetCommandLine(argc, argv);
   CLI::App app{"durprobe: what does durability cost on this path, and why?", "durprobe"};
   app.set_version_flag("-V,--version", VersionText());
@@ -162,7 +165,6 @@ int RunCommand(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return UsageError(FirstLine(e.what()));
   }
-  platform::InstallInterruptHandlers();
   for (const Subcommand& s : subs) {
     if (!app.got_subcommand(s.app)) continue;
     const CLI::Option* wide = s.app->get_option_no_throw("--wide");

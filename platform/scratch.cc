@@ -84,12 +84,14 @@ bool OnAnotherMount(const EntryStat& st, std::uint64_t root_dev) {
 // Removes everything inside the open directory dir_fd: files and links are unlinked (a link's
 // target is never touched), directories are opened without following links and emptied first.
 // The caller has checked that no mount lies inside (MountInside); a directory on another device
-// found now (mounted since) is left and is an error.
+// found now (mounted since) is left and is an error. An entry named keep (at this level only) is
+// left for the caller: the marker, whose lock is held while the rest goes.
 Status EmptyDirectoryAt(Platform& platform, int dir_fd, std::uint64_t root_dev,
-                        const std::string& shown) {
+                        const std::string& shown, std::string_view keep = {}) {
   Result<std::vector<Entry>> entries = EntriesAt(platform, dir_fd, shown);
   if (!entries.ok()) return entries.status();
   for (const Entry& e : *entries) {
+    if (!keep.empty() && e.name == keep) continue;
     if (OnAnotherMount(e.stat, root_dev)) {
       return Status::Error(fmt::format("a filesystem is mounted at {}: not entered", e.shown));
     }
@@ -109,7 +111,7 @@ Status EmptyDirectoryAt(Platform& platform, int dir_fd, std::uint64_t root_dev,
 
 // Refuses a tree with a mount inside (nothing removed), then empties it.
 Status EmptyUnlessMounted(Platform& platform, int dir_fd, std::uint64_t root_dev,
-                          const std::string& shown) {
+                          const std::string& shown, std::string_view keep = {}) {
   Result<std::string> mount = MountInside(platform, dir_fd, root_dev, shown);
   if (!mount.ok()) return mount.status();
   if (!mount->empty()) {
@@ -118,7 +120,19 @@ Status EmptyUnlessMounted(Platform& platform, int dir_fd, std::uint64_t root_dev
         "it, then run `durprobe clean`)",
         shown, *mount));
   }
-  return EmptyDirectoryAt(platform, dir_fd, root_dev, shown);
+  return EmptyDirectoryAt(platform, dir_fd, root_dev, shown, keep);
+}
+
+// Unlinks the marker last, after its lock is released: a FUSE filesystem keeps a file that is
+// still open when it is unlinked as a hidden file (bindfs: .fuse_hidden*), and the directory
+// could then not be removed.
+Status UnlinkMarker(Platform& platform, int dir_fd, FileHandle& lock, const std::string& shown) {
+  (void)lock.Close();
+  Status gone = platform.UnlinkAt(dir_fd, std::string(kScratchMarker), false);
+  if (!gone.ok() && gone.error_number() != ENOENT) {
+    return Status::FromErrno(gone.error_number(), "remove " + JoinPath(shown, kScratchMarker));
+  }
+  return Status::Ok();
 }
 
 }  // namespace
@@ -241,9 +255,11 @@ Status ScratchDir::Remove() {
 }
 
 Status ScratchDir::RemoveHeld() {
-  if (Status s = EmptyUnlessMounted(platform_, self_.get(), identity_.dev, path_); !s.ok()) {
+  if (Status s = EmptyUnlessMounted(platform_, self_.get(), identity_.dev, path_, kScratchMarker);
+      !s.ok()) {
     return s;
   }
+  if (Status s = UnlinkMarker(platform_, self_.get(), marker_, path_); !s.ok()) return s;
   // ".." is wherever the directory is now, even after its parent was renamed; the name there
   // must still be this directory before it is removed.
   Result<FileHandle> parent = platform_.OpenDirectoryAt(self_.get(), "..", true);
@@ -314,7 +330,15 @@ Result<CleanOutcome> CleanScratch(Platform& platform, const std::string& target)
       outcome.mounted.push_back({dir, *mount});
       continue;
     }
-    if (Status s = EmptyDirectoryAt(platform, fd->get(), self->dev, dir); !s.ok()) return s;
+    if (Status s = EmptyDirectoryAt(platform, fd->get(), self->dev, dir, kScratchMarker); !s.ok()) {
+      return s;
+    }
+    if (marker_file.ok()) {
+      if (Status s = UnlinkMarker(platform, fd->get(), *marker_file, dir); !s.ok()) return s;
+    } else if (Status s = platform.UnlinkAt(fd->get(), std::string(kScratchMarker), false);
+               !s.ok() && s.error_number() != ENOENT) {
+      return Status::FromErrno(s.error_number(), "remove " + JoinPath(dir, kScratchMarker));
+    }
     Result<EntryStat> there = platform.StatAt(top->get(), name);
     if (!there.ok() || !SameEntry(*there, *self)) {
       return Status::Error(dir + " was renamed or replaced while clean emptied it; left it");

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <new>
 #include <latch>
 #include <thread>
 
@@ -24,9 +26,18 @@ std::vector<LoopOutcome> RunWriterThreads(platform::Platform& platform,
   std::vector<std::thread> threads;
   for (std::size_t i = 0; i < n; ++i) {
     Result<std::thread> t = platform::StartThread([&, i] {
-      setups[i] = ops[i]->Setup();
-      ready.arrive_and_wait();
-      if (setups[i].ok()) outcomes[i] = RunTimedLoop(platform, *ops[i], rule);
+      bool arrived = false;
+      try {
+        setups[i] = ops[i]->Setup();
+        arrived = true;
+        ready.arrive_and_wait();
+        if (setups[i].ok()) outcomes[i] = RunTimedLoop(platform, *ops[i], rule);
+      } catch (const std::bad_alloc&) {
+        // Under `ulimit -v` the writers' stacks may take what the heap needed: this writer's
+        // error, never std::terminate for the run.
+        if (!arrived) ready.count_down();
+        setups[i] = Status::FromErrno(ENOMEM, "a writer could not allocate its histogram");
+      }
       Status down = ops[i]->Teardown();
       if (!setups[i].ok()) {
         outcomes[i].status = setups[i];

@@ -110,14 +110,16 @@ TEST_F(LabMountsTest, InspectCommandReportsTheBarrierFindingInJson) {
 }
 
 // compare on real mounts: a column per path, ratios against the first, the mount of each, the
-// per-operation costs and a verdict per path after the first. Structure only, never speed.
+// per-operation costs and a verdict per path after the first. Structure only, never speed. A
+// 1 MiB probe file: filling the default 16 MiB took the whole 3 s on this disk's slow state.
 TEST_F(LabMountsTest, CompareGivesEachMountItsColumnAndRatios) {
   INSPECT_OR_SKIP(ext4, "ext4");
   INSPECT_OR_SKIP(fuse, "bindfs");
   INSPECT_OR_SKIP(xfs, "xfs");
   std::string paths = dir_ + "/ext4 " + dir_ + "/bindfs " + dir_ + "/xfs";
   CliRun r = testing_support::RunDurprobe(
-      "compare --no-sqlite --rounds 1 --budget 3s --primitives none,fdatasync --json - " + paths);
+      "compare --no-sqlite --rounds 1 --budget 3s --file-size 1MiB --primitives none,fdatasync "
+      "--json - " + paths);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["targets"].size(), 3u);
@@ -132,7 +134,7 @@ TEST_F(LabMountsTest, CompareGivesEachMountItsColumnAndRatios) {
   EXPECT_GT(j["verdicts"][0]["ratios"]["per_op"].get<double>(), 0.0);
 
   CliRun table = testing_support::RunDurprobe(
-      "compare --no-sqlite --rounds 1 --budget 2s --primitives fdatasync " + paths);
+      "compare --no-sqlite --rounds 1 --budget 2s --file-size 1MiB --primitives fdatasync " + paths);
   ASSERT_EQ(table.exit_code, 0) << table.err;
   EXPECT_NE(table.out.find("[3] p50  [3]/[1]"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("verdict for " + dir_ + "/bindfs"), std::string::npos) << table.out;

@@ -42,6 +42,10 @@ bool EndsWith(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
+// The last component: an open names the file by the scratch's descriptor path
+// (/proc/self/fd/N/probe.dat), strace -y names the descriptor by the directory's real path.
+std::string BaseName(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }
+
 std::vector<Call> ParseTrace(const std::string& trace) {
   static const std::regex kLine(R"re(^\d+ +(\w+)\((.*)\) += (-?\d+).*$)re");
   static const std::regex kOpen(R"re(^AT_FDCWD<[^>]*>, "([^"]*)", ([A-Z_|]+))re");
@@ -64,10 +68,10 @@ std::vector<Call> ParseTrace(const std::string& trace) {
     if (c.name == "openat" && std::regex_search(args, a, kOpen)) {
       c.file = a[1];
       c.flags = a[2];
-      if (c.ok) fd_flags[std::to_string(ret) + ":" + c.file] = c.flags;
+      if (c.ok) fd_flags[std::to_string(ret) + ":" + BaseName(c.file)] = c.flags;
     } else if (std::regex_search(args, a, kFd)) {
       c.file = a[2];
-      c.flags = fd_flags[std::string(a[1]) + ":" + c.file];
+      c.flags = fd_flags[std::string(a[1]) + ":" + BaseName(c.file)];
       if (c.name == "pwrite64" && std::regex_search(args, a, kWrite)) {
         c.bytes = std::stol(a[1]);
         c.offset = std::stol(a[2]);
