@@ -12,14 +12,14 @@
 #include "cli/exit_status.h"
 #include "cli/target_paths.h"
 #include "cli/validators.h"
+#include "gate/concurrency_rule.h"
+#include "gate/policy.h"
+#include "gate/presets.h"
 #include "platform/scratch.h"
 #include "probes/background_load.h"
-#include "report/check/concurrency_rule.h"
-#include "report/check/policy.h"
-#include "report/check/presets.h"
-#include "report/format/reporter.h"
-#include "report/text/units.h"
+#include "render/reporter.h"
 #include "run/scratch_need.h"
+#include "text/units.h"
 
 namespace durprobe::cli {
 namespace {

@@ -10,8 +10,8 @@
 #include "cli/standard_options.h"
 #include "cli/subcommand.h"
 #include "cli/writers_options.h"
+#include "gate/rules.h"
 #include "platform/platform.h"
-#include "report/check/rules.h"
 
 namespace durprobe::cli {
 

@@ -9,7 +9,7 @@
 
 #include "cli/standard_options.h"
 #include "cli/subcommand.h"
-#include "report/model/report.h"
+#include "model/report.h"
 #include "sqlite_bench/crashsim.h"
 
 namespace durprobe::cli {

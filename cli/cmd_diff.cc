@@ -7,9 +7,9 @@
 
 #include "cli/exit_status.h"
 #include "cli/saved_reports.h"
-#include "report/documents/diff_analysis.h"
-#include "report/format/console/diff_console.h"
-#include "report/format/json/json_reporter.h"
+#include "explain/diff_analysis.h"
+#include "render/console/diff_console.h"
+#include "render/json/json_reporter.h"
 
 namespace durprobe::cli {
 

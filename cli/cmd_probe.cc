@@ -8,8 +8,8 @@
 #include "cli/exit_status.h"
 #include "cli/target_paths.h"
 #include "cli/validators.h"
-#include "report/text/units.h"
 #include "run/budget.h"
+#include "text/units.h"
 
 namespace durprobe::cli {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "cli/exit_status.h"
 #include "cli/saved_reports.h"
-#include "report/format/html/html_reporter.h"
+#include "render/html/html_reporter.h"
 
 namespace durprobe::cli {
 

@@ -11,8 +11,8 @@
 #include "cli/sqlite_workloads_options.h"
 #include "cli/standard_options.h"
 #include "cli/subcommand.h"
+#include "model/report.h"
 #include "platform/platform.h"
-#include "report/model/report.h"
 #include "sqlite_bench/commit_bench.h"
 #include "sqlite_bench/workloads.h"
 

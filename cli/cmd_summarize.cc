@@ -9,8 +9,8 @@
 #include "cli/exit_status.h"
 #include "cli/saved_reports.h"
 #include "cli/validators.h"
-#include "report/codec/json_reader.h"
-#include "report/documents/summary.h"
+#include "codec/json_reader.h"
+#include "explain/summary.h"
 
 namespace durprobe::cli {
 namespace {

@@ -1,12 +1,12 @@
-// compare --try: runs the test of the leading cause (report/documents/causes.h, Trial) on the
-// spot, as a short compare of its own, and says what it measured (report/documents/trial.h).
+// compare --try: runs the test of the leading cause (explain/causes.h, Trial) on the
+// spot, as a short compare of its own, and says what it measured (explain/trial.h).
 #pragma once
 
 #include <optional>
 
 #include "cli/cmd_compare.h"
+#include "explain/compare_analysis.h"
 #include "platform/platform.h"
-#include "report/documents/compare_analysis.h"
 
 namespace durprobe::cli {
 

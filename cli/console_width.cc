@@ -4,7 +4,7 @@
 #include <iostream>
 #include <string>
 
-#include "report/text/line_width.h"
+#include "text/line_width.h"
 
 namespace durprobe::cli {
 namespace {

@@ -9,13 +9,13 @@
 
 #include "cli/command_line.h"
 #include "cli/exit_status.h"
+#include "explain/compare_analysis.h"
+#include "output/output.h"
 #include "platform/interrupt.h"
-#include "report/documents/compare_analysis.h"
-#include "report/format/console/live_console.h"
-#include "report/format/console/progress_console.h"
-#include "report/output/output.h"
-#include "report/text/line_width.h"
+#include "render/console/live_console.h"
+#include "render/console/progress_console.h"
 #include "run/executor.h"
+#include "text/line_width.h"
 
 namespace durprobe::cli {
 namespace {

@@ -6,9 +6,9 @@
 #include <optional>
 
 #include "cli/standard_options.h"
+#include "explain/compare_analysis.h"
+#include "model/report.h"
 #include "platform/platform.h"
-#include "report/documents/compare_analysis.h"
-#include "report/model/report.h"
 #include "run/plan.h"
 
 namespace durprobe::cli {

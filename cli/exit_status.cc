@@ -5,10 +5,10 @@
 
 #include <iostream>
 
+#include "model/labels.h"
 #include "platform/interrupt.h"
-#include "report/model/labels.h"
-#include "report/text/utf8.h"
 #include "sqlite_bench/workloads.h"
+#include "text/utf8.h"
 
 namespace durprobe::cli {
 

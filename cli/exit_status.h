@@ -5,7 +5,7 @@
 #include <ostream>
 #include <string>
 
-#include "report/model/report.h"
+#include "model/report.h"
 
 namespace durprobe::cli {
 

@@ -5,9 +5,9 @@
 #include <iostream>
 
 #include "cli/exit_status.h"
+#include "codec/json_reader.h"
+#include "explain/path_summary.h"
 #include "platform/interrupt.h"
-#include "report/codec/json_reader.h"
-#include "report/documents/path_summary.h"
 
 namespace durprobe::cli {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <string>
 
+#include "model/report.h"
 #include "platform/platform.h"
-#include "report/model/report.h"
 
 namespace durprobe::cli {
 

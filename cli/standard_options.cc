@@ -2,9 +2,9 @@
 
 #include "cli/validators.h"
 #include "cli/version.h"
-#include "report/format/reporter.h"
-#include "report/output/reporter_factory.h"
-#include "report/text/units.h"
+#include "output/reporter_factory.h"
+#include "render/reporter.h"
+#include "text/units.h"
 
 namespace durprobe::cli {
 namespace {

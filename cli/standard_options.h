@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "output/output.h"
 #include "platform/status.h"
-#include "report/output/output.h"
 
 namespace durprobe::cli {
 

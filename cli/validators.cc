@@ -7,7 +7,7 @@
 #include <exception>
 
 #include "platform/status.h"
-#include "report/text/units.h"
+#include "text/units.h"
 
 namespace durprobe::cli {
 

@@ -1,5 +1,5 @@
 // CLI11 validators for option values (sizes, durations, one of a set of names, a number in a
-// range), reusing report/units parsing so errors read the same everywhere.
+// range), reusing text/units parsing so errors read the same everywhere.
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -14,7 +14,7 @@ namespace durprobe::probes {
 
 // One window of a probe's timed phase (probes/timed_loop.h kSeriesWindowNs): when it started
 // (monotonic ns; the executor rebases it to the run's start) and its operations' latency, so
-// drift during a probe can be found after the fact (report/analysis/drift.h).
+// drift during a probe can be found after the fact (analysis/drift.h).
 struct SeriesPoint {
   std::uint64_t start_ns = 0;
   std::uint64_t ops = 0;

@@ -4,11 +4,11 @@
 
 #include <algorithm>
 
-#include "report/analysis/concurrency_findings.h"
-#include "report/model/labels.h"
-#include "report/text/units.h"
+#include "analysis/concurrency_findings.h"
+#include "model/labels.h"
 #include "run/executor.h"
 #include "run/path_by_path.h"
+#include "text/units.h"
 
 namespace durprobe::run {
 namespace {

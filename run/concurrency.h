@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "report/model/report.h"
+#include "model/report.h"
 #include "run/plan.h"
 #include "run/schedule.h"
 
@@ -18,7 +18,7 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
                          const std::vector<std::size_t>& scratch_index);
 
 // Once the target's probes are in: the rows' scaling and the concurrency findings
-// (report/analysis/concurrency_findings.h). Nothing when the phase did not run.
+// (analysis/concurrency_findings.h). Nothing when the phase did not run.
 void FinishConcurrency(report::Target& target);
 
 // The progress items the phase announces on one path: one per cell, one for the queue depth.

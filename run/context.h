@@ -1,11 +1,11 @@
-// Fills the report's context block (report/model/report.h Context): tool version, host, OS, kernel,
+// Fills the report's context block (model/report.h Context): tool version, host, OS, kernel,
 // SQLite, build, start time.
 #pragma once
 
 #include <string>
 
+#include "model/report.h"
 #include "platform/platform.h"
-#include "report/model/report.h"
 
 namespace durprobe::run {
 

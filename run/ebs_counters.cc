@@ -1,7 +1,7 @@
 #include "run/ebs_counters.h"
 
+#include "analysis/ebs_findings.h"
 #include "platform/inspect.h"
-#include "report/analysis/ebs_findings.h"
 
 namespace durprobe::run {
 namespace {

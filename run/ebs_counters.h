@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "model/report.h"
 #include "platform/ebs_stats.h"
 #include "platform/platform.h"
-#include "report/model/report.h"
 
 namespace durprobe::run {
 
@@ -23,7 +23,7 @@ std::vector<std::optional<platform::EbsStats>> ReadEbsBefore(platform::Platform&
                                                              const std::vector<std::string>& paths);
 
 // Reads again for every target with a reading before it (matched by path) and sets its ebs to
-// the change, with the findings it calls for (report/analysis/ebs_findings.h).
+// the change, with the findings it calls for (analysis/ebs_findings.h).
 void AddEbsDeltas(platform::Platform& platform, const std::vector<std::string>& paths,
                   const std::vector<std::optional<platform::EbsStats>>& before,
                   std::vector<report::Target>& targets);

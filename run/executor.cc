@@ -5,14 +5,14 @@
 #include <memory>
 #include <vector>
 
+#include "analysis/drift.h"
+#include "analysis/durability_model.h"
+#include "analysis/mount_findings.h"
+#include "analysis/plausibility.h"
+#include "analysis/probe_findings.h"
 #include "platform/inspect.h"
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
-#include "report/analysis/drift.h"
-#include "report/analysis/durability_model.h"
-#include "report/analysis/mount_findings.h"
-#include "report/analysis/plausibility.h"
-#include "report/analysis/probe_findings.h"
 #include "run/concurrency.h"
 #include "run/context.h"
 #include "run/ebs_counters.h"

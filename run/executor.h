@@ -3,10 +3,10 @@
 // It measures and assembles the report model; it never prints (listeners do).
 #pragma once
 
+#include "model/report.h"
+#include "model/run_events.h"
 #include "platform/platform.h"
 #include "platform/status.h"
-#include "report/model/report.h"
-#include "report/model/run_events.h"
 #include "run/plan.h"
 
 namespace durprobe::run {

@@ -5,10 +5,10 @@
 
 #include <fmt/format.h>
 
-#include "report/analysis/budget_findings.h"
-#include "report/analysis/sqlite_correlation.h"
-#include "report/documents/path_summary.h"
-#include "report/model/labels.h"
+#include "analysis/budget_findings.h"
+#include "analysis/sqlite_correlation.h"
+#include "explain/path_summary.h"
+#include "model/labels.h"
 #include "run/concurrency.h"
 #include "run/executor.h"
 #include "run/path_by_path.h"
@@ -121,7 +121,7 @@ void RunInterleaved(RunState& s) {
 
   // The reference probe on every path before each round and after the last (the SQLite
   // configurations' first samples serve when they follow), so a probe measured while the device
-  // moved is told by the samples around it (report/analysis/probe_drift.h).
+  // moved is told by the samples around it (analysis/probe_drift.h).
   const bool sampled = plan.run_probes && !specs.empty();
   const PhasePlan phases = PlannedPhases(plan);
   s.timeline.StartPhase(n * phases.probes,

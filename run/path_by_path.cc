@@ -5,10 +5,10 @@
 
 #include <fmt/format.h>
 
-#include "report/analysis/budget_findings.h"
-#include "report/analysis/sqlite_correlation.h"
-#include "report/documents/path_summary.h"
-#include "report/model/labels.h"
+#include "analysis/budget_findings.h"
+#include "analysis/sqlite_correlation.h"
+#include "explain/path_summary.h"
+#include "model/labels.h"
 #include "run/concurrency.h"
 #include "run/executor.h"
 #include "run/reference.h"
@@ -21,7 +21,7 @@ constexpr std::uint64_t kMinWorkloadNs = 500'000'000;  // locks take no budget b
 
 // The probes, each after a sample of the reference probe, and one more sample after the last
 // unless the SQLite matrix takes one at once: a probe measured while the device moved is told
-// by the samples on either side of it (report/analysis/probe_drift.h).
+// by the samples on either side of it (analysis/probe_drift.h).
 void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
   const probes::ProbePlan& pp = s.plan.probes;
   // Each probe gets at most its share of the phase's time left (run/deadline.h StepShares), so

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "report/model/labels.h"
+#include "model/labels.h"
 
 namespace durprobe::run {
 

@@ -9,8 +9,8 @@
 #include <mutex>
 #include <string>
 
+#include "model/run_events.h"
 #include "platform/platform.h"
-#include "report/model/run_events.h"
 
 namespace durprobe::run {
 

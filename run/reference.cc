@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "model/labels.h"
 #include "probes/runner.h"
-#include "report/model/labels.h"
 
 namespace durprobe::run {
 namespace {

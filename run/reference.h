@@ -1,7 +1,7 @@
 // The reference probe and the run's timeline. The reference probe is a short probe of one fixed
 // primitive and size, sampled before the probes, before the SQLite matrix and after each of its
 // rounds (in compare: before each configuration on each path) and at the end,
-// so drift analysis (report/analysis/drift.h) can tell a device that changed state from a slow
+// so drift analysis (analysis/drift.h) can tell a device that changed state from a slow
 // layer. Measurement keeps monotonic clock readings; the report keeps ns since the run started, and
 // the schedules rebase every result as it arrives.
 #pragma once
@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <string>
 
+#include "model/report.h"
 #include "platform/platform.h"
 #include "probes/probe_result.h"
-#include "report/model/report.h"
 #include "sqlite_bench/commit_result.h"
 
 namespace durprobe::run {

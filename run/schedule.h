@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "model/report.h"
+#include "model/run_events.h"
 #include "platform/platform.h"
 #include "platform/scratch.h"
-#include "report/model/report.h"
-#include "report/model/run_events.h"
 #include "run/deadline.h"
 #include "run/plan.h"
 #include "run/progress.h"

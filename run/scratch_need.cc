@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "platform/fs_magic.h"
-#include "report/text/units.h"
 #include "sqlite_bench/kv_table.h"
+#include "text/units.h"
 
 namespace durprobe::run {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "model/report.h"
 #include "platform/platform.h"
-#include "report/model/report.h"
 #include "run/plan.h"
 #include "sqlite_bench/commit_bench.h"
 

@@ -1,5 +1,5 @@
 """Lists free functions a header declares whose definition is in a .cc other than the header's
-own (report/x/y.h -> report/x/y.cc): such a declaration belongs in a header beside the .cc that
+own (render/x/y.h -> render/x/y.cc): such a declaration belongs in a header beside the .cc that
 defines it. Regex-based and approximate: it matches by name (an overload defined elsewhere looks
 like the same function), and a class member defined out of line (Class::Name) is not counted.
 usage: misplaced_declarations.py [FOLDER...]   (default: every source folder; paths from the
@@ -9,7 +9,8 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-FOLDERS = ["platform", "probes", "sqlite_bench", "report", "run", "cli"]
+FOLDERS = ["platform", "probes", "sqlite_bench", "text", "model", "analysis", "gate",
+           "codec", "explain", "render", "output", "run", "cli"]
 # Declared once, defined once per OS file (platform/linux_*.cc, darwin_*.cc), by design.
 ALLOWED = {("platform/platform.h", "Default"), ("platform/inspect.h", "InspectPath")}
 

@@ -11,5 +11,6 @@ out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 g++ -O3 -DNDEBUG -DFMT_SHARED -DTOML_HEADER_ONLY=0 -DTOML_SHARED_LIB=1 -std=c++20 \
   -I"$here" -I"$build/generated" "$here/scripts/bench/summary_bench.cc" \
-  "$build/libdurprobe_core.a" -lsqlite3 -lfmt -ltomlplusplus -lpthread -o "$out/summary_bench"
+  -Wl,--start-group "$build"/libdurprobe_*.a -Wl,--end-group \
+  -lsqlite3 -lfmt -ltomlplusplus -lpthread -o "$out/summary_bench"
 "$out/summary_bench" "$report" "$rounds"

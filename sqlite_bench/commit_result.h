@@ -1,5 +1,5 @@
 // The plain data one commit-matrix configuration produces. Reporters format it; the correlation
-// in report/ reads it together with the probe results.
+// in analysis/ reads it together with the probe results.
 #pragma once
 
 #include <cstdint>
@@ -46,8 +46,8 @@ struct CommitResult {
   std::uint64_t timed_ns = 0;  // sum of commit latencies (checkpoints excluded)
   std::vector<double> repetition_commits_per_sec;
   std::vector<Repetition> repetition_windows;  // the same repetitions, in time
-  double commits_per_sec = 0.0;    // median over repetitions
-  double rows_per_sec = 0.0;       // commits_per_sec x rows per commit
+  double commits_per_sec = 0.0;                // median over repetitions
+  double rows_per_sec = 0.0;                   // commits_per_sec x rows per commit
   probes::LatencySummary latency;  // one transaction: BEGIN (if any), the INSERTs, COMMIT
 
   VfsCounts commit_counts;  // during timed commits only

@@ -8,10 +8,10 @@
 #include <sstream>
 #include <vector>
 
-#include "report/codec/json_reader.h"
-#include "report/documents/path_summary.h"
-#include "report/format/html/html_reporter.h"
-#include "report/output/output.h"
+#include "codec/json_reader.h"
+#include "explain/path_summary.h"
+#include "output/output.h"
+#include "render/html/html_reporter.h"
 
 using namespace durprobe::report;
 using Clock = std::chrono::steady_clock;

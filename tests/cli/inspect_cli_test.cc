@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "report/text/utf8.h"
 #include "tests/cli_runner.h"
+#include "text/utf8.h"
 
 namespace durprobe {
 namespace {

@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "platform/scratch.h"
-#include "report/text/utf8.h"
 #include "tests/cli_runner.h"
+#include "text/utf8.h"
 
 namespace durprobe {
 namespace {

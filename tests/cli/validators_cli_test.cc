@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/validators.h"
-#include "report/text/units.h"
+#include "text/units.h"
 
 namespace durprobe {
 namespace {

@@ -1,5 +1,5 @@
 // docs/architecture.md stays true to the tree: every path it names in backticks exists (read
-// from the top, from report/ or from report/format/, as the page's tables name them), with
+// from the top or from render/, as the page's tables name them), with
 // "a.{h,cc}" standing for both files and "*" for any name.
 #include <gtest/gtest.h>
 
@@ -42,7 +42,7 @@ bool GlobExists(const fs::path& path) {
 
 bool Exists(const fs::path& root, std::string name) {
   if (name.size() > 1 && name.back() == '/') name.pop_back();  // a folder
-  for (const char* base : {"", "report/", "report/format/"}) {
+  for (const char* base : {"", "render/"}) {
     fs::path p = root / (base + name);
     if (name.find('*') != std::string::npos ? GlobExists(p) : fs::exists(p)) return true;
   }

@@ -12,13 +12,13 @@
 #include <string_view>
 #include <vector>
 
+#include "codec/json_reader.h"
+#include "explain/diff_analysis.h"
+#include "gate/policy.h"
 #include "platform/mountinfo.h"
-#include "report/check/policy.h"
-#include "report/codec/json_reader.h"
-#include "report/documents/diff_analysis.h"
-#include "report/format/console/diff_console.h"
-#include "report/format/json/diff_json.h"
-#include "report/text/units.h"
+#include "render/console/diff_console.h"
+#include "render/json/diff_json.h"
+#include "text/units.h"
 
 namespace durprobe::fuzz {
 

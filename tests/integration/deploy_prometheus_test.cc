@@ -7,10 +7,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "report/check/rules.h"
-#include "report/format/ci/prometheus_reporter.h"
+#include "gate/rules.h"
+#include "render/prometheus/prometheus_reporter.h"
+#include "tests/check_report_fixture.h"
 #include "tests/cli_runner.h"
-#include "tests/report/check_report_fixture.h"
 
 namespace durprobe {
 namespace {

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "report/analysis/drift.h"
+#include "analysis/drift.h"
 #include "tests/cli_runner.h"
 
 namespace durprobe {
@@ -75,7 +75,7 @@ TEST(DriftRealTest, ACompetingFsyncWriterIsLatencyDriftNotSqlitesFault) {
   for (const json& s : samples) {
     reference.push_back({std::uint64_t(s.value("t_s", 0.0) * 1e9), s.value("p50_ns", 0.0)});
   }
-  // The rule the report itself applies to the reference samples (report/analysis/drift.h).
+  // The rule the report itself applies to the reference samples (analysis/drift.h).
   bool moved = !report::FindSteps(reference).empty();
   bool drift = HasFinding(target, "latency_drift");
   if (!moved && !drift) {

@@ -7,10 +7,10 @@
 #include <sstream>
 #include <string>
 
-#include "report/codec/json_reader.h"
-#include "report/documents/compare_analysis.h"
-#include "report/documents/diff_analysis.h"
-#include "report/format/html/html_reporter.h"
+#include "codec/json_reader.h"
+#include "explain/compare_analysis.h"
+#include "explain/diff_analysis.h"
+#include "render/html/html_reporter.h"
 #include "tests/cli_runner.h"
 #include "tests/fixtures.h"
 #include "tests/test_dirs.h"

@@ -11,8 +11,8 @@
 #include <sstream>
 #include <string>
 
+#include "analysis/mount_findings.h"
 #include "platform/inspect.h"
-#include "report/analysis/mount_findings.h"
 #include "tests/cli_runner.h"
 #include "tests/test_dirs.h"
 

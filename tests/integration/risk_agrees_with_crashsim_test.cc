@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "report/analysis/durability_risk.h"
+#include "analysis/durability_risk.h"
 #include "sqlite_bench/crashsim.h"
 #include "tests/test_dirs.h"
 

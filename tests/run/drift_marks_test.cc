@@ -8,10 +8,10 @@
 #include <cerrno>
 #include <string>
 
+#include "analysis/drift.h"
+#include "codec/report_json.h"
+#include "gate/rules.h"
 #include "platform/fault_platform.h"
-#include "report/analysis/drift.h"
-#include "report/check/rules.h"
-#include "report/codec/report_json.h"
 #include "run/executor.h"
 #include "tests/test_dirs.h"
 

@@ -5,8 +5,8 @@
 
 #include <cerrno>
 
+#include "explain/compare_analysis.h"
 #include "platform/fault_platform.h"
-#include "report/documents/compare_analysis.h"
 #include "run/executor.h"
 #include "tests/test_dirs.h"
 

@@ -1,0 +1,62 @@
+#include "analysis/budget_findings.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+
+#include "text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+std::string Counted(std::size_t n, const std::string& kind) {
+  static const std::map<std::string, std::pair<const char*, const char*>> kNames = {
+      {"probe", {"probe", "probes"}},
+      {"op_cost", {"operation cost", "operation costs"}},
+      {"concurrency", {"concurrency cell", "concurrency cells"}},
+      {"sqlite", {"SQLite configuration", "SQLite configurations"}},
+      {"workload", {"workload", "workloads"}},
+      {"round", {"probe round", "probe rounds"}},
+      {"crashsim", {"crashsim configuration", "crashsim configurations"}}};
+  auto it = kNames.find(kind);
+  const char* one = it == kNames.end() ? kind.c_str() : it->second.first;
+  const char* many = it == kNames.end() ? kind.c_str() : it->second.second;
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+}  // namespace
+
+void AddBudgetFindings(Target& target) {
+  std::vector<std::pair<std::string, std::size_t>> kinds;  // in the order the run met them
+  for (const Unfinished& u : target.unfinished) {
+    if (u.reason != Unfinished::kBudget) continue;
+    auto it =
+        std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == u.kind; });
+    if (it == kinds.end()) {
+      kinds.push_back({u.kind, 1});
+    } else {
+      ++it->second;
+    }
+  }
+  if (kinds.empty()) return;
+  std::vector<std::string> parts;
+  for (const auto& [kind, n] : kinds) parts.push_back(Counted(n, kind));
+  std::string message = fmt::format(
+      "the budget ran out before {} ran or finished (each listed as not run or not "
+      "finished; JSON targets[].unfinished): their figures are missing or shorter than planned",
+      fmt::join(parts, ", "));
+  std::uint64_t slowest = 0;
+  for (const probes::ProbeResult& p : target.probes) {
+    if (p.outcome == probes::Outcome::kOk) slowest = std::max(slowest, p.latency.p50);
+  }
+  if (slowest > 0) {
+    message += fmt::format("; the slowest probe here took {} an operation at the median",
+                           FormatNanos(static_cast<double>(slowest)));
+  }
+  target.findings.push_back({Severity::kWarn, "budget_spent",
+                             message + ". Give the run a longer --budget for every figure"});
+}
+
+}  // namespace durprobe::report

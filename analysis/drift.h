@@ -1,0 +1,74 @@
+// Drift: a device that changes state during a run (burst credits running out, a neighbour's
+// I/O). Finds level shifts in the latency over time the report keeps (the reference probe's
+// samples, each long probe's series, each SQLite configuration's repetitions) and turns them into
+// the latency_drift finding; the correlation uses the same thresholds to bring probe latencies to
+// the moment a configuration ran. Reads data only (docs/accuracy.md, "Drift").
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/report.h"
+
+namespace durprobe::report {
+
+// A level shift must be at least this large, as a ratio of the two levels and in absolute time,
+// before it counts: below that, a quiet disk's noise would raise false alarms.
+inline constexpr double kMinDriftRatio = 1.5;
+inline constexpr double kMinDriftNs = 20'000.0;
+
+struct TimedValue {
+  std::uint64_t t_ns = 0;  // since the run started
+  double value = 0.0;      // a latency, ns
+};
+
+// A sustained change of level: the median before and after the point at index.
+struct Step {
+  std::size_t index = 0;  // first point of the new level
+  std::uint64_t at_ns = 0;
+  double before = 0.0, after = 0.0;
+};
+
+// Change points by binary segmentation on the logarithm of the values: the best split of a
+// segment is kept when each side has at least min_side points, the two sides' medians differ by
+// kMinDriftRatio and kMinDriftNs, and the difference of their mean logs is at least four
+// standard errors (three when a side is as short as two points) of that difference. In time
+// order.
+std::vector<Step> FindSteps(const std::vector<TimedValue>& points, std::size_t min_side = 2);
+
+// A reference sample's level: its mean latency (its median in a sample without one). The mean,
+// because a neighbour's I/O makes a few syncs very slow and leaves the median where it was, while
+// commit rates (and the correlation, which works from means) pay for every slow one: seen here,
+// a competing fsync writer left the median at 100-125 us and took the mean from 116 to 447 us.
+double ReferenceLevel(const ReferenceSample& sample);
+
+// The reference probe's samples as a series: each one's level at its start.
+std::vector<TimedValue> ReferenceSeries(const Target& target);
+
+// A configuration's repetitions as a series: each one's mean commit time at its start.
+std::vector<TimedValue> RepetitionSeries(const sqlite_bench::CommitResult& result);
+
+// Whether two latencies differ by the drift thresholds.
+bool Drifted(double a, double b);
+
+// One latency series of a target, as drift analysis reads it.
+struct DriftSeries {
+  std::string what;  // "the reference probe (fdatasync overwrite 4 KiB)", "WAL/FULL commits"
+  std::vector<TimedValue> points;
+  std::vector<Step> steps;
+};
+
+// The target's series that moved beyond their noise: the reference probe, the probes with a
+// series of at least six windows, the SQLite configurations with at least four repetitions.
+std::vector<DriftSeries> DriftedSeries(const Target& target);
+
+// Replaces target's latency_drift finding (if any) by one for what it holds now: which series
+// moved, when, from what to what, the probes measured while the device moved (recomputed into
+// target.moved, analysis/probe_drift.h), burst-credit throttling when the reference probe
+// stepped from fast to slow for good, and what to do.
+void AddDriftFindings(Target& target);
+
+bool HasDriftFinding(const Target& target);
+
+}  // namespace durprobe::report

@@ -1,0 +1,44 @@
+#include "analysis/ebs_findings.h"
+
+#include <fmt/format.h>
+
+#include "text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+std::string Exceeded(std::uint64_t iops_us, std::uint64_t tp_us) {
+  std::string out;
+  if (iops_us > 0) out = fmt::format("its IOPS for {}", FormatNanos(iops_us * 1000.0));
+  if (tp_us > 0) {
+    out += fmt::format("{}its throughput for {}", out.empty() ? "" : " and ",
+                       FormatNanos(tp_us * 1000.0));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Finding> EbsFindings(const platform::EbsStats& d) {
+  std::vector<Finding> out;
+  if (d.volume_exceeded_iops_us > 0 || d.volume_exceeded_tp_us > 0) {
+    std::string what = Exceeded(d.volume_exceeded_iops_us, d.volume_exceeded_tp_us);
+    out.push_back({Severity::kWarn, "ebs_volume_limit_exceeded",
+                   fmt::format("the EBS volume ({}) exceeded its provisioned {} during the run: "
+                               "I/O was throttled then, so latencies measured in that time are "
+                               "the volume's limit, not the storage path; provision more IOPS or "
+                               "throughput (gp3, io2), or issue fewer syncs per commit",
+                               d.device, what.substr(4))});
+  }
+  if (d.instance_exceeded_iops_us > 0 || d.instance_exceeded_tp_us > 0) {
+    std::string what = Exceeded(d.instance_exceeded_iops_us, d.instance_exceeded_tp_us);
+    out.push_back({Severity::kWarn, "ebs_instance_limit_exceeded",
+                   fmt::format("the instance exceeded its EBS {} during the run ({}): every "
+                               "volume of the instance was throttled then; a larger or "
+                               "EBS-optimized instance type raises the limit",
+                               what.substr(4), d.device)});
+  }
+  return out;
+}
+
+}  // namespace durprobe::report

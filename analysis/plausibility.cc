@@ -1,0 +1,165 @@
+#include "analysis/plausibility.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "model/labels.h"
+#include "model/percentiles.h"
+#include "text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+using probes::Outcome;
+using probes::Pattern;
+using probes::Primitive;
+using probes::ProbeResult;
+
+bool Measured(const ProbeResult& r) { return r.outcome == Outcome::kOk && r.ops > 0; }
+
+bool IsDurableSync(Primitive p) {
+  return p == Primitive::kFsync || p == Primitive::kFdatasync || p == Primitive::kOdsync ||
+         p == Primitive::kOsync || p == Primitive::kOdirectDsync || p == Primitive::kFullFsync;
+}
+
+std::string Label(const ProbeResult& r) {
+  if (r.spec.primitive == Primitive::kDirFsync) {
+    return fmt::format("dir_fsync after {}", probes::NameOf(r.spec.pattern));
+  }
+  return fmt::format("{} ({} {})", probes::NameOf(r.spec.primitive), SizeLabel(r.spec),
+                     probes::NameOf(r.spec.pattern));
+}
+
+std::string Ns(std::uint64_t v) { return FormatNanos(static_cast<double>(v)); }
+
+std::optional<ProbeResult> PlainWrite(const Target& t, const ProbeResult& like) {
+  for (const ProbeResult& r : t.probes) {
+    if (r.spec.primitive == Primitive::kNone && r.spec.pattern == like.spec.pattern &&
+        r.spec.write_size == like.spec.write_size &&
+        r.spec.writes_per_op == like.spec.writes_per_op && Measured(r)) {
+      return r;
+    }
+  }
+  return std::nullopt;
+}
+
+void NoopSyncs(const Target& t, const StorageFacts& facts, std::vector<Finding>& out) {
+  std::vector<std::string> evidence;
+  for (const ProbeResult& r : t.probes) {
+    if (!Measured(r) || !IsDurableSync(r.spec.primitive)) continue;
+    std::optional<ProbeResult> plain = PlainWrite(t, r);
+    if (!plain) continue;
+    double added = static_cast<double>(r.latency.p50) - static_cast<double>(plain->latency.p50);
+    if (added < kNoopAddedNs) {
+      evidence.push_back(fmt::format("{} {} vs plain write {}", Label(r), Ns(r.latency.p50),
+                                     Ns(plain->latency.p50)));
+    }
+  }
+  if (evidence.empty()) return;
+  bool expected = facts.known && !facts.block_backed;
+  out.push_back({expected ? Severity::kInfo : Severity::kWarn, "sync_noop_suspected",
+                 fmt::format("syncs cost no more than a plain write ({}{}): they are not reaching "
+                             "stable storage (tmpfs, a no-op layer, an interposed library or a "
+                             "cache that ignores flushes); do not count on durability here",
+                             evidence.front(),
+                             evidence.size() > 1 ? fmt::format("; {} more", evidence.size() - 1)
+                                                 : std::string())});
+}
+
+// One finding per code and target: the most striking probe as the example, and how many more.
+struct Evidence {
+  double score = 0;  // how striking: the ratio that triggered it
+  std::string text;
+  int count = 0;
+};
+
+void Note(Evidence& e, double score, std::string text) {
+  ++e.count;
+  if (score > e.score) {
+    e.score = score;
+    e.text = std::move(text);
+  }
+}
+
+std::string More(const Evidence& e) {
+  if (e.count <= 1) return std::string();
+  return fmt::format(" ({} more {} alike)", e.count - 1, e.count == 2 ? "probe" : "probes");
+}
+
+void Shapes(const Target& t, std::vector<Finding>& out) {
+  Evidence tail, outlier, bimodal;
+  for (const ProbeResult& r : t.probes) {
+    if (!Measured(r) || r.spec.primitive == Primitive::kNone || r.ops < 20) continue;
+    const probes::LatencySummary& l = r.latency;
+    if (l.p50 == 0) continue;
+    // A p99 from under 100 operations is the slowest one: the outlier check covers it.
+    std::optional<std::uint64_t> p99 = P99(l);
+    double tail_ratio = p99 ? static_cast<double>(*p99) / static_cast<double>(l.p50) : 0.0;
+    if (p99 && tail_ratio >= kTailRatio) {
+      Note(tail, tail_ratio,
+           fmt::format("{}: p99 is {:.0f}x the median (p50 {}, p99 {})", Label(r), tail_ratio,
+                       Ns(l.p50), Ns(l.p99)));
+    }
+    double outlier_ratio = static_cast<double>(l.max) / static_cast<double>(l.p50);
+    if (outlier_ratio >= kOutlierRatio && l.max >= 10'000'000) {
+      Note(outlier, outlier_ratio,
+           fmt::format("{}: the slowest of {} operations took {} ({:.0f}x the median)", Label(r),
+                       r.ops, Ns(l.max), outlier_ratio));
+    }
+    if (l.bimodal) {
+      Note(bimodal, static_cast<double>(l.mode_high) / static_cast<double>(l.mode_low + 1),
+           fmt::format("{}: near {} and near {} ({:.0f}% of operations in the slower cluster)",
+                       Label(r), Ns(l.mode_low), Ns(l.mode_high), l.high_mode_share * 100.0));
+    }
+  }
+  if (tail.count > 0) {
+    out.push_back({Severity::kWarn, "sync_tail_heavy",
+                   fmt::format("{}{}: one operation in a hundred stalls; a database's slowest "
+                               "commits will too",
+                               tail.text, More(tail))});
+  }
+  if (outlier.count > 0) {
+    out.push_back({Severity::kInfo, "sync_max_outlier", outlier.text + More(outlier)});
+  }
+  if (bimodal.count > 0) {
+    out.push_back({Severity::kInfo, "sync_bimodal",
+                   fmt::format("latencies form two clusters, {}{}: periodic journal commits, "
+                               "writeback stalls or a throttled virtual disk; commits will see "
+                               "the slower one that often",
+                               bimodal.text, More(bimodal))});
+  }
+}
+
+void FasterThanDevice(const Target& t, const StorageFacts& facts, std::vector<Finding>& out) {
+  if (!facts.known || !facts.block_backed || !facts.volatile_cache || facts.fua) return;
+  double limit = facts.rotational ? kRotationalFlushNs : kVolatileSsdFlushNs;
+  for (const ProbeResult& r : t.probes) {
+    if (!Measured(r) || r.spec.primitive != Primitive::kFdatasync ||
+        r.spec.pattern != Pattern::kOverwrite) {
+      continue;
+    }
+    if (static_cast<double>(r.latency.p50) >= limit) continue;
+    out.push_back(
+        {Severity::kWarn, "sync_faster_than_device",
+         fmt::format("{} takes {}, faster than a {} with a volatile write cache can "
+                     "flush (about {} or more): the flush is likely absorbed by a cache "
+                     "(a virtual disk's host, a controller) that may not survive power "
+                     "loss; only a power-cut test proves it",
+                     Label(r), Ns(r.latency.p50),
+                     facts.rotational ? "spinning disk" : "typical SSD", FormatNanos(limit))});
+    return;
+  }
+}
+
+}  // namespace
+
+std::vector<Finding> PlausibilityFindings(const Target& target, const StorageFacts& facts) {
+  std::vector<Finding> out;
+  NoopSyncs(target, facts, out);
+  FasterThanDevice(target, facts, out);
+  Shapes(target, out);
+  return out;
+}
+
+}  // namespace durprobe::report

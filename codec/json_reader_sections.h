@@ -1,0 +1,31 @@
+// What the report reader's section readers share (codec/json_reader.h holds the contract;
+// each section's reader sits beside its writer: mount_json_reader.h, sqlite_json_reader.h,
+// sqlite_workloads_json_reader.h). Each reads from a JsonFields and records its first error there.
+#pragma once
+
+#include <initializer_list>
+#include <map>
+#include <string>
+
+#include "codec/json_fields.h"
+#include "probes/probe_result.h"
+#include "probes/statistics.h"
+
+namespace durprobe::report {
+
+// Name -> value for an enumeration the reader reads, built from the writer's own NameOf.
+template <typename E>
+std::map<std::string, E> NamesOf(std::initializer_list<E> values) {
+  std::map<std::string, E> names;
+  for (E v : values) names.emplace(std::string(NameOf(v)), v);
+  return names;
+}
+
+// "status": ok (also when absent), unsupported, error, interrupted.
+probes::Outcome ReadOutcome(const JsonFields& f);
+
+// A latency_ns object; `required` lists the percentiles DESIGN.md's contract requires there.
+probes::LatencySummary ReadLatency(const JsonFields& f,
+                                   std::initializer_list<const char*> required = {});
+
+}  // namespace durprobe::report

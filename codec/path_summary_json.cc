@@ -1,0 +1,89 @@
+#include "codec/path_summary_json.h"
+
+namespace durprobe::report {
+namespace {
+
+using nlohmann::json;
+
+json Maybe(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
+
+json SettingJson(const std::optional<SummarySetting>& s) {
+  if (!s) return nullptr;
+  return {{"label", s->label},
+          {"commits_per_sec", s->commits_per_sec},
+          {"vs_default", Maybe(s->vs_default)},
+          {"risk", s->risk},
+          {"loses", s->loses}};
+}
+
+std::optional<SummarySetting> ReadSetting(const JsonFields& sqlite, const char* key) {
+  if (!sqlite.Has(key)) return std::nullopt;
+  JsonFields f = sqlite.Object(key);
+  SummarySetting s;
+  s.label = f.String("label", Need::kRequired);
+  s.commits_per_sec = f.Double("commits_per_sec");
+  s.vs_default = f.OptionalDouble("vs_default");
+  s.risk = f.String("risk");
+  s.loses = f.String("loses");
+  return s;
+}
+
+}  // namespace
+
+json ToJson(const PathSummary& s) {
+  return {{"what", s.what},
+          {"durability", s.durability.empty() ? json(nullptr) : json(s.durability)},
+          {"durability_line", s.durability_line},
+          {"sync",
+           {{"probe", s.sync_probe.empty() ? json(nullptr) : json(s.sync_probe)},
+            {"p50_ns", Maybe(s.sync_p50_ns)},
+            {"p99_ns", Maybe(s.sync_p99_ns)},
+            {"synced_writes_per_sec", Maybe(s.synced_writes_per_sec)}}},
+          {"sqlite",
+           {{"default", SettingJson(s.sqlite_default)},
+            {"keeps_every_commit", SettingJson(s.sqlite_safe)},
+            {"risks_last_commits", SettingJson(s.sqlite_fast)}}},
+          {"findings", s.findings},
+          {"next_step", s.next_step}};
+}
+
+json ToJson(const std::vector<PathAdvice>& advice) {
+  json out = json::array();
+  for (const PathAdvice& a : advice) {
+    out.push_back(
+        {{"system", a.system}, {"setting", a.setting}, {"why", a.why}, {"evidence", a.evidence}});
+  }
+  return out;
+}
+
+std::optional<PathSummary> ReadPathSummary(const JsonFields& target) {
+  if (!target.Has("summary")) return std::nullopt;
+  JsonFields f = target.Object("summary");
+  PathSummary s;
+  s.what = f.String("what");
+  s.durability = f.String("durability");
+  s.durability_line = f.String("durability_line");
+  JsonFields sync = f.Object("sync");
+  s.sync_probe = sync.String("probe");
+  s.sync_p50_ns = sync.OptionalDouble("p50_ns");
+  s.sync_p99_ns = sync.OptionalDouble("p99_ns");
+  s.synced_writes_per_sec = sync.OptionalDouble("synced_writes_per_sec");
+  JsonFields sqlite = f.Object("sqlite");
+  s.sqlite_default = ReadSetting(sqlite, "default");
+  s.sqlite_safe = ReadSetting(sqlite, "keeps_every_commit");
+  s.sqlite_fast = ReadSetting(sqlite, "risks_last_commits");
+  s.findings = f.Strings("findings");
+  s.next_step = f.String("next_step");
+  return s;
+}
+
+std::vector<PathAdvice> ReadAdvice(const JsonFields& target) {
+  std::vector<PathAdvice> advice;
+  target.Each("advice", Need::kOptional, [&](const JsonFields& a) {
+    advice.push_back({a.String("system", Need::kRequired), a.String("setting", Need::kRequired),
+                      a.String("why"), a.String("evidence")});
+  });
+  return advice;
+}
+
+}  // namespace durprobe::report

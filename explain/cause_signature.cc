@@ -1,0 +1,177 @@
+#include "explain/cause_signature.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <vector>
+
+#include "analysis/drift.h"
+#include "analysis/durability_risk.h"
+#include "explain/compare_analysis.h"
+#include "explain/diff_analysis.h"
+#include "text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+using probes::Outcome;
+using probes::Pattern;
+using probes::Primitive;
+
+const probes::ProbeResult* FindProbe(const Target& t, Primitive prim, Pattern pat) {
+  for (const probes::ProbeResult& r : t.probes) {
+    if (r.spec.primitive == prim && r.spec.pattern == pat && r.outcome == Outcome::kOk &&
+        r.ops > 0) {
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
+// The median of the sync call alone (the whole operation for O_*SYNC writes).
+std::optional<double> SyncCall(const Target& t, Primitive prim, Pattern pat) {
+  const probes::ProbeResult* r = FindProbe(t, prim, pat);
+  if (r == nullptr) return std::nullopt;
+  return static_cast<double>(r->has_sync_part ? r->sync_latency.p50 : r->latency.p50);
+}
+
+// The part of an operation outside its sync call (the write, or the create), median.
+std::optional<double> OutsideSync(const Target& t, Primitive prim, Pattern pat) {
+  const probes::ProbeResult* r = FindProbe(t, prim, pat);
+  if (r == nullptr || !r->has_sync_part || r->latency.p50 <= r->sync_latency.p50) {
+    return std::nullopt;
+  }
+  return static_cast<double>(r->latency.p50 - r->sync_latency.p50);
+}
+
+// A signal's candidate measures, best first; a pair uses the first that both sides have.
+using Candidates = std::vector<std::optional<double>>;
+
+std::optional<double> OpSum(const Target& t, std::initializer_list<probes::FileOp> ops) {
+  double sum = 0;
+  for (probes::FileOp op : ops) {
+    bool found = false;
+    for (const probes::OpCostResult& r : t.op_costs) {
+      if (r.op == op && r.outcome == Outcome::kOk && r.ops > 0) {
+        sum += static_cast<double>(r.latency.p50);
+        found = true;
+        break;
+      }
+    }
+    if (!found) return std::nullopt;
+  }
+  return sum;
+}
+
+// One side's candidate measures of each signal that a side alone can give, in the same order
+// for every target. Two sides are compared on the same measure: a per-op cost that was the four
+// op costs' sum on one side and a plain pwrite on the other (its op costs cut by --quick's
+// budget) made a ratio of two different things, and compare --try's leading cause flipped
+// between fuse and bind from run to run.
+Candidates SideValues(const Target& t, Signal s) {
+  switch (s) {
+    case Signal::kOverwrite:
+      return {SyncCall(t, Primitive::kFdatasync, Pattern::kOverwrite),
+              SyncCall(t, Primitive::kFsync, Pattern::kOverwrite)};
+    case Signal::kAppend:
+      return {SyncCall(t, Primitive::kFdatasync, Pattern::kAppend),
+              SyncCall(t, Primitive::kFsync, Pattern::kAppend)};
+    case Signal::kDirSync:
+      return {SyncCall(t, Primitive::kDirFsync, Pattern::kCreate),
+              SyncCall(t, Primitive::kDirFsync, Pattern::kRename)};
+    case Signal::kPerOp:
+      return {ComponentsOf(t).per_op_ns, SyncCall(t, Primitive::kNone, Pattern::kOverwrite),
+              OutsideSync(t, Primitive::kFdatasync, Pattern::kOverwrite)};
+    case Signal::kMetadata:
+      return {OpSum(t, {probes::FileOp::kCreate, probes::FileOp::kRename}),
+              OutsideSync(t, Primitive::kDirFsync, Pattern::kCreate)};
+    case Signal::kReference: {
+      if (t.reference.empty()) return {};
+      double sum = 0;
+      for (const ReferenceSample& r : t.reference) sum += ReferenceLevel(r);
+      return {sum / static_cast<double>(t.reference.size())};
+    }
+    case Signal::kSyncCount:
+      return {};  // from the matched configurations
+  }
+  return {};
+}
+
+// The configuration whose syncs per commit are furthest apart (a side without syncs counts as
+// a tenth of one, so 0 against 2 is a 20x move).
+void SyncCountFrom(const std::vector<ConfigDiff>& configs, Signature& sig) {
+  std::size_t i = static_cast<std::size_t>(Signal::kSyncCount);
+  double widest = 0;
+  for (const ConfigDiff& c : configs) {
+    if (c.syncs_a <= 0 && c.syncs_b <= 0) continue;
+    double r = std::max(c.syncs_b, 0.1) / std::max(c.syncs_a, 0.1);
+    if (std::fabs(std::log(r)) < widest && sig.ratio[i]) continue;
+    widest = std::fabs(std::log(r));
+    sig.ratio[i] = r;
+    sig.value[i] = {c.syncs_a, c.syncs_b};
+  }
+}
+
+SideState StateOf(const Target& t) {
+  SideState s;
+  s.drifted = HasDriftFinding(t);
+  s.not_durable_codes = NotDurableCodes(t);
+  s.not_durable = !s.not_durable_codes.empty() ||
+                  (t.durability && t.durability->verdict == DurabilityVerdict::kNotDurable);
+  if (t.ebs) {
+    s.ebs_volume_exceeded_ms =
+        static_cast<double>(t.ebs->volume_exceeded_iops_us + t.ebs->volume_exceeded_tp_us) / 1e3;
+    s.ebs_instance_exceeded_ms =
+        static_cast<double>(t.ebs->instance_exceeded_iops_us + t.ebs->instance_exceeded_tp_us) /
+        1e3;
+  }
+  return s;
+}
+
+}  // namespace
+
+const char* NameOf(Signal s) {
+  switch (s) {
+    case Signal::kOverwrite:
+      return "fdatasync overwrite";
+    case Signal::kAppend:
+      return "fdatasync append";
+    case Signal::kDirSync:
+      return "directory fsync";
+    case Signal::kPerOp:
+      return "per-operation cost";
+    case Signal::kMetadata:
+      return "create + rename";
+    case Signal::kSyncCount:
+      return "syncs per commit";
+    case Signal::kReference:
+      return "reference probe level";
+  }
+  return "";
+}
+
+std::string FormatSignal(Signal s, double value) {
+  return s == Signal::kSyncCount ? fmt::format("{:.2f}", value) : FormatNanos(value);
+}
+
+Signature MeasureSignature(const Target& a, const Target& b,
+                           const std::vector<ConfigDiff>* configs) {
+  Signature sig;
+  for (std::size_t i = 0; i < kSignalCount; ++i) {
+    Signal s = static_cast<Signal>(i);
+    if (s == Signal::kReference && a.reference_probe != b.reference_probe) continue;
+    Candidates va = SideValues(a, s), vb = SideValues(b, s);
+    for (std::size_t k = 0; k < va.size() && k < vb.size(); ++k) {
+      if (!va[k] || !vb[k] || *va[k] <= 0 || *vb[k] <= 0) continue;
+      sig.ratio[i] = *vb[k] / *va[k];
+      sig.value[i] = {*va[k], *vb[k]};
+      break;
+    }
+  }
+  if (configs != nullptr) SyncCountFrom(*configs, sig);
+  sig.side[0] = StateOf(a);
+  sig.side[1] = StateOf(b);
+  return sig;
+}
+
+}  // namespace durprobe::report

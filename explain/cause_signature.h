@@ -1,0 +1,55 @@
+// The measured side of cause ranking: what moved between two paths (or two reports' paths), as
+// ratios b over a of the primitives that tell the causes apart (explain/causes.h reads
+// it). Pure: reads the model.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/report.h"
+
+namespace durprobe::report {
+
+struct ConfigDiff;  // explain/diff_analysis.h
+
+// What a cause can move. Each is a median (or mean) of one side over the other's.
+enum class Signal {
+  kOverwrite,  // the sync call of fdatasync overwrite (fsync when fdatasync was not run)
+  kAppend,     // the sync call of fdatasync append (fsync append)
+  kDirSync,    // the directory fsync alone after a create (after a rename)
+  kPerOp,      // plain calls without a sync: write + read + open/close + stat, or the write alone
+  kMetadata,   // create + rename (the create before a directory fsync)
+  kSyncCount,  // SQLite's syncs per commit, the configuration furthest apart
+  kReference,  // the reference probe's level over the run (the device's state)
+};
+inline constexpr std::size_t kSignalCount = 7;
+const char* NameOf(Signal s);                      // "fdatasync overwrite", "directory fsync", ...
+std::string FormatSignal(Signal s, double value);  // "1.03 ms", or "2.00" syncs per commit
+
+// A ratio of this much (or its inverse) is a move; under it the two are "about equal".
+inline constexpr double kMoveRatio = 1.25;
+
+// Per side, the state a cause can stand for besides the ratios.
+struct SideState {
+  bool drifted = false;      // a latency_drift finding
+  bool not_durable = false;  // voiding findings, or targets[].durability says not_durable
+  std::vector<std::string> not_durable_codes;
+  std::optional<double> ebs_volume_exceeded_ms;    // EBS: over the volume's IOPS/throughput
+  std::optional<double> ebs_instance_exceeded_ms;  // EBS: over the instance's EBS limits
+};
+
+struct Signature {
+  std::array<std::optional<double>, kSignalCount> ratio;  // b over a; unset: not measured on both
+  std::array<std::array<double, 2>, kSignalCount> value;  // a's and b's (ns; syncs per commit)
+  SideState side[2];                                      // a, b
+};
+
+// From the probes, per-operation costs, reference samples and findings of both targets, and the
+// configurations diff matched (null for compare).
+Signature MeasureSignature(const Target& a, const Target& b,
+                           const std::vector<ConfigDiff>* configs);
+
+}  // namespace durprobe::report

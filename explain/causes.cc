@@ -1,0 +1,205 @@
+#include "explain/causes.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "explain/cause_table.h"
+#include "text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+// How well one measured ratio (the side with the cause over the other) fits an expectation:
+// 1 a clear fit, 0 a contradiction, partial credit for a move too small to count.
+double Fit(Expect e, double ratio) {
+  double d = std::log(ratio), t = std::log(kMoveRatio);
+  switch (e) {
+    case Expect::kSame:
+      return std::fabs(d) < t ? 1.0 : std::fabs(d) < 2 * t ? 0.3 : 0.0;
+    case Expect::kMoves:
+      return std::fabs(d) >= t ? 1.0 : 0.3 * std::fabs(d) / t;
+    case Expect::kSlower:
+      return d >= t ? 1.0 : d > 0 ? 0.3 * d / t : 0.0;
+    case Expect::kFaster:
+      return -d >= t ? 1.0 : d < 0 ? -0.3 * d / t : 0.0;
+  }
+  return 0.0;
+}
+
+// The ratio as the side with the cause sees it (b over a for a difference of kind).
+double AsSeenBy(int side, double ratio_b_over_a) {
+  return side == 0 ? 1.0 / ratio_b_over_a : ratio_b_over_a;
+}
+
+struct Scored {
+  double fit = 0.5;  // no measurement to judge by: neither for nor against
+  double weight = 0;
+  std::vector<std::string> moved, equal;  // evidence phrases, heaviest expectation first
+};
+
+Scored ScoreRow(const Knowledge& k, const CauseMatch& match, const Signature& sig,
+                const CauseInputs& in) {
+  Scored s;
+  double got = 0;
+  int seer = match.side < 0 ? 1 : match.side;
+  const std::string& other = seer == 0 ? in.name_b : in.name_a;
+  std::vector<Expectation> expects = k.expects;
+  std::stable_sort(expects.begin(), expects.end(),
+                   [](const Expectation& x, const Expectation& y) { return x.weight > y.weight; });
+  for (const Expectation& e : expects) {
+    std::size_t i = static_cast<std::size_t>(e.signal);
+    if (!sig.ratio[i]) continue;
+    double r = AsSeenBy(seer, *sig.ratio[i]);
+    got += e.weight * Fit(e.expect, r);
+    s.weight += e.weight;
+    bool same = std::fabs(std::log(r)) < std::log(kMoveRatio);
+    std::string values = fmt::format("{} vs {}", FormatSignal(e.signal, sig.value[i][seer]),
+                                     FormatSignal(e.signal, sig.value[i][1 - seer]));
+    (same ? s.equal : s.moved)
+        .push_back(same ? fmt::format("{} ({}, {})", NameOf(e.signal), FormatRatio(r), values)
+                        : fmt::format("{} is {} {}'s ({})", NameOf(e.signal), FormatRatio(r), other,
+                                      values));
+  }
+  if (k.voids_durability && match.side >= 0) {
+    // The durability verdict is evidence too: a cause that keeps nothing should leave its side
+    // not durable and the other durable.
+    bool fits = sig.side[match.side].not_durable && !sig.side[1 - match.side].not_durable;
+    got += 2 * (fits ? 1.0 : 0.0);
+    s.weight += 2;
+    // The strongest evidence when it fits, so it comes first.
+    if (fits) {
+      const std::vector<std::string>& codes = sig.side[match.side].not_durable_codes;
+      std::string why = codes.empty() ? std::string("its durability verdict")
+                                      : fmt::format("{}", fmt::join(codes, ", "));
+      s.moved.insert(s.moved.begin(), fmt::format("syncs do no durable work ({})", why));
+    }
+  }
+  if (s.weight > 0) s.fit = got / s.weight;
+  return s;
+}
+
+std::string Evidence(const Knowledge& k, const CauseMatch& match, const Scored& s,
+                     const CauseInputs& in) {
+  int seer = match.side < 0 ? 1 : match.side;
+  const std::string& me = seer == 0 ? in.name_a : in.name_b;
+  if (s.weight == 0) {
+    return fmt::format("{}; nothing both sides measured tells for or against {}", match.what,
+                       k.title);
+  }
+  std::string line = fmt::format("{}: ", match.what);
+  auto first_two = [](const std::vector<std::string>& v) {
+    return std::vector<std::string>(v.begin(), v.begin() + std::min<std::size_t>(2, v.size()));
+  };
+  std::vector<std::string> moved = first_two(s.moved), equal = first_two(s.equal);
+  if (!moved.empty()) line += fmt::format("{}'s {}", me, fmt::join(moved, ", its "));
+  if (!equal.empty()) {
+    line += fmt::format("{} {} {} about equal", moved.empty() ? me + "'s" : " while its",
+                        fmt::join(equal, " and its "), equal.size() > 1 ? "are" : "is");
+  }
+  const char* verdict = s.fit >= 0.75  ? "consistent with"
+                        : s.fit >= 0.4 ? "partly consistent with"
+                                       : "not what to expect from";
+  return line + fmt::format(": {} {}", verdict, k.title);
+}
+
+std::string Advice(const Knowledge& k, const CauseMatch& match, const CauseInputs& in) {
+  if (!match.advice.empty()) return match.advice;
+  int side = match.side < 0 ? 1 : match.side;
+  return fmt::format(fmt::runtime(k.advice), fmt::arg("side", side == 0 ? in.name_a : in.name_b),
+                     fmt::arg("other", side == 0 ? in.name_b : in.name_a));
+}
+
+std::vector<std::string> KeysOf(const Knowledge& k, const std::vector<Difference>& differences) {
+  std::vector<std::string> out;
+  for (const Difference& d : differences) {
+    for (const char* key : k.keys) {
+      // "mount.fstype" also matches "targets[1].mount.fstype" in a diff of several paths.
+      std::string_view name = d.key;
+      std::size_t at = name.find(key);
+      if (at != std::string::npos && (at == 0 || name[at - 1] == '.')) {
+        out.push_back(d.key);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Cause> RankCauses(const CauseInputs& in) {
+  std::vector<Cause> out;
+  if (in.a == nullptr || in.b == nullptr) return out;
+  Signature sig = MeasureSignature(*in.a, *in.b, in.configs);
+  CausePair pair;
+  pair.in = &in;
+  pair.sig = &sig;
+  pair.target[0] = in.a;
+  pair.target[1] = in.b;
+  pair.mount[0] = in.a->mount ? &*in.a->mount : nullptr;
+  pair.mount[1] = in.b->mount ? &*in.b->mount : nullptr;
+  for (const Knowledge& k : KnowledgeTable()) {
+    CauseMatch match;
+    if (!k.match(pair, match)) continue;
+    Scored s = ScoreRow(k, match, sig, in);
+    Cause c;
+    c.key = k.key;
+    // A cause the measurements contradict keeps a fifth of its weight: it still differs.
+    c.score = std::round(k.prior * (0.2 + 0.8 * s.fit) * 100.0) / 100.0;
+    c.side = match.side < 0 ? "" : (match.side == 0 ? in.name_a : in.name_b);
+    c.what = match.what;
+    c.evidence = Evidence(k, match, s, in);
+    c.advice = Advice(k, match, in);
+    c.differences = KeysOf(k, in.differences);
+    c.trial = match.trial;
+    out.push_back(std::move(c));
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Cause& x, const Cause& y) { return x.score > y.score; });
+  return out;
+}
+
+bool IdentifiesOnly(const std::string& key) {
+  static const char* const kNames[] = {".dev",
+                                       ".mount_point",
+                                       ".source",
+                                       ".root",
+                                       ".mount_id",
+                                       ".device.name",
+                                       ".device.disk",
+                                       ".backing_file",
+                                       ".backing_mount_point",
+                                       ".dm_name",
+                                       ".upper_dir",
+                                       ".work_dir",
+                                       ".lower_dirs",
+                                       ".upper_mount_point",
+                                       ".upper_source",
+                                       ".path_role_reason",
+                                       ".device_note",
+                                       ".bind_note",
+                                       ".notes",
+                                       ".evidence",
+                                       ".slaves",
+                                       ".path"};
+  std::string dotted = "." + key;
+  for (const char* name : kNames) {
+    std::string_view n(name);
+    if (dotted.size() >= n.size() && dotted.compare(dotted.size() - n.size(), n.size(), n) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void DropIdentityKeys(std::vector<Difference>& differences) {
+  bool configures = std::any_of(differences.begin(), differences.end(),
+                                [](const Difference& d) { return !IdentifiesOnly(d.key); });
+  if (!configures) return;
+  std::erase_if(differences, [](const Difference& d) { return IdentifiesOnly(d.key); });
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,62 @@
+// Why two paths differ, ranked: every difference between the two sides that a knowledge entry
+// (explain/cause_table.h) stands for is scored by how well the measured deltas
+// (explain/cause_signature.h) fit what that cause would move, and the causes come out
+// best first, each with one line of evidence, its advice, and for the leading one the command
+// that tests it. diff and compare both rank (docs/diagnose.md, "Why, ranked"). Pure.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "explain/cause_signature.h"
+#include "explain/diff_differences.h"
+#include "model/report.h"
+
+namespace durprobe::report {
+
+// The command that tests a cause on the spot, and how `compare --try` runs it.
+struct Trial {
+  // compare_paths: compare paths[0] with paths[1] (a layer against the filesystem under it);
+  // nocow_dir: compare paths[0] with a chattr +C directory made in it; sqlite_wal: DELETE/FULL
+  // against WAL/FULL on paths[0]; empty: the test changes the system (a remount), or needs
+  // another host, so it is only suggested.
+  std::string kind;
+  std::string command;  // what a user types
+  std::vector<std::string> paths;
+  std::string note;  // why --try does not run it, when kind is empty
+};
+
+struct Cause {
+  std::string key;       // the knowledge entry: "barrier", "fuse", "btrfs_cow", ...
+  double score = 0;      // 0..1: how well the measured deltas fit the cause (x its specificity)
+  std::string side;      // the side that has it ("a", "b", "[2]"); empty for a difference of kind
+  std::string what;      // the difference itself: "b mounts with barrier=0"
+  std::string evidence;  // one line: what moved, what did not, and whether that fits
+  std::string advice;
+  std::vector<std::string> differences;  // the report keys it stands for
+  Trial trial;
+};
+
+// Two sides to rank: their targets, contexts (null: the same process, as in compare), names
+// ("a", "b" or "[1]", "[2]"), the configurations diff matched, and the differences found.
+struct CauseInputs {
+  const Target* a = nullptr;
+  const Target* b = nullptr;
+  const Context* context_a = nullptr;
+  const Context* context_b = nullptr;
+  std::string name_a = "a", name_b = "b";
+  const std::vector<ConfigDiff>* configs = nullptr;
+  std::vector<Difference> differences;
+};
+
+// Best first; ties keep the knowledge table's order. Empty when nothing a cause stands for
+// differs.
+std::vector<Cause> RankCauses(const CauseInputs& in);
+
+// Keys that name rather than configure: device numbers and names, mount points, sources, backing
+// and layer paths, and the wording that explains a role. They say which, not how.
+bool IdentifiesOnly(const std::string& key);
+// Removes the IdentifiesOnly keys, unless nothing else differs (then they are all there is).
+void DropIdentityKeys(std::vector<Difference>& differences);
+
+}  // namespace durprobe::report

@@ -1,0 +1,345 @@
+#include "explain/compare_analysis.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "analysis/durability_risk.h"
+#include "explain/diff_differences.h"
+#include "text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+using probes::FileOp;
+using probes::Outcome;
+using probes::Pattern;
+using probes::Primitive;
+
+// A median with its 95% confidence interval (the median itself where none was measured).
+struct Estimate {
+  double ns = 0, low = 0, high = 0;
+};
+
+Estimate Of(const probes::LatencySummary& l) {
+  double p50 = static_cast<double>(l.p50);
+  if (l.p50_ci_high == 0) return {p50, p50, p50};
+  return {p50, static_cast<double>(l.p50_ci_low), static_cast<double>(l.p50_ci_high)};
+}
+
+std::optional<Estimate> ProbeMedian(const Target& t, Primitive prim, Pattern pat, bool sync_only) {
+  for (const probes::ProbeResult& r : t.probes) {
+    if (r.spec.primitive != prim || r.spec.pattern != pat || r.outcome != Outcome::kOk) continue;
+    if (r.ops == 0) continue;
+    if (sync_only && !r.has_sync_part) continue;
+    return Of(sync_only ? r.sync_latency : r.latency);
+  }
+  return std::nullopt;
+}
+
+std::optional<Estimate> OpMedian(const Target& t, FileOp op) {
+  for (const probes::OpCostResult& r : t.op_costs) {
+    if (r.op == op && r.outcome == Outcome::kOk && r.ops > 0) return Of(r.latency);
+  }
+  return std::nullopt;
+}
+
+std::optional<Estimate> Sum(std::initializer_list<std::optional<Estimate>> parts) {
+  Estimate total;
+  for (const auto& p : parts) {
+    if (!p) return std::nullopt;
+    total.ns += p->ns;
+    total.low += p->low;
+    total.high += p->high;
+  }
+  return total;
+}
+
+void Set(const std::optional<Estimate>& e, std::optional<double>& ns,
+         std::optional<Bounds>& bounds) {
+  if (!e) return;
+  ns = e->ns;
+  bounds = Bounds{e->low, e->high};
+}
+
+double Ratio(const std::optional<double>& a, const std::optional<double>& base) {
+  if (!a || !base || *base <= 0) return 0.0;
+  return *a / *base;
+}
+
+std::optional<Bounds> RatioBounds(const std::optional<Bounds>& a, const std::optional<Bounds>& base,
+                                  double ratio) {
+  if (!a || !base || ratio <= 0) return std::nullopt;
+  double low = base->high > 0 ? a->low / base->high : ratio;
+  double high = base->low > 0 ? a->high / base->low : ratio;
+  return Bounds{std::min(low, ratio), std::max(high, ratio)};
+}
+
+std::string Range(const Bounds& b) {
+  return fmt::format("{} to {}", FormatRatio(b.low), FormatRatio(b.high));
+}
+
+bool OneOf(std::string_view s, std::initializer_list<std::string_view> set) {
+  return std::find(set.begin(), set.end(), s) != set.end();
+}
+
+// What makes every plain file operation dearer on this path, by the layer inspect found.
+std::string PerOpAdvice(const Target& t) {
+  if (!t.mount) {
+    return "every file operation costs more here (a layer every call crosses: FUSE, virtiofs, 9p, "
+           "overlayfs or a network share; durprobe inspect shows which)";
+  }
+  const platform::MountInfo& m = *t.mount;
+  if (m.fstype == "overlay") {
+    return "the path is on a kernel overlayfs (a container's writable layer): a file opened for "
+           "writing is first copied up from its lower layer and lookups search every layer; put "
+           "the database on a volume (a bind mount or a named volume), not in the container's "
+           "own filesystem";
+  }
+  if (m.fstype.starts_with("fuse")) {
+    return fmt::format(
+        "every file operation crosses into a FUSE server in user space ({}): keep "
+        "the database on a filesystem the kernel serves directly, such as a volume "
+        "inside the VM or container",
+        m.fs_subtype.empty() ? m.fstype : m.fs_subtype);
+  }
+  if (OneOf(m.fstype, {"virtiofs", "9p", "fakeowner"})) {
+    return fmt::format(
+        "every file operation is a round trip to the host ({}): keep the database "
+        "on a volume inside the VM or container, not on a host share",
+        m.fstype);
+  }
+  if (OneOf(m.fstype, {"nfs", "nfs4", "cifs", "smb3"})) {
+    return fmt::format(
+        "every file operation is a round trip over the network ({}): keep the "
+        "database on local storage",
+        m.fstype);
+  }
+  return fmt::format(
+      "every file operation costs more on this {} mount than on the first path: "
+      "compare their mount options and devices (durprobe inspect)",
+      m.fstype);
+}
+
+std::string Advice(const std::string& dominant, const Target& t) {
+  if (dominant == "per_op") return PerOpAdvice(t);
+  if (dominant == "per_sync") {
+    return "the flush path is slower (device, cache mode, virtual disk or host policy): put the "
+           "database on storage with faster flushes, or batch more work per commit";
+  }
+  return "creating and renaming files is slower here: prefer journal modes that reuse files "
+         "(WAL, TRUNCATE, PERSIST) over DELETE";
+}
+
+// One SQLite configuration both paths committed: its median commit here against the first
+// path's.
+struct CommitRatio {
+  std::string label;  // "WAL/FULL x1"
+  double ratio = 0, here = 0, there = 0;
+};
+
+bool SameShape(const sqlite_bench::CommitConfig& a, const sqlite_bench::CommitConfig& b) {
+  return a.journal == b.journal && a.sync == b.sync && a.rows_per_commit == b.rows_per_commit &&
+         a.statement == b.statement && a.payload_bytes == b.payload_bytes &&
+         a.fullfsync == b.fullfsync;
+}
+
+std::optional<double> CommitMedian(const Target& t, const sqlite_bench::CommitConfig& config) {
+  for (const SqliteEntry& e : t.sqlite) {
+    if (SameShape(e.result.config, config) && e.result.outcome == Outcome::kOk &&
+        e.result.commits > 0 && e.result.latency.p50 > 0) {
+      return static_cast<double>(e.result.latency.p50);
+    }
+  }
+  return std::nullopt;
+}
+
+// Lowest ratio first.
+std::vector<CommitRatio> CommitRatios(const Target& t, const Target& base) {
+  std::vector<CommitRatio> out;
+  for (const SqliteEntry& e : t.sqlite) {
+    std::optional<double> here = CommitMedian(t, e.result.config);
+    std::optional<double> there = CommitMedian(base, e.result.config);
+    if (!here || !there) continue;
+    const sqlite_bench::CommitConfig& c = e.result.config;
+    out.push_back({fmt::format("{}/{} x{}", sqlite_bench::NameOf(c.journal),
+                               sqlite_bench::NameOf(c.sync), c.rows_per_commit),
+                   *here / *there, *here, *there});
+  }
+  std::sort(out.begin(), out.end(),
+            [](const CommitRatio& a, const CommitRatio& b) { return a.ratio < b.ratio; });
+  return out;
+}
+
+std::string CommitRange(const std::vector<CommitRatio>& c) {
+  std::string range = c.front().ratio == c.back().ratio
+                          ? FormatRatio(c.back().ratio)
+                          : FormatRatio(c.front().ratio) + " to " + FormatRatio(c.back().ratio);
+  return fmt::format("{} the first path's over {} configuration{} ({} {} vs {})", range, c.size(),
+                     c.size() == 1 ? "" : "s", c.back().label, FormatNanos(c.back().here),
+                     FormatNanos(c.back().there));
+}
+
+}  // namespace
+
+std::string VerdictHeadline(const Verdict& v) {
+  if (v.dominant == "none") return "no significant penalty";
+  if (v.dominant == "not_durable") return "faster because it keeps nothing";
+  if (v.dominant == "unmeasured") return "could not be measured";
+  if (v.dominant == "commit") return "commit penalty (its component not measured)";
+  return v.dominant + " penalty";
+}
+
+Components ComponentsOf(const Target& t) {
+  Components c;
+  std::optional<Estimate> write = OpMedian(t, FileOp::kWrite);
+  std::optional<Estimate> synced =
+      ProbeMedian(t, Primitive::kFdatasync, Pattern::kOverwrite, false);
+  if (write && synced) {
+    Estimate sync{std::max(0.0, synced->ns - write->ns), std::max(0.0, synced->low - write->high),
+                  std::max(0.0, synced->high - write->low)};
+    Set(sync, c.per_sync_ns, c.per_sync_bounds);
+  }
+  Set(Sum({write, OpMedian(t, FileOp::kRead), OpMedian(t, FileOp::kOpenClose),
+           OpMedian(t, FileOp::kStat)}),
+      c.per_op_ns, c.per_op_bounds);
+  Set(Sum({OpMedian(t, FileOp::kCreate), OpMedian(t, FileOp::kRename),
+           ProbeMedian(t, Primitive::kDirFsync, Pattern::kCreate, true)}),
+      c.metadata_ns, c.metadata_bounds);
+  return c;
+}
+
+std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
+  std::vector<Verdict> verdicts;
+  if (targets.size() < 2) return verdicts;
+  const Target& first = targets.front();
+  Components base = ComponentsOf(first);
+  std::vector<std::string> base_not_durable = NotDurableCodes(first);
+  for (std::size_t i = 1; i < targets.size(); ++i) {
+    Components c = ComponentsOf(targets[i]);
+    Verdict v;
+    v.path = targets[i].path;
+    v.per_sync_ratio = Ratio(c.per_sync_ns, base.per_sync_ns);
+    v.per_op_ratio = Ratio(c.per_op_ns, base.per_op_ns);
+    v.metadata_ratio = Ratio(c.metadata_ns, base.metadata_ns);
+    v.per_sync_bounds = RatioBounds(c.per_sync_bounds, base.per_sync_bounds, v.per_sync_ratio);
+    v.per_op_bounds = RatioBounds(c.per_op_bounds, base.per_op_bounds, v.per_op_ratio);
+    v.metadata_bounds = RatioBounds(c.metadata_bounds, base.metadata_bounds, v.metadata_ratio);
+    v.not_durable = NotDurableCodes(targets[i]);
+    struct Part {
+      const char* name;
+      double ratio;
+      std::optional<Bounds> bounds;
+      std::optional<double> here, there;
+      const char* what;
+    };
+    Part parts[] = {{"per_sync", v.per_sync_ratio, v.per_sync_bounds, c.per_sync_ns,
+                     base.per_sync_ns, "a sync (fdatasync minus the write)"},
+                    {"per_op", v.per_op_ratio, v.per_op_bounds, c.per_op_ns, base.per_op_ns,
+                     "plain file operations (write + read + open/close + stat)"},
+                    {"metadata", v.metadata_ratio, v.metadata_bounds, c.metadata_ns,
+                     base.metadata_ns, "metadata (create + rename + directory fsync)"}};
+    auto bounds = [](const Part& p) { return p.bounds.value_or(Bounds{p.ratio, p.ratio}); };
+    // A component without both paths' measurements (a budget that cut the op costs, a probe
+    // that failed) has ratio 0: it is no evidence of "no penalty", and is said to be missing.
+    std::vector<std::string> missing;
+    for (const Part& p : parts) {
+      if (p.ratio <= 0) missing.push_back(p.what);
+    }
+    std::string split_note =
+        missing.empty()
+            ? std::string()
+            : fmt::format(
+                  "{} could not be measured on both paths (an op cost or probe it needs "
+                  "did not run or failed: see unfinished; a longer --budget, not "
+                  "--quick, measures it)",
+                  fmt::join(missing, ", "));
+    std::vector<CommitRatio> commits = CommitRatios(targets[i], first);
+    const bool commit_penalty = !commits.empty() && commits.front().ratio >= kPenaltyRatio;
+    const Part* worst = nullptr;  // the largest penalty beyond the noise
+    const Part* noisy = nullptr;  // the largest ratio past kPenaltyRatio within the noise
+    for (const Part& p : parts) {
+      if (p.ratio < kPenaltyRatio) continue;
+      const Part*& slot = bounds(p).low > 1.0 ? worst : noisy;
+      if (slot == nullptr || p.ratio > slot->ratio) slot = &p;
+    }
+    if (!v.not_durable.empty()) {
+      v.dominant = "not_durable";
+      v.ratio = v.per_sync_ratio;
+      v.message = fmt::format(
+          "syncs here do not reach stable storage ({}): this path is faster because it keeps "
+          "nothing across a power loss or crash, not a cheaper place for a database{}",
+          fmt::join(v.not_durable, ", "),
+          c.per_sync_ns && base.per_sync_ns
+              ? fmt::format(" (a sync: {} vs {})", FormatNanos(*c.per_sync_ns),
+                            FormatNanos(*base.per_sync_ns))
+              : std::string());
+    } else if (worst != nullptr) {
+      v.dominant = worst->name;
+      v.ratio = worst->ratio;
+      Bounds b = bounds(*worst);
+      v.message = fmt::format("{}: {} the first path's ({} vs {}{}); {}", worst->what,
+                              FormatRatio(worst->ratio), FormatNanos(*worst->here),
+                              FormatNanos(*worst->there),
+                              b.low < b.high ? "; noise bounds " + Range(b) : std::string(),
+                              Advice(v.dominant, targets[i]));
+    } else if (!missing.empty() && commit_penalty) {
+      // What was measured says nothing against a penalty, and every commit both paths ran is
+      // slower: the commits are the verdict, their component unknown.
+      v.dominant = "commit";
+      v.ratio = commits.back().ratio;
+      v.message = fmt::format("SQLite commits are {}; where that comes from is not known: {}",
+                              CommitRange(commits), split_note);
+    } else if (noisy != nullptr) {
+      v.dominant = "none";
+      v.message = fmt::format(
+          "no penalty beyond this run's noise against {}: {} is {} the first path's, but its "
+          "noise bounds ({}) reach 1x; rerun with a longer --budget (not --quick) to tell{}",
+          first.path, noisy->what, FormatRatio(noisy->ratio), Range(bounds(*noisy)),
+          split_note.empty() ? std::string() : "; " + split_note);
+    } else if (missing.size() == std::size(parts) && commits.empty()) {
+      v.dominant = "unmeasured";
+      v.ratio = 0;
+      v.message = fmt::format(
+          "nothing both paths measured can be set side by side: {}, and no "
+          "SQLite configuration committed on both",
+          split_note);
+    } else {
+      v.dominant = "none";
+      if (missing.size() == std::size(parts)) {
+        v.message =
+            fmt::format("no penalty of {} or more against {} in SQLite commits ({}); {}",
+                        FormatRatio(kPenaltyRatio), first.path, CommitRange(commits), split_note);
+      } else {
+        v.message = fmt::format("no penalty of {} or more against {} in any {}component{}",
+                                FormatRatio(kPenaltyRatio), first.path,
+                                split_note.empty() ? "" : "measured ",
+                                split_note.empty() ? std::string() : "; " + split_note);
+      }
+    }
+    v.differences = MountDifferences(first, targets[i], "mount");
+    DropIdentityKeys(v.differences);
+    v.causes = RankCauses({&first, &targets[i], nullptr, nullptr, "[1]", fmt::format("[{}]", i + 1),
+                           nullptr, v.differences});
+    if (!base_not_durable.empty() && v.not_durable.empty()) {
+      v.message += fmt::format(
+          "; note: the first path does not keep data ({}), so its syncs cost nothing and a "
+          "per-sync difference against it is the price of durability",
+          fmt::join(base_not_durable, ", "));
+    }
+    verdicts.push_back(std::move(v));
+  }
+  return verdicts;
+}
+
+const Verdict* LeadingVerdict(const std::vector<Verdict>& verdicts) {
+  const Verdict* best = nullptr;
+  for (const Verdict& v : verdicts) {
+    if (v.causes.empty()) continue;
+    if (best == nullptr || v.causes.front().score > best->causes.front().score) best = &v;
+  }
+  return best;
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,26 @@
+// diff's differences in how and where the two reports were made, which can explain a gap: the
+// context and the mounts, compared as the JSON report writes them. Pure: reads the model.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/report.h"
+
+namespace durprobe::report {
+
+struct Difference {
+  std::string key;
+  std::string a, b;
+};
+
+// The context as the JSON writes it (subcommand, options such as quick, budget and selection,
+// SQLite, kernel, ...), host name, start time and command line left out; and the mounts, keys
+// prefixed with `prefix`.
+std::vector<Difference> ContextDifferences(const Context& a, const Context& b);
+std::vector<Difference> MountDifferences(const Target& a, const Target& b,
+                                         const std::string& prefix);
+// Comparisons that mislead: a quick run against a full one (context.options.quick).
+std::vector<std::string> DiffWarnings(const Context& a, const Context& b);
+
+}  // namespace durprobe::report

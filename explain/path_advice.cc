@@ -1,0 +1,143 @@
+// AdviseTarget (explain/path_summary.h): the settings to use, each citing its
+// measurement. SQLite from the commit matrix (and crashsim), PostgreSQL from the wal_sync_method
+// comparison, etcd from its preset's rules.
+#include <fmt/format.h>
+
+#include "explain/path_summary.h"
+#include "gate/presets.h"
+#include "gate/rules.h"
+#include "gate/wal_sync_method.h"
+#include "text/shell_quote.h"
+#include "text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+std::string PragmaOf(const std::string& label) {  // "WAL/FULL x1" -> the two pragmas
+  std::size_t slash = label.find('/'), space = label.find(' ');
+  return fmt::format("journal_mode={}, synchronous={}", label.substr(0, slash),
+                     label.substr(slash + 1, space - slash - 1));
+}
+
+std::string Rate(const SummarySetting& s) {
+  std::string rate = fmt::format("sqlite {}: {} commits/s", s.label, FormatRate(s.commits_per_sec));
+  if (s.vs_default) rate += fmt::format(", {} DELETE/FULL x1", FormatRatio(*s.vs_default));
+  return rate;
+}
+
+void SqliteAdvice(const Target& t, const PathSummary& s, std::vector<PathAdvice>& out) {
+  bool void_path = t.durability && t.durability->verdict == DurabilityVerdict::kNotDurable;
+  if (void_path) {
+    out.push_back({"sqlite", "none keeps commits here",
+                   "the path is not durable, so every journal mode and synchronous level keeps "
+                   "only what the page cache keeps",
+                   "durability: " + s.durability_line});
+    return;
+  }
+  if (s.sqlite_safe) {
+    out.push_back({"sqlite", PragmaOf(s.sqlite_safe->label),
+                   "the fastest measured setting that " + s.sqlite_safe->loses,
+                   Rate(*s.sqlite_safe)});
+  }
+  if (s.sqlite_fast) {
+    out.push_back(
+        {"sqlite", PragmaOf(s.sqlite_fast->label),
+         "faster still where losing the last commits is acceptable: it " + s.sqlite_fast->loses,
+         Rate(*s.sqlite_fast)});
+  }
+  // Rows per transaction: the fastest batch against single-row commits of the same setting.
+  auto same_setting = [](const sqlite_bench::CommitResult& a, const sqlite_bench::CommitResult& b) {
+    return a.config.journal == b.config.journal && a.config.sync == b.config.sync;
+  };
+  const SqliteEntry* single = nullptr;
+  const SqliteEntry* batch = nullptr;
+  for (const SqliteEntry& e : t.sqlite) {
+    const sqlite_bench::CommitResult& r = e.result;
+    if (r.outcome != probes::Outcome::kOk || r.commits == 0 || r.config.rows_per_commit < 2) {
+      continue;
+    }
+    for (const SqliteEntry& one : t.sqlite) {
+      const sqlite_bench::CommitResult& o = one.result;
+      bool pair = o.outcome == probes::Outcome::kOk && o.commits > 0 &&
+                  o.config.rows_per_commit == 1 && same_setting(o, r) &&
+                  r.rows_per_sec > o.rows_per_sec;
+      if (pair && (!batch || r.rows_per_sec > batch->result.rows_per_sec)) {
+        batch = &e;
+        single = &one;
+      }
+    }
+  }
+  if (batch) {
+    const sqlite_bench::CommitResult& b = batch->result;
+    out.push_back(
+        {"sqlite", fmt::format("{} rows per transaction", b.config.rows_per_commit),
+         "the syncs are paid once per commit, so rows that may share a commit should",
+         fmt::format("sqlite {}/{} x{}: {} rows/s against {} rows/s one row per commit",
+                     sqlite_bench::NameOf(b.config.journal), sqlite_bench::NameOf(b.config.sync),
+                     b.config.rows_per_commit, FormatRate(b.rows_per_sec),
+                     FormatRate(single->result.rows_per_sec))});
+  }
+  if (out.empty() && t.sqlite.empty()) {
+    out.push_back({"sqlite", "not measured", "no SQLite configuration ran on this path",
+                   "run `durprobe sqlite " + ShellQuote(t.path) + "`"});
+  }
+}
+
+void PostgresAdvice(const Target& t, std::vector<PathAdvice>& out) {
+  WalSyncChoice choice = ChooseWalSyncMethod(t);
+  if (!choice.method.empty()) {
+    out.push_back({"postgresql", "wal_sync_method=" + choice.method,
+                   choice.kept_default
+                       ? "PostgreSQL's default: no method beat it clearly here"
+                       : "the method with the least time for one- and two-block WAL flushes here",
+                   RecommendWalSyncMethod(t).message});
+    return;
+  }
+  out.push_back({"postgresql", "not measured",
+                 "the wal_sync_method comparison (pg_test_fsync's probes) did not run here",
+                 "run `durprobe check --preset postgres-wal " + ShellQuote(t.path) + "`"});
+}
+
+void EtcdAdvice(const Target& t, std::vector<PathAdvice>& out) {
+  Result<Policy> etcd = Preset("etcd");
+  if (!etcd.ok()) return;
+  Report one;
+  one.targets.push_back(t);
+  one.targets.back().summary.reset();
+  std::vector<CheckResult> results = EvaluatePolicy(*etcd, one);
+  const CheckResult* failed = nullptr;
+  const CheckResult* missing = nullptr;
+  std::size_t passed = 0;
+  for (const CheckResult& c : results) {
+    if (c.outcome == CheckOutcome::kFail && !failed) failed = &c;
+    if (c.outcome == CheckOutcome::kError && !missing) missing = &c;
+    passed += c.outcome == CheckOutcome::kPass;
+  }
+  if (failed) {
+    out.push_back(
+        {"etcd", "does not fit",
+         fmt::format("the etcd preset's rule {} fails (docs/provisioning.md)", failed->rule),
+         failed->message});
+  } else if (missing) {
+    out.push_back({"etcd", "not measured",
+                   "etcd's WAL probes (2300 B preallocated fdatasync) did not run here",
+                   "run `durprobe check --preset etcd " + ShellQuote(t.path) + "`"});
+  } else if (passed > 0) {
+    out.push_back({"etcd", "fits",
+                   fmt::format("every rule of the etcd preset passes ({} rules)", passed),
+                   results.front().rule + ": " + results.front().message});
+  }
+}
+
+}  // namespace
+
+std::vector<PathAdvice> AdviseTarget(const Target& t) {
+  PathSummary s = t.summary ? *t.summary : SummarizePath(t);
+  std::vector<PathAdvice> out;
+  SqliteAdvice(t, s, out);
+  PostgresAdvice(t, out);
+  EtcdAdvice(t, out);
+  return out;
+}
+
+}  // namespace durprobe::report

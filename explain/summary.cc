@@ -1,0 +1,141 @@
+#include "explain/summary.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <tuple>
+
+#include "text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+using nlohmann::json;
+
+// A latency the report did not have: the reader gives 0 for a percentile the writer left null
+// (too few operations) or an older report lacked, and no real operation takes 0 ns.
+std::optional<double> Latency(std::uint64_t ns) {
+  if (ns == 0) return std::nullopt;
+  return static_cast<double>(ns);
+}
+
+// The sync latency a fleet compares: etcd's WAL probe when the report has it, else fdatasync
+// 4 KiB overwrite, else the first fdatasync, else the first synced probe.
+const probes::ProbeResult* PickProbe(const std::vector<probes::ProbeResult>& probes) {
+  using probes::Pattern;
+  using probes::Primitive;
+  const probes::ProbeResult* best = nullptr;
+  int best_rank = 99;
+  for (const probes::ProbeResult& p : probes) {
+    if (p.outcome != probes::Outcome::kOk || p.spec.primitive == Primitive::kNone) continue;
+    const probes::ProbeSpec& s = p.spec;
+    bool one_write = s.writes_per_op == 1;
+    int rank = s == probes::ProbeSpec{Primitive::kFdatasync, Pattern::kPreallocated, 2300} ? 0
+               : s == probes::ProbeSpec{Primitive::kFdatasync, Pattern::kOverwrite, 4096}  ? 1
+               : s.primitive == Primitive::kFdatasync && one_write                         ? 2
+                                                                                           : 3;
+    if (rank < best_rank) {
+      best = &p;
+      best_rank = rank;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& file) {
+  std::vector<SummaryRow> rows;
+  for (const Target& t : report.targets) {
+    SummaryRow row;
+    row.file = file;
+    row.host = report.context.host;
+    row.started_at = report.context.started_at;
+    row.path = t.path;
+    if (t.mount) {
+      row.fstype = t.mount->fstype;
+      row.device = t.mount->device ? t.mount->device->name : t.mount->source;
+    }
+    if (const probes::ProbeResult* p = PickProbe(t.probes)) {
+      const probes::LatencySummary& lat = p->has_sync_part ? p->sync_latency : p->latency;
+      row.sync_p50_ns = Latency(lat.p50);
+      row.sync_p99_ns = Latency(lat.p99);
+      row.sync_probe = fmt::format("{} {} {}", probes::NameOf(p->spec.primitive),
+                                   probes::NameOf(p->spec.pattern), p->spec.write_size);
+    }
+    for (const SqliteEntry& e : t.sqlite) {
+      const sqlite_bench::CommitResult& r = e.result;
+      if (r.config.rows_per_commit != 1 || r.outcome != probes::Outcome::kOk) continue;
+      if (r.config.sync != sqlite_bench::Synchronous::kFull) continue;
+      if (r.config.journal == sqlite_bench::JournalMode::kWal && !row.commits_wal_full) {
+        row.commits_wal_full = r.commits_per_sec;
+      }
+      if (r.config.journal == sqlite_bench::JournalMode::kDelete && !row.commits_delete_full) {
+        row.commits_delete_full = r.commits_per_sec;
+      }
+    }
+    for (const Finding& f : t.findings) {
+      if (f.severity != Severity::kInfo) row.findings.push_back(f.code);
+      row.fail_finding |= f.severity == Severity::kFail;
+    }
+    if (t.durability) row.durability = std::string(NameOf(t.durability->verdict));
+    for (const CheckResult& c : report.checks) {
+      bool failed = c.outcome == CheckOutcome::kFail || c.outcome == CheckOutcome::kError ||
+                    c.outcome == CheckOutcome::kUnstable;
+      if (c.path == row.path && failed) row.failed_rules.push_back(c.rule);
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+const std::vector<std::string>& SummarySortKeys() {
+  static const std::vector<std::string> keys = {
+      "worst", "host", "path", "sync_p50", "sync_p99", "commits_wal_full", "commits_delete_full",
+      "failed"};
+  return keys;
+}
+
+void SortRows(std::vector<SummaryRow>& rows, const std::string& key) {
+  auto tie = [](const SummaryRow& a, const SummaryRow& b) {
+    return std::tie(a.host, a.path) < std::tie(b.host, b.path);
+  };
+  // Missing values sort last whatever the direction.
+  auto desc = [&](const std::optional<double>& x, const std::optional<double>& y,
+                  const SummaryRow& a, const SummaryRow& b) {
+    if (x.has_value() != y.has_value()) return x.has_value();
+    if (x && *x != *y) return *x > *y;
+    return tie(a, b);
+  };
+  auto asc = [&](const std::optional<double>& x, const std::optional<double>& y,
+                 const SummaryRow& a, const SummaryRow& b) {
+    if (x.has_value() != y.has_value()) return x.has_value();
+    if (x && *x != *y) return *x < *y;
+    return tie(a, b);
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](const SummaryRow& a, const SummaryRow& b) {
+    if (key == "host" || key == "path") {
+      return key == "host" ? tie(a, b) : std::tie(a.path, a.host) < std::tie(b.path, b.host);
+    }
+    if (key == "sync_p50") return desc(a.sync_p50_ns, b.sync_p50_ns, a, b);
+    if (key == "sync_p99") return desc(a.sync_p99_ns, b.sync_p99_ns, a, b);
+    if (key == "commits_wal_full") return asc(a.commits_wal_full, b.commits_wal_full, a, b);
+    if (key == "commits_delete_full")
+      return asc(a.commits_delete_full, b.commits_delete_full, a, b);
+    if (a.failed_rules.size() != b.failed_rules.size()) {
+      return a.failed_rules.size() > b.failed_rules.size();
+    }
+    // A path that keeps nothing, or has a fail-level finding, ranks above mere warnings.
+    auto grave = [](const SummaryRow& r) {
+      return r.durability == "not_durable" || r.fail_finding;
+    };
+    if (key == "worst" && grave(a) != grave(b)) return grave(a);
+    if (key == "worst" && a.findings.size() != b.findings.size()) {
+      return a.findings.size() > b.findings.size();
+    }
+    return desc(a.sync_p99_ns, b.sync_p99_ns, a, b);
+  });
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,46 @@
+#include "explain/trial.h"
+
+#include <fmt/format.h>
+
+#include "explain/compare_analysis.h"
+#include "text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+std::string RatioText(const char* what, double ratio) {
+  return ratio > 0 ? fmt::format("{} {}", what, FormatRatio(ratio)) : fmt::format("{} -", what);
+}
+
+const SqliteEntry* FindConfig(const Target& t, sqlite_bench::JournalMode journal) {
+  for (const SqliteEntry& e : t.sqlite) {
+    if (e.result.config.journal == journal &&
+        e.result.config.sync == sqlite_bench::Synchronous::kFull && e.result.commits_per_sec > 0) {
+      return &e;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string TrialEffect(const Trial& trial, const std::vector<Target>& measured) {
+  if (trial.kind == "sqlite_wal") {
+    if (measured.empty()) return "nothing was measured";
+    const SqliteEntry* del = FindConfig(measured[0], sqlite_bench::JournalMode::kDelete);
+    const SqliteEntry* wal = FindConfig(measured[0], sqlite_bench::JournalMode::kWal);
+    if (del == nullptr || wal == nullptr) return "DELETE/FULL or WAL/FULL did not complete";
+    return fmt::format("on {}: WAL/FULL commits {}/s against DELETE/FULL's {}/s ({})",
+                       measured[0].path, FormatRate(wal->result.commits_per_sec),
+                       FormatRate(del->result.commits_per_sec),
+                       FormatRatio(wal->result.commits_per_sec / del->result.commits_per_sec));
+  }
+  std::vector<Verdict> verdicts = CompareVerdicts(measured);
+  if (verdicts.empty()) return "nothing was measured";
+  const Verdict& v = verdicts.front();
+  return fmt::format("{} against {}: {}, {}, {}; verdict {}: {}", v.path, measured[0].path,
+                     RatioText("per sync", v.per_sync_ratio), RatioText("per op", v.per_op_ratio),
+                     RatioText("metadata", v.metadata_ratio), v.dominant, v.message);
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,50 @@
+#include "gate/drift_range.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "analysis/probe_drift.h"
+#include "text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+std::string InUnit(double v, const std::string& unit) {
+  if (unit == "s") return FormatNanos(v * 1e9);
+  return fmt::format("{}{}", FormatRate(v), unit.empty() ? "" : " " + unit);
+}
+
+}  // namespace
+
+double LevelDuring(const Target& t, std::uint64_t from, std::uint64_t to) {
+  return ReferenceNear(t.reference, from, to);
+}
+
+void JudgeWithinDrift(CheckResult& c, const Target& t, double level_ns, Scaling scaling) {
+  if (!c.measured || level_ns <= 0) return;
+  if (c.outcome != CheckOutcome::kPass && c.outcome != CheckOutcome::kFail) return;
+  std::optional<LevelRange> range = RunLevelRange(t);
+  if (!range) return;
+  double m = *c.measured;
+  double lo = scaling == Scaling::kWithLatency ? m * range->low_ns / level_ns
+                                               : m * level_ns / range->high_ns;
+  double hi = scaling == Scaling::kWithLatency ? m * range->high_ns / level_ns
+                                               : m * level_ns / range->low_ns;
+  // Both rules pass strictly below (latency) or at and above (rates) their threshold: either
+  // way a range with its low end under the threshold and its high end at or over it holds a
+  // passing and a failing value.
+  if (!(lo < c.threshold && hi >= c.threshold)) return;
+  c.drift_low = lo;
+  c.drift_high = hi;
+  c.message = fmt::format(
+      "unstable: the device moved during the run (the reference probe between {} and {}; {} "
+      "when this was measured), so the value could have been anywhere from {} to {}, on both "
+      "sides of the limit {}: neither a pass nor a fail can be told. Rerun at a quiet time or "
+      "with a longer --budget. Measured: {}",
+      FormatNanos(range->low_ns), FormatNanos(range->high_ns), FormatNanos(level_ns),
+      InUnit(lo, c.unit), InUnit(hi, c.unit), InUnit(c.threshold, c.unit), c.message);
+  c.outcome = CheckOutcome::kUnstable;
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,32 @@
+// The rules about what a path is rather than how fast it syncs: required storage facts and
+// findings that fail the check. Used by rules.cc.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gate/rules.h"
+
+namespace durprobe::report {
+
+std::string_view NameOf(Fact fact);  // "write_through_or_fua", ..., "durable"
+const std::map<std::string, Fact>& FactNames();
+
+// One result for a required fact; an error when the mount or device could not be identified.
+CheckResult EvaluateFact(Fact fact, const Target& target);
+
+// The probes the `durable` rule needs for its measured evidence: fdatasync overwrite 4 KiB and a
+// plain write of the same kind (a sync that costs no more than the write does not reach media).
+std::vector<probes::ProbeSpec> DurableRuleSpecs();
+
+// The `durable` rule on one target, from its durability verdict: not_durable fails, durable
+// passes, unproven passes with a warning unless facts hold Fact::kDurable (then it fails).
+CheckResult EvaluateDurable(const Target& target, const std::vector<Fact>& facts);
+
+// One result for fail_on_codes ("fail_on_findings": fails when the target has any of them) and
+// one for fail_on_severity ("findings_warn": fails when any finding is at or above it).
+std::vector<CheckResult> EvaluateFindings(const Policy& policy, const Target& target);
+
+}  // namespace durprobe::report

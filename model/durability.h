@@ -1,0 +1,42 @@
+// The effective durability of one path: one verdict composed from every layer between the path
+// and stable media (analysis/durability_model.h decides it; every consumer reads it).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace durprobe::report {
+
+enum class DurabilityVerdict {
+  kDurable,     // every layer passes a sync on to stable media, as far as can be seen
+  kNotDurable,  // a layer voids it: a sync returns before the data is on stable media
+  kUnproven,    // no layer voids it, but one cannot be seen through (named, with what proves it)
+};
+std::string_view NameOf(DurabilityVerdict v);  // "durable", "not_durable", "unproven"
+
+// What one layer does to a sync on its way down.
+enum class LayerEffect {
+  kPasses,   // passes the sync on to the layer below (or, for media, keeps it)
+  kVoids,    // drops it, or keeps the data in memory only
+  kUnknown,  // cannot be seen through from here: may drop or delay it
+};
+std::string_view NameOf(LayerEffect e);  // "passes", "voids", "unknown"
+
+struct DurabilityLayer {
+  std::string kind;  // "preload", "overlay", "filesystem", "loop", "network", "device", "measured"
+  std::string name;  // what it is here: "ext4 on /dev/vda1", "loop0 backed by /tmp/x.img"
+  LayerEffect effect = LayerEffect::kPasses;
+  std::string reason;  // one sentence: why it has that effect
+};
+
+struct Durability {
+  DurabilityVerdict verdict = DurabilityVerdict::kUnproven;
+  std::vector<DurabilityLayer> layers;  // from the path down to the media, then the evidence
+  std::string deciding_layer;           // the kind of the layer that decided ("" when durable)
+  std::string reason;                   // one sentence: the verdict and why
+  std::string to_prove;                 // unproven only: what would prove it
+  std::vector<std::string> findings;    // the finding codes behind the deciding layer
+};
+
+}  // namespace durprobe::report

@@ -1,0 +1,54 @@
+#include "model/report.h"
+
+namespace durprobe::report {
+
+std::string_view NameOf(Severity s) {
+  switch (s) {
+    case Severity::kInfo:
+      return "info";
+    case Severity::kWarn:
+      return "warn";
+    case Severity::kFail:
+      return "fail";
+  }
+  return "info";
+}
+
+std::string_view NameOf(CheckOutcome o) {
+  switch (o) {
+    case CheckOutcome::kPass:
+      return "pass";
+    case CheckOutcome::kFail:
+      return "fail";
+    case CheckOutcome::kError:
+      return "error";
+    case CheckOutcome::kSkipped:
+      return "skipped";
+    case CheckOutcome::kUnstable:
+      return "unstable";
+  }
+  return "error";
+}
+
+std::string RelationShown(const CheckResult& c) {
+  if (c.outcome != CheckOutcome::kFail || !c.measured) return c.comparison;
+  static const std::pair<const char*, const char*> kNegation[] = {
+      {"<", ">="}, {"<=", ">"}, {">", "<="}, {">=", "<"}, {"==", "!="}, {"!=", "=="}};
+  for (const auto& [is, not_is] : kNegation) {
+    if (c.comparison == is) return not_is;
+  }
+  return "not " + c.comparison;
+}
+
+std::vector<std::string> BuildWarnings(const Context& context) {
+  std::vector<std::string> w;
+  if (!context.optimized) {
+    w.push_back(
+        "this durprobe build is unoptimised (" + context.build_type +
+        "): harness overhead may show in fast paths; build with -DCMAKE_BUILD_TYPE=Release");
+  }
+  if (context.assertions) w.push_back("this durprobe build has assertions enabled");
+  return w;
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,160 @@
+// The report model: what one durprobe run found, per target path. Measurement rooms fill it;
+// reporters (console, JSON, ...) only format it; analysis adds findings.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/concurrency_model.h"
+#include "model/durability.h"
+#include "model/path_summary.h"
+#include "model/sqlite_model.h"
+#include "platform/ebs_stats.h"
+#include "platform/mount_info.h"
+#include "probes/op_cost.h"
+#include "probes/probe_result.h"
+#include "sqlite_bench/crashsim_result.h"
+#include "sqlite_bench/workload_result.h"
+
+namespace durprobe::report {
+
+inline constexpr const char* kReportSchema = "durprobe.report/1";
+
+struct Context {
+  std::string durprobe_version;
+  std::string host, os, kernel, machine;
+  std::string sqlite_version;
+  std::string build_type;
+  bool optimized = true;
+  bool assertions = false;
+  std::string started_at;  // ISO-8601, UTC
+  std::string command;     // the subcommand that produced the report
+  sqlite_bench::SqliteBuildInfo sqlite_build;
+  std::string ld_preload;    // $LD_PRELOAD: a preloaded library can change what a sync does
+  std::string command_line;  // argv as the user typed it, shell-quoted where needed
+  // What shaped the measurement (quick, budget, ci, the probe and SQLite selections), as the
+  // executor's plan had them, so a reader knows how the report was made (run::Describe). A saved
+  // report's is kept as read and written back unchanged; diff compares it key by key.
+  nlohmann::json options = nlohmann::json::object();
+  // The CPU limit the run's cgroup had (platform/cgroup_cpu.h); version empty where none was seen.
+  // stat_files is the run's own and never written.
+  platform::CpuQuota cpu_quota;
+  bool interrupted = false;  // SIGINT/SIGTERM arrived: the report holds what finished before it
+  int interrupt_signal = 0;  // which one (2 or 15) when interrupted
+};
+
+enum class Severity { kInfo, kWarn, kFail };
+std::string_view NameOf(Severity s);
+
+struct Finding {
+  Severity severity = Severity::kInfo;
+  std::string code;     // stable snake_case
+  std::string message;  // one plain sentence with what to do
+};
+
+// An item the plan had for a target that never started because the run was interrupted.
+struct Unfinished {
+  std::string kind;   // "probe", "sqlite", "workload", "op_cost", "concurrency", "crashsim"
+  std::string label;  // "fdatasync overwrite 4 KiB", "WAL/FULL", "read"
+  // kInterrupted (a signal) or kBudget (its phase's share of --budget ran out first).
+  std::string reason = kInterrupted;
+  static constexpr const char* kInterrupted = "interrupted";
+  static constexpr const char* kBudget = "budget";
+};
+
+// A short sample of the reference probe (run/reference.h), taken before the probes, between SQLite
+// configurations and at the end, so a device that changed state is told apart from a slow layer.
+struct ReferenceSample {
+  std::uint64_t start_ns = 0;  // since the run started
+  std::string before;          // what ran next: "probes", "WAL/FULL", "end"
+  std::uint64_t ops = 0;
+  std::uint64_t p50_ns = 0;
+  double mean_ns = 0.0;
+};
+
+// A probe measured while the device moved (analysis/probe_drift.h): the reference probe's
+// level (ReferenceLevel) in its last sample before the probe and its first after it, and the
+// lowest and highest level from the one to the other. The four pass the drift thresholds.
+struct DeviceMoved {
+  std::size_t probe = 0;  // index in Target::probes
+  double before_ns = 0.0, after_ns = 0.0;
+  double low_ns = 0.0, high_ns = 0.0;
+};
+
+struct Target {
+  std::string path;                          // absolute
+  std::optional<platform::MountInfo> mount;  // set when the plan inspects (inspect, run)
+  std::vector<probes::ProbeResult> probes;
+  std::vector<probes::OpCostResult> op_costs;  // per-operation costs, measured by compare
+  std::vector<SqliteEntry> sqlite;             // the commit matrix (analysis/sqlite_correlation.h)
+  sqlite_bench::WorkloadResults sqlite_workloads;  // read, connect, locks, concurrency, WAL growth
+  std::vector<sqlite_bench::CrashsimResult> crashsim;      // simulated power cuts (crashsim)
+  std::vector<probes::ConcurrencyResult> concurrency;      // concurrent syncers (--writers)
+  std::optional<SerialVsConcurrent> serial_vs_concurrent;  // with --writers
+  std::string reference_probe;             // "fdatasync overwrite 4 KiB"; empty: not sampled
+  std::vector<ReferenceSample> reference;  // in time order
+  // An EBS volume's statistics over the run (after - before), when the device has them.
+  std::optional<platform::EbsStats> ebs;
+  std::vector<DeviceMoved> moved;  // probes measured while the device moved
+  std::vector<Finding> findings;
+  std::vector<Unfinished> unfinished;  // empty unless interrupted or out of budget
+  // The path's effective durability (report::AssessDurability); unset until it is assessed.
+  std::optional<Durability> durability;
+  // The answer first: the summary and the settings to use (report::AddPathSummary), decided
+  // after everything else; unset / empty until then.
+  std::optional<PathSummary> summary;
+  std::vector<PathAdvice> advice;
+};
+
+// One rule of `durprobe check` evaluated on one path (gate/rules.h).
+enum class CheckOutcome {
+  kPass,
+  kFail,
+  kError,    // the rule could not be evaluated: a measurement is missing or failed
+  kSkipped,  // the rule's primitive is unsupported here (said with the reason)
+  // The device moved during the run by enough that the rule's pass or fail could have gone
+  // either way (gate/drift_range.h): not measured reliably, like kError.
+  kUnstable,
+};
+// "pass", "fail", "error", "skipped", "unstable"
+std::string_view NameOf(CheckOutcome o);
+
+struct CheckResult {
+  std::string rule;  // stable name: "etcd_wal_fsync_p99", "max_sync_p99", "commits_WAL_FULL"
+  std::string path;
+  CheckOutcome outcome = CheckOutcome::kError;
+  std::optional<double> measured;  // in unit; unset when nothing was measured
+  double threshold = 0.0;          // in unit
+  std::string comparison;          // how measured must relate to threshold: "<", ">=", "=="
+  std::string unit;                // "s", "commits/s", "ops/s", "findings", "syncs", ""
+  std::string message;             // one line: for a failure the finding or the reason
+  // Latency rules: the samples and the 95% confidence interval behind the percentile (in unit).
+  std::uint64_t samples = 0;
+  std::optional<double> ci_low, ci_high;
+  bool tail_failure = false;  // only the tail is over: p95 under the threshold, p99 over it
+  bool severe = false;        // over the rule's severe threshold (etcd: the heartbeat interval)
+  bool warning = false;       // a pass with a caveat (the `durable` rule on an unproven path)
+  // kUnstable: where the measured value could have been within the drift seen during the run
+  // (in unit); the threshold lies inside.
+  std::optional<double> drift_low, drift_high;
+};
+
+// How measured relates to threshold as the check found it: the rule's own comparison when it
+// passed ("<"), its negation when it failed (">=": "3.97 ms >= 1.00 us", never "3.97 ms < 1.00
+// us"); the comparison itself when nothing was measured.
+std::string RelationShown(const CheckResult& c);
+
+struct Report {
+  Context context;
+  std::vector<Target> targets;
+  std::vector<CheckResult> checks;  // filled by check; empty for the other commands
+};
+
+// Warnings about the build itself (unoptimised, assertions on), for every reporter to show.
+std::vector<std::string> BuildWarnings(const Context& context);
+
+}  // namespace durprobe::report

@@ -1,0 +1,35 @@
+#include "render/console/causes_console.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "text/utf8.h"
+
+namespace durprobe::report {
+
+void PrintCauses(const std::vector<Cause>& causes, std::ostream& out) {
+  if (causes.empty()) return;
+  fmt::print(out, "\nWhy, best first (score: how well the measured deltas fit each cause):\n");
+  for (std::size_t i = 0; i < causes.size(); ++i) {
+    const Cause& c = causes[i];
+    fmt::print(out, "  {}. {} {:.2f}  {}\n", i + 1, EscapeControlChars(c.key), c.score,
+               EscapeControlChars(c.evidence));
+    fmt::print(out, "     advice: {}\n", EscapeControlChars(c.advice));
+  }
+  const Trial& t = causes.front().trial;
+  if (t.command.empty()) return;
+  if (t.kind.empty()) {
+    fmt::print(out, "  test the leading cause: {} ({})\n", EscapeControlChars(t.command),
+               EscapeControlChars(t.note));
+  } else {
+    fmt::print(out, "  test the leading cause: {} (compare --try runs it)\n",
+               EscapeControlChars(t.command));
+  }
+}
+
+void PrintTried(const TrialResult& tried, std::ostream& out) {
+  fmt::print(out, "\nTried ({}): {}\n  {}\n", EscapeControlChars(tried.cause),
+             EscapeControlChars(tried.command), EscapeControlChars(tried.effect));
+}
+
+}  // namespace durprobe::report

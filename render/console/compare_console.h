@@ -1,0 +1,12 @@
+// compare's console table: a column per path, ratios against the first, then the verdicts.
+#pragma once
+
+#include <ostream>
+
+#include "explain/compare_analysis.h"
+
+namespace durprobe::report {
+
+void PrintComparison(const Comparison& comparison, std::ostream& out);
+
+}  // namespace durprobe::report

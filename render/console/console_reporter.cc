@@ -1,0 +1,252 @@
+#include "render/console/console_reporter.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "analysis/drift.h"
+#include "gate/wal_sync_method.h"
+#include "model/labels.h"
+#include "model/percentiles.h"
+#include "render/console/check_console.h"
+#include "render/console/compare_console.h"
+#include "render/console/concurrency_console.h"
+#include "render/console/crashsim_console.h"
+#include "render/console/diff_console.h"
+#include "render/console/mount_console.h"
+#include "render/console/path_summary_console.h"
+#include "render/console/sqlite_console.h"
+#include "render/console/sqlite_workloads_console.h"
+#include "render/console/summary_console.h"
+#include "render/durability_lines.h"
+#include "text/line_width.h"
+#include "text/units.h"
+#include "text/utf8.h"
+
+namespace durprobe::report {
+namespace {
+
+std::string SizeCell(const probes::ProbeResult& r) {
+  return SizeLabel(r.spec) + RhythmLabel(r.spec);
+}
+
+// A note's probe: primitive, pattern and write size ("fsync append 4 KiB"), so notes stay apart
+// when two sizes ran; no size for a directory sync.
+std::string NoteLabel(const probes::ProbeResult& r) {
+  std::string label =
+      fmt::format("{} {}", probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern));
+  std::string size = SizeCell(r);
+  return size == "-" ? label : label + " " + size;
+}
+
+std::string Median(const probes::LatencySummary& s) {
+  return fmt::format("{} ±{:.0f}%", FormatNanos(static_cast<double>(s.p50)),
+                     s.p50_ci_relative * 100.0);
+}
+
+}  // namespace
+
+void TableNotes::Add(std::string note) {
+  if (std::find(lines.begin(), lines.end(), note) == lines.end()) lines.push_back(std::move(note));
+}
+
+std::size_t ProbeSizeWidth(const std::vector<std::string>& labels) {
+  std::size_t width = 0;
+  for (const std::string& label : labels) {
+    std::size_t pattern_end = label.find(' ', label.find(' ') + 1);
+    if (pattern_end != std::string::npos) width = std::max(width, label.size() - pattern_end - 1);
+  }
+  return width;
+}
+
+Table ProbeTable(std::size_t size_width) {
+  // On a narrow terminal the rarer percentiles go first, then the counts; what a sync costs
+  // (p50, p99) and what it is stay.
+  Table table({{"primitive", Align::kLeft},
+               {"pattern", Align::kLeft},
+               {"size"},
+               {"ops", Align::kRight, 3},
+               {"ops/s", Align::kRight, 1},
+               {"p50 (95% CI)"},
+               {"p90", Align::kRight, 4},
+               {"p99"},
+               {"p99.9", Align::kRight, 6},
+               {"max", Align::kRight, 5},
+               {"sync p50", Align::kRight, 2}});
+  // Wide enough for the values a probe gives, so rows printed one by one stay aligned.
+  table.SetMinWidths({13, 16, std::max<std::size_t>(7, size_width), 7, 9, 14, 9, 9, 9, 9, 9});
+  return table;
+}
+
+void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) {
+  std::string prim(probes::NameOf(r.spec.primitive));
+  std::string pat(probes::NameOf(r.spec.pattern));
+  if (r.outcome == probes::Outcome::kUnsupported) {
+    table.AddSpanRow({prim, pat, SizeCell(r)}, "unsupported: " + r.reason);
+    return;
+  }
+  if (r.ops == 0) {
+    table.AddSpanRow({prim, pat, SizeCell(r)},
+                     fmt::format("{}: {}", probes::NameOf(r.outcome), r.reason));
+    return;
+  }
+  const probes::LatencySummary& l = r.latency;
+  notes.any_short = notes.any_short || !P999(l);
+  table.AddRow({prim, pat, SizeCell(r), fmt::format("{}", r.ops), FormatRate(r.ops_per_sec),
+                Median(l), PercentileCell(P90(l)), PercentileCell(P99(l)), PercentileCell(P999(l)),
+                NanosCell(l.max),
+                r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-")});
+  if (r.outcome != probes::Outcome::kOk) {
+    notes.Add(fmt::format("{}: {} after {} ops: {}", NoteLabel(r), probes::NameOf(r.outcome), r.ops,
+                          r.reason));
+  }
+  if (!r.caveat.empty()) notes.Add(fmt::format("{}: {}", prim, r.caveat));
+  if (r.spec.paced_per_sec > 0) {
+    notes.Add(
+        fmt::format("{}: paced, one operation every {} (the rate the preset's database "
+                    "syncs at), waiting on the CPU as a busy server does; ops/s is what the "
+                    "device does at that pace",
+                    NoteLabel(r), FormatNanos(1e9 / r.spec.paced_per_sec)));
+  }
+  if (r.spec.work_us > 0) {
+    std::string how = r.spec.work_round_trips > 0
+                          ? fmt::format(
+                                " as {} round trips to a second thread, each side "
+                                "asleep while the other works",
+                                r.spec.work_round_trips)
+                          : std::string(" on the CPU");
+    notes.Add(
+        fmt::format("{}: each operation follows {} of work{} (one client's transaction "
+                    "besides its commit); ops/s counts it: that client's commit rate",
+                    NoteLabel(r), FormatNanos(1e3 * r.spec.work_us), how));
+  }
+  if (!r.converged && r.outcome == probes::Outcome::kOk) {
+    // A paced probe's timed seconds leave its waits out: its operations say more.
+    std::string after = r.spec.paced_per_sec > 0 ? fmt::format("{} operations", r.ops)
+                                                 : fmt::format("{:.1f} s", r.seconds);
+    notes.Add(
+        fmt::format("{}: median not within the target confidence after {} "
+                    "(raise --budget for a tighter figure)",
+                    NoteLabel(r), after));
+  }
+}
+
+void PrintProbeNotes(const TableNotes& notes, std::ostream& out) {
+  for (const std::string& n : notes.lines) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
+  if (notes.any_short) fmt::print(out, "  {}\n", kPercentileLegend);
+}
+
+void AddMovedProbeNotes(const Target& target, TableNotes& notes) {
+  bool cited = HasDriftFinding(target);
+  for (const DeviceMoved& m : target.moved) {
+    if (m.probe >= target.probes.size()) continue;
+    notes.Add(fmt::format(
+        "{}: measured while the device moved: the reference probe took {} before it and {} "
+        "after (between {} and {}){}",
+        ProbeLabel(target.probes[m.probe].spec), FormatNanos(m.before_ns), FormatNanos(m.after_ns),
+        FormatNanos(m.low_ns), FormatNanos(m.high_ns), cited ? " (latency_drift)" : ""));
+  }
+}
+
+void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out,
+                     const Target* target) {
+  std::size_t size_width = 0;
+  for (const probes::ProbeResult& r : results)
+    size_width = std::max(size_width, SizeCell(r).size());
+  Table table = ProbeTable(size_width);
+  TableNotes notes;
+  for (const probes::ProbeResult& r : results) AddProbeRow(table, r, notes);
+  if (target != nullptr) AddMovedProbeNotes(*target, notes);
+  table.Print(out);
+  PrintProbeNotes(notes, out);
+}
+
+void PrintFindings(const Target& t, std::ostream& out) {
+  if (t.durability) {
+    DurabilityText d = DurabilityTextOf(*t.durability);
+    fmt::print(out, "\nDurability: {}\n  layers: {}\n", EscapeControlChars(d.headline),
+               EscapeControlChars(d.chain));
+    if (!d.to_prove.empty()) fmt::print(out, "  to prove it: {}\n", EscapeControlChars(d.to_prove));
+  }
+  if (t.findings.empty()) return;
+  fmt::print(out, "\nFindings:\n");
+  for (const Finding& f : t.findings) {
+    fmt::print(out, "  [{}] {}: {}\n", NameOf(f.severity), EscapeControlChars(f.code),
+               EscapeControlChars(f.message));
+  }
+}
+
+void PrintUnfinished(const Target& t, std::ostream& out) {
+  if (t.unfinished.empty()) return;
+  fmt::print(out, "\nNot run or not finished:\n");
+  for (const Unfinished& u : t.unfinished) {
+    fmt::print(out, "  {} {} ({})\n", EscapeControlChars(u.kind), EscapeControlChars(u.label),
+               EscapeControlChars(ReasonWords(u)));
+  }
+}
+
+void PrintReport(const Report& report, std::ostream& out) {
+  for (const std::string& w : BuildWarnings(report.context)) {
+    fmt::print(out, "warning: {}\n", EscapeControlChars(w));
+  }
+  PrintCheckVerdict(report.checks, out);
+  if (!report.targets.empty() && report.targets.front().mount) {
+    PrintEnvironment(report.context, out);
+  }
+  for (const Target& t : report.targets) {
+    fmt::print(out, "\n== {} ==\n", EscapeControlChars(t.path));
+    PrintPathSummary(t, out);
+    PrintAdvice(t, out);
+    if (t.summary) fmt::print(out, "\n");
+    if (t.mount) PrintMountBlock(*t.mount, out);
+    if (!t.probes.empty()) {
+      fmt::print(out, "\nRaw sync primitives (latency of one write + sync):\n");
+      PrintProbeTable(t.probes, out, &t);
+    }
+    if (!t.sqlite.empty()) {
+      fmt::print(out, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
+      PrintSqliteTable(t.sqlite, t.crashsim, out, HasDriftFinding(t));
+    }
+    if (!t.sqlite_workloads.empty()) PrintSqliteWorkloads(t.sqlite_workloads, out);
+    PrintConcurrency(t, out);
+    PrintCrashsimTable(t.crashsim, out);
+    PrintUnfinished(t, out);
+    PrintFindings(t, out);
+  }
+  PrintWalSyncTables(report, out);
+  if (!report.checks.empty()) PrintChecks(report.checks, out);
+}
+
+void PrintFitted(std::ostream& out, const std::function<void(std::ostream&)>& print) {
+  std::size_t width = LineWidth(out);
+  std::ostringstream text;
+  SetLineWidth(text, width);
+  print(text);
+  // The printers escape each value (a newline in a path cannot start a line); this pass is the
+  // net under them: no control byte but the document's own newlines and tabs reaches a terminal.
+  out << FitLines(EscapeControlChars(text.str(), LineBreaks::kKeep), width);
+}
+
+Status ConsoleReporter::Write(const Report& report, std::ostream& out) const {
+  PrintFitted(out, [&](std::ostream& o) { PrintReport(report, o); });
+  return Status::Ok();
+}
+
+Status ConsoleReporter::Write(const Comparison& comparison, std::ostream& out) const {
+  PrintFitted(out, [&](std::ostream& o) { PrintComparison(comparison, o); });
+  return Status::Ok();
+}
+
+Status ConsoleReporter::Write(const Diff& diff, std::ostream& out) const {
+  PrintFitted(out, [&](std::ostream& o) { PrintDiff(diff, o); });
+  return Status::Ok();
+}
+
+Status ConsoleReporter::Write(const Summary& summary, std::ostream& out) const {
+  PrintFitted(out, [&](std::ostream& o) { WriteSummaryTable(summary.rows, o); });
+  return Status::Ok();
+}
+
+}  // namespace durprobe::report

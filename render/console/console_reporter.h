@@ -1,0 +1,67 @@
+// Plain-text tables for a terminal. Formats only: every number comes from the report.
+#pragma once
+
+#include <functional>
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/report.h"
+#include "render/reporter.h"
+#include "text/table.h"
+
+namespace durprobe::report {
+
+// Notes a table collects as its rows are added, printed under it.
+struct TableNotes {
+  std::vector<std::string> lines;    // each once
+  bool any_short = false;            // a percentile was left out for too few operations
+  bool any_missing = false;          // a SQLite row lacks the probes its prediction needs
+  bool any_over_explained = false;   // a SQLite row's probes explain more than its commit time
+  std::set<std::string> statements;  // the statement styles the SQLite rows ran
+  bool cite_drift = false;           // the target has a latency_drift finding for notes to cite
+  void Add(std::string note);
+};
+
+// The probe table a row at a time (the live console prints each row as its probe finishes):
+// the columns, a row (collecting its notes), then the notes.
+// size_width: the widest size cell the rows will have (ProbeSizeWidth), so a probe with a pace
+// or work ("8 KiB +200 us work") stays aligned with the rows printed before it.
+Table ProbeTable(std::size_t size_width = 0);
+// The size cell's width for probes labelled "primitive pattern size[ rhythm]" (ProbeLabel).
+std::size_t ProbeSizeWidth(const std::vector<std::string>& labels);
+void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes);
+void PrintProbeNotes(const TableNotes& notes, std::ostream& out);
+// A target's durability verdict and findings, and what an interruption left unrun, each under
+// its heading.
+void PrintFindings(const Target& target, std::ostream& out);
+void PrintUnfinished(const Target& target, std::ostream& out);
+
+// A note per probe measured while the device moved (target.moved), with the reference probe's
+// levels before and after it.
+void AddMovedProbeNotes(const Target& target, TableNotes& notes);
+
+// One table of probe results, then one line per unsupported / failed probe and per caveat, and
+// (given the target) per probe measured while the device moved.
+void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out,
+                     const Target* target = nullptr);
+
+// What print writes, with every line that is still wider than out's LineWidth wrapped with a
+// hanging indent (tables have already chosen their columns to fit it).
+void PrintFitted(std::ostream& out, const std::function<void(std::ostream&)>& print);
+
+// The whole report: build warnings, then per target its heading, sections and findings.
+void PrintReport(const Report& report, std::ostream& out);
+
+// The console format behind the output seam: the same tables, for a whole document at once.
+class ConsoleReporter : public Reporter {
+ public:
+  Format format() const override { return Format::kConsole; }
+  Status Write(const Report& report, std::ostream& out) const override;
+  Status Write(const Comparison& comparison, std::ostream& out) const override;
+  Status Write(const Diff& diff, std::ostream& out) const override;
+  Status Write(const Summary& summary, std::ostream& out) const override;
+};
+
+}  // namespace durprobe::report

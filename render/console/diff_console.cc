@@ -1,0 +1,116 @@
+#include "render/console/diff_console.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <cmath>
+
+#include "render/console/causes_console.h"
+#include "text/table.h"
+#include "text/units.h"
+#include "text/utf8.h"
+
+namespace durprobe::report {
+namespace {
+
+std::string Percent(double share) {
+  double pct = share * 100.0;
+  return fmt::format("{:.0f}%", std::fabs(pct) < 0.5 ? 0.0 : pct);
+}
+
+void PrintConfigs(const std::vector<ConfigDiff>& configs, std::ostream& out) {
+  Table table({{"journal", Align::kLeft},
+               {"sync", Align::kLeft},
+               {"rows"},
+               {"stmt", Align::kLeft},
+               {"payload"},
+               {"commits/s a"},
+               {"commits/s b"},
+               {"b/a"},
+               {"sync a"},
+               {"sync b"},
+               {"latency"},
+               {"count"},
+               {"non-sync"}});
+  for (const ConfigDiff& c : configs) {
+    // Shares of a gap close to zero are noise divided by noise: not shown.
+    bool close = std::fabs(c.commit_ns_b - c.commit_ns_a) < kMeaningfulGap * c.commit_ns_a;
+    auto sync = [](double ns) { return ns > 0 ? FormatNanos(ns) : std::string("-"); };
+    table.AddRow(
+        {c.journal_mode, c.synchronous, fmt::format("{}", c.rows_per_commit), c.statement,
+         FormatBytes(c.payload_bytes), FormatRate(c.commits_per_sec_a),
+         FormatRate(c.commits_per_sec_b),
+         c.commits_per_sec_a > 0 ? FormatRatio(c.commits_per_sec_b / c.commits_per_sec_a) : "-",
+         sync(c.sync_ns_a), sync(c.sync_ns_b), close ? "~" : Percent(c.share_sync_latency),
+         close ? "~" : Percent(c.share_sync_count), close ? "~" : Percent(c.share_non_sync)});
+  }
+  table.Print(out);
+  fmt::print(out,
+             "(sync a/b: time of one sync; latency / count / non-sync: shares of the commit-time "
+             "gap b - a; they add up to 100%; ~: the two agree within {:.0f}%)\n\n",
+             kMeaningfulGap * 100);
+}
+
+void PrintProbes(const std::vector<ProbeDiff>& probes, std::ostream& out) {
+  constexpr const char* kRow = "{:<34} {:>10} {:>10} {:>10} {:>10} {:>8} {:>8}\n";
+  fmt::print(out, kRow, "probe", "mean a", "mean b", "sync a", "sync b", "sync", "rest");
+  for (const ProbeDiff& p : probes) {
+    bool close = std::fabs(p.mean_b - p.mean_a) < kMeaningfulGap * p.mean_a;
+    fmt::print(out, kRow, EscapeControlChars(LabelOf(p)), FormatNanos(p.mean_a),
+               FormatNanos(p.mean_b), FormatNanos(p.sync_a), FormatNanos(p.sync_b),
+               close ? "~" : Percent(p.share_sync), close ? "~" : Percent(p.share_non_sync));
+  }
+  fmt::print(out,
+             "(mean time per operation; sync / rest: shares of its gap b - a in the sync call and "
+             "outside it; ~: the two agree within {:.0f}%)\n\n",
+             kMeaningfulGap * 100);
+}
+
+void PrintConcurrencyDiff(const std::vector<ConcurrencyDiff>& rows, std::ostream& out) {
+  constexpr const char* kRow = "{:<34} {:>12} {:>12} {:>8} {:>10} {:>10}\n";
+  fmt::print(out, kRow, "concurrent syncers", "ops/s a", "ops/s b", "b/a", "sync p50 a",
+             "sync p50 b");
+  for (const ConcurrencyDiff& c : rows) {
+    fmt::print(out, kRow,
+               fmt::format("{} writers {} {}", c.spec.writers, probes::NameOf(c.spec.mode),
+                           probes::NameOf(c.spec.primitive)),
+               FormatRate(c.aggregate_a), FormatRate(c.aggregate_b),
+               c.aggregate_a > 0 ? FormatRatio(c.aggregate_b / c.aggregate_a) : "-",
+               FormatNanos(static_cast<double>(c.p50_a)),
+               FormatNanos(static_cast<double>(c.p50_b)));
+  }
+  fmt::print(out, "(aggregate synced ops/s of all writers, and each sync's median)\n\n");
+}
+
+}  // namespace
+
+void PrintDiff(const Diff& d, std::ostream& out) {
+  fmt::print(out, "Summary: the leading cause is {} (verdict at the end)\n",
+             EscapeControlChars(d.verdict.factor));
+  fmt::print(out, "a = {}\nb = {}\n\n", EscapeControlChars(d.a_name), EscapeControlChars(d.b_name));
+  for (const std::string& w : d.warnings) fmt::print(out, "warning: {}\n\n", EscapeControlChars(w));
+  if (d.pairs.empty() && !d.configs.empty()) PrintConfigs(d.configs, out);
+  for (const PairDiff& p : d.pairs) {
+    if (d.pairs.size() > 1)
+      fmt::print(out, "{} (a) vs {} (b)\n", EscapeControlChars(p.a_path),
+                 EscapeControlChars(p.b_path));
+    if (!p.configs.empty()) PrintConfigs(p.configs, out);
+    if (p.configs.empty() && !p.probes.empty()) PrintProbes(p.probes, out);
+    if (!p.concurrency.empty()) PrintConcurrencyDiff(p.concurrency, out);
+    if (d.pairs.size() > 1)
+      fmt::print(out, "  verdict: {}\n\n", EscapeControlChars(p.verdict.factor));
+  }
+  if (!d.differences.empty()) {
+    fmt::print(out, "Configuration differences:\n");
+    for (const Difference& x : d.differences) {
+      fmt::print(out, "  {:<36} a: {}\n  {:<36} b: {}\n", EscapeControlChars(x.key),
+                 EscapeControlChars(x.a), "", EscapeControlChars(x.b));
+    }
+    fmt::print(out, "\n");
+  }
+  fmt::print(out, "verdict: {}\n  {}\n", EscapeControlChars(d.verdict.factor),
+             EscapeControlChars(d.verdict.message));
+  PrintCauses(d.causes, out);
+}
+
+}  // namespace durprobe::report

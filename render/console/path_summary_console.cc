@@ -1,0 +1,89 @@
+#include "render/console/path_summary_console.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
+#include "render/summary_text.h"
+#include "text/units.h"
+#include "text/utf8.h"
+
+namespace durprobe::report {
+namespace {
+
+// One labelled line; its text carries paths and saved reports' strings, so it is escaped.
+void Line(std::ostream& out, const std::string& label, const std::string& text) {
+  fmt::print(out, "  {:<11} {}\n", EscapeControlChars(label), EscapeControlChars(text));
+}
+
+}  // namespace
+
+void PrintPathSummary(const Target& t, std::ostream& out) {
+  if (!t.summary) return;
+  const PathSummary& s = *t.summary;
+  fmt::print(out, "Summary:\n");
+  Line(out, "path", s.what);
+  Line(out, "durability", s.durability_line);
+  Line(out, "sync cost", SyncCostText(s));
+  if (s.sqlite_default || s.sqlite_safe || s.sqlite_fast) {
+    std::string label = "SQLite";
+    auto line = [&](const std::string& text) {
+      Line(out, label, text);
+      label.clear();
+    };
+    if (s.sqlite_default) line("default " + SettingText(*s.sqlite_default, false));
+    if (s.sqlite_safe) line("keeps every commit: " + SettingText(*s.sqlite_safe, true));
+    if (!s.sqlite_safe) line("keeps every commit: no measured setting here");
+    if (s.sqlite_fast) {
+      line("risks the last commits: " + SettingText(*s.sqlite_fast, true) + "; " +
+           s.sqlite_fast->loses);
+    }
+  }
+  if (!s.findings.empty()) {
+    Line(out, "matters", fmt::format("{} (under Findings)", fmt::join(s.findings, ", ")));
+  }
+  Line(out, "next", s.next_step);
+}
+
+void PrintAdvice(const Target& t, std::ostream& out) {
+  if (t.advice.empty()) return;
+  fmt::print(out, "\nSettings to use:\n");
+  for (const PathAdvice& a : t.advice) {
+    Line(out, a.system, fmt::format("{}: {} [{}]", a.setting, a.why, a.evidence));
+  }
+}
+
+void PrintCheckVerdict(const std::vector<CheckResult>& checks, std::ostream& out) {
+  if (checks.empty()) return;
+  const CheckResult* first = nullptr;
+  for (const CheckResult& c : checks) {
+    bool failed = c.outcome == CheckOutcome::kFail || c.outcome == CheckOutcome::kError;
+    if (failed && first == nullptr) first = &c;
+  }
+  if (first == nullptr) {
+    fmt::print(out, "check: PASS ({} rule(s), Checks below)\n", checks.size());
+    return;
+  }
+  for (const CheckResult& c : checks) {
+    if (c.outcome == CheckOutcome::kFail) {
+      first = &c;
+      break;
+    }
+  }
+  if (first->outcome == CheckOutcome::kError) {
+    fmt::print(out, "check: could not evaluate {} on {}: {} (Checks below)\n",
+               EscapeControlChars(first->rule), EscapeControlChars(first->path),
+               EscapeControlChars(first->message));
+    return;
+  }
+  std::string value =
+      first->measured
+          ? fmt::format(": {} {} {}", FormatCheckValue(*first->measured, first->unit),
+                        RelationShown(*first), FormatCheckValue(first->threshold, first->unit))
+          : ": not measured";
+  fmt::print(out, "check: FAIL, first failing rule {} on {}{} (Checks below)\n",
+             EscapeControlChars(first->rule), EscapeControlChars(first->path),
+             EscapeControlChars(value));
+}
+
+}  // namespace durprobe::report

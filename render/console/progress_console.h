@@ -1,0 +1,64 @@
+// Progress on stderr. On a terminal, ProgressLine keeps one line up to date ("[sqlite 7/12]
+// /data: WAL/FULL  0:14 elapsed, ~0:21 left") and clears it before anything else is printed;
+// it asks for a tick every half second, so elapsed and the estimate move during a long item; with
+// --verbose, ProgressLog writes one plain line per item instead (fit for a log file).
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <ostream>
+#include <string>
+
+#include "model/run_events.h"
+
+namespace durprobe::report {
+
+// "[sqlite 7/12] /data: WAL/FULL  0:14 elapsed, ~0:21 left"
+std::string FormatProgress(const ProgressEvent& event);
+// "0:07", "12:34", "1:02:03"
+std::string FormatClock(std::uint64_t ns);
+
+class ProgressLine : public RunListener {
+ public:
+  static constexpr std::uint64_t kTickNs = 500'000'000;
+  // columns: the terminal's width (0 when unknown); the line stays one column narrower.
+  explicit ProgressLine(std::ostream& err, std::uint64_t tick_ns = kTickNs, std::size_t columns = 0)
+      : err_(err), tick_ns_(tick_ns), columns_(columns) {}
+  void Progress(const ProgressEvent& event) override;
+  std::uint64_t TickIntervalNs() const override { return tick_ns_; }
+  // Redraws the line for the item it shows; nothing once the line was cleared for other output
+  // (until the next item starts), nothing for an item that has already given way to the next.
+  void ProgressTick(const ProgressEvent& event) override;
+  // Every other event is about to print to the console: the line goes first.
+  void RunStarted(const Context&) override { Clear(); }
+  void TargetStarted(const Target&) override { Clear(); }
+  void MountKnown(const Target&) override { Clear(); }
+  void ProbeDone(const Target&, const probes::ProbeResult&) override { Clear(); }
+  void SqliteDone(const Target&, const SqliteEntry&) override { Clear(); }
+  void WorkloadDone(const Target&, const std::string&) override { Clear(); }
+  void TargetDone(const Target&) override { Clear(); }
+  void RunFinished(const Report&) override { Clear(); }
+  // Clears the line (also on interruption, before the final message).
+  void Clear();
+
+ private:
+  void Draw(const ProgressEvent& event);
+
+  std::ostream& err_;
+  std::uint64_t tick_ns_;
+  std::size_t columns_;
+  std::mutex mu_;  // ticks arrive on the ticker's thread
+  bool shown_ = false;
+  std::size_t index_ = 0;  // the item shown
+};
+
+class ProgressLog : public RunListener {
+ public:
+  explicit ProgressLog(std::ostream& err) : err_(err) {}
+  void Progress(const ProgressEvent& event) override;
+
+ private:
+  std::ostream& err_;
+};
+
+}  // namespace durprobe::report

@@ -1,0 +1,188 @@
+#include "render/console/sqlite_console.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+
+#include "analysis/drift.h"
+#include "analysis/sqlite_correlation.h"
+#include "model/percentiles.h"
+#include "render/console/crashsim_console.h"
+#include "text/table.h"
+#include "text/units.h"
+#include "text/utf8.h"
+
+namespace durprobe::report {
+namespace {
+
+using sqlite_bench::CommitResult;
+
+std::string Us(double ns) { return FormatNanos(ns); }
+
+std::string SyncCell(const CommitResult& r) {
+  SyncsPerCommit s = SyncsOf(r);
+  auto n = [](double v) {
+    if (v == static_cast<double>(static_cast<long long>(v))) return fmt::format("{:.0f}", v);
+    return v < 0.1 ? fmt::format("{:.3f}", v) : fmt::format("{:.2f}", v);
+  };
+  return fmt::format("{} ({}+{}+{}+{})", n(s.total), n(s.db), n(s.journal), n(s.wal), n(s.dir));
+}
+
+std::string ModeCell(const CommitResult& r) {
+  std::string mode(sqlite_bench::NameOf(r.config.sync));
+  if (r.config.fullfsync.value_or(false)) mode += "+FF";
+  return mode;
+}
+
+}  // namespace
+
+Table SqliteTable(bool loss_columns) {
+  // On a narrow terminal the explanation columns go first, then the latencies; the
+  // configuration, its rate, its speedup and its risk stay.
+  std::vector<Column> columns = {{"journal", Align::kLeft},
+                                 {"sync", Align::kLeft},
+                                 {"rows"},
+                                 {"stmt", Align::kLeft, 6},
+                                 {"commits/s"},
+                                 {"rows/s", Align::kRight, 7},
+                                 {"commit", Align::kRight, 5},
+                                 {"p50", Align::kRight, 4},
+                                 {"p99", Align::kRight, 3},
+                                 {"syncs (db+j+wal+dir)", Align::kLeft, 3},
+                                 {"sync%", Align::kRight, 6},
+                                 {"speedup", Align::kRight, 1},
+                                 {"predicted", Align::kRight, 8},
+                                 {"expl.", Align::kRight, 8}};
+  if (loss_columns) {
+    columns.push_back({"crash: lost", Align::kRight, 2});
+    columns.push_back({"corrupt", Align::kRight, 2});
+  }
+  columns.push_back({"power-loss risk", Align::kLeft, 0, /*wraps=*/true});
+  Table table(columns);
+  // Wide enough for the values a configuration gives, so live rows stay aligned.
+  table.SetMinWidths({8, 6, 4, 7, 9, 9, 9, 9, 9, 20, 5, 7, 9, 5});
+  return table;
+}
+
+void AddSqliteRow(Table& table, const SqliteEntry& e,
+                  const std::vector<sqlite_bench::CrashsimResult>* crashsim, TableNotes& notes) {
+  const CommitResult& r = e.result;
+  std::string journal(sqlite_bench::NameOf(r.config.journal));
+  std::string stmt(r.config.statement == sqlite_bench::StatementMode::kReused ? "reused"
+                                                                              : "per_row");
+  std::string rows = fmt::format("{}", r.config.rows_per_commit);
+  if (r.outcome != probes::Outcome::kOk || r.commits == 0) {
+    table.AddSpanRow({journal, ModeCell(r), rows, stmt},
+                     fmt::format("{}: {}", probes::NameOf(r.outcome), r.reason));
+    return;
+  }
+  const SqliteCorrelation& c = e.correlation;
+  // commits/s is the median of the repetitions' rates, as in every other format and the check
+  // rules; commit is the mean over every timed commit (what the prediction explains).
+  double mean_ns = r.MeanCommitNs();
+  notes.any_short = notes.any_short || !P99(r.latency);
+  std::vector<std::string> cells = {
+      journal,
+      ModeCell(r),
+      rows,
+      stmt,
+      FormatRate(r.commits_per_sec),
+      FormatRate(r.rows_per_sec),
+      Us(mean_ns),
+      NanosCell(r.latency.p50),
+      PercentileCell(P99(r.latency)),
+      SyncCell(r),
+      fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
+      e.speedup ? FormatRatio(*e.speedup) : std::string("-"),
+      c.available ? Us(c.predicted_ns) : std::string("-"),
+      c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-")};
+  notes.any_over_explained = notes.any_over_explained || (c.available && c.explained_share > 1.0);
+  notes.statements.insert(stmt);
+  if (crashsim != nullptr) {
+    const sqlite_bench::CrashsimResult* crash =
+        FindCrashsim(*crashsim, r.config.journal, r.config.sync, r.config.rows_per_commit);
+    cells.push_back(crash ? LossCell(*crash) : "-");
+    cells.push_back(crash ? CorruptCell(*crash) : "-");
+  }
+  cells.push_back(e.risk.summary);
+  table.AddRow(std::move(cells));
+  if (!c.available && !c.missing.empty()) notes.any_missing = true;
+  bool apart = Drifted(c.sqlite_sync_mean_ns, c.probe_sync_mean_ns);
+  // A configuration without syncs has no sync timing to compare.
+  if (c.available && SyncsOf(r).total > 0 && (c.basis != "probes" || apart)) {
+    std::string basis =
+        c.basis == "sqlite_sync_timing"
+            ? "predicted from SQLite's own sync timing: the device changed state while it ran"
+        : c.basis == "probes_at_reference"
+            ? fmt::format("predicted from the probes scaled {} to the reference probe near it",
+                          FormatRatio(c.reference_scale))
+            : std::string("predicted from the probes");
+    notes.Add(fmt::format("{}/{} x{}: {}; a sync took {} in SQLite, {} in the probes{}", journal,
+                          ModeCell(r), r.config.rows_per_commit, basis, Us(c.sqlite_sync_mean_ns),
+                          Us(c.probe_sync_mean_ns),
+                          c.basis != "probes" && notes.cite_drift ? " (latency_drift)" : ""));
+  }
+  if (r.checkpoints.count > 0) {
+    notes.Add(fmt::format(
+        "{}/{} x{}: {} WAL checkpoint(s) in {} commits, {:.1f} syncs and {} each, {} per commit "
+        "spread out (left out of the per-commit figures)",
+        journal, ModeCell(r), r.config.rows_per_commit, r.checkpoints.count, r.commits,
+        double(r.checkpoints.counts.sync_calls()) / double(r.checkpoints.count),
+        Us(double(r.checkpoints.ns) / double(r.checkpoints.count)),
+        Us(r.PerCommit(r.checkpoints.ns))));
+  }
+}
+
+void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& out) {
+  for (const std::string& n : notes.lines) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
+  if (notes.any_missing) {
+    fmt::print(out,
+               "  note: predicted/expl. need the fdatasync (or fsync) overwrite and append "
+               "probes and dir_fsync create on this path\n");
+  }
+  fmt::print(out,
+             "  commits/s: the median of the repetitions' rates (as in every format and check); "
+             "rows/s = commits/s x rows;\n  commit: mean time of a timed transaction (all "
+             "repetitions); speedup: rows/s against DELETE/FULL x1{};\n"
+             "  p50, p99: of single transactions; syncs: sync calls per commit (dir: directory "
+             "syncs inside SQLite's unix VFS);\n"
+             "  predicted: syncs x probe mean sync latency + measured non-sync time, against "
+             "commit; expl.: share of commit the probes' syncs explain;\n"
+             "  risk on power loss or OS crash as SQLite documents it "
+             "(https://www.sqlite.org/pragma.html#pragma_synchronous), as far as this path's "
+             "durability verdict lets syncs reach stable storage (docs/sqlite.md)\n",
+             notes.statements.size() > 1 ? " with reused statements" : "");
+  if (notes.any_over_explained) {
+    fmt::print(out,
+               "  expl. above 100%: the probes' syncs alone take longer than the commit did, so "
+               "SQLite's syncs were cheaper than the probes' (smaller, or the device moved)\n");
+  }
+  if (loss_columns) {
+    fmt::print(out,
+               "  crash: lost: crashsim trials that lost an acknowledged commit / trials, and "
+               "the most lost; corrupt: corrupt images / trials (docs/durability.md)\n");
+  }
+  if (notes.any_short) fmt::print(out, "  {}\n", kPercentileLegend);
+}
+
+void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
+                      const std::vector<sqlite_bench::CrashsimResult>& crashsim, std::ostream& out,
+                      bool cite_drift) {
+  bool loss_columns = false;
+  for (const SqliteEntry& e : entries) {
+    const CommitResult& r = e.result;
+    loss_columns = loss_columns || FindCrashsim(crashsim, r.config.journal, r.config.sync,
+                                                r.config.rows_per_commit) != nullptr;
+  }
+  Table table = SqliteTable(loss_columns);
+  TableNotes notes;
+  notes.cite_drift = cite_drift;
+  for (const SqliteEntry& e : entries) {
+    AddSqliteRow(table, e, loss_columns ? &crashsim : nullptr, notes);
+  }
+  table.Print(out);
+  PrintSqliteNotes(notes, loss_columns, out);
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,28 @@
+#include "render/durability_lines.h"
+
+#include <fmt/format.h>
+
+namespace durprobe::report {
+
+DurabilityText DurabilityTextOf(const Durability& d) {
+  DurabilityText t;
+  switch (d.verdict) {
+    case DurabilityVerdict::kDurable:
+      t.headline = "durable: " + d.reason;
+      break;
+    case DurabilityVerdict::kNotDurable:
+      t.headline = "NOT DURABLE: " + d.reason;
+      break;
+    case DurabilityVerdict::kUnproven:
+      t.headline = "unproven: " + d.reason;
+      break;
+  }
+  for (const DurabilityLayer& l : d.layers) {
+    if (!t.chain.empty()) t.chain += " > ";
+    t.chain += fmt::format("{} {} {}", l.kind, l.name, NameOf(l.effect));
+  }
+  t.to_prove = d.to_prove;
+  return t;
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,137 @@
+#include "render/flat_rows.h"
+
+#include <fmt/format.h>
+
+#include "analysis/sqlite_correlation.h"
+
+namespace durprobe::report {
+namespace {
+
+std::string Int(std::uint64_t v) { return std::to_string(v); }
+
+// A percentile the operation count supports, else empty (docs/json.md: p99 needs 100
+// operations, p99.9 needs 1,000).
+std::string TailCell(std::uint64_t value, std::uint64_t ops, std::uint64_t needed) {
+  return ops >= needed ? Int(value) : std::string();
+}
+
+}  // namespace
+
+std::string FlatNumber(double v) { return fmt::format("{:.6g}", v); }
+
+const std::vector<std::string>& FlatColumns() {
+  static const std::vector<std::string> columns = {
+      "path",
+      "kind",
+      "primitive",
+      "pattern",
+      "write_size",
+      "journal_mode",
+      "synchronous",
+      "rows_per_commit",
+      "status",
+      "ops",
+      "per_sec",
+      "p50_ns",
+      "p90_ns",
+      "p99_ns",
+      "p999_ns",
+      "max_ns",
+      "mean_ns",
+      "syncs_per_commit",
+      "sync_time_share",
+      "reason",
+      "writes_per_op",  // appended after the others, so the columns before keep their places
+      "crash_trials",
+      "crash_corrupt",
+      "crash_trials_with_loss",
+      "crash_lost_max",
+      "crash_lost_mean",
+      "paced_per_sec",  // a probe's pace or work between operations, empty when it has none
+      "work_us",
+      "work_round_trips"};
+  return columns;
+}
+
+std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& targets) {
+  std::vector<std::vector<std::string>> rows;
+  for (const Target& t : targets) {
+    for (const probes::ProbeResult& r : t.probes) {
+      const probes::LatencySummary& l = r.latency;
+      bool measured = r.ops > 0;
+      rows.push_back({t.path,
+                      "probe",
+                      std::string(probes::NameOf(r.spec.primitive)),
+                      std::string(probes::NameOf(r.spec.pattern)),
+                      Int(r.spec.write_size),
+                      "",
+                      "",
+                      "",
+                      std::string(probes::NameOf(r.outcome)),
+                      Int(r.ops),
+                      measured ? FlatNumber(r.ops_per_sec) : "",
+                      measured ? Int(l.p50) : "",
+                      measured ? Int(l.p90) : "",
+                      TailCell(l.p99, r.ops, 100),
+                      TailCell(l.p999, r.ops, 1000),
+                      measured ? Int(l.max) : "",
+                      measured ? FlatNumber(l.mean) : "",
+                      "",
+                      "",
+                      r.reason,
+                      Int(r.spec.writes_per_op)});
+      rows.back().resize(FlatColumns().size());
+      if (r.spec.paced_per_sec > 0) rows.back()[26] = Int(r.spec.paced_per_sec);
+      if (r.spec.work_us > 0) rows.back()[27] = Int(r.spec.work_us);
+      if (r.spec.work_round_trips > 0) rows.back()[28] = Int(r.spec.work_round_trips);
+    }
+    for (const SqliteEntry& e : t.sqlite) {
+      const sqlite_bench::CommitResult& r = e.result;
+      const probes::LatencySummary& l = r.latency;
+      bool measured = r.commits > 0;
+      rows.push_back({t.path,
+                      "sqlite",
+                      "",
+                      "",
+                      "",
+                      std::string(sqlite_bench::NameOf(r.config.journal)),
+                      std::string(sqlite_bench::NameOf(r.config.sync)),
+                      Int(r.config.rows_per_commit),
+                      std::string(probes::NameOf(r.outcome)),
+                      Int(r.commits),
+                      measured ? FlatNumber(r.commits_per_sec) : "",
+                      measured ? Int(l.p50) : "",
+                      measured ? Int(l.p90) : "",
+                      TailCell(l.p99, r.commits, 100),
+                      TailCell(l.p999, r.commits, 1000),
+                      measured ? Int(l.max) : "",
+                      measured ? FlatNumber(r.MeanCommitNs()) : "",
+                      measured ? FlatNumber(SyncsOf(r).total) : "",
+                      measured ? FlatNumber(r.SyncTimeShare()) : "",
+                      r.reason,
+                      ""});
+      rows.back().resize(FlatColumns().size());
+    }
+    // crashsim: one row per configuration, its trials as ops and its losses in the crash_ cells.
+    for (const sqlite_bench::CrashsimResult& r : t.crashsim) {
+      std::vector<std::string> row(FlatColumns().size());
+      row[0] = t.path;
+      row[1] = "crashsim";
+      row[5] = sqlite_bench::NameOf(r.config.journal);
+      row[6] = sqlite_bench::NameOf(r.config.sync);
+      row[7] = Int(r.config.rows_per_commit);
+      row[8] = probes::NameOf(r.outcome);
+      row[9] = Int(r.trials);
+      row[19] = r.reason;
+      row[21] = Int(r.trials);
+      row[22] = Int(r.corrupt);
+      row[23] = Int(r.trials_with_loss);
+      row[24] = Int(r.lost_commits_max);
+      row[25] = FlatNumber(r.lost_commits_mean);
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,29 @@
+// Key names are a contract: extend, never rename.
+#include "render/json/causes_json.h"
+
+#include "codec/report_json.h"
+
+namespace durprobe::report {
+
+nlohmann::json CausesJson(const std::vector<Cause>& causes) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Cause& c : causes) {
+    nlohmann::json j{
+        {"key", c.key},   {"score", c.score}, {"evidence", c.evidence},      {"advice", c.advice},
+        {"what", c.what}, {"side", c.side},   {"differences", c.differences}};
+    if (!c.trial.command.empty()) {
+      j["try"] = {{"kind", c.trial.kind}, {"command", c.trial.command}};
+      if (!c.trial.note.empty()) j["try"]["note"] = c.trial.note;
+    }
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+nlohmann::json TriedJson(const TrialResult& t) {
+  nlohmann::json targets = nlohmann::json::array();
+  for (const Target& target : t.targets) targets.push_back(ToJson(target));
+  return {{"cause", t.cause}, {"command", t.command}, {"effect", t.effect}, {"targets", targets}};
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,17 @@
+// causes[] of diff and compare (docs/json.md): key, score, evidence, advice, and where known the
+// side that has the cause, the difference in words, the report keys it stands for and the
+// command that tests it.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "explain/causes.h"
+#include "explain/trial.h"
+
+namespace durprobe::report {
+
+nlohmann::json CausesJson(const std::vector<Cause>& causes);
+nlohmann::json TriedJson(const TrialResult& tried);
+
+}  // namespace durprobe::report

@@ -1,0 +1,51 @@
+#include "render/json/compare_json.h"
+
+#include "codec/report_json.h"
+#include "render/json/causes_json.h"
+#include "text/utf8.h"
+
+namespace durprobe::report {
+
+nlohmann::json ToJson(const Comparison& c) {
+  std::vector<std::string> paths;
+  nlohmann::json targets = nlohmann::json::array();
+  for (const Target& t : c.targets) {
+    paths.push_back(t.path);
+    targets.push_back(ToJson(t));
+  }
+  nlohmann::json verdicts = nlohmann::json::array();
+  for (const Verdict& v : c.verdicts) {
+    nlohmann::json verdict{{"dominant", v.dominant},
+                           {"ratio", v.ratio},
+                           {"message", v.message},
+                           {"ratios",
+                            {{"per_sync", v.per_sync_ratio},
+                             {"per_op", v.per_op_ratio},
+                             {"metadata", v.metadata_ratio}}}};
+    nlohmann::json bounds = nlohmann::json::object();
+    for (const auto& [name, b] :
+         {std::pair{"per_sync", v.per_sync_bounds}, std::pair{"per_op", v.per_op_bounds},
+          std::pair{"metadata", v.metadata_bounds}}) {
+      bounds[name] = b ? nlohmann::json::array({b->low, b->high}) : nlohmann::json(nullptr);
+    }
+    verdict["ratio_bounds"] = bounds;
+    verdict["not_durable"] = v.not_durable;
+    verdict["causes"] = CausesJson(v.causes);
+    verdict["differences"] = nlohmann::json::array();
+    for (const Difference& x : v.differences) {
+      verdict["differences"].push_back({{"key", x.key}, {"a", x.a}, {"b", x.b}});
+    }
+    PutPath(verdict, "path", v.path);
+    verdicts.push_back(std::move(verdict));
+  }
+  nlohmann::json j{{"schema", kCompareSchema},
+                   {"context", ToJson(c.context)},
+                   {"targets", targets},
+                   {"verdicts", verdicts}};
+  if (c.tried) j["tried"] = TriedJson(*c.tried);
+  PutPaths(j, "paths", paths);
+  MakeValidUtf8(j);
+  return j;
+}
+
+}  // namespace durprobe::report

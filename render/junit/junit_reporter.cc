@@ -1,0 +1,105 @@
+#include "render/junit/junit_reporter.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <map>
+#include <vector>
+
+#include "text/units.h"
+#include "text/xml_escape.h"
+
+namespace durprobe::report {
+namespace {
+
+struct Counts {
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
+  void Add(CheckOutcome o) {
+    ++tests;
+    failures += o == CheckOutcome::kFail;
+    errors += o == CheckOutcome::kError || o == CheckOutcome::kUnstable;
+    skipped += o == CheckOutcome::kSkipped;
+  }
+};
+
+std::string Attrs(const Counts& c) {
+  return fmt::format("tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\"", c.tests,
+                     c.failures, c.errors, c.skipped);
+}
+
+std::string ComparisonText(const CheckResult& c) {
+  if (!c.measured) return "not measured";
+  return fmt::format("measured {}, threshold {} {}", FormatCheckValue(*c.measured, c.unit),
+                     c.comparison, FormatCheckValue(c.threshold, c.unit));
+}
+
+void WriteCase(const CheckResult& c, std::ostream& out) {
+  fmt::print(out, "    <testcase classname=\"{}\" name=\"{}\">\n", XmlEscape(c.path),
+             XmlEscape(c.rule));
+  switch (c.outcome) {
+    case CheckOutcome::kPass:
+      fmt::print(out, "      <system-out>{}: {}</system-out>\n", XmlEscape(ComparisonText(c)),
+                 XmlEscape(c.message));
+      break;
+    case CheckOutcome::kFail:
+      fmt::print(out, "      <failure type=\"{}\" message=\"{}\">{}</failure>\n",
+                 c.tail_failure ? "tail_failure" : "threshold", XmlEscape(ComparisonText(c)),
+                 XmlEscape(c.message));
+      break;
+    case CheckOutcome::kError:
+      fmt::print(out, "      <error type=\"not_measured\" message=\"{}\">{}</error>\n",
+                 XmlEscape(c.message), XmlEscape(c.message));
+      break;
+    case CheckOutcome::kSkipped:
+      fmt::print(out, "      <skipped message=\"{}\"/>\n", XmlEscape(c.message));
+      break;
+    case CheckOutcome::kUnstable:  // could not be measured reliably: an error, not a failure
+      fmt::print(out, "      <error type=\"unstable\" message=\"{}\">{}</error>\n",
+                 XmlEscape(ComparisonText(c)), XmlEscape(c.message));
+      break;
+  }
+  fmt::print(out, "    </testcase>\n");
+}
+
+}  // namespace
+
+std::string XmlEscape(std::string_view text) { return EscapeXml(text, "&apos;"); }
+
+Status JunitReporter::Write(const Report& report, std::ostream& out) const {
+  // Suites in the order their paths first appear, each with its own counts.
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<const CheckResult*>> by_path;
+  Counts total;
+  for (const CheckResult& c : report.checks) {
+    if (!by_path.count(c.path)) order.push_back(c.path);
+    by_path[c.path].push_back(&c);
+    total.Add(c.outcome);
+  }
+  fmt::print(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  fmt::print(out, "<testsuites name=\"durprobe check\" {}>\n", Attrs(total));
+  int id = 0;
+  for (const std::string& path : order) {
+    Counts counts;
+    for (const CheckResult* c : by_path[path]) counts.Add(c->outcome);
+    fmt::print(out, "  <testsuite name=\"{}\" id=\"{}\" {} hostname=\"{}\" timestamp=\"{}\">\n",
+               XmlEscape(path), id++, Attrs(counts), XmlEscape(report.context.host),
+               XmlEscape(report.context.started_at));
+    fmt::print(out, "    <properties>\n");
+    fmt::print(out, "      <property name=\"durprobe_version\" value=\"{}\"/>\n",
+               XmlEscape(report.context.durprobe_version));
+    for (const Target& t : report.targets) {
+      if (t.path != path || !t.mount) continue;
+      fmt::print(out, "      <property name=\"fstype\" value=\"{}\"/>\n",
+                 XmlEscape(t.mount->fstype));
+      fmt::print(out, "      <property name=\"source\" value=\"{}\"/>\n",
+                 XmlEscape(t.mount->source));
+    }
+    fmt::print(out, "    </properties>\n");
+    for (const CheckResult* c : by_path[path]) WriteCase(*c, out);
+    fmt::print(out, "  </testsuite>\n");
+  }
+  fmt::print(out, "</testsuites>\n");
+  return Status::Ok();
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,234 @@
+#include "render/markdown/markdown_reporter.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "analysis/sqlite_correlation.h"
+#include "explain/compare_analysis.h"
+#include "explain/diff_analysis.h"
+#include "model/labels.h"
+#include "render/durability_lines.h"
+#include "render/summary_text.h"
+#include "text/units.h"
+#include "text/utf8.h"
+
+namespace durprobe::report {
+namespace {
+
+void Row(const std::vector<std::string>& cells, std::ostream& out) {
+  out << "|";
+  for (const std::string& c : cells) out << " " << MarkdownText(c) << " |";
+  out << "\n";
+}
+
+void Rule(std::size_t n, std::ostream& out) {
+  out << "|";
+  for (std::size_t i = 0; i < n; ++i) out << " --- |";
+  out << "\n";
+}
+
+std::string Time(std::uint64_t ns) { return FormatNanos(static_cast<double>(ns)); }
+// A percentile the operation count supports (p99: 100 operations, p99.9: 1,000), else "-".
+std::string TailTime(std::uint64_t ns, std::uint64_t ops, std::uint64_t needed) {
+  return ops >= needed ? Time(ns) : std::string("-");
+}
+
+void WriteContext(const Context& c, std::ostream& out) {
+  fmt::print(out, "durprobe {} {} on {} ({} {}), SQLite {}, started {}{}\n\n",
+             MarkdownText(c.durprobe_version), MarkdownCode(c.command), MarkdownText(c.host),
+             MarkdownText(c.os), MarkdownText(c.kernel), MarkdownText(c.sqlite_version),
+             MarkdownText(c.started_at),
+             c.interrupted ? " **(interrupted: partial results)**" : "");
+}
+
+void WriteSummary(const Target& t, std::ostream& out) {
+  if (t.summary) {
+    const PathSummary& s = *t.summary;
+    auto line = [&](const char* label, const std::string& text) {
+      fmt::print(out, "- {}: {}\n", label, MarkdownText(text));
+    };
+    out << "**Summary**\n\n";
+    line("path", s.what);
+    line("durability", s.durability_line);
+    line("sync cost", SyncCostText(s));
+    if (s.sqlite_default) line("SQLite default", SettingText(*s.sqlite_default, false));
+    if (s.sqlite_default || s.sqlite_safe || s.sqlite_fast) {
+      line("keeps every commit",
+           s.sqlite_safe ? SettingText(*s.sqlite_safe, true) : "no measured setting here");
+    }
+    if (s.sqlite_fast) {
+      line("risks the last commits",
+           SettingText(*s.sqlite_fast, true) + "; " + s.sqlite_fast->loses);
+    }
+    if (!s.findings.empty()) line("matters", fmt::format("{}", fmt::join(s.findings, ", ")));
+    line("next", s.next_step);
+    out << "\n";
+  }
+  if (!t.advice.empty()) {
+    out << "**Settings to use**\n\n";
+    Row({"for", "setting", "why", "measured"}, out);
+    Rule(4, out);
+    for (const PathAdvice& a : t.advice) Row({a.system, a.setting, a.why, a.evidence}, out);
+    out << "\n";
+  }
+}
+
+void WriteTarget(const Target& t, std::ostream& out) {
+  fmt::print(out, "## {}\n\n", MarkdownText(t.path));
+  WriteSummary(t, out);
+  if (t.mount) {
+    fmt::print(out, "{} on {} (mounted at {})\n\n", MarkdownText(t.mount->fstype),
+               MarkdownText(t.mount->source), MarkdownText(t.mount->mount_point));
+  }
+  if (!t.probes.empty()) {
+    Row({"primitive", "pattern", "size", "status", "ops", "ops/s", "p50", "p99", "p99.9", "max"},
+        out);
+    Rule(10, out);
+    for (const probes::ProbeResult& r : t.probes) {
+      bool m = r.ops > 0;
+      Row({std::string(probes::NameOf(r.spec.primitive)),
+           std::string(probes::NameOf(r.spec.pattern)), SizeLabel(r.spec) + RhythmLabel(r.spec),
+           std::string(probes::NameOf(r.outcome)), std::to_string(r.ops),
+           m ? FormatRate(r.ops_per_sec) : "-", m ? Time(r.latency.p50) : "-",
+           TailTime(r.latency.p99, r.ops, 100), TailTime(r.latency.p999, r.ops, 1000),
+           m ? Time(r.latency.max) : "-"},
+          out);
+    }
+    out << "\n";
+  }
+  if (!t.sqlite.empty()) {
+    Row({"journal", "synchronous", "rows/commit", "status", "commits/s (median)", "commit (mean)",
+         "commit p50", "commit p99", "syncs/commit"},
+        out);
+    Rule(9, out);
+    for (const SqliteEntry& e : t.sqlite) {
+      const sqlite_bench::CommitResult& r = e.result;
+      bool m = r.commits > 0;
+      Row({std::string(sqlite_bench::NameOf(r.config.journal)),
+           std::string(sqlite_bench::NameOf(r.config.sync)),
+           std::to_string(r.config.rows_per_commit), std::string(probes::NameOf(r.outcome)),
+           m ? FormatRate(r.commits_per_sec) : "-", m ? FormatNanos(r.MeanCommitNs()) : "-",
+           m ? Time(r.latency.p50) : "-", TailTime(r.latency.p99, r.commits, 100),
+           m ? fmt::format("{:.2f}", SyncsOf(r).total) : "-"},
+          out);
+    }
+    out << "\n";
+  }
+  if (t.durability) {
+    DurabilityText d = DurabilityTextOf(*t.durability);
+    fmt::print(out, "**Durability:** {}\n\nLayers: {}\n", MarkdownText(d.headline),
+               MarkdownText(d.chain));
+    if (!d.to_prove.empty()) fmt::print(out, "\nTo prove it: {}\n", MarkdownText(d.to_prove));
+    out << "\n";
+  }
+  if (!t.crashsim.empty()) {
+    Row({"journal", "synchronous", "rows/commit", "status", "trials", "corrupt", "lost (trials)",
+         "lost max", "lost mean"},
+        out);
+    Rule(9, out);
+    for (const sqlite_bench::CrashsimResult& r : t.crashsim) {
+      Row({std::string(sqlite_bench::NameOf(r.config.journal)),
+           std::string(sqlite_bench::NameOf(r.config.sync)),
+           std::to_string(r.config.rows_per_commit), std::string(probes::NameOf(r.outcome)),
+           std::to_string(r.trials), std::to_string(r.corrupt), std::to_string(r.trials_with_loss),
+           std::to_string(r.lost_commits_max), fmt::format("{:.2f}", r.lost_commits_mean)},
+          out);
+    }
+    fmt::print(out,
+               "\nSimulated power cuts (crashsim, docs/durability.md): corrupt and lost count "
+               "trials; lost commits are acknowledged commits missing after recovery.\n\n");
+  }
+  for (const Unfinished& u : t.unfinished)
+    fmt::print(out, "- not run or not finished ({}): {} {}\n", MarkdownText(ReasonWords(u)),
+               MarkdownText(u.kind), MarkdownText(u.label));
+  for (const Finding& f : t.findings) {
+    fmt::print(out, "- **{}** {}: {}\n", NameOf(f.severity), MarkdownCode(f.code),
+               MarkdownText(f.message));
+  }
+  if (!t.findings.empty() || !t.unfinished.empty()) out << "\n";
+}
+
+}  // namespace
+
+std::string MarkdownText(const std::string& text) {
+  std::string out;
+  for (char c : EscapeControlChars(text)) {
+    if (c == '|' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '<') {
+      out += "&lt;";
+    } else if (c == '&') {
+      out += "&amp;";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string MarkdownCode(const std::string& text) {
+  std::string body = EscapeControlChars(text);
+  std::size_t longest = 0, run = 0;
+  for (char c : body) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  bool pad = body.empty() || body.front() == '`' || body.back() == '`' ||
+             (body.front() == ' ' && body.back() == ' ');
+  std::string fence(longest + 1, '`');
+  return pad ? fence + " " + body + " " + fence : fence + body + fence;
+}
+
+Status MarkdownReporter::Write(const Report& report, std::ostream& out) const {
+  out << "# durprobe report\n\n";
+  WriteContext(report.context, out);
+  for (const Target& t : report.targets) WriteTarget(t, out);
+  return Status::Ok();
+}
+
+Status MarkdownReporter::Write(const Comparison& c, std::ostream& out) const {
+  out << "# durprobe compare\n\n";
+  WriteContext(c.context, out);
+  if (!c.verdicts.empty()) {
+    Row({"path", "dominant", "ratio", "verdict"}, out);
+    Rule(4, out);
+    for (const Verdict& v : c.verdicts) {
+      Row({v.path, v.dominant, FormatRatio(v.ratio), v.message}, out);
+    }
+    out << "\n";
+  }
+  for (const Target& t : c.targets) WriteTarget(t, out);
+  return Status::Ok();
+}
+
+Status MarkdownReporter::Write(const Diff& d, std::ostream& out) const {
+  fmt::print(out, "# durprobe diff\n\nA: {}  B: {}\n\n", MarkdownCode(d.a_name),
+             MarkdownCode(d.b_name));
+  if (!d.configs.empty()) {
+    Row({"journal", "synchronous", "rows/commit", "commits/s A", "commits/s B", "sync latency",
+         "sync count", "non-sync"},
+        out);
+    Rule(8, out);
+    for (const ConfigDiff& c : d.configs) {
+      Row({c.journal_mode, c.synchronous, std::to_string(c.rows_per_commit),
+           FormatRate(c.commits_per_sec_a), FormatRate(c.commits_per_sec_b),
+           fmt::format("{:.0f}%", c.share_sync_latency * 100),
+           fmt::format("{:.0f}%", c.share_sync_count * 100),
+           fmt::format("{:.0f}%", c.share_non_sync * 100)},
+          out);
+    }
+    out << "\n";
+  }
+  for (const Difference& x : d.differences) {
+    fmt::print(out, "- {}: {} vs {}\n", MarkdownText(x.key), MarkdownCode(x.a), MarkdownCode(x.b));
+  }
+  fmt::print(out, "\n**Verdict** ({}): {}\n", MarkdownText(d.verdict.factor),
+             MarkdownText(d.verdict.message));
+  return Status::Ok();
+}
+
+}  // namespace durprobe::report

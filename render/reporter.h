@@ -1,0 +1,40 @@
+// The output seam: every file format is one Reporter, in a file of its own. A reporter only
+// formats: it turns a document (a report, a comparison, a diff, summarize's rows, saved reports
+// rendered together) into text on a stream. Where the
+// text goes (stdout, a file written atomically, checked before measuring) is the emit path's job
+// (output/output.h), the same for every format and every subcommand.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/report.h"
+#include "platform/status.h"
+
+namespace durprobe::report {
+
+struct Comparison;    // explain/compare_analysis.h
+struct Diff;          // explain/diff_analysis.h
+struct Summary;       // explain/summary.h
+struct SavedReports;  // render/html/html_reporter.h
+
+enum class Format { kConsole, kJson, kCsv, kMarkdown, kJunit, kPrometheus, kHtml };
+std::string_view NameOf(Format format);  // "console", "json", "csv", ...
+
+class Reporter {
+ public:
+  virtual ~Reporter() = default;
+  virtual Format format() const = 0;
+  // A run's report (run, probe, sqlite, check; possibly partial: context.interrupted).
+  virtual Status Write(const Report& report, std::ostream& out) const = 0;
+  // compare's, diff's, summarize's and report's documents. The default answers Unsupported,
+  // naming the format; a command offers only the formats that write its document.
+  virtual Status Write(const Comparison& comparison, std::ostream& out) const;
+  virtual Status Write(const Diff& diff, std::ostream& out) const;
+  virtual Status Write(const Summary& summary, std::ostream& out) const;
+  virtual Status Write(const SavedReports& saved, std::ostream& out) const;
+};
+
+}  // namespace durprobe::report

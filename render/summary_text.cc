@@ -1,0 +1,28 @@
+#include "render/summary_text.h"
+
+#include <fmt/format.h>
+
+#include "text/units.h"
+
+namespace durprobe::report {
+
+std::string SettingText(const SummarySetting& s, bool with_ratio) {
+  std::string text = fmt::format("{} {} commits/s", s.label, FormatRate(s.commits_per_sec));
+  if (with_ratio && s.vs_default) {
+    text += fmt::format(" ({} the default)", FormatRatio(*s.vs_default));
+  }
+  return text;
+}
+
+std::string SyncCostText(const PathSummary& s) {
+  if (s.sync_probe.empty()) return "not measured (no sync probe ran)";
+  std::string text = s.sync_probe + ": p50 " + FormatNanos(s.sync_p50_ns.value_or(0));
+  text += ", p99 " + (s.sync_p99_ns ? FormatNanos(*s.sync_p99_ns) : std::string("-"));
+  if (s.synced_writes_per_sec) {
+    text += fmt::format("; at most {} synced writes/s from one writer (measured)",
+                        FormatRate(*s.synced_writes_per_sec));
+  }
+  return text;
+}
+
+}  // namespace durprobe::report

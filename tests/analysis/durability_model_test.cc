@@ -1,0 +1,186 @@
+// One verdict per path from every layer beneath it: one test per layer rule, on plain fixtures.
+#include "analysis/durability_model.h"
+
+#include <gtest/gtest.h>
+
+namespace durprobe::report {
+namespace {
+
+using platform::DeviceInfo;
+using platform::MountInfo;
+
+DeviceInfo Disk(std::string write_cache, std::optional<bool> fua) {
+  DeviceInfo d;
+  d.name = d.disk = "vda";
+  d.kind = "disk";
+  d.write_cache = std::move(write_cache);
+  d.fua = fua;
+  return d;
+}
+
+MountInfo Fs(std::string fstype, std::optional<DeviceInfo> device = std::nullopt) {
+  MountInfo m;
+  m.path = "/data/x";
+  m.mount_point = "/data";
+  m.fstype = std::move(fstype);
+  m.source = "/dev/vda";
+  m.device = std::move(device);
+  return m;
+}
+
+Durability Of(MountInfo m, Context c = {}, std::vector<Finding> findings = {}) {
+  Target t;
+  t.path = m.path;
+  t.mount = std::move(m);
+  t.findings = std::move(findings);
+  return DurabilityOf(t, c);
+}
+
+TEST(DurabilityModelTest, ADiskWithAWriteThroughCacheIsDurable) {
+  Durability d = Of(Fs("ext4", Disk("write through", false)));
+  EXPECT_EQ(d.verdict, DurabilityVerdict::kDurable);
+  EXPECT_TRUE(d.deciding_layer.empty());
+  ASSERT_EQ(d.layers.size(), 2u);
+  EXPECT_EQ(d.layers[0].kind, "filesystem");
+  EXPECT_EQ(d.layers[1].kind, "device");
+  EXPECT_EQ(d.layers[1].effect, LayerEffect::kPasses);
+  EXPECT_EQ(Of(Fs("xfs", Disk("write back", true))).verdict, DurabilityVerdict::kDurable);
+}
+
+// The root ext4 here: a virtual disk with a volatile cache and no FUA. Durable as far as can be
+// seen, so never not_durable; unproven, with what would prove it.
+TEST(DurabilityModelTest, AVolatileCacheWithoutFuaIsUnprovenNeverNotDurable) {
+  Durability d = Of(Fs("ext4", Disk("write back", false)));
+  EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven);
+  EXPECT_EQ(d.deciding_layer, "device");
+  EXPECT_NE(d.to_prove.find("power-cut test"), std::string::npos) << d.to_prove;
+  EXPECT_EQ(d.findings, std::vector<std::string>{"volatile_write_cache_no_fua"});
+}
+
+TEST(DurabilityModelTest, MemoryFilesystemsVoidIt) {
+  for (const char* fs : {"tmpfs", "ramfs"}) {
+    Durability d = Of(Fs(fs));
+    EXPECT_EQ(d.verdict, DurabilityVerdict::kNotDurable) << fs;
+    EXPECT_EQ(d.deciding_layer, "filesystem");
+    EXPECT_EQ(d.findings, std::vector<std::string>{"sync_noop_memory_fs"});
+    EXPECT_TRUE(d.to_prove.empty());
+  }
+}
+
+TEST(DurabilityModelTest, ALoopDeviceIsFollowedToItsBackingFilesFilesystem) {
+  DeviceInfo loop;
+  loop.name = loop.disk = "loop0";
+  loop.kind = "loop";
+  loop.backing_file = "/dev/shm/disk.img";
+  MountInfo m = Fs("ext4", loop);
+  m.backing.push_back(Fs("tmpfs"));
+  Durability d = Of(m);
+  EXPECT_EQ(d.verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(d.deciding_layer, "filesystem");
+  ASSERT_EQ(d.layers.size(), 3u);
+  EXPECT_EQ(d.layers[0].effect, LayerEffect::kPasses);  // ext4 on the loop device
+  EXPECT_EQ(d.layers[1].kind, "loop");
+  EXPECT_EQ(d.layers[2].name, "tmpfs (/data)");
+  // Two loops deep, down to a durable disk.
+  MountInfo inner = Fs("xfs", loop);
+  inner.backing.push_back(Fs("ext4", Disk("write through", false)));
+  MountInfo outer = Fs("ext4", loop);
+  outer.backing.push_back(inner);
+  EXPECT_EQ(Of(outer).verdict, DurabilityVerdict::kDurable);
+  // A backing file that cannot be followed is unknown, not durable.
+  EXPECT_EQ(Of(Fs("ext4", loop)).verdict, DurabilityVerdict::kUnproven);
+  EXPECT_EQ(Of(Fs("ext4", loop)).deciding_layer, "loop");
+}
+
+TEST(DurabilityModelTest, OverlayVolatileUpperOnMemoryAndAnInvisibleUpper) {
+  MountInfo m = Fs("overlay", Disk("write through", false));
+  m.overlay = platform::OverlayInfo{};
+  m.overlay->upper_dir = "/u";
+  m.overlay->upper_visible = true;
+  m.overlay->upper_fstype = "ext4";
+  m.overlay->upper_mount_point = "/";
+  EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kDurable);
+  m.overlay->volatile_mount = true;
+  EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(Of(m).deciding_layer, "overlay");
+  EXPECT_EQ(Of(m).findings, std::vector<std::string>{"overlay_volatile"});
+  m.overlay->volatile_mount = false;
+  m.overlay->upper_fstype = "tmpfs";
+  EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(Of(m).deciding_layer, "filesystem");
+  m.overlay->upper_visible = false;
+  m.device.reset();
+  EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kUnproven);
+  EXPECT_EQ(Of(m).deciding_layer, "overlay");
+}
+
+TEST(DurabilityModelTest, ServersAndFuseCannotBeSeenThrough) {
+  for (const char* fs : {"nfs4", "cifs", "9p", "virtiofs", "fuse.sshfs", "fuse.bindfs"}) {
+    Durability d = Of(Fs(fs));
+    EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven) << fs;
+    EXPECT_FALSE(d.to_prove.empty()) << fs;
+  }
+  MountInfo off = Fs("fuse.fuse-overlayfs");
+  off.options = {"rw", "fsync=0"};
+  EXPECT_EQ(Of(off).verdict, DurabilityVerdict::kNotDurable);
+}
+
+TEST(DurabilityModelTest, BarriersOffAndZfsSyncDisabledVoidIt) {
+  MountInfo m = Fs("ext4", Disk("write through", false));
+  m.options = {"rw", "barrier=0"};
+  EXPECT_EQ(Of(m).findings, std::vector<std::string>{"barrier_disabled"});
+  m.options = {"rw", "nobarrier"};
+  EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kNotDurable);
+  MountInfo zfs = Fs("zfs");
+  zfs.options = {"rw", "sync=disabled"};
+  EXPECT_EQ(Of(zfs).findings, std::vector<std::string>{"zfs_sync_disabled"});
+}
+
+TEST(DurabilityModelTest, APreloadIsTheTopLayer) {
+  MountInfo m = Fs("ext4", Disk("write through", false));
+  Context eat;
+  eat.ld_preload = "/usr/lib/x86_64-linux-gnu/libeatmydata.so";
+  EXPECT_EQ(Of(m, eat).verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(Of(m, eat).deciding_layer, "preload");
+  Context other;
+  other.ld_preload = "/tmp/libquiet.so";
+  EXPECT_EQ(Of(m, other).verdict, DurabilityVerdict::kUnproven);
+  EXPECT_EQ(Of(m, other).deciding_layer, "preload");
+  // The same library under a neutral name is caught by what a sync costs.
+  Durability measured =
+      Of(m, other, {{Severity::kWarn, "sync_noop_suspected", "syncs cost no more than a write"}});
+  EXPECT_EQ(measured.verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(measured.deciding_layer, "measured");
+  EXPECT_EQ(measured.findings, std::vector<std::string>{"sync_noop_suspected"});
+}
+
+TEST(DurabilityModelTest, MeasuredEvidenceQualifiesADurableLookingPath) {
+  MountInfo m = Fs("ext4", Disk("write through", false));
+  EXPECT_EQ(Of(m, {}, {{Severity::kWarn, "sync_faster_than_device", "."}}).verdict,
+            DurabilityVerdict::kUnproven);
+  // Expected on a memory filesystem (info), it adds nothing there.
+  Durability tmpfs = Of(Fs("tmpfs"), {}, {{Severity::kInfo, "sync_noop_suspected", "."}});
+  EXPECT_EQ(tmpfs.deciding_layer, "filesystem");
+  Target t;
+  t.mount = m;
+  probes::ProbeResult dir;
+  dir.spec.primitive = probes::Primitive::kDirFsync;
+  dir.outcome = probes::Outcome::kOk;
+  dir.ops = 100;
+  dir.latency.p50 = 900;
+  t.probes.push_back(dir);
+  Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven);
+  EXPECT_EQ(d.deciding_layer, "measured");
+}
+
+TEST(DurabilityModelTest, NoMountMeansUnproven) {
+  Target t;
+  t.path = "/x";
+  Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven);
+  EXPECT_FALSE(d.reason.empty());
+}
+
+}  // namespace
+}  // namespace durprobe::report

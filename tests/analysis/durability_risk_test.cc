@@ -1,0 +1,80 @@
+// SQLite's documented guarantee, as the path's durability verdict lets it hold or not.
+#include "analysis/durability_risk.h"
+
+#include <gtest/gtest.h>
+
+namespace durprobe::report {
+namespace {
+
+using sqlite_bench::JournalMode;
+using sqlite_bench::Synchronous;
+
+Durability Verdict(DurabilityVerdict v, std::string layer, std::vector<std::string> codes) {
+  Durability d;
+  d.verdict = v;
+  d.deciding_layer = std::move(layer);
+  d.findings = std::move(codes);
+  return d;
+}
+
+TEST(DurabilityRiskTest, WithoutAVerdictItIsWhatSqliteDocuments) {
+  RowRisk r = RiskOf(JournalMode::kWal, Synchronous::kFull, std::nullopt);
+  EXPECT_EQ(r.level, "none");
+  EXPECT_EQ(r.summary, "nothing lost");
+  EXPECT_TRUE(r.findings.empty());
+  EXPECT_EQ(RiskOf(JournalMode::kWal, Synchronous::kNormal, std::nullopt).level, "recent_commits");
+}
+
+TEST(DurabilityRiskTest, DeleteFullIsToldApartFromDeleteExtra) {
+  Durability durable = Verdict(DurabilityVerdict::kDurable, "", {});
+  RowRisk full = RiskOf(JournalMode::kDelete, Synchronous::kFull, durable);
+  RowRisk extra = RiskOf(JournalMode::kDelete, Synchronous::kExtra, durable);
+  EXPECT_EQ(full.documented_level, "last_commit");
+  EXPECT_EQ(full.summary, "last commit may roll back on power loss");
+  EXPECT_EQ(extra.documented_level, "none");
+  // TRUNCATE and PERSIST sync the journal's end under FULL: nothing lost.
+  EXPECT_EQ(RiskOf(JournalMode::kTruncate, Synchronous::kFull, durable).level, "none");
+  EXPECT_EQ(RiskOf(JournalMode::kPersist, Synchronous::kFull, durable).level, "none");
+  EXPECT_LT(LossRank(extra.level), LossRank(full.level));
+  EXPECT_LT(LossRank("last_commit"), LossRank("recent_commits"));
+  EXPECT_LT(LossRank("recent_commits"), LossRank("corruption"));
+  EXPECT_EQ(LossRank("bogus"), -1);
+}
+
+TEST(DurabilityRiskTest, ANotDurablePathMakesEveryRowNotDurable) {
+  Durability d = Verdict(DurabilityVerdict::kNotDurable, "filesystem", {"sync_noop_memory_fs"});
+  for (Synchronous s : {Synchronous::kOff, Synchronous::kNormal, Synchronous::kFull}) {
+    RowRisk r = RiskOf(JournalMode::kWal, s, d);
+    EXPECT_EQ(r.level, "not_durable");
+    EXPECT_EQ(r.findings, std::vector<std::string>{"sync_noop_memory_fs"});
+  }
+  EXPECT_EQ(RiskOf(JournalMode::kWal, Synchronous::kOff, d).summary,
+            "durability not provided here (sync_noop_memory_fs); corruption possible");
+  // No finding names the layer: the layer does.
+  Durability bare = Verdict(DurabilityVerdict::kNotDurable, "loop", {});
+  EXPECT_EQ(RiskOf(JournalMode::kWal, Synchronous::kFull, bare).findings,
+            std::vector<std::string>{"loop"});
+}
+
+TEST(DurabilityRiskTest, AnUnprovenPathQualifiesTheGuarantee) {
+  Durability d = Verdict(DurabilityVerdict::kUnproven, "device", {"volatile_write_cache_no_fua"});
+  RowRisk r = RiskOf(JournalMode::kWal, Synchronous::kFull, d);
+  EXPECT_EQ(r.level, "none");
+  EXPECT_EQ(r.summary, "nothing lost if syncs reach stable storage (unproven: device)");
+  EXPECT_EQ(r.findings, std::vector<std::string>{"volatile_write_cache_no_fua"});
+  // Nothing to qualify where SQLite already risks corruption.
+  EXPECT_EQ(RiskOf(JournalMode::kWal, Synchronous::kOff, d).summary, "corruption possible");
+}
+
+TEST(DurabilityRiskTest, NotDurableCodesReadTheVerdictOnly) {
+  Target t;
+  t.findings = {{Severity::kFail, "sync_noop_memory_fs", "."}};
+  EXPECT_TRUE(NotDurableCodes(t).empty());  // no verdict: nothing decided
+  t.durability = Verdict(DurabilityVerdict::kUnproven, "device", {"x"});
+  EXPECT_TRUE(NotDurableCodes(t).empty());
+  t.durability = Verdict(DurabilityVerdict::kNotDurable, "overlay", {"overlay_volatile"});
+  EXPECT_EQ(NotDurableCodes(t), std::vector<std::string>{"overlay_volatile"});
+}
+
+}  // namespace
+}  // namespace durprobe::report

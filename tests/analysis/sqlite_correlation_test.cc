@@ -1,0 +1,70 @@
+#include "analysis/sqlite_correlation.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/sqlite_samples.h"
+
+namespace durprobe::report {
+namespace {
+
+using sqlite_bench::CommitResult;
+using sqlite_bench::FileKind;
+using testing_support::DeleteFull;
+using testing_support::Probes;
+
+TEST(SqliteCorrelationTest, PredictsSyncsTimesProbeLatencyPlusNonSyncTime) {
+  SqliteCorrelation c = Correlate(DeleteFull(), Probes());
+  ASSERT_TRUE(c.available) << c.missing;
+  EXPECT_DOUBLE_EQ(c.measured_ns, 700'000);  // the mean commit
+  EXPECT_DOUBLE_EQ(c.sync_ns, 600'000);
+  EXPECT_DOUBLE_EQ(c.non_sync_ns, 100'000);
+  // 2 x 200 us (journal append) + 1 x 100 us (db overwrite) + 1 x 50 us (dir) = 550 us.
+  EXPECT_DOUBLE_EQ(c.predicted_sync_ns, 550'000);
+  EXPECT_DOUBLE_EQ(c.predicted_ns, 650'000);
+  EXPECT_DOUBLE_EQ(c.explained_share, 550'000.0 / 700'000.0);
+  EXPECT_DOUBLE_EQ(c.residual_share, 50'000.0 / 700'000.0);
+  EXPECT_EQ(c.probe_label.at("journal append"), "fdatasync append 4 KiB");
+  EXPECT_DOUBLE_EQ(c.syncs_per_commit.at("dir"), 1.0);
+}
+
+TEST(SqliteCorrelationTest, MissingProbesMakeItUnavailableAndSayWhich) {
+  std::vector<probes::ProbeResult> probes = Probes();
+  probes.erase(probes.begin() + 2);  // no dir_fsync
+  SqliteCorrelation c = Correlate(DeleteFull(), probes);
+  EXPECT_FALSE(c.available);
+  EXPECT_EQ(c.missing, "dir_fsync create");
+}
+
+TEST(SqliteCorrelationTest, SyncsPerCommitFollowTheContract) {
+  SyncsPerCommit s = SyncsOf(DeleteFull());
+  EXPECT_DOUBLE_EQ(s.journal, 2.0);
+  EXPECT_DOUBLE_EQ(s.db, 1.0);
+  EXPECT_DOUBLE_EQ(s.wal, 0.0);
+  EXPECT_DOUBLE_EQ(s.dir, 1.0);
+  EXPECT_DOUBLE_EQ(s.total, 4.0);
+}
+
+TEST(SqliteCorrelationTest, FailuresAndLargeResidualsBecomeFindings) {
+  Target t;
+  t.probes = Probes();
+  CommitResult slow = DeleteFull();
+  slow.config.sync = sqlite_bench::Synchronous::kNormal;
+  // Its syncs take 1.9 ms per commit where the probes predict 550 us.
+  slow.timed_ns = slow.commits * 2'000'000;
+  slow.commit_counts.of(FileKind::kJournal).sync_ns = slow.commits * 1'800'000;
+  CommitResult broken = DeleteFull();
+  broken.config.journal = sqlite_bench::JournalMode::kWal;
+  broken.outcome = probes::Outcome::kError;
+  broken.reason = "checksum mismatch: inserted 3 rows";
+  AddSqliteResults(t, {DeleteFull(), slow, broken});
+  ASSERT_EQ(t.sqlite.size(), 3u);
+  EXPECT_DOUBLE_EQ(t.sqlite[0].speedup.value(), 1.0);
+  ASSERT_EQ(t.findings.size(), 2u);
+  EXPECT_EQ(t.findings[0].code, "sqlite_prediction_residual");
+  EXPECT_EQ(t.findings[1].code, "sqlite_commit_error");
+  EXPECT_EQ(t.findings[1].severity, Severity::kFail);
+  EXPECT_NE(t.findings[1].message.find("checksum mismatch"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace durprobe::report

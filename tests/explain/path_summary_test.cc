@@ -1,0 +1,130 @@
+// The answer first (issue 22, points 1 and 2): what the summary picks and what the advice cites,
+// from a target whose numbers are known.
+#include "explain/path_summary.h"
+
+#include <gtest/gtest.h>
+
+#include "analysis/durability_risk.h"
+#include "tests/sqlite_samples.h"
+
+namespace durprobe::report {
+namespace {
+
+using sqlite_bench::JournalMode;
+using sqlite_bench::Synchronous;
+
+SqliteEntry Row(JournalMode j, Synchronous s, double commits_per_sec, std::uint32_t rows = 1) {
+  SqliteEntry e;
+  e.result = testing_support::DeleteFull();
+  e.result.config.journal = j;
+  e.result.config.sync = s;
+  e.result.config.rows_per_commit = rows;
+  e.result.commits_per_sec = commits_per_sec;
+  e.result.rows_per_sec = commits_per_sec * rows;
+  return e;
+}
+
+Target Measured() {
+  Target t;
+  t.path = "/data";
+  t.probes = testing_support::Probes();
+  t.probes[0].ops_per_sec = 1713;
+  t.probes[0].sync_latency.count = 233;
+  t.probes[0].sync_latency.p99 = 8'000'000;
+  t.sqlite = {Row(JournalMode::kDelete, Synchronous::kFull, 75),
+              Row(JournalMode::kWal, Synchronous::kFull, 573),
+              Row(JournalMode::kWal, Synchronous::kNormal, 43'640),
+              Row(JournalMode::kWal, Synchronous::kOff, 46'656),
+              Row(JournalMode::kWal, Synchronous::kFull, 400, 100)};
+  t.findings = {{Severity::kInfo, "sync_bimodal", "two clusters"},
+                {Severity::kWarn, "volatile_write_cache_no_fua", "a cache"},
+                {Severity::kWarn, "sync_tail_heavy", "a tail"}};
+  AssessRisks(t);
+  return t;
+}
+
+TEST(PathSummaryTest, PicksTheDefaultTheFastestSafeAndTheFastestThatRisksTheLastCommits) {
+  PathSummary s = SummarizePath(Measured());
+  ASSERT_TRUE(s.sqlite_default && s.sqlite_safe && s.sqlite_fast);
+  EXPECT_EQ(s.sqlite_default->label, "DELETE/FULL x1");
+  EXPECT_EQ(s.sqlite_safe->label, "WAL/FULL x1");
+  EXPECT_NEAR(*s.sqlite_safe->vs_default, 573.0 / 75.0, 1e-9);
+  EXPECT_EQ(s.sqlite_fast->label, "WAL/NORMAL x1");  // OFF risks corruption: never offered
+  EXPECT_EQ(s.sqlite_fast->risk, "recent_commits");
+  EXPECT_EQ(s.sync_probe, "fdatasync overwrite 4 KiB");
+  EXPECT_EQ(*s.sync_p50_ns, 100'000);
+  EXPECT_EQ(*s.sync_p99_ns, 8'000'000);
+  EXPECT_EQ(*s.synced_writes_per_sec, 1713);
+  EXPECT_EQ(s.findings,
+            (std::vector<std::string>{"volatile_write_cache_no_fua", "sync_tail_heavy"}));
+}
+
+TEST(PathSummaryTest, WithoutADurabilityVerdictItSaysNotAssessed) {
+  PathSummary s = SummarizePath(Measured());
+  EXPECT_EQ(s.durability, "");
+  EXPECT_EQ(s.durability_line, "durability not assessed");
+  EXPECT_NE(s.next_step.find("durprobe crashsim /data"), std::string::npos) << s.next_step;
+}
+
+TEST(PathSummaryTest, ANotDurablePathOffersNoSettingAndSaysWhichLayer) {
+  Target t = Measured();
+  t.durability = Durability{.verdict = DurabilityVerdict::kNotDurable,
+                            .deciding_layer = "filesystem",
+                            .reason = "tmpfs keeps files in memory"};
+  PathSummary s = SummarizePath(t);
+  EXPECT_EQ(s.durability, "not_durable");
+  EXPECT_EQ(s.durability_line,
+            "not_durable (deciding layer: filesystem): tmpfs keeps files in memory");
+  EXPECT_NE(s.next_step.find("filesystem"), std::string::npos);
+  t.summary = s;
+  std::vector<PathAdvice> advice = AdviseTarget(t);
+  ASSERT_FALSE(advice.empty());
+  EXPECT_EQ(advice[0].system, "sqlite");
+  EXPECT_EQ(advice[0].setting, "none keeps commits here");
+}
+
+TEST(PathSummaryTest, EachPieceOfAdviceCitesItsMeasurement) {
+  Target t = Measured();
+  AddPathSummary(t);
+  ASSERT_TRUE(t.summary);
+  ASSERT_GE(t.advice.size(), 4u);
+  EXPECT_EQ(t.advice[0].setting, "journal_mode=WAL, synchronous=FULL");
+  EXPECT_EQ(t.advice[0].evidence, "sqlite WAL/FULL x1: 573 commits/s, 7.64x DELETE/FULL x1");
+  EXPECT_EQ(t.advice[1].setting, "journal_mode=WAL, synchronous=NORMAL");
+  EXPECT_EQ(t.advice[2].setting, "100 rows per transaction");
+  EXPECT_NE(t.advice[2].evidence.find("40,000 rows/s"), std::string::npos) << t.advice[2].evidence;
+  // No pg_test_fsync probes and no etcd probes ran: each says so and how to measure it.
+  EXPECT_EQ(t.advice[3].system, "postgresql");
+  EXPECT_EQ(t.advice[3].setting, "not measured");
+  EXPECT_EQ(t.advice[3].evidence, "run `durprobe check --preset postgres-wal /data`");
+  EXPECT_EQ(t.advice.back().system, "etcd");
+  EXPECT_EQ(t.advice.back().setting, "not measured");
+}
+
+TEST(PathSummaryTest, CrashsimThatSawALossWithdrawsASafeSetting) {
+  Target t = Measured();
+  sqlite_bench::CrashsimResult lost;
+  lost.config = {JournalMode::kWal, Synchronous::kFull, 1};
+  lost.trials = 10;
+  lost.trials_with_loss = 2;
+  lost.lost_commits_max = 1;
+  t.crashsim = {lost};
+  PathSummary s = SummarizePath(t);
+  // WAL/FULL was the only single-row setting documented to keep every commit (DELETE/FULL may
+  // roll the last one back): none is offered now, and the fastest that risks the last commits
+  // stays WAL/NORMAL.
+  EXPECT_FALSE(s.sqlite_safe);
+  ASSERT_TRUE(s.sqlite_fast);
+  EXPECT_EQ(s.sqlite_fast->label, "WAL/NORMAL x1");
+}
+
+TEST(PathSummaryTest, NothingMeasuredMeansNoSummary) {
+  Target t;
+  t.path = "/x";
+  AddPathSummary(t);
+  EXPECT_FALSE(t.summary);
+  EXPECT_TRUE(t.advice.empty());
+}
+
+}  // namespace
+}  // namespace durprobe::report

@@ -1,0 +1,319 @@
+// The rooms (docs/architecture.md) include one another in one direction only, and the rooms that
+// hold results, their analysis and their formats never compile against SQLite or the VFS shim.
+// The build enforces the direction per top-level room (cmake/Rooms.cmake gives each library a
+// view of itself and the rooms below it); this test holds the same table to CMakeLists.txt, covers
+// what the build cannot see (render/'s format folders beside each other, a header no library
+// compiles, a new top-level folder), and reads SQLite includes through headers. Every header of
+// the rooms above the measurement is included here and SQLITE_VERSION (defined by <sqlite3.h>)
+// must stay undefined, so this file fails to compile if any of them pulls SQLite in.
+#include "analysis/drift.h"
+#include "analysis/durability_risk.h"
+#include "analysis/mount_findings.h"
+#include "analysis/plausibility.h"
+#include "analysis/probe_findings.h"
+#include "analysis/sqlite_correlation.h"
+#include "codec/check_json.h"
+#include "codec/crashsim_json.h"
+#include "codec/json_fields.h"
+#include "codec/json_reader.h"
+#include "codec/json_reader_sections.h"
+#include "codec/mount_json.h"
+#include "codec/mount_json_reader.h"
+#include "codec/report_json.h"
+#include "codec/sqlite_json.h"
+#include "codec/sqlite_json_reader.h"
+#include "codec/sqlite_workloads_json.h"
+#include "codec/sqlite_workloads_json_reader.h"
+#include "explain/compare_analysis.h"
+#include "explain/diff_analysis.h"
+#include "explain/diff_differences.h"
+#include "explain/diff_probes.h"
+#include "explain/summary.h"
+#include "gate/facts.h"
+#include "gate/policy.h"
+#include "gate/policy_document.h"
+#include "gate/presets.h"
+#include "gate/rules.h"
+#include "gate/wal_sync_method.h"
+#include "model/labels.h"
+#include "model/percentiles.h"
+#include "model/report.h"
+#include "model/run_events.h"
+#include "model/sqlite_model.h"
+#include "output/output.h"
+#include "output/reporter_factory.h"
+#include "render/console/check_console.h"
+#include "render/console/compare_console.h"
+#include "render/console/console_reporter.h"
+#include "render/console/crashsim_console.h"
+#include "render/console/diff_console.h"
+#include "render/console/live_console.h"
+#include "render/console/mount_console.h"
+#include "render/console/progress_console.h"
+#include "render/console/sqlite_console.h"
+#include "render/console/sqlite_workloads_console.h"
+#include "render/console/summary_console.h"
+#include "render/csv/csv_reporter.h"
+#include "render/csv/summary_csv.h"
+#include "render/flat_rows.h"
+#include "render/html/html_compare.h"
+#include "render/html/html_page.h"
+#include "render/html/html_probes.h"
+#include "render/html/html_reporter.h"
+#include "render/html/html_sqlite.h"
+#include "render/html/html_text.h"
+#include "render/html/html_timeline.h"
+#include "render/html/svg_bars.h"
+#include "render/html/svg_plot.h"
+#include "render/html/svg_scale.h"
+#include "render/html/svg_shared.h"
+#include "render/json/compare_json.h"
+#include "render/json/diff_json.h"
+#include "render/json/json_reporter.h"
+#include "render/json/summary_json.h"
+#include "render/junit/junit_reporter.h"
+#include "render/markdown/markdown_reporter.h"
+#include "render/mount_rows.h"
+#include "render/prometheus/prometheus_reporter.h"
+#include "render/reporter.h"
+#include "text/table.h"
+#include "text/units.h"
+#include "text/utf8.h"
+#include "text/xml_escape.h"
+
+#ifdef SQLITE_VERSION
+#error "a header above the measurement includes <sqlite3.h>: it must read plain result structs"
+#endif
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace durprobe::report {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Include {
+  std::string name;
+  bool system = false;  // <...>
+};
+
+// Each file is read once: the chains below reach the same headers from every file.
+// The regex sees only lines that name an include (it is slow, at -O0 most of all).
+const std::vector<Include>& IncludesOf(const fs::path& file) {
+  static const std::regex kInclude(R"(^\s*#\s*include\s*([<"])([^>"]+)[>"])");
+  static std::map<std::string, std::vector<Include>> read;
+  auto [it, fresh] = read.try_emplace(file.string());
+  if (!fresh) return it->second;
+  std::ifstream in(file);
+  std::string line;
+  std::smatch m;
+  while (std::getline(in, line)) {
+    if (line.find("include") == std::string::npos) continue;
+    if (std::regex_search(line, m, kInclude)) it->second.push_back({m[2], m[1] == "<"});
+  }
+  return it->second;
+}
+
+// The first forbidden include reachable from `file` through the project's quoted includes, as
+// the chain that reaches it ("model/x.cc -> sqlite_bench/y.h -> <sqlite3.h>"), or "".
+std::string ForbiddenChain(const fs::path& root, const std::string& file,
+                           std::set<std::string>& seen) {
+  if (!seen.insert(file).second) return "";
+  for (const Include& inc : IncludesOf(root / file)) {
+    if (inc.name == "sqlite3.h" || inc.name == "sqlite_bench/counting_vfs.h") {
+      return file + " -> " + (inc.system ? "<" + inc.name + ">" : inc.name);
+    }
+    if (inc.system || !fs::exists(root / inc.name)) continue;  // generated or outside the tree
+    std::string below = ForbiddenChain(root, inc.name, seen);
+    if (!below.empty()) return file + " -> " + below;
+  }
+  return "";
+}
+
+// Top-level folders that hold code but are no room: the tests, which may include any room, and
+// the scripts' benchmarks.
+bool IsOutsideTheRooms(const std::string& folder) {
+  return folder == "tests" || folder == "scripts" || folder.rfind("build", 0) == 0 ||
+         folder.rfind(".", 0) == 0;
+}
+
+// Every source file of the project outside the tests, as "ROOM/.../NAME", in a stable order.
+std::vector<std::string> ProjectFiles(const fs::path& root) {
+  std::vector<std::string> files;
+  for (const fs::directory_entry& top : fs::directory_iterator(root)) {
+    if (!top.is_directory() || IsOutsideTheRooms(top.path().filename().string())) continue;
+    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(top.path())) {
+      std::string ext = entry.path().extension();
+      if (ext == ".h" || ext == ".cc") files.push_back(fs::relative(entry.path(), root).string());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Each room and the rooms it links directly, bottom to top: the top-level ones as
+// CMakeLists.txt declares them (durprobe_room), plus render/'s format folders, which sit on
+// render/'s shared files and never beside one another; output/ picks among them.
+const std::map<std::string, std::vector<std::string>>& RoomDeps() {
+  static const std::map<std::string, std::vector<std::string>> kDeps = {
+      {"platform", {}},
+      {"probes", {"platform"}},
+      {"sqlite_bench", {"probes"}},
+      {"text", {"platform"}},
+      {"model", {"text", "sqlite_bench"}},
+      {"analysis", {"model"}},
+      {"gate", {"analysis"}},
+      {"codec", {"analysis"}},
+      {"explain", {"gate", "codec"}},
+      {"render", {"explain"}},
+      {"render/console", {"render"}},
+      {"render/json", {"render"}},
+      {"render/csv", {"render"}},
+      {"render/markdown", {"render"}},
+      {"render/html", {"render"}},
+      {"render/junit", {"render"}},
+      {"render/prometheus", {"render"}},
+      {"output",
+       {"render/console", "render/json", "render/csv", "render/markdown", "render/html",
+        "render/junit", "render/prometheus"}},
+      {"run", {"explain"}},
+      {"cli", {"run", "output"}}};
+  return kDeps;
+}
+
+// The rooms that measure and may therefore reach SQLite; every other room only reads results.
+bool MayReachSqlite(const std::string& room) {
+  return room == "sqlite_bench" || room == "run" || room == "cli";
+}
+
+// A file's room: its top-level folder, or render/FORMAT for a file in a format's folder.
+std::string RoomOf(const std::string& file) {
+  fs::path p(file);
+  auto part = p.begin();
+  std::string room = part->string();
+  if (room == "render" && std::distance(p.begin(), p.end()) > 2) room += "/" + (++part)->string();
+  return room;
+}
+
+// Every room `room` may include: itself and all the rooms below it.
+std::set<std::string> Reachable(const std::string& room) {
+  std::set<std::string> out = {room};
+  auto it = RoomDeps().find(room);
+  if (it == RoomDeps().end()) return out;
+  for (const std::string& dep : it->second) {
+    std::set<std::string> below = Reachable(dep);
+    out.insert(below.begin(), below.end());
+  }
+  return out;
+}
+
+// "" when file may include header, else why not.
+std::string IncludeProblem(const std::string& file, const std::string& header) {
+  std::string from = RoomOf(file), to = RoomOf(header);
+  if (!RoomDeps().count(from)) return file + " is in no room";
+  if (!RoomDeps().count(to)) return header + " is in no room";
+  if (Reachable(from).count(to)) return "";
+  return file + " includes " + header + ", which " +
+         (Reachable(to).count(from) ? "is above it" : "sits beside it");
+}
+
+TEST(LayeringTest, NoRoomAboveTheMeasurementReachesSqliteOrTheVfsShim) {
+  fs::path root = DURPROBE_SOURCE_DIR;
+  int checked = 0;
+  for (const std::string& file : ProjectFiles(root)) {
+    if (MayReachSqlite(RoomOf(file))) continue;
+    std::set<std::string> seen;
+    EXPECT_EQ(ForbiddenChain(root, file, seen), "") << RoomOf(file) << " must not reach SQLite";
+    ++checked;
+  }
+  EXPECT_GT(checked, 250);
+}
+
+TEST(LayeringTest, EveryFileSitsInARoom) {
+  fs::path root = DURPROBE_SOURCE_DIR;
+  int checked = 0;
+  for (const std::string& file : ProjectFiles(root)) {
+    EXPECT_TRUE(RoomDeps().count(RoomOf(file))) << file << " is in no room";
+    ++checked;
+  }
+  EXPECT_GT(checked, 400);
+}
+
+TEST(LayeringTest, IncludesPointDownTheRooms) {
+  fs::path root = DURPROBE_SOURCE_DIR;
+  int includes = 0;
+  for (const std::string& file : ProjectFiles(root)) {
+    for (const Include& inc : IncludesOf(root / file)) {
+      if (inc.system || !fs::exists(root / inc.name)) continue;  // generated or outside the tree
+      EXPECT_EQ(IncludeProblem(file, inc.name), "");
+      ++includes;
+    }
+  }
+  EXPECT_GT(includes, 1000);
+}
+
+// The table above is the one CMakeLists.txt builds: the same top-level rooms, each linking the
+// same rooms (render/'s format folders are one library, durprobe_render).
+TEST(LayeringTest, TheTableIsTheOneTheBuildLinks) {
+  fs::path root = DURPROBE_SOURCE_DIR;
+  std::ifstream in(root / "CMakeLists.txt");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string cmake = text.str();
+  static const std::regex kRoom(R"(durprobe_room\((\w+)(?: DEPS([\w ]*))?\))");
+  std::map<std::string, std::vector<std::string>> built;
+  for (std::sregex_iterator it(cmake.begin(), cmake.end(), kRoom), end; it != end; ++it) {
+    std::stringstream deps((*it)[2].str());
+    std::vector<std::string>& into = built[(*it)[1]];
+    for (std::string dep; deps >> dep;) into.push_back(dep);
+  }
+  for (const auto& [room, deps] : RoomDeps()) {
+    if (room.find('/') != std::string::npos || room == "cli" || room == "output") continue;
+    ASSERT_TRUE(built.count(room)) << room << " is no durprobe_room in CMakeLists.txt";
+    EXPECT_EQ(built[room], deps) << room;
+  }
+  EXPECT_EQ(built["output"], std::vector<std::string>{"render"});
+  EXPECT_EQ(built.size(), RoomDeps().size() - 8);  // the seven formats and cli/, built apart
+}
+
+TEST(LayeringTest, TheRoomCheckSeesUpwardAndSidewaysIncludes) {
+  EXPECT_EQ(IncludeProblem("render/json/a.cc", "codec/b.h"), "");
+  EXPECT_EQ(IncludeProblem("codec/a.cc", "codec/b.h"), "");
+  EXPECT_EQ(IncludeProblem("output/a.cc", "render/csv/b.h"), "");
+  EXPECT_EQ(IncludeProblem("render/html/a.cc", "render/b.h"), "");
+  EXPECT_EQ(IncludeProblem("codec/a.cc", "render/json/b.h"),
+            "codec/a.cc includes render/json/b.h, which is above it");
+  EXPECT_EQ(IncludeProblem("render/a.cc", "render/csv/b.h"),
+            "render/a.cc includes render/csv/b.h, which is above it");
+  EXPECT_EQ(IncludeProblem("render/html/a.cc", "render/console/b.h"),
+            "render/html/a.cc includes render/console/b.h, which sits beside it");
+  EXPECT_EQ(IncludeProblem("gate/a.cc", "codec/b.h"),
+            "gate/a.cc includes codec/b.h, which sits beside it");
+  EXPECT_EQ(IncludeProblem("run/a.cc", "render/b.h"),
+            "run/a.cc includes render/b.h, which sits beside it");
+  EXPECT_EQ(IncludeProblem("platform/a.cc", "text/b.h"),
+            "platform/a.cc includes text/b.h, which is above it");
+  EXPECT_EQ(IncludeProblem("report/a.cc", "text/b.h"), "report/a.cc is in no room");
+}
+
+TEST(LayeringTest, TheCheckSeesAForbiddenIncludeThroughAHeader) {
+  // The commit benchmark reaches the shim through its own header.
+  fs::path root = DURPROBE_SOURCE_DIR;
+  std::set<std::string> seen;
+  EXPECT_EQ(ForbiddenChain(root, "sqlite_bench/commit_bench.cc", seen),
+            "sqlite_bench/commit_bench.cc -> sqlite_bench/commit_bench.h -> "
+            "sqlite_bench/counting_vfs.h");
+}
+
+}  // namespace
+}  // namespace durprobe::report

@@ -1,0 +1,179 @@
+// The SQLite table's text: every time cell carries its unit, commits/s the median repetition as in
+// every format (commit the mean over all timed commits), ratios in one style, and the legend that
+// says so.
+#include "render/console/sqlite_console.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "analysis/durability_risk.h"
+#include "analysis/sqlite_correlation.h"
+#include "tests/sqlite_samples.h"
+
+namespace durprobe::report {
+namespace {
+
+using sqlite_bench::CommitResult;
+using testing_support::DeleteFull;
+using testing_support::Probes;
+
+// The table of entries on a path with these findings, the risk decided as the run decides it.
+std::string Table(const std::vector<SqliteEntry>& entries,
+                  std::optional<Durability> durability = std::nullopt) {
+  Target t;
+  t.sqlite = entries;
+  t.durability = std::move(durability);
+  AssessRisks(t);
+  std::ostringstream out;
+  PrintSqliteTable(t.sqlite, {}, out);
+  return out.str();
+}
+
+TEST(SqliteConsoleTest, ExactText) {
+  Target t;
+  t.probes = Probes();
+  CommitResult broken = DeleteFull();
+  broken.config.journal = sqlite_bench::JournalMode::kWal;
+  broken.outcome = probes::Outcome::kError;
+  broken.reason = "checksum mismatch";
+  CommitResult few = DeleteFull(40);  // too few commits for a p99
+  few.config.rows_per_commit = 100;
+  few.config.statement = sqlite_bench::StatementMode::kPerRow;
+  few.timed_ns = 40 * 1'400'000;
+  few.commits_per_sec = 1e9 / 1'400'000;
+  few.rows_per_sec = few.commits_per_sec * 100;
+  AddSqliteResults(t, {DeleteFull(), few, broken});
+  EXPECT_EQ(
+      Table(t.sqlite),
+      "journal  sync  rows  stmt     commits/s  rows/s   commit     p50     p99  syncs "
+      "(db+j+wal+dir)  sync%  speedup  predicted  expl.  power-loss risk\n"
+      "DELETE   FULL     1  reused       1,429   1,429   700 us  650 us  900 us  4 (1+2+0+1)       "
+      "      86%    1.00x     650 us    79%  last commit may roll back on power loss\n"
+      "DELETE   FULL   100  per_row        714  71,429  1.40 ms  650 us       -  4 (1+2+0+1)       "
+      "      43%    50.0x    1.35 ms    39%  last commit may roll back on power loss\n"
+      "WAL      FULL     1  reused   error: checksum mismatch\n"
+      "  commits/s: the median of the repetitions' rates (as in every format and check); rows/s "
+      "= commits/s x rows;\n"
+      "  commit: mean time of a timed transaction (all repetitions); speedup: rows/s against "
+      "DELETE/FULL x1 with reused statements;\n"
+      "  p50, p99: of single transactions; syncs: sync calls per commit (dir: directory syncs "
+      "inside SQLite's unix VFS);\n"
+      "  predicted: syncs x probe mean sync latency + measured non-sync time, against commit; "
+      "expl.: share of commit the probes' syncs explain;\n"
+      "  risk on power loss or OS crash as SQLite documents it "
+      "(https://www.sqlite.org/pragma.html#pragma_synchronous), as far as this path's "
+      "durability verdict lets syncs reach stable storage (docs/sqlite.md)\n"
+      "  p90, p99, p99.9 \"-\": fewer operations than that percentile needs (10, 100, 1,000)\n");
+}
+
+TEST(SqliteConsoleTest, CommitsPerSecondIsTheMedianRepetitionAsInEveryFormat) {
+  Target t;
+  t.probes = Probes();
+  CommitResult r = DeleteFull();
+  r.repetition_commits_per_sec = {1500, 1400, 900};
+  r.commits_per_sec = 1400;  // the median repetition, not 1 s / the mean commit (1,429)
+  r.rows_per_sec = 1400;
+  AddSqliteResults(t, {r});
+  std::string text = Table(t.sqlite);
+  // commits/s and rows/s are JSON's commits_per_sec; commit stays the mean over every commit.
+  EXPECT_NE(text.find("  1,400   1,400  700 us"), std::string::npos) << text;
+  EXPECT_EQ(text.find("1,429"), std::string::npos) << text;
+  EXPECT_NE(text.find("commits/s: the median of the repetitions' rates"), std::string::npos)
+      << text;
+}
+
+TEST(SqliteConsoleTest, ExplainedAboveAHundredPercentIsExplained) {
+  Target t;
+  t.probes = Probes();
+  CommitResult r = DeleteFull();
+  r.timed_ns = r.commits * 300'000;  // commits faster than the probes' syncs alone
+  AddSqliteResults(t, {r});
+  std::string text = Table(t.sqlite);
+  EXPECT_NE(text.find("expl. above 100%: the probes' syncs alone take longer"), std::string::npos)
+      << text;
+}
+
+TEST(SqliteConsoleTest, SpeedupReadsAsAFraction) {
+  Target t;
+  t.probes = Probes();
+  CommitResult slow = DeleteFull();
+  slow.config.fullfsync = true;  // not the baseline
+  slow.timed_ns = slow.commits * 700'000 * 1400;
+  slow.commits_per_sec = 1e9 / (700'000.0 * 1400);
+  slow.rows_per_sec = slow.commits_per_sec;
+  AddSqliteResults(t, {DeleteFull(), slow});
+  std::string text = Table(t.sqlite);
+  EXPECT_NE(text.find("1/1400x"), std::string::npos) << text;
+  EXPECT_EQ(text.find("0.00"), std::string::npos) << text;
+  EXPECT_NE(text.find("980 ms"), std::string::npos) << text;
+}
+
+// The risk column follows the path's durability verdict: on tmpfs, a nobarrier mount or under
+// a no-op-sync preload, SQLite's documented guarantee would be false.
+TEST(SqliteConsoleTest, RiskColumnNamesTheFindingThatVoidsDurability) {
+  Target t;
+  t.probes = Probes();
+  CommitResult wal_normal = DeleteFull();
+  wal_normal.config.journal = sqlite_bench::JournalMode::kWal;
+  wal_normal.config.sync = sqlite_bench::Synchronous::kNormal;
+  CommitResult off = DeleteFull();
+  off.config.sync = sqlite_bench::Synchronous::kOff;
+  AddSqliteResults(t, {DeleteFull(), wal_normal, off});
+  EXPECT_NE(Table(t.sqlite).find("  last commit may roll back on power loss\n"), std::string::npos);
+  for (const char* code :
+       {"sync_noop_memory_fs", "barrier_disabled", "ld_preload_eatmydata", "sync_noop_suspected"}) {
+    Durability d;
+    d.verdict = DurabilityVerdict::kNotDurable;
+    d.deciding_layer = "filesystem";
+    d.findings = {code};
+    std::string text = Table(t.sqlite, d);
+    EXPECT_EQ(text.find("last commit may roll back"), std::string::npos) << text;
+    EXPECT_NE(text.find(std::string("  durability not provided here (") + code + ")\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find(std::string("durability not provided here (") + code +
+                        "); corruption possible\n"),
+              std::string::npos)
+        << text;
+  }
+  Durability unproven;
+  unproven.verdict = DurabilityVerdict::kUnproven;
+  unproven.deciding_layer = "device";
+  std::string cached = Table(t.sqlite, unproven);
+  EXPECT_NE(cached.find("  last commit may roll back on power loss if syncs reach stable storage "
+                        "(unproven: device)\n"),
+            std::string::npos)
+      << cached;
+  EXPECT_NE(cached.find("last commits may be lost, no corruption if syncs reach stable storage "
+                        "(unproven: device)\n"),
+            std::string::npos)
+      << cached;
+}
+
+// The basis note cites latency_drift only when the finding is in the list, and a configuration
+// without syncs gets no sync-timing note ("a sync took 0 ns in SQLite, 0 ns in the probes").
+TEST(SqliteConsoleTest, NotesCiteOnlyFindingsInTheListAndNeedSyncs) {
+  SqliteEntry synced;
+  synced.result = DeleteFull();
+  synced.correlation = Correlate(synced.result, Probes());
+  synced.correlation.basis = "sqlite_sync_timing";
+  SqliteEntry unsynced = synced;
+  unsynced.result.config.sync = sqlite_bench::Synchronous::kOff;
+  unsynced.result.commit_counts = {};
+  unsynced.correlation = Correlate(unsynced.result, Probes());
+  unsynced.correlation.basis = "sqlite_sync_timing";
+  for (bool cite : {false, true}) {
+    std::ostringstream out;
+    PrintSqliteTable({synced, unsynced}, {}, out, cite);
+    std::string text = out.str();
+    EXPECT_NE(text.find("DELETE/FULL x1: predicted from SQLite's own sync timing"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("DELETE/OFF x1: predicted"), std::string::npos) << text;
+    EXPECT_EQ(text.find("(latency_drift)") != std::string::npos, cite) << text;
+  }
+}
+
+}  // namespace
+}  // namespace durprobe::report

@@ -1,0 +1,52 @@
+// Issue 32 item 13: text from a report is Markdown text, never HTML or a code span's end.
+#include "render/markdown/markdown_reporter.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace durprobe::report {
+namespace {
+
+TEST(MarkdownReporterTest, TextCarriesNoHtmlAndNoTableBreak) {
+  EXPECT_EQ(MarkdownText("/srv/db"), "/srv/db");
+  EXPECT_EQ(MarkdownText("a > b"), "a > b");  // a > alone opens nothing
+  EXPECT_EQ(MarkdownText("/t/</td></tr></table><img src=x onerror=alert(1)>"),
+            "/t/&lt;/td>&lt;/tr>&lt;/table>&lt;img src=x onerror=alert(1)>");
+  EXPECT_EQ(MarkdownText("&lt; | \\"), "&amp;lt; \\| \\\\");
+  EXPECT_EQ(MarkdownText("two\nlines\x1b[2J"), "two\\\\nlines\\\\x1b[2J");
+}
+
+TEST(MarkdownReporterTest, ACodeSpansFenceIsLongerThanAnyBacktickRunInIt) {
+  EXPECT_EQ(MarkdownCode("run ."), "`run .`");
+  EXPECT_EQ(MarkdownCode("a`b"), "``a`b``");
+  EXPECT_EQ(MarkdownCode("a``b`c"), "```a``b`c```");
+  EXPECT_EQ(MarkdownCode("`x"), "`` `x ``");  // spaces inside, which CommonMark strips
+  EXPECT_EQ(MarkdownCode("x`"), "`` x` ``");
+  EXPECT_EQ(MarkdownCode(" x "), "`  x  `");
+  EXPECT_EQ(MarkdownCode("<b>"), "`<b>`");  // a code span shows < as it is
+  EXPECT_EQ(MarkdownCode("a\nb"), "`a\\nb`");
+}
+
+TEST(MarkdownReporterTest, AHostilePathHeadsItsSectionAsText) {
+  Report report;
+  Target t;
+  t.path = "/t/</td><img src=x onerror=alert(1)>\n# forged `x";
+  Finding f;
+  f.code = "code`";
+  f.message = "<script>alert(1)</script>";
+  t.findings.push_back(f);
+  report.targets.push_back(t);
+  std::ostringstream out;
+  ASSERT_TRUE(MarkdownReporter().Write(report, out).ok());
+  std::string md = out.str();
+  EXPECT_NE(md.find("## /t/&lt;/td>&lt;img src=x onerror=alert(1)>\\\\n# forged `x\n"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("`` code` ``: &lt;script>alert(1)&lt;/script>"), std::string::npos) << md;
+  EXPECT_EQ(md.find("<img"), std::string::npos) << md;
+  EXPECT_EQ(md.find("\n# forged"), std::string::npos) << md;
+}
+
+}  // namespace
+}  // namespace durprobe::report

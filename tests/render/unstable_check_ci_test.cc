@@ -1,0 +1,74 @@
+// An unstable rule (the device moved by enough to flip it) in every check output: JUnit counts it
+// as an error of type "unstable", Prometheus reads it as not passed with a gauge of its own, the
+// console tags it UNSTABLE and counts it apart.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "render/console/check_console.h"
+#include "render/junit/junit_reporter.h"
+#include "render/prometheus/prometheus_reporter.h"
+
+namespace durprobe::report {
+namespace {
+
+Report ReportWithAnUnstableRule() {
+  Report report;
+  report.context.durprobe_version = "0.1.0";
+  report.context.host = "h";
+  report.context.started_at = "2026-12-01T14:00:00Z";
+  Target t;
+  t.path = "/data";
+  report.targets = {t};
+  CheckResult c;
+  c.rule = "etcd_wal_fsync_p99";
+  c.path = "/data";
+  c.outcome = CheckOutcome::kUnstable;
+  c.measured = 0.006;
+  c.threshold = 0.01;
+  c.comparison = "<";
+  c.unit = "s";
+  c.drift_low = 0.006;
+  c.drift_high = 0.012;
+  c.message = "unstable: the device moved during the run";
+  report.checks = {c};
+  return report;
+}
+
+TEST(UnstableCheckCiTest, JunitCallsItAnErrorOfTypeUnstable) {
+  std::ostringstream out;
+  ASSERT_TRUE(JunitReporter().Write(ReportWithAnUnstableRule(), out).ok());
+  std::string xml = out.str();
+  EXPECT_NE(xml.find("tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\""), std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<error type=\"unstable\" message=\"measured 6.00 ms, threshold &lt; "
+                     "10.0 ms\">unstable: the device moved during the run</error>"),
+            std::string::npos)
+      << xml;
+}
+
+TEST(UnstableCheckCiTest, PrometheusReadsItAsNotPassedAndUnstable) {
+  std::ostringstream out;
+  ASSERT_TRUE(PrometheusReporter().Write(ReportWithAnUnstableRule(), out).ok());
+  std::string text = out.str();
+  EXPECT_NE(text.find("durprobe_check_pass{path=\"/data\",rule=\"etcd_wal_fsync_p99\"} 0"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("# TYPE durprobe_check_unstable gauge"), std::string::npos) << text;
+  EXPECT_NE(text.find("durprobe_check_unstable{path=\"/data\",rule=\"etcd_wal_fsync_p99\"} 1"),
+            std::string::npos)
+      << text;
+}
+
+TEST(UnstableCheckCiTest, TheConsoleTagsAndCountsIt) {
+  std::ostringstream out;
+  PrintChecks(ReportWithAnUnstableRule().checks, out);
+  std::string text = out.str();
+  EXPECT_NE(text.find("  UNSTABLE /data  etcd_wal_fsync_p99"), std::string::npos) << text;
+  EXPECT_NE(text.find("0 passed, 0 failed, 0 could not be evaluated, 0 skipped, 1 unstable"),
+            std::string::npos)
+      << text;
+}
+
+}  // namespace
+}  // namespace durprobe::report

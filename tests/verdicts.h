@@ -1,0 +1,23 @@
+// Durability verdicts for report tests that build targets by hand: what the analysis
+// (analysis/durability_model.h) would have decided for a path with that finding.
+#pragma once
+
+#include <string>
+
+#include "model/report.h"
+
+namespace durprobe::testing_support {
+
+// Adds the fail finding code and the not_durable verdict it decides (in the layer given).
+inline void MarkNotDurable(report::Target& t, const std::string& code,
+                           const std::string& layer = "filesystem") {
+  t.findings.push_back({report::Severity::kFail, code, code + " voids durability here"});
+  report::Durability d;
+  d.verdict = report::DurabilityVerdict::kNotDurable;
+  d.deciding_layer = layer;
+  d.reason = layer + ": " + code;
+  d.findings = {code};
+  t.durability = d;
+}
+
+}  // namespace durprobe::testing_support
