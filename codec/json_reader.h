@@ -5,7 +5,7 @@
 // - Errors are one line naming what is wrong: malformed JSON with its byte offset, the wrong
 //   schema, a missing required key or a value of the wrong type with its JSON path
 //   ("targets[0].sqlite[1]: missing required key commits_per_sec").
-// - Required are the keys of DESIGN.md's contract; every other key may be absent (a report from
+// - Required are the contract's keys (docs/json.md); every other key may be absent (a report from
 //   an older durprobe) and reads as its default. Unknown keys are ignored; null reads as the
 //   default (0, empty, unset), so a latency the writer left null reads as 0.
 // - What the writer derives is not read back but derived again: a SQLite row's counts are read

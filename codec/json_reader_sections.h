@@ -24,7 +24,7 @@ std::map<std::string, E> NamesOf(std::initializer_list<E> values) {
 // "status": ok (also when absent), unsupported, error, interrupted.
 probes::Outcome ReadOutcome(const JsonFields& f);
 
-// A latency_ns object; `required` lists the percentiles DESIGN.md's contract requires there.
+// A latency_ns object; `required` lists the percentiles the contract (docs/json.md) requires.
 probes::LatencySummary ReadLatency(const JsonFields& f,
                                    std::initializer_list<const char*> required = {});
 

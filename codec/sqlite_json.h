@@ -1,5 +1,5 @@
 // JSON for the SQLite part of the report: targets[].sqlite[] entries (the contract keys of
-// DESIGN.md plus the detail behind them) and the SQLite build facts for the context block.
+// docs/json.md plus the detail behind them) and the SQLite build facts for the context block.
 #pragma once
 
 #include <nlohmann/json.hpp>

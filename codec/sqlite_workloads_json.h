@@ -1,5 +1,5 @@
 // JSON for targets[].sqlite_workloads[]: one entry per measured case, keyed by "workload"
-// (DESIGN.md), with the contract keys of docs/json.md and the detail behind them.
+// (docs/json.md), with the contract keys it lists and the detail behind them.
 #pragma once
 
 #include <nlohmann/json.hpp>
