@@ -21,8 +21,8 @@ struct StopRule {
   std::uint64_t max_ops = 0;  // 0: no cap
   double target_ci = 0.05;    // relative half-width of the median's 95% CI
   // > 0: one timed operation starts every pace_ns at most (ProbeSpec::paced_per_sec); the wait
-  // (Platform::SpinNanos: the CPU kept busy; under a CPU quota, probes/spin_budget.h) is untimed, like maintenance: in no operation's
-  // latency, not in the elapsed time.
+  // (Platform::SpinNanos: the CPU kept busy; under a CPU quota, probes/spin_budget.h) is
+  // untimed, like maintenance: in no operation's latency, not in the elapsed time.
   std::uint64_t pace_ns = 0;
   // > 0: each operation follows work_ns on the CPU (ProbeSpec::work_us), counted in the elapsed
   // time but in no operation's latency, so ops/s is one client's commit rate.

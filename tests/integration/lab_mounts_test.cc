@@ -134,7 +134,8 @@ TEST_F(LabMountsTest, CompareGivesEachMountItsColumnAndRatios) {
   EXPECT_GT(j["verdicts"][0]["ratios"]["per_op"].get<double>(), 0.0);
 
   CliRun table = testing_support::RunDurprobe(
-      "compare --no-sqlite --rounds 1 --budget 2s --file-size 1MiB --primitives fdatasync " + paths);
+      "compare --no-sqlite --rounds 1 --budget 2s --file-size 1MiB --primitives fdatasync " +
+      paths);
   ASSERT_EQ(table.exit_code, 0) << table.err;
   EXPECT_NE(table.out.find("[3] p50  [3]/[1]"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("verdict for " + dir_ + "/bindfs"), std::string::npos) << table.out;

@@ -48,7 +48,8 @@ std::string BaseName(const std::string& path) { return path.substr(path.find_las
 
 std::vector<Call> ParseTrace(const std::string& trace) {
   static const std::regex kLine(R"re(^\d+ +(\w+)\((.*)\) += (-?\d+).*$)re");
-  static const std::regex kOpen(R"re(^AT_FDCWD<[^>]*>, "([^"]*)", ([A-Z_|]+))re");
+  // The directory argument (the working directory's token, or a descriptor) is not read.
+  static const std::regex kOpen(R"re(^[A-Z_0-9]+<[^>]*>, "([^"]*)", ([A-Z_|]+))re");
   static const std::regex kFd(R"re(^(\d+)<([^>]*)>)re");
   static const std::regex kWrite(R"re(, (\d+), (\d+)$)re");
   static const std::regex kRange(R"re(^\d+<[^>]*>, (\d+), (\d+), )re");
