@@ -151,13 +151,16 @@ TEST(CheckCliTest, BackgroundLoadIsReportedWithWhatItAchieved) {
 // postgres-wal measures pg_test_fsync's comparisons (one and two 8 KiB writes per sync for each
 // wal_sync_method, 16 KiB in open_sync writes of three sizes), shows them as one table and
 // recommends a method. The verdict depends on the disk; that the table and the rule are there
-// does not. Exit 0 or 1: the honest-sync findings may fail the check on a tmpfs /tmp.
+// does not. Exit 0 or 1: the honest-sync findings may fail the check on a tmpfs /tmp; exit 2 only
+// as an unstable rule, said so (a disk that moved 40x within the quick run: a fresh-clone run).
 TEST(CheckCliTest, PostgresWalQuickShowsPgTestFsyncsComparisonsAndARecommendation) {
   TempDir dir, out;
   std::string json_file = out.path() + "/report.json";
   CliRun run =
       RunDurprobe("check --preset postgres-wal --quick --json " + json_file + " " + dir.path());
-  ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.out << run.err;
+  bool unstable = run.exit_code == 2 && run.out.find("UNSTABLE ") != std::string::npos &&
+                  run.out.find("0 could not be evaluated") != std::string::npos;
+  ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1 || unstable) << run.out << run.err;
   for (const char* text :
        {"pg_test_fsync's comparisons on", "1 x 8 KiB", "2 x 8 KiB", "16 KiB as 1 x 16 KiB",
         "16 KiB as 4 x 4 KiB", "open_datasync", "postgres_wal_sync_method"}) {
