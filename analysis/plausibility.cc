@@ -6,6 +6,7 @@
 
 #include "model/labels.h"
 #include "model/percentiles.h"
+#include "probes/primitive_ops.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -17,11 +18,6 @@ using probes::Primitive;
 using probes::ProbeResult;
 
 bool Measured(const ProbeResult& r) { return r.outcome == Outcome::kOk && r.ops > 0; }
-
-bool IsDurableSync(Primitive p) {
-  return p == Primitive::kFsync || p == Primitive::kFdatasync || p == Primitive::kOdsync ||
-         p == Primitive::kOsync || p == Primitive::kOdirectDsync || p == Primitive::kFullFsync;
-}
 
 std::string Label(const ProbeResult& r) {
   if (r.spec.primitive == Primitive::kDirFsync) {
@@ -47,7 +43,7 @@ std::optional<ProbeResult> PlainWrite(const Target& t, const ProbeResult& like) 
 void NoopSyncs(const Target& t, const StorageFacts& facts, std::vector<Finding>& out) {
   std::vector<std::string> evidence;
   for (const ProbeResult& r : t.probes) {
-    if (!Measured(r) || !IsDurableSync(r.spec.primitive)) continue;
+    if (!Measured(r) || !probes::OpsOf(r.spec.primitive).durable) continue;
     std::optional<ProbeResult> plain = PlainWrite(t, r);
     if (!plain) continue;
     double added = static_cast<double>(r.latency.p50) - static_cast<double>(plain->latency.p50);

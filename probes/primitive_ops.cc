@@ -1,5 +1,7 @@
 #include "probes/primitive_ops.h"
 
+#include <iterator>
+
 namespace durprobe::probes {
 namespace {
 
@@ -8,33 +10,79 @@ using platform::SyncCall;
 constexpr PrimitiveOps kPrimitives[] = {
     {.primitive = Primitive::kNone,
      .name = "none",
+     .in_default_set = InDefaultSet::kYes,
      .caveat = "no sync: page-cache baseline, not durable"},
-    {.primitive = Primitive::kFsync, .name = "fsync", .sync = SyncCall::kFsync},
-    {.primitive = Primitive::kFdatasync, .name = "fdatasync", .sync = SyncCall::kFdatasync},
-    {.primitive = Primitive::kOdsync, .name = "odsync", .open = {.dsync = true}},
-    {.primitive = Primitive::kOsync, .name = "osync", .open = {.sync = true}},
-    {.primitive = Primitive::kOdirectDsync,
-     .name = "odirect_dsync",
-     .open = {.dsync = true, .direct = true}},
+    {.primitive = Primitive::kFsync,
+     .name = "fsync",
+     .sync = SyncCall::kFsync,
+     .durable = true,
+     .in_default_set = InDefaultSet::kYes},
+    {.primitive = Primitive::kFdatasync,
+     .name = "fdatasync",
+     .sync = SyncCall::kFdatasync,
+     .durable = true,
+     .in_default_set = InDefaultSet::kYes},
+    {.primitive = Primitive::kOdsync,
+     .name = "odsync",
+     .open = {.dsync = true},
+     .durable = true,
+     .in_default_set = InDefaultSet::kYes},
+    {.primitive = Primitive::kOsync, .name = "osync", .open = {.sync = true}, .durable = true},
     {.primitive = Primitive::kSyncFileRange,
      .name = "sync_file_range",
      .sync = SyncCall::kSyncFileRange,
      .caveat = "not a durability primitive: no metadata, no device cache flush"},
-    {.primitive = Primitive::kFullFsync, .name = "full_fsync", .sync = SyncCall::kFullFsync},
+    {.primitive = Primitive::kFullFsync,
+     .name = "full_fsync",
+     .sync = SyncCall::kFullFsync,
+     .durable = true,
+     .in_default_set = InDefaultSet::kWherePlatformHasIt},
     {.primitive = Primitive::kBarrierFsync,
      .name = "barrier_fsync",
      .sync = SyncCall::kBarrierFsync,
+     .in_default_set = InDefaultSet::kWherePlatformHasIt,
      .caveat = "orders writes, does not flush the drive cache"},
-    {.primitive = Primitive::kDirFsync, .name = "dir_fsync", .syncs_directory = true},
-    {.primitive = Primitive::kRwfDsync, .name = "rwf_dsync", .write = WritePath::kPWriteDsync},
+    {.primitive = Primitive::kDirFsync,
+     .name = "dir_fsync",
+     .syncs_directory = true,
+     .durable = true,
+     .in_default_set = InDefaultSet::kYes},
+    // The modern sync paths, measured by default in one table with O_DIRECT|O_DSYNC; where the
+    // OS or the filesystem refuses one, its row is unsupported and says why.
+    {.primitive = Primitive::kOdirectDsync,
+     .name = "odirect_dsync",
+     .open = {.dsync = true, .direct = true},
+     .durable = true,
+     .in_default_set = InDefaultSet::kYes},
+    {.primitive = Primitive::kRwfDsync,
+     .name = "rwf_dsync",
+     .write = WritePath::kPWriteDsync,
+     .durable = true,
+     .in_default_set = InDefaultSet::kYes},
     {.primitive = Primitive::kIoUringFsync,
      .name = "io_uring_fsync",
-     .write = WritePath::kRingLinked},
+     .write = WritePath::kRingLinked,
+     .durable = true,
+     .in_default_set = InDefaultSet::kYes},
     {.primitive = Primitive::kIoUringFdatasync,
      .name = "io_uring_fdatasync",
      .write = WritePath::kRingLinked,
-     .ring_datasync = true},
+     .ring_datasync = true,
+     .durable = true,
+     .in_default_set = InDefaultSet::kYes},
 };
+
+// The rows in the enum's order, one per enumerator up to the last: a primitive added to the enum
+// without its row (or a row out of place) fails here, not at run time.
+constexpr bool RowsInEnumOrder() {
+  for (std::size_t i = 0; i < std::size(kPrimitives); ++i) {
+    if (kPrimitives[i].primitive != static_cast<Primitive>(i)) return false;
+  }
+  return true;
+}
+static_assert(std::size(kPrimitives) == static_cast<std::size_t>(kLastPrimitive) + 1,
+              "one row per Primitive");
+static_assert(RowsInEnumOrder(), "the rows in the enum's order");
 
 }  // namespace
 

@@ -12,21 +12,25 @@
 
 namespace durprobe::probes {
 
+// In the order of primitive_ops.cc's rows, which is the order a default run measures them in.
 enum class Primitive {
   kNone,  // write without sync: the page-cache baseline
   kFsync,
   kFdatasync,
   kOdsync,         // write on an O_DSYNC descriptor
   kOsync,          // write on an O_SYNC descriptor
-  kOdirectDsync,   // write on an O_DIRECT|O_DSYNC descriptor, aligned buffer
   kSyncFileRange,  // Linux; writes back the range but persists no metadata: not durability
   kFullFsync,      // macOS F_FULLFSYNC
   kBarrierFsync,   // macOS F_BARRIERFSYNC
   kDirFsync,       // fsync of the directory after a create or rename
+  kOdirectDsync,   // write on an O_DIRECT|O_DSYNC descriptor, aligned buffer
   kRwfDsync,       // pwritev2(RWF_DSYNC): a FUA write where the device has FUA, else write + flush
   kIoUringFsync,   // io_uring: a write linked to an IORING_OP_FSYNC, one submission
   kIoUringFdatasync,  // the same with IORING_FSYNC_DATASYNC
 };
+// The last enumerator: primitive_ops.cc's static_assert counts the rows up to it, so a primitive
+// added after it must move this too, and one added before it fails without its row.
+inline constexpr Primitive kLastPrimitive = Primitive::kIoUringFdatasync;
 
 enum class Pattern {
   kOverwrite,       // rewrite a preallocated, already synced file in place (sequentially)

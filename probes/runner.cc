@@ -29,18 +29,11 @@ std::vector<Pattern> OwnPatterns(Primitive p) {
 
 std::vector<ProbeSpec> DefaultSpecs(platform::Platform& platform) {
   Selection sel;
-  sel.primitives = {Primitive::kNone, Primitive::kFsync, Primitive::kFdatasync, Primitive::kOdsync};
-  if (PlatformHas(platform, platform::SyncCall::kFullFsync)) {
-    sel.primitives.push_back(Primitive::kFullFsync);
-  }
-  if (PlatformHas(platform, platform::SyncCall::kBarrierFsync)) {
-    sel.primitives.push_back(Primitive::kBarrierFsync);
-  }
-  sel.primitives.push_back(Primitive::kDirFsync);
-  // The modern sync paths, in one table with O_DIRECT|O_DSYNC (unsupported rows say why).
-  for (Primitive p : {Primitive::kOdirectDsync, Primitive::kRwfDsync, Primitive::kIoUringFsync,
-                      Primitive::kIoUringFdatasync}) {
-    sel.primitives.push_back(p);
+  for (const PrimitiveOps& row : PrimitiveTable()) {
+    const bool in = row.in_default_set == InDefaultSet::kYes ||
+                    (row.in_default_set == InDefaultSet::kWherePlatformHasIt && row.sync &&
+                     PlatformHas(platform, *row.sync));
+    if (in) sel.primitives.push_back(row.primitive);
   }
   return *ExpandSelection(platform, sel);
 }

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "probes/primitive_ops.h"
+
 namespace durprobe::report {
 namespace {
 
@@ -38,6 +40,27 @@ TEST(PlausibilityTest, SyncNoDearerThanAWriteIsSuspect) {
   // On tmpfs the same figures are expected: info, not a warning.
   StorageFacts tmpfs{.known = true, .block_backed = false};
   EXPECT_TRUE(Has(PlausibilityFindings(t, tmpfs), "sync_noop_suspected", Severity::kInfo));
+}
+
+// Which syncs are held to the plain write is the primitive row's `durable` (primitive_ops.cc):
+// the modern paths (issue 36: rwf_dsync and io_uring were once left out) are, and
+// sync_file_range and barrier_fsync, which do not promise stable storage, are not.
+TEST(PlausibilityTest, EveryDurablePrimitiveAndOnlyThoseIsHeldToThePlainWrite) {
+  StorageFacts disk{.known = true, .block_backed = true};
+  for (const probes::PrimitiveOps& row : probes::PrimitiveTable()) {
+    if (row.primitive == Primitive::kNone || row.syncs_directory) continue;
+    Target t;
+    t.probes = {Probe(Primitive::kNone, 800), Probe(row.primitive, 1100)};
+    EXPECT_EQ(Has(PlausibilityFindings(t, disk), "sync_noop_suspected", Severity::kWarn),
+              row.durable)
+        << row.name;
+  }
+  for (Primitive p : {Primitive::kRwfDsync, Primitive::kIoUringFsync, Primitive::kIoUringFdatasync,
+                      Primitive::kOdirectDsync}) {
+    EXPECT_TRUE(probes::OpsOf(p).durable) << probes::NameOf(p);
+  }
+  EXPECT_FALSE(probes::OpsOf(Primitive::kSyncFileRange).durable);
+  EXPECT_FALSE(probes::OpsOf(Primitive::kBarrierFsync).durable);
 }
 
 TEST(PlausibilityTest, RealFlushIsNotSuspect) {

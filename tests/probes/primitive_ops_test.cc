@@ -11,7 +11,7 @@
 namespace durprobe::probes {
 namespace {
 
-constexpr int kPrimitiveCount = static_cast<int>(Primitive::kIoUringFdatasync) + 1;
+constexpr int kPrimitiveCount = static_cast<int>(kLastPrimitive) + 1;
 
 TEST(PrimitiveOpsTest, EveryPrimitiveHasExactlyOneRowInEnumOrder) {
   ASSERT_EQ(PrimitiveTable().size(), static_cast<std::size_t>(kPrimitiveCount));
@@ -57,6 +57,37 @@ TEST(PrimitiveOpsTest, EachRowMakesItsWritesDurableOneWayAtMost) {
   EXPECT_EQ(OpsOf(Primitive::kIoUringFsync).write, WritePath::kRingLinked);
   EXPECT_FALSE(OpsOf(Primitive::kIoUringFsync).ring_datasync);
   EXPECT_TRUE(OpsOf(Primitive::kIoUringFdatasync).ring_datasync);
+}
+
+// Durable means the call promises stable storage when it returns: every way of syncing data but
+// sync_file_range (no metadata, no cache flush) and barrier_fsync (ordering only), and not the
+// page-cache baseline.
+TEST(PrimitiveOpsTest, EachRowSaysWhetherItPromisesDurability) {
+  std::set<std::string> durable;
+  for (const PrimitiveOps& row : PrimitiveTable()) {
+    if (row.durable) durable.insert(std::string(row.name));
+  }
+  const std::set<std::string> expected = {
+      "fsync",     "fdatasync",     "odsync",    "osync",          "full_fsync",
+      "dir_fsync", "odirect_dsync", "rwf_dsync", "io_uring_fsync", "io_uring_fdatasync"};
+  EXPECT_EQ(durable, expected);
+}
+
+// The default set is the rows marked for it, in the table's order; the macOS calls only where
+// the platform has them, so those rows carry the call to ask about.
+TEST(PrimitiveOpsTest, TheDefaultSetIsMarkedOnTheRows) {
+  std::vector<std::string> always, where_offered;
+  for (const PrimitiveOps& row : PrimitiveTable()) {
+    if (row.in_default_set == InDefaultSet::kYes) always.push_back(std::string(row.name));
+    if (row.in_default_set == InDefaultSet::kWherePlatformHasIt) {
+      where_offered.push_back(std::string(row.name));
+      EXPECT_TRUE(row.sync.has_value()) << row.name;
+    }
+  }
+  EXPECT_EQ(always, (std::vector<std::string>{"none", "fsync", "fdatasync", "odsync", "dir_fsync",
+                                              "odirect_dsync", "rwf_dsync", "io_uring_fsync",
+                                              "io_uring_fdatasync"}));
+  EXPECT_EQ(where_offered, (std::vector<std::string>{"full_fsync", "barrier_fsync"}));
 }
 
 TEST(PrimitiveOpsTest, CaveatsComeFromTheRows) {

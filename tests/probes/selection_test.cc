@@ -31,6 +31,28 @@ TEST(SelectionTest, DefaultSetMatchesTheDocumentedOne) {
             P().SupportsSync(platform::SyncCall::kFullFsync).ok());
 }
 
+// The default set's order is the table's: the classic file syncs, the directory sync, then the
+// modern paths beside O_DIRECT|O_DSYNC (the order a run measures and a report lists them).
+TEST(SelectionTest, DefaultSetIsInTheTablesOrder) {
+  std::vector<Primitive> order;
+  for (const ProbeSpec& s : DefaultSpecs(P())) {
+    if (order.empty() || order.back() != s.primitive) order.push_back(s.primitive);
+  }
+  std::vector<Primitive> expected = {Primitive::kNone, Primitive::kFsync, Primitive::kFdatasync,
+                                     Primitive::kOdsync};
+  if (P().SupportsSync(platform::SyncCall::kFullFsync).ok()) {
+    expected.push_back(Primitive::kFullFsync);
+  }
+  if (P().SupportsSync(platform::SyncCall::kBarrierFsync).ok()) {
+    expected.push_back(Primitive::kBarrierFsync);
+  }
+  for (Primitive p : {Primitive::kDirFsync, Primitive::kOdirectDsync, Primitive::kRwfDsync,
+                      Primitive::kIoUringFsync, Primitive::kIoUringFdatasync}) {
+    expected.push_back(p);
+  }
+  EXPECT_EQ(order, expected);
+}
+
 TEST(SelectionTest, SizesSweepEveryDataPrimitive) {
   Selection sel{{Primitive::kFdatasync, Primitive::kDirFsync}, {}, {512, 2300, 8192}};
   auto specs = ExpandSelection(P(), sel);
