@@ -97,7 +97,7 @@ Subcommand SetupCrashsim(CLI::App& app) {
       ->check(InRange(1, 100000));
   AddCrashsimOptions(*sub, *options);
   AddDryRun(*sub, options->common.out);
-  AddOutputOptions(*sub, options->common.out, ReportFormats());
+  AddOutputOptions(*sub, options->common.out, report::Document::kReport);
   AddStandardFlags(*sub, options->common.out);
   return {sub, [options] { return RunCrashsim(*options); }};
 }

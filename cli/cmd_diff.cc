@@ -25,14 +25,7 @@ Subcommand SetupDiff(CLI::App& app) {
       ->type_name("PATH")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  std::vector<report::Format> formats;
-  for (report::Format f : ReportFormats()) {
-    if (f == report::Format::kJson || f == report::Format::kMarkdown || f == report::Format::kCsv ||
-        f == report::Format::kHtml) {
-      formats.push_back(f);
-    }
-  }
-  AddOutputOptions(*sub, options->out, formats);
+  AddOutputOptions(*sub, options->out, report::Document::kDiff);
   AddStandardFlags(*sub, options->out);
   return {sub, [options] { return RunDiff(*options); }};
 }

@@ -13,7 +13,7 @@ Subcommand SetupInspect(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "inspect", "What each PATH is: mount, filesystem, options, device, container, findings");
   sub->add_option("PATH", options->paths, "Directories to inspect")->required();
-  AddOutputOptions(*sub, options->out, ReportFormats());
+  AddOutputOptions(*sub, options->out, report::Document::kReport);
   AddStandardFlags(*sub, options->out);
   return {sub, [options] { return RunInspect(*options); }};
 }

@@ -13,10 +13,10 @@ Subcommand SetupReport(CLI::App& app) {
   auto options = std::make_shared<ReportOptions>();
   CLI::App* sub = app.add_subcommand("report", "Render saved reports (from --json) as a page");
   sub->add_option("REPORT", options->reports, "Saved durprobe.report/1 files")->required();
-  sub->add_option("--html", options->out.html,
-                  "Write one self-contained HTML page (plots inline) to FILE, or -")
-      ->type_name("FILE|-")
-      ->required();
+  AddOutputOptions(*sub, options->out, report::Document::kSavedReports,
+                   {{report::Format::kHtml,
+                     "Write one self-contained HTML page (plots inline) to FILE, or -", "FILE|-"}});
+  sub->get_option(report::OptionOf(report::Format::kHtml))->required();  // the page is its output
   AddStandardFlags(*sub, options->out);
   return {sub, [options] { return RunReport(*options); }};
 }

@@ -37,10 +37,10 @@ Subcommand SetupSummarize(CLI::App& app) {
   sub->add_option("REPORT", o->reports, "Reports from --json")->required();
   sub->add_option("--sort", o->sort, "Row order (default worst: failed rules, findings, sync p99)")
       ->transform(OneOf(report::SummarySortKeys(), "sort key"));
-  sub->add_option("--csv", o->out.csv, "Write the rows as CSV to FILE, or - for stdout")
-      ->type_name("FILE|-");
-  sub->add_option("-j,--json", o->out.json, "Write durprobe.summary/1 to FILE, or - for stdout")
-      ->type_name("FILE|-");
+  AddOutputOptions(
+      *sub, o->out, report::Document::kSummary,
+      {{report::Format::kJson, "Write durprobe.summary/1 to FILE, or - for stdout", "FILE|-"},
+       {report::Format::kCsv, "Write the rows as CSV to FILE, or - for stdout", "FILE|-"}});
   AddStandardFlags(*sub, o->out);
   return {sub, [o] { return RunSummarize(*o); }};
 }

@@ -2,54 +2,10 @@
 
 #include "cli/validators.h"
 #include "cli/version.h"
-#include "output/reporter_factory.h"
-#include "render/reporter.h"
+#include "output/formats.h"
 #include "text/units.h"
 
 namespace durprobe::cli {
-namespace {
-
-const char* FormatHelp(report::Format f) {
-  switch (f) {
-    case report::Format::kJson:
-      return "Write the JSON report to FILE, or - for stdout";
-    case report::Format::kCsv:
-      return "Write a flat CSV table (probes and SQLite rows) to FILE or -";
-    case report::Format::kMarkdown:
-      return "Write Markdown tables (for a ticket) to FILE or -";
-    case report::Format::kHtml:
-      return "Write a self-contained HTML page with plots to FILE";
-    case report::Format::kJunit:
-      return "Write JUnit XML (a testcase per rule) to FILE or -";
-    case report::Format::kPrometheus:
-      return "Write a Prometheus textfile to FILE or -";
-    case report::Format::kConsole:
-      return "";
-  }
-  return "";
-}
-
-std::string* FieldOf(OutputOptions& o, report::Format f) {
-  switch (f) {
-    case report::Format::kJson:
-      return &o.json;
-    case report::Format::kCsv:
-      return &o.csv;
-    case report::Format::kMarkdown:
-      return &o.markdown;
-    case report::Format::kHtml:
-      return &o.html;
-    case report::Format::kJunit:
-      return &o.junit;
-    case report::Format::kPrometheus:
-      return &o.prometheus;
-    case report::Format::kConsole:
-      return nullptr;
-  }
-  return nullptr;
-}
-
-}  // namespace
 
 void AddStandardFlags(CLI::App& app, OutputOptions& o) {
   app.add_flag("-q,--quiet", o.quiet, "Print nothing but errors");
@@ -67,21 +23,21 @@ void AddDryRun(CLI::App& app, OutputOptions& o) {
                "and measure nothing");
 }
 
-void AddOutputOptions(CLI::App& app, OutputOptions& o, const std::vector<report::Format>& formats) {
-  for (report::Format f : formats) {
-    std::string name = f == report::Format::kJson ? "-j,--json" : report::OptionOf(f);
-    app.add_option(name, *FieldOf(o, f), FormatHelp(f))->type_name("FILE");
+void AddOutputOptions(CLI::App& app, OutputOptions& o, report::Document document,
+                      const std::vector<OptionWording>& wording) {
+  for (report::Format f : report::FormatsWriting(document)) {
+    const report::FormatRow& row = report::RowOf(f);
+    std::string name = report::OptionOf(f);
+    if (!row.short_option.empty()) name = std::string(row.short_option) + "," + name;
+    std::string help(row.help), type_name = "FILE";
+    for (const OptionWording& w : wording) {
+      if (w.format == f) {
+        help = w.help;
+        type_name = w.type_name;
+      }
+    }
+    app.add_option(name, o.files[static_cast<std::size_t>(f)], help)->type_name(type_name);
   }
-}
-
-std::vector<report::Format> ReportFormats() {
-  std::vector<report::Format> out;
-  for (report::Format f :
-       {report::Format::kJson, report::Format::kCsv, report::Format::kMarkdown,
-        report::Format::kHtml, report::Format::kJunit, report::Format::kPrometheus}) {
-    if (report::MakeReporter(f) != nullptr) out.push_back(f);
-  }
-  return out;
 }
 
 void AddCommonOptions(CLI::App& app, CommonOptions& o, const std::string& quick_help,
@@ -93,18 +49,15 @@ void AddCommonOptions(CLI::App& app, CommonOptions& o, const std::string& quick_
       ->type_name("DURATION")
       ->check(Duration());
   AddDryRun(app, o.out);
-  AddOutputOptions(app, o.out, ReportFormats());
+  AddOutputOptions(app, o.out, report::Document::kReport);
   AddStandardFlags(app, o.out);
 }
 
 std::vector<report::Destination> Destinations(const OutputOptions& o) {
   std::vector<report::Destination> out;
-  OutputOptions copy = o;
-  for (report::Format f :
-       {report::Format::kJson, report::Format::kCsv, report::Format::kMarkdown,
-        report::Format::kHtml, report::Format::kJunit, report::Format::kPrometheus}) {
-    const std::string& path = *FieldOf(copy, f);
-    if (!path.empty()) out.push_back({f, path});
+  for (const report::FormatRow& row : report::FormatTable()) {
+    const std::string& path = o.files[static_cast<std::size_t>(row.format)];
+    if (!path.empty()) out.push_back({row.format, path});
   }
   return out;
 }

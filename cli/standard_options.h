@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,7 +15,9 @@ namespace durprobe::cli {
 
 // The report files a command can write, one option per format.
 struct OutputOptions {
-  std::string json, csv, markdown, html, junit, prometheus;  // "" none, a file, or "-"
+  // By format (output/formats.h): "" none, a file, or "-". The console's stays "": it has no
+  // option.
+  std::array<std::string, report::kFormatCount> files;
   bool quiet = false;
   bool verbose = false;
   bool wide = false;     // every console column, whatever the terminal's width (cli/app.cc)
@@ -31,17 +34,23 @@ struct CommonOptions {
 void AddStandardFlags(CLI::App& app, OutputOptions& options);
 // --dry-run: print the plan as JSON and measure nothing.
 void AddDryRun(CLI::App& app, OutputOptions& options);
-// One option per format (-j/--json FILE|-, --csv FILE, ...), for the formats given.
-void AddOutputOptions(CLI::App& app, OutputOptions& options,
-                      const std::vector<report::Format>& formats);
-// The formats run, probe, sqlite and compare write.
-std::vector<report::Format> ReportFormats();
+// A command's own words for a format's option, where its document reads differently from a
+// run's report (summarize's rows, report's page).
+struct OptionWording {
+  report::Format format;
+  std::string help;
+  std::string type_name = "FILE";
+};
+// One option per format that renders the document (-j/--json FILE, --csv FILE, ...), in the
+// format table's order, with the table's help unless wording gives the command's own.
+void AddOutputOptions(CLI::App& app, OutputOptions& options, report::Document document,
+                      const std::vector<OptionWording>& wording = {});
 // --quick (described for this command) and --budget (with this command's default), --dry-run,
-// the output options and standard flags.
+// the output options of a run's report and standard flags.
 void AddCommonOptions(CLI::App& app, CommonOptions& options, const std::string& quick_help,
                       const std::string& default_budget);
 
-// The destinations the options name, in the order json, csv, markdown, html, junit, prometheus.
+// The destinations the options name, in the format table's order.
 std::vector<report::Destination> Destinations(const OutputOptions& options);
 
 // The budget in ns: the option's value, or quick_ns / default_ns.

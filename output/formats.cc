@@ -1,4 +1,7 @@
-#include "output/reporter_factory.h"
+#include "output/formats.h"
+
+#include <initializer_list>
+#include <iterator>
 
 #include "render/console/console_reporter.h"
 #include "render/csv/csv_reporter.h"
@@ -9,26 +12,110 @@
 #include "render/prometheus/prometheus_reporter.h"
 
 namespace durprobe::report {
+namespace {
 
-std::unique_ptr<Reporter> MakeReporter(Format format) {
-  switch (format) {
-    case Format::kConsole:
-      return std::make_unique<ConsoleReporter>();
-    case Format::kJson:
-      return std::make_unique<JsonReporter>();
-    case Format::kCsv:
-      return std::make_unique<CsvReporter>();
-    case Format::kMarkdown:
-      return std::make_unique<MarkdownReporter>();
-    case Format::kHtml:
-      return std::make_unique<HtmlReporter>();
-    case Format::kJunit:
-      return std::make_unique<JunitReporter>();
-    case Format::kPrometheus:
-      return std::make_unique<PrometheusReporter>();
-    default:
-      return nullptr;  // not built yet
-  }
+template <typename R>
+std::unique_ptr<Reporter> Make() {
+  return std::make_unique<R>();
 }
+
+constexpr std::uint8_t Bits(std::initializer_list<Document> documents) {
+  std::uint8_t bits = 0;
+  for (Document d : documents) bits |= static_cast<std::uint8_t>(d);
+  return bits;
+}
+
+constexpr FormatRow kFormats[] = {
+    {.format = Format::kConsole,
+     .name = "console",
+     .documents =
+         Bits({Document::kReport, Document::kComparison, Document::kDiff, Document::kSummary}),
+     .make = Make<ConsoleReporter>},
+    {.format = Format::kJson,
+     .name = "json",
+     .short_option = "-j",
+     .help = "Write the JSON report to FILE, or - for stdout",
+     .documents =
+         Bits({Document::kReport, Document::kComparison, Document::kDiff, Document::kSummary}),
+     .make = Make<JsonReporter>},
+    {.format = Format::kCsv,
+     .name = "csv",
+     .help = "Write a flat CSV table (probes and SQLite rows) to FILE or -",
+     .documents =
+         Bits({Document::kReport, Document::kComparison, Document::kDiff, Document::kSummary}),
+     .make = Make<CsvReporter>},
+    {.format = Format::kMarkdown,
+     .name = "markdown",
+     .help = "Write Markdown tables (for a ticket) to FILE or -",
+     .documents = Bits({Document::kReport, Document::kComparison, Document::kDiff}),
+     .make = Make<MarkdownReporter>},
+    {.format = Format::kHtml,
+     .name = "html",
+     .help = "Write a self-contained HTML page with plots to FILE",
+     .documents =
+         Bits({Document::kReport, Document::kComparison, Document::kDiff, Document::kSavedReports}),
+     .make = Make<HtmlReporter>},
+    {.format = Format::kJunit,
+     .name = "junit",
+     .help = "Write JUnit XML (a testcase per rule) to FILE or -",
+     .documents = Bits({Document::kReport}),
+     .make = Make<JunitReporter>},
+    {.format = Format::kPrometheus,
+     .name = "prometheus",
+     .help = "Write a Prometheus textfile to FILE or -",
+     .documents = Bits({Document::kReport}),
+     .make = Make<PrometheusReporter>},
+};
+
+// One row per enumerator, in the enum's order: a format added to the enum without its row (or a
+// row out of place) fails to build here.
+constexpr bool RowsInEnumOrder() {
+  for (std::size_t i = 0; i < std::size(kFormats); ++i) {
+    if (kFormats[i].format != static_cast<Format>(i) || kFormats[i].make == nullptr) return false;
+  }
+  return true;
+}
+static_assert(std::size(kFormats) == kFormatCount, "one row per Format");
+static_assert(RowsInEnumOrder(), "the rows in the enum's order, each with its factory");
+
+}  // namespace
+
+std::string_view NounOf(Document document) {
+  switch (document) {
+    case Document::kReport:
+      return "a report";
+    case Document::kComparison:
+      return "a comparison";
+    case Document::kDiff:
+      return "a diff";
+    case Document::kSummary:
+      return "a summary";
+    case Document::kSavedReports:
+      return "saved reports";
+  }
+  return "a document";  // only a value cast from outside the enum
+}
+
+std::span<const FormatRow> FormatTable() { return kFormats; }
+
+const FormatRow& RowOf(Format format) { return kFormats[static_cast<std::size_t>(format)]; }
+
+std::string_view NameOf(Format format) { return RowOf(format).name; }
+
+std::string OptionOf(Format format) { return "--" + std::string(NameOf(format)); }
+
+bool Renders(Format format, Document document) {
+  return (RowOf(format).documents & static_cast<std::uint8_t>(document)) != 0;
+}
+
+std::vector<Format> FormatsWriting(Document document) {
+  std::vector<Format> out;
+  for (const FormatRow& row : kFormats) {
+    if (!row.help.empty() && Renders(row.format, document)) out.push_back(row.format);
+  }
+  return out;
+}
+
+std::unique_ptr<Reporter> MakeReporter(Format format) { return RowOf(format).make(); }
 
 }  // namespace durprobe::report

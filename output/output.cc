@@ -10,7 +10,6 @@
 #include "explain/compare_analysis.h"
 #include "explain/diff_analysis.h"
 #include "explain/summary.h"
-#include "output/reporter_factory.h"
 #include "render/html/html_reporter.h"
 #include "text/line_width.h"
 
@@ -66,8 +65,6 @@ Status HoldIfFifo(platform::Platform& platform, const std::string& path, const s
 }
 
 }  // namespace
-
-std::string OptionOf(Format format) { return "--" + std::string(NameOf(format)); }
 
 bool UsesStdout(const std::vector<Destination>& outputs) {
   for (const Destination& d : outputs) {
@@ -125,10 +122,11 @@ Status CheckDestinations(platform::Platform& platform, const std::vector<Destina
 
 template <typename Document>
 Result<std::string> Render(Format format, const Document& doc, std::size_t width) {
-  std::unique_ptr<Reporter> reporter = MakeReporter(format);
-  if (reporter == nullptr) {
-    return Status::Unsupported(fmt::format("the {} format is not available", NameOf(format)));
+  if (!Renders(format, DocumentOf(doc))) {
+    return Status::Unsupported(
+        fmt::format("the {} format has no view of {}", NameOf(format), NounOf(DocumentOf(doc))));
   }
+  std::unique_ptr<Reporter> reporter = MakeReporter(format);
   std::ostringstream text;
   SetLineWidth(text, width);
   Status s = reporter->Write(doc, text);

@@ -10,7 +10,7 @@
 
 #include "platform/platform.h"
 #include "platform/status.h"
-#include "render/reporter.h"
+#include "output/formats.h"
 
 namespace durprobe::report {
 
@@ -18,9 +18,6 @@ struct Destination {
   Format format = Format::kJson;
   std::string path;  // a file, or "-" for stdout
 };
-
-// The option that names a destination of this format ("--json"), for messages.
-std::string OptionOf(Format format);
 
 // Ok when every destination can be written: at most one is stdout ("-", /dev/stdout, /dev/fd/1,
 // /proc/self/fd/1), no file is named twice however it is spelt (r.json and ./r.json, a symlink
@@ -42,7 +39,8 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
                          const Document& doc, std::ostream& out);
 
 // The text of doc in one format (what WriteDestinations writes); the console's fitted to width
-// columns (0: unlimited; WriteDestinations passes stdout's LineWidth for "-").
+// columns (0: unlimited; WriteDestinations passes stdout's LineWidth for "-"). Unsupported,
+// naming the format and the document, when the format's row does not list the document.
 template <typename Document>
 Result<std::string> Render(Format format, const Document& doc, std::size_t width = 0);
 

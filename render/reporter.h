@@ -1,14 +1,12 @@
-// The output seam: every file format is one Reporter, in a file of its own. A reporter only
+// The output seam: every file format is one Reporter, in a folder of its own. A reporter only
 // formats: it turns a document (a report, a comparison, a diff, summarize's rows, saved reports
-// rendered together) into text on a stream. Where the
-// text goes (stdout, a file written atomically, checked before measuring) is the emit path's job
+// rendered together) into text on a stream. Which formats exist, their names and options and
+// the documents each renders are one table in the driver (output/formats.h); where the text goes
+// (stdout, a file written atomically, checked before measuring) is the emit path's job
 // (output/output.h), the same for every format and every subcommand.
 #pragma once
 
 #include <ostream>
-#include <string>
-#include <string_view>
-#include <vector>
 
 #include "model/report.h"
 #include "platform/status.h"
@@ -20,17 +18,14 @@ struct Diff;          // explain/diff_analysis.h
 struct Summary;       // explain/summary.h
 struct SavedReports;  // render/html/html_reporter.h
 
-enum class Format { kConsole, kJson, kCsv, kMarkdown, kJunit, kPrometheus, kHtml };
-std::string_view NameOf(Format format);  // "console", "json", "csv", ...
-
 class Reporter {
  public:
   virtual ~Reporter() = default;
-  virtual Format format() const = 0;
   // A run's report (run, probe, sqlite, check; possibly partial: context.interrupted).
   virtual Status Write(const Report& report, std::ostream& out) const = 0;
-  // compare's, diff's, summarize's and report's documents. The default answers Unsupported,
-  // naming the format; a command offers only the formats that write its document.
+  // compare's, diff's, summarize's and report's documents. The default answers Unsupported; the
+  // format's row (output/formats.cc) lists the documents its reporter writes, the driver asks
+  // only those, and a command offers only the formats that write its document.
   virtual Status Write(const Comparison& comparison, std::ostream& out) const;
   virtual Status Write(const Diff& diff, std::ostream& out) const;
   virtual Status Write(const Summary& summary, std::ostream& out) const;

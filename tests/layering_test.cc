@@ -40,8 +40,8 @@
 #include "model/report.h"
 #include "model/run_events.h"
 #include "model/sqlite_model.h"
+#include "output/formats.h"
 #include "output/output.h"
-#include "output/reporter_factory.h"
 #include "render/console/check_console.h"
 #include "render/console/compare_console.h"
 #include "render/console/console_reporter.h"
@@ -162,32 +162,31 @@ std::vector<std::string> ProjectFiles(const fs::path& root) {
 }
 
 // Each room and the rooms it links directly, bottom to top: the top-level ones as
-// CMakeLists.txt declares them (durprobe_room), plus render/'s format folders, which sit on
-// render/'s shared files and never beside one another; output/ picks among them.
+// CMakeLists.txt declares them (durprobe_room), plus render/'s format folders, one per row of the
+// format table (output/formats.cc) and named for it, which sit on render/'s shared files and
+// never beside one another; output/ picks among them.
 const std::map<std::string, std::vector<std::string>>& RoomDeps() {
-  static const std::map<std::string, std::vector<std::string>> kDeps = {
-      {"platform", {}},
-      {"probes", {"platform"}},
-      {"sqlite_bench", {"probes"}},
-      {"text", {"platform"}},
-      {"model", {"text", "sqlite_bench"}},
-      {"analysis", {"model"}},
-      {"gate", {"analysis"}},
-      {"codec", {"analysis"}},
-      {"explain", {"gate", "codec"}},
-      {"render", {"explain"}},
-      {"render/console", {"render"}},
-      {"render/json", {"render"}},
-      {"render/csv", {"render"}},
-      {"render/markdown", {"render"}},
-      {"render/html", {"render"}},
-      {"render/junit", {"render"}},
-      {"render/prometheus", {"render"}},
-      {"output",
-       {"render/console", "render/json", "render/csv", "render/markdown", "render/html",
-        "render/junit", "render/prometheus"}},
-      {"run", {"explain"}},
-      {"cli", {"run", "output"}}};
+  static const std::map<std::string, std::vector<std::string>> kDeps = [] {
+    std::map<std::string, std::vector<std::string>> deps = {{"platform", {}},
+                                                            {"probes", {"platform"}},
+                                                            {"sqlite_bench", {"probes"}},
+                                                            {"text", {"platform"}},
+                                                            {"model", {"text", "sqlite_bench"}},
+                                                            {"analysis", {"model"}},
+                                                            {"gate", {"analysis"}},
+                                                            {"codec", {"analysis"}},
+                                                            {"explain", {"gate", "codec"}},
+                                                            {"render", {"explain"}},
+                                                            {"output", {}},
+                                                            {"run", {"explain"}},
+                                                            {"cli", {"run", "output"}}};
+    for (const report::FormatRow& row : report::FormatTable()) {
+      const std::string folder = "render/" + std::string(row.name);
+      deps[folder] = {"render"};
+      deps["output"].push_back(folder);
+    }
+    return deps;
+  }();
   return kDeps;
 }
 
@@ -283,7 +282,7 @@ TEST(LayeringTest, TheTableIsTheOneTheBuildLinks) {
     EXPECT_EQ(built[room], deps) << room;
   }
   EXPECT_EQ(built["output"], std::vector<std::string>{"render"});
-  EXPECT_EQ(built.size(), RoomDeps().size() - 8);  // the seven formats and cli/, built apart
+  EXPECT_EQ(built.size(), RoomDeps().size() - report::kFormatCount - 1);  // formats and cli/
 }
 
 TEST(LayeringTest, TheRoomCheckSeesUpwardAndSidewaysIncludes) {

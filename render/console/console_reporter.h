@@ -57,7 +57,6 @@ void PrintReport(const Report& report, std::ostream& out);
 // The console format behind the output seam: the same tables, for a whole document at once.
 class ConsoleReporter : public Reporter {
  public:
-  Format format() const override { return Format::kConsole; }
   Status Write(const Report& report, std::ostream& out) const override;
   Status Write(const Comparison& comparison, std::ostream& out) const override;
   Status Write(const Diff& diff, std::ostream& out) const override;

@@ -17,7 +17,6 @@ std::string CsvText(const std::string& text);
 
 class CsvReporter : public Reporter {
  public:
-  Format format() const override { return Format::kCsv; }
   Status Write(const Report& report, std::ostream& out) const override;
   Status Write(const Comparison& comparison, std::ostream& out) const override;
   Status Write(const Diff& diff, std::ostream& out) const override;

@@ -36,7 +36,6 @@ std::string TargetSection(const Target& target, const std::string& id_prefix);
 
 class HtmlReporter : public Reporter {
  public:
-  Format format() const override { return Format::kHtml; }
   Status Write(const Report& report, std::ostream& out) const override;
   Status Write(const Comparison& comparison, std::ostream& out) const override;
   Status Write(const Diff& diff, std::ostream& out) const override;

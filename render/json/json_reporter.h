@@ -11,7 +11,6 @@ namespace durprobe::report {
 // The JSON format behind the output seam: durprobe.report/1, durprobe.compare/1, durprobe.diff/1.
 class JsonReporter : public Reporter {
  public:
-  Format format() const override { return Format::kJson; }
   Status Write(const Report& report, std::ostream& out) const override;
   Status Write(const Comparison& comparison, std::ostream& out) const override;
   Status Write(const Diff& diff, std::ostream& out) const override;

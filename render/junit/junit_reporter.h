@@ -17,7 +17,6 @@ std::string XmlEscape(std::string_view text);
 
 class JunitReporter : public Reporter {
  public:
-  Format format() const override { return Format::kJunit; }
   Status Write(const Report& report, std::ostream& out) const override;
 };
 

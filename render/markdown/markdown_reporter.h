@@ -21,7 +21,6 @@ std::string MarkdownCode(const std::string& text);
 
 class MarkdownReporter : public Reporter {
  public:
-  Format format() const override { return Format::kMarkdown; }
   Status Write(const Report& report, std::ostream& out) const override;
   Status Write(const Comparison& comparison, std::ostream& out) const override;
   Status Write(const Diff& diff, std::ostream& out) const override;

@@ -28,7 +28,6 @@ std::string PromLabel(std::string_view value);
 
 class PrometheusReporter : public Reporter {
  public:
-  Format format() const override { return Format::kPrometheus; }
   Status Write(const Report& report, std::ostream& out) const override;
 };
 

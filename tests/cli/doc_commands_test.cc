@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "output/formats.h"
 #include "platform/platform.h"
 #include "tests/cli_runner.h"
 #include "tests/fixtures.h"
@@ -167,10 +168,13 @@ bool Measures(const std::string& command) {
          command == "PATH";
 }
 
+// An option naming a report destination: one per row of the format table (output/formats.cc).
 bool IsOutputOption(const std::string& word) {
-  static const std::set<std::string> kOutputs = {"-j",     "--json",  "--csv",       "--markdown",
-                                                 "--html", "--junit", "--prometheus"};
-  return kOutputs.count(word) > 0;
+  for (const report::FormatRow& row : report::FormatTable()) {
+    if (row.help.empty()) continue;  // the console: no option
+    if (word == report::OptionOf(row.format) || word == row.short_option) return true;
+  }
+  return false;
 }
 
 // Where the doc's placeholders and example paths go: directories under root, reports copied

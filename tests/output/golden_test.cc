@@ -33,10 +33,6 @@ namespace fs = std::filesystem;
 using testing_support::FixturePath;
 using testing_support::ReadFixture;
 
-constexpr Format kFormats[] = {Format::kConsole,  Format::kJson,  Format::kCsv,
-                               Format::kMarkdown, Format::kJunit, Format::kPrometheus,
-                               Format::kHtml};
-
 bool Updating() {
   const char* v = std::getenv("DURPROBE_UPDATE_GOLDEN");
   return v != nullptr && std::string(v) == "1";
@@ -62,10 +58,12 @@ std::string Rendered(Format format, const Document& doc) {
   return *text;
 }
 
-// Compares (or, when updating, writes) tests/fixtures/golden/NAME.FORMAT for every format.
+// Compares (or, when updating, writes) tests/fixtures/golden/NAME.FORMAT for every format in
+// the format table (output/formats.cc).
 template <typename Document>
 void ExpectGolden(const std::string& name, const Document& doc) {
-  for (Format format : kFormats) {
+  for (const FormatRow& row : FormatTable()) {
+    const Format format = row.format;
     std::string file = FixturePath("golden/" + name + "." + std::string(NameOf(format)));
     std::string text = Rendered(format, doc);
     if (Updating()) {

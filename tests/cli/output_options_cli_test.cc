@@ -1,0 +1,107 @@
+// Each command's report options are the format table's (output/formats.cc): one option per format
+// whose row lists the command's document, in the table's order, named and helped by the row (or
+// the command's own words for its document), and parsed into the destinations in that order.
+#include <gtest/gtest.h>
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cli/cmd_check.h"
+#include "cli/cmd_compare.h"
+#include "cli/cmd_crashsim.h"
+#include "cli/cmd_diff.h"
+#include "cli/cmd_inspect.h"
+#include "cli/cmd_probe.h"
+#include "cli/cmd_report.h"
+#include "cli/cmd_run.h"
+#include "cli/cmd_sqlite.h"
+#include "cli/cmd_summarize.h"
+#include "cli/standard_options.h"
+#include "output/formats.h"
+
+namespace durprobe::cli {
+namespace {
+
+using report::Document;
+using report::Format;
+
+// The options of sub that name a report destination (any format's option), as "--name", in the
+// order the command lists them.
+std::vector<std::string> OutputOptionsOf(const CLI::App& sub) {
+  std::vector<std::string> out;
+  for (const CLI::Option* opt : sub.get_options()) {
+    for (const report::FormatRow& row : report::FormatTable()) {
+      for (const std::string& l : opt->get_lnames()) {
+        if ("--" + l == report::OptionOf(row.format)) out.push_back("--" + l);
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> OptionsOfTheRows(Document document) {
+  std::vector<std::string> out;
+  for (Format f : report::FormatsWriting(document)) out.push_back(report::OptionOf(f));
+  return out;
+}
+
+TEST(OutputOptionsCliTest, EachCommandOffersTheFormatsWritingItsDocument) {
+  struct Case {
+    const char* name;
+    std::function<Subcommand(CLI::App&)> setup;
+    Document document;
+  };
+  // compare offers a run's report formats, as it did before the table: its document is a
+  // comparison, which junit and prometheus do not render (they fail when the file is written).
+  const Case cases[] = {{"run", SetupRun, Document::kReport},
+                        {"probe", SetupProbe, Document::kReport},
+                        {"sqlite", SetupSqlite, Document::kReport},
+                        {"check", SetupCheck, Document::kReport},
+                        {"inspect", SetupInspect, Document::kReport},
+                        {"crashsim", SetupCrashsim, Document::kReport},
+                        {"compare", SetupCompare, Document::kReport},
+                        {"diff", SetupDiff, Document::kDiff},
+                        {"summarize", SetupSummarize, Document::kSummary},
+                        {"report", SetupReport, Document::kSavedReports}};
+  for (const Case& c : cases) {
+    CLI::App app;
+    Subcommand sub = c.setup(app);
+    ASSERT_NE(sub.app, nullptr) << c.name;
+    EXPECT_EQ(OutputOptionsOf(*sub.app), OptionsOfTheRows(c.document)) << c.name;
+  }
+}
+
+TEST(OutputOptionsCliTest, TheHelpIsTheRowsUnlessTheCommandWordsItsDocument) {
+  CLI::App app;
+  Subcommand run = SetupRun(app);
+  for (Format f : report::FormatsWriting(Document::kReport)) {
+    const CLI::Option* opt = run.app->get_option(report::OptionOf(f));
+    EXPECT_EQ(opt->get_description(), report::RowOf(f).help) << report::NameOf(f);
+  }
+  EXPECT_EQ(run.app->get_option("-j"), run.app->get_option("--json"));  // the row's short option
+  Subcommand summarize = SetupSummarize(app);
+  EXPECT_EQ(summarize.app->get_option("--csv")->get_description(),
+            "Write the rows as CSV to FILE, or - for stdout");
+  Subcommand page = SetupReport(app);
+  EXPECT_TRUE(page.app->get_option("--html")->get_required());
+}
+
+TEST(OutputOptionsCliTest, TheDestinationsAreParsedInTheTablesOrder) {
+  CLI::App app;
+  OutputOptions out;
+  AddOutputOptions(app, out, Document::kReport);
+  app.parse(std::vector<std::string>{"p.prom", "--prometheus", "r.md", "--markdown", "r.json",
+                                     "-j"});  // CLI11 reads a vector from the back
+  std::vector<report::Destination> d = Destinations(out);
+  ASSERT_EQ(d.size(), 3u);
+  EXPECT_EQ(d[0].format, Format::kJson);
+  EXPECT_EQ(d[0].path, "r.json");
+  EXPECT_EQ(d[1].format, Format::kMarkdown);
+  EXPECT_EQ(d[2].format, Format::kPrometheus);
+  EXPECT_EQ(d[2].path, "p.prom");
+}
+
+}  // namespace
+}  // namespace durprobe::cli
