@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "output/formats.h"
 #include "platform/platform.h"
 #include "platform/status.h"
-#include "output/formats.h"
 
 namespace durprobe::report {
 
