@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "model/finding_codes.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -55,7 +56,7 @@ void AddBudgetFindings(Target& target) {
     message += fmt::format("; the slowest probe here took {} an operation at the median",
                            FormatNanos(static_cast<double>(slowest)));
   }
-  target.findings.push_back({Severity::kWarn, "budget_spent",
+  target.findings.push_back({Severity::kWarn, codes::kBudgetSpent,
                              message + ". Give the run a longer --budget for every figure"});
 }
 
