@@ -197,7 +197,7 @@ Status MarkdownReporter::Write(const Comparison& c, std::ostream& out) const {
     Row({"path", "dominant", "ratio", "verdict"}, out);
     Rule(4, out);
     for (const Verdict& v : c.verdicts) {
-      Row({v.path, v.dominant, FormatRatio(v.ratio), v.message}, out);
+      Row({v.path, std::string(NameOf(v.dominant)), FormatRatio(v.ratio), v.message}, out);
     }
     out << "\n";
   }
