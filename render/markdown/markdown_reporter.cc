@@ -226,7 +226,7 @@ Status MarkdownReporter::Write(const Diff& d, std::ostream& out) const {
   for (const Difference& x : d.differences) {
     fmt::print(out, "- {}: {} vs {}\n", MarkdownText(x.key), MarkdownCode(x.a), MarkdownCode(x.b));
   }
-  fmt::print(out, "\n**Verdict** ({}): {}\n", MarkdownText(d.verdict.factor),
+  fmt::print(out, "\n**Verdict** ({}): {}\n", NameOf(d.verdict.factor),
              MarkdownText(d.verdict.message));
   return Status::Ok();
 }
