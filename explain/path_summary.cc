@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "model/labels.h"
+#include "platform/container.h"
 #include "text/shell_quote.h"
 #include "text/units.h"
 
@@ -31,7 +32,7 @@ std::string WhatThePathIs(const platform::MountInfo& m) {
   if (m.container.in_container) {
     std::string runtime = m.container.runtime.empty() ? "a container" : m.container.runtime;
     what += fmt::format("; in {}: {}", runtime,
-                        m.container.path_role.empty() ? "role unknown" : m.container.path_role);
+                        m.container.path_role ? NameOf(*m.container.path_role) : "role unknown");
   }
   return what;
 }
