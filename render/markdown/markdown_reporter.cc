@@ -143,7 +143,7 @@ void WriteTarget(const Target& t, std::ostream& out) {
   }
   for (const Unfinished& u : t.unfinished)
     fmt::print(out, "- not run or not finished ({}): {} {}\n", MarkdownText(ReasonWords(u)),
-               MarkdownText(u.kind), MarkdownText(u.label));
+               NameOf(u.kind), MarkdownText(u.label));
   for (const Finding& f : t.findings) {
     fmt::print(out, "- **{}** {}: {}\n", NameOf(f.severity), MarkdownCode(f.code),
                MarkdownText(f.message));
