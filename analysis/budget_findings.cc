@@ -4,32 +4,44 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <map>
+#include <utility>
 
+#include "model/finding_codes.h"
 #include "text/units.h"
 
 namespace durprobe::report {
 namespace {
 
-std::string Counted(std::size_t n, const std::string& kind) {
-  static const std::map<std::string, std::pair<const char*, const char*>> kNames = {
-      {"probe", {"probe", "probes"}},
-      {"op_cost", {"operation cost", "operation costs"}},
-      {"concurrency", {"concurrency cell", "concurrency cells"}},
-      {"sqlite", {"SQLite configuration", "SQLite configurations"}},
-      {"workload", {"workload", "workloads"}},
-      {"round", {"probe round", "probe rounds"}},
-      {"crashsim", {"crashsim configuration", "crashsim configurations"}}};
-  auto it = kNames.find(kind);
-  const char* one = it == kNames.end() ? kind.c_str() : it->second.first;
-  const char* many = it == kNames.end() ? kind.c_str() : it->second.second;
+// The kind as a count names it: {one, many}.
+std::pair<const char*, const char*> CountedNames(UnfinishedKind kind) {
+  switch (kind) {
+    case UnfinishedKind::kProbe:
+      return {"probe", "probes"};
+    case UnfinishedKind::kOpCost:
+      return {"operation cost", "operation costs"};
+    case UnfinishedKind::kConcurrency:
+      return {"concurrency cell", "concurrency cells"};
+    case UnfinishedKind::kSqlite:
+      return {"SQLite configuration", "SQLite configurations"};
+    case UnfinishedKind::kWorkload:
+      return {"workload", "workloads"};
+    case UnfinishedKind::kRound:
+      return {"probe round", "probe rounds"};
+    case UnfinishedKind::kCrashsim:
+      return {"crashsim configuration", "crashsim configurations"};
+  }
+  return {"", ""};
+}
+
+std::string Counted(std::size_t n, UnfinishedKind kind) {
+  auto [one, many] = CountedNames(kind);
   return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
 }  // namespace
 
 void AddBudgetFindings(Target& target) {
-  std::vector<std::pair<std::string, std::size_t>> kinds;  // in the order the run met them
+  std::vector<std::pair<UnfinishedKind, std::size_t>> kinds;  // in the order the run met them
   for (const Unfinished& u : target.unfinished) {
     if (u.reason != Unfinished::kBudget) continue;
     auto it =
@@ -55,7 +67,7 @@ void AddBudgetFindings(Target& target) {
     message += fmt::format("; the slowest probe here took {} an operation at the median",
                            FormatNanos(static_cast<double>(slowest)));
   }
-  target.findings.push_back({Severity::kWarn, "budget_spent",
+  target.findings.push_back({Severity::kWarn, codes::kBudgetSpent,
                              message + ". Give the run a longer --budget for every figure"});
 }
 

@@ -7,7 +7,7 @@
 
 namespace durprobe::report {
 
-// Adds one "budget_spent" warn finding when target.unfinished lists items the budget left out.
+// Adds one `budget_spent` warn finding when target.unfinished lists items the budget left out.
 void AddBudgetFindings(Target& target);
 
 }  // namespace durprobe::report

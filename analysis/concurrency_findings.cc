@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "model/finding_codes.h"
 #include "model/labels.h"
 #include "text/units.h"
 
@@ -24,7 +25,7 @@ std::string ShapeNumbers(const ConcurrencyShape& s) {
 }
 
 Finding Serialised(const ConcurrencyShape& s) {
-  return {Severity::kInfo, "concurrent_syncs_serialise",
+  return {Severity::kInfo, codes::kConcurrentSyncsSerialise,
           fmt::format(
               "Concurrent syncs serialise here: {}, so the path completes about as many syncs "
               "per second however many writers ask. PostgreSQL's group commit (commit_delay, "
@@ -37,7 +38,7 @@ Finding Serialised(const ConcurrencyShape& s) {
 
 Finding Merged(const ConcurrencyShape& s) {
   return {
-      Severity::kInfo, "concurrent_syncs_merge",
+      Severity::kInfo, codes::kConcurrentSyncsMerge,
       fmt::format("The filesystem or device merges concurrent syncs: {}. PostgreSQL's concurrent "
                   "backends get group commit from the path itself, so commit_delay adds little "
                   "but latency; a single-writer WAL (etcd, SQLite) leaves that throughput unused; "
@@ -116,7 +117,7 @@ void AddConcurrencyFindings(Target& t) {
   FillSerial(t, s);
   if (s.ratio <= 0) return;
   t.findings.push_back(
-      {Severity::kInfo, "spec_sheet_iops_ratio",
+      {Severity::kInfo, codes::kSpecSheetIopsRatio,
        fmt::format("Random {} writes at queue depth {} without a sync (the IOPS a spec sheet "
                    "quotes) reach {}/s here ({}); serial synced {} writes ({}) reach {}/s, what "
                    "a database's commits see: the spec-sheet figure is {} it.",

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "analysis/probe_drift.h"
+#include "model/finding_codes.h"
 #include "model/labels.h"
 #include "text/units.h"
 
@@ -192,11 +193,11 @@ std::vector<DriftSeries> DriftedSeries(const Target& target) {
 
 bool HasDriftFinding(const Target& target) {
   return std::any_of(target.findings.begin(), target.findings.end(),
-                     [](const Finding& f) { return f.code == "latency_drift"; });
+                     [](const Finding& f) { return f.code == codes::kLatencyDrift; });
 }
 
 void AddDriftFindings(Target& target) {
-  std::erase_if(target.findings, [](const Finding& f) { return f.code == "latency_drift"; });
+  std::erase_if(target.findings, [](const Finding& f) { return f.code == codes::kLatencyDrift; });
   target.moved = MovedProbes(target);
   std::vector<DriftSeries> drifted = DriftedSeries(target);
   if (drifted.empty() && target.moved.empty()) return;
@@ -217,7 +218,7 @@ void AddDriftFindings(Target& target) {
     }
   }
   target.findings.push_back(
-      {Severity::kWarn, "latency_drift",
+      {Severity::kWarn, codes::kLatencyDrift,
        fmt::format("the latency changed during the run, so figures measured at different times "
                    "are not comparable: {}.{} Rerun (at a quiet time), give it a longer --budget "
                    "to see which level holds, and check the volume for burst-credit throttling "

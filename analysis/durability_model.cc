@@ -8,6 +8,7 @@
 
 #include "analysis/mount_findings.h"
 #include "analysis/plausibility.h"
+#include "model/finding_codes.h"
 #include "platform/mountinfo.h"
 #include "text/units.h"
 
@@ -47,12 +48,13 @@ void Preload(const Context& c, Chain& chain) {
   if (c.ld_preload.empty()) return;
   if (c.ld_preload.find("eatmydata") != std::string::npos) {
     chain.Add("preload", c.ld_preload, LayerEffect::kVoids,
-              "the preloaded libeatmydata turns every sync into a no-op", "ld_preload_eatmydata");
+              "the preloaded libeatmydata turns every sync into a no-op",
+              codes::kLdPreloadEatmydata);
     return;
   }
   chain.Add("preload", c.ld_preload, LayerEffect::kUnknown,
             "a preloaded library can intercept sync calls before they reach the kernel",
-            "ld_preload_set",
+            codes::kLdPreloadSet,
             "run without LD_PRELOAD, or make sure the library leaves fsync and fdatasync alone");
 }
 
@@ -65,26 +67,26 @@ void Filesystem(const std::string& fstype, const MountInfo& m, const std::string
               fmt::format("{} keeps files in memory only: a sync returns at once and nothing "
                           "survives a power cut",
                           fstype),
-              "sync_noop_memory_fs");
+              codes::kSyncNoopMemoryFs);
   } else if (fstype == "fuse.fuse-overlayfs") {
     bool off = OptionValue(m.options, "fsync") == "0";
     chain.Add("filesystem", name, off ? LayerEffect::kVoids : LayerEffect::kUnknown,
               off ? "fuse-overlayfs runs with fsync=0: every sync is a no-op"
                   : "fuse-overlayfs may run with fsync=0, which mountinfo does not show",
-              off ? "fuse_overlayfs_fsync_disabled" : "fuse_overlayfs_fsync_unknown",
+              off ? codes::kFuseOverlayfsFsyncDisabled : codes::kFuseOverlayfsFsyncUnknown,
               "check the fuse-overlayfs command line (ps) or storage.conf's mountopt for fsync=0");
   } else if (fstype == "zfs") {
     bool off = OptionValue(m.options, "sync") == "disabled";
     chain.Add("filesystem", name, off ? LayerEffect::kVoids : LayerEffect::kUnknown,
               off ? "the dataset has sync=disabled: fsync returns before data is on disk"
                   : "ZFS's sync property is not visible in the mount options",
-              off ? "zfs_sync_disabled" : "zfs_sync_not_visible",
+              off ? codes::kZfsSyncDisabled : codes::kZfsSyncNotVisible,
               fmt::format("run `zfs get sync {}`: standard or always keeps syncs", m.source));
   } else if (IsNetworkFs(fstype)) {
     chain.Add("network", name, LayerEffect::kUnknown,
               "a server acknowledges each sync and may do so before the data is on its disk "
               "(an NFS export with async, a cache on the server)",
-              fstype.starts_with("nfs") ? "nfs_server_async_unknown" : "",
+              fstype.starts_with("nfs") ? codes::kNfsServerAsyncUnknown : "",
               "check the server's export or share options (sync, no write-back cache), or run "
               "durprobe on the server against the exported directory");
   } else if (fstype == "virtiofs") {
@@ -100,7 +102,7 @@ void Filesystem(const std::string& fstype, const MountInfo& m, const std::string
   } else if (BarrierOff(m)) {
     chain.Add("filesystem", name, LayerEffect::kVoids,
               "mounted without barriers: syncs no longer flush the device's write cache",
-              "barrier_disabled");
+              codes::kBarrierDisabled);
   } else {
     chain.Add(
         "filesystem", name, LayerEffect::kPasses,
@@ -121,7 +123,7 @@ void Device(const MountInfo& m, Chain& chain) {
     chain.Add("device", name, LayerEffect::kUnknown,
               "volatile write cache without FUA: every sync ends in a cache flush, durable only "
               "if the device (or a virtual disk's host) honours it",
-              "volatile_write_cache_no_fua",
+              codes::kVolatileWriteCacheNoFua,
               "a power-cut test, or the drive's power-loss protection or the virtual disk's cache "
               "mode in writing");
   } else {
@@ -139,7 +141,7 @@ void Mount(const MountInfo& m, int depth, Chain& chain) {
       chain.Add("overlay", "overlay at " + where, LayerEffect::kVoids,
                 "mounted volatile (fsync=volatile): the overlay skips every sync of its upper "
                 "layer",
-                "overlay_volatile");
+                codes::kOverlayVolatile);
       return;
     }
     if (!o.upper_visible) {
@@ -175,21 +177,21 @@ void Mount(const MountInfo& m, int depth, Chain& chain) {
     chain.Add("loop", d.name, LayerEffect::kUnknown,
               fmt::format("the loop device's backing file {} cannot be followed from here",
                           d.backing_file.empty() ? "(unnamed)" : d.backing_file),
-              "loop_device", "run durprobe on the filesystem that holds the backing file");
+              codes::kLoopDevice, "run durprobe on the filesystem that holds the backing file");
     return;
   }
   chain.Add("loop", fmt::format("{} backed by {}", d.name, d.backing_file), LayerEffect::kPasses,
-            "each sync is passed on as a sync of the backing file", "loop_device");
+            "each sync is passed on as a sync of the backing file", codes::kLoopDevice);
   Mount(m.backing.front(), depth + 1, chain);
 }
 
 // The probes' evidence: what a sync costs next to a write.
 void Measured(const Target& t, Chain& chain) {
-  if (HasFinding(t, "sync_noop_suspected", true)) {
+  if (HasFinding(t, codes::kSyncNoopSuspected, true)) {
     chain.Add("measured", "sync cost", LayerEffect::kVoids,
               "syncs cost no more than a plain write (measured): they do not reach stable "
               "storage, whatever the layers above say",
-              "sync_noop_suspected");
+              codes::kSyncNoopSuspected);
   }
   for (const probes::ProbeResult& r : t.probes) {
     if (r.spec.primitive != probes::Primitive::kDirFsync || r.outcome != probes::Outcome::kOk ||
@@ -203,11 +205,11 @@ void Measured(const Target& t, Chain& chain) {
               "", "a power-cut test of file creation");
     break;
   }
-  if (HasFinding(t, "sync_faster_than_device")) {
+  if (HasFinding(t, codes::kSyncFasterThanDevice)) {
     chain.Add("measured", "flush cost", LayerEffect::kUnknown,
               "syncs finish faster than the device can flush its cache (measured): a cache that "
               "may not survive power loss absorbs them",
-              "sync_faster_than_device", "a power-cut test");
+              codes::kSyncFasterThanDevice, "a power-cut test");
   }
 }
 

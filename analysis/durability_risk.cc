@@ -3,17 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <algorithm>
-#include <array>
-
 namespace durprobe::report {
-
-int LossRank(std::string_view level) {
-  constexpr std::array<std::string_view, 5> kOrder = {"none", "last_commit", "recent_commits",
-                                                      "corruption", "not_durable"};
-  auto it = std::find(kOrder.begin(), kOrder.end(), level);
-  return it == kOrder.end() ? -1 : static_cast<int>(it - kOrder.begin());
-}
 
 std::vector<std::string> NotDurableCodes(const Target& target) {
   if (!target.durability || target.durability->verdict != DurabilityVerdict::kNotDurable) {
@@ -27,7 +17,7 @@ RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync
                const std::optional<Durability>& durability) {
   sqlite_bench::Risk documented = sqlite_bench::PowerLossRisk(journal, sync);
   RowRisk risk;
-  risk.documented_level = std::string(documented.level);
+  risk.documented_level = documented.level;
   risk.level = risk.documented_level;
   risk.summary = std::string(documented.summary);
   if (!durability) return risk;
@@ -35,15 +25,16 @@ RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync
   std::vector<std::string> codes = d.findings;
   if (codes.empty() && !d.deciding_layer.empty()) codes.push_back(d.deciding_layer);
   if (d.verdict == DurabilityVerdict::kNotDurable) {
-    risk.level = "not_durable";
+    risk.level = sqlite_bench::RiskLevel::kNotDurable;
     risk.summary = fmt::format("durability not provided here ({})", fmt::join(codes, ", "));
-    if (risk.documented_level == "corruption") risk.summary += "; corruption possible";
+    if (risk.documented_level == sqlite_bench::RiskLevel::kCorruption)
+      risk.summary += "; corruption possible";
     risk.findings = std::move(codes);
     return risk;
   }
   if (d.verdict == DurabilityVerdict::kUnproven) {
     risk.findings = std::move(codes);
-    if (risk.documented_level != "corruption") {
+    if (risk.documented_level != sqlite_bench::RiskLevel::kCorruption) {
       risk.summary = fmt::format("{} if syncs reach stable storage (unproven: {})",
                                  documented.summary, d.deciding_layer);
     }

@@ -20,10 +20,6 @@
 
 namespace durprobe::report {
 
-// The documented levels in order of what they may lose: none < last_commit < recent_commits
-// < corruption (not_durable ranks above all). -1 for a name not in the list.
-int LossRank(std::string_view level);
-
 // What voids durability on the target: its verdict's finding codes (or its deciding layer when
 // no finding names it); empty unless the verdict is not_durable.
 std::vector<std::string> NotDurableCodes(const Target& target);

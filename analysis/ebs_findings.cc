@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "model/finding_codes.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -23,7 +24,7 @@ std::vector<Finding> EbsFindings(const platform::EbsStats& d) {
   std::vector<Finding> out;
   if (d.volume_exceeded_iops_us > 0 || d.volume_exceeded_tp_us > 0) {
     std::string what = Exceeded(d.volume_exceeded_iops_us, d.volume_exceeded_tp_us);
-    out.push_back({Severity::kWarn, "ebs_volume_limit_exceeded",
+    out.push_back({Severity::kWarn, codes::kEbsVolumeLimitExceeded,
                    fmt::format("the EBS volume ({}) exceeded its provisioned {} during the run: "
                                "I/O was throttled then, so latencies measured in that time are "
                                "the volume's limit, not the storage path; provision more IOPS or "
@@ -32,7 +33,7 @@ std::vector<Finding> EbsFindings(const platform::EbsStats& d) {
   }
   if (d.instance_exceeded_iops_us > 0 || d.instance_exceeded_tp_us > 0) {
     std::string what = Exceeded(d.instance_exceeded_iops_us, d.instance_exceeded_tp_us);
-    out.push_back({Severity::kWarn, "ebs_instance_limit_exceeded",
+    out.push_back({Severity::kWarn, codes::kEbsInstanceLimitExceeded,
                    fmt::format("the instance exceeded its EBS {} during the run ({}): every "
                                "volume of the instance was throttled then; a larger or "
                                "EBS-optimized instance type raises the limit",

@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include "model/finding_codes.h"
 #include "model/labels.h"
 #include "model/percentiles.h"
 #include "probes/primitive_ops.h"
@@ -54,7 +55,7 @@ void NoopSyncs(const Target& t, const StorageFacts& facts, std::vector<Finding>&
   }
   if (evidence.empty()) return;
   bool expected = facts.known && !facts.block_backed;
-  out.push_back({expected ? Severity::kInfo : Severity::kWarn, "sync_noop_suspected",
+  out.push_back({expected ? Severity::kInfo : Severity::kWarn, codes::kSyncNoopSuspected,
                  fmt::format("syncs cost no more than a plain write ({}{}): they are not reaching "
                              "stable storage (tmpfs, a no-op layer, an interposed library or a "
                              "cache that ignores flushes); do not count on durability here",
@@ -110,16 +111,16 @@ void Shapes(const Target& t, std::vector<Finding>& out) {
     }
   }
   if (tail.count > 0) {
-    out.push_back({Severity::kWarn, "sync_tail_heavy",
+    out.push_back({Severity::kWarn, codes::kSyncTailHeavy,
                    fmt::format("{}{}: one operation in a hundred stalls; a database's slowest "
                                "commits will too",
                                tail.text, More(tail))});
   }
   if (outlier.count > 0) {
-    out.push_back({Severity::kInfo, "sync_max_outlier", outlier.text + More(outlier)});
+    out.push_back({Severity::kInfo, codes::kSyncMaxOutlier, outlier.text + More(outlier)});
   }
   if (bimodal.count > 0) {
-    out.push_back({Severity::kInfo, "sync_bimodal",
+    out.push_back({Severity::kInfo, codes::kSyncBimodal,
                    fmt::format("latencies form two clusters, {}{}: periodic journal commits, "
                                "writeback stalls or a throttled virtual disk; commits will see "
                                "the slower one that often",
@@ -137,7 +138,7 @@ void FasterThanDevice(const Target& t, const StorageFacts& facts, std::vector<Fi
     }
     if (static_cast<double>(r.latency.p50) >= limit) continue;
     out.push_back(
-        {Severity::kWarn, "sync_faster_than_device",
+        {Severity::kWarn, codes::kSyncFasterThanDevice,
          fmt::format("{} takes {}, faster than a {} with a volatile write cache can "
                      "flush (about {} or more): the flush is likely absorbed by a cache "
                      "(a virtual disk's host, a controller) that may not survive power "

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "model/finding_codes.h"
 #include "model/labels.h"
 #include "text/units.h"
 
@@ -11,7 +12,7 @@ std::vector<Finding> ProbeErrorFindings(const Target& target) {
   std::vector<Finding> out;
   for (const probes::ProbeResult& r : target.probes) {
     if (r.outcome != probes::Outcome::kError) continue;
-    out.push_back({Severity::kFail, "probe_error",
+    out.push_back({Severity::kFail, codes::kProbeError,
                    fmt::format("{} {} {} B could not be measured: {}. Its figures stop at the "
                                "failure; a failed sync means the storage may have lost writes.",
                                probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern),
@@ -19,13 +20,13 @@ std::vector<Finding> ProbeErrorFindings(const Target& target) {
   }
   for (const probes::OpCostResult& r : target.op_costs) {
     if (r.outcome != probes::Outcome::kError) continue;
-    out.push_back({Severity::kFail, "probe_error",
+    out.push_back({Severity::kFail, codes::kProbeError,
                    fmt::format("{} could not be measured: {}", probes::NameOf(r.op), r.reason)});
   }
   for (const probes::ConcurrencyResult& r : target.concurrency) {
     if (r.outcome != probes::Outcome::kError) continue;
     out.push_back(
-        {Severity::kFail, "probe_error",
+        {Severity::kFail, codes::kProbeError,
          fmt::format("{} could not be measured: {}", ConcurrencyLabel(r.spec), r.reason)});
   }
   return out;
@@ -39,7 +40,7 @@ std::vector<Finding> CpuThrottledFindings(const Target& target) {
     std::string quota =
         r.cpu.quota_cpus > 0 ? fmt::format(" of {:.2g} CPUs", r.cpu.quota_cpus) : std::string();
     out.push_back(
-        {Severity::kWarn, "cpu_throttled",
+        {Severity::kWarn, codes::kCpuThrottled,
          fmt::format("{} was throttled by the CPU quota{}: {} of {} periods ran out of quota, "
                      "{} held off the CPU in all; its latencies include that wait, which is "
                      "the CPU limit's, not the disk's. Give the process more CPU, or measure "

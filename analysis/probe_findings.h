@@ -9,11 +9,11 @@
 
 namespace durprobe::report {
 
-// One "probe_error" fail finding per probe (and op-cost probe, and concurrency cell) whose outcome
+// One `probe_error` fail finding per probe (and op-cost probe, and concurrency cell) whose outcome
 // is an error.
 std::vector<Finding> ProbeErrorFindings(const Target& target);
 
-// One "cpu_throttled" warning per probe whose cgroup ran out of CPU quota during its timed
+// One `cpu_throttled` warning per probe whose cgroup ran out of CPU quota during its timed
 // phase (probes::CpuUse), with the counts: its latencies include time the process was held off
 // the CPU, which is no property of the disk.
 std::vector<Finding> CpuThrottledFindings(const Target& target);

@@ -9,6 +9,7 @@
 #include "analysis/drift.h"
 #include "analysis/durability_risk.h"
 #include "analysis/probe_drift.h"
+#include "model/finding_codes.h"
 #include "model/labels.h"
 #include "text/units.h"
 
@@ -271,7 +272,7 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     std::string label = sqlite_bench::Label(r.config);
     if (r.outcome == probes::Outcome::kError) {
       target.findings.push_back(
-          {Severity::kFail, "sqlite_commit_error", fmt::format("{}: {}", label, r.reason)});
+          {Severity::kFail, codes::kSqliteCommitError, fmt::format("{}: {}", label, r.reason)});
       continue;
     }
     const SqliteCorrelation& c = target.sqlite[i].correlation;
@@ -292,7 +293,7 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     }
     if (std::abs(c.residual_share) <= kResidualFindingShare) continue;
     target.findings.push_back(
-        {Severity::kWarn, "sqlite_prediction_residual",
+        {Severity::kWarn, codes::kSqlitePredictionResidual,
          fmt::format("{}: a commit takes {} on average but its {:.2f} syncs at the probes' "
                      "latency{} plus {} of other work predict {} ({:+.0f}% unexplained; SQLite's "
                      "own syncs took {} each, the probes' {}): SQLite's syncs cost {} here than "
@@ -310,7 +311,7 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     std::string which;
     for (const std::string& x : skipped) which += (which.empty() ? "" : ", ") + x;
     for (Finding& f : target.findings) {
-      if (f.code != "latency_drift") continue;
+      if (f.code != codes::kLatencyDrift) continue;
       f.message += fmt::format(
           ". The residual check (sqlite_prediction_residual) is skipped for {}: the device moved "
           "under each or between it and the probes, so a gap would be the drift's",

@@ -15,6 +15,7 @@
 #include "gate/concurrency_rule.h"
 #include "gate/policy.h"
 #include "gate/presets.h"
+#include "model/finding_codes.h"
 #include "platform/scratch.h"
 #include "probes/background_load.h"
 #include "render/reporter.h"
@@ -86,12 +87,12 @@ report::Finding LoadFinding(const probes::LoadOutcome& o) {
       fmt::format("the background load ran {} for {:.1f} s", fmt::join(parts, ", and "), o.seconds);
   if (!o.status.ok()) what += "; it stopped on an error: " + o.status.message();
   if (short_of) {
-    return {report::Severity::kWarn, "background_load_short",
+    return {report::Severity::kWarn, report::codes::kBackgroundLoadShort,
             what +
                 "; the device could not sustain it, so the rules were measured under less load "
                 "than asked"};
   }
-  return {report::Severity::kInfo, "background_load", what + "."};
+  return {report::Severity::kInfo, report::codes::kBackgroundLoad, what + "."};
 }
 
 }  // namespace

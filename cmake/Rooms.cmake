@@ -30,6 +30,8 @@ function(durprobe_room name)
     file(CREATE_LINK ${PROJECT_SOURCE_DIR}/${room} ${view}/${room} SYMBOLIC)
   endforeach()
   add_library(durprobe_${name} STATIC)
+  # A switch over a closed set names every value, with no `default:`: one left out fails the build.
+  target_compile_options(durprobe_${name} PRIVATE -Werror=switch)
   target_include_directories(durprobe_${name} PRIVATE ${view} ${PROJECT_BINARY_DIR}/generated)
   list(TRANSFORM R_DEPS PREPEND durprobe_)
   target_link_libraries(durprobe_${name} PUBLIC durprobe_deps ${R_DEPS})

@@ -22,19 +22,15 @@ json ToJson(const Durability& d) {
 }
 
 Durability ReadDurability(const JsonFields& f) {
-  static const auto kVerdicts = NamesOf(
-      {DurabilityVerdict::kDurable, DurabilityVerdict::kNotDurable, DurabilityVerdict::kUnproven});
-  static const auto kEffects =
-      NamesOf({LayerEffect::kPasses, LayerEffect::kVoids, LayerEffect::kUnknown});
   Durability d;
-  d.verdict = f.Enum("verdict", kVerdicts, DurabilityVerdict::kUnproven, Need::kRequired);
+  d.verdict = f.Enum("verdict", DurabilityVerdict::kUnproven, Need::kRequired);
   d.deciding_layer = f.String("deciding_layer");
   d.reason = f.String("reason");
   d.to_prove = f.String("to_prove");
   d.findings = f.Strings("findings");
   f.Each("layers", Need::kOptional, [&](const JsonFields& l) {
     d.layers.push_back({l.String("kind", Need::kRequired), l.String("name"),
-                        l.Enum("effect", kEffects, LayerEffect::kUnknown, Need::kRequired),
+                        l.Enum("effect", LayerEffect::kUnknown, Need::kRequired),
                         l.String("reason")});
   });
   return d;

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "model/names.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -70,6 +71,22 @@ class JsonFields {
     if (it != names.end()) return it->second;
     FailUnknownName(v->get<std::string>(), key);
     return fallback;
+  }
+  // The same for a closed set read with its one Parse (model/names.h), from its NameOf.
+  template <typename E>
+  E Enum(const char* key, E fallback, Need need = Need::kOptional) const {
+    const nlohmann::json* v = Value(key, need, "a name", &nlohmann::json::is_string);
+    if (v == nullptr) return fallback;
+    if (std::optional<E> e = ParseName<E>(AsciiLower(v->get<std::string>()))) return *e;
+    FailUnknownName(v->get<std::string>(), key);
+    return fallback;
+  }
+  // The same, unset when null or absent.
+  template <typename E>
+  std::optional<E> OptionalEnum(const char* key, Need need = Need::kOptional) const {
+    if (Has(key)) return Enum(key, E{}, need);
+    Value(key, need, "a name", &nlohmann::json::is_string);  // records a required one's absence
+    return std::nullopt;
   }
 
  private:

@@ -182,9 +182,8 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
          [&](const JsonFields& x) { t.findings.push_back(ReadFinding(x)); });
   f.Each("unfinished", Need::kOptional, [&](const JsonFields& u) {
     // A report from before the budget could cut a run has only interruptions.
-    std::string reason = u.String("reason");
-    t.unfinished.push_back(
-        {u.String("kind"), u.String("label"), reason.empty() ? Unfinished::kInterrupted : reason});
+    t.unfinished.push_back({u.Enum("kind", UnfinishedKind::kProbe, Need::kRequired),
+                            u.String("label"), u.Enum("reason", Unfinished::kInterrupted)});
   });
   // As the run decided it; a report from before durprobe wrote the verdict gets it worked out
   // from what it holds, as the run would have.

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "platform/container.h"
 #include "text/utf8.h"
 
 namespace durprobe::report {
@@ -38,7 +39,7 @@ json ContainerJson(const platform::ContainerInfo& c) {
   return json{{"in_container", c.in_container},
               {"runtime", OrNull(c.runtime)},
               {"evidence", c.evidence},
-              {"path_role", OrNull(c.path_role)},
+              {"path_role", c.path_role ? json(NameOf(*c.path_role)) : json(nullptr)},
               {"path_role_reason", OrNull(c.path_role_reason)}};
 }
 

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <string_view>
 
+#include "platform/container.h"
+
 namespace durprobe::report {
 namespace {
 
@@ -64,7 +66,7 @@ platform::ContainerInfo ReadContainer(const JsonFields& f) {
   c.in_container = f.Bool("in_container");
   c.runtime = f.String("runtime");
   c.evidence = f.Strings("evidence");
-  c.path_role = f.String("path_role");
+  c.path_role = f.OptionalEnum<platform::PathRole>("path_role");
   c.path_role_reason = f.String("path_role_reason");
   return c;
 }

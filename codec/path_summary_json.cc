@@ -12,7 +12,7 @@ json SettingJson(const std::optional<SummarySetting>& s) {
   return {{"label", s->label},
           {"commits_per_sec", s->commits_per_sec},
           {"vs_default", Maybe(s->vs_default)},
-          {"risk", s->risk},
+          {"risk", NameOf(s->risk)},
           {"loses", s->loses}};
 }
 
@@ -23,7 +23,7 @@ std::optional<SummarySetting> ReadSetting(const JsonFields& sqlite, const char* 
   s.label = f.String("label", Need::kRequired);
   s.commits_per_sec = f.Double("commits_per_sec");
   s.vs_default = f.OptionalDouble("vs_default");
-  s.risk = f.String("risk");
+  s.risk = f.Enum("risk", sqlite_bench::RiskLevel::kNone);
   s.loses = f.String("loses");
   return s;
 }
@@ -32,7 +32,7 @@ std::optional<SummarySetting> ReadSetting(const JsonFields& sqlite, const char* 
 
 json ToJson(const PathSummary& s) {
   return {{"what", s.what},
-          {"durability", s.durability.empty() ? json(nullptr) : json(s.durability)},
+          {"durability", s.durability ? json(NameOf(*s.durability)) : json(nullptr)},
           {"durability_line", s.durability_line},
           {"sync",
            {{"probe", s.sync_probe.empty() ? json(nullptr) : json(s.sync_probe)},
@@ -61,7 +61,7 @@ std::optional<PathSummary> ReadPathSummary(const JsonFields& target) {
   JsonFields f = target.Object("summary");
   PathSummary s;
   s.what = f.String("what");
-  s.durability = f.String("durability");
+  s.durability = f.OptionalEnum<DurabilityVerdict>("durability");
   s.durability_line = f.String("durability_line");
   JsonFields sync = f.Object("sync");
   s.sync_probe = sync.String("probe");

@@ -177,7 +177,8 @@ json ToJson(const Target& t) {
   if (!t.unfinished.empty()) {
     json unfinished = json::array();
     for (const Unfinished& u : t.unfinished) {
-      unfinished.push_back({{"kind", u.kind}, {"label", u.label}, {"reason", u.reason}});
+      unfinished.push_back(
+          {{"kind", NameOf(u.kind)}, {"label", u.label}, {"reason", NameOf(u.reason)}});
     }
     j["unfinished"] = unfinished;
   }

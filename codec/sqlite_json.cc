@@ -58,9 +58,9 @@ json ToJson(const SqliteEntry& e) {
          {"fullfsync", r.config.fullfsync ? json(*r.config.fullfsync) : json(nullptr)},
          {"status", probes::NameOf(r.outcome)},
          {"risk",
-          {{"level", risk.level},
+          {{"level", NameOf(risk.level)},
            {"summary", risk.summary},
-           {"documented_level", risk.documented_level},
+           {"documented_level", NameOf(risk.documented_level)},
            {"findings", risk.findings}}}};
   if (!r.reason.empty()) j["reason"] = r.reason;
   if (r.outcome != probes::Outcome::kOk) return j;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 
+#include "platform/container.h"
 #include "platform/mountinfo.h"
 #include "text/shell_quote.h"
 
@@ -300,11 +301,13 @@ bool EbsInstance(const CausePair& p, CauseMatch& m) {
 
 bool ContainerRole(const CausePair& p, CauseMatch& m) {
   if (p.mount[0] == nullptr || p.mount[1] == nullptr) return false;
-  const std::string &a = p.mount[0]->container.path_role, &b = p.mount[1]->container.path_role;
-  if (a.empty() || b.empty() || a == b) return false;
-  m.what = fmt::format("the path is the container's {} in {} and its {} in {}", a, p.Name(0), b,
-                       p.Name(1));
-  bool overlay_root = a == "overlay_root" || b == "overlay_root";
+  const std::optional<platform::PathRole>&a = p.mount[0]->container.path_role,
+        &b = p.mount[1]->container.path_role;
+  if (!a || !b || *a == *b) return false;
+  m.what = fmt::format("the path is the container's {} in {} and its {} in {}", NameOf(*a),
+                       p.Name(0), NameOf(*b), p.Name(1));
+  bool overlay_root =
+      *a == platform::PathRole::kOverlayRoot || *b == platform::PathRole::kOverlayRoot;
   m.advice = overlay_root
                  ? "a container's own filesystem (its overlay root) costs more per operation "
                    "than a volume; keep the database on a volume"

@@ -122,9 +122,10 @@ std::string PerOpAdvice(const Target& t) {
       m.fstype);
 }
 
-std::string Advice(const std::string& dominant, const Target& t) {
-  if (dominant == "per_op") return PerOpAdvice(t);
-  if (dominant == "per_sync") {
+// The advice for a component that dominates (kPerSync, kPerOp, kMetadata).
+std::string Advice(Dominant dominant, const Target& t) {
+  if (dominant == Dominant::kPerOp) return PerOpAdvice(t);
+  if (dominant == Dominant::kPerSync) {
     return "the flush path is slower (device, cache mode, virtual disk or host policy): put the "
            "database on storage with faster flushes, or batch more work per commit";
   }
@@ -183,12 +184,42 @@ std::string CommitRange(const std::vector<CommitRatio>& c) {
 
 }  // namespace
 
+std::string_view NameOf(Dominant d) {
+  switch (d) {
+    case Dominant::kPerSync:
+      return "per_sync";
+    case Dominant::kPerOp:
+      return "per_op";
+    case Dominant::kMetadata:
+      return "metadata";
+    case Dominant::kNone:
+      return "none";
+    case Dominant::kNotDurable:
+      return "not_durable";
+    case Dominant::kCommit:
+      return "commit";
+    case Dominant::kUnmeasured:
+      return "unmeasured";
+  }
+  return "";
+}
+
 std::string VerdictHeadline(const Verdict& v) {
-  if (v.dominant == "none") return "no significant penalty";
-  if (v.dominant == "not_durable") return "faster because it keeps nothing";
-  if (v.dominant == "unmeasured") return "could not be measured";
-  if (v.dominant == "commit") return "commit penalty (its component not measured)";
-  return v.dominant + " penalty";
+  switch (v.dominant) {
+    case Dominant::kNone:
+      return "no significant penalty";
+    case Dominant::kNotDurable:
+      return "faster because it keeps nothing";
+    case Dominant::kUnmeasured:
+      return "could not be measured";
+    case Dominant::kCommit:
+      return "commit penalty (its component not measured)";
+    case Dominant::kPerSync:
+    case Dominant::kPerOp:
+    case Dominant::kMetadata:
+      return fmt::format("{} penalty", NameOf(v.dominant));
+  }
+  return "";
 }
 
 Components ComponentsOf(const Target& t) {
@@ -228,17 +259,17 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
     v.metadata_bounds = RatioBounds(c.metadata_bounds, base.metadata_bounds, v.metadata_ratio);
     v.not_durable = NotDurableCodes(targets[i]);
     struct Part {
-      const char* name;
+      Dominant name;
       double ratio;
       std::optional<Bounds> bounds;
       std::optional<double> here, there;
       const char* what;
     };
-    Part parts[] = {{"per_sync", v.per_sync_ratio, v.per_sync_bounds, c.per_sync_ns,
+    Part parts[] = {{Dominant::kPerSync, v.per_sync_ratio, v.per_sync_bounds, c.per_sync_ns,
                      base.per_sync_ns, "a sync (fdatasync minus the write)"},
-                    {"per_op", v.per_op_ratio, v.per_op_bounds, c.per_op_ns, base.per_op_ns,
+                    {Dominant::kPerOp, v.per_op_ratio, v.per_op_bounds, c.per_op_ns, base.per_op_ns,
                      "plain file operations (write + read + open/close + stat)"},
-                    {"metadata", v.metadata_ratio, v.metadata_bounds, c.metadata_ns,
+                    {Dominant::kMetadata, v.metadata_ratio, v.metadata_bounds, c.metadata_ns,
                      base.metadata_ns, "metadata (create + rename + directory fsync)"}};
     auto bounds = [](const Part& p) { return p.bounds.value_or(Bounds{p.ratio, p.ratio}); };
     // A component without both paths' measurements (a budget that cut the op costs, a probe
@@ -265,7 +296,7 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
       if (slot == nullptr || p.ratio > slot->ratio) slot = &p;
     }
     if (!v.not_durable.empty()) {
-      v.dominant = "not_durable";
+      v.dominant = Dominant::kNotDurable;
       v.ratio = v.per_sync_ratio;
       v.message = fmt::format(
           "syncs here do not reach stable storage ({}): this path is faster because it keeps "
@@ -287,26 +318,26 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
     } else if (!missing.empty() && commit_penalty) {
       // What was measured says nothing against a penalty, and every commit both paths ran is
       // slower: the commits are the verdict, their component unknown.
-      v.dominant = "commit";
+      v.dominant = Dominant::kCommit;
       v.ratio = commits.back().ratio;
       v.message = fmt::format("SQLite commits are {}; where that comes from is not known: {}",
                               CommitRange(commits), split_note);
     } else if (noisy != nullptr) {
-      v.dominant = "none";
+      v.dominant = Dominant::kNone;
       v.message = fmt::format(
           "no penalty beyond this run's noise against {}: {} is {} the first path's, but its "
           "noise bounds ({}) reach 1x; rerun with a longer --budget (not --quick) to tell{}",
           first.path, noisy->what, FormatRatio(noisy->ratio), Range(bounds(*noisy)),
           split_note.empty() ? std::string() : "; " + split_note);
     } else if (missing.size() == std::size(parts) && commits.empty()) {
-      v.dominant = "unmeasured";
+      v.dominant = Dominant::kUnmeasured;
       v.ratio = 0;
       v.message = fmt::format(
           "nothing both paths measured can be set side by side: {}, and no "
           "SQLite configuration committed on both",
           split_note);
     } else {
-      v.dominant = "none";
+      v.dominant = Dominant::kNone;
       if (missing.size() == std::size(parts)) {
         v.message =
             fmt::format("no penalty of {} or more against {} in SQLite commits ({}); {}",

@@ -40,13 +40,26 @@ inline constexpr const char* kPerOpParts = "op write + op read + op open_close +
 inline constexpr const char* kMetadataParts =
     "op create + op rename + dir_fsync create (sync call: the directory fsync alone)";
 
+// What dominates a path's verdict against the first.
+enum class Dominant {
+  kPerSync,  // a component, kPenaltyRatio or more slower beyond the noise
+  kPerOp,
+  kMetadata,
+  kNone,  // no penalty (or one within the noise)
+  // The path's syncs do not reach stable storage (analysis/durability_risk.h), so it is faster
+  // because it keeps nothing.
+  kNotDurable,
+  // A component could not be measured on both paths and every SQLite commit both ran is
+  // kPenaltyRatio or more slower here.
+  kCommit,
+  kUnmeasured,  // no component and no commit to compare
+};
+// "per_sync", "per_op", "metadata", "none", "not_durable", "commit", "unmeasured"
+std::string_view NameOf(Dominant d);
+
 struct Verdict {
   std::string path;
-  // per_sync | per_op | metadata | none, or not_durable: the path's syncs do not reach stable
-  // storage (analysis/durability_risk.h), so it is faster because it keeps nothing;
-  // commit: a component could not be measured on both paths and every SQLite commit both ran is
-  // kPenaltyRatio or more slower here; unmeasured: no component and no commit to compare.
-  std::string dominant;
+  Dominant dominant = Dominant::kNone;
   // The dominant component's ratio against the first path (commit: the largest commit ratio;
   // unmeasured: 0).
   double ratio = 1.0;

@@ -22,7 +22,8 @@ std::string ConfigKey(const SqliteEntry& e) {
   return key;
 }
 
-const char* const kFactors[3] = {"sync_latency", "sync_count", "non_sync"};
+const DiffFactor kFactors[3] = {DiffFactor::kSyncLatency, DiffFactor::kSyncCount,
+                                DiffFactor::kNonSync};
 
 // Each configuration's shares weigh by how far apart its commit times are (log of the ratio),
 // so a 300x gap in DELETE/FULL outweighs a 1.4x gap in WAL/OFF.
@@ -42,10 +43,11 @@ DiffVerdict ConfigVerdict(const std::vector<ConfigDiff>& configs, double* weight
     }
   }
   if (headline == nullptr) {
-    return {"configuration", fmt::format("commit times agree within {:.0f}% in every "
-                                         "configuration both reports measured; nothing to "
-                                         "attribute",
-                                         kMeaningfulGap * 100)};
+    return {DiffFactor::kConfiguration,
+            fmt::format("commit times agree within {:.0f}% in every "
+                        "configuration both reports measured; nothing to "
+                        "attribute",
+                        kMeaningfulGap * 100)};
   }
   int best = 0;
   for (int i = 1; i < 3; ++i) {
@@ -68,7 +70,7 @@ DiffVerdict ConfigVerdict(const std::vector<ConfigDiff>& configs, double* weight
   return {kFactors[best],
           fmt::format("{}: {} commits/s in a vs {} in b; {:.0f}% of the gap is {} ({}); {}",
                       h.label, FormatRate(h.commits_per_sec_a), FormatRate(h.commits_per_sec_b),
-                      share * 100, kFactors[best], detail, DiffAdvice(kFactors[best]))};
+                      share * 100, NameOf(kFactors[best]), detail, DiffAdvice(kFactors[best]))};
 }
 
 // A side whose syncs do no durable work (memory filesystem, no-op syncs, barriers off): its speed
@@ -76,7 +78,7 @@ DiffVerdict ConfigVerdict(const std::vector<ConfigDiff>& configs, double* weight
 void DurabilityVerdict(const Target& a, const Target& b, PairDiff& pair) {
   std::vector<std::string> na = NotDurableCodes(a), nb = NotDurableCodes(b);
   if (na.empty() && nb.empty()) return;
-  std::string measured = pair.verdict.factor + ": " + pair.verdict.message;
+  std::string measured = fmt::format("{}: {}", NameOf(pair.verdict.factor), pair.verdict.message);
   std::string what;
   if (!na.empty() && !nb.empty()) {
     what = fmt::format(
@@ -91,8 +93,9 @@ void DurabilityVerdict(const Target& a, const Target& b, PairDiff& pair) {
         "durable commit",
         in_a ? "a" : "b", fmt::join(in_a ? na : nb, ", "), in_a ? "b" : "a");
   }
-  pair.verdict = {"durability", fmt::format("{}; {}. The measured gap: {}", what,
-                                            DiffAdvice("durability"), measured)};
+  pair.verdict = {DiffFactor::kDurability,
+                  fmt::format("{}; {}. The measured gap: {}", what,
+                              DiffAdvice(DiffFactor::kDurability), measured)};
   pair.weight += kDurabilityWeight;
 }
 
@@ -125,9 +128,9 @@ PairDiff DiffPair(const Report& ra, const Report& rb, const Target& a, const Tar
   } else if (!pair.probes.empty()) {
     pair.verdict = ProbeVerdict(pair.probes, &pair.weight);
   } else {
-    pair.verdict = {"configuration",
+    pair.verdict = {DiffFactor::kConfiguration,
                     fmt::format("no SQLite configuration and no probe in common; {}",
-                                DiffAdvice("configuration"))};
+                                DiffAdvice(DiffFactor::kConfiguration))};
   }
   DurabilityVerdict(a, b, pair);
   pair.causes = RankCauses({&a, &b, &ra.context, &rb.context, "a", "b", &pair.configs, all});
@@ -155,28 +158,45 @@ const Target* FindPath(const Report& r, const std::string& path) {
 
 }  // namespace
 
-std::string DiffAdvice(const std::string& factor) {
-  if (factor == "sync_latency") {
-    return "each sync takes longer on one host: look at the device, its write cache and FUA, "
-           "the filesystem and mount options, or a throttled virtual disk (durprobe probe shows "
-           "the raw fdatasync latency on both)";
+std::string_view NameOf(DiffFactor f) {
+  switch (f) {
+    case DiffFactor::kSyncLatency:
+      return "sync_latency";
+    case DiffFactor::kSyncCount:
+      return "sync_count";
+    case DiffFactor::kNonSync:
+      return "non_sync";
+    case DiffFactor::kConfiguration:
+      return "configuration";
+    case DiffFactor::kDurability:
+      return "durability";
   }
-  if (factor == "sync_count") {
-    return "SQLite issues a different number of syncs per commit: compare the SQLite versions, "
-           "compile options (SQLITE_DEFAULT_SYNCHRONOUS, SQLITE_DEFAULT_WAL_SYNCHRONOUS) and the "
-           "journal_mode / synchronous actually in effect";
+  return "";
+}
+
+std::string DiffAdvice(DiffFactor factor) {
+  switch (factor) {
+    case DiffFactor::kSyncLatency:
+      return "each sync takes longer on one host: look at the device, its write cache and FUA, "
+             "the filesystem and mount options, or a throttled virtual disk (durprobe probe "
+             "shows the raw fdatasync latency on both)";
+    case DiffFactor::kSyncCount:
+      return "SQLite issues a different number of syncs per commit: compare the SQLite "
+             "versions, compile options (SQLITE_DEFAULT_SYNCHRONOUS, "
+             "SQLITE_DEFAULT_WAL_SYNCHRONOUS) and the journal_mode / synchronous actually in "
+             "effect";
+    case DiffFactor::kDurability:
+      return "compare paths whose syncs reach stable storage (the findings named say why these "
+             "do not), or read the faster side as what the application would risk there";
+    case DiffFactor::kNonSync:
+      return "the time outside syncs differs: CPU speed, per-operation overhead of the "
+             "filesystem layer (FUSE, virtiofs, 9p, overlay), or locking; `durprobe compare` on "
+             "both paths shows the per-operation costs";
+    case DiffFactor::kConfiguration:
+      return "rerun both with the same subcommand and the same --journal-modes, --synchronous "
+             "and probe selection, and read the differences listed";
   }
-  if (factor == "durability") {
-    return "compare paths whose syncs reach stable storage (the findings named say why these "
-           "do not), or read the faster side as what the application would risk there";
-  }
-  if (factor == "non_sync") {
-    return "the time outside syncs differs: CPU speed, per-operation overhead of the filesystem "
-           "layer (FUSE, virtiofs, 9p, overlay), or locking; `durprobe compare` on both paths "
-           "shows the per-operation costs";
-  }
-  return "rerun both with the same subcommand and the same --journal-modes, --synchronous and "
-         "probe selection, and read the differences listed";
+  return "";
 }
 
 ConfigDiff DiffConfig(const SqliteEntry& a, const SqliteEntry& b) {

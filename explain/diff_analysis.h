@@ -47,10 +47,21 @@ ConfigDiff DiffConfig(const SqliteEntry& a, const SqliteEntry& b);
 // durability verdict, and this much more weight, so it heads the verdict of several pairs.
 inline constexpr double kDurabilityWeight = 100.0;
 
+// What a diff's verdict puts the gap down to.
+enum class DiffFactor {
+  kSyncLatency,    // each sync takes longer
+  kSyncCount,      // more syncs per commit
+  kNonSync,        // the time outside syncs
+  kConfiguration,  // nothing measured in common to attribute (or nothing to attribute)
+  // A side's syncs do no durable work (its message then ends with the measured factor and its
+  // message).
+  kDurability,
+};
+// "sync_latency", "sync_count", "non_sync", "configuration", "durability"
+std::string_view NameOf(DiffFactor f);
+
 struct DiffVerdict {
-  // sync_latency | sync_count | non_sync | configuration, or durability when a side's syncs do no
-  // durable work (its message then ends with the measured factor and its message)
-  std::string factor;
+  DiffFactor factor = DiffFactor::kConfiguration;
   std::string message;
 };
 
@@ -78,8 +89,8 @@ struct Diff {
   std::vector<Cause> causes;          // the same pair's causes, best first
 };
 
-// What to look at for a factor (sync_latency, sync_count, non_sync, configuration, durability).
-std::string DiffAdvice(const std::string& factor);
+// What to look at for a factor.
+std::string DiffAdvice(DiffFactor factor);
 
 // Which paths to pair. Empty: every path of a with the path of b at the same position (the
 // reports must hold as many paths); else the one pair named.

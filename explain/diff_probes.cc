@@ -79,26 +79,27 @@ DiffVerdict ProbeVerdict(const std::vector<ProbeDiff>& probes, double* weight) {
     }
   }
   if (headline == nullptr) {
-    return {"configuration",
+    return {DiffFactor::kConfiguration,
             fmt::format("no SQLite configuration in common; the sync probes both reports measured "
                         "agree within {:.0f}% ({} probe(s) in common); nothing to attribute",
                         kMeaningfulGap * 100, probes.size())};
   }
   const ProbeDiff& h = *headline;
-  std::string factor = sync >= rest ? "sync_latency" : "non_sync";
-  double share = factor == "sync_latency" ? h.share_sync : h.share_non_sync;
+  DiffFactor factor = sync >= rest ? DiffFactor::kSyncLatency : DiffFactor::kNonSync;
+  double share = factor == DiffFactor::kSyncLatency ? h.share_sync : h.share_non_sync;
   std::string sync_call =
       h.sync_a == 0 && h.sync_b == 0
           ? std::string("no sync call in this probe")
           : fmt::format("the sync call {} vs {}", FormatNanos(h.sync_a), FormatNanos(h.sync_b));
-  return {factor,
-          fmt::format("no SQLite configuration in common; from the probes: {} takes {} in a vs {} "
-                      "in b (mean, {}; median {} vs {}); {:.0f}% of that gap is {} ({}); {}",
-                      LabelOf(h), FormatNanos(h.mean_a), FormatNanos(h.mean_b),
-                      FormatRatio(h.mean_b / h.mean_a), FormatNanos(double(h.p50_a)),
-                      FormatNanos(double(h.p50_b)), share * 100,
-                      factor == "sync_latency" ? "in the sync call" : "outside the sync call",
-                      sync_call, DiffAdvice(factor))};
+  return {
+      factor,
+      fmt::format("no SQLite configuration in common; from the probes: {} takes {} in a vs {} "
+                  "in b (mean, {}; median {} vs {}); {:.0f}% of that gap is {} ({}); {}",
+                  LabelOf(h), FormatNanos(h.mean_a), FormatNanos(h.mean_b),
+                  FormatRatio(h.mean_b / h.mean_a), FormatNanos(double(h.p50_a)),
+                  FormatNanos(double(h.p50_b)), share * 100,
+                  factor == DiffFactor::kSyncLatency ? "in the sync call" : "outside the sync call",
+                  sync_call, DiffAdvice(factor))};
 }
 
 std::vector<ConcurrencyDiff> DiffConcurrency(const Target& a, const Target& b) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "model/labels.h"
+#include "platform/container.h"
 #include "text/shell_quote.h"
 #include "text/units.h"
 
@@ -12,6 +13,7 @@ namespace durprobe::report {
 namespace {
 
 using sqlite_bench::CommitResult;
+using sqlite_bench::RiskLevel;
 
 std::string WhatThePathIs(const platform::MountInfo& m) {
   std::string what = m.fs_subtype.empty() ? m.fstype : m.fstype + " (FUSE)";
@@ -30,7 +32,7 @@ std::string WhatThePathIs(const platform::MountInfo& m) {
   if (m.container.in_container) {
     std::string runtime = m.container.runtime.empty() ? "a container" : m.container.runtime;
     what += fmt::format("; in {}: {}", runtime,
-                        m.container.path_role.empty() ? "role unknown" : m.container.path_role);
+                        m.container.path_role ? NameOf(*m.container.path_role) : "role unknown");
   }
   return what;
 }
@@ -89,6 +91,22 @@ bool IsDefault(const CommitResult& r) {
          r.config.sync == sqlite_bench::Synchronous::kFull;
 }
 
+std::string Loses(RiskLevel level) {
+  switch (level) {
+    case RiskLevel::kNone:
+      return "keeps every acknowledged commit";
+    case RiskLevel::kLastCommit:
+      return "may roll back the last commit on power loss";
+    case RiskLevel::kRecentCommits:
+      return "may lose the last commits on power loss, no corruption";
+    case RiskLevel::kCorruption:
+      return "may corrupt the database on power loss";
+    case RiskLevel::kNotDurable:
+      return "keeps nothing: this path's syncs do not reach stable storage";
+  }
+  return "";
+}
+
 SummarySetting SettingOf(const Target& t, const SqliteEntry& e, const SqliteEntry* base) {
   const CommitResult& r = e.result;
   SummarySetting s;
@@ -99,14 +117,9 @@ SummarySetting SettingOf(const Target& t, const SqliteEntry& e, const SqliteEntr
     s.vs_default = r.commits_per_sec / base->result.commits_per_sec;
   }
   s.risk = e.risk.level;
-  s.loses = s.risk == "none"             ? "keeps every acknowledged commit"
-            : s.risk == "last_commit"    ? "may roll back the last commit on power loss"
-            : s.risk == "recent_commits" ? "may lose the last commits on power loss, no corruption"
-            : s.risk == "corruption"     ? "may corrupt the database on power loss"
-                                         : "keeps nothing: this path's syncs do not reach stable "
-                                           "storage";
+  s.loses = Loses(s.risk);
   if (t.durability && t.durability->verdict == DurabilityVerdict::kUnproven &&
-      s.risk != "corruption" && s.risk != "not_durable") {
+      s.risk != RiskLevel::kCorruption && s.risk != RiskLevel::kNotDurable) {
     s.loses += " if syncs reach stable storage (unproven: " + t.durability->deciding_layer + ")";
   }
   if (const sqlite_bench::CrashsimResult* c = CrashOf(t, r)) {
@@ -132,9 +145,10 @@ void AddSqlite(const Target& t, PathSummary& s) {
     const CommitResult& r = e.result;
     if (!Usable(r)) continue;
     if (IsDefault(r) && base == nullptr) base = &e;
-    bool keeps_all = e.risk.level == "none" && CrashsimAgrees(t, r, true);
-    bool loses_last = (e.risk.level == "recent_commits" || e.risk.level == "last_commit") &&
-                      CrashsimAgrees(t, r, false);
+    bool keeps_all = e.risk.level == RiskLevel::kNone && CrashsimAgrees(t, r, true);
+    bool loses_last =
+        (e.risk.level == RiskLevel::kRecentCommits || e.risk.level == RiskLevel::kLastCommit) &&
+        CrashsimAgrees(t, r, false);
     if (keeps_all && (safe == nullptr || r.commits_per_sec > safe->result.commits_per_sec)) {
       safe = &e;
     }
@@ -202,7 +216,7 @@ std::string NextStep(const Target& t, const PathSummary& s) {
 PathSummary SummarizePath(const Target& t) {
   PathSummary s;
   s.what = t.mount ? WhatThePathIs(*t.mount) : "not inspected by this command";
-  if (t.durability) s.durability = NameOf(t.durability->verdict);
+  if (t.durability) s.durability = t.durability->verdict;
   s.durability_line = DurabilityLine(t.durability);
   if (const probes::ProbeResult* p = CostProbe(t.probes)) {
     const probes::LatencySummary& l = p->has_sync_part ? p->sync_latency : p->latency;

@@ -79,7 +79,7 @@ std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& 
       if (f.severity != Severity::kInfo) row.findings.push_back(f.code);
       row.fail_finding |= f.severity == Severity::kFail;
     }
-    if (t.durability) row.durability = std::string(NameOf(t.durability->verdict));
+    if (t.durability) row.durability = t.durability->verdict;
     for (const CheckResult& c : report.checks) {
       bool failed = c.outcome == CheckOutcome::kFail || c.outcome == CheckOutcome::kError ||
                     c.outcome == CheckOutcome::kUnstable;
@@ -128,7 +128,7 @@ void SortRows(std::vector<SummaryRow>& rows, const std::string& key) {
     }
     // A path that keeps nothing, or has a fail-level finding, ranks above mere warnings.
     auto grave = [](const SummaryRow& r) {
-      return r.durability == "not_durable" || r.fail_finding;
+      return r.durability == DurabilityVerdict::kNotDurable || r.fail_finding;
     };
     if (key == "worst" && grave(a) != grave(b)) return grave(a);
     if (key == "worst" && a.findings.size() != b.findings.size()) {

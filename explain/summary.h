@@ -20,7 +20,7 @@ struct SummaryRow {
   std::optional<double> commits_wal_full, commits_delete_full;  // single-row commits/s
   std::vector<std::string> failed_rules;  // checks that failed or could not be measured
   std::vector<std::string> findings;      // warn and fail finding codes
-  std::string durability;     // the path's verdict: durable | not_durable | unproven ("" unknown)
+  std::optional<DurabilityVerdict> durability;  // the path's verdict; unset: unknown
   bool fail_finding = false;  // a fail-level finding is among the findings
 };
 

@@ -40,7 +40,7 @@ std::string TrialEffect(const Trial& trial, const std::vector<Target>& measured)
   const Verdict& v = verdicts.front();
   return fmt::format("{} against {}: {}, {}, {}; verdict {}: {}", v.path, measured[0].path,
                      RatioText("per sync", v.per_sync_ratio), RatioText("per op", v.per_op_ratio),
-                     RatioText("metadata", v.metadata_ratio), v.dominant, v.message);
+                     RatioText("metadata", v.metadata_ratio), NameOf(v.dominant), v.message);
 }
 
 }  // namespace durprobe::report

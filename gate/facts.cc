@@ -27,7 +27,7 @@ void Settle(CheckResult& c, bool pass, std::string message) {
 
 bool IsOverlay(const platform::MountInfo& m) {
   return m.fstype == "overlay" || m.fstype == "fuse.fuse-overlayfs" || m.overlay.has_value() ||
-         m.container.path_role == "overlay_root";
+         m.container.path_role == platform::PathRole::kOverlayRoot;
 }
 
 }  // namespace

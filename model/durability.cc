@@ -11,7 +11,7 @@ std::string_view NameOf(DurabilityVerdict v) {
     case DurabilityVerdict::kUnproven:
       return "unproven";
   }
-  return "unproven";
+  return "";
 }
 
 std::string_view NameOf(LayerEffect e) {
@@ -23,7 +23,7 @@ std::string_view NameOf(LayerEffect e) {
     case LayerEffect::kUnknown:
       return "unknown";
   }
-  return "unknown";
+  return "";
 }
 
 }  // namespace durprobe::report

@@ -5,64 +5,64 @@
 namespace durprobe::report {
 
 const std::vector<std::string_view>& FindingCodes() {
-  static const std::vector<std::string_view> codes = {
+  static const std::vector<std::string_view> list = {
       // Mount, filesystem and device (analysis/mount_findings.cc, run/executor.cc)
-      "sync_noop_memory_fs",
-      "overlay_volatile",
-      "barrier_disabled",
-      "fuse_overlayfs_fsync_disabled",
-      "fuse_overlayfs_fsync_unknown",
-      "zfs_sync_disabled",
-      "zfs_sync_not_visible",
-      "nfs_server_async_unknown",
-      "network_fs_sqlite_locking",
-      "per_operation_penalty",
-      "ext4_data_journal",
-      "ext4_data_writeback",
-      "journal_commit_interval",
-      "sync_mount",
-      "dirsync_mount",
-      "read_only_mount",
-      "volatile_write_cache_no_fua",
-      "loop_device",
-      "loop_backing_not_durable",
-      "statfs_mismatch",
-      "inspect_failed",
+      codes::kSyncNoopMemoryFs,
+      codes::kOverlayVolatile,
+      codes::kBarrierDisabled,
+      codes::kFuseOverlayfsFsyncDisabled,
+      codes::kFuseOverlayfsFsyncUnknown,
+      codes::kZfsSyncDisabled,
+      codes::kZfsSyncNotVisible,
+      codes::kNfsServerAsyncUnknown,
+      codes::kNetworkFsSqliteLocking,
+      codes::kPerOperationPenalty,
+      codes::kExt4DataJournal,
+      codes::kExt4DataWriteback,
+      codes::kJournalCommitInterval,
+      codes::kSyncMount,
+      codes::kDirsyncMount,
+      codes::kReadOnlyMount,
+      codes::kVolatileWriteCacheNoFua,
+      codes::kLoopDevice,
+      codes::kLoopBackingNotDurable,
+      codes::kStatfsMismatch,
+      codes::kInspectFailed,
       // Environment
-      "ld_preload_eatmydata",
-      "ld_preload_set",
+      codes::kLdPreloadEatmydata,
+      codes::kLdPreloadSet,
       // Plausibility (analysis/plausibility.cc, probe_findings.cc)
-      "sync_noop_suspected",
-      "sync_faster_than_device",
-      "sync_tail_heavy",
-      "sync_max_outlier",
-      "sync_bimodal",
-      "probe_error",
-      "cpu_throttled",  // probe_findings.cc: the CPU quota held a probe off the CPU
-      "budget_spent",   // analysis/budget_findings.cc
+      codes::kSyncNoopSuspected,
+      codes::kSyncFasterThanDevice,
+      codes::kSyncTailHeavy,
+      codes::kSyncMaxOutlier,
+      codes::kSyncBimodal,
+      codes::kProbeError,
+      codes::kCpuThrottled,
+      codes::kBudgetSpent,
       // Concurrency (analysis/concurrency_findings.cc)
-      "concurrent_syncs_serialise",
-      "concurrent_syncs_merge",
-      "spec_sheet_iops_ratio",
+      codes::kConcurrentSyncsSerialise,
+      codes::kConcurrentSyncsMerge,
+      codes::kSpecSheetIopsRatio,
       // SQLite (analysis/sqlite_correlation.cc, drift.cc)
-      "sqlite_commit_error",
-      "sqlite_prediction_residual",
-      "latency_drift",
+      codes::kSqliteCommitError,
+      codes::kSqlitePredictionResidual,
+      codes::kLatencyDrift,
       // EBS volume statistics (analysis/ebs_findings.cc)
-      "ebs_volume_limit_exceeded",
-      "ebs_instance_limit_exceeded",
+      codes::kEbsVolumeLimitExceeded,
+      codes::kEbsInstanceLimitExceeded,
       // WAL's shared-memory pre-flight (run/wal_preflight.cc)
-      "sqlite_wal_shm_unusable",
+      codes::kSqliteWalShmUnusable,
       // check --background-load (cli/cmd_check.cc)
-      "background_load",
-      "background_load_short",
+      codes::kBackgroundLoad,
+      codes::kBackgroundLoadShort,
   };
-  return codes;
+  return list;
 }
 
 bool IsFindingCode(std::string_view code) {
-  const std::vector<std::string_view>& codes = FindingCodes();
-  return std::find(codes.begin(), codes.end(), code) != codes.end();
+  const std::vector<std::string_view>& list = FindingCodes();
+  return std::find(list.begin(), list.end(), code) != list.end();
 }
 
 }  // namespace durprobe::report

@@ -36,7 +36,13 @@ std::string ConcurrencyLabel(const probes::ConcurrencySpec& c) {
 }
 
 std::string ReasonWords(const Unfinished& u) {
-  return u.reason == Unfinished::kBudget ? "the budget ran out" : u.reason;
+  switch (u.reason) {
+    case UnfinishedReason::kBudget:
+      return "the budget ran out";
+    case UnfinishedReason::kInterrupted:
+      return std::string(NameOf(u.reason));
+  }
+  return "";
 }
 
 }  // namespace durprobe::report

@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "model/durability.h"
+#include "sqlite_bench/commit_spec.h"
+
 namespace durprobe::report {
 
 // One SQLite setting the summary names: its rate against the default and what it may lose.
@@ -13,13 +16,13 @@ struct SummarySetting {
   std::string label;                 // "WAL/NORMAL x1"
   double commits_per_sec = 0;        // the median of the repetitions' rates, as every table prints
   std::optional<double> vs_default;  // commits_per_sec over DELETE/FULL x1's, when that ran
-  std::string risk;   // the row's risk level: none | recent_commits | corruption | ...
+  sqlite_bench::RiskLevel risk = sqlite_bench::RiskLevel::kNone;  // the row's risk level
   std::string loses;  // what it may lose, as SQLite documents it and crashsim saw it
 };
 
 struct PathSummary {
   std::string what;             // filesystem, device and cache, layer, container role
-  std::string durability;       // the verdict (durable|not_durable|unproven), "" when not assessed
+  std::optional<DurabilityVerdict> durability;  // unset when not assessed
   std::string durability_line;  // the verdict, its deciding layer and reason, in one line
   std::string sync_probe;       // "fdatasync overwrite 4 KiB", "" when no sync probe ran
   std::optional<double> sync_p50_ns, sync_p99_ns;  // the sync call alone where timed apart

@@ -14,6 +14,36 @@ std::string_view NameOf(Severity s) {
   return "info";
 }
 
+std::string_view NameOf(UnfinishedKind kind) {
+  switch (kind) {
+    case UnfinishedKind::kProbe:
+      return "probe";
+    case UnfinishedKind::kOpCost:
+      return "op_cost";
+    case UnfinishedKind::kConcurrency:
+      return "concurrency";
+    case UnfinishedKind::kSqlite:
+      return "sqlite";
+    case UnfinishedKind::kWorkload:
+      return "workload";
+    case UnfinishedKind::kRound:
+      return "round";
+    case UnfinishedKind::kCrashsim:
+      return "crashsim";
+  }
+  return "";
+}
+
+std::string_view NameOf(UnfinishedReason reason) {
+  switch (reason) {
+    case UnfinishedReason::kInterrupted:
+      return "interrupted";
+    case UnfinishedReason::kBudget:
+      return "budget";
+  }
+  return "";
+}
+
 std::string_view NameOf(CheckOutcome o) {
   switch (o) {
     case CheckOutcome::kPass:

@@ -56,14 +56,30 @@ struct Finding {
   std::string message;  // one plain sentence with what to do
 };
 
+// What kind of item a run left unfinished.
+enum class UnfinishedKind {
+  kProbe,
+  kOpCost,
+  kConcurrency,  // a concurrency cell (or the queue-depth probe)
+  kSqlite,       // a SQLite configuration
+  kWorkload,
+  kRound,  // compare's probe rounds
+  kCrashsim,
+};
+// "probe", "op_cost", "concurrency", "sqlite", "workload", "round", "crashsim"
+std::string_view NameOf(UnfinishedKind kind);
+
+// Why it was left unfinished: a signal, or its phase's share of --budget ran out first.
+enum class UnfinishedReason { kInterrupted, kBudget };
+std::string_view NameOf(UnfinishedReason reason);  // "interrupted", "budget"
+
 // An item the plan had for a target that never started because the run was interrupted.
 struct Unfinished {
-  std::string kind;   // "probe", "sqlite", "workload", "op_cost", "concurrency", "crashsim"
+  UnfinishedKind kind = UnfinishedKind::kProbe;
   std::string label;  // "fdatasync overwrite 4 KiB", "WAL/FULL", "read"
-  // kInterrupted (a signal) or kBudget (its phase's share of --budget ran out first).
-  std::string reason = kInterrupted;
-  static constexpr const char* kInterrupted = "interrupted";
-  static constexpr const char* kBudget = "budget";
+  UnfinishedReason reason = kInterrupted;
+  static constexpr UnfinishedReason kInterrupted = UnfinishedReason::kInterrupted;
+  static constexpr UnfinishedReason kBudget = UnfinishedReason::kBudget;
 };
 
 // A short sample of the reference probe (run/reference.h), taken before the probes, between SQLite

@@ -9,6 +9,7 @@
 
 #include "sqlite_bench/build_info.h"
 #include "sqlite_bench/commit_result.h"
+#include "sqlite_bench/commit_spec.h"
 
 namespace durprobe::report {
 
@@ -59,8 +60,9 @@ struct SavedPerCommit {
 // guarantee, unless the path's findings void or qualify it (analysis/durability_risk.h
 // decides; every format prints it as decided).
 struct RowRisk {
-  std::string level;                  // none | recent_commits | corruption | not_durable
-  std::string documented_level;       // SQLite's guarantee: none | recent_commits | corruption
+  sqlite_bench::RiskLevel level = sqlite_bench::RiskLevel::kNone;
+  // SQLite's guarantee (never kNotDurable)
+  sqlite_bench::RiskLevel documented_level = sqlite_bench::RiskLevel::kNone;
   std::string summary;                // the console's phrase
   std::vector<std::string> findings;  // the codes that decided (voiding, else qualifying)
 };

@@ -68,36 +68,60 @@ ContainerInfo DetectContainer(const ContainerEvidence& ev) {
   return info;
 }
 
+std::string_view NameOf(PathRole role) {
+  switch (role) {
+    case PathRole::kOverlayRoot:
+      return "overlay_root";
+    case PathRole::kRootFilesystem:
+      return "root_filesystem";
+    case PathRole::kBindFromHost:
+      return "bind_from_host";
+    case PathRole::kVolume:
+      return "volume";
+    case PathRole::kHostShare:
+      return "host_share";
+    case PathRole::kTmpfs:
+      return "tmpfs";
+    case PathRole::kOtherMount:
+      return "other_mount";
+  }
+  return "";
+}
+
 void ClassifyContainerPath(const MountEntry& m, ContainerInfo& info) {
   if (!info.in_container) return;
-  auto set = [&](const char* role, std::string reason) {
+  auto set = [&](PathRole role, std::string reason) {
     info.path_role = role;
     info.path_role_reason = std::move(reason);
   };
   if (m.mount_point == "/") {
     if (m.fstype == "overlay" || m.fstype == "fuse.fuse-overlayfs") {
-      set("overlay_root",
+      set(PathRole::kOverlayRoot,
           "the path is on the container's own overlay root: writes land in its "
           "upper layer, which is removed with the container");
     } else {
-      set("root_filesystem", fmt::format("the container's root is {}, not an overlay", m.fstype));
+      set(PathRole::kRootFilesystem,
+          fmt::format("the container's root is {}, not an overlay", m.fstype));
     }
   } else if (IsHostShare(m.fstype)) {
-    set("host_share", fmt::format("{} shares a directory of the VM's host ({})", m.fstype, m.root));
+    set(PathRole::kHostShare,
+        fmt::format("{} shares a directory of the VM's host ({})", m.fstype, m.root));
   } else if (m.fstype == "tmpfs" || m.fstype == "ramfs") {
-    set("tmpfs", "a memory filesystem mounted into the container");
+    set(PathRole::kTmpfs, "a memory filesystem mounted into the container");
   } else if (m.root != "/" && IsManagedVolumeDir(m.root)) {
-    set("volume", fmt::format("a managed volume directory ({}) bound into the container", m.root));
+    set(PathRole::kVolume,
+        fmt::format("a managed volume directory ({}) bound into the container", m.root));
   } else if (m.root != "/") {
-    set("bind_from_host",
+    set(PathRole::kBindFromHost,
         fmt::format("directory {} of {} bound in from the host", m.root, m.source));
   } else if (m.major != 0 || m.source.starts_with("/dev/") || IsNetworkFs(m.fstype)) {
-    set("volume",
+    set(PathRole::kVolume,
         fmt::format("a whole {} filesystem ({}) mounted into the container", m.fstype, m.source));
   } else {
-    set("other_mount", fmt::format("a mount of type {} inside the container, neither its root "
-                                   "nor a disk-backed volume",
-                                   m.fstype));
+    set(PathRole::kOtherMount,
+        fmt::format("a mount of type {} inside the container, neither its root "
+                    "nor a disk-backed volume",
+                    m.fstype));
   }
 }
 

@@ -30,4 +30,8 @@ ContainerInfo DetectContainer(const ContainerEvidence& evidence);
 // another mount (a nested overlay, a FUSE mount).
 void ClassifyContainerPath(const MountEntry& mount, ContainerInfo& info);
 
+// "overlay_root", "root_filesystem", "bind_from_host", "volume", "host_share", "tmpfs",
+// "other_mount"
+std::string_view NameOf(PathRole role);
+
 }  // namespace durprobe::platform

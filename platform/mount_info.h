@@ -72,13 +72,23 @@ struct OverlayInfo {
   std::string upper_fstype, upper_mount_point, upper_source;
 };
 
+// What a path is inside a container (platform/container.h decides; its NameOf spells the names).
+enum class PathRole {
+  kOverlayRoot,     // the container's own overlay root
+  kRootFilesystem,  // a root filesystem that is not an overlay
+  kBindFromHost,    // a directory of the host bound in
+  kVolume,          // a managed volume directory, or a whole filesystem of its own
+  kHostShare,       // a share from a VM's host (virtiofs, 9p, ...)
+  kTmpfs,           // a memory filesystem
+  kOtherMount,      // another mount (a nested overlay, a FUSE mount)
+};
+
 struct ContainerInfo {
   bool in_container = false;
   std::string runtime;                // "docker", "podman", "kubernetes", "lxc", ... or ""
   std::vector<std::string> evidence;  // "/.dockerenv exists", "cgroup mentions kubepods", ...
-  // What the path is inside the container: "overlay_root", "root_filesystem", "bind_from_host",
-  // "volume", "host_share", "tmpfs", "other_mount"; empty outside a container.
-  std::string path_role;
+  // What the path is inside the container; unset outside one.
+  std::optional<PathRole> path_role;
   std::string path_role_reason;
 };
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "platform/container.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -92,8 +93,8 @@ std::vector<MountRow> MountRows(const platform::MountInfo& m) {
     rows.push_back(
         {"container", fmt::format("yes{} ({})", c.runtime.empty() ? "" : ", " + c.runtime,
                                   fmt::join(c.evidence, "; "))});
-    if (!c.path_role.empty()) {
-      rows.push_back({"", fmt::format("path is {}: {}", c.path_role, c.path_role_reason)});
+    if (c.path_role) {
+      rows.push_back({"", fmt::format("path is {}: {}", NameOf(*c.path_role), c.path_role_reason)});
     }
   } else {
     rows.push_back({"container", "no sign of one"});

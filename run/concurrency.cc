@@ -50,7 +50,8 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
     for (std::size_t k = 0; k < targets.size(); ++k) {
       report::Target& t = *targets[k];
       if (!MayStart(s)) {
-        t.unfinished.push_back({"concurrency", report::ConcurrencyLabel(cell), StopReason()});
+        t.unfinished.push_back(
+            {report::UnfinishedKind::kConcurrency, report::ConcurrencyLabel(cell), StopReason()});
         continue;
       }
       s.progress.Start("concurrency", t.path + ": " + report::ConcurrencyLabel(cell),
@@ -65,7 +66,8 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
     for (std::uint32_t n : plan.dropped_writers) {
       for (report::Target* t : targets) {
         t->unfinished.push_back(
-            {"concurrency", report::ConcurrencyLabel({n, mode, plan.primitive, plan.write_size}),
+            {report::UnfinishedKind::kConcurrency,
+             report::ConcurrencyLabel({n, mode, plan.primitive, plan.write_size}),
              report::Unfinished::kBudget});
       }
     }
@@ -73,7 +75,8 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
   for (std::size_t k = 0; plan.queue_depth_ns > 0 && k < targets.size(); ++k) {
     report::Target& t = *targets[k];
     if (!MayStart(s)) {
-      t.unfinished.push_back({"concurrency", QueueDepthLabel(plan), StopReason()});
+      t.unfinished.push_back(
+          {report::UnfinishedKind::kConcurrency, QueueDepthLabel(plan), StopReason()});
       continue;
     }
     s.progress.Start("concurrency", t.path + ": " + QueueDepthLabel(plan), plan.queue_depth_ns);

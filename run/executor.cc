@@ -10,6 +10,7 @@
 #include "analysis/mount_findings.h"
 #include "analysis/plausibility.h"
 #include "analysis/probe_findings.h"
+#include "model/finding_codes.h"
 #include "platform/inspect.h"
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
@@ -32,7 +33,7 @@ void InspectTarget(platform::Platform& platform, const report::Context& context,
     for (report::Finding& f : report::MountFindings(*mount)) target.findings.push_back(f);
     target.mount = std::move(*mount);
   } else {
-    target.findings.push_back({report::Severity::kWarn, "inspect_failed",
+    target.findings.push_back({report::Severity::kWarn, report::codes::kInspectFailed,
                                "could not identify the mount: " + mount.status().message()});
   }
   for (report::Finding& f : report::EnvironmentFindings(context)) target.findings.push_back(f);

@@ -66,7 +66,7 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
     for (std::size_t k = 0; k < n; ++k) {
       std::size_t p = (c + k) % n;
       if (!MayStart(s)) {
-        targets[p].unfinished.push_back({"sqlite", label, StopReason()});
+        targets[p].unfinished.push_back({report::UnfinishedKind::kSqlite, label, StopReason()});
         continue;
       }
       if (UsesWal(config) && !wal[p].usable()) {
@@ -87,8 +87,9 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
       const sqlite_bench::CommitResult& r = commits[p].back();
       const std::uint32_t reps = options.TimedRepetitions();
       if (r.outcome == probes::Outcome::kOk && r.repetitions < reps) {
-        targets[p].unfinished.push_back(
-            {"sqlite", RepetitionsLabel(label, r.repetitions, reps), StopReason()});
+        targets[p].unfinished.push_back({report::UnfinishedKind::kSqlite,
+                                         RepetitionsLabel(label, r.repetitions, reps),
+                                         StopReason()});
       }
     }
   }
@@ -173,8 +174,9 @@ void RunInterleaved(RunState& s) {
     }
     if (cut) {  // the paths or items after the cut missed this round
       for (report::Target& t : targets) {
-        t.unfinished.push_back(
-            {"round", fmt::format("{} of {}: cut short", round + 1, rounds), StopReason()});
+        t.unfinished.push_back({report::UnfinishedKind::kRound,
+                                fmt::format("{} of {}: cut short", round + 1, rounds),
+                                StopReason()});
       }
       ++round;
       break;
@@ -182,7 +184,8 @@ void RunInterleaved(RunState& s) {
   }
   for (int missed = round; missed < rounds && (plan.run_probes || !plan.ops.empty()); ++missed) {
     for (report::Target& t : targets) {
-      t.unfinished.push_back({"round", fmt::format("{} of {}", missed + 1, rounds), StopReason()});
+      t.unfinished.push_back({report::UnfinishedKind::kRound,
+                              fmt::format("{} of {}", missed + 1, rounds), StopReason()});
     }
   }
 
@@ -212,7 +215,8 @@ void RunInterleaved(RunState& s) {
     report::Target& t = targets[p];
     for (std::size_t i = 0; plan.run_probes && i < specs.size(); ++i) {
       if (probe_samples[p][i].rounds == 0) {
-        t.unfinished.push_back({"probe", report::ProbeLabel(specs[i]), StopReason()});
+        t.unfinished.push_back(
+            {report::UnfinishedKind::kProbe, report::ProbeLabel(specs[i]), StopReason()});
         continue;
       }
       t.probes.push_back(
@@ -222,7 +226,8 @@ void RunInterleaved(RunState& s) {
     }
     for (std::size_t o = 0; o < plan.ops.size(); ++o) {
       if (op_samples[p][o].rounds == 0) {
-        t.unfinished.push_back({"op_cost", std::string(probes::NameOf(plan.ops[o])), StopReason()});
+        t.unfinished.push_back({report::UnfinishedKind::kOpCost,
+                                std::string(probes::NameOf(plan.ops[o])), StopReason()});
         continue;
       }
       t.op_costs.push_back(probes::ToOpCostResult(plan.ops[o], op_samples[p][o].merged));

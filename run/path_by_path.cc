@@ -30,7 +30,8 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
   StepShares shares(s.platform, s.timeline, pp.specs.size());
   for (const probes::ProbeSpec& spec : pp.specs) {
     if (!MayStart(s)) {
-      t.unfinished.push_back({"probe", report::ProbeLabel(spec), StopReason()});
+      t.unfinished.push_back(
+          {report::UnfinishedKind::kProbe, report::ProbeLabel(spec), StopReason()});
       continue;
     }
     SampleReference(s.platform, dir, report::ProbeLabel(spec), s.origin_ns, t,
@@ -111,12 +112,12 @@ void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir, WalGate
                       s.plan.probes.op_options.file_size);
     }
   }
-  const std::string why = StopReason();
+  const report::UnfinishedReason why = StopReason();
   std::vector<sqlite_bench::CommitResult> kept;
   for (std::size_t i = 0; i < n; ++i) {
     std::string label = sqlite_bench::Label(mp.configs[i]);
     if (!runs[i] && results[i].outcome == probes::Outcome::kOk) {  // never begun
-      t.unfinished.push_back({"sqlite", label, why});
+      t.unfinished.push_back({report::UnfinishedKind::kSqlite, label, why});
       continue;
     }
     if (runs[i]) results[i] = runs[i]->Finish();
@@ -125,8 +126,8 @@ void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir, WalGate
     bool stopped = r.outcome == probes::Outcome::kOk || r.outcome == probes::Outcome::kInterrupted;
     if (stopped && r.repetitions < reps) {  // interrupted or out of budget
       t.unfinished.push_back(
-          {"sqlite", r.repetitions == 0 ? label : RepetitionsLabel(label, r.repetitions, reps),
-           why});
+          {report::UnfinishedKind::kSqlite,
+           r.repetitions == 0 ? label : RepetitionsLabel(label, r.repetitions, reps), why});
       if (r.repetitions == 0) continue;
     }
     Rebase(r, s.origin_ns);
@@ -143,7 +144,7 @@ void RunWorkloadsOn(RunState& s, report::Target& t, const std::string& dir, WalG
   for (sqlite_bench::Workload w : sqlite_bench::SelectedWorkloads(wp)) {
     std::string name(sqlite_bench::NameOf(w));
     if (!MayStart(s)) {
-      t.unfinished.push_back({"workload", name, StopReason()});
+      t.unfinished.push_back({report::UnfinishedKind::kWorkload, name, StopReason()});
       continue;
     }
     if (!wal.usable()) {  // every workload opens a WAL database
@@ -155,7 +156,8 @@ void RunWorkloadsOn(RunState& s, report::Target& t, const std::string& dir, WalG
     cut_plan.options.deadline_ns = s.timeline.DeadlineNs();
     sqlite_bench::RunWorkload(s.platform, dir, cut_plan, w, t.sqlite_workloads);
     for (std::string& label : t.sqlite_workloads.cut) {
-      t.unfinished.push_back({"workload", std::move(label), report::Unfinished::kBudget});
+      t.unfinished.push_back(
+          {report::UnfinishedKind::kWorkload, std::move(label), report::Unfinished::kBudget});
     }
     t.sqlite_workloads.cut.clear();
     s.listener.WorkloadDone(t, name);
@@ -217,11 +219,11 @@ void RunCrashsimOn(RunState& s, report::Target& t, const std::string& dir) {
     std::string label = fmt::format("{}/{} x{}", sqlite_bench::NameOf(c.journal),
                                     sqlite_bench::NameOf(c.sync), c.rows_per_commit);
     if (i >= t.crashsim.size()) {
-      t.unfinished.push_back({"crashsim", label});
+      t.unfinished.push_back({report::UnfinishedKind::kCrashsim, label});
     } else if (t.crashsim[i].outcome == probes::Outcome::kInterrupted) {
-      t.unfinished.push_back(
-          {"crashsim", fmt::format("{}: {} of {} trials", label, t.crashsim[i].trials,
-                                   s.plan.crashsim.options.trials)});
+      t.unfinished.push_back({report::UnfinishedKind::kCrashsim,
+                              fmt::format("{}: {} of {} trials", label, t.crashsim[i].trials,
+                                          s.plan.crashsim.options.trials)});
     }
   }
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "model/finding_codes.h"
 #include "model/labels.h"
 #include "probes/runner.h"
 
@@ -46,11 +47,11 @@ void SampleReference(platform::Platform& platform, const std::string& dir,
     // A failed sync is reported, never dropped (the storage may have lost writes); once per path.
     std::string what = "the reference probe (" + report::ProbeLabel(spec) + ")";
     bool said = std::any_of(target.findings.begin(), target.findings.end(), [&](const auto& f) {
-      return f.code == "probe_error" && f.message.rfind(what, 0) == 0;
+      return f.code == report::codes::kProbeError && f.message.rfind(what, 0) == 0;
     });
     if (!said) {
       target.findings.push_back(
-          {report::Severity::kFail, "probe_error",
+          {report::Severity::kFail, report::codes::kProbeError,
            what + " could not be measured before " + before + ": " + loop.status.message() +
                ". Its sample is left out; a failed sync means the storage may have lost writes."});
     }

@@ -50,7 +50,7 @@ std::string RepetitionsLabel(const std::string& label, std::uint32_t done, std::
   return fmt::format("{}: {} of {} repetitions", label, done, planned);
 }
 
-std::string StopReason() {
+report::UnfinishedReason StopReason() {
   return Interrupted() ? report::Unfinished::kInterrupted : report::Unfinished::kBudget;
 }
 

@@ -49,7 +49,7 @@ bool MayStart(const RunState& s);
 // Whether every scratch is still in place; the first that is not is recorded in s.stopped.
 bool ScratchesInPlace(const RunState& s);
 // Why a step is not run now: the signal, else the budget.
-std::string StopReason();
+report::UnfinishedReason StopReason();
 // A SQLite configuration that finished only some of its repetitions, as unfinished lists it:
 // "WAL/FULL x1 reused 100B: 2 of 5 repetitions".
 std::string RepetitionsLabel(const std::string& label, std::uint32_t done, std::uint32_t planned);

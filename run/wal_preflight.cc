@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "model/finding_codes.h"
+
 namespace durprobe::run {
 
 bool UsesWal(const sqlite_bench::CommitConfig& config) {
@@ -49,7 +51,7 @@ void WalGate::AddFinding(report::Target& target) const {
   }
   bool killed = why_.kind() == Status::Kind::kError;
   target.findings.push_back(
-      {report::Severity::kWarn, "sqlite_wal_shm_unusable",
+      {report::Severity::kWarn, report::codes::kSqliteWalShmUnusable,
        fmt::format("WAL cannot run on this path: SQLite maps the WAL's shared-memory index (the "
                    "-shm file) with mmap(MAP_SHARED), and here {} ({}); {}. Use a rollback "
                    "journal (DELETE) here, or WAL with PRAGMA locking_mode=EXCLUSIVE, which "

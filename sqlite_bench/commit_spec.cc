@@ -36,6 +36,22 @@ std::string_view NameOf(Synchronous s) {
   return "FULL";
 }
 
+std::string_view NameOf(RiskLevel level) {
+  switch (level) {
+    case RiskLevel::kNone:
+      return "none";
+    case RiskLevel::kLastCommit:
+      return "last_commit";
+    case RiskLevel::kRecentCommits:
+      return "recent_commits";
+    case RiskLevel::kCorruption:
+      return "corruption";
+    case RiskLevel::kNotDurable:
+      return "not_durable";
+  }
+  return "";
+}
+
 std::string_view NameOf(StatementMode s) {
   return s == StatementMode::kReused ? "reused" : "per_row";
 }
@@ -107,21 +123,21 @@ std::vector<CommitConfig> ExpandMatrix(const MatrixSelection& sel) {
 // https://www.sqlite.org/pragma.html#pragma_synchronous and https://www.sqlite.org/wal.html
 Risk PowerLossRisk(JournalMode journal, Synchronous sync) {
   if (journal == JournalMode::kOff || journal == JournalMode::kMemory) {
-    return {"corruption", "no rollback journal on disk: a crash mid-commit can corrupt"};
+    return {RiskLevel::kCorruption, "no rollback journal on disk: a crash mid-commit can corrupt"};
   }
-  if (sync == Synchronous::kOff) return {"corruption", "corruption possible"};
+  if (sync == Synchronous::kOff) return {RiskLevel::kCorruption, "corruption possible"};
   if (sync == Synchronous::kNormal) {
     if (journal == JournalMode::kWal)
-      return {"recent_commits", "last commits may be lost, no corruption"};
-    return {"corruption", "small chance of corruption (old filesystems)"};
+      return {RiskLevel::kRecentCommits, "last commits may be lost, no corruption"};
+    return {RiskLevel::kCorruption, "small chance of corruption (old filesystems)"};
   }
   // FULL in DELETE mode: the journal's unlink commits the transaction, and only EXTRA syncs the
   // directory after it, so a power cut right after COMMIT can bring the journal back and roll
   // the last commit back. TRUNCATE and PERSIST sync the journal's truncation or zeroed header.
   if (journal == JournalMode::kDelete && sync == Synchronous::kFull) {
-    return {"last_commit", "last commit may roll back on power loss"};
+    return {RiskLevel::kLastCommit, "last commit may roll back on power loss"};
   }
-  return {"none", "nothing lost"};
+  return {RiskLevel::kNone, "nothing lost"};
 }
 
 }  // namespace durprobe::sqlite_bench

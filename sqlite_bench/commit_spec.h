@@ -52,10 +52,17 @@ struct MatrixSelection {
 // The configurations of a selection, journal mode outermost, in a stable order.
 std::vector<CommitConfig> ExpandMatrix(const MatrixSelection& sel);
 
+// What a configuration may lose on power loss or an OS crash, in order of what it loses (the
+// order is the rank: kNone < kLastCommit < ...). SQLite documents the first four; kNotDurable is
+// the path's, not SQLite's (analysis/durability_risk.h): its syncs do not reach stable storage.
+enum class RiskLevel { kNone, kLastCommit, kRecentCommits, kCorruption, kNotDurable };
+// "none", "last_commit", "recent_commits", "corruption", "not_durable"
+std::string_view NameOf(RiskLevel level);
+
 // What SQLite documents a configuration risks on power loss or an OS crash.
 struct Risk {
-  std::string_view level;    // "none", "last_commit", "recent_commits", "corruption"
-  std::string_view summary;  // one short phrase for the table
+  RiskLevel level = RiskLevel::kNone;  // never kNotDurable
+  std::string_view summary;            // one short phrase for the table
 };
 Risk PowerLossRisk(JournalMode journal, Synchronous sync);
 

@@ -34,7 +34,7 @@ inline report::Target CausePath(const std::string& path, const Scale& s = {}) {
   m.source = "/dev/vda1";
   m.mount_point = "/";
   m.options = {"rw", "relatime"};
-  m.container.path_role = "volume";
+  m.container.path_role = platform::PathRole::kVolume;
   platform::DeviceInfo d;
   d.name = "vda1";
   d.disk = "vda";

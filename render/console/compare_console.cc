@@ -81,7 +81,7 @@ void PrintCompareSummary(const Comparison& c, std::ostream& out) {
     std::string verdict = i == 0 ? "the baseline" : "-";
     for (const Verdict& v : c.verdicts) {
       if (v.path != t.path || i == 0) continue;
-      verdict = v.dominant == "unmeasured"
+      verdict = v.dominant == Dominant::kUnmeasured
                     ? VerdictHeadline(v)
                     : fmt::format("{} ({})", VerdictHeadline(v), FormatRatio(v.ratio));
     }

@@ -182,7 +182,7 @@ void PrintUnfinished(const Target& t, std::ostream& out) {
   if (t.unfinished.empty()) return;
   fmt::print(out, "\nNot run or not finished:\n");
   for (const Unfinished& u : t.unfinished) {
-    fmt::print(out, "  {} {} ({})\n", EscapeControlChars(u.kind), EscapeControlChars(u.label),
+    fmt::print(out, "  {} {} ({})\n", NameOf(u.kind), EscapeControlChars(u.label),
                EscapeControlChars(ReasonWords(u)));
   }
 }

@@ -86,7 +86,7 @@ void PrintConcurrencyDiff(const std::vector<ConcurrencyDiff>& rows, std::ostream
 
 void PrintDiff(const Diff& d, std::ostream& out) {
   fmt::print(out, "Summary: the leading cause is {} (verdict at the end)\n",
-             EscapeControlChars(d.verdict.factor));
+             NameOf(d.verdict.factor));
   fmt::print(out, "a = {}\nb = {}\n\n", EscapeControlChars(d.a_name), EscapeControlChars(d.b_name));
   for (const std::string& w : d.warnings) fmt::print(out, "warning: {}\n\n", EscapeControlChars(w));
   if (d.pairs.empty() && !d.configs.empty()) PrintConfigs(d.configs, out);
@@ -97,8 +97,7 @@ void PrintDiff(const Diff& d, std::ostream& out) {
     if (!p.configs.empty()) PrintConfigs(p.configs, out);
     if (p.configs.empty() && !p.probes.empty()) PrintProbes(p.probes, out);
     if (!p.concurrency.empty()) PrintConcurrencyDiff(p.concurrency, out);
-    if (d.pairs.size() > 1)
-      fmt::print(out, "  verdict: {}\n\n", EscapeControlChars(p.verdict.factor));
+    if (d.pairs.size() > 1) fmt::print(out, "  verdict: {}\n\n", NameOf(p.verdict.factor));
   }
   if (!d.differences.empty()) {
     fmt::print(out, "Configuration differences:\n");
@@ -108,7 +107,7 @@ void PrintDiff(const Diff& d, std::ostream& out) {
     }
     fmt::print(out, "\n");
   }
-  fmt::print(out, "verdict: {}\n  {}\n", EscapeControlChars(d.verdict.factor),
+  fmt::print(out, "verdict: {}\n  {}\n", NameOf(d.verdict.factor),
              EscapeControlChars(d.verdict.message));
   PrintCauses(d.causes, out);
 }

@@ -50,7 +50,8 @@ void WriteSummaryTable(const std::vector<SummaryRow>& rows, std::ostream& out) {
     std::string problems = fmt::format("{}", fmt::join(r.failed_rules, ","));
     if (!r.findings.empty())
       problems += (problems.empty() ? "" : "; ") + fmt::format("{}", fmt::join(r.findings, ", "));
-    table.AddRow({r.host, r.path, r.fstype, r.device, r.durability.empty() ? "-" : r.durability,
+    table.AddRow({r.host, r.path, r.fstype, r.device,
+                  r.durability ? std::string(NameOf(*r.durability)) : "-",
                   r.sync_probe.empty() ? "-" : r.sync_probe, Opt(r.sync_p50_ns, true),
                   Opt(r.sync_p99_ns, true), Opt(r.commits_wal_full, false),
                   Opt(r.commits_delete_full, false), problems.empty() ? "-" : problems});

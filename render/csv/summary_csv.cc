@@ -18,7 +18,8 @@ void WriteSummaryCsv(const std::vector<SummaryRow>& rows, std::ostream& out) {
                CsvText(r.fstype), CsvText(r.device), CsvText(r.sync_probe), num(r.sync_p50_ns),
                num(r.sync_p99_ns), num(r.commits_wal_full), num(r.commits_delete_full),
                CsvText(fmt::format("{}", fmt::join(r.failed_rules, " "))),
-               CsvText(fmt::format("{}", fmt::join(r.findings, " "))), CsvText(r.durability),
+               CsvText(fmt::format("{}", fmt::join(r.findings, " "))),
+               CsvText(r.durability ? std::string(NameOf(*r.durability)) : ""),
                CsvText(r.started_at), CsvText(r.file));
   }
 }

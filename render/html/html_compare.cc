@@ -166,7 +166,7 @@ Status HtmlReporter::Write(const Diff& d, std::ostream& out) const {
   out << "<table class=\"context\">\n"
       << html::Row("A", d.a_name) << html::Row("B", d.b_name) << "</table>\n";
   out << fmt::format("<p class=\"banner\">Verdict: <strong>{}</strong>. {}</p>\n",
-                     Escape(d.verdict.factor), Escape(d.verdict.message));
+                     NameOf(d.verdict.factor), Escape(d.verdict.message));
   if (!d.configs.empty()) {
     svg::BarChart rates{
         .id = "diff-rates",

@@ -15,7 +15,7 @@ nlohmann::json ToJson(const Comparison& c) {
   }
   nlohmann::json verdicts = nlohmann::json::array();
   for (const Verdict& v : c.verdicts) {
-    nlohmann::json verdict{{"dominant", v.dominant},
+    nlohmann::json verdict{{"dominant", NameOf(v.dominant)},
                            {"ratio", v.ratio},
                            {"message", v.message},
                            {"ratios",

@@ -67,7 +67,9 @@ json ConcurrencyJson(const std::vector<ConcurrencyDiff>& rows) {
   return out;
 }
 
-json VerdictJson(const DiffVerdict& v) { return {{"factor", v.factor}, {"message", v.message}}; }
+json VerdictJson(const DiffVerdict& v) {
+  return {{"factor", NameOf(v.factor)}, {"message", v.message}};
+}
 
 }  // namespace
 

@@ -20,7 +20,7 @@ json SummaryJson(const std::vector<SummaryRow>& rows) {
          {"commits_delete_full", opt(r.commits_delete_full)},
          {"failed_rules", r.failed_rules},
          {"findings", r.findings},
-         {"durability", r.durability.empty() ? nlohmann::json() : nlohmann::json(r.durability)},
+         {"durability", r.durability ? nlohmann::json(NameOf(*r.durability)) : nlohmann::json()},
          {"started_at", r.started_at},
          {"file", r.file}});
   }

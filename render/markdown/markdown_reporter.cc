@@ -143,7 +143,7 @@ void WriteTarget(const Target& t, std::ostream& out) {
   }
   for (const Unfinished& u : t.unfinished)
     fmt::print(out, "- not run or not finished ({}): {} {}\n", MarkdownText(ReasonWords(u)),
-               MarkdownText(u.kind), MarkdownText(u.label));
+               NameOf(u.kind), MarkdownText(u.label));
   for (const Finding& f : t.findings) {
     fmt::print(out, "- **{}** {}: {}\n", NameOf(f.severity), MarkdownCode(f.code),
                MarkdownText(f.message));
@@ -197,7 +197,7 @@ Status MarkdownReporter::Write(const Comparison& c, std::ostream& out) const {
     Row({"path", "dominant", "ratio", "verdict"}, out);
     Rule(4, out);
     for (const Verdict& v : c.verdicts) {
-      Row({v.path, v.dominant, FormatRatio(v.ratio), v.message}, out);
+      Row({v.path, std::string(NameOf(v.dominant)), FormatRatio(v.ratio), v.message}, out);
     }
     out << "\n";
   }
@@ -226,7 +226,7 @@ Status MarkdownReporter::Write(const Diff& d, std::ostream& out) const {
   for (const Difference& x : d.differences) {
     fmt::print(out, "- {}: {} vs {}\n", MarkdownText(x.key), MarkdownCode(x.a), MarkdownCode(x.b));
   }
-  fmt::print(out, "\n**Verdict** ({}): {}\n", MarkdownText(d.verdict.factor),
+  fmt::print(out, "\n**Verdict** ({}): {}\n", NameOf(d.verdict.factor),
              MarkdownText(d.verdict.message));
   return Status::Ok();
 }

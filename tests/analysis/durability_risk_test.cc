@@ -7,6 +7,7 @@ namespace durprobe::report {
 namespace {
 
 using sqlite_bench::JournalMode;
+using sqlite_bench::RiskLevel;
 using sqlite_bench::Synchronous;
 
 Durability Verdict(DurabilityVerdict v, std::string layer, std::vector<std::string> codes) {
@@ -19,33 +20,35 @@ Durability Verdict(DurabilityVerdict v, std::string layer, std::vector<std::stri
 
 TEST(DurabilityRiskTest, WithoutAVerdictItIsWhatSqliteDocuments) {
   RowRisk r = RiskOf(JournalMode::kWal, Synchronous::kFull, std::nullopt);
-  EXPECT_EQ(r.level, "none");
+  EXPECT_EQ(NameOf(r.level), "none");
   EXPECT_EQ(r.summary, "nothing lost");
   EXPECT_TRUE(r.findings.empty());
-  EXPECT_EQ(RiskOf(JournalMode::kWal, Synchronous::kNormal, std::nullopt).level, "recent_commits");
+  EXPECT_EQ(NameOf(RiskOf(JournalMode::kWal, Synchronous::kNormal, std::nullopt).level),
+            "recent_commits");
 }
 
 TEST(DurabilityRiskTest, DeleteFullIsToldApartFromDeleteExtra) {
   Durability durable = Verdict(DurabilityVerdict::kDurable, "", {});
   RowRisk full = RiskOf(JournalMode::kDelete, Synchronous::kFull, durable);
   RowRisk extra = RiskOf(JournalMode::kDelete, Synchronous::kExtra, durable);
-  EXPECT_EQ(full.documented_level, "last_commit");
+  EXPECT_EQ(NameOf(full.documented_level), "last_commit");
   EXPECT_EQ(full.summary, "last commit may roll back on power loss");
-  EXPECT_EQ(extra.documented_level, "none");
+  EXPECT_EQ(NameOf(extra.documented_level), "none");
   // TRUNCATE and PERSIST sync the journal's end under FULL: nothing lost.
-  EXPECT_EQ(RiskOf(JournalMode::kTruncate, Synchronous::kFull, durable).level, "none");
-  EXPECT_EQ(RiskOf(JournalMode::kPersist, Synchronous::kFull, durable).level, "none");
-  EXPECT_LT(LossRank(extra.level), LossRank(full.level));
-  EXPECT_LT(LossRank("last_commit"), LossRank("recent_commits"));
-  EXPECT_LT(LossRank("recent_commits"), LossRank("corruption"));
-  EXPECT_EQ(LossRank("bogus"), -1);
+  EXPECT_EQ(NameOf(RiskOf(JournalMode::kTruncate, Synchronous::kFull, durable).level), "none");
+  EXPECT_EQ(NameOf(RiskOf(JournalMode::kPersist, Synchronous::kFull, durable).level), "none");
+  // The levels rank in the order of what they may lose.
+  EXPECT_LT(extra.level, full.level);
+  EXPECT_LT(RiskLevel::kLastCommit, RiskLevel::kRecentCommits);
+  EXPECT_LT(RiskLevel::kRecentCommits, RiskLevel::kCorruption);
+  EXPECT_LT(RiskLevel::kCorruption, RiskLevel::kNotDurable);
 }
 
 TEST(DurabilityRiskTest, ANotDurablePathMakesEveryRowNotDurable) {
   Durability d = Verdict(DurabilityVerdict::kNotDurable, "filesystem", {"sync_noop_memory_fs"});
   for (Synchronous s : {Synchronous::kOff, Synchronous::kNormal, Synchronous::kFull}) {
     RowRisk r = RiskOf(JournalMode::kWal, s, d);
-    EXPECT_EQ(r.level, "not_durable");
+    EXPECT_EQ(NameOf(r.level), "not_durable");
     EXPECT_EQ(r.findings, std::vector<std::string>{"sync_noop_memory_fs"});
   }
   EXPECT_EQ(RiskOf(JournalMode::kWal, Synchronous::kOff, d).summary,
@@ -59,7 +62,7 @@ TEST(DurabilityRiskTest, ANotDurablePathMakesEveryRowNotDurable) {
 TEST(DurabilityRiskTest, AnUnprovenPathQualifiesTheGuarantee) {
   Durability d = Verdict(DurabilityVerdict::kUnproven, "device", {"volatile_write_cache_no_fua"});
   RowRisk r = RiskOf(JournalMode::kWal, Synchronous::kFull, d);
-  EXPECT_EQ(r.level, "none");
+  EXPECT_EQ(NameOf(r.level), "none");
   EXPECT_EQ(r.summary, "nothing lost if syncs reach stable storage (unproven: device)");
   EXPECT_EQ(r.findings, std::vector<std::string>{"volatile_write_cache_no_fua"});
   // Nothing to qualify where SQLite already risks corruption.

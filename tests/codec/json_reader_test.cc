@@ -295,7 +295,7 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
                  .work_round_trips = 4};
   worked.ops = 40;
   t.probes = {paced, worked};
-  t.unfinished = {{"probe", "fsync append 4 KiB", Unfinished::kBudget}};
+  t.unfinished = {{UnfinishedKind::kProbe, "fsync append 4 KiB", Unfinished::kBudget}};
   t.findings = {{Severity::kWarn, "overlay_volatile", "the overlay skips every sync"}};
   t.durability = DurabilityOf(t, report.context);  // as the run decides it before writing
   report.targets = {t};
@@ -309,7 +309,7 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   EXPECT_EQ(read->targets[0].probes.at(0).spec, paced.spec);
   EXPECT_EQ(read->targets[0].probes.at(1).spec, worked.spec);
   EXPECT_NE(written.find("\"work_us\": 200"), std::string::npos);
-  EXPECT_EQ(read->targets[0].unfinished.at(0).reason, "budget");
+  EXPECT_EQ(NameOf(read->targets[0].unfinished.at(0).reason), "budget");
   EXPECT_EQ(read->targets[0].findings.at(0).severity, Severity::kWarn);
   ASSERT_TRUE(read->targets[0].durability.has_value());
   EXPECT_EQ(read->targets[0].durability->verdict, DurabilityVerdict::kNotDurable);

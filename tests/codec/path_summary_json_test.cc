@@ -22,14 +22,16 @@ Report WithSummary(bool full) {
   s.durability_line = "durability not assessed";
   s.next_step = "run `durprobe crashsim /data` for what a power cut loses per setting";
   if (full) {
-    s.durability = "unproven";
+    s.durability = DurabilityVerdict::kUnproven;
     s.sync_probe = "fdatasync overwrite 4 KiB";
     s.sync_p50_ns = 49'500;
     s.sync_p99_ns = 8'010'000;
     s.synced_writes_per_sec = 1713;
-    s.sqlite_default = SummarySetting{"DELETE/FULL x1", 74.9, 1.0, "none", "keeps every commit"};
-    s.sqlite_fast = SummarySetting{"WAL/NORMAL x1", 43640, std::nullopt, "recent_commits",
-                                   "may lose the last commits"};
+    s.sqlite_default = SummarySetting{"DELETE/FULL x1", 74.9, 1.0, sqlite_bench::RiskLevel::kNone,
+                                      "keeps every commit"};
+    s.sqlite_fast =
+        SummarySetting{"WAL/NORMAL x1", 43640, std::nullopt,
+                       sqlite_bench::RiskLevel::kRecentCommits, "may lose the last commits"};
     s.findings = {"volatile_write_cache_no_fua"};
   }
   t.summary = s;

@@ -131,7 +131,9 @@ const std::vector<CauseCase>& Cases() {
        }},
       {"container_role",
        {.op = 1.5},
-       [](Target& b, Context&) { b.mount->container.path_role = "overlay_root"; }},
+       [](Target& b, Context&) {
+         b.mount->container.path_role = platform::PathRole::kOverlayRoot;
+       }},
       {"sqlite_build", {}, [](Target&, Context& c) { c.sqlite_version = "3.46.0"; }},
       {"kernel", {}, [](Target&, Context& c) { c.kernel = "6.8.0"; }},
       {"ld_preload",

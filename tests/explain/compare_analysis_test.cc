@@ -50,7 +50,7 @@ TEST(CompareAnalysisTest, FusePerOperationPenaltyIsNamed) {
       {On("ext4", PathWith("/volume", 1, 1, 1)), On("virtiofs", PathWith("/share", 1.1, 12, 1.2))});
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].path, "/share");
-  EXPECT_EQ(v[0].dominant, "per_op");
+  EXPECT_EQ(NameOf(v[0].dominant), "per_op");
   EXPECT_NEAR(v[0].ratio, 12.0, 0.01);
   EXPECT_NE(v[0].message.find("volume inside the VM"), std::string::npos) << v[0].message;
 }
@@ -58,18 +58,18 @@ TEST(CompareAnalysisTest, FusePerOperationPenaltyIsNamed) {
 TEST(CompareAnalysisTest, SlowFlushIsAPerSyncPenalty) {
   auto v = CompareVerdicts({PathWith("/fast", 1, 1, 1), PathWith("/slow", 8.7, 1, 1.1)});
   ASSERT_EQ(v.size(), 1u);
-  EXPECT_EQ(v[0].dominant, "per_sync");
+  EXPECT_EQ(NameOf(v[0].dominant), "per_sync");
   EXPECT_NEAR(v[0].per_sync_ratio, 8.7, 0.01);
 }
 
 TEST(CompareAnalysisTest, MetadataPenalty) {
   auto v = CompareVerdicts({PathWith("/a", 1, 1, 1), PathWith("/b", 1, 1, 5)});
-  EXPECT_EQ(v[0].dominant, "metadata");
+  EXPECT_EQ(NameOf(v[0].dominant), "metadata");
 }
 
 TEST(CompareAnalysisTest, SimilarPathsHaveNoDominantPenalty) {
   auto v = CompareVerdicts({PathWith("/a", 1, 1, 1), PathWith("/b", 1.1, 0.9, 1.2)});
-  EXPECT_EQ(v[0].dominant, "none");
+  EXPECT_EQ(NameOf(v[0].dominant), "none");
 }
 
 TEST(CompareAnalysisTest, MissingMeasurementsGiveNoRatio) {
@@ -77,7 +77,7 @@ TEST(CompareAnalysisTest, MissingMeasurementsGiveNoRatio) {
   empty.path = "/empty";
   auto v = CompareVerdicts({PathWith("/a", 1, 1, 1), empty});
   // Nothing to set side by side is not "no penalty" (issue 32 item 16).
-  EXPECT_EQ(v[0].dominant, "unmeasured");
+  EXPECT_EQ(NameOf(v[0].dominant), "unmeasured");
   EXPECT_EQ(v[0].ratio, 0.0);
   EXPECT_EQ(v[0].per_sync_ratio, 0.0);
   EXPECT_EQ(VerdictHeadline(v[0]), "could not be measured");
@@ -110,7 +110,7 @@ TEST(CompareAnalysisTest, CommitsDecideWhenTheDecompositionCouldNotBeMeasured) {
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].per_sync_ratio, 0.0);
   EXPECT_EQ(v[0].per_op_ratio, 0.0);
-  EXPECT_EQ(v[0].dominant, "commit");
+  EXPECT_EQ(NameOf(v[0].dominant), "commit");
   EXPECT_NEAR(v[0].ratio, 101.0, 0.01);
   EXPECT_NE(VerdictHeadline(v[0]).find("commit penalty"), std::string::npos);
   EXPECT_NE(v[0].message.find("73.0x to 101x the first path's over 2 configurations"),
@@ -129,7 +129,7 @@ TEST(CompareAnalysisTest, EqualCommitsWithoutDecompositionAreNoPenaltyWithTheGap
   a.sqlite = {Commits(sqlite_bench::JournalMode::kWal, 500'000)};
   b.sqlite = {Commits(sqlite_bench::JournalMode::kWal, 510'000)};
   auto v = CompareVerdicts({a, b});
-  EXPECT_EQ(v[0].dominant, "none");
+  EXPECT_EQ(NameOf(v[0].dominant), "none");
   EXPECT_NE(v[0].message.find("in SQLite commits"), std::string::npos) << v[0].message;
   EXPECT_NE(v[0].message.find("could not be measured on both paths"), std::string::npos)
       << v[0].message;
@@ -138,7 +138,7 @@ TEST(CompareAnalysisTest, EqualCommitsWithoutDecompositionAreNoPenaltyWithTheGap
 TEST(CompareAnalysisTest, TheAdviceFitsTheLayerFound) {
   auto overlay = CompareVerdicts(
       {On("ext4", PathWith("/", 1, 1, 1)), On("overlay", PathWith("/merged", 1, 3, 1))});
-  EXPECT_EQ(overlay[0].dominant, "per_op");
+  EXPECT_EQ(NameOf(overlay[0].dominant), "per_op");
   EXPECT_NE(overlay[0].message.find("kernel overlayfs"), std::string::npos) << overlay[0].message;
   EXPECT_NE(overlay[0].message.find("copied up"), std::string::npos) << overlay[0].message;
   EXPECT_EQ(overlay[0].message.find("FUSE"), std::string::npos) << overlay[0].message;
@@ -155,7 +155,7 @@ TEST(CompareAnalysisTest, ASmallPenaltyWithinTheNoiseIsNotCalledAPenalty) {
   // 1.3x per operation, every median known to +/- 15% only.
   auto noisy = CompareVerdicts({WithNoise(On("ext4", PathWith("/", 1, 1, 1)), 0.15),
                                 WithNoise(On("overlay", PathWith("/merged", 1, 1.3, 1)), 0.15)});
-  EXPECT_EQ(noisy[0].dominant, "none");
+  EXPECT_EQ(NameOf(noisy[0].dominant), "none");
   ASSERT_TRUE(noisy[0].per_op_bounds.has_value());
   EXPECT_LT(noisy[0].per_op_bounds->low, 1.0);
   EXPECT_GT(noisy[0].per_op_bounds->high, 1.3);
@@ -164,7 +164,7 @@ TEST(CompareAnalysisTest, ASmallPenaltyWithinTheNoiseIsNotCalledAPenalty) {
   // The same 1.3x measured to +/- 2% is a penalty, its bounds shown.
   auto tight = CompareVerdicts({WithNoise(On("ext4", PathWith("/", 1, 1, 1)), 0.02),
                                 WithNoise(On("overlay", PathWith("/merged", 1, 1.3, 1)), 0.02)});
-  EXPECT_EQ(tight[0].dominant, "per_op");
+  EXPECT_EQ(NameOf(tight[0].dominant), "per_op");
   EXPECT_NE(tight[0].message.find("noise bounds 1.25x to 1.35x"), std::string::npos)
       << tight[0].message;
 }
@@ -173,13 +173,13 @@ TEST(CompareAnalysisTest, APathThatKeepsNothingGetsItsOwnVerdict) {
   Target ram = On("tmpfs", PathWith("/dev/shm", 0.0007, 1, 1));
   testing_support::MarkNotDurable(ram, "sync_noop_memory_fs");
   auto v = CompareVerdicts({On("ext4", PathWith("/data", 1, 1, 1)), ram});
-  EXPECT_EQ(v[0].dominant, "not_durable");
+  EXPECT_EQ(NameOf(v[0].dominant), "not_durable");
   EXPECT_EQ(v[0].not_durable, std::vector<std::string>{"sync_noop_memory_fs"});
   EXPECT_NE(v[0].message.find("keeps nothing"), std::string::npos) << v[0].message;
   EXPECT_EQ(v[0].message.find("no penalty"), std::string::npos) << v[0].message;
   // Against a baseline that keeps nothing, a durable path's sync cost is named for what it is.
   auto back = CompareVerdicts({ram, On("ext4", PathWith("/data", 1, 1, 1))});
-  EXPECT_EQ(back[0].dominant, "per_sync");
+  EXPECT_EQ(NameOf(back[0].dominant), "per_sync");
   EXPECT_NE(back[0].message.find("the first path does not keep data (sync_noop_memory_fs)"),
             std::string::npos)
       << back[0].message;

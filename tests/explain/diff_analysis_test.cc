@@ -69,7 +69,7 @@ TEST(DiffMatchingTest, ConfigurationsMatchOnStatementAndPayloadToo) {
   }
   EXPECT_EQ(d.configs[1].statement, "per_row");
   EXPECT_EQ(d.configs[2].payload_bytes, 4000u);
-  EXPECT_EQ(d.verdict.factor, "configuration");
+  EXPECT_EQ(NameOf(d.verdict.factor), "configuration");
   EXPECT_NE(d.verdict.message.find("agree"), std::string::npos) << d.verdict.message;
 }
 
@@ -82,7 +82,7 @@ TEST(DiffDurabilityTest, ASideWhoseSyncsDoNoDurableWorkHeadsTheVerdict) {
   b.targets[0].findings.push_back({Severity::kWarn, "latency_drift", "not a durability code"});
   Result<Diff> d = DiffReports(a, b, "a.json", "b.json");
   ASSERT_TRUE(d.ok()) << d.status().message();
-  EXPECT_EQ(d->verdict.factor, "durability");
+  EXPECT_EQ(NameOf(d->verdict.factor), "durability");
   const std::string& m = d->verdict.message;
   EXPECT_EQ(m.rfind("b's syncs do no durable work (sync_noop_memory_fs): ", 0), 0u) << m;
   EXPECT_EQ(m.find("latency_drift"), std::string::npos) << m;
@@ -91,7 +91,7 @@ TEST(DiffDurabilityTest, ASideWhoseSyncsDoNoDurableWorkHeadsTheVerdict) {
   testing_support::MarkNotDurable(a.targets[0], "barrier_disabled");
   Result<Diff> both = DiffReports(a, b, "a.json", "b.json");
   ASSERT_TRUE(both.ok());
-  EXPECT_EQ(both->verdict.factor, "durability");
+  EXPECT_EQ(NameOf(both->verdict.factor), "durability");
   EXPECT_NE(both->verdict.message.find("a: barrier_disabled; b: sync_noop_memory_fs"),
             std::string::npos)
       << both->verdict.message;
@@ -100,7 +100,7 @@ TEST(DiffDurabilityTest, ASideWhoseSyncsDoNoDurableWorkHeadsTheVerdict) {
       DiffReports(testing_support::LoadDiffFixture("a.json"),
                   testing_support::LoadDiffFixture("b_sync_latency.json"), "a", "b");
   ASSERT_TRUE(plain.ok());
-  EXPECT_EQ(plain->verdict.factor, "sync_latency");
+  EXPECT_EQ(NameOf(plain->verdict.factor), "sync_latency");
 }
 
 TEST(DiffDurabilityTest, TheNonDurablePairHeadsSeveralPairs) {
@@ -109,9 +109,9 @@ TEST(DiffDurabilityTest, TheNonDurablePairHeadsSeveralPairs) {
   testing_support::MarkNotDurable(b.targets[1], "sync_noop_suspected", "measured");
   Result<Diff> d = DiffReports(a, b, "a", "b");
   ASSERT_TRUE(d.ok());
-  EXPECT_EQ(d->pairs[0].verdict.factor, "sync_latency");
-  EXPECT_EQ(d->pairs[1].verdict.factor, "durability");
-  EXPECT_EQ(d->verdict.factor, "durability");
+  EXPECT_EQ(NameOf(d->pairs[0].verdict.factor), "sync_latency");
+  EXPECT_EQ(NameOf(d->pairs[1].verdict.factor), "durability");
+  EXPECT_EQ(NameOf(d->verdict.factor), "durability");
   EXPECT_EQ(d->verdict.message.rfind("/var/lib/other (a) vs", 0), 0u) << d->verdict.message;
 }
 
@@ -120,8 +120,8 @@ TEST(DiffPairingTest, SeveralPathsArePairedByPosition) {
   ASSERT_EQ(d.pairs.size(), 2u);
   EXPECT_EQ(d.pairs[1].a_path, "/var/lib/other");
   EXPECT_EQ(d.configs.size(), 4u);
-  EXPECT_EQ(d.pairs[0].verdict.factor, "sync_latency");
-  EXPECT_EQ(d.pairs[1].verdict.factor, "sync_latency");
+  EXPECT_EQ(NameOf(d.pairs[0].verdict.factor), "sync_latency");
+  EXPECT_EQ(NameOf(d.pairs[1].verdict.factor), "sync_latency");
   EXPECT_TRUE(testing_support::ListsDifference(
       d, "targets[0].mount.fstype"));  // ext4 against xfs, first pair only
   EXPECT_FALSE(testing_support::ListsDifference(d, "targets[1].mount.fstype"));

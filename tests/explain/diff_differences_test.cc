@@ -40,7 +40,7 @@ TEST(DiffDifferencesTest, OneSidedBlockIsOneDifferenceAndNullIsAbsent) {
   EXPECT_EQ(d.differences[1].key, "mount.device");
   EXPECT_EQ(d.differences[1].a, "(present)");
   EXPECT_EQ(d.differences[1].b, "(absent)");
-  EXPECT_EQ(d.verdict.factor, "configuration");
+  EXPECT_EQ(NameOf(d.verdict.factor), "configuration");
 }
 
 TEST(DiffDifferencesTest, HowTheReportsWereMadeIsListedAndQuickVsFullWarns) {

@@ -50,7 +50,7 @@ TEST(PathSummaryTest, PicksTheDefaultTheFastestSafeAndTheFastestThatRisksTheLast
   EXPECT_EQ(s.sqlite_safe->label, "WAL/FULL x1");
   EXPECT_NEAR(*s.sqlite_safe->vs_default, 573.0 / 75.0, 1e-9);
   EXPECT_EQ(s.sqlite_fast->label, "WAL/NORMAL x1");  // OFF risks corruption: never offered
-  EXPECT_EQ(s.sqlite_fast->risk, "recent_commits");
+  EXPECT_EQ(NameOf(s.sqlite_fast->risk), "recent_commits");
   EXPECT_EQ(s.sync_probe, "fdatasync overwrite 4 KiB");
   EXPECT_EQ(*s.sync_p50_ns, 100'000);
   EXPECT_EQ(*s.sync_p99_ns, 8'000'000);
@@ -61,7 +61,7 @@ TEST(PathSummaryTest, PicksTheDefaultTheFastestSafeAndTheFastestThatRisksTheLast
 
 TEST(PathSummaryTest, WithoutADurabilityVerdictItSaysNotAssessed) {
   PathSummary s = SummarizePath(Measured());
-  EXPECT_EQ(s.durability, "");
+  EXPECT_FALSE(s.durability.has_value());
   EXPECT_EQ(s.durability_line, "durability not assessed");
   EXPECT_NE(s.next_step.find("durprobe crashsim /data"), std::string::npos) << s.next_step;
 }
@@ -72,7 +72,7 @@ TEST(PathSummaryTest, ANotDurablePathOffersNoSettingAndSaysWhichLayer) {
                             .deciding_layer = "filesystem",
                             .reason = "tmpfs keeps files in memory"};
   PathSummary s = SummarizePath(t);
-  EXPECT_EQ(s.durability, "not_durable");
+  EXPECT_EQ(s.durability, DurabilityVerdict::kNotDurable);
   EXPECT_EQ(s.durability_line,
             "not_durable (deciding layer: filesystem): tmpfs keeps files in memory");
   EXPECT_NE(s.next_step.find("filesystem"), std::string::npos);

@@ -14,11 +14,11 @@ namespace {
 using sqlite_bench::CrashsimResult;
 
 // What the model found, on the risk column's scale.
-std::string ModelLevel(const CrashsimResult& r) {
-  if (r.corrupt > 0) return "corruption";
-  if (r.lost_commits_max > 1) return "recent_commits";
-  if (r.lost_commits_max == 1) return "last_commit";
-  return "none";
+sqlite_bench::RiskLevel ModelLevel(const CrashsimResult& r) {
+  if (r.corrupt > 0) return sqlite_bench::RiskLevel::kCorruption;
+  if (r.lost_commits_max > 1) return sqlite_bench::RiskLevel::kRecentCommits;
+  if (r.lost_commits_max == 1) return sqlite_bench::RiskLevel::kLastCommit;
+  return sqlite_bench::RiskLevel::kNone;
 }
 
 std::vector<CrashsimResult> RunAll(bool atomic_sectors) {
@@ -43,10 +43,10 @@ void ExpectColumnCoversModel(bool atomic_sectors) {
     ASSERT_EQ(r.outcome, probes::Outcome::kOk) << label << ": " << r.reason;
     ASSERT_EQ(r.trials, 40u) << label;
     RowRisk column = RiskOf(r.config.journal, r.config.sync, durable);
-    EXPECT_GE(LossRank(column.level), LossRank(ModelLevel(r)))
-        << label << ": the column says " << column.level << " (" << column.summary
-        << ") but the model found " << ModelLevel(r) << " (corrupt " << r.corrupt << ", lost max "
-        << r.lost_commits_max << ")";
+    EXPECT_GE(column.level, ModelLevel(r))
+        << label << ": the column says " << NameOf(column.level) << " (" << column.summary
+        << ") but the model found " << NameOf(ModelLevel(r)) << " (corrupt " << r.corrupt
+        << ", lost max " << r.lost_commits_max << ")";
   }
 }
 

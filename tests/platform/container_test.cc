@@ -15,13 +15,13 @@ std::vector<MountEntry> Table(const std::string& fixture) {
   return t.ok() ? *t : std::vector<MountEntry>{};
 }
 
-std::string RoleOf(const std::vector<MountEntry>& table, const ContainerInfo& base,
-                   const std::string& path) {
+std::string_view RoleOf(const std::vector<MountEntry>& table, const ContainerInfo& base,
+                        const std::string& path) {
   ContainerInfo info = base;
   const MountEntry* e = FindMount(table, path);
   EXPECT_NE(e, nullptr);
   if (e != nullptr) ClassifyContainerPath(*e, info);
-  return info.path_role;
+  return info.path_role ? NameOf(*info.path_role) : "";
 }
 
 TEST(ContainerTest, HostWithoutEvidenceIsNotAContainer) {
@@ -33,7 +33,7 @@ TEST(ContainerTest, HostWithoutEvidenceIsNotAContainer) {
   EXPECT_TRUE(info.evidence.empty());
   MountEntry root{.mount_point = "/", .fstype = "ext4"};
   ClassifyContainerPath(root, info);
-  EXPECT_EQ(info.path_role, "");
+  EXPECT_FALSE(info.path_role.has_value());
 }
 
 TEST(ContainerTest, KubernetesPodFromCgroupAndOverlayRoot) {

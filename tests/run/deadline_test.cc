@@ -112,7 +112,7 @@ TEST(DeadlineRunTest, SlowSyncsEndAProbeRunAtItsBudgetWithTheRestListed) {
   ASSERT_LT(t.probes.size(), plan.probes.specs.size());
   EXPECT_EQ(t.probes.size() + t.unfinished.size(), plan.probes.specs.size());
   for (const report::Unfinished& u : t.unfinished) {
-    EXPECT_EQ(u.kind, "probe");
+    EXPECT_EQ(u.kind, report::UnfinishedKind::kProbe);
     EXPECT_EQ(u.reason, report::Unfinished::kBudget);
   }
   bool said = false;

@@ -142,7 +142,7 @@ TEST_F(ExecutorTest, InterruptionKeepsFinishedProbesAndListsTheRest) {
   ASSERT_EQ(ex.report.targets.size(), 2u);
   EXPECT_EQ(ex.report.targets[0].probes.size(), 1u);
   EXPECT_EQ(ex.report.targets[0].unfinished.size(), 2u);
-  EXPECT_EQ(ex.report.targets[0].unfinished[0].kind, "probe");
+  EXPECT_EQ(NameOf(ex.report.targets[0].unfinished[0].kind), "probe");
   EXPECT_EQ(ex.report.targets[0].unfinished[0].label, "fdatasync overwrite 4 KiB");
   EXPECT_TRUE(ex.report.targets[1].probes.empty());
   EXPECT_EQ(ex.report.targets[1].unfinished.size(), 3u);
@@ -231,7 +231,7 @@ TEST_F(ExecutorTest, InterruptionDuringTheMatrixKeepsEveryFinishedRepetition) {
     EXPECT_EQ(e.result.verified_rows, 3u);
   }
   ASSERT_EQ(t.unfinished.size(), 3u);
-  EXPECT_EQ(t.unfinished[0].kind, "sqlite");
+  EXPECT_EQ(NameOf(t.unfinished[0].kind), "sqlite");
   EXPECT_EQ(t.unfinished[0].label,
             sqlite_bench::Label(plan.sqlite.configs[0]) + ": 1 of 3 repetitions");
   EXPECT_TRUE(IsEmptyDirectory(a_.path()));
@@ -252,7 +252,8 @@ TEST_F(ExecutorTest, InterruptionDuringASetupKeepsWhatRanAndListsTheRest) {
   for (std::size_t i = 1; i < 3; ++i) {
     EXPECT_EQ(t.unfinished[i].label, sqlite_bench::Label(plan.sqlite.configs[i]));
   }
-  for (const report::Unfinished& u : t.unfinished) EXPECT_EQ(u.reason, "interrupted");
+  for (const report::Unfinished& u : t.unfinished)
+    EXPECT_EQ(u.reason, report::Unfinished::kInterrupted);
   EXPECT_TRUE(IsEmptyDirectory(a_.path()));
 }
 

@@ -46,14 +46,14 @@ TEST(CommitSpecTest, NamesRoundTrip) {
 }
 
 TEST(CommitSpecTest, RiskFollowsSqlitesDocumentation) {
-  EXPECT_EQ(PowerLossRisk(JournalMode::kDelete, Synchronous::kFull).level, "last_commit");
-  EXPECT_EQ(PowerLossRisk(JournalMode::kDelete, Synchronous::kExtra).level, "none");
-  EXPECT_EQ(PowerLossRisk(JournalMode::kWal, Synchronous::kFull).level, "none");
-  EXPECT_EQ(PowerLossRisk(JournalMode::kWal, Synchronous::kNormal).level, "recent_commits");
-  EXPECT_EQ(PowerLossRisk(JournalMode::kWal, Synchronous::kOff).level, "corruption");
-  EXPECT_EQ(PowerLossRisk(JournalMode::kDelete, Synchronous::kOff).level, "corruption");
-  EXPECT_EQ(PowerLossRisk(JournalMode::kMemory, Synchronous::kFull).level, "corruption");
-  EXPECT_EQ(PowerLossRisk(JournalMode::kOff, Synchronous::kFull).level, "corruption");
+  EXPECT_EQ(NameOf(PowerLossRisk(JournalMode::kDelete, Synchronous::kFull).level), "last_commit");
+  EXPECT_EQ(NameOf(PowerLossRisk(JournalMode::kDelete, Synchronous::kExtra).level), "none");
+  EXPECT_EQ(NameOf(PowerLossRisk(JournalMode::kWal, Synchronous::kFull).level), "none");
+  EXPECT_EQ(NameOf(PowerLossRisk(JournalMode::kWal, Synchronous::kNormal).level), "recent_commits");
+  EXPECT_EQ(NameOf(PowerLossRisk(JournalMode::kWal, Synchronous::kOff).level), "corruption");
+  EXPECT_EQ(NameOf(PowerLossRisk(JournalMode::kDelete, Synchronous::kOff).level), "corruption");
+  EXPECT_EQ(NameOf(PowerLossRisk(JournalMode::kMemory, Synchronous::kFull).level), "corruption");
+  EXPECT_EQ(NameOf(PowerLossRisk(JournalMode::kOff, Synchronous::kFull).level), "corruption");
 }
 
 // Every cell of journal_mode x synchronous, as
@@ -78,7 +78,7 @@ TEST(CommitSpecTest, RiskOfEveryJournalModeAndLevel) {
   for (std::size_t m = 0; m < modes.size(); ++m) {
     for (std::size_t l = 0; l < levels.size(); ++l, ++cells) {
       Risk r = PowerLossRisk(modes[m], levels[l]);
-      EXPECT_EQ(r.level, want[m][l]) << NameOf(modes[m]) << "/" << NameOf(levels[l]);
+      EXPECT_EQ(NameOf(r.level), want[m][l]) << NameOf(modes[m]) << "/" << NameOf(levels[l]);
       if (modes[m] != JournalMode::kWal && levels[l] == Synchronous::kNormal &&
           modes[m] != JournalMode::kMemory && modes[m] != JournalMode::kOff) {
         EXPECT_EQ(r.summary, "small chance of corruption (old filesystems)") << NameOf(modes[m]);

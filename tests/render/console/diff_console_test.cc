@@ -35,7 +35,7 @@ TEST(DiffConsoleTest, ExactText) {
                   .commit_ns_b = 82'645};
   d.configs = {slow, same};
   d.differences = {{"mount.fstype", "ext4", "xfs"}};
-  d.verdict = {"sync_latency", "DELETE FULL (rows/commit 1): ..."};
+  d.verdict = {DiffFactor::kSyncLatency, "DELETE FULL (rows/commit 1): ..."};
   std::ostringstream out;
   PrintDiff(d, out);
   EXPECT_EQ(out.str(),

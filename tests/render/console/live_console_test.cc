@@ -41,7 +41,7 @@ TEST(LiveConsoleTest, PrintsEachRowAsItArrivesAndTheNotesWhenTheSectionEnds) {
   EXPECT_EQ(after_two.find("Raw sync primitives"), after_two.rfind("Raw sync primitives"));
   EXPECT_NE(after_two.find("fdatasync"), std::string::npos);
   t.findings.push_back({Severity::kWarn, "some_code", "what to do"});
-  t.unfinished.push_back({"sqlite", "WAL/FULL"});
+  t.unfinished.push_back({UnfinishedKind::kSqlite, "WAL/FULL"});
   console.TargetDone(t);
   std::string all = out.str();
   std::size_t note = all.find("note: fsync overwrite 4 KiB: median not within");

@@ -96,7 +96,7 @@ TEST(MountConsoleTest, OverlayAndContainerLines) {
   m.container = platform::ContainerInfo{.in_container = true,
                                         .runtime = "docker",
                                         .evidence = {"/.dockerenv exists"},
-                                        .path_role = "overlay_root",
+                                        .path_role = platform::PathRole::kOverlayRoot,
                                         .path_role_reason = "why"};
   std::ostringstream out;
   PrintMountBlock(m, out);
