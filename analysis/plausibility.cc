@@ -20,14 +20,6 @@ using probes::ProbeResult;
 
 bool Measured(const ProbeResult& r) { return r.outcome == Outcome::kOk && r.ops > 0; }
 
-std::string Label(const ProbeResult& r) {
-  if (r.spec.primitive == Primitive::kDirFsync) {
-    return fmt::format("dir_fsync after {}", probes::NameOf(r.spec.pattern));
-  }
-  return fmt::format("{} ({} {})", probes::NameOf(r.spec.primitive), SizeLabel(r.spec),
-                     probes::NameOf(r.spec.pattern));
-}
-
 std::string Ns(std::uint64_t v) { return FormatNanos(static_cast<double>(v)); }
 
 std::optional<ProbeResult> PlainWrite(const Target& t, const ProbeResult& like) {
@@ -49,8 +41,8 @@ void NoopSyncs(const Target& t, const StorageFacts& facts, std::vector<Finding>&
     if (!plain) continue;
     double added = static_cast<double>(r.latency.p50) - static_cast<double>(plain->latency.p50);
     if (added < kNoopAddedNs) {
-      evidence.push_back(fmt::format("{} {} vs plain write {}", Label(r), Ns(r.latency.p50),
-                                     Ns(plain->latency.p50)));
+      evidence.push_back(fmt::format("{} {} vs plain write {}", ProbeLabel(r.spec),
+                                     Ns(r.latency.p50), Ns(plain->latency.p50)));
     }
   }
   if (evidence.empty()) return;
@@ -95,19 +87,20 @@ void Shapes(const Target& t, std::vector<Finding>& out) {
     double tail_ratio = p99 ? static_cast<double>(*p99) / static_cast<double>(l.p50) : 0.0;
     if (p99 && tail_ratio >= kTailRatio) {
       Note(tail, tail_ratio,
-           fmt::format("{}: p99 is {:.0f}x the median (p50 {}, p99 {})", Label(r), tail_ratio,
-                       Ns(l.p50), Ns(l.p99)));
+           fmt::format("{}: p99 is {:.0f}x the median (p50 {}, p99 {})", ProbeLabel(r.spec),
+                       tail_ratio, Ns(l.p50), Ns(l.p99)));
     }
     double outlier_ratio = static_cast<double>(l.max) / static_cast<double>(l.p50);
     if (outlier_ratio >= kOutlierRatio && l.max >= 10'000'000) {
       Note(outlier, outlier_ratio,
-           fmt::format("{}: the slowest of {} operations took {} ({:.0f}x the median)", Label(r),
-                       r.ops, Ns(l.max), outlier_ratio));
+           fmt::format("{}: the slowest of {} operations took {} ({:.0f}x the median)",
+                       ProbeLabel(r.spec), r.ops, Ns(l.max), outlier_ratio));
     }
     if (l.bimodal) {
       Note(bimodal, static_cast<double>(l.mode_high) / static_cast<double>(l.mode_low + 1),
            fmt::format("{}: near {} and near {} ({:.0f}% of operations in the slower cluster)",
-                       Label(r), Ns(l.mode_low), Ns(l.mode_high), l.high_mode_share * 100.0));
+                       ProbeLabel(r.spec), Ns(l.mode_low), Ns(l.mode_high),
+                       l.high_mode_share * 100.0));
     }
   }
   if (tail.count > 0) {
@@ -143,7 +136,7 @@ void FasterThanDevice(const Target& t, const StorageFacts& facts, std::vector<Fi
                      "flush (about {} or more): the flush is likely absorbed by a cache "
                      "(a virtual disk's host, a controller) that may not survive power "
                      "loss; only a power-cut test proves it",
-                     Label(r), Ns(r.latency.p50),
+                     ProbeLabel(r.spec), Ns(r.latency.p50),
                      facts.rotational ? "spinning disk" : "typical SSD", FormatNanos(limit))});
     return;
   }

@@ -15,11 +15,9 @@
 #include "gate/concurrency_rule.h"
 #include "gate/policy.h"
 #include "gate/presets.h"
-#include "model/finding_codes.h"
-#include "platform/scratch.h"
 #include "probes/background_load.h"
 #include "render/reporter.h"
-#include "run/scratch_need.h"
+#include "run/check_plan.h"
 #include "text/units.h"
 
 namespace durprobe::cli {
@@ -27,8 +25,6 @@ namespace {
 
 constexpr std::uint64_t kCheckBudgetNs = 30'000'000'000;
 constexpr std::uint64_t kCheckQuickBudgetNs = 3'500'000'000;  // + inspect and setup: within 5 s
-// Enough syncs for a p99 to rest on ten tail samples before a probe may stop early.
-constexpr std::uint64_t kMinOpsForTail = 1000;
 // A policy is a few rules: a larger file is refused, not read in part.
 constexpr std::size_t kMaxPolicyBytes = 1u << 20;
 
@@ -58,41 +54,6 @@ Result<probes::LoadRates> ParseLoad(const std::string& text) {
         "invalid --background-load '{}': rates must be 0 or more, not both 0, at most 1e6", text));
   }
   return rates;
-}
-
-// The load's own scratch directory and thread, per path.
-struct RunningLoad {
-  std::unique_ptr<platform::ScratchDir> scratch;
-  std::unique_ptr<probes::BackgroundLoad> load;
-};
-
-report::Finding LoadFinding(const probes::LoadOutcome& o) {
-  bool short_of = o.achieved.reads_per_sec < 0.9 * o.asked.reads_per_sec ||
-                  o.achieved.writes_per_sec < 0.9 * o.asked.writes_per_sec ||
-                  o.achieved.syncs_per_sec < 0.9 * o.asked.syncs_per_sec || !o.status.ok();
-  std::vector<std::string> parts;
-  if (o.asked.reads_per_sec > 0 || o.asked.writes_per_sec > 0) {
-    parts.push_back(fmt::format(
-        "{:.0f} reads/s and {:.0f} writes/s of 4 KiB{} (asked {:.0f} and "
-        "{:.0f})",
-        o.achieved.reads_per_sec, o.achieved.writes_per_sec, o.direct ? " with O_DIRECT" : "",
-        o.asked.reads_per_sec, o.asked.writes_per_sec));
-  }
-  if (o.asked.syncs_per_sec > 0) {
-    parts.push_back(fmt::format(
-        "{:.1f} synced writes/s of {} (each written, then fdatasync; asked {:.1f})",
-        o.achieved.syncs_per_sec, report::FormatBytes(o.asked.sync_bytes), o.asked.syncs_per_sec));
-  }
-  std::string what =
-      fmt::format("the background load ran {} for {:.1f} s", fmt::join(parts, ", and "), o.seconds);
-  if (!o.status.ok()) what += "; it stopped on an error: " + o.status.message();
-  if (short_of) {
-    return {report::Severity::kWarn, report::codes::kBackgroundLoadShort,
-            what +
-                "; the device could not sustain it, so the rules were measured under less load "
-                "than asked"};
-  }
-  return {report::Severity::kInfo, report::codes::kBackgroundLoad, what + "."};
 }
 
 }  // namespace
@@ -217,17 +178,13 @@ int RunCheck(const CheckOptions& o) {
   if (!policy.ok()) return UsageError(policy.status().message());
   Result<std::uint64_t> budget = BudgetNanos(o.common, kCheckBudgetNs, kCheckQuickBudgetNs);
   if (!budget.ok()) return UsageError(budget.status().message());
-  std::optional<probes::LoadRates> load;
+  std::optional<probes::LoadRates> asked_load;
   if (!o.background_load.empty()) {
     Result<probes::LoadRates> rates = ParseLoad(o.background_load);
     if (!rates.ok()) return UsageError(rates.status().message());
-    load = *rates;
+    asked_load = *rates;
   }
-  if (policy->companion_syncs_per_sec > 0 && policy->companion_sync_bytes > 0) {
-    if (!load) load = probes::LoadRates{};
-    load->syncs_per_sec = policy->companion_syncs_per_sec;
-    load->sync_bytes = policy->companion_sync_bytes;
-  }
+  std::optional<probes::LoadRates> load = run::CheckLoad(asked_load, *policy);
 
   run::Plan plan;
   plan.command = "check";
@@ -237,29 +194,21 @@ int RunCheck(const CheckOptions& o) {
   plan.run_inspect = true;  // the facts, the findings and the plausibility checks need it
   std::vector<probes::ProbeSpec> specs = policy->ProbeSpecs();
   std::vector<sqlite_bench::CommitConfig> configs = policy->CommitConfigs();
-  std::uint64_t per_path = *budget / paths->size();
-  std::uint64_t probe_ns = configs.empty() ? per_path : per_path / 2;
   Result<WritersOptions> writers = CheckWriters(o, *policy);
   if (!writers.ok()) return UsageError(writers.status().message());
+  const run::CheckShares shares = run::SplitCheckBudget(*budget / paths->size(), !specs.empty(),
+                                                        writers->asked(), !configs.empty());
   if (writers->asked()) {
-    // The concurrency cells share the probes' part (all of it when no probe rule needs it).
-    std::uint64_t concurrency_ns = specs.empty() ? probe_ns : probe_ns / 2;
     Result<run::ConcurrencyPlan> c =
-        MakeConcurrencyPlan(*writers, concurrency_ns, plan.probes.op_options.file_size);
+        MakeConcurrencyPlan(*writers, shares.concurrency_ns, plan.probes.op_options.file_size);
     if (!c.ok()) return UsageError(c.status().message());
     plan.run_concurrency = true;
     plan.concurrency = *c;
-    probe_ns -= concurrency_ns;
   }
   if (!specs.empty()) {
     plan.run_probes = true;
     plan.probes.specs = specs;
-    plan.probes.rule = probes::RuleForBudget(probe_ns, specs.size(), 0.02);
-    plan.probes.rule.min_ops = kMinOpsForTail;
-    // A longer warm-up than probe's: a first burst (cold cache, a thin-provisioned volume's
-    // first touch) must not count against a tail rule.
-    plan.probes.rule.warmup_ops = 50;
-    plan.probes.rule.warmup_ns = plan.probes.rule.max_ns / 5;
+    plan.probes.rule = run::CheckProbeRule(shares.probes_ns, specs.size());
     if (policy->probe_file_size != 0) plan.probes.op_options.file_size = policy->probe_file_size;
     for (const probes::ProbeSpec& spec : specs) {
       if (probes::BytesPerOp(spec) > plan.probes.op_options.file_size) {
@@ -271,52 +220,30 @@ int RunCheck(const CheckOptions& o) {
   if (!configs.empty()) {
     plan.run_sqlite = true;
     plan.sqlite.configs = configs;
-    plan.sqlite.options.budget_ns = sqlite_bench::PerConfigBudget(
-        specs.empty() ? per_path : per_path - probe_ns, configs.size());
+    plan.sqlite.options.budget_ns = sqlite_bench::PerConfigBudget(shares.sqlite_ns, configs.size());
   }
 
   if (Status ok = report::CheckDestinations(platform, Destinations(o.common.out)); !ok.ok()) {
     return UsageError(ok.message());
   }
-  std::vector<RunningLoad> loads;
+  // Stopped when the run is analysed, or when `loads` goes out of scope if the run ended first.
+  run::BackgroundLoads loads;
   if (load && !o.common.out.dry_run) {
-    for (const std::string& path : *paths) {
-      // /proc, /sys: named as no place to measure before the load tries to write there.
-      if (Status where = run::CheckFreeSpace(platform, path, 0); !where.ok()) {
-        return UsageError(where.message());
-      }
-      Result<std::unique_ptr<platform::ScratchDir>> scratch =
-          platform::ScratchDir::Create(platform, path);
-      if (!scratch.ok())
-        return UsageError("cannot start the background load: " + scratch.status().message());
-      Result<std::unique_ptr<probes::BackgroundLoad>> started =
-          probes::BackgroundLoad::Start(platform, (*scratch)->work_path(), *load);
-      if (!started.ok())
-        return UsageError("cannot start the background load: " + started.status().message());
-      loads.push_back({std::move(*scratch), std::move(*started)});
-    }
+    Result<run::BackgroundLoads> started = run::BackgroundLoads::Start(platform, *paths, *load);
+    if (!started.ok()) return UsageError(started.status().message());
+    loads = std::move(*started);
   }
   auto analyze = [&](report::Report& r) {
-    for (std::size_t i = 0; i < loads.size(); ++i) {
-      probes::LoadOutcome outcome = loads[i].load->Stop();
-      (void)loads[i].scratch->Remove();
-      if (i < r.targets.size()) r.targets[i].findings.push_back(LoadFinding(outcome));
-    }
-    loads.clear();
+    loads.StopInto(r);
     r.checks = report::EvaluatePolicy(*policy, r);
     if (r.context.interrupted)
       report::MarkInterrupted(r.checks, *paths, r.context.interrupt_signal);
   };
   // Interrupted, a check did not measure: exit 2 as any check that could not (README,
   // docs/provisioning.md), not 128+signal, which CI may not read as a failed gate.
-  int code = ExecutePlan(
+  return ExecutePlan(
       platform, plan, o.common.out, [](const report::Report& r) { return CheckExitCode(r.checks); },
       analyze, kExitUsage);
-  for (RunningLoad& l : loads) {  // the run ended before analysis (bad input)
-    l.load->Stop();
-    (void)l.scratch->Remove();
-  }
-  return code;
 }
 
 }  // namespace durprobe::cli

@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "model/labels.h"
 #include "platform/container.h"
+#include "model/percentiles.h"
 #include "text/shell_quote.h"
 #include "text/units.h"
 
@@ -223,7 +225,7 @@ PathSummary SummarizePath(const Target& t) {
     s.sync_probe = fmt::format("{} {} {}", probes::NameOf(p->spec.primitive),
                                probes::NameOf(p->spec.pattern), SizeLabel(p->spec));
     s.sync_p50_ns = static_cast<double>(l.p50);
-    if (l.count >= 100) s.sync_p99_ns = static_cast<double>(l.p99);
+    if (std::optional<std::uint64_t> p99 = P99(l)) s.sync_p99_ns = static_cast<double>(*p99);
     s.synced_writes_per_sec = p->ops_per_sec;
   }
   AddSqlite(t, s);

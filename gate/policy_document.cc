@@ -100,23 +100,16 @@ class PolicyJsonBuilder {
     f.key = k;
     return true;
   }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) {
-    if (e.id == 406) {
-      // A number beyond a double ("number overflow parsing '1E999'"): its line, from the
-      // number the message quotes (found by the policy fuzzer).
-      std::string what = e.what();
-      std::size_t open = what.find('\''), close = what.rfind('\'');
-      std::size_t at = std::string_view::npos;
-      if (open != std::string::npos && close > open) {
-        at = text_.find(std::string_view(what).substr(open + 1, close - open - 1));
-      }
+  // position is the parser's byte offset just past the token it stopped on; the line is that
+  // token's, counted from the text (never read out of the exception's message).
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) {
+    const int line = LineCounter(text_).LineAt(position == 0 ? 0 : position - 1);
+    if (e.id == 406) {  // a number beyond a double: "1E999" (found by the policy fuzzer)
       error_ = Status::InvalidArgument(
-          fmt::format("{}:{}: invalid JSON: a number too large for a double", file_,
-                      at == std::string_view::npos ? 1 : LineOf(at)));
-    } else if (const auto* p = dynamic_cast<const nlohmann::json::parse_error*>(&e)) {
-      error_ =
-          Status::InvalidArgument(fmt::format("{}:{}: invalid JSON at byte {}", file_,
-                                              LineOf(p->byte == 0 ? 0 : p->byte - 1), p->byte));
+          fmt::format("{}:{}: invalid JSON: a number too large for a double", file_, line));
+    } else if (dynamic_cast<const nlohmann::json::parse_error*>(&e) != nullptr) {
+      error_ = Status::InvalidArgument(
+          fmt::format("{}:{}: invalid JSON at byte {}", file_, line, position));
     } else {
       error_ = Status::InvalidArgument(fmt::format("{}:1: invalid JSON", file_));
     }
@@ -140,11 +133,6 @@ class PolicyJsonBuilder {
     std::unordered_set<std::string> seen;
   };
 
-  // Errors come rarely and once: the line counted from the start is fine here.
-  int LineOf(std::size_t offset) const {
-    offset = std::min(offset, text_.size());
-    return 1 + static_cast<int>(std::count(text_.begin(), text_.begin() + offset, '\n'));
-  }
   PolicyValue Value(PolicyValue::Kind kind) const {
     PolicyValue v;
     v.kind = kind;

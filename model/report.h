@@ -54,6 +54,10 @@ struct Finding {
   Severity severity = Severity::kInfo;
   std::string code;     // stable snake_case
   std::string message;  // one plain sentence with what to do
+  // What the finding is about when one code may be raised for several things in a run (the
+  // reference probe's label for its probe_error), so it is said once per subject without
+  // reading the message. Kept in the run only: the JSON does not carry it.
+  std::string subject = {};
 };
 
 // What kind of item a run left unfinished.

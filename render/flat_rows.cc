@@ -3,16 +3,17 @@
 #include <fmt/format.h>
 
 #include "analysis/sqlite_correlation.h"
+#include "model/percentiles.h"
 
 namespace durprobe::report {
 namespace {
 
 std::string Int(std::uint64_t v) { return std::to_string(v); }
 
-// A percentile the operation count supports, else empty (docs/json.md: p99 needs 100
-// operations, p99.9 needs 1,000).
-std::string TailCell(std::uint64_t value, std::uint64_t ops, std::uint64_t needed) {
-  return ops >= needed ? Int(value) : std::string();
+// A percentile the operation count supports (model/percentiles.h decides), else empty. The
+// count is the row's own (its ops or commits), the figure the row prints beside it.
+std::string TailCell(double q, std::uint64_t value, std::uint64_t count) {
+  return PercentileSupported(q, count) ? Int(value) : std::string();
 }
 
 }  // namespace
@@ -72,8 +73,8 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
                       measured ? FlatNumber(r.ops_per_sec) : "",
                       measured ? Int(l.p50) : "",
                       measured ? Int(l.p90) : "",
-                      TailCell(l.p99, r.ops, 100),
-                      TailCell(l.p999, r.ops, 1000),
+                      TailCell(0.99, l.p99, r.ops),
+                      TailCell(0.999, l.p999, r.ops),
                       measured ? Int(l.max) : "",
                       measured ? FlatNumber(l.mean) : "",
                       "",
@@ -102,8 +103,8 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
                       measured ? FlatNumber(r.commits_per_sec) : "",
                       measured ? Int(l.p50) : "",
                       measured ? Int(l.p90) : "",
-                      TailCell(l.p99, r.commits, 100),
-                      TailCell(l.p999, r.commits, 1000),
+                      TailCell(0.99, l.p99, r.commits),
+                      TailCell(0.999, l.p999, r.commits),
                       measured ? Int(l.max) : "",
                       measured ? FlatNumber(r.MeanCommitNs()) : "",
                       measured ? FlatNumber(SyncsOf(r).total) : "",

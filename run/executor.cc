@@ -5,12 +5,8 @@
 #include <memory>
 #include <vector>
 
-#include "analysis/drift.h"
 #include "analysis/durability_model.h"
 #include "analysis/mount_findings.h"
-#include "analysis/plausibility.h"
-#include "analysis/probe_findings.h"
-#include "model/finding_codes.h"
 #include "platform/inspect.h"
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
@@ -38,18 +34,6 @@ void InspectTarget(platform::Platform& platform, const report::Context& context,
   }
   for (report::Finding& f : report::EnvironmentFindings(context)) target.findings.push_back(f);
   report::AssessDurability(target, context);
-}
-
-void AddPlausibilityFindings(report::Target& target, const report::Context& context) {
-  for (report::Finding& f : report::ProbeErrorFindings(target)) target.findings.push_back(f);
-  for (report::Finding& f : report::CpuThrottledFindings(target)) target.findings.push_back(f);
-  report::StorageFacts facts =
-      target.mount ? report::StorageFactsOf(*target.mount) : report::StorageFacts{};
-  for (report::Finding& f : report::PlausibilityFindings(target, facts)) {
-    target.findings.push_back(std::move(f));
-  }
-  report::AddDriftFindings(target);
-  report::AssessDurability(target, context);  // the measured evidence is in
 }
 
 bool Interrupted() { return platform::InterruptSignal() != 0; }

@@ -31,10 +31,8 @@ Execution Execute(platform::Platform& platform, const Plan& plan);
 void InspectTarget(platform::Platform& platform, const report::Context& context,
                    report::Target& target);
 
-// Steps both schedules (run/path_by_path.h, run/interleaved.h) take. The plausibility findings
-// of a measured target (probes against the device's facts), then its durability verdict again
-// with the measured evidence in:
-void AddPlausibilityFindings(report::Target& target, const report::Context& context);
+// Steps both schedules (run/path_by_path.h, run/interleaved.h) take; the analysis of what they
+// measured is run/analyze_target.h.
 // True once SIGINT or SIGTERM arrived (platform/interrupt.h); a schedule then starts nothing more.
 bool Interrupted();
 // The smallest `ulimit -s` a measurement runs under (SQLite and the probes' deepest calls, with

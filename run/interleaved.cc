@@ -5,10 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "analysis/budget_findings.h"
-#include "analysis/sqlite_correlation.h"
-#include "explain/path_summary.h"
 #include "model/labels.h"
+#include "run/analyze_target.h"
 #include "run/concurrency.h"
 #include "run/executor.h"
 #include "run/path_by_path.h"
@@ -31,12 +29,13 @@ bool Usable(const Samples& s) { return s.rounds == 0 || s.merged.status.ok(); }
 // configuration, after one untimed warm-up configuration on every path: no path is always the
 // first to run (and to pay for warming up SQLite, the page cache and the device). The reference
 // probe is sampled on a path before each of its configurations and at the end.
+// wal holds each path's pre-flight; what it refused is said by the analysis (run/analyze_target.h).
 void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
-                          std::vector<std::vector<sqlite_bench::CommitResult>>& commits) {
+                          std::vector<std::vector<sqlite_bench::CommitResult>>& commits,
+                          std::vector<WalGate>& wal) {
   const Plan& plan = s.plan;
   const std::size_t n = plan.paths.size();
   std::vector<Result<std::unique_ptr<sqlite_bench::CommitSession>>> sessions;
-  std::vector<WalGate> wal;
   for (std::size_t p = 0; p < n; ++p) {
     sessions.push_back(sqlite_bench::CommitSession::Open(s.platform, s.scratch[p]->work_path()));
     wal.emplace_back(s.platform, s.scratch[p]->work_path(), NeedsWal(plan));
@@ -97,7 +96,6 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
     SampleReference(s.platform, s.scratch[p]->work_path(), "end", s.origin_ns, targets[p],
                     s.plan.probes.op_options.file_size);
   }
-  for (std::size_t p = 0; p < n; ++p) wal[p].AddFinding(targets[p]);
 }
 
 }  // namespace
@@ -206,9 +204,10 @@ void RunInterleaved(RunState& s) {
                     s.plan.probes.op_options.file_size);
   }
   std::vector<std::vector<sqlite_bench::CommitResult>> commits(n);
+  std::vector<WalGate> wal;  // one per path when the matrix ran
   if (plan.run_sqlite) {
     s.timeline.StartPhase(phases.sqlite == kNoDeadline ? kNoDeadline : n * phases.sqlite, 0);
-    RunSqliteInterleaved(s, targets, commits);
+    RunSqliteInterleaved(s, targets, commits, wal);
   }
 
   for (std::size_t p = 0; p < n; ++p) {
@@ -232,11 +231,9 @@ void RunInterleaved(RunState& s) {
       }
       t.op_costs.push_back(probes::ToOpCostResult(plan.ops[o], op_samples[p][o].merged));
     }
-    FinishConcurrency(t);
-    AddPlausibilityFindings(t, s.report.context);
-    if (!commits[p].empty()) report::AddSqliteResults(t, std::move(commits[p]));
-    report::AddBudgetFindings(t);
-    report::AddPathSummary(t);  // the path's analysis is complete
+    Measured m{.measured = plan.Measures(), .wal = p < wal.size() ? &wal[p] : nullptr};
+    if (plan.run_sqlite) m.sqlite = std::move(commits[p]);
+    AnalyzeTarget(t, s.report.context, std::move(m));
     s.listener.TargetDone(t);
     s.report.targets.push_back(std::move(t));
   }

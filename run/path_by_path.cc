@@ -5,10 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "analysis/budget_findings.h"
-#include "analysis/sqlite_correlation.h"
-#include "explain/path_summary.h"
 #include "model/labels.h"
+#include "run/analyze_target.h"
 #include "run/concurrency.h"
 #include "run/executor.h"
 #include "run/reference.h"
@@ -55,7 +53,8 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
 // up each one before its first repetition) and samples the reference probe, so a device that
 // changes state mid-run moves every configuration alike instead of the last few. Interrupted or
 // out of budget, every configuration keeps the repetitions it finished.
-void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir, WalGate& wal) {
+std::vector<sqlite_bench::CommitResult> RunSqliteOn(RunState& s, report::Target& t,
+                                                    const std::string& dir, WalGate& wal) {
   const sqlite_bench::MatrixPlan& mp = s.plan.sqlite;
   const std::size_t n = mp.configs.size();
   const std::uint32_t reps = mp.options.TimedRepetitions();
@@ -133,10 +132,7 @@ void RunSqliteOn(RunState& s, report::Target& t, const std::string& dir, WalGate
     Rebase(r, s.origin_ns);
     kept.push_back(std::move(r));
   }
-  // Announced once analysed, so a live row and its notes read what the report will say.
-  std::size_t first = t.sqlite.size();
-  report::AddSqliteResults(t, std::move(kept));
-  for (std::size_t i = first; i < t.sqlite.size(); ++i) s.listener.SqliteDone(t, t.sqlite[i]);
+  return kept;
 }
 
 void RunWorkloadsOn(RunState& s, report::Target& t, const std::string& dir, WalGate& wal) {
@@ -253,30 +249,34 @@ void RunPathByPath(RunState& s) {
       if (s.plan.run_concurrency) {
         s.timeline.StartPhase(phases.concurrency, after_concurrency);
         RunConcurrencyPhase(s, {&t}, {p});
-        FinishConcurrency(t);
       }
-      AddPlausibilityFindings(t, s.report.context);
       WalGate wal(s.platform, dir, NeedsWal(s.plan));
+      Measured m{.measured = true, .wal = &wal};
       if (s.plan.run_sqlite) {
         s.timeline.StartPhase(phases.sqlite, after_sqlite);
-        RunSqliteOn(s, t, dir, wal);
+        m.sqlite = RunSqliteOn(s, t, dir, wal);
       }
-      if (s.plan.run_workloads) {
-        s.timeline.StartPhase(phases.workloads, later_paths);
-        RunWorkloadsOn(s, t, dir, wal);
-      }
-      wal.AddFinding(t);
-      if (s.plan.run_crashsim) RunCrashsimOn(s, t, dir);  // trials, not time: never cut
-      s.progress.Finish();
-      // Free this path's scratch now: the next path may share its filesystem. One that moved
-      // stops the run.
-      if (ScratchesInPlace(s)) {
-        Status removed = s.scratch[p]->Remove();
-        if (!removed.ok() && s.stopped != nullptr && s.stopped->ok()) *s.stopped = removed;
-      }
+      AnalyzeTarget(t, s.report.context, std::move(m), [&](std::size_t first_row) {
+        // Announced once analysed, so a live row and its notes read what the report will say.
+        for (std::size_t i = first_row; i < t.sqlite.size(); ++i) {
+          s.listener.SqliteDone(t, t.sqlite[i]);
+        }
+        if (s.plan.run_workloads) {
+          s.timeline.StartPhase(phases.workloads, later_paths);
+          RunWorkloadsOn(s, t, dir, wal);
+        }
+        if (s.plan.run_crashsim) RunCrashsimOn(s, t, dir);  // trials, not time: never cut
+        s.progress.Finish();
+        // Free this path's scratch now: the next path may share its filesystem. One that moved
+        // stops the run.
+        if (ScratchesInPlace(s)) {
+          Status removed = s.scratch[p]->Remove();
+          if (!removed.ok() && s.stopped != nullptr && s.stopped->ok()) *s.stopped = removed;
+        }
+      });
+    } else {
+      AnalyzeTarget(t, s.report.context, Measured{});
     }
-    report::AddBudgetFindings(t);
-    report::AddPathSummary(t);  // the path's analysis is complete
     s.listener.TargetDone(t);
     s.report.targets.push_back(std::move(t));
   }

@@ -45,15 +45,17 @@ void SampleReference(platform::Platform& platform, const std::string& dir,
   platform.RemoveDirectory(own);
   if (!loop.status.ok() && loop.status.kind() != Status::Kind::kInterrupted) {
     // A failed sync is reported, never dropped (the storage may have lost writes); once per path.
-    std::string what = "the reference probe (" + report::ProbeLabel(spec) + ")";
+    const std::string subject = "reference probe " + report::ProbeLabel(spec);
     bool said = std::any_of(target.findings.begin(), target.findings.end(), [&](const auto& f) {
-      return f.code == report::codes::kProbeError && f.message.rfind(what, 0) == 0;
+      return f.code == report::codes::kProbeError && f.subject == subject;
     });
     if (!said) {
       target.findings.push_back(
           {report::Severity::kFail, report::codes::kProbeError,
-           what + " could not be measured before " + before + ": " + loop.status.message() +
-               ". Its sample is left out; a failed sync means the storage may have lost writes."});
+           "the reference probe (" + report::ProbeLabel(spec) + ") could not be measured before " +
+               before + ": " + loop.status.message() +
+               ". Its sample is left out; a failed sync means the storage may have lost writes.",
+           subject});
     }
   }
   if (!loop.status.ok() || loop.ops == 0) return;

@@ -10,6 +10,7 @@
 #include "explain/compare_analysis.h"
 #include "explain/diff_analysis.h"
 #include "model/labels.h"
+#include "model/percentiles.h"
 #include "render/durability_lines.h"
 #include "render/summary_text.h"
 #include "text/units.h"
@@ -31,9 +32,9 @@ void Rule(std::size_t n, std::ostream& out) {
 }
 
 std::string Time(std::uint64_t ns) { return FormatNanos(static_cast<double>(ns)); }
-// A percentile the operation count supports (p99: 100 operations, p99.9: 1,000), else "-".
-std::string TailTime(std::uint64_t ns, std::uint64_t ops, std::uint64_t needed) {
-  return ops >= needed ? Time(ns) : std::string("-");
+// A percentile the operation count supports (model/percentiles.h decides), else "-".
+std::string TailTime(double q, std::uint64_t ns, std::uint64_t count) {
+  return PercentileSupported(q, count) ? Time(ns) : std::string("-");
 }
 
 void WriteContext(const Context& c, std::ostream& out) {
@@ -93,7 +94,7 @@ void WriteTarget(const Target& t, std::ostream& out) {
            std::string(probes::NameOf(r.spec.pattern)), SizeLabel(r.spec) + RhythmLabel(r.spec),
            std::string(probes::NameOf(r.outcome)), std::to_string(r.ops),
            m ? FormatRate(r.ops_per_sec) : "-", m ? Time(r.latency.p50) : "-",
-           TailTime(r.latency.p99, r.ops, 100), TailTime(r.latency.p999, r.ops, 1000),
+           TailTime(0.99, r.latency.p99, r.ops), TailTime(0.999, r.latency.p999, r.ops),
            m ? Time(r.latency.max) : "-"},
           out);
     }
@@ -111,7 +112,7 @@ void WriteTarget(const Target& t, std::ostream& out) {
            std::string(sqlite_bench::NameOf(r.config.sync)),
            std::to_string(r.config.rows_per_commit), std::string(probes::NameOf(r.outcome)),
            m ? FormatRate(r.commits_per_sec) : "-", m ? FormatNanos(r.MeanCommitNs()) : "-",
-           m ? Time(r.latency.p50) : "-", TailTime(r.latency.p99, r.commits, 100),
+           m ? Time(r.latency.p50) : "-", TailTime(0.99, r.latency.p99, r.commits),
            m ? fmt::format("{:.2f}", SyncsOf(r).total) : "-"},
           out);
     }

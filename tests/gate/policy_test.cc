@@ -190,6 +190,9 @@ TEST(CheckPolicyTest, TomlErrorsNameFileLineAndKey) {
   ExpectError(ParsePolicy("[commits]\n\"WAL:FULL\" = 0\n", "toml", "p.toml"),
               "p.toml:2: key 'commits.WAL:FULL'", "above 0");
   ExpectError(ParsePolicy("latency = [\n", "toml", "p.toml"), "p.toml:", "");
+  // The line of a syntax error is toml++'s source region, not a number read from its message.
+  ExpectError(ParsePolicy("[[latency]]\np99 = \"1ms\"\np50 = = 2\n", "toml", "p.toml"),
+              "p.toml:3: ", "");
   ExpectError(ParsePolicy("# nothing\n", "toml", "p.toml"), "p.toml:1:", "no rules");
 }
 
@@ -207,6 +210,12 @@ TEST(CheckPolicyTest, JsonPolicyAndItsErrors) {
   // tests/fixtures/fuzz/policy/crash-json-number-overflow).
   ExpectError(ParsePolicy("{\n  \"commits\": {\"WAL:FULL\": 1E999}\n}\n", "json", "g.json"),
               "g.json:2: ", "a number too large");
+  // Its line is where the parser stopped, not wherever the same digits first appear.
+  ExpectError(ParsePolicy("{\n  \"name\": \"1E999\",\n  \"commits\": {\"WAL:FULL\": 1E999}\n}\n",
+                          "json", "g.json"),
+              "g.json:3: ", "a number too large");
+  ExpectError(ParsePolicy("{\n  \"preset\": \"etcd\",\n  \"fail_on\": ]\n}\n", "json", "g.json"),
+              "g.json:3: invalid JSON at byte 36", "");
   // A key or a character quoted from the document stays on the error's one line (fuzzer).
   ExpectError(ParsePolicy("{\"lat\\nency\": 1}", "json", "g.json"),
               "g.json:1: ", "key 'lat\\nency': unknown key");

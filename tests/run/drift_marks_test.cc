@@ -11,8 +11,10 @@
 #include "analysis/drift.h"
 #include "codec/report_json.h"
 #include "gate/rules.h"
+#include "model/labels.h"
 #include "platform/fault_platform.h"
 #include "run/executor.h"
+#include "run/reference.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::run {
@@ -111,6 +113,8 @@ TEST(DriftMarksTest, AFailedReferenceSyncIsAFindingOncePerPath) {
   for (const report::Finding& f : t.findings) {
     if (f.code != "probe_error" || f.message.rfind("the reference probe (", 0) != 0) continue;
     ++said;
+    // Said once per subject, whatever the message says (each failed sample names what it preceded).
+    EXPECT_EQ(f.subject, "reference probe " + report::ProbeLabel(ReferenceSpec(fake)));
     EXPECT_EQ(f.severity, report::Severity::kFail);
     EXPECT_NE(f.message.find("Input/output error"), std::string::npos) << f.message;
   }

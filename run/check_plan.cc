@@ -1,0 +1,90 @@
+#include "run/check_plan.h"
+
+#include <utility>
+
+#include "analysis/load_findings.h"
+#include "probes/runner.h"
+#include "run/scratch_need.h"
+
+namespace durprobe::run {
+
+CheckShares SplitCheckBudget(std::uint64_t per_path_ns, bool probes, bool concurrency,
+                             bool sqlite) {
+  CheckShares s;
+  std::uint64_t probe_part = sqlite ? per_path_ns / 2 : per_path_ns;
+  if (concurrency) {  // the concurrency cells share the probes' part
+    s.concurrency_ns = probes ? probe_part / 2 : probe_part;
+    probe_part -= s.concurrency_ns;
+  }
+  if (probes) s.probes_ns = probe_part;
+  if (sqlite) s.sqlite_ns = probes ? per_path_ns - probe_part : per_path_ns;
+  return s;
+}
+
+probes::StopRule CheckProbeRule(std::uint64_t probes_ns, std::size_t n) {
+  probes::StopRule rule = probes::RuleForBudget(probes_ns, n, 0.02);
+  rule.min_ops = kCheckMinOps;
+  rule.warmup_ops = 50;
+  rule.warmup_ns = rule.max_ns / 5;
+  return rule;
+}
+
+std::optional<probes::LoadRates> CheckLoad(const std::optional<probes::LoadRates>& asked,
+                                           const report::Policy& policy) {
+  std::optional<probes::LoadRates> load = asked;
+  if (policy.companion_syncs_per_sec > 0 && policy.companion_sync_bytes > 0) {
+    if (!load) load = probes::LoadRates{};
+    load->syncs_per_sec = policy.companion_syncs_per_sec;
+    load->sync_bytes = policy.companion_sync_bytes;
+  }
+  return load;
+}
+
+BackgroundLoads::~BackgroundLoads() { StopAll(); }
+
+Result<BackgroundLoads> BackgroundLoads::Start(platform::Platform& platform,
+                                               const std::vector<std::string>& paths,
+                                               const probes::LoadRates& rates) {
+  BackgroundLoads loads;
+  for (const std::string& path : paths) {
+    // /proc, /sys: named as no place to measure before the load tries to write there.
+    if (Status where = CheckFreeSpace(platform, path, 0); !where.ok()) {
+      return Status::InvalidArgument(where.message());
+    }
+    Result<std::unique_ptr<platform::ScratchDir>> scratch =
+        platform::ScratchDir::Create(platform, path);
+    if (!scratch.ok()) {
+      return Status::InvalidArgument("cannot start the background load: " +
+                                     scratch.status().message());
+    }
+    Result<std::unique_ptr<probes::BackgroundLoad>> started =
+        probes::BackgroundLoad::Start(platform, (*scratch)->work_path(), rates);
+    if (!started.ok()) {
+      return Status::InvalidArgument("cannot start the background load: " +
+                                     started.status().message());
+    }
+    loads.loads_.push_back({std::move(*scratch), std::move(*started)});
+  }
+  return loads;
+}
+
+void BackgroundLoads::StopInto(report::Report& report) {
+  for (std::size_t i = 0; i < loads_.size(); ++i) {
+    probes::LoadOutcome outcome = loads_[i].load->Stop();
+    (void)loads_[i].scratch->Remove();
+    if (i < report.targets.size()) {
+      report.targets[i].findings.push_back(report::LoadFinding(outcome));
+    }
+  }
+  loads_.clear();
+}
+
+void BackgroundLoads::StopAll() {
+  for (Running& l : loads_) {
+    l.load->Stop();
+    (void)l.scratch->Remove();
+  }
+  loads_.clear();
+}
+
+}  // namespace durprobe::run
