@@ -11,8 +11,8 @@
 #include "analysis/drift.h"
 #include "codec/report_json.h"
 #include "gate/rules.h"
-#include "platform/fault_platform.h"
 #include "run/executor.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::run {
