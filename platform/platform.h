@@ -1,5 +1,6 @@
 // The OS seam. Every system call durprobe makes goes through a Platform; tests substitute
-// FaultPlatform (platform/fault_platform.h) to make syncs fail, writes hit ENOSPC, or syncs slow.
+// FaultPlatform (tests/support/fault_platform.h) to make syncs fail, writes hit ENOSPC, or syncs
+// slow.
 // Every method returns a Status or Result: it never throws and never prints.
 #pragma once
 

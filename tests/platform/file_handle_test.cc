@@ -9,8 +9,8 @@
 #include <string>
 #include <utility>
 
-#include "platform/fault_platform.h"
 #include "platform/platform.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::platform {

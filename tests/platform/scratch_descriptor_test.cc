@@ -7,9 +7,9 @@
 #include <cerrno>
 #include <string>
 
-#include "platform/fault_platform.h"
 #include "platform/scratch.h"
 #include "tests/cli_runner.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::platform {

@@ -5,7 +5,7 @@
 #include <cerrno>
 #include <string>
 
-#include "platform/fault_platform.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::platform {

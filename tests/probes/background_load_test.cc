@@ -9,7 +9,7 @@
 #include <regex>
 #include <thread>
 
-#include "platform/fault_platform.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::probes {

@@ -3,8 +3,8 @@
 
 #include <cerrno>
 
-#include "platform/fault_platform.h"
 #include "probes/runner.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::probes {

@@ -2,8 +2,8 @@
 // writes, then the primitive's one sync; the O_*SYNC methods have no separate sync at all.
 #include <gtest/gtest.h>
 
-#include "platform/fault_platform.h"
 #include "probes/runner.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::probes {

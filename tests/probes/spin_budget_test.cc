@@ -8,8 +8,8 @@
 
 #include <vector>
 
-#include "platform/fault_platform.h"
 #include "probes/timed_loop.h"
+#include "tests/support/fault_platform.h"
 
 namespace durprobe::probes {
 namespace spin_budget_test {

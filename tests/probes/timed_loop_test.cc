@@ -10,8 +10,8 @@
 #include <cerrno>
 #include <vector>
 
-#include "platform/fault_platform.h"
 #include "probes/runner.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::probes {

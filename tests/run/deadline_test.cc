@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "platform/fault_platform.h"
 #include "run/executor.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::run {

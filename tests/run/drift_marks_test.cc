@@ -12,9 +12,9 @@
 #include "codec/report_json.h"
 #include "gate/rules.h"
 #include "model/labels.h"
-#include "platform/fault_platform.h"
 #include "run/executor.h"
 #include "run/reference.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::run {

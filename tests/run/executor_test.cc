@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "platform/fault_platform.h"
 #include "platform/interrupt.h"
 #include "sqlite_bench/commit_spec.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::run {

@@ -6,8 +6,8 @@
 #include <cerrno>
 
 #include "explain/compare_analysis.h"
-#include "platform/fault_platform.h"
 #include "run/executor.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::run {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "platform/fault_platform.h"
+#include "tests/support/fault_platform.h"
 
 namespace durprobe::run {
 namespace {

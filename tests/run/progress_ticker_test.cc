@@ -8,7 +8,7 @@
 #include <condition_variable>
 #include <mutex>
 
-#include "platform/fault_platform.h"
+#include "tests/support/fault_platform.h"
 
 namespace durprobe::run {
 namespace {

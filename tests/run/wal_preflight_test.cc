@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "platform/fault_platform.h"
 #include "run/executor.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::run {

@@ -9,10 +9,10 @@
 
 #include <memory>
 
-#include "platform/fault_platform.h"
 #include "platform/scratch.h"
 #include "sqlite_bench/commit_bench.h"
 #include "sqlite_bench/counting_vfs.h"
+#include "tests/support/fault_platform.h"
 
 namespace durprobe::sqlite_bench {
 namespace {

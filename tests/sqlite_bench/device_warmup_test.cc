@@ -9,9 +9,9 @@
 #include <memory>
 #include <string>
 
-#include "platform/fault_platform.h"
 #include "platform/scratch.h"
 #include "sqlite_bench/commit_bench.h"
+#include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::sqlite_bench {

@@ -1,4 +1,4 @@
-#include "platform/fault_platform.h"
+#include "tests/support/fault_platform.h"
 
 #include <fmt/format.h>
 
@@ -36,7 +36,7 @@ void FaultPlatform::SleepNanos(std::uint64_t ns) {
   if (fake_clock_) {
     now_ns_ += ns;
   } else {
-    base_.SleepNanos(ns);
+    target().SleepNanos(ns);
   }
 }
 
@@ -45,13 +45,13 @@ void FaultPlatform::SpinNanos(std::uint64_t ns) {
   if (fake_clock_) {
     now_ns_ += ns;
   } else {
-    base_.SpinNanos(ns);
+    target().SpinNanos(ns);
   }
 }
 
 CpuQuota FaultPlatform::ReadCpuQuota() {
   if (cpu_quota_) return *cpu_quota_;
-  if (!fake_clock_) return base_.ReadCpuQuota();
+  if (!fake_clock_) return target().ReadCpuQuota();
   CpuQuota none;
   none.note = "no quota (the fake clock's default)";
   return none;
@@ -60,14 +60,14 @@ CpuQuota FaultPlatform::ReadCpuQuota() {
 Result<CpuThrottleCount> FaultPlatform::ReadCpuThrottling(const CpuQuota& quota) {
   if (throttle_counts_.empty()) {
     if (cpu_quota_ || fake_clock_) return Status::Unsupported("no throttling counters set");
-    return base_.ReadCpuThrottling(quota);
+    return target().ReadCpuThrottling(quota);
   }
   std::size_t i = std::min<std::size_t>(throttle_reads_++, throttle_counts_.size() - 1);
   return throttle_counts_[i];
 }
 
 Result<std::unique_ptr<Platform::Partner>> FaultPlatform::StartPartner() {
-  if (!fake_clock_) return base_.StartPartner();
+  if (!fake_clock_) return target().StartPartner();
   class FakePartner final : public Partner {
    public:
     explicit FakePartner(FaultPlatform& p) : p_(p) {}
@@ -84,24 +84,25 @@ Result<std::unique_ptr<Platform::Partner>> FaultPlatform::StartPartner() {
   return std::unique_ptr<Partner>(std::make_unique<FakePartner>(*this));
 }
 
-// Handles from base_ are re-owned by this wrapper, so they close through it like every other call.
+// Handles from the target are re-owned by this wrapper, so they close through it like every
+// other call.
 Result<FileHandle> FaultPlatform::Open(const std::string& path, const OpenFlags& flags) {
   if (open_err_ != 0) return Status::FromErrno(open_err_, fmt::format("open {}", path));
-  Result<FileHandle> file = base_.Open(path, flags);
+  Result<FileHandle> file = target().Open(path, flags);
   if (!file.ok()) return file.status();
   return FileHandle(*this, file->release());
 }
 
 Status FaultPlatform::Close(int fd) {
   ++close_calls_;
-  Status real = base_.Close(fd);
+  Status real = target().Close(fd);
   if (!real.ok()) return real;
   if (close_err_ != 0) return Status::FromErrno(close_err_, "close");
   return Status::Ok();
 }
 
 Result<Pipe> FaultPlatform::MakePipe() {
-  Result<Pipe> pipe = base_.MakePipe();
+  Result<Pipe> pipe = target().MakePipe();
   if (!pipe.ok()) return pipe.status();
   return Pipe{FileHandle(*this, pipe->read.release()), FileHandle(*this, pipe->write.release())};
 }
@@ -112,7 +113,7 @@ Status FaultPlatform::PWrite(int fd, const void* buf, std::size_t n, std::uint64
     NoteDataCall('w');
     if (Trips(write_err_, write_after_)) return Status::FromErrno(write_err_, "pwrite");
   }
-  return base_.PWrite(fd, buf, n, offset);
+  return target().PWrite(fd, buf, n, offset);
 }
 
 Status FaultPlatform::Sync(int fd, SyncCall call, std::uint64_t offset, std::uint64_t length) {
@@ -120,7 +121,7 @@ Status FaultPlatform::Sync(int fd, SyncCall call, std::uint64_t offset, std::uin
     std::lock_guard<std::mutex> lock(mu_);
     NoteDataCall('s');
   }
-  Status real = base_.Sync(fd, call, offset, length);
+  Status real = target().Sync(fd, call, offset, length);
   if (!real.ok()) return real;
   return SyncFault("sync");
 }
@@ -130,7 +131,7 @@ Status FaultPlatform::SyncDirectory(const std::string& dir) {
     std::lock_guard<std::mutex> lock(mu_);
     trace_ += 'd';
   }
-  Status real = base_.SyncDirectory(dir);
+  Status real = target().SyncDirectory(dir);
   if (!real.ok()) return real;
   return SyncFault("fsync directory");
 }
@@ -140,7 +141,7 @@ Status FaultPlatform::CheckSharedMapping(const std::string& dir, const SharedMap
   if (!shm_fault_.ok()) return shm_fault_;
   SharedMapping tried = mapping;
   tried.touch_past_end = tried.touch_past_end || shm_past_end_;
-  return base_.CheckSharedMapping(dir, tried);
+  return target().CheckSharedMapping(dir, tried);
 }
 
 void FaultPlatform::NoteDataCall(char kind) {
@@ -155,7 +156,7 @@ Status FaultPlatform::PWriteDsync(int fd, const void* buf, std::size_t n, std::u
     NoteDataCall('W');
     if (Trips(write_err_, write_after_)) return Status::FromErrno(write_err_, "pwritev2");
   }
-  Status real = base_.PWriteDsync(fd, buf, n, offset);
+  Status real = target().PWriteDsync(fd, buf, n, offset);
   if (!real.ok()) return real;
   return SyncFault("pwritev2(RWF_DSYNC)");
 }
@@ -187,7 +188,7 @@ class FaultRing final : public IoRing {
 
 Result<std::unique_ptr<IoRing>> FaultPlatform::MakeRing(unsigned entries) {
   if (!refuse_modern_.empty()) return Status::Unsupported(refuse_modern_);
-  Result<std::unique_ptr<IoRing>> ring = base_.MakeRing(entries);
+  Result<std::unique_ptr<IoRing>> ring = target().MakeRing(entries);
   if (!ring.ok()) return ring.status();
   std::unique_ptr<IoRing> wrapped = std::make_unique<FaultRing>(*this, std::move(*ring));
   return wrapped;

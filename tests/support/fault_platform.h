@@ -1,4 +1,5 @@
-// A Platform that forwards to another and injects faults, for tests (LevelDB's ErrorEnv).
+// A Platform that forwards to another and injects faults, for tests (LevelDB's ErrorEnv on
+// EnvWrapper): it overrides only the calls it changes, ForwardingPlatform forwards the rest.
 // Faults apply from the given call on; a count of 0 means "every call".
 #pragma once
 
@@ -14,12 +15,13 @@
 #include <vector>
 
 #include "platform/platform.h"
+#include "tests/support/forwarding_platform.h"
 
 namespace durprobe::platform {
 
-class FaultPlatform final : public Platform {
+class FaultPlatform final : public ForwardingPlatform {
  public:
-  explicit FaultPlatform(Platform& base) : base_(base) {}
+  explicit FaultPlatform(Platform& base) : ForwardingPlatform(base) {}
 
   // errno for the next matching calls (0 disables). after_calls lets that many succeed first.
   void FailSyncs(int err, int after_calls = 0) {
@@ -81,81 +83,20 @@ class FaultPlatform final : public Platform {
   Result<FileHandle> Open(const std::string& path, const OpenFlags& flags) override;
   Status Close(int fd) override;
   Status PWrite(int fd, const void* buf, std::size_t n, std::uint64_t offset) override;
-  Result<std::size_t> PRead(int fd, void* buf, std::size_t n, std::uint64_t offset) override {
-    return base_.PRead(fd, buf, n, offset);
-  }
-  Status Allocate(int fd, std::uint64_t size) override { return base_.Allocate(fd, size); }
-  Status Truncate(int fd, std::uint64_t size) override { return base_.Truncate(fd, size); }
   Status Sync(int fd, SyncCall call, std::uint64_t offset, std::uint64_t length) override;
-  Status SupportsSync(SyncCall call) const override { return base_.SupportsSync(call); }
-  Status SupportsOpenFlags(const OpenFlags& flags) const override {
-    return base_.SupportsOpenFlags(flags);
-  }
-  Status DropCache(int fd) override { return base_.DropCache(fd); }
   Status PWriteDsync(int fd, const void* buf, std::size_t n, std::uint64_t offset) override;
   Result<std::unique_ptr<IoRing>> MakeRing(unsigned entries) override;
   // What the ring wrapper calls, under the lock: traces 'u' and applies the sync faults.
   Status RingWriteThenSync(IoRing& ring, int fd, const void* buf, std::size_t n,
                            std::uint64_t offset, bool datasync);
   Status SyncDirectory(const std::string& dir) override;
-  Status MakeDirectory(const std::string& path) override { return base_.MakeDirectory(path); }
-  Status RemoveDirectory(const std::string& path) override { return base_.RemoveDirectory(path); }
-  Status Unlink(const std::string& path) override { return base_.Unlink(path); }
-  Status Rename(const std::string& from, const std::string& to) override {
-    return base_.Rename(from, to);
-  }
-  Result<std::vector<std::string>> ListDirectory(const std::string& dir) override {
-    return base_.ListDirectory(dir);
-  }
-  PathKind KindOf(const std::string& path) override { return base_.KindOf(path); }
-  PathKind KindOfNoFollow(const std::string& path) override { return base_.KindOfNoFollow(path); }
-  Result<std::string> RealPath(const std::string& path) override { return base_.RealPath(path); }
-  Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) override {
-    return base_.ReadTextFile(path, max_bytes);
-  }
-  Status WriteTextFile(const std::string& path, const std::string& text) override {
-    return base_.WriteTextFile(path, text);
-  }
-  Status ReplaceFileAtomically(const std::string& path, const std::string& text) override {
-    return base_.ReplaceFileAtomically(path, text);
-  }
-  Result<DestinationFile> ResolveDestination(const std::string& path) override {
-    return base_.ResolveDestination(path);
-  }
-  Status CheckWritableDirectory(const std::string& dir) override {
-    return base_.CheckWritableDirectory(dir);
-  }
-  Result<FileHandle> OpenDirectoryAt(int dir_fd, const std::string& name,
-                                     bool follow_last) override {
-    return base_.OpenDirectoryAt(dir_fd, name, follow_last);
-  }
-  Result<EntryStat> StatAt(int dir_fd, const std::string& name) override {
-    return base_.StatAt(dir_fd, name);
-  }
-  Result<std::vector<std::string>> ListDirectoryAt(int dir_fd) override {
-    return base_.ListDirectoryAt(dir_fd);
-  }
-  Status UnlinkAt(int dir_fd, const std::string& name, bool directory) override {
-    return base_.UnlinkAt(dir_fd, name, directory);
-  }
-  Result<FileHandle> OpenFileAt(int dir_fd, const std::string& name) override {
-    return base_.OpenFileAt(dir_fd, name);
-  }
-  Result<FileHandle> OpenFifoWriter(const std::string& path) override {
-    return base_.OpenFifoWriter(path);
-  }
   // DescriptorPath returns this status from now on instead of the path (ok forwards again), as
   // a system without /proc would.
   void FailDescriptorPath(Status status) { descriptor_path_fault_ = std::move(status); }
   Result<std::string> DescriptorPath(int dir_fd) override {
     if (!descriptor_path_fault_.ok()) return descriptor_path_fault_;
-    return base_.DescriptorPath(dir_fd);
+    return target().DescriptorPath(dir_fd);
   }
-  Status TryLock(int fd) override { return base_.TryLock(fd); }
-  bool IsTerminal(int fd) override { return base_.IsTerminal(fd); }
-  int TerminalColumns(int fd) override { return base_.TerminalColumns(fd); }
-  Result<FsStat> StatFs(const std::string& path) override { return base_.StatFs(path); }
-  Result<FileStat> Stat(const std::string& path) override { return base_.Stat(path); }
   // Without a page set, forwards; with one, every ReadNvmeLogPage returns the next page of the
   // list (the last one repeated), as an EBS device's counters would read before and after a run.
   void SetNvmeLogPages(std::vector<std::vector<std::uint8_t>> pages) {
@@ -165,13 +106,12 @@ class FaultPlatform final : public Platform {
   Result<std::vector<std::uint8_t>> ReadNvmeLogPage(const std::string& name, std::uint8_t log_id,
                                                     std::uint32_t nsid,
                                                     std::size_t bytes) override {
-    if (nvme_pages_.empty()) return base_.ReadNvmeLogPage(name, log_id, nsid, bytes);
+    if (nvme_pages_.empty()) return target().ReadNvmeLogPage(name, log_id, nsid, bytes);
     std::size_t i = std::min<std::size_t>(nvme_reads_++, nvme_pages_.size() - 1);
     return nvme_pages_[i];
   }
-  Status SetNoCopyOnWrite(const std::string& dir) override { return base_.SetNoCopyOnWrite(dir); }
   std::uint64_t NowNanos() override {
-    return fake_clock_ ? (now_ns_ += read_cost_ns_) : base_.NowNanos();
+    return fake_clock_ ? (now_ns_ += read_cost_ns_) : target().NowNanos();
   }
   void SleepNanos(std::uint64_t ns) override;
   void SpinNanos(std::uint64_t ns) override;
@@ -189,32 +129,13 @@ class FaultPlatform final : public Platform {
   int throttle_reads() const { return throttle_reads_; }
   CpuQuota ReadCpuQuota() override;
   Result<CpuThrottleCount> ReadCpuThrottling(const CpuQuota& quota) override;
-  std::string WallClockIso8601() override { return base_.WallClockIso8601(); }
-  SystemInfo System() override { return base_.System(); }
-  int ProcessId() override { return base_.ProcessId(); }
-  std::uint32_t EffectiveUserId() override { return base_.EffectiveUserId(); }
   // StackLimitBytes returns bytes from now on (nullopt forwards again), as `ulimit -s` would set.
   void SetStackLimit(std::optional<std::uint64_t> bytes) { stack_limit_ = bytes; }
   Result<std::uint64_t> StackLimitBytes() override {
     if (stack_limit_) return *stack_limit_;
-    return base_.StackLimitBytes();
-  }
-  bool ProcessAlive(int pid) override { return base_.ProcessAlive(pid); }
-  Result<std::string> ProcessName(int pid) override { return base_.ProcessName(pid); }
-  std::string GetEnv(const std::string& name) override { return base_.GetEnv(name); }
-  Result<std::uint64_t> FileSize(const std::string& path) override { return base_.FileSize(path); }
-  Result<std::uint64_t> FreeBytes(const std::string& path) override {
-    return base_.FreeBytes(path);
+    return target().StackLimitBytes();
   }
   Result<Pipe> MakePipe() override;
-  Status WriteAll(int fd, const void* buf, std::size_t n) override {
-    return base_.WriteAll(fd, buf, n);
-  }
-  Result<std::size_t> ReadSome(int fd, void* buf, std::size_t n) override {
-    return base_.ReadSome(fd, buf, n);
-  }
-  Result<int> Spawn(const std::function<int()>& body) override { return base_.Spawn(body); }
-  Result<int> WaitChild(int pid) override { return base_.WaitChild(pid); }
   Status CheckSharedMapping(const std::string& dir, const SharedMapping& mapping) override;
 
  private:
@@ -228,7 +149,6 @@ class FaultPlatform final : public Platform {
   void NoteDataCall(char kind);  // with mu_ held
   Status SyncFault(const char* what);
 
-  Platform& base_;
   int sync_err_ = 0, sync_after_ = 0;
   int write_err_ = 0, write_after_ = 0;
   int open_err_ = 0;
