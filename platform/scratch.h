@@ -38,6 +38,8 @@ class ScratchDir {
   const std::string& work_path() const { return work_; }
   // The real path, for messages (Status messages map work_path() back to it on their own).
   const std::string& shown_path() const { return path_; }
+  // The directory itself, held open (the *at calls' dir_fd), for as long as the ScratchDir lives.
+  int fd() const { return self_.get(); }
   std::string FilePath(std::string_view name) const;
   // Ok while the scratch's name in its target is still this directory; otherwise an Error naming
   // what happened (moved away, replaced by a symlink or another directory, another device).
