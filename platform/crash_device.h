@@ -23,14 +23,6 @@
 
 namespace durprobe::platform {
 
-// How the device treats a flush. The log is the same in every mode; the mode says what the live
-// image keeps and which states a crash test may build from the log.
-enum class CacheMode {
-  kHonest,        // a flush writes the cache out before it returns
-  kIgnoresFlush,  // a flush returns at once; the cache is written out only when it is full
-  kTorn,          // honest, but a write that was in the cache at the cut may land half
-};
-const char* CacheModeName(CacheMode mode);  // "honest", "ignores-flush", "torn"
 
 // A fault the server injects (for the fsync-error experiments): the next `count` writes that
 // touch [offset, offset + length) fail with `error` (EIO, ENOSPC) and are not cached; count 0

@@ -14,6 +14,15 @@
 
 namespace durprobe::platform {
 
+// How the device treats a flush. The log is the same in every mode; the mode says what the live
+// image keeps and which states a crash test may build from the log.
+enum class CacheMode {
+  kHonest,        // a flush writes the cache out before it returns
+  kIgnoresFlush,  // a flush returns at once; the cache is written out only when it is full
+  kTorn,          // honest, but a write that was in the cache at the cut may land half
+};
+const char* CacheModeName(CacheMode mode);  // "honest", "ignores-flush", "torn"
+
 // The record layout, shared by the server that writes it and the reader: a fixed header, then
 // for a write its data. Little-endian as the host is; the log never leaves the machine.
 struct CrashLogHeader {
@@ -72,7 +81,18 @@ struct StateWrite {
 // a flush past the log's, or a write that is not in the log.
 Result<std::vector<StateWrite>> StateWrites(const CrashLog& log, const CrashStateSpec& spec);
 
-// The spec as text, so a reported state can be rebuilt: "flush 3 + writes 17,18 (torn 18)".
+// The states a crash test builds from a log, at most max_states, the same list for the same seed:
+// for every flush the disk at it (after_flush 0 to the number of flushes), then seeded random
+// subsets of the writes in the cache at that moment: honest, the writes between that flush and
+// the next (or after the last one); torn, the same with one kept write torn; ignores-flush,
+// every write before the next flush but up to 8 of the last 64 dropped (a cache that returned
+// flushes early loses or reorders recent writes across them). When there are more flushes than
+// max_states, the flushes kept are spread evenly, the last one always among them.
+std::vector<CrashStateSpec> ChooseStates(const CrashLog& log, CacheMode mode,
+                                         std::size_t max_states, std::uint64_t seed);
+
+// The spec as text, so a reported state can be rebuilt: "flush 3 + writes 17,19 (torn 19)";
+// runs of writes are ranges ("writes 0-57,59").
 std::string DescribeState(const CrashStateSpec& spec);
 
 }  // namespace durprobe::platform

@@ -490,8 +490,10 @@ Result<CrashCleanup> CleanCrashDevices(Platform& platform, const std::string& di
   if (!text.ok()) return text.status();
   Result<std::vector<MountEntry>> table = ParseMountInfo(*text);
   if (!table.ok()) return table.status();
-  // The filesystems on the loop devices first (the last mounted first), the FUSE mount under
-  // them last: the kernel has to release a loop device before its backing file's mount goes.
+  // The filesystems on the loop devices first, then the loop devices whose backing file is in
+  // dir (autoclear frees most once their filesystem is gone), then the FUSE mount they were
+  // backed by: the kernel holds a FUSE mount busy while a loop device keeps its file open.
+  std::vector<const MountEntry*> fuse;
   for (auto it = table->rbegin(); it != table->rend(); ++it) {
     const std::string& point = it->mount_point;
     if (point.size() <= dir.size() + 1 || point.compare(0, dir.size() + 1, dir + "/") != 0) {
@@ -499,14 +501,15 @@ Result<CrashCleanup> CleanCrashDevices(Platform& platform, const std::string& di
     }
     std::string name = point.substr(dir.size() + 1);
     if (name.find('/') != std::string::npos || !IsCrashName(name)) continue;
+    if (it->fstype.rfind("fuse", 0) == 0) {
+      fuse.push_back(&*it);
+      continue;
+    }
     if (Status s = UnmountPath(point); !s.ok()) return s;
     done.unmounted.push_back(point);
   }
-  // Loop devices whose backing file is in dir (autoclear frees most once their mount is gone;
-  // one held by nothing but its configuration is freed here).
   Result<std::vector<std::string>> blocks = platform.ListDirectory("/sys/block");
-  if (!blocks.ok()) return done;
-  for (const std::string& block : *blocks) {
+  for (const std::string& block : blocks.ok() ? *blocks : std::vector<std::string>{}) {
     if (block.rfind("loop", 0) != 0) continue;
     Result<std::string> backing =
         platform.ReadTextFile("/sys/block/" + block + "/loop/backing_file", 4096);
@@ -518,6 +521,10 @@ Result<CrashCleanup> CleanCrashDevices(Platform& platform, const std::string& di
     if (fd < 0) continue;
     FileHandle handle(platform, fd);
     if (::ioctl(fd, LOOP_CLR_FD, 0) == 0) done.detached.push_back("/dev/" + block);
+  }
+  for (const MountEntry* m : fuse) {
+    if (Status s = UnmountPath(m->mount_point); !s.ok()) return s;
+    done.unmounted.push_back(m->mount_point);
   }
   return done;
 }

@@ -89,6 +89,9 @@ struct CleanOutcome {
     std::string mount_inside;
   };
   std::vector<Mounted> mounted;
+  // A killed run's crash device (platform/crash_device.h), undone before its scratch is removed:
+  // the mounts unmounted and the loop devices detached, each as "dir: what".
+  std::vector<std::string> crash_devices;
 };
 // Removes scratch directories left in target by killed runs. Never follows a symlink: a link
 // named like a scratch directory is refused, and links inside scratch are unlinked, not entered.
