@@ -14,7 +14,8 @@ namespace durprobe::cli {
 Subcommand SetupClean(CLI::App& app) {
   auto options = std::make_shared<CleanOptions>();
   CLI::App* sub = app.add_subcommand(
-      "clean", "Remove scratch directories a killed durprobe left in each PATH (only its own)");
+      "clean", "Remove scratch directories a killed durprobe left in each PATH (only its own), with "
+      "its crash device's mounts and loop devices");
   sub->add_option("PATH", options->paths, "Directories durprobe measured")->required();
   AddStandardFlags(*sub, options->out);
   return {sub, [options] { return RunClean(*options); }};
@@ -37,6 +38,7 @@ int RunClean(const CleanOptions& o) {
                             m.dir, m.mount_inside));
     }
     if (o.out.quiet) continue;
+    for (const std::string& line : outcome->crash_devices) PrintLine(std::cout, line);
     for (const std::string& dir : outcome->removed) PrintLine(std::cout, "removed " + dir);
     for (const platform::ReusedPid& r : outcome->reused_pid) {
       PrintLine(

@@ -37,3 +37,13 @@ if(NOT APPLE)
     endif()
   endif()
 endif()
+
+# libfuse3 (Debian: libfuse3-dev) for the crash device's FUSE server; without it the crash device
+# says unsupported with the reason.
+set(HAVE_FUSE3 0)
+if(NOT APPLE AND PKG_CONFIG_FOUND)
+  pkg_check_modules(FUSE3 IMPORTED_TARGET fuse3)
+  if(FUSE3_FOUND)
+    set(HAVE_FUSE3 1)
+  endif()
+endif()

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <charconv>
 
+#include "platform/crash_device.h"
 #include "platform/shown_paths.h"
 
 namespace durprobe::platform {
@@ -315,6 +316,16 @@ Result<CleanOutcome> CleanScratch(Platform& platform, const std::string& target)
         continue;
       }
       outcome.reused_pid.push_back({dir, pid, *name_of});
+    }
+    // What a killed run's crash device left: its mounts inside and the loop devices over its
+    // files. Only the crash device's own mount names are undone; any other mount keeps it whole.
+    Result<CrashCleanup> crash = CleanCrashDevices(platform, dir);
+    if (!crash.ok()) return crash.status();
+    for (const std::string& m : crash->unmounted) {
+      outcome.crash_devices.push_back(dir + ": unmounted " + m);
+    }
+    for (const std::string& d : crash->detached) {
+      outcome.crash_devices.push_back(dir + ": detached " + d);
     }
     Result<EntryStat> self = platform.StatAt(fd->get(), "");
     Result<EntryStat> top_stat = platform.StatAt(top->get(), "");

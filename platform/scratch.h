@@ -38,6 +38,8 @@ class ScratchDir {
   const std::string& work_path() const { return work_; }
   // The real path, for messages (Status messages map work_path() back to it on their own).
   const std::string& shown_path() const { return path_; }
+  // The directory itself, held open (the *at calls' dir_fd), for as long as the ScratchDir lives.
+  int fd() const { return self_.get(); }
   std::string FilePath(std::string_view name) const;
   // Ok while the scratch's name in its target is still this directory; otherwise an Error naming
   // what happened (moved away, replaced by a symlink or another directory, another device).
@@ -87,6 +89,9 @@ struct CleanOutcome {
     std::string mount_inside;
   };
   std::vector<Mounted> mounted;
+  // A killed run's crash device (platform/crash_device.h), undone before its scratch is removed:
+  // the mounts unmounted and the loop devices detached, each as "dir: what".
+  std::vector<std::string> crash_devices;
 };
 // Removes scratch directories left in target by killed runs. Never follows a symlink: a link
 // named like a scratch directory is refused, and links inside scratch are unlinked, not entered.
