@@ -7,6 +7,7 @@
 
 #include "analysis/durability_model.h"
 #include "analysis/mount_findings.h"
+#include "model/finding_codes.h"
 #include "platform/inspect.h"
 #include "platform/interrupt.h"
 #include "platform/scratch.h"

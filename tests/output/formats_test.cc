@@ -23,7 +23,7 @@
 namespace durprobe::report {
 namespace {
 
-Report Saved(const std::string& relative) {
+Report SavedForFormats(const std::string& relative) {
   Result<Report> r = FromJson(testing_support::ReadFixture(relative));
   EXPECT_TRUE(r.ok()) << relative << ": " << r.status().message();
   if (!r.ok()) return Report{};
@@ -47,11 +47,11 @@ struct Documents {
                           testing_support::PathWith("/b", 8, 1, 1)};
     comparison.verdicts = CompareVerdicts(comparison.targets);
     Result<Diff> d =
-        DiffReports(Saved("diff/a.json"), Saved("diff/b_sync_latency.json"), "a", "b", {});
+        DiffReports(SavedForFormats("diff/a.json"), SavedForFormats("diff/b_sync_latency.json"), "a", "b", {});
     EXPECT_TRUE(d.ok()) << d.status().message();
     if (d.ok()) diff = *d;
-    summary.rows = RowsFromReport(Saved("summary/fast.json"), "summary/fast.json");
-    saved.reports.push_back({"golden/reports/run.json", Saved("golden/reports/run.json")});
+    summary.rows = RowsFromReport(SavedForFormats("summary/fast.json"), "summary/fast.json");
+    saved.reports.push_back({"golden/reports/run.json", SavedForFormats("golden/reports/run.json")});
   }
 };
 
