@@ -100,7 +100,7 @@ TEST(ModernSyncTest, WritersSyncFromThatManyThreadsAndProcesses) {
     std::string trace = dir + "/trace-" + mode;
     std::string cmd = "strace -f -qq -y -o " + trace + " -e trace=fdatasync " + DURPROBE_BINARY +
                       " probe --quiet --primitives none --patterns overwrite --writers 4 " +
-                      "--writers-modes " + mode + " --budget 2s --json " + dir + "/w.json " + dir;
+                      "--writers-modes " + mode + " --budget 6s --json " + dir + "/w.json " + dir;
     ASSERT_EQ(RunShell(cmd).exit_code, 0);
     nlohmann::json rows = ReadJson(dir + "/w.json")["targets"][0]["concurrency"];
     ASSERT_EQ(rows.size(), 2u);  // one writer (the scaling base) and four
