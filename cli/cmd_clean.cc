@@ -14,7 +14,8 @@ namespace durprobe::cli {
 Subcommand SetupClean(CLI::App& app) {
   auto options = std::make_shared<CleanOptions>();
   CLI::App* sub = app.add_subcommand(
-      "clean", "Remove scratch directories a killed durprobe left in each PATH (only its own), with "
+      "clean",
+      "Remove scratch directories a killed durprobe left in each PATH (only its own), with "
       "its crash device's mounts and loop devices");
   sub->add_option("PATH", options->paths, "Directories durprobe measured")->required();
   AddStandardFlags(*sub, options->out);

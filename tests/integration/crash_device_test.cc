@@ -2,6 +2,8 @@
 // reason): a file written and fsynced reaches the device as writes and flushes; the disk rebuilt
 // at the flush the fsync waited for holds it, the disk as mkfs left it does not. Also how many
 // states a minute the build, mount and unmount cycle makes (printed, never asserted).
+#include "platform/crash_device.h"
+
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -12,7 +14,6 @@
 #include <memory>
 #include <string>
 
-#include "platform/crash_device.h"
 #include "platform/scratch.h"
 #include "tests/cli_runner.h"
 #include "tests/test_dirs.h"
@@ -135,17 +136,16 @@ TEST_P(CrashDeviceTest, FsyncedFileIsInTheStateAtItsFlushAndNotInTheBase) {
     ASSERT_NE(state, nullptr);
     mounted += state->outcome().mounted ? 1 : 0;
   }
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(mounted, kStates) << "every state at a flush of an honest device mounts";
-  std::printf("%s: %d states (build, mount, unmount) in %.2f s: %.0f states/min\n", c.type,
-              kStates, seconds, kStates * 60.0 / seconds);
+  std::printf("%s: %d states (build, mount, unmount) in %.2f s: %.0f states/min\n", c.type, kStates,
+              seconds, kStates * 60.0 / seconds);
   RecordProperty("states_per_minute", static_cast<int>(kStates * 60.0 / seconds));
 }
 
 INSTANTIATE_TEST_SUITE_P(Filesystems, CrashDeviceTest,
-                         ::testing::Values(Case{"ext4", 128, "data=ordered"},
-                                           Case{"xfs", 320, ""}, Case{"btrfs", 256, ""}),
+                         ::testing::Values(Case{"ext4", 128, "data=ordered"}, Case{"xfs", 320, ""},
+                                           Case{"btrfs", 256, ""}),
                          [](const auto& info) { return std::string(info.param.type); });
 
 // Lines of /proc/self/mountinfo and of `losetup -a` that name dir: what a run left there.
@@ -172,7 +172,8 @@ TEST(CrashDeviceCleanTest, CleanUndoesWhatAKilledRunLeft) {
     Result<std::unique_ptr<CrashDevice>> device =
         CrashDevice::Create(p, (*scratch)->fd(), (*scratch)->work_path(), {});
     char answer = 'u';
-    if (device.ok() && (*device)->Format({"ext4", ""}).ok() && (*device)->Mount({"ext4", ""}).ok()) {
+    if (device.ok() && (*device)->Format({"ext4", ""}).ok() &&
+        (*device)->Mount({"ext4", ""}).ok()) {
       answer = 'r';
     } else if (device.ok() || !device.status().unsupported()) {
       answer = 'e';

@@ -19,19 +19,12 @@
 #include "tests/compare_samples.h"
 #include "tests/fixtures.h"
 #include "tests/report_samples.h"
+#include "tests/saved_reports.h"
 
 namespace durprobe::report {
 namespace {
 
-Report SavedForFormats(const std::string& relative) {
-  Result<Report> r = FromJson(testing_support::ReadFixture(relative));
-  EXPECT_TRUE(r.ok()) << relative << ": " << r.status().message();
-  if (!r.ok()) return Report{};
-  for (Target& t : r->targets) {
-    if (!t.summary) AddPathSummary(t);
-  }
-  return *r;
-}
+using testing_support::SavedReport;
 
 // One of each document, as the golden test renders them.
 struct Documents {
@@ -46,12 +39,12 @@ struct Documents {
     comparison.targets = {testing_support::PathWith("/a", 1, 1, 1),
                           testing_support::PathWith("/b", 8, 1, 1)};
     comparison.verdicts = CompareVerdicts(comparison.targets);
-    Result<Diff> d =
-        DiffReports(SavedForFormats("diff/a.json"), SavedForFormats("diff/b_sync_latency.json"), "a", "b", {});
+    Result<Diff> d = DiffReports(SavedReport("diff/a.json"),
+                                 SavedReport("diff/b_sync_latency.json"), "a", "b", {});
     EXPECT_TRUE(d.ok()) << d.status().message();
     if (d.ok()) diff = *d;
-    summary.rows = RowsFromReport(SavedForFormats("summary/fast.json"), "summary/fast.json");
-    saved.reports.push_back({"golden/reports/run.json", SavedForFormats("golden/reports/run.json")});
+    summary.rows = RowsFromReport(SavedReport("summary/fast.json"), "summary/fast.json");
+    saved.reports.push_back({"golden/reports/run.json", SavedReport("golden/reports/run.json")});
   }
 };
 

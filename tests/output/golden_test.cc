@@ -25,9 +25,12 @@
 #include "tests/compare_samples.h"
 #include "tests/fixtures.h"
 #include "tests/report_samples.h"
+#include "tests/saved_reports.h"
 
 namespace durprobe::report {
 namespace {
+
+using testing_support::SavedReport;
 
 namespace fs = std::filesystem;
 using testing_support::FixturePath;
@@ -36,18 +39,6 @@ using testing_support::ReadFixture;
 bool Updating() {
   const char* v = std::getenv("DURPROBE_UPDATE_GOLDEN");
   return v != nullptr && std::string(v) == "1";
-}
-
-// A saved report as `durprobe report` and `diff` read it: its summary decided when it was saved
-// before summaries existed (cli/saved_reports.cc).
-Report Saved(const std::string& relative) {
-  Result<Report> r = FromJson(ReadFixture(relative));
-  EXPECT_TRUE(r.ok()) << relative << ": " << r.status().message();
-  if (!r.ok()) return Report{};
-  for (Target& t : r->targets) {
-    if (!t.summary) AddPathSummary(t);
-  }
-  return *r;
 }
 
 // The document's text in one format, or its one "unsupported" line.
@@ -97,10 +88,10 @@ TEST(GoldenTest, RunReportsInEveryFormat) {
   for (const char* name : {"run", "check", "crashsim", "workloads", "sqlite_crashsim",
                            "probe_sizes", "check_fail", "concurrency"}) {
     ExpectGolden(std::string("report_") + name,
-                 Saved(std::string("golden/reports/") + name + ".json"));
+                 SavedReport(std::string("golden/reports/") + name + ".json"));
   }
-  ExpectGolden("report_drift", Saved("html/drift_report.json"));
-  ExpectGolden("report_html_fixture", Saved("html/report.json"));
+  ExpectGolden("report_drift", SavedReport("html/drift_report.json"));
+  ExpectGolden("report_html_fixture", SavedReport("html/report.json"));
 }
 
 TEST(GoldenTest, ComparisonInEveryFormat) {
@@ -113,7 +104,7 @@ TEST(GoldenTest, ComparisonInEveryFormat) {
   sample.verdicts = CompareVerdicts(sample.targets);
   ExpectGolden("compare_sample", sample);
 
-  Report saved = Saved("golden/reports/compare.json");
+  Report saved = SavedReport("golden/reports/compare.json");
   Comparison measured{.context = saved.context, .targets = saved.targets};
   measured.verdicts = CompareVerdicts(measured.targets);
   ExpectGolden("compare_measured", measured);
@@ -129,7 +120,7 @@ TEST(GoldenTest, DiffsInEveryFormat) {
         Pair{"diff_run_crashsim", "golden/reports/run.json", "golden/reports/crashsim.json"},
         Pair{"diff_concurrency", "golden/reports/concurrency.json",
              "golden/reports/concurrency.json"}}) {
-    Result<Diff> d = DiffReports(Saved(p.a), Saved(p.b), p.a, p.b, {});
+    Result<Diff> d = DiffReports(SavedReport(p.a), SavedReport(p.b), p.a, p.b, {});
     ASSERT_TRUE(d.ok()) << p.name << ": " << d.status().message();
     ExpectGolden(p.name, *d);
   }
@@ -139,7 +130,7 @@ TEST(GoldenTest, SummaryInEveryFormat) {
   Summary summary;
   for (const char* file : {"summary/fast.json", "summary/slow.json", "summary/old.json",
                            "golden/reports/check.json"}) {
-    std::vector<SummaryRow> rows = RowsFromReport(Saved(file), file);
+    std::vector<SummaryRow> rows = RowsFromReport(SavedReport(file), file);
     summary.rows.insert(summary.rows.end(), rows.begin(), rows.end());
   }
   SortRows(summary.rows, "worst");
@@ -149,7 +140,7 @@ TEST(GoldenTest, SummaryInEveryFormat) {
 TEST(GoldenTest, SavedReportsInEveryFormat) {
   SavedReports saved;
   for (const char* file : {"golden/reports/run.json", "html/drift_report.json"}) {
-    saved.reports.push_back({file, Saved(file)});
+    saved.reports.push_back({file, SavedReport(file)});
   }
   ExpectGolden("saved_reports", saved);
 }
