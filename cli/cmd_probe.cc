@@ -51,8 +51,8 @@ Status AddConcurrency(const ProbeOptions& o, std::uint64_t probe_ns, run::Plan& 
   if (!c.ok()) return c.status();
   plan.run_concurrency = true;
   plan.concurrency = *c;
-  plan.probes.rule = probes::RuleForBudget(probe_ns - share, plan.probes.specs.size(),
-                                           o.target_ci_percent / 100.0);
+  plan.probes.rule =
+      probes::PlanRule(probe_ns - share, plan.probes.specs, o.target_ci_percent / 100.0);
   return Status::Ok();
 }
 
@@ -68,7 +68,7 @@ Result<probes::ProbePlan> MakeProbePlan(platform::Platform& platform, const Prob
   if (!specs.ok()) return specs.status();
   probes::ProbePlan plan;
   plan.specs = std::move(*specs);
-  plan.rule = probes::RuleForBudget(budget_ns, plan.specs.size(), o.target_ci_percent / 100.0);
+  plan.rule = probes::PlanRule(budget_ns, plan.specs, o.target_ci_percent / 100.0);
   if (!o.file_size.empty()) plan.op_options.file_size = *report::ParseSize(o.file_size);
   for (const probes::ProbeSpec& spec : plan.specs) {
     if (spec.write_size > plan.op_options.file_size) {

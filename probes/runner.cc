@@ -90,6 +90,42 @@ StopRule RuleForBudget(std::uint64_t budget_ns, std::size_t n, double target_ci)
   return rule;
 }
 
+bool TailMatters(const ProbeSpec& spec) {
+  return (spec.primitive == Primitive::kFsync || spec.primitive == Primitive::kFdatasync) &&
+         spec.pattern == Pattern::kOverwrite && spec.write_size == kDefaultSize &&
+         spec.writes_per_op == 1 && spec.paced_per_sec == 0 && spec.work_us == 0;
+}
+
+bool WaitsForTail(const ProbeSpec& spec, const StopRule& rule) {
+  return rule.tail_target_ci > 0.0 && (rule.tail_every_probe || TailMatters(spec));
+}
+
+std::uint64_t SharesOf(const ProbeSpec& spec, const StopRule& rule) {
+  // Where every probe waits for its tail, they share alike.
+  return WaitsForTail(spec, rule) && !rule.tail_every_probe ? kTailShares : 1;
+}
+
+std::uint64_t SharesOf(const std::vector<ProbeSpec>& specs, const StopRule& rule) {
+  std::uint64_t n = 0;
+  for (const ProbeSpec& spec : specs) n += SharesOf(spec, rule);
+  return n;
+}
+
+StopRule PlanRule(std::uint64_t budget_ns, const std::vector<ProbeSpec>& specs, double target_ci) {
+  StopRule tail;
+  tail.tail_target_ci = kTailCiFactor * target_ci;
+  StopRule rule = RuleForBudget(budget_ns, SharesOf(specs, tail), target_ci);
+  rule.tail_target_ci = tail.tail_target_ci;
+  return rule;
+}
+
+StopRule RuleFor(const ProbeSpec& spec, const StopRule& plan_rule) {
+  StopRule rule = plan_rule;
+  if (!WaitsForTail(spec, plan_rule)) rule.tail_target_ci = 0.0;
+  rule.max_ns *= SharesOf(spec, plan_rule);
+  return rule;
+}
+
 LoopOutcome SampleProbe(platform::Platform& platform, const std::string& scratch_dir,
                         const ProbeSpec& spec, const StopRule& rule, const OpOptions& options) {
   Result<std::unique_ptr<ProbeOp>> op = MakeProbeOp(platform, scratch_dir, spec, options);
@@ -142,7 +178,7 @@ std::vector<ProbeResult> RunProbes(platform::Platform& platform, const std::stri
   std::vector<ProbeResult> results;
   for (const ProbeSpec& spec : plan.specs) {
     if (plan.on_start) plan.on_start(results.size(), plan.specs.size(), spec);
-    results.push_back(RunProbe(platform, scratch_dir, spec, plan.rule, plan.op_options));
+    results.push_back(RunProbe(platform, scratch_dir, spec, RuleFor(spec, plan.rule), plan.op_options));
     if (results.back().outcome == Outcome::kInterrupted) break;
   }
   return results;

@@ -41,6 +41,24 @@ inline constexpr std::uint64_t kMinProbeNs = 50'000'000;
 // Splits budget_ns evenly over n probes, each at least kMinProbeNs.
 StopRule RuleForBudget(std::uint64_t budget_ns, std::size_t n, double target_ci);
 
+// The probes whose p99 a database user plans with (etcd's and PostgreSQL's WAL syncs): fsync
+// and fdatasync overwriting 4 KiB, one write a sync, back to back.
+bool TailMatters(const ProbeSpec& spec);
+// A probe that waits for its tail takes this many shares of the probes' time, the others one.
+inline constexpr std::uint64_t kTailShares = 3;
+// The p99's CI target next to the median's: a tail is known less tightly for the same time.
+inline constexpr double kTailCiFactor = 2.0;
+// Whether rule waits for spec's tail (StopRule::tail_target_ci, tail_every_probe).
+bool WaitsForTail(const ProbeSpec& spec, const StopRule& rule);
+// The shares of a probe phase spec takes under rule, and all of specs' together.
+std::uint64_t SharesOf(const ProbeSpec& spec, const StopRule& rule);
+std::uint64_t SharesOf(const std::vector<ProbeSpec>& specs, const StopRule& rule);
+// The probe phase's rule for specs: budget_ns split into their shares, the p99 waited for on
+// the probes TailMatters names (kTailCiFactor x target_ci). RuleFor gives one probe its own.
+StopRule PlanRule(std::uint64_t budget_ns, const std::vector<ProbeSpec>& specs, double target_ci);
+// plan_rule for spec: its shares of time, its tail target only where it waits for its tail.
+StopRule RuleFor(const ProbeSpec& spec, const StopRule& plan_rule);
+
 // One timed run of spec, as mergeable samples (compare runs several rounds and merges them).
 LoopOutcome SampleProbe(platform::Platform& platform, const std::string& scratch_dir,
                         const ProbeSpec& spec, const StopRule& rule, const OpOptions& options);

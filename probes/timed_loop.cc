@@ -81,6 +81,13 @@ std::optional<platform::CpuThrottleCount> Throttling(platform::Platform& platfor
 
 }  // namespace
 
+bool TargetsMet(const Histogram& total, const StopRule& rule) {
+  if (MedianConfidenceInterval(total).relative_half_width > rule.target_ci) return false;
+  if (rule.tail_target_ci <= 0.0) return true;
+  return total.count() >= kTailMinOps &&
+         QuantileConfidenceInterval(total, 0.99).relative_half_width <= rule.tail_target_ci;
+}
+
 LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRule& rule) {
   LoopOutcome out;
   const platform::CpuQuota quota = platform.ReadCpuQuota();
@@ -145,8 +152,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
       next_check = now + kCheckEveryNs;
       out.status = InterruptStatus();
       if (!out.status.ok()) break;
-      if (out.ops >= rule.min_ops && now - start >= rule.min_ns &&
-          MedianConfidenceInterval(out.total).relative_half_width <= rule.target_ci) {
+      if (out.ops >= rule.min_ops && now - start >= rule.min_ns && TargetsMet(out.total, rule)) {
         out.converged = true;
         break;
       }
@@ -184,7 +190,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
   out.cpu.slept_ns = budget.slept_ns();
   out.elapsed_ns = out.wall_ns - untimed_ns;
   if (!out.converged && out.status.ok()) {
-    out.converged = MedianConfidenceInterval(out.total).relative_half_width <= rule.target_ci;
+    out.converged = TargetsMet(out.total, rule);
   }
   return out;
 }

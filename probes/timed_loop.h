@@ -1,6 +1,7 @@
 // The timed loop: warm-up, then operations until the median is known well enough or the time
 // is up. Stop rule: at least min_ops and min_time, then stop as soon as the 95% confidence
-// interval of the median is within +/- target_ci of it; never past max_time.
+// interval of the median is within +/- target_ci of it (and, where the rule asks for the tail,
+// the p99's within +/- tail_target_ci of it); never past max_time.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,12 @@ struct StopRule {
   std::uint64_t max_ns = 2'000'000'000;
   std::uint64_t max_ops = 0;  // 0: no cap
   double target_ci = 0.05;    // relative half-width of the median's 95% CI
+  // > 0: the p99 is read from this probe (probes/runner.h TailMatters), so the loop also waits
+  // for kTailMinOps operations and the p99's 95% CI within +/- tail_target_ci of the p99.
+  double tail_target_ci = 0.0;
+  // With tail_target_ci > 0: every probe the rule runs waits for its tail (check's rules read
+  // each probe's p99), not only those TailMatters names.
+  bool tail_every_probe = false;
   // > 0: one timed operation starts every pace_ns at most (ProbeSpec::paced_per_sec); the wait
   // (Platform::SpinNanos: the CPU kept busy; under a CPU quota, probes/spin_budget.h) is
   // untimed, like maintenance: in no operation's latency, not in the elapsed time.
@@ -38,6 +45,14 @@ inline constexpr std::uint64_t kSyncSampleEvery = 8;
 
 // The latency series keeps one point per this much of the timed phase.
 inline constexpr std::uint64_t kSeriesWindowNs = 100'000'000;
+
+// The fewest operations a p99 stop may rest on: one in a hundred lies above the p99, so a p99
+// from fewer is the slowest operation under another name.
+inline constexpr std::uint64_t kTailMinOps = 100;
+
+// Whether the CI targets of rule hold for the operations in total: the median's, and the p99's
+// where the rule asks for it. Counts and times (min_ops, min_ns) are the loop's to check.
+bool TargetsMet(const Histogram& total, const StopRule& rule);
 
 struct LoopOutcome {
   Histogram total;

@@ -26,6 +26,8 @@ probes::StopRule CheckProbeRule(std::uint64_t probes_ns, std::size_t n) {
   rule.min_ops = kCheckMinOps;
   rule.warmup_ops = 50;
   rule.warmup_ns = rule.max_ns / 5;
+  rule.tail_target_ci = kCheckTailCi;
+  rule.tail_every_probe = true;  // a rule may read any preset probe's p99
   return rule;
 }
 

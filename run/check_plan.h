@@ -35,9 +35,12 @@ CheckShares SplitCheckBudget(std::uint64_t per_path_ns, bool probes, bool concur
 
 // Enough syncs for a p99 to rest on ten tail samples before a probe may stop early.
 inline constexpr std::uint64_t kCheckMinOps = 1000;
+// The p99's CI target of check's probes: every rule of a preset may read a probe's p99, so
+// each probe waits for it (StopRule::tail_every_probe) as run waits for its WAL syncs'.
+inline constexpr double kCheckTailCi = 0.10;
 // The stop rule of check's probes: probes_ns split over n probes (probes::RuleForBudget), at
 // least kCheckMinOps each, and a longer warm-up than probe's (50 operations, a fifth of the
-// timed phase), so a first burst (cold cache, a thin-provisioned volume's first touch) does not
+// timed phase), waiting for the p99 too (kCheckTailCi), so a first burst (cold cache, a thin-provisioned volume's first touch) does not
 // count against a tail rule.
 probes::StopRule CheckProbeRule(std::uint64_t probes_ns, std::size_t n);
 

@@ -34,23 +34,23 @@ std::uint64_t Timeline::Left() const {
   return phase_ns_ > now ? phase_ns_ - now : 0;
 }
 
-StepShares::StepShares(platform::Platform& platform, const Timeline& timeline, std::uint64_t steps)
-    : platform_(platform), timeline_(timeline), steps_(steps), last_ns_(platform.NowNanos()) {}
+StepShares::StepShares(platform::Platform& platform, const Timeline& timeline, std::uint64_t shares)
+    : platform_(platform), timeline_(timeline), shares_(shares), last_ns_(platform.NowNanos()) {}
 
-std::uint64_t StepShares::Share() const {
+std::uint64_t StepShares::Share(std::uint64_t shares) const {
   std::uint64_t left = timeline_.Left();
   if (left == kNoDeadline) return left;
-  std::uint64_t still = steps_ > done_ ? steps_ - done_ : 1;
-  std::uint64_t fixed = done_ == 0 ? 0 : fixed_ns_ / done_ * still;  // the steps' mean so far
-  return left > fixed ? (left - fixed) / still : 0;
+  std::uint64_t still = shares_ > done_ ? shares_ - done_ : shares;
+  std::uint64_t fixed = done_ == 0 ? 0 : fixed_ns_ / done_ * still;  // the shares' mean so far
+  return left > fixed ? (left - fixed) / still * std::min(shares, still) : 0;
 }
 
-void StepShares::Done(std::uint64_t timed_ns) {
+void StepShares::Done(std::uint64_t timed_ns, std::uint64_t shares) {
   std::uint64_t now = platform_.NowNanos();
   std::uint64_t took = now - last_ns_;
   fixed_ns_ += took > timed_ns ? took - timed_ns : 0;
   last_ns_ = now;
-  ++done_;
+  done_ += shares;
 }
 
 probes::StopRule CutTo(probes::StopRule rule, std::uint64_t left_ns) {

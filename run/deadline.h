@@ -44,19 +44,21 @@ class Timeline {
 // each share less the fixed cost the steps so far have shown beyond their timed part (setup,
 // warm-up, the reference samples between them: all the time since the step before ended), so
 // the last steps fit rather than being left out. CutTo keeps a share within the step's plan.
+// A step may take several shares (a probe that waits for its p99, probes::SharesOf): shares
+// counts them all, and each step says how many it takes.
 class StepShares {
  public:
-  // From now, steps steps share the phase of timeline.
-  StepShares(platform::Platform& platform, const Timeline& timeline, std::uint64_t steps);
-  // What the next step may time: kNoDeadline without a deadline.
-  std::uint64_t Share() const;
-  // A step ended after timing timed_ns.
-  void Done(std::uint64_t timed_ns);
+  // From now, steps with shares shares in all share the phase of timeline.
+  StepShares(platform::Platform& platform, const Timeline& timeline, std::uint64_t shares);
+  // What the next step, of shares shares, may time: kNoDeadline without a deadline.
+  std::uint64_t Share(std::uint64_t shares = 1) const;
+  // A step of shares shares ended after timing timed_ns.
+  void Done(std::uint64_t timed_ns, std::uint64_t shares = 1);
 
  private:
   platform::Platform& platform_;
   const Timeline& timeline_;
-  std::uint64_t steps_, done_ = 0, fixed_ns_ = 0, last_ns_;
+  std::uint64_t shares_, done_ = 0, fixed_ns_ = 0, last_ns_;
 };
 
 // rule with its time limits cut to left_ns: warm-up and the timed phase end by then, after one

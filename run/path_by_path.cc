@@ -25,7 +25,7 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
   // Each probe gets at most its share of the phase's time left (run/deadline.h StepShares), so
   // setup, warm-up and the reference samples, which the split does not count, shorten the later
   // probes a little instead of leaving them out.
-  StepShares shares(s.platform, s.timeline, pp.specs.size());
+  StepShares shares(s.platform, s.timeline, probes::SharesOf(pp.specs, pp.rule));
   for (const probes::ProbeSpec& spec : pp.specs) {
     if (!MayStart(s)) {
       t.unfinished.push_back(
@@ -34,10 +34,12 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
     }
     SampleReference(s.platform, dir, report::ProbeLabel(spec), s.origin_ns, t,
                     s.plan.probes.op_options.file_size);
-    s.progress.Start("probe", t.path + ": " + report::ProbeLabel(spec), PlannedProbeNs(pp.rule));
-    probes::LoopOutcome loop =
-        probes::SampleProbe(s.platform, dir, spec, CutTo(pp.rule, shares.Share()), pp.op_options);
-    shares.Done(loop.wall_ns);
+    const probes::StopRule rule = probes::RuleFor(spec, pp.rule);
+    const std::uint64_t own_shares = probes::SharesOf(spec, pp.rule);
+    s.progress.Start("probe", t.path + ": " + report::ProbeLabel(spec), PlannedProbeNs(rule));
+    probes::LoopOutcome loop = probes::SampleProbe(
+        s.platform, dir, spec, CutTo(rule, shares.Share(own_shares)), pp.op_options);
+    shares.Done(loop.wall_ns, own_shares);
     t.probes.push_back(probes::ToResult(spec, loop, pp.rule.target_ci));
     Rebase(t.probes.back(), s.origin_ns);
     s.listener.ProbeDone(t, t.probes.back());
@@ -172,8 +174,10 @@ void ExpectItems(const Plan& plan, Progress& progress) {
   int rounds = plan.schedule == Schedule::kInterleaved ? std::max(plan.rounds, 1) : 1;
   for (std::size_t p = 0; p < plan.paths.size(); ++p) {
     if (plan.run_probes) {
-      for (std::size_t i = 0; i < plan.probes.specs.size() * rounds; ++i) {
-        progress.Expect(PlannedProbeNs(plan.probes.rule));
+      for (int r = 0; r < rounds; ++r) {
+        for (const probes::ProbeSpec& spec : plan.probes.specs) {
+          progress.Expect(PlannedProbeNs(probes::RuleFor(spec, plan.probes.rule)));
+        }
       }
     }
     for (std::size_t i = 0; i < plan.ops.size() * rounds; ++i) {

@@ -17,7 +17,10 @@ PhasePlan PlannedPhases(const Plan& plan) {
   std::uint64_t rounds = plan.schedule == Schedule::kInterleaved && plan.rounds > 1
                              ? static_cast<std::uint64_t>(plan.rounds)
                              : 1;
-  std::uint64_t items = (plan.run_probes ? plan.probes.specs.size() : 0) + plan.ops.size();
+  // A probe that waits for its p99 takes several slices (probes::SharesOf).
+  std::uint64_t items =
+      (plan.run_probes ? probes::SharesOf(plan.probes.specs, plan.probes.rule) : 0) +
+      plan.ops.size();
   p.probes = items * rounds * slice;
   if (plan.run_concurrency) {
     for (std::uint64_t ns : ConcurrencyItemsNs(plan.concurrency)) p.concurrency += ns;

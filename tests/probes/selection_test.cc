@@ -122,6 +122,37 @@ TEST(SelectionTest, BudgetIsSharedButKeepsAFloor) {
   EXPECT_LE(tiny.min_ns, tiny.max_ns);
 }
 
+TEST(SelectionTest, TheWalSyncsWaitForTheirP99WithThreeShares) {
+  const ProbeSpec fdatasync{Primitive::kFdatasync, Pattern::kOverwrite, 4096};
+  const ProbeSpec fsync{Primitive::kFsync, Pattern::kOverwrite, 4096};
+  const ProbeSpec append{Primitive::kFdatasync, Pattern::kAppend, 4096};
+  const ProbeSpec larger{Primitive::kFdatasync, Pattern::kOverwrite, 8192};
+  ProbeSpec paced = fdatasync;
+  paced.paced_per_sec = 150;
+  EXPECT_TRUE(TailMatters(fdatasync));
+  EXPECT_TRUE(TailMatters(fsync));
+  EXPECT_FALSE(TailMatters(append));
+  EXPECT_FALSE(TailMatters(larger));
+  EXPECT_FALSE(TailMatters(paced));
+
+  const std::vector<ProbeSpec> specs{fdatasync, fsync, append, larger};
+  const StopRule plan = PlanRule(8'000'000'000, specs, 0.05);
+  EXPECT_EQ(SharesOf(specs, plan), 3 + 3 + 1 + 1u);
+  EXPECT_EQ(plan.max_ns, 1'000'000'000u);  // 8 s over 8 shares
+  const StopRule tail = RuleFor(fdatasync, plan);
+  EXPECT_EQ(tail.max_ns, 3'000'000'000u);
+  EXPECT_DOUBLE_EQ(tail.tail_target_ci, kTailCiFactor * 0.05);
+  const StopRule median = RuleFor(append, plan);
+  EXPECT_EQ(median.max_ns, 1'000'000'000u);
+  EXPECT_EQ(median.tail_target_ci, 0.0);
+
+  StopRule every = plan;  // check's: every probe waits for its tail, in even shares
+  every.tail_every_probe = true;
+  EXPECT_EQ(SharesOf(specs, every), 4u);
+  EXPECT_GT(RuleFor(append, every).tail_target_ci, 0.0);
+  EXPECT_EQ(RuleFor(fdatasync, every).max_ns, plan.max_ns);
+}
+
 TEST(SelectionTest, NamesRoundTrip) {
   for (const auto& [name, prim] : PrimitiveNames()) EXPECT_EQ(NameOf(prim), name);
   for (const auto& [name, pat] : PatternNames()) EXPECT_EQ(NameOf(pat), name);

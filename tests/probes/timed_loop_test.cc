@@ -123,6 +123,48 @@ TEST_F(TimedLoopTest, ScatteredOperationsRunToMaxTimeUnconverged) {
   EXPECT_EQ(out.total.count(), out.ops);
 }
 
+// One operation in fifty takes 10 ms, the rest 1 ms: the median is exact at once, the p99 only
+// once the CI's ranks around it all fall in the slow 2%.
+std::vector<std::uint64_t> OneSlowInFifty() {
+  std::vector<std::uint64_t> ns(50, 1 * kMs);
+  ns.back() = 10 * kMs;
+  return ns;
+}
+
+TEST_F(TimedLoopTest, WithoutATailTargetTheMedianAloneStopsTheLoop) {
+  ScriptedOp op(fake_, OneSlowInFifty(), 0);
+  LoopOutcome out = RunTimedLoop(fake_, op, Rule());
+  EXPECT_TRUE(out.converged);
+  EXPECT_LT(out.ops, 200u);  // stopped at the first check past min_ns
+  EXPECT_GT(QuantileConfidenceInterval(out.total, 0.99).relative_half_width, 0.10);
+}
+
+TEST_F(TimedLoopTest, ATailTargetHoldsTheLoopUntilTheP99IsKnown) {
+  ScriptedOp op(fake_, OneSlowInFifty(), 0);
+  StopRule rule = Rule();
+  rule.tail_target_ci = 0.10;
+  LoopOutcome out = RunTimedLoop(fake_, op, rule);
+  EXPECT_TRUE(out.converged);
+  EXPECT_GE(out.ops, 200u);
+  EXPECT_LT(out.elapsed_ns, rule.max_ns);  // it did stop: the p99's CI met its target
+  EXPECT_LE(QuantileConfidenceInterval(out.total, 0.99).relative_half_width, 0.10);
+  EXPECT_GT(Percentile(out.total, 0.99), 9 * kMs);  // the slow 2%, to the bucket
+}
+
+TEST(TargetsMetTest, AP99StopNeedsAHundredOperations) {
+  StopRule rule;
+  rule.tail_target_ci = 0.10;
+  Histogram h;
+  for (std::uint64_t i = 1; i < kTailMinOps; ++i) h.Record(1 * kMs);
+  EXPECT_FALSE(TargetsMet(h, rule));  // 99 equal operations: exact, but too few for a p99
+  h.Record(1 * kMs);
+  EXPECT_TRUE(TargetsMet(h, rule));
+  rule.tail_target_ci = 0.0;
+  Histogram few;
+  few.Record(1 * kMs);
+  EXPECT_TRUE(TargetsMet(few, rule));  // the median's target alone
+}
+
 TEST_F(TimedLoopTest, MaxOpsCapsTheLoop) {
   StopRule rule = Rule();
   rule.max_ops = 17;

@@ -64,6 +64,8 @@ TEST(CheckPlanTest, ProbesWarmUpLongerAndRunEnoughForATail) {
   EXPECT_EQ(rule.warmup_ops, 50u);
   EXPECT_EQ(rule.warmup_ns, rule.max_ns / 5);
   EXPECT_DOUBLE_EQ(rule.target_ci, 0.02);
+  EXPECT_DOUBLE_EQ(rule.tail_target_ci, kCheckTailCi);  // every preset probe waits for its p99
+  EXPECT_TRUE(rule.tail_every_probe);
   // A probe's floor (probes::kMinProbeNs) holds however many share a small part.
   probes::StopRule small = CheckProbeRule(10'000'000, 4);
   EXPECT_EQ(small.max_ns, probes::kMinProbeNs);

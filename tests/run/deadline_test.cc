@@ -83,6 +83,18 @@ TEST(TimelineTest, StepSharesLeaveRoomForTheFixedCostTheStepsShow) {
   EXPECT_EQ(StepShares(clock, none, 3).Share(), kNoDeadline);
 }
 
+TEST(TimelineTest, AStepOfSeveralSharesGetsThatManyShares) {
+  platform::FaultPlatform clock(platform::Default());
+  clock.UseFakeClock();
+  Timeline t(clock, 10 * kS);
+  StepShares shares(clock, t, 5);  // a step of three shares and two of one
+  EXPECT_EQ(shares.Share(3), 10 * kS / 5 * 3);
+  clock.AdvanceClock(6 * kS);
+  shares.Done(6 * kS, 3);
+  EXPECT_EQ(shares.Share(), 4 * kS / 2);  // two shares left, no fixed cost shown
+  EXPECT_EQ(shares.Share(3), 4 * kS);     // never more than the shares still to run
+}
+
 TEST(DeadlineRunTest, SlowSyncsEndAProbeRunAtItsBudgetWithTheRestListed) {
   testing_support::TempDir dir;
   platform::FaultPlatform slow(platform::Default());
