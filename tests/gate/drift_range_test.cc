@@ -1,6 +1,7 @@
 // Timing rules judged against the drift seen during the run: a limit inside the range the value
 // could have had is `unstable` with that range, never a pass or a fail by luck; a limit outside
-// it keeps the pass or the fail; a steady device changes nothing.
+// it keeps the pass or the fail; a steady device changes nothing; a two-state device measured in
+// its slow state is judged as measured.
 #include "gate/drift_range.h"
 
 #include <gtest/gtest.h>
@@ -93,6 +94,32 @@ TEST(DriftRangeTest, RatesScaleInverselyWithTheLevel) {
   p.commits[0].min_commits_per_sec = 200;  // under even the slowest level
   EXPECT_EQ(EvaluatePolicy(p, MeasuredAt(6'000'000, 350'000, 700'000))[0].outcome,
             CheckOutcome::kPass);
+}
+
+TEST(DriftRangeTest, ATwoStateDeviceMeasuredInItsSlowStateIsJudgedAsMeasured) {
+  // Flushes at 4 ms while the probe and the configuration ran, 120 us at the end (33x apart):
+  // measured in the slow state, the one a gate plans for, so the fail stands with that said.
+  std::vector<CheckResult> slow =
+      EvaluatePolicy(P99Below(5'000'000), MeasuredAt(6'000'000, 4'000'000, 120'000));
+  ASSERT_EQ(slow.size(), 1u);
+  EXPECT_EQ(slow[0].outcome, CheckOutcome::kFail) << slow[0].message;
+  EXPECT_FALSE(slow[0].drift_low.has_value());
+  EXPECT_NE(slow[0].message.find("measured in the device's slow state"), std::string::npos)
+      << slow[0].message;
+  Policy p;
+  p.commits = {{.name = "commits_WAL_FULL", .min_commits_per_sec = 1000}};
+  EXPECT_EQ(EvaluatePolicy(p, MeasuredAt(6'000'000, 4'000'000, 120'000))[0].outcome,
+            CheckOutcome::kFail);
+  // The same device measured in its fast state could have read either side: unstable.
+  EXPECT_EQ(EvaluatePolicy(P99Below(5'000'000), MeasuredAt(300'000, 120'000, 4'000'000))[0].outcome,
+            CheckOutcome::kUnstable);
+}
+
+TEST(DriftRangeTest, TheSlowStateNeedsTwoLevelsFourTimesApart) {
+  EXPECT_TRUE(InSlowState({.low_ns = 100'000, .high_ns = 400'000}, 200'000));
+  EXPECT_FALSE(InSlowState({.low_ns = 100'000, .high_ns = 400'000}, 199'000));
+  EXPECT_FALSE(InSlowState({.low_ns = 100'000, .high_ns = 390'000}, 390'000));  // one state
+  EXPECT_FALSE(InSlowState({.low_ns = 0, .high_ns = 390'000}, 390'000));
 }
 
 TEST(DriftRangeTest, AnErrorStaysAnError) {
