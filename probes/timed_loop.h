@@ -20,6 +20,9 @@ struct StopRule {
   std::uint64_t max_ns = 2'000'000'000;
   std::uint64_t max_ops = 0;  // 0: no cap
   double target_ci = 0.05;    // relative half-width of the median's 95% CI
+  // The figure's interval is shown, so the loop stops early only once it may be (CiSupported);
+  // the reference probe's samples, never shown with one, turn it off and stay short.
+  bool ci_shown = true;
   // > 0: one timed operation starts every pace_ns at most (ProbeSpec::paced_per_sec); the wait
   // (Platform::SpinNanos: the CPU kept busy; under a CPU quota, probes/spin_budget.h) is
   // untimed, like maintenance: in no operation's latency, not in the elapsed time.

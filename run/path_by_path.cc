@@ -33,7 +33,7 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
       continue;
     }
     SampleReference(s.platform, dir, report::ProbeLabel(spec), s.origin_ns, t,
-                    s.plan.probes.op_options.file_size);
+                    s.plan.probes.op_options.file_size, shares.Share());
     s.progress.Start("probe", t.path + ": " + report::ProbeLabel(spec), PlannedProbeNs(pp.rule));
     probes::LoopOutcome loop =
         probes::SampleProbe(s.platform, dir, spec, CutTo(pp.rule, shares.Share()), pp.op_options);

@@ -92,13 +92,14 @@ TEST_F(TimedLoopTest, WarmupEndsAtItsTime) {
 
 TEST_F(TimedLoopTest, SteadyOperationsStopAtTheFirstCheckPastMinTime) {
   // Every operation takes 1 ms: the median is exact at once, so the rule stops at the first
-  // check (every 20 ms) once 200 ms have passed: after operation 200, at exactly 200 ms.
+  // check (every 20 ms) once 200 ms (min_ns) and the 0.5 s of timing an interval is shown from
+  // (CiSupported) have passed: after operation 500, at exactly 500 ms.
   ScriptedOp op(fake_, {1 * kMs}, 0);
   LoopOutcome out = RunTimedLoop(fake_, op, Rule());
   EXPECT_TRUE(out.converged);
   EXPECT_TRUE(out.status.ok());
-  EXPECT_EQ(out.ops, 200u);
-  EXPECT_EQ(out.elapsed_ns, 200 * kMs);
+  EXPECT_EQ(out.ops, 500u);
+  EXPECT_EQ(out.elapsed_ns, 500 * kMs);
   EXPECT_EQ(out.total.min(), 1 * kMs);
   EXPECT_EQ(out.total.max(), 1 * kMs);
 }
@@ -189,7 +190,8 @@ class OneReadingOp final : public ProbeOp {
 
 TEST_F(TimedLoopTest, StopRuleChecksAreChargedToNoOperationNorToElapsed) {
   // Every clock reading costs 1 us: an operation is its 1 ms plus its own reading. The stop rule
-  // is checked every 20 ms, ten times before it stops at 200 ms; the loop's reading after each
+  // is checked every 20 ms, 25 times before it stops at 500 ms (the 0.5 s of timing an interval
+  // is shown from, past min_ns's 200 ms); the loop's reading after each
   // check (its time) must land in no operation and not in the elapsed time.
   constexpr std::uint64_t kUs = 1000;
   fake_.AdvanceClockOnEachRead(1 * kUs);
@@ -202,8 +204,8 @@ TEST_F(TimedLoopTest, StopRuleChecksAreChargedToNoOperationNorToElapsed) {
   EXPECT_EQ(out.total.min(), 1 * kMs + kUs);
   EXPECT_EQ(out.total.max(), 1 * kMs + kUs);
   // The operations' times; the reading that starts each operation (the loop's own recording),
-  // except after the ten checks, the last of which stopped the loop; the final reading.
-  EXPECT_EQ(out.elapsed_ns, out.ops * (1 * kMs + kUs) + (out.ops - 10) * kUs + kUs);
+  // except after the 25 checks, the last of which stopped the loop; the final reading.
+  EXPECT_EQ(out.elapsed_ns, out.ops * (1 * kMs + kUs) + (out.ops - 25) * kUs + kUs);
 }
 
 // An operation that ends (reads its end time) and then goes on working: the loop's own
@@ -361,6 +363,7 @@ TEST_F(TimedLoopTest, RealProbeReportsTheSyncLatencyItWasGiven) {
   rule.min_ops = 10;
   rule.min_ns = 30 * kMs;
   rule.max_ops = 40;
+  rule.ci_shown = false;  // its own minimums decide, as for the reference probe
   OpOptions options;
   options.file_size = 1 << 20;
   LoopOutcome loop =
