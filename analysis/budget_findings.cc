@@ -7,6 +7,8 @@
 #include <utility>
 
 #include "model/finding_codes.h"
+#include "model/labels.h"
+#include "probes/statistics.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -69,6 +71,37 @@ void AddBudgetFindings(Target& target) {
   }
   target.findings.push_back({Severity::kWarn, codes::kBudgetSpent,
                              message + ". Give the run a longer --budget for every figure"});
+}
+
+void AddTooFewOperationsFindings(Target& target) {
+  // Grouped by why, so a short budget's many probes read as one reason.
+  std::vector<std::string> budget, slow;
+  const double slow_ns =
+      probes::kMinCiSeconds * 1e9 / static_cast<double>(probes::kMinCiOperations);
+  for (const probes::ProbeResult& p : target.probes) {
+    if (p.outcome != probes::Outcome::kOk || p.ops == 0) continue;
+    if (probes::CiSupported(p.ops, p.seconds)) continue;
+    std::string named = fmt::format("{} ({} in {})", ProbeLabel(p.spec), OpsCount(p.ops),
+                                    FormatNanos(p.seconds * 1e9));
+    (static_cast<double>(p.latency.p50) >= slow_ns ? slow : budget).push_back(std::move(named));
+  }
+  if (budget.empty() && slow.empty()) return;
+  std::vector<std::string> parts;
+  if (!budget.empty()) {
+    parts.push_back(
+        fmt::format("their share of the budget ended first: {}", fmt::join(budget, ", ")));
+  }
+  if (!slow.empty()) {
+    parts.push_back(fmt::format("the device is too slow for that many in that time: {}",
+                                fmt::join(slow, ", ")));
+  }
+  target.findings.push_back(
+      {Severity::kInfo, codes::kTooFewOperations,
+       fmt::format("{} probe{} had too few operations for a confidence interval ({} over {:.1f} s "
+                   "of timing), so each prints its count instead and is not converged; {}. Give "
+                   "the run a longer --budget, or measure fewer things, for figures with intervals",
+                   budget.size() + slow.size(), budget.size() + slow.size() == 1 ? "" : "s",
+                   probes::kMinCiOperations, probes::kMinCiSeconds, fmt::join(parts, "; "))});
 }
 
 }  // namespace durprobe::report

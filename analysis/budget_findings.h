@@ -10,4 +10,11 @@ namespace durprobe::report {
 // Adds one `budget_spent` warn finding when target.unfinished lists items the budget left out.
 void AddBudgetFindings(Target& target);
 
+// Adds one `too_few_operations` info finding naming each measured probe whose operations cannot
+// support a confidence interval (probes::CiSupported: 20 operations over 0.5 s of timing), with
+// its count and why: its share of the budget ended first, or the device is too slow for 20
+// operations in 0.5 s. Such a probe prints its count instead of an interval and is not
+// converged.
+void AddTooFewOperationsFindings(Target& target);
+
 }  // namespace durprobe::report

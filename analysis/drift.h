@@ -57,18 +57,31 @@ struct DriftSeries {
   std::string what;  // "the reference probe (fdatasync overwrite 4 KiB)", "WAL/FULL commits"
   std::vector<TimedValue> points;
   std::vector<Step> steps;
+  // Whose series: the reference probe's (read by no one), or a figure's the user reads: the
+  // probe or SQLite configuration at index in target.probes or target.sqlite.
+  enum class Of { kReference, kProbe, kSqlite } of = Of::kReference;
+  std::size_t index = 0;
 };
 
 // The target's series that moved beyond their noise: the reference probe, the probes with a
 // series of at least six windows, the SQLite configurations with at least four repetitions.
 std::vector<DriftSeries> DriftedSeries(const Target& target);
 
-// Replaces target's latency_drift finding (if any) by one for what it holds now: which series
-// moved, when, from what to what, the probes measured while the device moved (recomputed into
-// target.moved, analysis/probe_drift.h), burst-credit throttling when the reference probe
-// stepped from fast to slow for good, and what to do.
+// Replaces target's latency_drift finding (if any) by one for what it holds now, in one
+// sentence: the largest step (of any series, or of the reference probe around a probe measured
+// while the device moved, recomputed into target.moved, analysis/probe_drift.h), how many
+// figures the drift touches, the device's states when the reference probe shows them,
+// burst-credit throttling when the reference probe stepped from fast to slow for good, and what
+// to do. The details stay in the JSON (targets[].reference, probes[].device_moved). Severity
+// warn only when a figure the user reads (a probe's or SQLite configuration's) stepped within
+// its own measurement and no other measurement of the same probe or configuration held steady
+// (DriftWarns); info otherwise.
 void AddDriftFindings(Target& target);
 
 bool HasDriftFinding(const Target& target);
+
+// Whether drifted holds a figure the user reads that stepped within its own measurement and was
+// not measured again, steadily, by another result of the same probe or configuration.
+bool DriftWarns(const Target& target, const std::vector<DriftSeries>& drifted);
 
 }  // namespace durprobe::report

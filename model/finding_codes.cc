@@ -40,6 +40,7 @@ const std::vector<std::string_view>& FindingCodes() {
       codes::kProbeError,
       codes::kCpuThrottled,
       codes::kBudgetSpent,
+      codes::kTooFewOperations,
       // Concurrency (analysis/concurrency_findings.cc)
       codes::kConcurrentSyncsSerialise,
       codes::kConcurrentSyncsMerge,

@@ -151,7 +151,7 @@ ProbeResult ToResult(const ProbeSpec& spec, const LoopOutcome& loop, double targ
   r.ops_per_sec = r.seconds > 0 ? static_cast<double>(r.ops) / r.seconds : 0.0;
   r.latency = Summarize(loop.total);
   r.histogram = NonEmptyBuckets(loop.total);
-  r.converged = r.ops > 0 && r.latency.p50_ci_relative <= target_ci;
+  r.converged = CiSupported(r.ops, r.seconds) && r.latency.p50_ci_relative <= target_ci;
   r.has_sync_part = loop.has_sync_part;
   if (r.has_sync_part) {
     r.sync_latency = Summarize(loop.sync);

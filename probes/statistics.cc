@@ -23,6 +23,10 @@ std::uint64_t Percentile(const Histogram& h, double q) {
   return h.ValueAtRank(rank == 0 ? 0 : rank - 1);
 }
 
+bool CiSupported(std::uint64_t ops, double timed_seconds) {
+  return ops >= kMinCiOperations && timed_seconds >= kMinCiSeconds;
+}
+
 Interval MedianConfidenceInterval(const Histogram& h, double z) {
   Interval ci;
   std::uint64_t n = h.count();

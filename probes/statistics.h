@@ -55,4 +55,11 @@ Modes FindModes(const Histogram& h);
 
 LatencySummary Summarize(const Histogram& h);
 
+// A median's confidence interval is shown (and a probe called converged) only from this many
+// operations over this much timed time: fewer, and the interval is the spread of a handful of
+// samples taken in one moment of the device, not the figure's uncertainty (docs/accuracy.md).
+inline constexpr std::uint64_t kMinCiOperations = 20;
+inline constexpr double kMinCiSeconds = 0.5;
+bool CiSupported(std::uint64_t ops, double timed_seconds);
+
 }  // namespace durprobe::probes

@@ -152,7 +152,11 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
       next_check = now + kCheckEveryNs;
       out.status = InterruptStatus();
       if (!out.status.ok()) break;
-      if (out.ops >= rule.min_ops && now - start >= rule.min_ns && TargetsMet(out.total, rule)) {
+      // A converged probe also has the operations and timed time its interval is shown from.
+      bool ci_supported = !rule.ci_shown ||
+                          CiSupported(out.ops, static_cast<double>(now - start - untimed_ns) / 1e9);
+      if (out.ops >= rule.min_ops && now - start >= rule.min_ns && ci_supported &&
+          TargetsMet(out.total, rule)) {
         out.converged = true;
         break;
       }
@@ -190,7 +194,8 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
   out.cpu.slept_ns = budget.slept_ns();
   out.elapsed_ns = out.wall_ns - untimed_ns;
   if (!out.converged && out.status.ok()) {
-    out.converged = TargetsMet(out.total, rule);
+    out.converged = CiSupported(out.ops, static_cast<double>(out.elapsed_ns) / 1e9) &&
+                    TargetsMet(out.total, rule);
   }
   return out;
 }

@@ -27,6 +27,9 @@ struct StopRule {
   // With tail_target_ci > 0: every probe the rule runs waits for its tail (check's rules read
   // each probe's p99), not only those TailMatters names.
   bool tail_every_probe = false;
+  // The figure's interval is shown, so the loop stops early only once it may be (CiSupported);
+  // the reference probe's samples, never shown with one, turn it off and stay short.
+  bool ci_shown = true;
   // > 0: one timed operation starts every pace_ns at most (ProbeSpec::paced_per_sec); the wait
   // (Platform::SpinNanos: the CPU kept busy; under a CPU quota, probes/spin_budget.h) is
   // untimed, like maintenance: in no operation's latency, not in the elapsed time.

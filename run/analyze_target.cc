@@ -40,6 +40,7 @@ void AnalyzeTarget(report::Target& target, const report::Context& context, Measu
     if (m.wal != nullptr) m.wal->AddFinding(target);
   }
   report::AddBudgetFindings(target);
+  report::AddTooFewOperationsFindings(target);
   report::AddPathSummary(target);  // the path's analysis is complete
 }
 

@@ -32,10 +32,10 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
           {report::UnfinishedKind::kProbe, report::ProbeLabel(spec), StopReason()});
       continue;
     }
-    SampleReference(s.platform, dir, report::ProbeLabel(spec), s.origin_ns, t,
-                    s.plan.probes.op_options.file_size);
     const probes::StopRule rule = probes::RuleFor(spec, pp.rule);
     const std::uint64_t own_shares = probes::SharesOf(spec, pp.rule);
+    SampleReference(s.platform, dir, report::ProbeLabel(spec), s.origin_ns, t,
+                    s.plan.probes.op_options.file_size, shares.Share(own_shares));
     s.progress.Start("probe", t.path + ": " + report::ProbeLabel(spec), PlannedProbeNs(rule));
     probes::LoopOutcome loop = probes::SampleProbe(
         s.platform, dir, spec, CutTo(rule, shares.Share(own_shares)), pp.op_options);

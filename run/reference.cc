@@ -21,26 +21,29 @@ probes::ProbeSpec ReferenceSpec(platform::Platform& platform) {
           probes::Pattern::kOverwrite, 4096};
 }
 
-probes::StopRule ReferenceRule() {
+probes::StopRule ReferenceRule(std::uint64_t share_ns) {
   probes::StopRule rule;
+  const std::uint64_t bound = share_ns == kNoDeadline ? kNoDeadline : share_ns / 10;
   rule.warmup_ops = 2;
-  rule.warmup_ns = 20'000'000;
+  rule.warmup_ns = std::min<std::uint64_t>(20'000'000, bound / 4);
   rule.min_ops = 40;
   rule.min_ns = 0;
-  rule.max_ns = 100'000'000;
+  rule.max_ns =
+      std::max<std::uint64_t>(1, std::min<std::uint64_t>(100'000'000, bound - rule.warmup_ns));
   rule.max_ops = 40;
+  rule.ci_shown = false;
   return rule;
 }
 
 void SampleReference(platform::Platform& platform, const std::string& dir,
                      const std::string& before, std::uint64_t origin_ns, report::Target& target,
-                     std::uint64_t file_size) {
+                     std::uint64_t file_size, std::uint64_t share_ns) {
   probes::ProbeSpec spec = ReferenceSpec(platform);
   std::string own = dir + "/" + kReferenceDir;
   if (!platform.MakeDirectory(own).ok()) return;
   std::uint64_t start = platform.NowNanos();
   probes::LoopOutcome loop =
-      probes::SampleProbe(platform, own, spec, ReferenceRule(),
+      probes::SampleProbe(platform, own, spec, ReferenceRule(share_ns),
                           probes::OpOptions{.file_size = std::min(kReferenceFileSize, file_size)});
   platform.RemoveDirectory(own);
   if (!loop.status.ok() && loop.status.kind() != Status::Kind::kInterrupted) {

@@ -12,6 +12,8 @@
 #include "model/report.h"
 #include "platform/platform.h"
 #include "probes/probe_result.h"
+#include "probes/timed_loop.h"
+#include "run/deadline.h"
 #include "sqlite_bench/commit_result.h"
 
 namespace durprobe::run {
@@ -22,15 +24,18 @@ inline constexpr const char* kReferenceDir = "reference";
 
 // fdatasync overwrite 4 KiB (fsync where fdatasync is missing) on a 1 MiB file.
 probes::ProbeSpec ReferenceSpec(platform::Platform& platform);
-// At most 40 operations or 100 ms after a 2-operation warm-up.
-probes::StopRule ReferenceRule();
+// At most 40 operations or 100 ms after a 2-operation warm-up (20 ms at most); with a share
+// (the time the probe it precedes may take), warm-up and timed phase together within a tenth of
+// it, so the reference never costs a short probe most of its time.
+probes::StopRule ReferenceRule(std::uint64_t share_ns = kNoDeadline);
 
 // Takes one sample in dir and appends it to target.reference (labelled `before`); a sample that
 // fails is left out, and its failure is a probe_error finding (once per path). Its file is 1 MiB,
 // or file_size (the run's --file-size) when that is smaller, so it fits where the probes' do.
+// share_ns bounds it as ReferenceRule says.
 void SampleReference(platform::Platform& platform, const std::string& dir,
                      const std::string& before, std::uint64_t origin_ns, report::Target& target,
-                     std::uint64_t file_size);
+                     std::uint64_t file_size, std::uint64_t share_ns = kNoDeadline);
 
 // Clock readings in r made relative to origin_ns (the run's start).
 void Rebase(probes::ProbeResult& r, std::uint64_t origin_ns);

@@ -158,6 +158,11 @@ std::string PercentileCell(const std::optional<std::uint64_t>& ns) {
   return ns ? NanosCell(*ns) : std::string("-");
 }
 
+std::string OpsCount(std::uint64_t n) {
+  if (n == 1) return "1 op";
+  return (n < 1000 ? fmt::format("{}", n) : FormatRate(static_cast<double>(n))) + " ops";
+}
+
 std::string FormatBytes(std::uint64_t n) {
   if (n < 1024 || n % 1024 != 0) {
     if (n < 1024 * 1024) return fmt::format("{} B", n);

@@ -41,9 +41,13 @@ std::string NoteLabel(const probes::ProbeResult& r) {
   return size == "-" ? label : label + " " + size;
 }
 
-std::string Median(const probes::LatencySummary& s) {
-  return fmt::format("{} ±{:.0f}%", FormatNanos(static_cast<double>(s.p50)),
-                     s.p50_ci_relative * 100.0);
+// The median with its interval, or with the operations behind it where they cannot support an
+// interval (probes::CiSupported): "4.01 ms, 1 op".
+std::string Median(const probes::ProbeResult& r) {
+  const probes::LatencySummary& s = r.latency;
+  std::string p50 = FormatNanos(static_cast<double>(s.p50));
+  if (!probes::CiSupported(r.ops, r.seconds)) return fmt::format("{}, {}", p50, OpsCount(r.ops));
+  return fmt::format("{} ±{:.0f}%", p50, s.p50_ci_relative * 100.0);
 }
 
 }  // namespace
@@ -76,7 +80,9 @@ Table ProbeTable(std::size_t size_width) {
                {"max", Align::kRight, 5},
                {"sync p50", Align::kRight, 2}});
   // Wide enough for the values a probe gives, so rows printed one by one stay aligned.
-  table.SetMinWidths({13, 16, std::max<std::size_t>(7, size_width), 7, 9, 14, 9, 9, 9, 9, 9});
+  // The median's cell fits "4.01 ms ±12%" and the count that stands in for it ("2.94 us,
+  // 52,277 ops").
+  table.SetMinWidths({13, 16, std::max<std::size_t>(7, size_width), 7, 9, 19, 9, 9, 9, 9, 9});
   return table;
 }
 
@@ -95,7 +101,7 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) 
   const probes::LatencySummary& l = r.latency;
   notes.any_short = notes.any_short || !P999(l);
   table.AddRow({prim, pat, SizeCell(r), fmt::format("{}", r.ops), FormatRate(r.ops_per_sec),
-                Median(l), PercentileCell(P90(l)), PercentileCell(P99(l)), PercentileCell(P999(l)),
+                Median(r), PercentileCell(P90(l)), PercentileCell(P99(l)), PercentileCell(P999(l)),
                 NanosCell(l.max),
                 r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-")});
   if (r.outcome != probes::Outcome::kOk) {
@@ -122,7 +128,8 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) 
                     "besides its commit); ops/s counts it: that client's commit rate",
                     NoteLabel(r), FormatNanos(1e3 * r.spec.work_us), how));
   }
-  if (!r.converged && r.outcome == probes::Outcome::kOk) {
+  // Too few operations for an interval at all: the cell says so, and too_few_operations why.
+  if (!r.converged && r.outcome == probes::Outcome::kOk && probes::CiSupported(r.ops, r.seconds)) {
     // A paced probe's timed seconds leave its waits out: its operations say more.
     std::string after = r.spec.paced_per_sec > 0 ? fmt::format("{} operations", r.ops)
                                                  : fmt::format("{:.1f} s", r.seconds);

@@ -128,7 +128,12 @@ void LiveConsole::TargetDone(const Target& target) {
 
 void LiveConsole::AfterRun(const Report& report) {
   PrintWalSyncTables(report, buf_);
-  if (!report.checks.empty()) PrintChecks(report.checks, buf_);
+  if (!report.checks.empty()) {
+    // The same headline a whole document opens with, so piped output says it too.
+    fmt::print(buf_, "\n");
+    PrintCheckVerdict(report.checks, buf_);
+    PrintChecks(report.checks, buf_);
+  }
   Emit();
 }
 

@@ -4,6 +4,8 @@
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+
 #include "render/summary_text.h"
 #include "text/units.h"
 #include "text/utf8.h"
@@ -61,6 +63,16 @@ void PrintCheckVerdict(const std::vector<CheckResult>& checks, std::ostream& out
     if (failed && first == nullptr) first = &c;
   }
   if (first == nullptr) {
+    // An unstable rule exits 2 (cli/cmd_check.cc), so the headline never says PASS over it.
+    auto unstable = std::find_if(checks.begin(), checks.end(), [](const CheckResult& c) {
+      return c.outcome == CheckOutcome::kUnstable;
+    });
+    if (unstable != checks.end()) {
+      fmt::print(out, "check: UNSTABLE, rule {} on {}: {} (Checks below)\n",
+                 EscapeControlChars(unstable->rule), EscapeControlChars(unstable->path),
+                 EscapeControlChars(unstable->message));
+      return;
+    }
     fmt::print(out, "check: PASS ({} rule(s), Checks below)\n", checks.size());
     return;
   }

@@ -74,12 +74,89 @@ TEST(DriftTest, ReferenceStepBecomesABurstCreditFinding) {
   AddDriftFindings(t);  // replaces, never duplicates
   ASSERT_EQ(t.findings.size(), 1u);
   EXPECT_EQ(t.findings[0].code, "latency_drift");
-  EXPECT_EQ(t.findings[0].severity, Severity::kWarn);
+  // Only the reference probe stepped: no figure the user reads was measured across it.
+  EXPECT_EQ(t.findings[0].severity, Severity::kInfo);
   const std::string& m = t.findings[0].message;
   EXPECT_NE(m.find("the reference probe (fdatasync overwrite 4 KiB)"), std::string::npos) << m;
   EXPECT_NE(m.find("at 4.0 s"), std::string::npos) << m;
   EXPECT_NE(m.find("burst-credit throttling"), std::string::npos) << m;
   EXPECT_NE(m.find("for the first 4.0 s"), std::string::npos) << m;
+}
+
+// A probe of `windows` 100 ms windows at `level`, stepping to `after` halfway when after > 0.
+probes::ProbeResult ProbeWithSeries(probes::Pattern pattern, std::uint64_t t0, double level,
+                                    double after) {
+  probes::ProbeResult p =
+      Probe(probes::Primitive::kFdatasync, pattern, 4096, static_cast<std::uint64_t>(level));
+  for (std::size_t i = 0; i < 10; ++i) {
+    double v = (after > 0 && i >= 5) ? after : level;
+    v *= 1.0 + 0.02 * static_cast<double>(i % 3);
+    p.series.push_back({t0 + i * 100'000'000, 10, static_cast<std::uint64_t>(v), v});
+  }
+  return p;
+}
+
+// The issue's case: the reference probe, sampled three times, moved from 3.85 ms to 210 us
+// around thirteen probes, and the finding repeated "(the reference probe 3.85 ms before it,
+// 210 us after)" thirteen times at warn. Now: one finding, one line, the largest step once, the
+// count of figures it touches, and info, since none of them stepped within its own measurement.
+TEST(DriftTest, ManyProbesAroundOneStepAreOneLineCountedAtInfo) {
+  Target t;
+  t.reference_probe = "fdatasync overwrite 4 KiB";
+  t.reference = {{0, "probes", 40, 0, 3'850'000.0},
+                 {14 * kSec, "WAL/FULL", 40, 0, 210'000.0},
+                 {15 * kSec, "end", 40, 0, 210'000.0}};
+  for (std::size_t i = 0; i < 13; ++i) {
+    probes::ProbeResult p =
+        Probe(probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096 << i, 300'000);
+    p.series = {{(1 + i) * kSec, 10, 300'000, 300'000},
+                {(1 + i) * kSec + kSec / 2, 10, 300'000, 300'000}};
+    t.probes.push_back(p);
+  }
+  AddDriftFindings(t);
+  ASSERT_EQ(t.moved.size(), 13u);
+  ASSERT_EQ(t.findings.size(), 1u);
+  const Finding& f = t.findings[0];
+  EXPECT_EQ(f.severity, Severity::kInfo);
+  EXPECT_EQ(f.message.find('\n'), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("touches 13 figures"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("the reference probe ranged from 210 us to 3.85 ms"), std::string::npos)
+      << f.message;
+  std::size_t first = f.message.find("the reference probe 3.85 ms before");
+  ASSERT_NE(first, std::string::npos) << f.message;
+  EXPECT_EQ(f.message.find("the reference probe 3.85 ms before", first + 1), std::string::npos)
+      << f.message;
+  EXPECT_NE(f.message.find("probes[].device_moved"), std::string::npos) << f.message;
+}
+
+// warn only when a figure the user reads stepped within its own measurement and was not
+// measured again steadily.
+TEST(DriftTest, AProbeMeasuredAcrossAStepWarnsUnlessMeasuredAgainSteadily) {
+  Target t;
+  t.probes = {ProbeWithSeries(probes::Pattern::kOverwrite, 0, 100'000, 4'000'000)};
+  AddDriftFindings(t);
+  ASSERT_EQ(t.findings.size(), 1u);
+  EXPECT_EQ(t.findings[0].severity, Severity::kWarn);
+  EXPECT_NE(t.findings[0].message.find("touches 1 figure, at least one measured across a step"),
+            std::string::npos)
+      << t.findings[0].message;
+  EXPECT_NE(t.findings[0].message.find("fdatasync overwrite 4 KiB: 102 us to 4.08 ms at 0.5 s"),
+            std::string::npos)
+      << t.findings[0].message;
+
+  // The same probe measured again, steadily (compare's or check's rounds): info.
+  t.probes.push_back(ProbeWithSeries(probes::Pattern::kOverwrite, 2 * kSec, 4'000'000, 0));
+  AddDriftFindings(t);
+  ASSERT_EQ(t.findings.size(), 1u);
+  EXPECT_EQ(t.findings[0].severity, Severity::kInfo) << t.findings[0].message;
+
+  // Another probe measured steadily does not re-measure this one.
+  Target other;
+  other.probes = {ProbeWithSeries(probes::Pattern::kOverwrite, 0, 100'000, 4'000'000),
+                  ProbeWithSeries(probes::Pattern::kAppend, 2 * kSec, 4'000'000, 0)};
+  AddDriftFindings(other);
+  ASSERT_EQ(other.findings.size(), 1u);
+  EXPECT_EQ(other.findings[0].severity, Severity::kWarn);
 }
 
 TEST(DriftTest, QuietReferenceRaisesNothing) {

@@ -47,10 +47,11 @@ TEST(ProbeDriftTest, AProbeBetweenTwoLevelsIsMarkedWithBoth) {
   ASSERT_EQ(t.moved.size(), 1u);
   ASSERT_TRUE(HasDriftFinding(t));
   const std::string& m = t.findings.at(0).message;
-  EXPECT_NE(m.find("measured while the device moved: fdatasync append 4 KiB (the reference "
-                   "probe 350 us before it, 700 us after)"),
+  EXPECT_NE(m.find("largest step: the reference probe 350 us before fdatasync append 4 KiB "
+                   "and 700 us after it (2.00x)"),
             std::string::npos)
       << m;
+  EXPECT_NE(m.find("touches 1 figure;"), std::string::npos) << m;
 }
 
 TEST(ProbeDriftTest, ASteadyDeviceOrNoiseMarksNothing) {

@@ -45,6 +45,17 @@ TEST(StatisticsTest, SummaryIsOrdered) {
   EXPECT_NEAR(s.mean, 5000.5 * 1000, 1.0);
 }
 
+TEST(StatisticsTest, AnIntervalNeedsTwentyOperationsOverHalfASecond) {
+  EXPECT_EQ(kMinCiOperations, 20u);
+  EXPECT_DOUBLE_EQ(kMinCiSeconds, 0.5);
+  EXPECT_FALSE(CiSupported(1, 10.0));
+  EXPECT_FALSE(CiSupported(19, 10.0));
+  EXPECT_FALSE(CiSupported(20, 0.499));
+  EXPECT_FALSE(CiSupported(100'000, 0.1));
+  EXPECT_TRUE(CiSupported(20, 0.5));
+  EXPECT_TRUE(CiSupported(1234, 2.0));
+}
+
 TEST(StatisticsTest, MedianIntervalUsesOrderStatisticRanks) {
   // n = 10000: ranks 5000 -/+ 1.96 * 100 / 2 = 98, so about values 4902 .. 5098 (x1000).
   Histogram h = OneToN(10000, 1000);

@@ -92,13 +92,14 @@ TEST_F(TimedLoopTest, WarmupEndsAtItsTime) {
 
 TEST_F(TimedLoopTest, SteadyOperationsStopAtTheFirstCheckPastMinTime) {
   // Every operation takes 1 ms: the median is exact at once, so the rule stops at the first
-  // check (every 20 ms) once 200 ms have passed: after operation 200, at exactly 200 ms.
+  // check (every 20 ms) once 200 ms (min_ns) and the 0.5 s of timing an interval is shown from
+  // (CiSupported) have passed: after operation 500, at exactly 500 ms.
   ScriptedOp op(fake_, {1 * kMs}, 0);
   LoopOutcome out = RunTimedLoop(fake_, op, Rule());
   EXPECT_TRUE(out.converged);
   EXPECT_TRUE(out.status.ok());
-  EXPECT_EQ(out.ops, 200u);
-  EXPECT_EQ(out.elapsed_ns, 200 * kMs);
+  EXPECT_EQ(out.ops, 500u);
+  EXPECT_EQ(out.elapsed_ns, 500 * kMs);
   EXPECT_EQ(out.total.min(), 1 * kMs);
   EXPECT_EQ(out.total.max(), 1 * kMs);
 }
@@ -135,7 +136,7 @@ TEST_F(TimedLoopTest, WithoutATailTargetTheMedianAloneStopsTheLoop) {
   ScriptedOp op(fake_, OneSlowInFifty(), 0);
   LoopOutcome out = RunTimedLoop(fake_, op, Rule());
   EXPECT_TRUE(out.converged);
-  EXPECT_LT(out.ops, 200u);  // stopped at the first check past min_ns
+  EXPECT_LT(out.elapsed_ns, Rule().max_ns);  // stopped early, on the median alone
   EXPECT_GT(QuantileConfidenceInterval(out.total, 0.99).relative_half_width, 0.10);
 }
 
@@ -145,7 +146,8 @@ TEST_F(TimedLoopTest, ATailTargetHoldsTheLoopUntilTheP99IsKnown) {
   rule.tail_target_ci = 0.10;
   LoopOutcome out = RunTimedLoop(fake_, op, rule);
   EXPECT_TRUE(out.converged);
-  EXPECT_GE(out.ops, 200u);
+  ScriptedOp median_only(fake_, OneSlowInFifty(), 0);
+  EXPECT_GT(out.ops, RunTimedLoop(fake_, median_only, Rule()).ops);
   EXPECT_LT(out.elapsed_ns, rule.max_ns);  // it did stop: the p99's CI met its target
   EXPECT_LE(QuantileConfidenceInterval(out.total, 0.99).relative_half_width, 0.10);
   EXPECT_GT(Percentile(out.total, 0.99), 9 * kMs);  // the slow 2%, to the bucket
@@ -231,7 +233,8 @@ class OneReadingOp final : public ProbeOp {
 
 TEST_F(TimedLoopTest, StopRuleChecksAreChargedToNoOperationNorToElapsed) {
   // Every clock reading costs 1 us: an operation is its 1 ms plus its own reading. The stop rule
-  // is checked every 20 ms, ten times before it stops at 200 ms; the loop's reading after each
+  // is checked every 20 ms, 25 times before it stops at 500 ms (the 0.5 s of timing an interval
+  // is shown from, past min_ns's 200 ms); the loop's reading after each
   // check (its time) must land in no operation and not in the elapsed time.
   constexpr std::uint64_t kUs = 1000;
   fake_.AdvanceClockOnEachRead(1 * kUs);
@@ -244,8 +247,8 @@ TEST_F(TimedLoopTest, StopRuleChecksAreChargedToNoOperationNorToElapsed) {
   EXPECT_EQ(out.total.min(), 1 * kMs + kUs);
   EXPECT_EQ(out.total.max(), 1 * kMs + kUs);
   // The operations' times; the reading that starts each operation (the loop's own recording),
-  // except after the ten checks, the last of which stopped the loop; the final reading.
-  EXPECT_EQ(out.elapsed_ns, out.ops * (1 * kMs + kUs) + (out.ops - 10) * kUs + kUs);
+  // except after the 25 checks, the last of which stopped the loop; the final reading.
+  EXPECT_EQ(out.elapsed_ns, out.ops * (1 * kMs + kUs) + (out.ops - 25) * kUs + kUs);
 }
 
 // An operation that ends (reads its end time) and then goes on working: the loop's own
@@ -403,6 +406,7 @@ TEST_F(TimedLoopTest, RealProbeReportsTheSyncLatencyItWasGiven) {
   rule.min_ops = 10;
   rule.min_ns = 30 * kMs;
   rule.max_ops = 40;
+  rule.ci_shown = false;  // its own minimums decide, as for the reference probe
   OpOptions options;
   options.file_size = 1 << 20;
   LoopOutcome loop =

@@ -6,6 +6,9 @@
 #include <sstream>
 
 #include "render/console/check_console.h"
+#include "render/console/console_reporter.h"
+#include "render/console/live_console.h"
+#include "render/console/path_summary_console.h"
 #include "render/junit/junit_reporter.h"
 #include "render/prometheus/prometheus_reporter.h"
 
@@ -68,6 +71,39 @@ TEST(UnstableCheckCiTest, TheConsoleTagsAndCountsIt) {
   EXPECT_NE(text.find("0 passed, 0 failed, 0 could not be evaluated, 0 skipped, 1 unstable"),
             std::string::npos)
       << text;
+}
+
+// check exits 2 on an unstable rule, so its headline is never PASS: the whole document (a
+// terminal, a file) and the piped, streamed one open their verdict with the same line.
+TEST(UnstableCheckCiTest, TheHeadlineSaysUnstableNeverPass) {
+  const std::string headline =
+      "check: UNSTABLE, rule etcd_wal_fsync_p99 on /data: unstable: the device moved during the "
+      "run (Checks below)\n";
+  Report report = ReportWithAnUnstableRule();
+  std::ostringstream verdict;
+  PrintCheckVerdict(report.checks, verdict);
+  EXPECT_EQ(verdict.str(), headline);
+
+  std::ostringstream whole;
+  PrintReport(report, whole);
+  EXPECT_NE(whole.str().find(headline), std::string::npos) << whole.str();
+  EXPECT_EQ(whole.str().find("PASS"), std::string::npos) << whole.str();
+
+  std::ostringstream piped;
+  LiveConsole live(piped);
+  live.AfterRun(report);
+  EXPECT_NE(piped.str().find(headline), std::string::npos) << piped.str();
+  EXPECT_EQ(piped.str().find("PASS"), std::string::npos) << piped.str();
+
+  // A failing rule beside it still leads: check exits 1 for it.
+  CheckResult failed = report.checks[0];
+  failed.rule = "durable";
+  failed.outcome = CheckOutcome::kFail;
+  report.checks.push_back(failed);
+  std::ostringstream both;
+  PrintCheckVerdict(report.checks, both);
+  EXPECT_EQ(both.str().rfind("check: FAIL, first failing rule durable on /data", 0), 0u)
+      << both.str();
 }
 
 }  // namespace

@@ -43,5 +43,36 @@ TEST(ConsoleReporterTest, ProbeTableText) {
       "  p90, p99, p99.9 \"-\": fewer operations than that percentile needs (10, 100, 1,000)\n");
 }
 
+// The case: fsync overwrite from one operation printed "4.01 ms ±0%". A median whose
+// operations or timed time cannot support an interval prints its count instead.
+TEST(ConsoleReporterTest, AMedianWithoutTheOperationsForAnIntervalPrintsItsCount) {
+  probes::ProbeResult one = SampleProbe();
+  one.spec = {probes::Primitive::kFsync, probes::Pattern::kOverwrite, 4096};
+  one.ops = 1;
+  one.seconds = 0.004;
+  one.ops_per_sec = 250;
+  one.latency = {.count = 1, .min = 4'010'000, .p50 = 4'010'000, .max = 4'010'000};
+  one.converged = false;
+  std::ostringstream out;
+  PrintProbeTable({one}, out);
+  EXPECT_NE(out.str().find("4.01 ms, 1 op "), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("±"), std::string::npos) << out.str();
+  // Nor the note about the target confidence: too_few_operations says why.
+  EXPECT_EQ(out.str().find("target confidence"), std::string::npos) << out.str();
+
+  probes::ProbeResult twenty = SampleProbe();
+  twenty.ops = 20;
+  twenty.seconds = 0.49;
+  std::ostringstream short_time;
+  PrintProbeTable({twenty}, short_time);
+  EXPECT_NE(short_time.str().find("400 us, 20 ops"), std::string::npos) << short_time.str();
+  EXPECT_EQ(short_time.str().find("±"), std::string::npos) << short_time.str();
+
+  twenty.seconds = 0.5;
+  std::ostringstream enough;
+  PrintProbeTable({twenty}, enough);
+  EXPECT_NE(enough.str().find("400 us ±1%"), std::string::npos) << enough.str();
+}
+
 }  // namespace
 }  // namespace durprobe::report

@@ -1,0 +1,60 @@
+// too_few_operations: each probe whose operations cannot support a median's interval (20 over
+// 0.5 s of timing) is named once per path with its count and why; a path whose probes all can
+// raises nothing.
+#include "analysis/budget_findings.h"
+
+#include <gtest/gtest.h>
+
+#include "model/finding_codes.h"
+#include "tests/report_samples.h"
+
+namespace durprobe::report {
+namespace {
+
+using testing_support::SampleProbe;
+
+probes::ProbeResult Few(probes::Primitive p, std::uint64_t ops, double seconds, std::uint64_t p50) {
+  probes::ProbeResult r = SampleProbe();
+  r.spec = {p, probes::Pattern::kOverwrite, 4096};
+  r.ops = ops;
+  r.seconds = seconds;
+  r.latency.count = ops;
+  r.latency.p50 = p50;
+  r.converged = false;
+  return r;
+}
+
+TEST(TooFewOperationsTest, NamesEachShortProbeOnceWithItsCountAndWhy) {
+  Target t;
+  t.probes = {SampleProbe(),  // 1234 ops over 0.5 s: supported
+              Few(probes::Primitive::kFsync, 1, 0.004, 4'010'000),
+              Few(probes::Primitive::kOdsync, 12, 0.6, 50'000'000)};
+  AddTooFewOperationsFindings(t);
+  ASSERT_EQ(t.findings.size(), 1u);
+  const Finding& f = t.findings[0];
+  EXPECT_EQ(f.code, codes::kTooFewOperations);
+  EXPECT_EQ(f.severity, Severity::kInfo);
+  EXPECT_NE(f.message.find("2 probes had too few operations"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("their share of the budget ended first: fsync overwrite 4 KiB (1 op "
+                           "in 4.00 ms)"),
+            std::string::npos)
+      << f.message;
+  EXPECT_NE(f.message.find("the device is too slow for that many in that time: odsync overwrite "
+                           "4 KiB (12 ops in 600 ms)"),
+            std::string::npos)
+      << f.message;
+  EXPECT_EQ(f.message.find("fdatasync append"), std::string::npos) << f.message;
+  EXPECT_EQ(f.message.find('\n'), std::string::npos) << f.message;
+}
+
+TEST(TooFewOperationsTest, ProbesWithEnoughOperationsOrNoneRaiseNothing) {
+  Target t;
+  probes::ProbeResult unsupported = Few(probes::Primitive::kFullFsync, 0, 0.0, 0);
+  unsupported.outcome = probes::Outcome::kUnsupported;
+  t.probes = {SampleProbe(), unsupported};
+  AddTooFewOperationsFindings(t);
+  EXPECT_TRUE(t.findings.empty());
+}
+
+}  // namespace
+}  // namespace durprobe::report
