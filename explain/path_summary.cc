@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "explain/path_advice.h"
 #include "model/labels.h"
 #include "platform/container.h"
 #include "model/percentiles.h"

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/durability_risk.h"
+#include "explain/path_advice.h"
 #include "tests/sqlite_samples.h"
 
 namespace durprobe::report {
