@@ -72,7 +72,8 @@ int RunSummarize(const SummarizeOptions& o) {
   if (read == 0) return UsageError("none of the reports could be read");
   report::SortRows(summary.rows, o.sort);
   if (!o.out.quiet && !report::UsesStdout(files)) {
-    report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, summary, std::cout);
+    // A stdout that refuses the console copy fails the command at its end (FinishStandardOutput).
+    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, summary, std::cout);
   }
   Status written = report::WriteDestinations(platform, files, summary, std::cout);
   if (!written.ok()) return UsageError("cannot write the summary: " + written.message());
