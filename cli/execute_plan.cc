@@ -102,7 +102,8 @@ int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOption
   }
   if (to_console && whole) {
     // A stdout that refuses the console copy fails the command at its end (FinishStandardOutput).
-    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, ex.report, std::cout);
+    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, ex.report,
+                                    std::cout);
   }
   Status written = report::WriteDestinations(platform, files, ex.report, std::cout);
   if (int code = EndOfRun(ex, UnfinishedItems(ex.report.targets), written); code >= 0) {
@@ -124,7 +125,8 @@ int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const Outpu
   }
   if (!out.quiet && !report::UsesStdout(files)) {
     // A stdout that refuses the console copy fails the command at its end (FinishStandardOutput).
-    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, comparison, std::cout);
+    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, comparison,
+                                    std::cout);
   }
   Status written = report::WriteDestinations(platform, files, comparison, std::cout);
   if (int code = EndOfRun(ex, UnfinishedItems(comparison.targets), written); code >= 0) {
