@@ -70,7 +70,7 @@ TEST(PathSummaryTest, WithoutADurabilityVerdictItSaysNotAssessed) {
 TEST(PathSummaryTest, ANotDurablePathOffersNoSettingAndSaysWhichLayer) {
   Target t = Measured();
   t.durability = Durability{.verdict = DurabilityVerdict::kNotDurable,
-                            .deciding_layer = "filesystem",
+                            .deciding_layer = LayerKind::kFilesystem,
                             .reason = "tmpfs keeps files in memory"};
   PathSummary s = SummarizePath(t);
   EXPECT_EQ(s.durability, DurabilityVerdict::kNotDurable);
