@@ -98,7 +98,8 @@ std::vector<ConcurrencyShape> ConcurrencyShapes(const std::vector<ConcurrencyRes
     s.mode = mode;
     s.writers = most->spec.writers;
     s.scaling = most->aggregate_ops_per_sec / one->aggregate_ops_per_sec;
-    s.latency_growth = static_cast<double>(most->latency.p50) / one->latency.p50;
+    s.latency_growth =
+        static_cast<double>(most->latency.p50) / static_cast<double>(one->latency.p50);
     const double n = s.writers;
     s.serialised = s.scaling < 1.5 && s.latency_growth >= n / 2;
     s.merged = s.scaling >= std::max(1.5, n / 2) && s.latency_growth <= 2.0;

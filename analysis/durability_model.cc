@@ -30,9 +30,9 @@ struct Layer {
 
 struct Chain {
   std::vector<Layer> layers;
-  void Add(std::string kind, std::string name, LayerEffect effect, std::string reason,
+  void Add(LayerKind kind, std::string name, LayerEffect effect, std::string reason,
            std::string finding = "", std::string to_prove = "") {
-    layers.push_back({{std::move(kind), std::move(name), effect, std::move(reason)},
+    layers.push_back({{kind, std::move(name), effect, std::move(reason)},
                       std::move(to_prove),
                       std::move(finding)});
   }
@@ -47,12 +47,12 @@ bool HasFinding(const Target& t, std::string_view code, bool warn_or_worse = fal
 void Preload(const Context& c, Chain& chain) {
   if (c.ld_preload.empty()) return;
   if (c.ld_preload.find("eatmydata") != std::string::npos) {
-    chain.Add("preload", c.ld_preload, LayerEffect::kVoids,
+    chain.Add(LayerKind::kPreload, c.ld_preload, LayerEffect::kVoids,
               "the preloaded libeatmydata turns every sync into a no-op",
               codes::kLdPreloadEatmydata);
     return;
   }
-  chain.Add("preload", c.ld_preload, LayerEffect::kUnknown,
+  chain.Add(LayerKind::kPreload, c.ld_preload, LayerEffect::kUnknown,
             "a preloaded library can intercept sync calls before they reach the kernel",
             codes::kLdPreloadSet,
             "run without LD_PRELOAD, or make sure the library leaves fsync and fdatasync alone");
@@ -63,49 +63,49 @@ void Filesystem(const std::string& fstype, const MountInfo& m, const std::string
                 Chain& chain) {
   std::string name = fmt::format("{} ({})", fstype, where);
   if (IsMemoryFs(fstype)) {
-    chain.Add("filesystem", name, LayerEffect::kVoids,
+    chain.Add(LayerKind::kFilesystem, name, LayerEffect::kVoids,
               fmt::format("{} keeps files in memory only: a sync returns at once and nothing "
                           "survives a power cut",
                           fstype),
               codes::kSyncNoopMemoryFs);
   } else if (fstype == "fuse.fuse-overlayfs") {
     bool off = OptionValue(m.options, "fsync") == "0";
-    chain.Add("filesystem", name, off ? LayerEffect::kVoids : LayerEffect::kUnknown,
+    chain.Add(LayerKind::kFilesystem, name, off ? LayerEffect::kVoids : LayerEffect::kUnknown,
               off ? "fuse-overlayfs runs with fsync=0: every sync is a no-op"
                   : "fuse-overlayfs may run with fsync=0, which mountinfo does not show",
               off ? codes::kFuseOverlayfsFsyncDisabled : codes::kFuseOverlayfsFsyncUnknown,
               "check the fuse-overlayfs command line (ps) or storage.conf's mountopt for fsync=0");
   } else if (fstype == "zfs") {
     bool off = OptionValue(m.options, "sync") == "disabled";
-    chain.Add("filesystem", name, off ? LayerEffect::kVoids : LayerEffect::kUnknown,
+    chain.Add(LayerKind::kFilesystem, name, off ? LayerEffect::kVoids : LayerEffect::kUnknown,
               off ? "the dataset has sync=disabled: fsync returns before data is on disk"
                   : "ZFS's sync property is not visible in the mount options",
               off ? codes::kZfsSyncDisabled : codes::kZfsSyncNotVisible,
               fmt::format("run `zfs get sync {}`: standard or always keeps syncs", m.source));
   } else if (IsNetworkFs(fstype)) {
-    chain.Add("network", name, LayerEffect::kUnknown,
+    chain.Add(LayerKind::kNetwork, name, LayerEffect::kUnknown,
               "a server acknowledges each sync and may do so before the data is on its disk "
               "(an NFS export with async, a cache on the server)",
               fstype.starts_with("nfs") ? codes::kNfsServerAsyncUnknown : "",
               "check the server's export or share options (sync, no write-back cache), or run "
               "durprobe on the server against the exported directory");
   } else if (fstype == "virtiofs") {
-    chain.Add("network", name, LayerEffect::kUnknown,
+    chain.Add(LayerKind::kNetwork, name, LayerEffect::kUnknown,
               "the host's virtiofsd serves each sync; its cache mode and the host's storage "
               "decide whether it reaches media",
               "", "run durprobe on the host against the shared directory");
   } else if (fstype.starts_with("fuse")) {
-    chain.Add("filesystem", name, LayerEffect::kUnknown,
+    chain.Add(LayerKind::kFilesystem, name, LayerEffect::kUnknown,
               "a user-space FUSE server decides what a sync does", "",
               "run durprobe on the filesystem the FUSE server stores its files on, and check "
               "that the server passes fsync on");
   } else if (BarrierOff(m)) {
-    chain.Add("filesystem", name, LayerEffect::kVoids,
+    chain.Add(LayerKind::kFilesystem, name, LayerEffect::kVoids,
               "mounted without barriers: syncs no longer flush the device's write cache",
               codes::kBarrierDisabled);
   } else {
     chain.Add(
-        "filesystem", name, LayerEffect::kPasses,
+        LayerKind::kFilesystem, name, LayerEffect::kPasses,
         fmt::format("{} commits its journal or log on a sync and flushes the device", fstype));
   }
 }
@@ -114,21 +114,22 @@ void Device(const MountInfo& m, Chain& chain) {
   const platform::DeviceInfo& d = *m.device;
   std::string name = d.disk.empty() || d.disk == d.name ? d.name : d.name + " on " + d.disk;
   if (d.write_cache == "write through") {
-    chain.Add("device", name, LayerEffect::kPasses,
+    chain.Add(LayerKind::kDevice, name, LayerEffect::kPasses,
               "write-through cache: a write is on media when the device acknowledges it");
   } else if (d.write_cache == "write back" && d.fua == true) {
-    chain.Add("device", name, LayerEffect::kPasses,
+    chain.Add(LayerKind::kDevice, name, LayerEffect::kPasses,
               "volatile write cache with FUA: syncs end in FUA writes and cache flushes");
   } else if (d.write_cache == "write back") {
-    chain.Add("device", name, LayerEffect::kUnknown,
+    chain.Add(LayerKind::kDevice, name, LayerEffect::kUnknown,
               "volatile write cache without FUA: every sync ends in a cache flush, durable only "
               "if the device (or a virtual disk's host) honours it",
               codes::kVolatileWriteCacheNoFua,
               "a power-cut test, or the drive's power-loss protection or the virtual disk's cache "
               "mode in writing");
   } else {
-    chain.Add("device", name, LayerEffect::kUnknown, "the device's write cache mode is not visible",
-              "", "read /sys/block/DISK/queue/write_cache on the host");
+    chain.Add(LayerKind::kDevice, name, LayerEffect::kUnknown,
+              "the device's write cache mode is not visible", "",
+              "read /sys/block/DISK/queue/write_cache on the host");
   }
 }
 
@@ -138,21 +139,21 @@ void Mount(const MountInfo& m, int depth, Chain& chain) {
   if (m.overlay) {
     const platform::OverlayInfo& o = *m.overlay;
     if (o.volatile_mount) {
-      chain.Add("overlay", "overlay at " + where, LayerEffect::kVoids,
+      chain.Add(LayerKind::kOverlay, "overlay at " + where, LayerEffect::kVoids,
                 "mounted volatile (fsync=volatile): the overlay skips every sync of its upper "
                 "layer",
                 codes::kOverlayVolatile);
       return;
     }
     if (!o.upper_visible) {
-      chain.Add("overlay", "overlay at " + where, LayerEffect::kUnknown,
+      chain.Add(LayerKind::kOverlay, "overlay at " + where, LayerEffect::kUnknown,
                 "the upper layer, where writes land, is not visible from here", "",
                 "mount a volume for the data, or run durprobe on the host against the upper "
                 "directory");
       return;
     }
     chain.Add(
-        "overlay", "overlay at " + where, LayerEffect::kPasses,
+        LayerKind::kOverlay, "overlay at " + where, LayerEffect::kPasses,
         fmt::format("writes land in the upper layer {} and its syncs are passed on", o.upper_dir));
     Filesystem(o.upper_fstype, m, o.upper_mount_point, chain);
   } else {
@@ -162,7 +163,7 @@ void Mount(const MountInfo& m, int depth, Chain& chain) {
   }
   if (chain.layers.back().layer.effect == LayerEffect::kVoids || !block_fs) return;
   if (!m.device) {
-    chain.Add("device", "unknown", LayerEffect::kUnknown,
+    chain.Add(LayerKind::kDevice, "unknown", LayerEffect::kUnknown,
               fmt::format("the block device is not identified ({})",
                           m.device_note.empty() ? "no reason given" : m.device_note),
               "", "run durprobe where /sys/class/block describes the device (on the host)");
@@ -174,21 +175,22 @@ void Mount(const MountInfo& m, int depth, Chain& chain) {
   }
   const platform::DeviceInfo& d = *m.device;
   if (m.backing.empty() || depth >= kMaxChain) {
-    chain.Add("loop", d.name, LayerEffect::kUnknown,
+    chain.Add(LayerKind::kLoop, d.name, LayerEffect::kUnknown,
               fmt::format("the loop device's backing file {} cannot be followed from here",
                           d.backing_file.empty() ? "(unnamed)" : d.backing_file),
               codes::kLoopDevice, "run durprobe on the filesystem that holds the backing file");
     return;
   }
-  chain.Add("loop", fmt::format("{} backed by {}", d.name, d.backing_file), LayerEffect::kPasses,
-            "each sync is passed on as a sync of the backing file", codes::kLoopDevice);
+  chain.Add(LayerKind::kLoop, fmt::format("{} backed by {}", d.name, d.backing_file),
+            LayerEffect::kPasses, "each sync is passed on as a sync of the backing file",
+            codes::kLoopDevice);
   Mount(m.backing.front(), depth + 1, chain);
 }
 
 // The probes' evidence: what a sync costs next to a write.
 void Measured(const Target& t, Chain& chain) {
   if (HasFinding(t, codes::kSyncNoopSuspected, true)) {
-    chain.Add("measured", "sync cost", LayerEffect::kVoids,
+    chain.Add(LayerKind::kMeasured, "sync cost", LayerEffect::kVoids,
               "syncs cost no more than a plain write (measured): they do not reach stable "
               "storage, whatever the layers above say",
               codes::kSyncNoopSuspected);
@@ -198,7 +200,7 @@ void Measured(const Target& t, Chain& chain) {
         r.ops == 0 || static_cast<double>(r.latency.p50) >= kNoopAddedNs) {
       continue;
     }
-    chain.Add("measured", "directory sync cost", LayerEffect::kUnknown,
+    chain.Add(LayerKind::kMeasured, "directory sync cost", LayerEffect::kUnknown,
               fmt::format("a directory sync takes {} (p50), too little to reach a disk: new file "
                           "names may not survive a power cut",
                           FormatNanos(static_cast<double>(r.latency.p50))),
@@ -206,7 +208,7 @@ void Measured(const Target& t, Chain& chain) {
     break;
   }
   if (HasFinding(t, codes::kSyncFasterThanDevice)) {
-    chain.Add("measured", "flush cost", LayerEffect::kUnknown,
+    chain.Add(LayerKind::kMeasured, "flush cost", LayerEffect::kUnknown,
               "syncs finish faster than the device can flush its cache (measured): a cache that "
               "may not survive power loss absorbs them",
               codes::kSyncFasterThanDevice, "a power-cut test");
@@ -221,8 +223,8 @@ Durability DurabilityOf(const Target& target, const Context& context) {
   if (target.mount) {
     Mount(*target.mount, 0, chain);
   } else {
-    chain.Add("filesystem", "unknown", LayerEffect::kUnknown, "the mount was not identified", "",
-              "durprobe inspect PATH says why");
+    chain.Add(LayerKind::kFilesystem, "unknown", LayerEffect::kUnknown,
+              "the mount was not identified", "", "durprobe inspect PATH says why");
   }
   Measured(target, chain);
   Durability d;
@@ -236,8 +238,8 @@ Durability DurabilityOf(const Target& target, const Context& context) {
   if (const Layer* decider = voids != nullptr ? voids : unknown) {
     d.verdict = voids != nullptr ? DurabilityVerdict::kNotDurable : DurabilityVerdict::kUnproven;
     d.deciding_layer = decider->layer.kind;
-    d.reason =
-        fmt::format("{} ({}): {}", decider->layer.kind, decider->layer.name, decider->layer.reason);
+    d.reason = fmt::format("{} ({}): {}", NameOf(decider->layer.kind), decider->layer.name,
+                           decider->layer.reason);
     if (voids == nullptr) d.to_prove = decider->to_prove;
     if (!decider->finding.empty()) d.findings.push_back(decider->finding);
     return d;

@@ -10,7 +10,7 @@ std::vector<std::string> NotDurableCodes(const Target& target) {
     return {};
   }
   if (!target.durability->findings.empty()) return target.durability->findings;
-  return {target.durability->deciding_layer};
+  return {std::string(DecidingLayerName(*target.durability))};
 }
 
 RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync,
@@ -23,7 +23,7 @@ RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync
   if (!durability) return risk;
   const Durability& d = *durability;
   std::vector<std::string> codes = d.findings;
-  if (codes.empty() && !d.deciding_layer.empty()) codes.push_back(d.deciding_layer);
+  if (codes.empty() && d.deciding_layer) codes.emplace_back(NameOf(*d.deciding_layer));
   if (d.verdict == DurabilityVerdict::kNotDurable) {
     risk.level = sqlite_bench::RiskLevel::kNotDurable;
     risk.summary = fmt::format("durability not provided here ({})", fmt::join(codes, ", "));
@@ -36,7 +36,7 @@ RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync
     risk.findings = std::move(codes);
     if (risk.documented_level != sqlite_bench::RiskLevel::kCorruption) {
       risk.summary = fmt::format("{} if syncs reach stable storage (unproven: {})",
-                                 documented.summary, d.deciding_layer);
+                                 documented.summary, DecidingLayerName(d));
     }
   }
   return risk;

@@ -10,10 +10,11 @@ namespace {
 
 std::string Exceeded(std::uint64_t iops_us, std::uint64_t tp_us) {
   std::string out;
-  if (iops_us > 0) out = fmt::format("its IOPS for {}", FormatNanos(iops_us * 1000.0));
+  if (iops_us > 0)
+    out = fmt::format("its IOPS for {}", FormatNanos(static_cast<double>(iops_us) * 1000.0));
   if (tp_us > 0) {
     out += fmt::format("{}its throughput for {}", out.empty() ? "" : " and ",
-                       FormatNanos(tp_us * 1000.0));
+                       FormatNanos(static_cast<double>(tp_us) * 1000.0));
   }
   return out;
 }

@@ -51,7 +51,8 @@ int RunDiff(const DiffOptions& o) {
   if (!diffed.ok()) return UsageError(diffed.status().message());
   const report::Diff& diff = *diffed;
   if (!o.out.quiet && !report::UsesStdout(files)) {
-    report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, diff, std::cout);
+    // A stdout that refuses the console copy fails the command at its end (FinishStandardOutput).
+    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, diff, std::cout);
   }
   Status written = report::WriteDestinations(platform, files, diff, std::cout);
   if (!written.ok()) return UsageError("cannot write the diff: " + written.message());

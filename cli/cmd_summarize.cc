@@ -5,12 +5,14 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/exit_status.h"
 #include "cli/saved_reports.h"
 #include "cli/validators.h"
 #include "codec/json_reader.h"
 #include "explain/summary.h"
+#include "model/names.h"
 
 namespace durprobe::cli {
 namespace {
@@ -70,9 +72,13 @@ int RunSummarize(const SummarizeOptions& o) {
     for (const report::SummaryRow& r : *more) summary.rows.push_back(r);
   }
   if (read == 0) return UsageError("none of the reports could be read");
-  report::SortRows(summary.rows, o.sort);
+  std::optional<report::SummarySort> sort = report::ParseName<report::SummarySort>(o.sort);
+  if (!sort) return UsageError("bad sort key: " + o.sort);  // --sort's OneOf lets none through
+  report::SortRows(summary.rows, *sort);
   if (!o.out.quiet && !report::UsesStdout(files)) {
-    report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, summary, std::cout);
+    // A stdout that refuses the console copy fails the command at its end (FinishStandardOutput).
+    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, summary,
+                                    std::cout);
   }
   Status written = report::WriteDestinations(platform, files, summary, std::cout);
   if (!written.ok()) return UsageError("cannot write the summary: " + written.message());

@@ -40,35 +40,43 @@ std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
   const report::Trial& t = cause.trial;
   r.cause = cause.key;
   r.command = t.command;
-  if (t.kind.empty()) {
+  if (!t.kind) {
     r.effect = t.command.empty() ? "durprobe has no test for this cause that it can run here"
                                  : "not run: " + t.note;
     return r;
   }
   std::unique_ptr<platform::ScratchDir> holder;
   std::vector<std::string> paths = t.paths;
-  if (t.kind == "nocow_dir") {
-    // A directory of durprobe's own, marked nodatacow, beside the path's scratch.
-    Result<std::unique_ptr<platform::ScratchDir>> dir =
-        platform::ScratchDir::Create(platform, t.paths[0]);
-    if (!dir.ok()) {
-      r.effect = "not run: " + dir.status().message();
-      return r;
+  bool sqlite = false;
+  switch (*t.kind) {
+    case report::TrialKind::kComparePaths:
+      break;
+    case report::TrialKind::kSqliteWal:
+      sqlite = true;
+      break;
+    case report::TrialKind::kNocowDir: {
+      // A directory of durprobe's own, marked nodatacow, beside the path's scratch.
+      Result<std::unique_ptr<platform::ScratchDir>> dir =
+          platform::ScratchDir::Create(platform, t.paths[0]);
+      if (!dir.ok()) {
+        r.effect = "not run: " + dir.status().message();
+        return r;
+      }
+      holder = std::move(*dir);
+      std::string nocow = holder->work_path() + "/nocow";
+      Status made = platform.MakeDirectory(nocow);
+      if (made.ok()) made = platform.SetNoCopyOnWrite(nocow);
+      if (!made.ok()) {
+        (void)platform.RemoveDirectory(nocow);
+        (void)holder->Remove();
+        r.effect = "not run: " + made.message();
+        return r;
+      }
+      paths = {t.paths[0], nocow};
+      break;
     }
-    holder = std::move(*dir);
-    std::string nocow = holder->work_path() + "/nocow";
-    Status made = platform.MakeDirectory(nocow);
-    if (made.ok()) made = platform.SetNoCopyOnWrite(nocow);
-    if (!made.ok()) {
-      (void)platform.RemoveDirectory(nocow);
-      (void)holder->Remove();
-      r.effect = "not run: " + made.message();
-      return r;
-    }
-    paths = {t.paths[0], nocow};
   }
-  Result<std::vector<report::Target>> measured =
-      Measure(platform, options, paths, t.kind == "sqlite_wal");
+  Result<std::vector<report::Target>> measured = Measure(platform, options, paths, sqlite);
   if (holder) {
     (void)platform.RemoveDirectory(paths[1]);
     (void)holder->Remove();

@@ -101,7 +101,9 @@ int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOption
     if (to_console && !whole) console.AfterRun(ex.report);
   }
   if (to_console && whole) {
-    report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, ex.report, std::cout);
+    // A stdout that refuses the console copy fails the command at its end (FinishStandardOutput).
+    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, ex.report,
+                                    std::cout);
   }
   Status written = report::WriteDestinations(platform, files, ex.report, std::cout);
   if (int code = EndOfRun(ex, UnfinishedItems(ex.report.targets), written); code >= 0) {
@@ -122,7 +124,9 @@ int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const Outpu
     comparison.tried = try_cause(comparison);
   }
   if (!out.quiet && !report::UsesStdout(files)) {
-    report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, comparison, std::cout);
+    // A stdout that refuses the console copy fails the command at its end (FinishStandardOutput).
+    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, comparison,
+                                    std::cout);
   }
   Status written = report::WriteDestinations(platform, files, comparison, std::cout);
   if (int code = EndOfRun(ex, UnfinishedItems(comparison.targets), written); code >= 0) {

@@ -61,7 +61,7 @@ std::string BelowLayer(const MountInfo& m, const std::string& path, const std::s
 }
 
 Trial ComparePaths(const std::string& layered, const std::string& under) {
-  return {"compare_paths",
+  return {TrialKind::kComparePaths,
           fmt::format("durprobe compare --no-sqlite {} {}", ShellQuote(layered), ShellQuote(under)),
           {layered, under},
           ""};
@@ -130,7 +130,7 @@ bool BtrfsCow(const CausePair& p, CauseMatch& m) {
   int s = OneSide(p, [](const MountInfo& x) { return x.fstype == "btrfs"; });
   if (s < 0 || IsLayerFs(p.mount[1 - s]->fstype)) return false;
   const std::string& path = p.target[s]->path;
-  m.trial = {"nocow_dir",
+  m.trial = {TrialKind::kNocowDir,
              fmt::format("mkdir {0} && chattr +C {0} && durprobe compare --no-sqlite {1} {0}",
                          ShellQuote(path + "/nocow"), ShellQuote(path)),
              {path},
@@ -163,7 +163,7 @@ bool Barrier(const CausePair& p, CauseMatch& m) {
     return platform::HasOption(x.options, "nobarrier") || Option(x, "barrier", "1") == "0";
   });
   if (s < 0) return false;
-  m.trial = {"",
+  m.trial = {std::nullopt,
              fmt::format("mount -o remount,barrier=1 {} && durprobe compare {} {}",
                          ShellQuote(p.mount[s]->mount_point), ShellQuote(p.target[0]->path),
                          ShellQuote(p.target[1]->path)),
@@ -188,7 +188,7 @@ bool SyncMount(const CausePair& p, CauseMatch& m) {
 bool Dirsync(const CausePair& p, CauseMatch& m) {
   int s = OneSide(p, [](const MountInfo& x) { return platform::HasOption(x.options, "dirsync"); });
   if (s < 0) return false;
-  m.trial = {"sqlite_wal",
+  m.trial = {TrialKind::kSqliteWal,
              fmt::format("durprobe sqlite --journal-modes delete,wal --synchronous full {}",
                          ShellQuote(p.target[s]->path)),
              {p.target[s]->path},
@@ -200,7 +200,7 @@ bool Discard(const CausePair& p, CauseMatch& m) {
   if (!SameFstype(p)) return false;  // another filesystem's default says nothing
   int s = OneSide(p, [](const MountInfo& x) { return platform::HasOption(x.options, "discard"); });
   if (s < 0) return false;
-  m.trial = {"sqlite_wal",
+  m.trial = {TrialKind::kSqliteWal,
              fmt::format("durprobe sqlite --journal-modes delete,wal --synchronous full {}",
                          ShellQuote(p.target[s]->path)),
              {p.target[s]->path},

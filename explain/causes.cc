@@ -10,6 +10,19 @@
 #include "text/units.h"
 
 namespace durprobe::report {
+
+std::string_view NameOf(TrialKind k) {
+  switch (k) {
+    case TrialKind::kComparePaths:
+      return "compare_paths";
+    case TrialKind::kNocowDir:
+      return "nocow_dir";
+    case TrialKind::kSqliteWal:
+      return "sqlite_wal";
+  }
+  return "";
+}
+
 namespace {
 
 // How well one measured ratio (the side with the cause over the other) fits an expectation:

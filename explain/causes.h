@@ -5,7 +5,9 @@
 // that tests it. diff and compare both rank (docs/diagnose.md, "Why, ranked"). Pure.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "explain/cause_signature.h"
@@ -14,16 +16,22 @@
 
 namespace durprobe::report {
 
+// How `compare --try` runs a cause's test (cli/compare_try.cc).
+enum class TrialKind {
+  kComparePaths,  // compare paths[0] with paths[1] (a layer against the filesystem under it)
+  kNocowDir,      // compare paths[0] with a chattr +C directory made in it
+  kSqliteWal,     // DELETE/FULL against WAL/FULL on paths[0]
+};
+std::string_view NameOf(TrialKind k);  // "compare_paths", "nocow_dir", "sqlite_wal"
+
 // The command that tests a cause on the spot, and how `compare --try` runs it.
 struct Trial {
-  // compare_paths: compare paths[0] with paths[1] (a layer against the filesystem under it);
-  // nocow_dir: compare paths[0] with a chattr +C directory made in it; sqlite_wal: DELETE/FULL
-  // against WAL/FULL on paths[0]; empty: the test changes the system (a remount), or needs
-  // another host, so it is only suggested.
-  std::string kind;
+  // Unset: the test changes the system (a remount), or needs another host, so it is only
+  // suggested.
+  std::optional<TrialKind> kind;
   std::string command;  // what a user types
   std::vector<std::string> paths;
-  std::string note;  // why --try does not run it, when kind is empty
+  std::string note;  // why --try does not run it, when kind is unset
 };
 
 struct Cause {

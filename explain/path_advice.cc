@@ -1,6 +1,8 @@
-// AdviseTarget (explain/path_summary.h): the settings to use, each citing its
+// AdviseTarget (explain/path_advice.h): the settings to use, each citing its
 // measurement. SQLite from the commit matrix (and crashsim), PostgreSQL from the wal_sync_method
 // comparison, etcd from its preset's rules.
+#include "explain/path_advice.h"
+
 #include <fmt/format.h>
 
 #include "explain/path_summary.h"

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "explain/path_advice.h"
 #include "model/labels.h"
 #include "platform/container.h"
 #include "model/percentiles.h"
@@ -42,7 +43,9 @@ std::string WhatThePathIs(const platform::MountInfo& m) {
 std::string DurabilityLine(const std::optional<Durability>& d) {
   if (!d) return "durability not assessed";
   std::string line(NameOf(d->verdict));
-  if (!d->deciding_layer.empty()) line += " (deciding layer: " + d->deciding_layer + ")";
+  if (d->deciding_layer) {
+    line += fmt::format(" (deciding layer: {})", NameOf(*d->deciding_layer));
+  }
   if (!d->reason.empty()) line += ": " + d->reason;
   if (d->verdict == DurabilityVerdict::kUnproven && !d->to_prove.empty()) {
     line += "; to prove it: " + d->to_prove;
@@ -122,7 +125,8 @@ SummarySetting SettingOf(const Target& t, const SqliteEntry& e, const SqliteEntr
   s.loses = Loses(s.risk);
   if (t.durability && t.durability->verdict == DurabilityVerdict::kUnproven &&
       s.risk != RiskLevel::kCorruption && s.risk != RiskLevel::kNotDurable) {
-    s.loses += " if syncs reach stable storage (unproven: " + t.durability->deciding_layer + ")";
+    s.loses += fmt::format(" if syncs reach stable storage (unproven: {})",
+                           DecidingLayerName(*t.durability));
   }
   if (const sqlite_bench::CrashsimResult* c = CrashOf(t, r)) {
     s.loses += fmt::format(" (crashsim: {} of {} trials lost commits, at most {}; {} corrupt)",
@@ -180,8 +184,10 @@ std::vector<std::string> TopFindings(const std::vector<Finding>& findings) {
 
 std::string NextStep(const Target& t, const PathSummary& s) {
   if (t.durability && t.durability->verdict == DurabilityVerdict::kNotDurable) {
-    return "keep databases off this path, or make its " + t.durability->deciding_layer +
-           " layer keep syncs; no setting makes a commit durable here";
+    return fmt::format(
+        "keep databases off this path, or make its {} layer keep syncs; no setting makes a commit "
+        "durable here",
+        DecidingLayerName(*t.durability));
   }
   for (const Finding& f : t.findings) {
     if (f.severity == Severity::kFail) return "act on " + f.code + " (under Findings)";

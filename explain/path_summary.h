@@ -14,9 +14,7 @@ namespace durprobe::report {
 // The summary of one finished target (its durability read from target.durability, "durability
 // not assessed" when unset).
 PathSummary SummarizePath(const Target& target);
-// The settings to use on that target, in the order sqlite, postgresql, etcd.
-std::vector<PathAdvice> AdviseTarget(const Target& target);
-// Sets target.summary and target.advice; a target with nothing measured gets none.
+// Sets target.summary and target.advice (explain/path_advice.h); a target with nothing measured gets none.
 void AddPathSummary(Target& target);
 // Every target of the report.
 void AddPathSummaries(Report& report);

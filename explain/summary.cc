@@ -90,14 +90,40 @@ std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& 
   return rows;
 }
 
+std::string_view NameOf(SummarySort key) {
+  switch (key) {
+    case SummarySort::kWorst:
+      return "worst";
+    case SummarySort::kHost:
+      return "host";
+    case SummarySort::kPath:
+      return "path";
+    case SummarySort::kSyncP50:
+      return "sync_p50";
+    case SummarySort::kSyncP99:
+      return "sync_p99";
+    case SummarySort::kCommitsWalFull:
+      return "commits_wal_full";
+    case SummarySort::kCommitsDeleteFull:
+      return "commits_delete_full";
+    case SummarySort::kFailed:
+      return "failed";
+  }
+  return "";
+}
+
 const std::vector<std::string>& SummarySortKeys() {
-  static const std::vector<std::string> keys = {
-      "worst", "host", "path", "sync_p50", "sync_p99", "commits_wal_full", "commits_delete_full",
-      "failed"};
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> names;
+    for (int i = 0; !NameOf(static_cast<SummarySort>(i)).empty(); ++i) {
+      names.emplace_back(NameOf(static_cast<SummarySort>(i)));
+    }
+    return names;
+  }();
   return keys;
 }
 
-void SortRows(std::vector<SummaryRow>& rows, const std::string& key) {
+void SortRows(std::vector<SummaryRow>& rows, SummarySort key) {
   auto tie = [](const SummaryRow& a, const SummaryRow& b) {
     return std::tie(a.host, a.path) < std::tie(b.host, b.path);
   };
@@ -115,14 +141,23 @@ void SortRows(std::vector<SummaryRow>& rows, const std::string& key) {
     return tie(a, b);
   };
   std::stable_sort(rows.begin(), rows.end(), [&](const SummaryRow& a, const SummaryRow& b) {
-    if (key == "host" || key == "path") {
-      return key == "host" ? tie(a, b) : std::tie(a.path, a.host) < std::tie(b.path, b.host);
+    switch (key) {
+      case SummarySort::kHost:
+        return tie(a, b);
+      case SummarySort::kPath:
+        return std::tie(a.path, a.host) < std::tie(b.path, b.host);
+      case SummarySort::kSyncP50:
+        return desc(a.sync_p50_ns, b.sync_p50_ns, a, b);
+      case SummarySort::kSyncP99:
+        return desc(a.sync_p99_ns, b.sync_p99_ns, a, b);
+      case SummarySort::kCommitsWalFull:
+        return asc(a.commits_wal_full, b.commits_wal_full, a, b);
+      case SummarySort::kCommitsDeleteFull:
+        return asc(a.commits_delete_full, b.commits_delete_full, a, b);
+      case SummarySort::kWorst:
+      case SummarySort::kFailed:
+        break;  // below: failed rules first
     }
-    if (key == "sync_p50") return desc(a.sync_p50_ns, b.sync_p50_ns, a, b);
-    if (key == "sync_p99") return desc(a.sync_p99_ns, b.sync_p99_ns, a, b);
-    if (key == "commits_wal_full") return asc(a.commits_wal_full, b.commits_wal_full, a, b);
-    if (key == "commits_delete_full")
-      return asc(a.commits_delete_full, b.commits_delete_full, a, b);
     if (a.failed_rules.size() != b.failed_rules.size()) {
       return a.failed_rules.size() > b.failed_rules.size();
     }
@@ -130,8 +165,9 @@ void SortRows(std::vector<SummaryRow>& rows, const std::string& key) {
     auto grave = [](const SummaryRow& r) {
       return r.durability == DurabilityVerdict::kNotDurable || r.fail_finding;
     };
-    if (key == "worst" && grave(a) != grave(b)) return grave(a);
-    if (key == "worst" && a.findings.size() != b.findings.size()) {
+    bool worst = key == SummarySort::kWorst;
+    if (worst && grave(a) != grave(b)) return grave(a);
+    if (worst && a.findings.size() != b.findings.size()) {
       return a.findings.size() > b.findings.size();
     }
     return desc(a.sync_p99_ns, b.sync_p99_ns, a, b);

@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/report.h"
@@ -34,11 +35,26 @@ struct Summary {
 // latency, a percentile written as null, SQLite rows, checks) stays unset.
 std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& file);
 
-// Sort keys for --sort; "worst" (the default) puts failed rules first, then a not_durable path or
-// a fail-level finding, then warnings (more first), then the slowest sync p99.
+// The row orders of --sort. kWorst (the default) puts failed rules first, then a not_durable path
+// or a fail-level finding, then warnings (more first), then the slowest sync p99; kFailed failed
+// rules first, then the slowest sync p99.
+enum class SummarySort {
+  kWorst,
+  kHost,
+  kPath,
+  kSyncP50,
+  kSyncP99,
+  kCommitsWalFull,
+  kCommitsDeleteFull,
+  kFailed,
+};
+// "worst", "host", "path", "sync_p50", "sync_p99", "commits_wal_full", "commits_delete_full",
+// "failed"
+std::string_view NameOf(SummarySort key);
+// Every SummarySort's name, in its order, for --sort.
 const std::vector<std::string>& SummarySortKeys();
 // Sorts rows by key (descending for latencies and failures, ascending for commit rates, host and
 // path), ties broken by host then path.
-void SortRows(std::vector<SummaryRow>& rows, const std::string& key);
+void SortRows(std::vector<SummaryRow>& rows, SummarySort key);
 
 }  // namespace durprobe::report

@@ -25,7 +25,7 @@ const SqliteEntry* FindConfig(const Target& t, sqlite_bench::JournalMode journal
 }  // namespace
 
 std::string TrialEffect(const Trial& trial, const std::vector<Target>& measured) {
-  if (trial.kind == "sqlite_wal") {
+  if (trial.kind == TrialKind::kSqliteWal) {
     if (measured.empty()) return "nothing was measured";
     const SqliteEntry* del = FindConfig(measured[0], sqlite_bench::JournalMode::kDelete);
     const SqliteEntry* wal = FindConfig(measured[0], sqlite_bench::JournalMode::kWal);

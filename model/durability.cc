@@ -26,4 +26,28 @@ std::string_view NameOf(LayerEffect e) {
   return "";
 }
 
+std::string_view NameOf(LayerKind k) {
+  switch (k) {
+    case LayerKind::kPreload:
+      return "preload";
+    case LayerKind::kOverlay:
+      return "overlay";
+    case LayerKind::kFilesystem:
+      return "filesystem";
+    case LayerKind::kLoop:
+      return "loop";
+    case LayerKind::kNetwork:
+      return "network";
+    case LayerKind::kDevice:
+      return "device";
+    case LayerKind::kMeasured:
+      return "measured";
+  }
+  return "";
+}
+
+std::string_view DecidingLayerName(const Durability& d) {
+  return d.deciding_layer ? NameOf(*d.deciding_layer) : "";
+}
+
 }  // namespace durprobe::report

@@ -2,6 +2,7 @@
 // and stable media (analysis/durability_model.h decides it; every consumer reads it).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,8 +24,21 @@ enum class LayerEffect {
 };
 std::string_view NameOf(LayerEffect e);  // "passes", "voids", "unknown"
 
+// Which layer between the path and stable media a DurabilityLayer is.
+enum class LayerKind {
+  kPreload,     // an LD_PRELOAD library in front of the system calls
+  kOverlay,     // an overlay (a container's root)
+  kFilesystem,  // the mounted filesystem
+  kLoop,        // a loop device, backed by a file
+  kNetwork,     // a network filesystem
+  kDevice,      // the block device and its write cache
+  kMeasured,    // the evidence: what the probes measured
+};
+// "preload", "overlay", "filesystem", "loop", "network", "device", "measured"
+std::string_view NameOf(LayerKind k);
+
 struct DurabilityLayer {
-  std::string kind;  // "preload", "overlay", "filesystem", "loop", "network", "device", "measured"
+  LayerKind kind = LayerKind::kFilesystem;
   std::string name;  // what it is here: "ext4 on /dev/vda1", "loop0 backed by /tmp/x.img"
   LayerEffect effect = LayerEffect::kPasses;
   std::string reason;  // one sentence: why it has that effect
@@ -33,10 +47,13 @@ struct DurabilityLayer {
 struct Durability {
   DurabilityVerdict verdict = DurabilityVerdict::kUnproven;
   std::vector<DurabilityLayer> layers;  // from the path down to the media, then the evidence
-  std::string deciding_layer;           // the kind of the layer that decided ("" when durable)
+  std::optional<LayerKind> deciding_layer;  // the kind of the layer that decided (unset: durable)
   std::string reason;                   // one sentence: the verdict and why
   std::string to_prove;                 // unproven only: what would prove it
   std::vector<std::string> findings;    // the finding codes behind the deciding layer
 };
+
+// The deciding layer's name, "" when none decided.
+std::string_view DecidingLayerName(const Durability& d);
 
 }  // namespace durprobe::report

@@ -57,7 +57,8 @@ Result<std::unique_ptr<ChildProcess>> ChildProcess::Start(
 ChildProcess::~ChildProcess() {
   (void)to_child_.Close();  // a child still waiting for a signal sees end of stream and exits
   (void)from_child_.Close();
-  if (!waited_) platform_.WaitChild(pid_);
+  // Reaped so it leaves no zombie; how it ended is no one's to read once the caller let it go.
+  if (!waited_) (void)platform_.WaitChild(pid_);
 }
 
 Status ChildProcess::Send(char c) { return platform_.WriteAll(to_child_.get(), &c, 1); }

@@ -218,7 +218,8 @@ void ScratchDir::Abandon() {
   if (there.ok() && SameEntry(*there, identity_)) (void)platform_.RemoveDirectory(path_);
 }
 
-ScratchDir::~ScratchDir() { Remove(); }
+// A destructor has no one to tell; a caller that must know calls Remove and reads its Status.
+ScratchDir::~ScratchDir() { (void)Remove(); }
 
 std::string ScratchDir::FilePath(std::string_view name) const { return JoinPath(work_, name); }
 

@@ -11,7 +11,7 @@
 
 namespace durprobe {
 
-class Status {
+class [[nodiscard]] Status {
  public:
   enum class Kind { kOk, kError, kUnsupported, kInvalidArgument, kInterrupted };
 
@@ -53,7 +53,7 @@ class Status {
 };
 
 template <typename T>
-class Result {
+class [[nodiscard]] Result {
  public:
   Result(T value) : v_(std::move(value)) {}         // NOLINT: implicit by design
   Result(Status status) : v_(std::move(status)) {}  // NOLINT: must not be ok

@@ -11,7 +11,7 @@ namespace durprobe::probes {
 // kSubBuckets equal buckets of width 2^(e - kSubBucketBits): at most 1/128 of the value.
 int Histogram::BucketOf(std::uint64_t value) {
   if (value < kSubBuckets) return static_cast<int>(value);
-  int e = std::bit_width(value) - 1;  // top bit position, >= kSubBucketBits
+  int e = static_cast<int>(std::bit_width(value)) - 1;  // top bit position, >= kSubBucketBits
   if (e > kMaxExponent) return kBucketCount - 1;
   int shift = e - kSubBucketBits;
   int row = shift + 1;

@@ -77,10 +77,10 @@ class FileOpProbe final : public ProbeOp {
   Status Teardown() override {
     Status s = fd_.Close();
     Status swept = SweepCreated();
-    if (op_ == FileOp::kRename && n_ % 2 == 1) p_.Rename(Name(0), file_);
+    Status back = op_ == FileOp::kRename && n_ % 2 == 1 ? p_.Rename(Name(0), file_) : Status::Ok();
     Status u = p_.Unlink(file_);
     Status r = p_.RemoveDirectory(dir_);
-    for (const Status& each : {swept, u, r}) {
+    for (const Status& each : {swept, back, u, r}) {
       if (s.ok() && !each.ok() && each.error_number() != ENOENT) s = each;
     }
     return s;

@@ -203,7 +203,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
 LoopOutcome Measure(platform::Platform& platform, ProbeOp& op, const StopRule& rule) {
   Status setup = op.Setup();
   if (!setup.ok()) {
-    op.Teardown();
+    (void)op.Teardown();  // the setup's failure is the one to report; teardown only cleans up
     LoopOutcome out;
     out.status = setup;
     return out;

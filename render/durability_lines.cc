@@ -19,7 +19,7 @@ DurabilityText DurabilityTextOf(const Durability& d) {
   }
   for (const DurabilityLayer& l : d.layers) {
     if (!t.chain.empty()) t.chain += " > ";
-    t.chain += fmt::format("{} {} {}", l.kind, l.name, NameOf(l.effect));
+    t.chain += fmt::format("{} {} {}", NameOf(l.kind), l.name, NameOf(l.effect));
   }
   t.to_prove = d.to_prove;
   return t;

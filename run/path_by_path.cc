@@ -104,7 +104,8 @@ std::vector<sqlite_bench::CommitResult> RunSqliteOn(RunState& s, report::Target&
                        fmt::format("{}: {} ({}/{})", t.path, sqlite_bench::Label(mp.configs[i]),
                                    round + 1, reps),
                        mp.options.budget_ns / reps);
-      runs[i]->Repetition(shares.Share());
+      // A failure stays in the run, which Finish reports as the configuration's outcome.
+      (void)runs[i]->Repetition(shares.Share());
       shares.Done(runs[i]->last_repetition_ns());
     }
     if (MayStart(s)) {

@@ -45,7 +45,7 @@ void SampleReference(platform::Platform& platform, const std::string& dir,
   probes::LoopOutcome loop =
       probes::SampleProbe(platform, own, spec, ReferenceRule(share_ns),
                           probes::OpOptions{.file_size = std::min(kReferenceFileSize, file_size)});
-  platform.RemoveDirectory(own);
+  (void)platform.RemoveDirectory(own);  // what it leaves goes with the scratch directory
   if (!loop.status.ok() && loop.status.kind() != Status::Kind::kInterrupted) {
     // A failed sync is reported, never dropped (the storage may have lost writes); once per path.
     const std::string subject = "reference probe " + report::ProbeLabel(spec);

@@ -73,7 +73,7 @@ Result<RecoveryCheck> RecoverImage(platform::Platform& platform, const std::stri
                                    const DiskImage& image, std::uint32_t rows_per_commit,
                                    std::uint32_t payload_bytes) {
   if (Status s = WriteImage(platform, dir, image); !s.ok()) {
-    platform::RemoveTree(platform, dir);
+    (void)platform::RemoveTree(platform, dir);  // the write's failure is the one to report
     return s;
   }
   RecoveryCheck check;

@@ -39,7 +39,7 @@ class Writer {
       sqlite3_reset(insert_.get());
       if (rc != SQLITE_DONE) {
         Status s = SqliteError(db_.get(), rc, "insert");
-        db_.Exec("ROLLBACK");
+        (void)db_.Exec("ROLLBACK");  // the insert's failure is the one to report
         return s;
       }
       pending_.Add(id, payload_.data(), payload_.size());

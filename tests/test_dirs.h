@@ -2,6 +2,7 @@
 // tests need to set up situations (the product code reaches the OS only through platform/).
 #pragma once
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -22,7 +23,8 @@ class TempDir {
     path_ = made ? made : "";
   }
   ~TempDir() {
-    if (!path_.empty()) platform::RemoveTree(platform::Default(), path_);
+    // Best effort: a test that leaves an undeletable entry has its own assertions to fail.
+    if (!path_.empty()) (void)platform::RemoveTree(platform::Default(), path_);
   }
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
@@ -36,8 +38,9 @@ class TempDir {
 // for inspection).
 inline std::string MakeTempDir(const std::string& name) {
   std::string dir = "/tmp/durprobe-" + name + "-" + std::to_string(::getpid());
-  platform::RemoveTree(platform::Default(), dir);
-  platform::Default().MakeDirectory(dir);
+  (void)platform::RemoveTree(platform::Default(), dir);  // a previous run's, if any
+  Status made = platform::Default().MakeDirectory(dir);
+  if (!made.ok()) ADD_FAILURE() << made.message();
   return dir;
 }
 

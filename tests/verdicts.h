@@ -10,12 +10,12 @@ namespace durprobe::testing_support {
 
 // Adds the fail finding code and the not_durable verdict it decides (in the layer given).
 inline void MarkNotDurable(report::Target& t, const std::string& code,
-                           const std::string& layer = "filesystem") {
+                           report::LayerKind layer = report::LayerKind::kFilesystem) {
   t.findings.push_back({report::Severity::kFail, code, code + " voids durability here"});
   report::Durability d;
   d.verdict = report::DurabilityVerdict::kNotDurable;
   d.deciding_layer = layer;
-  d.reason = layer + ": " + code;
+  d.reason = std::string(NameOf(layer)) + ": " + code;
   d.findings = {code};
   t.durability = d;
 }

@@ -18,7 +18,7 @@ void PrintCauses(const std::vector<Cause>& causes, std::ostream& out) {
   }
   const Trial& t = causes.front().trial;
   if (t.command.empty()) return;
-  if (t.kind.empty()) {
+  if (!t.kind) {
     fmt::print(out, "  test the leading cause: {} ({})\n", EscapeControlChars(t.command),
                EscapeControlChars(t.note));
   } else {

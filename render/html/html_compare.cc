@@ -23,7 +23,7 @@ using html::Escape;
 using html::Figure;
 
 std::string SignedNanos(double ns) {
-  return ns < 0 ? "-" + html::NanosTick(-ns) : html::NanosTick(ns);
+  return ns < 0 ? fmt::format("-{}", html::NanosTick(-ns)) : html::NanosTick(ns);
 }
 
 std::string PathName(const std::vector<Target>& targets, std::size_t i) {

@@ -12,7 +12,9 @@ nlohmann::json CausesJson(const std::vector<Cause>& causes) {
         {"key", c.key},   {"score", c.score}, {"evidence", c.evidence},      {"advice", c.advice},
         {"what", c.what}, {"side", c.side},   {"differences", c.differences}};
     if (!c.trial.command.empty()) {
-      j["try"] = {{"kind", c.trial.kind}, {"command", c.trial.command}};
+      // A test --try leaves to the user has the kind "".
+      std::string_view kind = c.trial.kind ? NameOf(*c.trial.kind) : "";
+      j["try"] = {{"kind", kind}, {"command", c.trial.command}};
       if (!c.trial.note.empty()) j["try"]["note"] = c.trial.note;
     }
     out.push_back(std::move(j));

@@ -39,10 +39,10 @@ Durability Of(MountInfo m, Context c = {}, std::vector<Finding> findings = {}) {
 TEST(DurabilityModelTest, ADiskWithAWriteThroughCacheIsDurable) {
   Durability d = Of(Fs("ext4", Disk("write through", false)));
   EXPECT_EQ(d.verdict, DurabilityVerdict::kDurable);
-  EXPECT_TRUE(d.deciding_layer.empty());
+  EXPECT_FALSE(d.deciding_layer.has_value());
   ASSERT_EQ(d.layers.size(), 2u);
-  EXPECT_EQ(d.layers[0].kind, "filesystem");
-  EXPECT_EQ(d.layers[1].kind, "device");
+  EXPECT_EQ(d.layers[0].kind, LayerKind::kFilesystem);
+  EXPECT_EQ(d.layers[1].kind, LayerKind::kDevice);
   EXPECT_EQ(d.layers[1].effect, LayerEffect::kPasses);
   EXPECT_EQ(Of(Fs("xfs", Disk("write back", true))).verdict, DurabilityVerdict::kDurable);
 }
@@ -52,7 +52,7 @@ TEST(DurabilityModelTest, ADiskWithAWriteThroughCacheIsDurable) {
 TEST(DurabilityModelTest, AVolatileCacheWithoutFuaIsUnprovenNeverNotDurable) {
   Durability d = Of(Fs("ext4", Disk("write back", false)));
   EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven);
-  EXPECT_EQ(d.deciding_layer, "device");
+  EXPECT_EQ(d.deciding_layer, LayerKind::kDevice);
   EXPECT_NE(d.to_prove.find("power-cut test"), std::string::npos) << d.to_prove;
   EXPECT_EQ(d.findings, std::vector<std::string>{"volatile_write_cache_no_fua"});
 }
@@ -61,7 +61,7 @@ TEST(DurabilityModelTest, MemoryFilesystemsVoidIt) {
   for (const char* fs : {"tmpfs", "ramfs"}) {
     Durability d = Of(Fs(fs));
     EXPECT_EQ(d.verdict, DurabilityVerdict::kNotDurable) << fs;
-    EXPECT_EQ(d.deciding_layer, "filesystem");
+    EXPECT_EQ(d.deciding_layer, LayerKind::kFilesystem);
     EXPECT_EQ(d.findings, std::vector<std::string>{"sync_noop_memory_fs"});
     EXPECT_TRUE(d.to_prove.empty());
   }
@@ -76,10 +76,10 @@ TEST(DurabilityModelTest, ALoopDeviceIsFollowedToItsBackingFilesFilesystem) {
   m.backing.push_back(Fs("tmpfs"));
   Durability d = Of(m);
   EXPECT_EQ(d.verdict, DurabilityVerdict::kNotDurable);
-  EXPECT_EQ(d.deciding_layer, "filesystem");
+  EXPECT_EQ(d.deciding_layer, LayerKind::kFilesystem);
   ASSERT_EQ(d.layers.size(), 3u);
   EXPECT_EQ(d.layers[0].effect, LayerEffect::kPasses);  // ext4 on the loop device
-  EXPECT_EQ(d.layers[1].kind, "loop");
+  EXPECT_EQ(d.layers[1].kind, LayerKind::kLoop);
   EXPECT_EQ(d.layers[2].name, "tmpfs (/data)");
   // Two loops deep, down to a durable disk.
   MountInfo inner = Fs("xfs", loop);
@@ -89,7 +89,7 @@ TEST(DurabilityModelTest, ALoopDeviceIsFollowedToItsBackingFilesFilesystem) {
   EXPECT_EQ(Of(outer).verdict, DurabilityVerdict::kDurable);
   // A backing file that cannot be followed is unknown, not durable.
   EXPECT_EQ(Of(Fs("ext4", loop)).verdict, DurabilityVerdict::kUnproven);
-  EXPECT_EQ(Of(Fs("ext4", loop)).deciding_layer, "loop");
+  EXPECT_EQ(Of(Fs("ext4", loop)).deciding_layer, LayerKind::kLoop);
 }
 
 TEST(DurabilityModelTest, OverlayVolatileUpperOnMemoryAndAnInvisibleUpper) {
@@ -102,16 +102,16 @@ TEST(DurabilityModelTest, OverlayVolatileUpperOnMemoryAndAnInvisibleUpper) {
   EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kDurable);
   m.overlay->volatile_mount = true;
   EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kNotDurable);
-  EXPECT_EQ(Of(m).deciding_layer, "overlay");
+  EXPECT_EQ(Of(m).deciding_layer, LayerKind::kOverlay);
   EXPECT_EQ(Of(m).findings, std::vector<std::string>{"overlay_volatile"});
   m.overlay->volatile_mount = false;
   m.overlay->upper_fstype = "tmpfs";
   EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kNotDurable);
-  EXPECT_EQ(Of(m).deciding_layer, "filesystem");
+  EXPECT_EQ(Of(m).deciding_layer, LayerKind::kFilesystem);
   m.overlay->upper_visible = false;
   m.device.reset();
   EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kUnproven);
-  EXPECT_EQ(Of(m).deciding_layer, "overlay");
+  EXPECT_EQ(Of(m).deciding_layer, LayerKind::kOverlay);
 }
 
 TEST(DurabilityModelTest, ServersAndFuseCannotBeSeenThrough) {
@@ -141,16 +141,16 @@ TEST(DurabilityModelTest, APreloadIsTheTopLayer) {
   Context eat;
   eat.ld_preload = "/usr/lib/x86_64-linux-gnu/libeatmydata.so";
   EXPECT_EQ(Of(m, eat).verdict, DurabilityVerdict::kNotDurable);
-  EXPECT_EQ(Of(m, eat).deciding_layer, "preload");
+  EXPECT_EQ(Of(m, eat).deciding_layer, LayerKind::kPreload);
   Context other;
   other.ld_preload = "/tmp/libquiet.so";
   EXPECT_EQ(Of(m, other).verdict, DurabilityVerdict::kUnproven);
-  EXPECT_EQ(Of(m, other).deciding_layer, "preload");
+  EXPECT_EQ(Of(m, other).deciding_layer, LayerKind::kPreload);
   // The same library under a neutral name is caught by what a sync costs.
   Durability measured =
       Of(m, other, {{Severity::kWarn, "sync_noop_suspected", "syncs cost no more than a write"}});
   EXPECT_EQ(measured.verdict, DurabilityVerdict::kNotDurable);
-  EXPECT_EQ(measured.deciding_layer, "measured");
+  EXPECT_EQ(measured.deciding_layer, LayerKind::kMeasured);
   EXPECT_EQ(measured.findings, std::vector<std::string>{"sync_noop_suspected"});
 }
 
@@ -160,7 +160,7 @@ TEST(DurabilityModelTest, MeasuredEvidenceQualifiesADurableLookingPath) {
             DurabilityVerdict::kUnproven);
   // Expected on a memory filesystem (info), it adds nothing there.
   Durability tmpfs = Of(Fs("tmpfs"), {}, {{Severity::kInfo, "sync_noop_suspected", "."}});
-  EXPECT_EQ(tmpfs.deciding_layer, "filesystem");
+  EXPECT_EQ(tmpfs.deciding_layer, LayerKind::kFilesystem);
   Target t;
   t.mount = m;
   probes::ProbeResult dir;
@@ -171,7 +171,7 @@ TEST(DurabilityModelTest, MeasuredEvidenceQualifiesADurableLookingPath) {
   t.probes.push_back(dir);
   Durability d = DurabilityOf(t, {});
   EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven);
-  EXPECT_EQ(d.deciding_layer, "measured");
+  EXPECT_EQ(d.deciding_layer, LayerKind::kMeasured);
 }
 
 TEST(DurabilityModelTest, NoMountMeansUnproven) {

@@ -10,10 +10,11 @@ using sqlite_bench::JournalMode;
 using sqlite_bench::RiskLevel;
 using sqlite_bench::Synchronous;
 
-Durability Verdict(DurabilityVerdict v, std::string layer, std::vector<std::string> codes) {
+Durability Verdict(DurabilityVerdict v, std::optional<LayerKind> layer,
+                   std::vector<std::string> codes) {
   Durability d;
   d.verdict = v;
-  d.deciding_layer = std::move(layer);
+  d.deciding_layer = layer;
   d.findings = std::move(codes);
   return d;
 }
@@ -28,7 +29,7 @@ TEST(DurabilityRiskTest, WithoutAVerdictItIsWhatSqliteDocuments) {
 }
 
 TEST(DurabilityRiskTest, DeleteFullIsToldApartFromDeleteExtra) {
-  Durability durable = Verdict(DurabilityVerdict::kDurable, "", {});
+  Durability durable = Verdict(DurabilityVerdict::kDurable, std::nullopt, {});
   RowRisk full = RiskOf(JournalMode::kDelete, Synchronous::kFull, durable);
   RowRisk extra = RiskOf(JournalMode::kDelete, Synchronous::kExtra, durable);
   EXPECT_EQ(NameOf(full.documented_level), "last_commit");
@@ -45,7 +46,8 @@ TEST(DurabilityRiskTest, DeleteFullIsToldApartFromDeleteExtra) {
 }
 
 TEST(DurabilityRiskTest, ANotDurablePathMakesEveryRowNotDurable) {
-  Durability d = Verdict(DurabilityVerdict::kNotDurable, "filesystem", {"sync_noop_memory_fs"});
+  Durability d =
+      Verdict(DurabilityVerdict::kNotDurable, LayerKind::kFilesystem, {"sync_noop_memory_fs"});
   for (Synchronous s : {Synchronous::kOff, Synchronous::kNormal, Synchronous::kFull}) {
     RowRisk r = RiskOf(JournalMode::kWal, s, d);
     EXPECT_EQ(NameOf(r.level), "not_durable");
@@ -54,13 +56,14 @@ TEST(DurabilityRiskTest, ANotDurablePathMakesEveryRowNotDurable) {
   EXPECT_EQ(RiskOf(JournalMode::kWal, Synchronous::kOff, d).summary,
             "durability not provided here (sync_noop_memory_fs); corruption possible");
   // No finding names the layer: the layer does.
-  Durability bare = Verdict(DurabilityVerdict::kNotDurable, "loop", {});
+  Durability bare = Verdict(DurabilityVerdict::kNotDurable, LayerKind::kLoop, {});
   EXPECT_EQ(RiskOf(JournalMode::kWal, Synchronous::kFull, bare).findings,
             std::vector<std::string>{"loop"});
 }
 
 TEST(DurabilityRiskTest, AnUnprovenPathQualifiesTheGuarantee) {
-  Durability d = Verdict(DurabilityVerdict::kUnproven, "device", {"volatile_write_cache_no_fua"});
+  Durability d =
+      Verdict(DurabilityVerdict::kUnproven, LayerKind::kDevice, {"volatile_write_cache_no_fua"});
   RowRisk r = RiskOf(JournalMode::kWal, Synchronous::kFull, d);
   EXPECT_EQ(NameOf(r.level), "none");
   EXPECT_EQ(r.summary, "nothing lost if syncs reach stable storage (unproven: device)");
@@ -73,9 +76,9 @@ TEST(DurabilityRiskTest, NotDurableCodesReadTheVerdictOnly) {
   Target t;
   t.findings = {{Severity::kFail, "sync_noop_memory_fs", "."}};
   EXPECT_TRUE(NotDurableCodes(t).empty());  // no verdict: nothing decided
-  t.durability = Verdict(DurabilityVerdict::kUnproven, "device", {"x"});
+  t.durability = Verdict(DurabilityVerdict::kUnproven, LayerKind::kDevice, {"x"});
   EXPECT_TRUE(NotDurableCodes(t).empty());
-  t.durability = Verdict(DurabilityVerdict::kNotDurable, "overlay", {"overlay_volatile"});
+  t.durability = Verdict(DurabilityVerdict::kNotDurable, LayerKind::kOverlay, {"overlay_volatile"});
   EXPECT_EQ(NotDurableCodes(t), std::vector<std::string>{"overlay_volatile"});
 }
 

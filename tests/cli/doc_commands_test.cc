@@ -213,14 +213,15 @@ class Sandbox {
   std::string Directory(const std::string& name) {
     std::string dir = root_ + "/dir-" + std::to_string(dirs_.size());
     auto [it, added] = dirs_.emplace(name, dir);
-    if (added) platform::Default().MakeDirectory(it->second);
+    if (added) EXPECT_TRUE(platform::Default().MakeDirectory(it->second).ok()) << it->second;
     return it->second;
   }
   std::string Report(const std::string& name) {
     bool b_side = name.find('b') == 0 || name.find('B') == 0 || name.find("hostB") == 0;
     std::string fixture = b_side ? "diff/b_sync_latency.json" : "diff/a.json";
     std::string path = root_ + "/" + (name.find('*') == std::string::npos ? name : "all.json");
-    platform::Default().WriteTextFile(path, testing_support::ReadFixture(fixture));
+    EXPECT_TRUE(platform::Default().WriteTextFile(path, testing_support::ReadFixture(fixture)).ok())
+        << path;
     return path;
   }
   std::string Policy(const std::string& name) {
@@ -230,7 +231,7 @@ class Sandbox {
     start += 8;
     std::string toml = doc.substr(start, doc.find("```", start) - start);
     std::string path = root_ + "/" + (name == "FILE" ? "policy.toml" : name);
-    platform::Default().WriteTextFile(path, toml);
+    EXPECT_TRUE(platform::Default().WriteTextFile(path, toml).ok()) << path;
     return path;
   }
 

@@ -190,7 +190,7 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_pair("Utf8", std::string("donn\xC3\xA9"
                                                          "es-\xE6\x97\xA5\xE6\x9C\xAC")),
                       std::make_pair("InvalidUtf8", std::string("latin1-\xE9t\xE9-\xFF"))),
-    [](const auto& info) { return std::string(info.param.first); });
+    [](const auto& param_info) { return std::string(param_info.param.first); });
 
 }  // namespace
 }  // namespace durprobe

@@ -108,7 +108,9 @@ TEST_P(SignalTest, RemovesScratchAndExitsWith128PlusSignal) {
 INSTANTIATE_TEST_SUITE_P(ProbeCliTest, SignalTest,
                          ::testing::Values(std::make_pair("INT", "130\n"),
                                            std::make_pair("TERM", "143\n")),
-                         [](const auto& info) { return std::string(info.param.first); });
+                         [](const auto& param_info) {
+                           return std::string(param_info.param.first);
+                         });
 
 TEST(ProbeCliTest, CleanRemovesOnlyLeftoversOfKilledRuns) {
   TempDir dir;

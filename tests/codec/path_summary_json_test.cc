@@ -16,7 +16,8 @@ Report WithSummary(bool full) {
   Target t;
   t.path = "/data";
   // A verdict saved with it: the reader assesses one only for a report saved without.
-  t.durability = Durability{.verdict = DurabilityVerdict::kUnproven, .deciding_layer = "device"};
+  t.durability =
+      Durability{.verdict = DurabilityVerdict::kUnproven, .deciding_layer = LayerKind::kDevice};
   PathSummary s;
   s.what = "ext4 on vda (volatile write cache, no FUA)";
   s.durability_line = "durability not assessed";

@@ -47,7 +47,7 @@ TEST(SqliteJsonTest, RiskCarriesTheDecidingFindingCodes) {
   EXPECT_EQ(plain["findings"], nlohmann::json::array());
   Durability tmpfs_verdict;
   tmpfs_verdict.verdict = DurabilityVerdict::kNotDurable;
-  tmpfs_verdict.deciding_layer = "filesystem";
+  tmpfs_verdict.deciding_layer = LayerKind::kFilesystem;
   tmpfs_verdict.findings = {"sync_noop_memory_fs"};
   t.durability = tmpfs_verdict;
   AssessRisks(t);  // the writer writes the risk as the analysis decided it

@@ -308,7 +308,7 @@ TEST(CausesTest, TheLeadingCauseCarriesItsTest) {
   b.mount->fstype = "btrfs";
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
   ASSERT_FALSE(causes.empty());
-  EXPECT_EQ(causes.front().trial.kind, "nocow_dir");
+  EXPECT_EQ(causes.front().trial.kind, TrialKind::kNocowDir);
   EXPECT_EQ(causes.front().trial.paths, std::vector<std::string>{"/b"});
   EXPECT_NE(causes.front().trial.command.find("chattr +C /b/nocow"), std::string::npos);
 }
@@ -332,7 +332,7 @@ TEST(CausesTest, FuseTestComparesWithTheDirectoryItExports) {
   b.mount->device.reset();
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
   ASSERT_FALSE(causes.empty());
-  EXPECT_EQ(causes.front().trial.kind, "compare_paths");
+  EXPECT_EQ(causes.front().trial.kind, TrialKind::kComparePaths);
   EXPECT_EQ(causes.front().trial.paths,
             (std::vector<std::string>{"/mnt/fuse/db", "/srv/export/db"}));
 }

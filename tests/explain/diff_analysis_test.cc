@@ -106,7 +106,7 @@ TEST(DiffDurabilityTest, ASideWhoseSyncsDoNoDurableWorkHeadsTheVerdict) {
 TEST(DiffDurabilityTest, TheNonDurablePairHeadsSeveralPairs) {
   Report a = testing_support::LoadDiffFixture("two_paths_a.json");
   Report b = testing_support::LoadDiffFixture("two_paths_b.json");
-  testing_support::MarkNotDurable(b.targets[1], "sync_noop_suspected", "measured");
+  testing_support::MarkNotDurable(b.targets[1], "sync_noop_suspected", LayerKind::kMeasured);
   Result<Diff> d = DiffReports(a, b, "a", "b");
   ASSERT_TRUE(d.ok());
   EXPECT_EQ(NameOf(d->pairs[0].verdict.factor), "sync_latency");

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/durability_risk.h"
+#include "explain/path_advice.h"
 #include "tests/sqlite_samples.h"
 
 namespace durprobe::report {
@@ -69,7 +70,7 @@ TEST(PathSummaryTest, WithoutADurabilityVerdictItSaysNotAssessed) {
 TEST(PathSummaryTest, ANotDurablePathOffersNoSettingAndSaysWhichLayer) {
   Target t = Measured();
   t.durability = Durability{.verdict = DurabilityVerdict::kNotDurable,
-                            .deciding_layer = "filesystem",
+                            .deciding_layer = LayerKind::kFilesystem,
                             .reason = "tmpfs keeps files in memory"};
   PathSummary s = SummarizePath(t);
   EXPECT_EQ(s.durability, DurabilityVerdict::kNotDurable);

@@ -52,13 +52,13 @@ TEST(SummaryTest, AnOlderReportKeepsWhatItHas) {
 
 TEST(SummaryTest, WorstFirstAndByKey) {
   std::vector<SummaryRow> rows = Fleet();
-  SortRows(rows, "worst");
+  SortRows(rows, SummarySort::kWorst);
   EXPECT_EQ(rows[0].host, "db-slow");  // a failed rule
   EXPECT_EQ(rows[1].host, "db-old");   // slower p99 than db-fast
-  SortRows(rows, "commits_wal_full");  // lowest rate first, missing last
+  SortRows(rows, SummarySort::kCommitsWalFull);  // lowest rate first, missing last
   EXPECT_EQ(rows[0].host, "db-slow");
   EXPECT_EQ(rows[2].host, "db-old");
-  SortRows(rows, "host");
+  SortRows(rows, SummarySort::kHost);
   EXPECT_EQ(rows[0].host, "db-fast");
 }
 

@@ -19,20 +19,21 @@ TEST(TrialEffectTest, WalAgainstDeleteQuotesBothRates) {
   t.path = "/data";
   t.sqlite = {Row(sqlite_bench::JournalMode::kDelete, 100),
               Row(sqlite_bench::JournalMode::kWal, 400)};
-  EXPECT_EQ(TrialEffect({"sqlite_wal", "", {"/data"}, ""}, {t}),
+  EXPECT_EQ(TrialEffect({TrialKind::kSqliteWal, "", {"/data"}, ""}, {t}),
             "on /data: WAL/FULL commits 400/s against DELETE/FULL's 100/s (4.00x)");
   t.sqlite.pop_back();
-  EXPECT_EQ(TrialEffect({"sqlite_wal", "", {"/data"}, ""}, {t}),
+  EXPECT_EQ(TrialEffect({TrialKind::kSqliteWal, "", {"/data"}, ""}, {t}),
             "DELETE/FULL or WAL/FULL did not complete");
 }
 
 TEST(TrialEffectTest, ComparePathsQuotesTheSecondPathsRatios) {
   std::vector<Target> measured = {testing_support::PathWith("/fuse", 1, 9, 1),
                                   testing_support::PathWith("/under", 1, 1, 1)};
-  std::string effect = TrialEffect({"compare_paths", "", {"/fuse", "/under"}, ""}, measured);
+  std::string effect =
+      TrialEffect({TrialKind::kComparePaths, "", {"/fuse", "/under"}, ""}, measured);
   EXPECT_EQ(effect.rfind("/under against /fuse: per sync", 0), 0u) << effect;
   EXPECT_NE(effect.find("per op 1/9.00x"), std::string::npos) << effect;
-  EXPECT_EQ(TrialEffect({"compare_paths", "", {}, ""}, {}), "nothing was measured");
+  EXPECT_EQ(TrialEffect({TrialKind::kComparePaths, "", {}, ""}, {}), "nothing was measured");
 }
 
 }  // namespace

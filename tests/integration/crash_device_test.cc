@@ -146,7 +146,7 @@ TEST_P(CrashDeviceTest, FsyncedFileIsInTheStateAtItsFlushAndNotInTheBase) {
 INSTANTIATE_TEST_SUITE_P(Filesystems, CrashDeviceTest,
                          ::testing::Values(Case{"ext4", 128, "data=ordered"}, Case{"xfs", 320, ""},
                                            Case{"btrfs", 256, ""}),
-                         [](const auto& info) { return std::string(info.param.type); });
+                         [](const auto& param_info) { return std::string(param_info.param.type); });
 
 // Lines of /proc/self/mountinfo and of `losetup -a` that name dir: what a run left there.
 std::string LeftUnder(const std::string& dir) {

@@ -221,9 +221,10 @@ TEST_P(DestinationSafetyTest, AnUnprivilegedRunNamesTheLinksOwnerNotAMissingFile
 
 INSTANTIATE_TEST_SUITE_P(Places, DestinationSafetyTest,
                          ::testing::Combine(::testing::ValuesIn(kPlaces), ::testing::Values(0, 1)),
-                         [](const auto& info) {
-                           return std::string(std::get<0>(info.param).name) + "ProtectedSymlinks" +
-                                  std::to_string(std::get<1>(info.param));
+                         [](const auto& param_info) {
+                           return std::string(std::get<0>(param_info.param).name) +
+                                  "ProtectedSymlinks" +
+                                  std::to_string(std::get<1>(param_info.param));
                          });
 
 }  // namespace

@@ -246,7 +246,7 @@ INSTANTIATE_TEST_SUITE_P(
                       SqliteFault{"DatabaseOpenErofs", "wal",
                                   "DURPROBE_FAULT_PATH='*/commit-*.db' DURPROBE_FAULT_OPEN=EROFS",
                                   "Read-only file system"}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const auto& param_info) { return std::string(param_info.param.name); });
 
 // The workloads, the forked-process ones included: errors, exit 1, no orphan children.
 TEST_F(FaultTest, WorkloadSyncFailuresAreErrorsWithoutOrphans) {

@@ -76,14 +76,14 @@ TEST_F(FullFilesystemTest, APlanLargerThanTheFreeSpaceIsRefusedAndASmallerOneRun
 TEST_F(FullFilesystemTest, FillingUpDuringARunEndsInErrorsNotCrashes) {
   MOUNT_OR_SKIP(dir, "8m");
   TempDir out;
-  std::string json = out.path() + "/report.json";
+  std::string json_path = out.path() + "/report.json";
   CliRun run = RunDurprobe(
       "sqlite --no-probes --journal-modes delete,wal --synchronous off "
       "--batch 100 --payload 1k --budget 6s --quiet --json " +
-      json + " " + dir);
+      json_path + " " + dir);
   EXPECT_EQ(run.exit_code, 1) << run.err;
   EXPECT_NE(run.err.find("database or disk is full"), std::string::npos) << run.err;
-  nlohmann::json report = nlohmann::json::parse(testing_support::Slurp(json));
+  nlohmann::json report = nlohmann::json::parse(testing_support::Slurp(json_path));
   for (const auto& row : report["targets"][0]["sqlite"]) {
     EXPECT_EQ(row["status"], "error") << row.dump();
   }

@@ -73,7 +73,7 @@ TEST(ModernSyncTest, RwfDsyncIsOnePwritev2WithRwfDsyncPerOperationAndNoSync) {
   EXPECT_EQ(dsync_writes, ops);
   EXPECT_EQ(syncs, 0);
   EXPECT_EQ(fsyncs, 1);  // the preallocation's, before any timed write
-  platform::RemoveTree(platform::Default(), dir);
+  EXPECT_TRUE(platform::RemoveTree(platform::Default(), dir).ok()) << dir;
 }
 
 // writer pid -> fdatasync calls on its probe file, from `strace -f` lines "PID fdatasync(...)":
@@ -116,7 +116,7 @@ TEST(ModernSyncTest, WritersSyncFromThatManyThreadsAndProcesses) {
     EXPECT_EQ(rows[1]["writers"], 4);
     EXPECT_EQ(rows[1]["mode"], mode);
   }
-  platform::RemoveTree(platform::Default(), dir);
+  EXPECT_TRUE(platform::RemoveTree(platform::Default(), dir).ok()) << dir;
 }
 
 // A loop-backed ext4 holding nothing but what the test puts there.
@@ -149,7 +149,7 @@ class LoopFlushTest : public ::testing::Test {
   void TearDown() override {
     if (mounted_) RunShell("umount " + mnt_);
     if (!device_.empty()) RunShell("losetup -d " + device_);
-    if (!dir_.empty()) platform::RemoveTree(platform::Default(), dir_);
+    if (!dir_.empty()) EXPECT_TRUE(platform::RemoveTree(platform::Default(), dir_).ok()) << dir_;
   }
   long Flushes() const {  // /sys/block/X/stat field 16: flush requests completed
     std::istringstream in(Slurp("/sys/block/" + name_ + "/stat"));

@@ -38,9 +38,9 @@ class OutputClosedTest : public ::testing::TestWithParam<PipedCommand> {};
 
 TEST_P(OutputClosedTest, PipeToHeadEndsLikeAnInterruption) {
   TempDir dir, io;
-  std::string json = io.path() + "/r.json";
+  std::string json_path = io.path() + "/r.json";
   CliRun r = RunShell("bash -c '" DURPROBE_BINARY " " + std::string(GetParam().args) + " --json " +
-                      json + " " + dir.path() + " 2>" + io.path() +
+                      json_path + " " + dir.path() + " 2>" + io.path() +
                       "/err | head -1 >/dev/null; echo ${PIPESTATUS[0]} >" + io.path() + "/rc'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   int code = std::atoi(Slurp(io.path() + "/rc").c_str());
@@ -53,7 +53,7 @@ TEST_P(OutputClosedTest, PipeToHeadEndsLikeAnInterruption) {
   }
   EXPECT_EQ(CountLines(err), 1) << err;
   EXPECT_NE(err.find("interrupted by SIGPIPE (output closed)"), std::string::npos) << err;
-  nlohmann::json j = nlohmann::json::parse(Slurp(json), nullptr, false);
+  nlohmann::json j = nlohmann::json::parse(Slurp(json_path), nullptr, false);
   ASSERT_FALSE(j.is_discarded()) << "no JSON report written";
   EXPECT_EQ(j["context"]["interrupted"], true);
   EXPECT_EQ(j["context"]["interrupt_signal"], SIGPIPE);
@@ -84,8 +84,8 @@ TEST_P(LostOutputTest, IsExitTwoWithOneLine) {
   TempDir dir, io;
   std::string report = std::string(DURPROBE_SOURCE_DIR) + "/tests/fixtures/golden/reports/run.json";
   std::string args = GetParam().args;
-  std::string json = io.path() + "/r.json";
-  if (std::size_t at = args.find("JSON"); at != std::string::npos) args.replace(at, 4, json);
+  std::string json_path = io.path() + "/r.json";
+  if (std::size_t at = args.find("JSON"); at != std::string::npos) args.replace(at, 4, json_path);
   if (std::size_t at = args.find("REPORT"); at != std::string::npos) args.replace(at, 6, report);
   bool reads = args.starts_with("diff") || args.starts_with("summarize");
   CliRun r =
@@ -97,19 +97,19 @@ TEST_P(LostOutputTest, IsExitTwoWithOneLine) {
   EXPECT_EQ(CountLines(err), 1) << err;
   EXPECT_NE(err.find("durprobe: error: "), std::string::npos) << err;
   EXPECT_TRUE(err.find("standard output") != std::string::npos) << err;
-  if (args.find(json) != std::string::npos) {
-    nlohmann::json j = nlohmann::json::parse(Slurp(json), nullptr, false);
+  if (args.find(json_path) != std::string::npos) {
+    nlohmann::json j = nlohmann::json::parse(Slurp(json_path), nullptr, false);
     EXPECT_FALSE(j.is_discarded())
-        << "the file destination was not written whole: " << Slurp(json).substr(0, 200);
+        << "the file destination was not written whole: " << Slurp(json_path).substr(0, 200);
   }
   EXPECT_TRUE(ScratchLeft(dir.path()).empty());
 }
 
 INSTANTIATE_TEST_SUITE_P(LostOutput, LostOutputTest, ::testing::ValuesIn(kLost),
-                         [](const auto& info) { return std::string(info.param.name); });
+                         [](const auto& param_info) { return std::string(param_info.param.name); });
 
 INSTANTIATE_TEST_SUITE_P(OutputClosed, OutputClosedTest, ::testing::ValuesIn(kPiped),
-                         [](const auto& info) { return std::string(info.param.name); });
+                         [](const auto& param_info) { return std::string(param_info.param.name); });
 
 }  // namespace
 }  // namespace durprobe

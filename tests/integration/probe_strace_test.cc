@@ -129,17 +129,17 @@ class ProbeStraceTest : public ::testing::TestWithParam<Case> {
 
   // Runs the probe under strace; fills calls_ and the reported counts. False when it did not run.
   bool Trace(const Case& c) {
-    std::string trace = dir_ + "/trace", json = dir_ + "/report.json";
+    std::string trace = dir_ + "/trace", json_path = dir_ + "/report.json";
     std::string cmd =
         "strace -f -qq -y -e trace=openat,pwrite64,fsync,fdatasync,sync_file_range,"
         "rename,renameat,renameat2 -o " +
         trace + " " DURPROBE_BINARY " probe " + dir_ + " --primitives " + c.primitive +
         " --patterns " + c.pattern + " --sizes " + std::to_string(kWriteSize) +
-        " --file-size 1MiB --budget 300ms --quiet --json " + json;
+        " --file-size 1MiB --budget 300ms --quiet --json " + json_path;
     testing_support::CliRun r = RunShell(cmd);
     EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.err;
     if (r.exit_code != 0) return false;
-    nlohmann::json probes = nlohmann::json::parse(Slurp(json))["targets"][0]["probes"];
+    nlohmann::json probes = nlohmann::json::parse(Slurp(json_path))["targets"][0]["probes"];
     EXPECT_EQ(probes.size(), 1u) << probes.dump();
     if (probes.size() != 1) return false;
     probe_ = probes[0];
@@ -266,7 +266,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"sync_file_range", "overwrite"}, Case{"sync_file_range", "append"},
                       Case{"none", "overwrite"}, Case{"none", "append"},
                       Case{"dir_fsync", "create"}, Case{"dir_fsync", "rename"}),
-    [](const auto& info) { return std::string(info.param.primitive) + "_" + info.param.pattern; });
+    [](const auto& param_info) {
+      return std::string(param_info.param.primitive) + "_" + param_info.param.pattern;
+    });
 
 }  // namespace
 }  // namespace durprobe

@@ -115,9 +115,9 @@ INSTANTIATE_TEST_SUITE_P(SignalsTest, SignalPointTest,
                                                               std::make_pair("TERM", SIGTERM),
                                                               std::make_pair("HUP", SIGHUP),
                                                               std::make_pair("QUIT", SIGQUIT))),
-                         [](const auto& info) {
-                           return std::string(std::get<0>(info.param).name) +
-                                  std::get<1>(info.param).first;
+                         [](const auto& param_info) {
+                           return std::string(std::get<0>(param_info.param).name) +
+                                  std::get<1>(param_info.param).first;
                          });
 
 // SIGKILL: the scratch stays, marked; clean removes it and nothing else.

@@ -99,7 +99,9 @@ INSTANTIATE_TEST_SUITE_P(
                       std::pair{"truncate", "full"}, std::pair{"persist", "normal"},
                       std::pair{"memory", "full"}, std::pair{"wal", "full"},
                       std::pair{"wal", "normal"}, std::pair{"wal", "extra"}),
-    [](const auto& info) { return std::string(info.param.first) + "_" + info.param.second; });
+    [](const auto& param_info) {
+      return std::string(param_info.param.first) + "_" + param_info.param.second;
+    });
 
 }  // namespace
 }  // namespace durprobe

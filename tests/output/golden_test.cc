@@ -133,7 +133,7 @@ TEST(GoldenTest, SummaryInEveryFormat) {
     std::vector<SummaryRow> rows = RowsFromReport(SavedReport(file), file);
     summary.rows.insert(summary.rows.end(), rows.begin(), rows.end());
   }
-  SortRows(summary.rows, "worst");
+  SortRows(summary.rows, SummarySort::kWorst);
   ExpectGolden("summary", summary);
 }
 

@@ -72,7 +72,7 @@ TEST(CrashDiskTest, ASectorCanTearIntoGarbageUnlessSectorsAreAtomic) {
           sector_kinds.insert('g');
         }
       }
-      torn += sector_kinds.count('g');
+      torn += static_cast<int>(sector_kinds.count('g'));
       mixed += sector_kinds.count('x') && sector_kinds.count('0');
     }
     EXPECT_EQ(torn > 0, !atomic) << "atomic_sectors=" << atomic;

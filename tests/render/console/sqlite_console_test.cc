@@ -125,7 +125,7 @@ TEST(SqliteConsoleTest, RiskColumnNamesTheFindingThatVoidsDurability) {
        {"sync_noop_memory_fs", "barrier_disabled", "ld_preload_eatmydata", "sync_noop_suspected"}) {
     Durability d;
     d.verdict = DurabilityVerdict::kNotDurable;
-    d.deciding_layer = "filesystem";
+    d.deciding_layer = LayerKind::kFilesystem;
     d.findings = {code};
     std::string text = Table(t.sqlite, d);
     EXPECT_EQ(text.find("last commit may roll back"), std::string::npos) << text;
@@ -139,7 +139,7 @@ TEST(SqliteConsoleTest, RiskColumnNamesTheFindingThatVoidsDurability) {
   }
   Durability unproven;
   unproven.verdict = DurabilityVerdict::kUnproven;
-  unproven.deciding_layer = "device";
+  unproven.deciding_layer = LayerKind::kDevice;
   std::string cached = Table(t.sqlite, unproven);
   EXPECT_NE(cached.find("  last commit may roll back on power loss if syncs reach stable storage "
                         "(unproven: device)\n"),

@@ -1,0 +1,14 @@
+// The settings to use on a path for SQLite, PostgreSQL and etcd, each citing the measurement it
+// rests on (issue 22, point 2); explain/path_summary.h sets them on a target with its summary.
+#pragma once
+
+#include <vector>
+
+#include "model/report.h"
+
+namespace durprobe::report {
+
+// The settings to use on that target, in the order sqlite, postgresql, etcd.
+std::vector<PathAdvice> AdviseTarget(const Target& target);
+
+}  // namespace durprobe::report
