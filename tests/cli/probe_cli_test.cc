@@ -58,7 +58,7 @@ TEST(ProbeCliTest, VersionNamesSqliteAndBuildType) {
 TEST(ProbeCliTest, QuickProbeWritesTheJsonReport) {
   TempDir dir;
   testing_support::CliRun run =
-      RunDurprobe("probe --quick --budget 1s --primitives fdatasync,none --json - " + dir.path());
+      RunDurprobe("probe --quick --budget 2s --primitives fdatasync,none --json - " + dir.path());
   ASSERT_EQ(run.exit_code, 0) << run.err;
   nlohmann::json j = nlohmann::json::parse(run.out);
   EXPECT_EQ(j["schema"], "durprobe.report/1");
