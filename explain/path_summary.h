@@ -14,7 +14,8 @@ namespace durprobe::report {
 // The summary of one finished target (its durability read from target.durability, "durability
 // not assessed" when unset).
 PathSummary SummarizePath(const Target& target);
-// Sets target.summary and target.advice (explain/path_advice.h); a target with nothing measured gets none.
+// Sets target.summary and target.advice (explain/path_advice.h); a target with nothing measured
+// gets none.
 void AddPathSummary(Target& target);
 // Every target of the report.
 void AddPathSummaries(Report& report);

@@ -178,7 +178,8 @@ std::vector<ProbeResult> RunProbes(platform::Platform& platform, const std::stri
   std::vector<ProbeResult> results;
   for (const ProbeSpec& spec : plan.specs) {
     if (plan.on_start) plan.on_start(results.size(), plan.specs.size(), spec);
-    results.push_back(RunProbe(platform, scratch_dir, spec, RuleFor(spec, plan.rule), plan.op_options));
+    results.push_back(
+        RunProbe(platform, scratch_dir, spec, RuleFor(spec, plan.rule), plan.op_options));
     if (results.back().outcome == Outcome::kInterrupted) break;
   }
   return results;

@@ -40,8 +40,8 @@ inline constexpr std::uint64_t kCheckMinOps = 1000;
 inline constexpr double kCheckTailCi = 0.10;
 // The stop rule of check's probes: probes_ns split over n probes (probes::RuleForBudget), at
 // least kCheckMinOps each, and a longer warm-up than probe's (50 operations, a fifth of the
-// timed phase), waiting for the p99 too (kCheckTailCi), so a first burst (cold cache, a thin-provisioned volume's first touch) does not
-// count against a tail rule.
+// timed phase), waiting for the p99 too (kCheckTailCi), so a first burst (cold cache, a
+// thin-provisioned volume's first touch) does not count against a tail rule.
 probes::StopRule CheckProbeRule(std::uint64_t probes_ns, std::size_t n);
 
 // The load to run beside the rules: asked (--background-load) with the policy's companion syncs
