@@ -77,10 +77,13 @@ bool Contains(std::string_view mount_point, std::string_view path) {
   return path.size() == mount_point.size() || path[mount_point.size()] == '/';
 }
 
-// The last mount stacked directly on `on` at point, following stacks to the top.
+// The last mount stacked directly on `on` at point, following stacks to the top. A stack is
+// at most the table's length: a damaged table whose ids repeat can make parents a cycle (23 on
+// 22 on 23 at one point), which the walk leaves at the table's length instead of following.
 const MountEntry* TopOfStack(const std::vector<MountEntry>& table, const MountEntry* on,
                              std::string_view point) {
-  for (bool moved = true; moved;) {
+  std::size_t steps = 0;
+  for (bool moved = true; moved && steps < table.size(); ++steps) {
     moved = false;
     for (auto it = table.rbegin(); it != table.rend(); ++it) {
       if (it->parent_id == on->id && it->id != on->id && it->mount_point == point) {

@@ -68,6 +68,19 @@ TEST(FindMountTest, DeepestMountPointOnComponentBoundaries) {
   EXPECT_EQ(FindMount(t, "/var/lib/mysql/db")->mount_point, "/var/lib/mysql");
 }
 
+TEST(FindMountTest, ParentsThatFormACycleEndTheWalk) {
+  // A damaged table (the fuzzer's): ids repeat, so 23 sits on 22 and 22 on 23 at /proc. The walk
+  // stopped never; now it ends within the table's length on one of the two.
+  Result<std::vector<MountEntry>> t = ParseMountInfo(
+      "22 1 8:2 / / rw - ext4 /dev/sda2 rw\n"
+      "22 23 0:21 / /proc rw - proc proc rw\n"
+      "23 22 0:21 / /proc rw - proc proc rw\n");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  const MountEntry* e = FindMount(*t, "/proc/self");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->mount_point, "/proc");
+}
+
 TEST(FindMountTest, LastStackedMountWins) {
   std::vector<MountEntry> t = Table("mountinfo/host_misc.txt");
   const MountEntry* shm = FindMount(t, "/dev/shm");
