@@ -9,6 +9,7 @@
 #include "analysis/durability_risk.h"
 #include "explain/compare_analysis.h"
 #include "explain/diff_analysis.h"
+#include "platform/mountinfo.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -112,6 +113,16 @@ void SyncCountFrom(const std::vector<ConfigDiff>& configs, Signature& sig) {
   }
 }
 
+// Whether t's reference probe reads the device's state: it runs on the measured path itself, so
+// where that path's syncs skip the device's cache flush (barriers off) its level is the barrier's
+// effect, not the device's state, and a gap to the other side's reference is the cause itself.
+bool ReferenceReadsTheDevice(const Target& t) {
+  if (!t.mount) return true;
+  const platform::MountInfo& m = *t.mount;
+  return !platform::HasOption(m.options, "nobarrier") &&
+         platform::OptionValue(m.options, "barrier").value_or("1") != "0";
+}
+
 SideState StateOf(const Target& t) {
   SideState s;
   s.drifted = HasDriftFinding(t);
@@ -159,7 +170,11 @@ Signature MeasureSignature(const Target& a, const Target& b,
   Signature sig;
   for (std::size_t i = 0; i < kSignalCount; ++i) {
     Signal s = static_cast<Signal>(i);
-    if (s == Signal::kReference && a.reference_probe != b.reference_probe) continue;
+    if (s == Signal::kReference &&
+        (a.reference_probe != b.reference_probe || !ReferenceReadsTheDevice(a) ||
+         !ReferenceReadsTheDevice(b))) {
+      continue;
+    }
     Candidates va = SideValues(a, s), vb = SideValues(b, s);
     for (std::size_t k = 0; k < va.size() && k < vb.size(); ++k) {
       if (!va[k] || !vb[k] || *va[k] <= 0 || *vb[k] <= 0) continue;

@@ -23,7 +23,8 @@ enum class Signal {
   kPerOp,      // plain calls without a sync: write + read + open/close + stat, or the write alone
   kMetadata,   // create + rename (the create before a directory fsync)
   kSyncCount,  // SQLite's syncs per commit, the configuration furthest apart
-  kReference,  // the reference probe's level over the run (the device's state)
+  kReference,  // the reference probe's level over the run (the device's state); unset where
+               // either side's syncs skip the flush (barriers off): its reference is the cause
 };
 inline constexpr std::size_t kSignalCount = 7;
 const char* NameOf(Signal s);                      // "fdatasync overwrite", "directory fsync", ...

@@ -239,6 +239,31 @@ TEST(CausesTest, BarrierZeroRanksTheBarrierCauseOnItsSide) {
   }
 }
 
+// Issue 34 item 6: the reference probe runs on the measured path, so on a nobarrier path its
+// level is the barrier's effect (no flush), not the device's state: a 100x gap between the two
+// sides' reference levels must not make the barrier look like drift, even before the verdict
+// says not durable.
+TEST(CausesTest, TheReferenceOnANobarrierPathIsTheBarrierNotTheDevicesState) {
+  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.01});
+  a.reference_probe = b.reference_probe = "fdatasync overwrite 4 KiB";
+  for (std::uint64_t t : {0u, 1000u, 2000u}) {
+    a.reference.push_back({t, "probes", 40, 200'000, 200'000.0});
+    b.reference.push_back({t, "probes", 40, 2'000, 2'000.0});
+  }
+  std::vector<Cause> with_barriers = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
+  b.mount->options.push_back("nobarrier");
+  std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
+  ASSERT_FALSE(causes.empty());
+  EXPECT_EQ(causes.front().key, "barrier") << causes.front().evidence;
+  for (const Cause& c : causes) {
+    EXPECT_NE(c.key, "drift") << c.evidence;
+    EXPECT_EQ(c.evidence.find("reference probe level"), std::string::npos) << c.evidence;
+  }
+  // With barriers on both sides the same gap is the device's state.
+  ASSERT_FALSE(with_barriers.empty());
+  EXPECT_EQ(with_barriers.front().key, "drift") << with_barriers.front().evidence;
+}
+
 // Issue 32 item 18: the LD_PRELOAD cause names the side that ran with the library and the
 // library itself (the fixture pair checked only the key), whichever side has it.
 TEST(CausesTest, ThePreloadCauseNamesTheSideThatHasIt) {
