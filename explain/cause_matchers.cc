@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 
+#include "analysis/mount_findings.h"
 #include "platform/container.h"
 #include "platform/mountinfo.h"
 #include "text/shell_quote.h"
@@ -159,9 +160,7 @@ bool Ext4DataMode(const CausePair& p, CauseMatch& m) {
 }
 
 bool Barrier(const CausePair& p, CauseMatch& m) {
-  int s = OneSide(p, [](const MountInfo& x) {
-    return platform::HasOption(x.options, "nobarrier") || Option(x, "barrier", "1") == "0";
-  });
+  int s = OneSide(p, [](const MountInfo& x) { return BarrierOff(x); });
   if (s < 0) return false;
   m.trial = {std::nullopt,
              fmt::format("mount -o remount,barrier=1 {} && durprobe compare {} {}",

@@ -7,9 +7,9 @@
 
 #include "analysis/drift.h"
 #include "analysis/durability_risk.h"
+#include "analysis/mount_findings.h"
 #include "explain/compare_analysis.h"
 #include "explain/diff_analysis.h"
-#include "platform/mountinfo.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -116,12 +116,7 @@ void SyncCountFrom(const std::vector<ConfigDiff>& configs, Signature& sig) {
 // Whether t's reference probe reads the device's state: it runs on the measured path itself, so
 // where that path's syncs skip the device's cache flush (barriers off) its level is the barrier's
 // effect, not the device's state, and a gap to the other side's reference is the cause itself.
-bool ReferenceReadsTheDevice(const Target& t) {
-  if (!t.mount) return true;
-  const platform::MountInfo& m = *t.mount;
-  return !platform::HasOption(m.options, "nobarrier") &&
-         platform::OptionValue(m.options, "barrier").value_or("1") != "0";
-}
+bool ReferenceReadsTheDevice(const Target& t) { return !t.mount || !BarrierOff(*t.mount); }
 
 SideState StateOf(const Target& t) {
   SideState s;
