@@ -138,7 +138,14 @@ down() {
   # mount -o loop sets autoclear, so the loops go with the unmount; detach any that stayed.
   for img in "$dir"/img/*.img; do
     [ -f "$img" ] || continue
-    for loop in $(losetup -j "$img" -O NAME -n 2>/dev/null); do losetup -d "$loop" || status=1; done
+    for loop in $(losetup -j "$img" -O NAME -n 2>/dev/null); do
+      # autoclear may detach it between the listing and -d (ENXIO): only a loop still there fails.
+      losetup -d "$loop" 2>/dev/null && continue
+      if losetup -j "$img" -O NAME -n 2>/dev/null | grep -qx "[[:space:]]*$loop[[:space:]]*"; then
+        say "could not detach $loop from $img"
+        status=1
+      fi
+    done
   done
   for name in "${mounts[@]}"; do
     if mounted "$name"; then status=1; continue; fi
