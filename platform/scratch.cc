@@ -136,6 +136,34 @@ Status UnlinkMarker(Platform& platform, int dir_fd, FileHandle& lock, const std:
   return Status::Ok();
 }
 
+// What became of the scratch at path since durprobe held it as identity (nullptr: since it was
+// made, before durprobe could hold it): "" when it is still there and the same.
+std::string WhatBecameOf(Platform& platform, const std::string& path, const EntryStat* identity) {
+  Result<EntryStat> there = platform.StatAt(kNoDirectory, path);
+  if (!there.ok()) {
+    return there.status().error_number() == ENOENT
+               ? "was moved away (nothing has its name now)"
+               : "can no longer be found (" + there.status().message() + ")";
+  }
+  if (there->kind == PathKind::kSymlink) return "was replaced by a symlink";
+  if (identity == nullptr) {
+    return there->kind == PathKind::kDirectory ? "" : "was replaced by something else";
+  }
+  if (there->dev != identity->dev) return "was replaced by a directory on another device";
+  if (there->ino != identity->ino) {
+    return there->kind == PathKind::kDirectory ? "was replaced by another directory"
+                                               : "was replaced by something else";
+  }
+  return "";
+}
+
+Status Replaced(const std::string& path, const std::string& what, std::string_view when) {
+  return Status::Error(fmt::format(
+      "scratch {} {} {}: stopped (durprobe works only inside the directory it holds: nothing "
+      "outside it was touched)",
+      path, what, when));
+}
+
 }  // namespace
 
 Result<std::string> MountInside(Platform& platform, int dir_fd, std::uint64_t root_dev,
@@ -166,9 +194,12 @@ Result<std::unique_ptr<ScratchDir>> ScratchDir::Create(Platform& platform,
     Result<FileHandle> self = platform.OpenDirectoryAt(kNoDirectory, path, false);
     Result<EntryStat> identity = self.ok() ? platform.StatAt(self->get(), "") : self.status();
     if (!identity.ok()) {
+      dir->removed_ = true;
+      // Moved away or swapped for a link between mkdir and open: say so, and touch nothing.
+      std::string what = WhatBecameOf(platform, path, nullptr);
+      if (!what.empty()) return Replaced(path, what, "as it was made");
       // Only just made, and still empty (rmdir refuses anything else).
       (void)platform.RemoveDirectory(path);
-      dir->removed_ = true;
       return identity.status();
     }
     if (identity->uid != platform.EffectiveUserId() || (identity->mode & 077) != 0) {
@@ -225,26 +256,9 @@ std::string ScratchDir::FilePath(std::string_view name) const { return JoinPath(
 
 Status ScratchDir::CheckInPlace() {
   if (removed_) return Status::Ok();
-  Result<EntryStat> there = platform_.StatAt(kNoDirectory, path_);
-  std::string what;
-  if (!there.ok()) {
-    what = there.status().error_number() == ENOENT
-               ? "was moved away (nothing has its name now)"
-               : "can no longer be found (" + there.status().message() + ")";
-  } else if (there->kind == PathKind::kSymlink) {
-    what = "was replaced by a symlink";
-  } else if (there->dev != identity_.dev) {
-    what = "was replaced by a directory on another device";
-  } else if (there->ino != identity_.ino) {
-    what = there->kind == PathKind::kDirectory ? "was replaced by another directory"
-                                               : "was replaced by something else";
-  } else {
-    return Status::Ok();
-  }
-  return Status::Error(fmt::format(
-      "scratch {} {} during the run: stopped (durprobe works only inside the directory it "
-      "holds: nothing outside it was touched)",
-      path_, what));
+  std::string what = WhatBecameOf(platform_, path_, &identity_);
+  if (what.empty()) return Status::Ok();
+  return Replaced(path_, what, "during the run");
 }
 
 Status ScratchDir::Remove() {

@@ -116,9 +116,13 @@ TEST_P(ScratchSwapTest, NothingOutsideTheScratchIsTouched) {
   while (!swapped.empty() && swapped.back() == '\n') swapped.pop_back();
   EXPECT_EQ(run.exit_code, 2) << run.err;
   EXPECT_EQ(CountLines(run.err), 1) << run.err;
-  EXPECT_NE(run.err.find("scratch " + swapped + " was replaced by a symlink during the run"),
-            std::string::npos)
-      << run.err;
+  // Mostly the swap lands during the delayed open inside the scratch; now and then the attacker
+  // is quicker, between durprobe's mkdir and its open of the directory: named the same way.
+  bool during = run.err.find("scratch " + swapped + " was replaced by a symlink during the run") !=
+                std::string::npos;
+  bool as_made = run.err.find("scratch " + swapped + " was replaced by a symlink as it was made") !=
+                 std::string::npos;
+  EXPECT_TRUE(during || as_made) << run.err;
   EXPECT_EQ(run.err.find("/proc/self/fd"), std::string::npos) << run.err;
   // What durprobe holds was emptied where the attacker moved it; nothing else of it is left.
   Result<std::vector<std::string>> left =
