@@ -52,6 +52,7 @@ Result<run::Plan> MakeComparePlan(platform::Platform& platform, const CompareOpt
   plan.command = "compare";
   plan.options = BudgetOptions(o.probe.common, *budget);
   plan.budget_ns = *budget;
+  plan.repeats = o.probe.common.repeat;
   plan.paths = *paths;
   plan.schedule = run::Schedule::kInterleaved;
   plan.run_inspect = true;

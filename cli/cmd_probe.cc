@@ -108,6 +108,7 @@ int RunProbe(const ProbeOptions& o) {
   plan.command = "probe";
   plan.options = BudgetOptions(o.common, *budget);
   plan.budget_ns = *budget;
+  plan.repeats = o.common.repeat;
   plan.paths = *paths;
   plan.run_inspect = true;  // cheap, and the plausibility checks need the device's facts
   plan.run_probes = true;

@@ -40,6 +40,7 @@ int RunRun(const RunOptions& o) {
                  .options = BudgetOptions(o.probe.common, *budget),
                  .budget_ns = *budget,
                  .paths = *paths,
+                 .repeats = o.probe.common.repeat,
                  .run_inspect = true,
                  .run_probes = true,
                  .run_sqlite = true};

@@ -142,6 +142,7 @@ int RunSqlite(const SqliteOptions& o) {
                  .options = BudgetOptions(o.common, *budget),
                  .budget_ns = *budget,
                  .paths = *paths,
+                 .repeats = o.common.repeat,
                  .run_inspect = true,
                  .run_probes = probes_run,
                  .probes = CorrelationProbePlan(platform, split.probe_ns),

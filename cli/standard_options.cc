@@ -48,6 +48,13 @@ void AddCommonOptions(CLI::App& app, CommonOptions& o, const std::string& quick_
                      default_budget)
       ->type_name("DURATION")
       ->check(Duration());
+  // hyperfine runs each command's every run in full and fio gives each job its runtime: a
+  // repeat is a run of its own, so the budget is each repeat's (docs/accuracy.md "Repeats").
+  app.add_option("--repeat", o.repeat,
+                 "Run the measurement N times (1..100); each figure is then the median of the "
+                 "runs' with their range, and --budget is each run's")
+      ->type_name("N")
+      ->check(InRange(1, 100));
   AddDryRun(app, o.out);
   AddOutputOptions(app, o.out, report::Document::kReport);
   AddStandardFlags(app, o.out);

@@ -27,6 +27,7 @@ struct OutputOptions {
 struct CommonOptions {
   bool quick = false;
   std::string budget;  // a duration; "" means the subcommand's default
+  int repeat = 1;      // --repeat: the measurement this many times, the budget each time's
   OutputOptions out;
 };
 

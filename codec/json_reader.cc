@@ -16,6 +16,7 @@
 #include "codec/json_reader_sections.h"
 #include "codec/mount_json_reader.h"
 #include "codec/path_summary_json.h"
+#include "codec/repeats_json.h"
 #include "codec/sqlite_json_reader.h"
 #include "codec/sqlite_workloads_json_reader.h"
 #include "probes/op_cost.h"
@@ -167,6 +168,9 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
       JsonFields m = p.Object("device_moved");
       t.moved.push_back({t.probes.size(), m.Double("before_ns"), m.Double("after_ns"),
                          m.Double("low_ns"), m.Double("high_ns")});
+    }
+    if (p.Has("repeats")) {
+      t.probe_repeats.push_back(ReadProbeRepeats(p.Object("repeats"), t.probes.size()));
     }
     t.probes.push_back(ReadProbe(p));
   });

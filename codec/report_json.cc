@@ -8,6 +8,7 @@
 #include "codec/json_fields.h"
 #include "codec/mount_json.h"
 #include "codec/path_summary_json.h"
+#include "codec/repeats_json.h"
 #include "codec/sqlite_json.h"
 #include "codec/sqlite_workloads_json.h"
 #include "model/percentiles.h"
@@ -149,6 +150,9 @@ json ToJson(const probes::OpCostResult& r) {
 json ToJson(const Target& t) {
   json probes = json::array();
   for (const probes::ProbeResult& r : t.probes) probes.push_back(ToJson(r));
+  for (const ProbeRepeats& r : t.probe_repeats) {
+    if (r.probe < probes.size()) probes[r.probe]["repeats"] = ToJson(r);
+  }
   for (const DeviceMoved& m : t.moved) {
     if (m.probe >= probes.size()) continue;
     probes[m.probe]["device_moved"] = {{"before_ns", m.before_ns},

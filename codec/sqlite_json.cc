@@ -4,6 +4,7 @@
 
 #include "analysis/sqlite_correlation.h"
 #include "codec/json_fields.h"
+#include "codec/repeats_json.h"
 #include "codec/report_json.h"
 
 namespace durprobe::report {
@@ -88,6 +89,7 @@ json ToJson(const SqliteEntry& e) {
   }
   j["probe_latency"] = probes_used;
   j["speedup_vs_delete_full"] = e.speedup ? json(*e.speedup) : json(nullptr);
+  if (e.repeats) j["repeats"] = ToJson(*e.repeats);
   // A row read from an older report has no counts: write only what it had.
   if (e.saved) return j;
   j["rows_per_sec"] = r.rows_per_sec;

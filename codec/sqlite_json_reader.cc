@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "codec/json_reader_sections.h"
+#include "codec/repeats_json.h"
 #include "sqlite_bench/commit_spec.h"
 
 namespace durprobe::report {
@@ -162,6 +163,7 @@ SqliteEntry ReadSqliteEntry(const JsonFields& f) {
   if (!ReadCounts(f, r)) e.saved = ReadSaved(f);
   e.correlation = ReadCorrelation(f, r);
   if (f.Has("speedup_vs_delete_full")) e.speedup = f.Double("speedup_vs_delete_full");
+  if (f.Has("repeats")) e.repeats = ReadSqliteRepeats(f.Object("repeats"));
   return e;
 }
 

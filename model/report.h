@@ -12,6 +12,7 @@
 #include "model/concurrency_model.h"
 #include "model/durability.h"
 #include "model/path_summary.h"
+#include "model/repeats.h"
 #include "model/sqlite_model.h"
 #include "platform/ebs_stats.h"
 #include "platform/mount_info.h"
@@ -120,6 +121,8 @@ struct Target {
   // An EBS volume's statistics over the run (after - before), when the device has them.
   std::optional<platform::EbsStats> ebs;
   std::vector<DeviceMoved> moved;  // probes measured while the device moved
+  // With --repeat N >= 2: each measured probe's figures over the repeats (model/repeats.h).
+  std::vector<ProbeRepeats> probe_repeats;
   std::vector<Finding> findings;
   std::vector<Unfinished> unfinished;  // empty unless interrupted or out of budget
   // The path's effective durability (report::AssessDurability); unset until it is assessed.

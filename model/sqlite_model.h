@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/repeats.h"
 #include "sqlite_bench/build_info.h"
 #include "sqlite_bench/commit_result.h"
 #include "sqlite_bench/commit_spec.h"
@@ -75,6 +76,9 @@ struct SqliteEntry {
   std::optional<double> speedup;
   std::optional<SavedPerCommit> saved;  // set only by the reader, see codec/json_reader.h
   RowRisk risk;                         // from the target's findings: report::AssessRisks
+  // With --repeat N >= 2: the figures over the repeats; commits_per_sec, the rates and the
+  // latency's p50 and p99 of result are then their medians (model/repeats.h).
+  std::optional<SqliteRepeats> repeats;
 };
 
 }  // namespace durprobe::report

@@ -36,6 +36,11 @@ void AnalyzeTarget(report::Target& target, const report::Context& context, Measu
     AddProbeEvidence(target, context);
     const std::size_t first_row = target.sqlite.size();
     if (m.sqlite) report::AddSqliteResults(target, std::move(*m.sqlite));
+    for (std::size_t i = 0; i < m.sqlite_repeats.size(); ++i) {
+      if (first_row + i < target.sqlite.size()) {
+        target.sqlite[first_row + i].repeats = m.sqlite_repeats[i];
+      }
+    }
     if (after_rows) after_rows(first_row);
     if (m.wal != nullptr) m.wal->AddFinding(target);
   }

@@ -19,6 +19,8 @@ struct Measured {
   bool measured = false;  // the plan measured anything (inspect alone does not)
   // The SQLite matrix's results, to be analysed; nullopt when the plan ran no matrix.
   std::optional<std::vector<sqlite_bench::CommitResult>> sqlite;
+  // With --repeat N >= 2: each of sqlite's rows' figures over the repeats, in its order.
+  std::vector<std::optional<report::SqliteRepeats>> sqlite_repeats;
   const WalGate* wal = nullptr;  // the path's WAL pre-flight, when one ran
 };
 

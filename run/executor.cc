@@ -95,7 +95,7 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
   listener.RunStarted(context);
   Progress progress(platform, listener);
   ExpectItems(plan, progress);
-  Timeline timeline(platform, plan.budget_ns);
+  Timeline timeline(platform, plan.RunBudgetNs());
   Status stopped;
   RunState state{platform, plan,    listener, progress, ex.report, scratch, platform.NowNanos(),
                  timeline, &stopped};

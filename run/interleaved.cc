@@ -11,28 +11,22 @@
 #include "run/executor.h"
 #include "run/path_by_path.h"
 #include "run/reference.h"
+#include "run/repeated_samples.h"
 #include "run/wal_preflight.h"
 
 namespace durprobe::run {
 namespace {
-
-// Samples of one probe (or op) on one path, merged over rounds.
-struct Samples {
-  probes::LoopOutcome merged;
-  int rounds = 0;  // rounds that sampled it
-};
-
-// A probe that failed or is unsupported in one round is not run again on that path.
-bool Usable(const Samples& s) { return s.rounds == 0 || s.merged.status.ok(); }
 
 // Each SQLite configuration on every path in turn, the paths in an order that rotates with the
 // configuration, after one untimed warm-up configuration on every path: no path is always the
 // first to run (and to pay for warming up SQLite, the page cache and the device). The reference
 // probe is sampled on a path before each of its configurations and at the end.
 // wal holds each path's pre-flight; what it refused is said by the analysis (run/analyze_target.h).
-void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
-                          std::vector<std::vector<sqlite_bench::CommitResult>>& commits,
-                          std::vector<WalGate>& wal) {
+void RunSqliteInterleaved(
+    RunState& s, std::vector<report::Target>& targets,
+    std::vector<std::vector<sqlite_bench::CommitResult>>& commits,
+    std::vector<std::vector<std::optional<report::SqliteRepeats>>>& spread_rows,
+    std::vector<WalGate>& wal) {
   const Plan& plan = s.plan;
   const std::size_t n = plan.paths.size();
   std::vector<Result<std::unique_ptr<sqlite_bench::CommitSession>>> sessions;
@@ -55,41 +49,67 @@ void RunSqliteInterleaved(RunState& s, std::vector<report::Target>& targets,
   }
   sqlite_bench::CommitOptions options = plan.sqlite.options;
   options.deadline_ns = s.timeline.DeadlineNs();
+  const std::uint32_t reps = options.TimedRepetitions();
+  const std::size_t configs = plan.sqlite.configs.size();
+  const int repeats = plan.Repeats();
+  // Each repeat's run of each configuration on each path; a run that did not end ok (refused,
+  // failed, interrupted) is not run again.
+  std::vector<std::vector<std::vector<sqlite_bench::CommitResult>>> runs(
+      n, std::vector<std::vector<sqlite_bench::CommitResult>>(configs));
   // Each configuration on each path gets at most its share of the phase's time left
   // (run/deadline.h StepShares); its budget holds its setup and read-back, so what it is given
   // counts as timed, and the reference samples between are the fixed cost.
-  StepShares shares(s.platform, s.timeline, plan.sqlite.configs.size() * n);
-  for (std::size_t c = 0; c < plan.sqlite.configs.size(); ++c) {
-    const sqlite_bench::CommitConfig& config = plan.sqlite.configs[c];
-    std::string label = sqlite_bench::Label(config);
-    for (std::size_t k = 0; k < n; ++k) {
-      std::size_t p = (c + k) % n;
-      if (!MayStart(s)) {
-        targets[p].unfinished.push_back({report::UnfinishedKind::kSqlite, label, StopReason()});
-        continue;
+  StepShares shares(s.platform, s.timeline, configs * n * static_cast<std::uint64_t>(repeats));
+  for (int repeat = 0; repeat < repeats; ++repeat) {
+    for (std::size_t c = 0; c < configs; ++c) {
+      const sqlite_bench::CommitConfig& config = plan.sqlite.configs[c];
+      std::string label = sqlite_bench::Label(config);
+      for (std::size_t k = 0; k < n; ++k) {
+        std::size_t p = (c + k) % n;
+        std::vector<sqlite_bench::CommitResult>& got = runs[p][c];
+        if ((!got.empty() && got.back().outcome != probes::Outcome::kOk) || !MayStart(s)) {
+          continue;
+        }
+        if (UsesWal(config) && !wal[p].usable()) {
+          got.push_back(wal[p].Refuse(config));
+          continue;
+        }
+        SampleReference(s.platform, s.scratch[p]->work_path(),
+                        repeat == 0 ? label : RepeatPhase(label, repeat, repeats), s.origin_ns,
+                        targets[p], s.plan.probes.op_options.file_size);
+        s.progress.Start(RepeatPhase("sqlite", repeat, repeats), plan.paths[p] + ": " + label,
+                         plan.sqlite.options.budget_ns);
+        sqlite_bench::CommitOptions cut = options;
+        cut.budget_ns = std::min(options.budget_ns, shares.Share());
+        const std::uint64_t began = s.platform.NowNanos();
+        got.push_back(sessions[p].ok() ? (*sessions[p])->Run(config, cut)
+                                       : sqlite_bench::NotRun(config, probes::Outcome::kError,
+                                                              sessions[p].status().message()));
+        Rebase(got.back(), s.origin_ns);
+        shares.Done(s.platform.NowNanos() - began);
+        const sqlite_bench::CommitResult& r = got.back();
+        if (r.outcome == probes::Outcome::kOk && r.repetitions < reps) {
+          targets[p].unfinished.push_back({report::UnfinishedKind::kSqlite,
+                                           RepetitionsLabel(label, r.repetitions, reps),
+                                           StopReason()});
+        }
       }
-      if (UsesWal(config) && !wal[p].usable()) {
-        commits[p].push_back(wal[p].Refuse(config));
-        continue;
-      }
-      SampleReference(s.platform, s.scratch[p]->work_path(), label, s.origin_ns, targets[p],
-                      s.plan.probes.op_options.file_size);
-      s.progress.Start("sqlite", plan.paths[p] + ": " + label, plan.sqlite.options.budget_ns);
-      sqlite_bench::CommitOptions cut = options;
-      cut.budget_ns = std::min(options.budget_ns, shares.Share());
-      const std::uint64_t began = s.platform.NowNanos();
-      commits[p].push_back(sessions[p].ok() ? (*sessions[p])->Run(config, cut)
-                                            : sqlite_bench::NotRun(config, probes::Outcome::kError,
-                                                                   sessions[p].status().message()));
-      Rebase(commits[p].back(), s.origin_ns);
-      shares.Done(s.platform.NowNanos() - began);
-      const sqlite_bench::CommitResult& r = commits[p].back();
-      const std::uint32_t reps = options.TimedRepetitions();
-      if (r.outcome == probes::Outcome::kOk && r.repetitions < reps) {
+    }
+  }
+  for (std::size_t p = 0; p < n; ++p) {
+    for (std::size_t c = 0; c < configs; ++c) {
+      std::vector<sqlite_bench::CommitResult>& got = runs[p][c];
+      std::string label = sqlite_bench::Label(plan.sqlite.configs[c]);
+      const int ran = static_cast<int>(got.size());
+      if (ran == 0 || (ran < repeats && got.back().outcome == probes::Outcome::kOk)) {
         targets[p].unfinished.push_back({report::UnfinishedKind::kSqlite,
-                                         RepetitionsLabel(label, r.repetitions, reps),
+                                         ran == 0 ? label : RepeatsLabel(label, ran, repeats),
                                          StopReason()});
+        if (ran == 0) continue;
       }
+      std::optional<report::SqliteRepeats> spreads;
+      commits[p].push_back(CombineRuns(std::move(got), spreads));
+      spread_rows[p].push_back(repeats > 1 ? spreads : std::nullopt);
     }
   }
   for (std::size_t p = 0; p < n && MayStart(s); ++p) {
@@ -104,9 +124,15 @@ void RunInterleaved(RunState& s) {
   const Plan& plan = s.plan;
   const std::size_t n = plan.paths.size();
   const std::vector<probes::ProbeSpec>& specs = plan.probes.specs;
-  std::vector<std::vector<Samples>> probe_samples(n, std::vector<Samples>(specs.size()));
-  std::vector<std::vector<Samples>> op_samples(n, std::vector<Samples>(plan.ops.size()));
-  const int rounds = std::max(plan.rounds, 1);
+  // Each probe's (and op's) samples on each path, merged over each repeat's rounds: with
+  // --repeat N the rounds run N times over, and a repeat is its rounds.
+  std::vector<std::vector<RepeatedSamples>> probe_samples(
+      n, std::vector<RepeatedSamples>(specs.size()));
+  std::vector<std::vector<RepeatedSamples>> op_samples(
+      n, std::vector<RepeatedSamples>(plan.ops.size()));
+  const int per_repeat = std::max(plan.rounds, 1);
+  const int repeats = plan.Repeats();
+  const int rounds = per_repeat * repeats;
 
   std::vector<report::Target> targets(n);
   for (std::size_t p = 0; p < n; ++p) {
@@ -139,7 +165,9 @@ void RunInterleaved(RunState& s) {
   for (; round < rounds && MayStart(s); ++round) {
     bool cut = false;  // a slice of this round was left out
     auto next = [&] { return MayStart(s) || (cut = true, false); };
-    std::string phase = fmt::format("round {}/{} probe", round + 1, rounds);
+    const int repeat = round / per_repeat;
+    std::string phase = RepeatPhase(
+        fmt::format("round {}/{} probe", round % per_repeat + 1, per_repeat), repeat, repeats);
     for (std::size_t p = 0; sampled && p < n && MayStart(s); ++p) {
       SampleReference(s.platform, s.scratch[p]->work_path(),
                       fmt::format("round {} probes", round + 1), s.origin_ns, targets[p],
@@ -147,27 +175,24 @@ void RunInterleaved(RunState& s) {
     }
     for (std::size_t i = 0; plan.run_probes && i < specs.size(); ++i) {
       for (std::size_t p = 0; p < n && next(); ++p) {
-        Samples& smp = probe_samples[p][i];
-        if (!Usable(smp)) continue;
+        RepeatedSamples& smp = probe_samples[p][i];
+        if (!smp.Usable()) continue;
         s.progress.Start(phase, plan.paths[p] + ": " + report::ProbeLabel(specs[i]),
                          PlannedProbeNs(plan.probes.rule));
-        probes::Merge(smp.merged,
-                      slice(probes::SampleProbe(s.platform, s.scratch[p]->work_path(), specs[i],
-                                                CutTo(plan.probes.rule, shares.Share()),
-                                                plan.probes.op_options)));
-        ++smp.rounds;
+        smp.Add(repeat, slice(probes::SampleProbe(s.platform, s.scratch[p]->work_path(), specs[i],
+                                                  CutTo(plan.probes.rule, shares.Share()),
+                                                  plan.probes.op_options)));
       }
     }
     for (std::size_t o = 0; o < plan.ops.size(); ++o) {
       for (std::size_t p = 0; p < n && next(); ++p) {
-        Samples& smp = op_samples[p][o];
-        if (!Usable(smp)) continue;
+        RepeatedSamples& smp = op_samples[p][o];
+        if (!smp.Usable()) continue;
         s.progress.Start(phase, fmt::format("{}: {}", plan.paths[p], probes::NameOf(plan.ops[o])),
                          PlannedProbeNs(plan.probes.rule));
-        probes::Merge(smp.merged,
-                      slice(probes::SampleOpCost(s.platform, s.scratch[p]->work_path(), plan.ops[o],
-                                                 CutTo(plan.probes.rule, shares.Share()))));
-        ++smp.rounds;
+        smp.Add(repeat,
+                slice(probes::SampleOpCost(s.platform, s.scratch[p]->work_path(), plan.ops[o],
+                                           CutTo(plan.probes.rule, shares.Share()))));
       }
     }
     if (cut) {  // the paths or items after the cut missed this round
@@ -204,35 +229,39 @@ void RunInterleaved(RunState& s) {
                     s.plan.probes.op_options.file_size);
   }
   std::vector<std::vector<sqlite_bench::CommitResult>> commits(n);
+  std::vector<std::vector<std::optional<report::SqliteRepeats>>> spread_rows(n);
   std::vector<WalGate> wal;  // one per path when the matrix ran
   if (plan.run_sqlite) {
     s.timeline.StartPhase(phases.sqlite == kNoDeadline ? kNoDeadline : n * phases.sqlite, 0);
-    RunSqliteInterleaved(s, targets, commits, wal);
+    RunSqliteInterleaved(s, targets, commits, spread_rows, wal);
   }
 
   for (std::size_t p = 0; p < n; ++p) {
     report::Target& t = targets[p];
     for (std::size_t i = 0; plan.run_probes && i < specs.size(); ++i) {
-      if (probe_samples[p][i].rounds == 0) {
+      if (probe_samples[p][i].repeats() == 0) {
         t.unfinished.push_back(
             {report::UnfinishedKind::kProbe, report::ProbeLabel(specs[i]), StopReason()});
         continue;
       }
-      t.probes.push_back(
-          probes::ToResult(specs[i], probe_samples[p][i].merged, plan.probes.rule.target_ci));
+      std::optional<report::ProbeRepeats> spreads;
+      t.probes.push_back(probe_samples[p][i].Result(specs[i], plan.probes.rule.target_ci, repeats,
+                                                    t.probes.size(), spreads));
+      if (spreads) t.probe_repeats.push_back(*spreads);
       Rebase(t.probes.back(), s.origin_ns);
       s.listener.ProbeDone(t, t.probes.back());
     }
     for (std::size_t o = 0; o < plan.ops.size(); ++o) {
-      if (op_samples[p][o].rounds == 0) {
+      if (op_samples[p][o].repeats() == 0) {
         t.unfinished.push_back({report::UnfinishedKind::kOpCost,
                                 std::string(probes::NameOf(plan.ops[o])), StopReason()});
         continue;
       }
-      t.op_costs.push_back(probes::ToOpCostResult(plan.ops[o], op_samples[p][o].merged));
+      t.op_costs.push_back(probes::ToOpCostResult(plan.ops[o], op_samples[p][o].Merged()));
     }
     Measured m{.measured = plan.Measures(), .wal = p < wal.size() ? &wal[p] : nullptr};
     if (plan.run_sqlite) m.sqlite = std::move(commits[p]);
+    m.sqlite_repeats = std::move(spread_rows[p]);
     AnalyzeTarget(t, s.report.context, std::move(m));
     s.listener.TargetDone(t);
     s.report.targets.push_back(std::move(t));

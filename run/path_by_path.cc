@@ -10,6 +10,7 @@
 #include "run/concurrency.h"
 #include "run/executor.h"
 #include "run/reference.h"
+#include "run/repeated_samples.h"
 #include "run/wal_preflight.h"
 
 namespace durprobe::run {
@@ -19,31 +20,59 @@ constexpr std::uint64_t kMinWorkloadNs = 500'000'000;  // locks take no budget b
 
 // The probes, each after a sample of the reference probe, and one more sample after the last
 // unless the SQLite matrix takes one at once: a probe measured while the device moved is told
-// by the samples on either side of it (analysis/probe_drift.h).
+// by the samples on either side of it (analysis/probe_drift.h). With --repeat N the set runs N
+// times over, and each row is announced once its last repeat is in, in the set's order.
 void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
   const probes::ProbePlan& pp = s.plan.probes;
+  const int repeats = s.plan.Repeats();
   // Each probe gets at most its share of the phase's time left (run/deadline.h StepShares), so
   // setup, warm-up and the reference samples, which the split does not count, shorten the later
   // probes a little instead of leaving them out.
-  StepShares shares(s.platform, s.timeline, probes::SharesOf(pp.specs, pp.rule));
-  for (const probes::ProbeSpec& spec : pp.specs) {
-    if (!MayStart(s)) {
-      t.unfinished.push_back(
-          {report::UnfinishedKind::kProbe, report::ProbeLabel(spec), StopReason()});
-      continue;
+  StepShares shares(s.platform, s.timeline,
+                    probes::SharesOf(pp.specs, pp.rule) * static_cast<std::uint64_t>(repeats));
+  std::vector<RepeatedSamples> samples(pp.specs.size());
+  std::size_t reported = 0;  // the specs before it have their row or are listed as unfinished
+  auto report_until = [&](std::size_t end) {
+    for (; reported < end; ++reported) {
+      const probes::ProbeSpec& spec = pp.specs[reported];
+      const RepeatedSamples& got = samples[reported];
+      if (got.repeats() == 0) {
+        t.unfinished.push_back(
+            {report::UnfinishedKind::kProbe, report::ProbeLabel(spec), StopReason()});
+        continue;
+      }
+      if (got.repeats() < repeats && got.Usable()) {
+        t.unfinished.push_back({report::UnfinishedKind::kProbe,
+                                RepeatsLabel(report::ProbeLabel(spec), got.repeats(), repeats),
+                                StopReason()});
+      }
+      std::optional<report::ProbeRepeats> spreads;
+      t.probes.push_back(got.Result(spec, pp.rule.target_ci, repeats, t.probes.size(), spreads));
+      if (spreads) t.probe_repeats.push_back(*spreads);
+      Rebase(t.probes.back(), s.origin_ns);
+      s.listener.ProbeDone(t, t.probes.back());
     }
-    const probes::StopRule rule = probes::RuleFor(spec, pp.rule);
-    const std::uint64_t own_shares = probes::SharesOf(spec, pp.rule);
-    SampleReference(s.platform, dir, report::ProbeLabel(spec), s.origin_ns, t,
-                    s.plan.probes.op_options.file_size, shares.Share(own_shares));
-    s.progress.Start("probe", t.path + ": " + report::ProbeLabel(spec), PlannedProbeNs(rule));
-    probes::LoopOutcome loop = probes::SampleProbe(
-        s.platform, dir, spec, CutTo(rule, shares.Share(own_shares)), pp.op_options);
-    shares.Done(loop.wall_ns, own_shares);
-    t.probes.push_back(probes::ToResult(spec, loop, pp.rule.target_ci));
-    Rebase(t.probes.back(), s.origin_ns);
-    s.listener.ProbeDone(t, t.probes.back());
+  };
+  for (int repeat = 0; repeat < repeats; ++repeat) {
+    const bool last = repeat + 1 == repeats;
+    for (std::size_t i = 0; i < pp.specs.size(); ++i) {
+      const probes::ProbeSpec& spec = pp.specs[i];
+      if (!samples[i].Usable() || !MayStart(s)) continue;
+      const probes::StopRule rule = probes::RuleFor(spec, pp.rule);
+      const std::uint64_t own_shares = probes::SharesOf(spec, pp.rule);
+      const std::string label = report::ProbeLabel(spec);
+      SampleReference(s.platform, dir, repeat == 0 ? label : RepeatPhase(label, repeat, repeats),
+                      s.origin_ns, t, s.plan.probes.op_options.file_size, shares.Share(own_shares));
+      s.progress.Start(RepeatPhase("probe", repeat, repeats), t.path + ": " + label,
+                       PlannedProbeNs(rule));
+      probes::LoopOutcome loop = probes::SampleProbe(
+          s.platform, dir, spec, CutTo(rule, shares.Share(own_shares)), pp.op_options);
+      shares.Done(loop.wall_ns, own_shares);
+      samples[i].Add(repeat, loop);
+      if (last) report_until(i + 1);
+    }
   }
+  report_until(pp.specs.size());
   bool sqlite_next = s.plan.run_sqlite && !s.plan.sqlite.configs.empty();
   if (!pp.specs.empty() && !sqlite_next && MayStart(s)) {
     SampleReference(s.platform, dir, "end", s.origin_ns, t, s.plan.probes.op_options.file_size);
@@ -54,18 +83,26 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
 // every configuration (in an order that rotates with the round; the first round opens and warms
 // up each one before its first repetition) and samples the reference probe, so a device that
 // changes state mid-run moves every configuration alike instead of the last few. Interrupted or
-// out of budget, every configuration keeps the repetitions it finished.
-std::vector<sqlite_bench::CommitResult> RunSqliteOn(RunState& s, report::Target& t,
-                                                    const std::string& dir, WalGate& wal) {
+// out of budget, every configuration keeps the repetitions it finished. With --repeat N the
+// rounds run N times over, each configuration's budget N times its own, and spreads gets each
+// kept row's figures over the repeats (model/repeats.h).
+std::vector<sqlite_bench::CommitResult> RunSqliteOn(
+    RunState& s, report::Target& t, const std::string& dir, WalGate& wal,
+    std::vector<std::optional<report::SqliteRepeats>>& spreads) {
   const sqlite_bench::MatrixPlan& mp = s.plan.sqlite;
   const std::size_t n = mp.configs.size();
-  const std::uint32_t reps = mp.options.TimedRepetitions();
+  const int repeats = s.plan.Repeats();
+  const std::uint32_t per_repeat = mp.options.TimedRepetitions();
+  const std::uint32_t reps = per_repeat * static_cast<std::uint32_t>(repeats);
   sqlite_bench::CommitOptions options = mp.options;
   options.deadline_ns = s.timeline.DeadlineNs();
+  options.repetitions = reps;
+  options.budget_ns = mp.options.budget_ns * static_cast<std::uint64_t>(repeats);
   Result<std::unique_ptr<sqlite_bench::CommitSession>> session =
       sqlite_bench::CommitSession::Open(s.platform, dir);
   std::vector<sqlite_bench::CommitResult> results(n);
   std::vector<std::unique_ptr<sqlite_bench::CommitRun>> runs(n);
+  std::vector<RepeatedCommits> repeated(n);
   if (n > 0 && MayStart(s)) {
     SampleReference(s.platform, dir, sqlite_bench::Label(mp.configs[0]), s.origin_ns, t,
                     s.plan.probes.op_options.file_size);
@@ -100,13 +137,16 @@ std::vector<sqlite_bench::CommitResult> RunSqliteOn(RunState& s, report::Target&
       std::size_t i = (k + round) % n;
       if (!begun[i]) begin(i);
       if (!runs[i] || Interrupted()) continue;
-      s.progress.Start("sqlite",
+      s.progress.Start(RepeatPhase("sqlite", static_cast<int>(round / per_repeat), repeats),
                        fmt::format("{}: {} ({}/{})", t.path, sqlite_bench::Label(mp.configs[i]),
-                                   round + 1, reps),
-                       mp.options.budget_ns / reps);
+                                   round % per_repeat + 1, per_repeat),
+                       mp.options.budget_ns / per_repeat);
       // A failure stays in the run, which Finish reports as the configuration's outcome.
       (void)runs[i]->Repetition(shares.Share());
       shares.Done(runs[i]->last_repetition_ns());
+    }
+    for (std::size_t i = 0; repeats > 1 && (round + 1) % per_repeat == 0 && i < n; ++i) {
+      if (runs[i]) repeated[i].EndRepeat(*runs[i]);
     }
     if (MayStart(s)) {
       SampleReference(s.platform, dir,
@@ -122,6 +162,7 @@ std::vector<sqlite_bench::CommitResult> RunSqliteOn(RunState& s, report::Target&
       t.unfinished.push_back({report::UnfinishedKind::kSqlite, label, why});
       continue;
     }
+    if (runs[i] && repeats > 1) repeated[i].EndRepeat(*runs[i]);  // a repeat cut short
     if (runs[i]) results[i] = runs[i]->Finish();
     runs[i].reset();
     sqlite_bench::CommitResult& r = results[i];
@@ -133,6 +174,7 @@ std::vector<sqlite_bench::CommitResult> RunSqliteOn(RunState& s, report::Target&
       if (r.repetitions == 0) continue;
     }
     Rebase(r, s.origin_ns);
+    spreads.push_back(repeated[i].Apply(r, repeats));
     kept.push_back(std::move(r));
   }
   return kept;
@@ -172,7 +214,9 @@ std::uint64_t PlannedWorkloadNs(const sqlite_bench::WorkloadPlan& plan, sqlite_b
 }
 
 void ExpectItems(const Plan& plan, Progress& progress) {
-  int rounds = plan.schedule == Schedule::kInterleaved ? std::max(plan.rounds, 1) : 1;
+  // Every repeat's items (--repeat): the estimate of what is left covers them all.
+  int rounds =
+      (plan.schedule == Schedule::kInterleaved ? std::max(plan.rounds, 1) : 1) * plan.Repeats();
   for (std::size_t p = 0; p < plan.paths.size(); ++p) {
     if (plan.run_probes) {
       for (int r = 0; r < rounds; ++r) {
@@ -190,11 +234,12 @@ void ExpectItems(const Plan& plan, Progress& progress) {
     if (plan.run_sqlite) {
       const sqlite_bench::CommitOptions& o = plan.sqlite.options;
       const std::size_t configs = plan.sqlite.configs.size();
-      if (plan.schedule == Schedule::kInterleaved) {  // each configuration whole
-        for (std::size_t i = 0; i < configs; ++i) progress.Expect(o.budget_ns);
+      const std::size_t repeats = static_cast<std::size_t>(plan.Repeats());
+      if (plan.schedule == Schedule::kInterleaved) {  // each configuration whole, each repeat
+        for (std::size_t i = 0; i < configs * repeats; ++i) progress.Expect(o.budget_ns);
       } else {  // every configuration's setup, then its repetitions in rounds (RunSqliteOn)
         for (std::size_t i = 0; i < configs; ++i) progress.Expect(0);
-        for (std::size_t i = 0; i < configs * o.TimedRepetitions(); ++i) {
+        for (std::size_t i = 0; i < configs * o.TimedRepetitions() * repeats; ++i) {
           progress.Expect(o.budget_ns / o.TimedRepetitions());
         }
       }
@@ -259,7 +304,7 @@ void RunPathByPath(RunState& s) {
       Measured m{.measured = true, .wal = &wal};
       if (s.plan.run_sqlite) {
         s.timeline.StartPhase(phases.sqlite, after_sqlite);
-        m.sqlite = RunSqliteOn(s, t, dir, wal);
+        m.sqlite = RunSqliteOn(s, t, dir, wal, m.sqlite_repeats);
       }
       AnalyzeTarget(t, s.report.context, std::move(m), [&](std::size_t first_row) {
         // Announced once analysed, so a live row and its notes read what the report will say.

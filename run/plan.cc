@@ -10,6 +10,10 @@ nlohmann::json Describe(const Plan& plan) {
   nlohmann::json j = plan.options.is_object() ? plan.options : nlohmann::json::object();
   j["schedule"] = plan.schedule == Schedule::kInterleaved ? "interleaved" : "path_by_path";
   if (plan.schedule == Schedule::kInterleaved) j["rounds"] = plan.rounds;
+  if (plan.Repeats() > 1) {
+    j["repeat"] = plan.Repeats();
+    j["budget_per"] = "repeat";  // budget_ns is each repeat's
+  }
   if (plan.run_probes) {
     nlohmann::json specs = nlohmann::json::array();
     for (const probes::ProbeSpec& s : plan.probes.specs) specs.push_back(report::ProbeLabel(s));

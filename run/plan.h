@@ -49,6 +49,10 @@ struct Plan {
   std::vector<std::string> paths;  // resolved, absolute
   Schedule schedule = Schedule::kPathByPath;
   int rounds = 1;  // kInterleaved: probe samples merged over this many rounds
+  // --repeat: the measurement (the probes, the SQLite matrix; in kInterleaved each round of
+  // them) runs this many times, and every figure gets its median and range over the repeats
+  // (model/repeats.h). budget_ns is each repeat's: the run's deadline is budget_ns x repeats.
+  int repeats = 1;
 
   bool run_inspect = false;  // mount, filesystem, device, container and their findings
   bool run_probes = false;
@@ -62,6 +66,10 @@ struct Plan {
   sqlite_bench::WorkloadPlan workloads{};
   bool run_crashsim = false;  // simulated power cuts, after everything else on the path
   sqlite_bench::CrashsimPlan crashsim{};
+
+  // The run's whole budget: each repeat gets budget_ns (0 stays 0: no deadline).
+  std::uint64_t RunBudgetNs() const { return budget_ns * static_cast<std::uint64_t>(Repeats()); }
+  int Repeats() const { return repeats > 1 ? repeats : 1; }
 
   // Whether the plan measures anything (and so needs a scratch directory).
   bool Measures() const {

@@ -21,14 +21,15 @@ PhasePlan PlannedPhases(const Plan& plan) {
   std::uint64_t items =
       (plan.run_probes ? probes::SharesOf(plan.probes.specs, plan.probes.rule) : 0) +
       plan.ops.size();
-  p.probes = items * rounds * slice;
+  const std::uint64_t repeats = static_cast<std::uint64_t>(plan.Repeats());
+  p.probes = items * rounds * repeats * slice;
   if (plan.run_concurrency) {
     for (std::uint64_t ns : ConcurrencyItemsNs(plan.concurrency)) p.concurrency += ns;
   }
   if (plan.run_sqlite) {
     p.sqlite = plan.sqlite.options.fixed_commits
                    ? kNoDeadline
-                   : plan.sqlite.configs.size() * plan.sqlite.options.budget_ns;
+                   : plan.sqlite.configs.size() * plan.sqlite.options.budget_ns * repeats;
   }
   if (plan.run_workloads) p.workloads = plan.workloads.options.budget_ns;
   return p;
@@ -51,6 +52,14 @@ bool MayStart(const RunState& s) {
 
 std::string RepetitionsLabel(const std::string& label, std::uint32_t done, std::uint32_t planned) {
   return fmt::format("{}: {} of {} repetitions", label, done, planned);
+}
+
+std::string RepeatsLabel(const std::string& label, int done, int planned) {
+  return fmt::format("{}: {} of {} repeats", label, done, planned);
+}
+
+std::string RepeatPhase(const std::string& phase, int repeat, int repeats) {
+  return repeats > 1 ? fmt::format("repeat {}/{} {}", repeat + 1, repeats, phase) : phase;
 }
 
 report::UnfinishedReason StopReason() {

@@ -53,5 +53,11 @@ report::UnfinishedReason StopReason();
 // A SQLite configuration that finished only some of its repetitions, as unfinished lists it:
 // "WAL/FULL x1 reused 100B: 2 of 5 repetitions".
 std::string RepetitionsLabel(const std::string& label, std::uint32_t done, std::uint32_t planned);
+// An item that ran in only some of the repeats (--repeat), as unfinished lists it:
+// "fdatasync overwrite 4 KiB: 2 of 3 repeats".
+std::string RepeatsLabel(const std::string& label, int done, int planned);
+// A phase's name in the progress line, with the repeat under way when there are several:
+// "repeat 2/3 probe".
+std::string RepeatPhase(const std::string& phase, int repeat, int repeats);
 
 }  // namespace durprobe::run

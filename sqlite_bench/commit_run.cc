@@ -172,6 +172,7 @@ struct CommitRun::State {
   std::unique_ptr<CommitWorkload> work;
   std::uint64_t rep_budget_ns = 0;
   probes::Histogram latency;
+  probes::Histogram repeat_latency;  // since the last TakeRepeatLatency
 
   Status Open();
   Status OneRepetition(std::uint64_t cap_ns);
@@ -243,6 +244,7 @@ Status CommitRun::State::OneRepetition(std::uint64_t cap_ns) {
     if (!s.ok()) return s;
     std::uint64_t ns = t1 - t0 - std::min(hook.ns_in_commit, t1 - t0);
     latency.Record(ns);
+    repeat_latency.Record(ns);
     rep_ns += ns;
     ++rep_commits;
   }
@@ -306,6 +308,12 @@ Status CommitRun::Repetition(std::uint64_t cap_ns) {
   // An interrupted repetition keeps its commits and leaves the run consistent; a failure ends it.
   if (!s.ok() && s.kind() != Status::Kind::kInterrupted) s_->status = s;
   return s;
+}
+
+probes::LatencySummary CommitRun::TakeRepeatLatency() {
+  probes::LatencySummary summary = probes::Summarize(s_->repeat_latency);
+  s_->repeat_latency.Clear();
+  return summary;
 }
 
 CommitResult CommitRun::Finish() {

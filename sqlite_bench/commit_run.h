@@ -41,6 +41,9 @@ class CommitRun {
   std::uint32_t repetitions_done() const;
   // How long the last repetition's commits took (its window), 0 before the first.
   std::uint64_t last_repetition_ns() const;
+  // The latency of the commits timed since the last call (or since the run began), summarised:
+  // a repeat of the matrix (--repeat) reads its own repetitions' with it.
+  probes::LatencySummary TakeRepeatLatency();
   // The repetitions so far summarised, the rows read back and checked, the database closed and
   // its files removed. Call once.
   CommitResult Finish();

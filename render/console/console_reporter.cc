@@ -17,6 +17,7 @@
 #include "render/console/diff_console.h"
 #include "render/console/mount_console.h"
 #include "render/console/path_summary_console.h"
+#include "render/console/repeat_cells.h"
 #include "render/console/sqlite_console.h"
 #include "render/console/sqlite_workloads_console.h"
 #include "render/console/summary_console.h"
@@ -42,8 +43,9 @@ std::string NoteLabel(const probes::ProbeResult& r) {
 }
 
 // The median with its interval, or with the operations behind it where they cannot support an
-// interval (probes::CiSupported): "4.01 ms, 1 op".
-std::string Median(const probes::ProbeResult& r) {
+// interval (probes::CiSupported): "4.01 ms, 1 op"; repeated, with the range between the repeats.
+std::string Median(const probes::ProbeResult& r, const ProbeRepeats* repeats) {
+  if (repeats != nullptr && Ranged(repeats->p50_ns)) return NanosRangeCell(repeats->p50_ns);
   const probes::LatencySummary& s = r.latency;
   std::string p50 = FormatNanos(static_cast<double>(s.p50));
   if (!probes::CiSupported(r.ops, r.seconds)) return fmt::format("{}, {}", p50, OpsCount(r.ops));
@@ -65,7 +67,7 @@ std::size_t ProbeSizeWidth(const std::vector<std::string>& labels) {
   return width;
 }
 
-Table ProbeTable(std::size_t size_width) {
+Table ProbeTable(std::size_t size_width, bool repeated) {
   // On a narrow terminal the rarer percentiles go first, then the counts; what a sync costs
   // (p50, p99) and what it is stay.
   Table table({{"primitive", Align::kLeft},
@@ -73,7 +75,7 @@ Table ProbeTable(std::size_t size_width) {
                {"size"},
                {"ops", Align::kRight, 3},
                {"ops/s", Align::kRight, 1},
-               {"p50 (95% CI)"},
+               {repeated ? "p50 (range)" : "p50 (95% CI)"},
                {"p90", Align::kRight, 4},
                {"p99"},
                {"p99.9", Align::kRight, 6},
@@ -81,12 +83,15 @@ Table ProbeTable(std::size_t size_width) {
                {"sync p50", Align::kRight, 2}});
   // Wide enough for the values a probe gives, so rows printed one by one stay aligned.
   // The median's cell fits "4.01 ms ±12%" and the count that stands in for it ("2.94 us,
-  // 52,277 ops").
-  table.SetMinWidths({13, 16, std::max<std::size_t>(7, size_width), 7, 9, 19, 9, 9, 9, 9, 9});
+  // 52,277 ops"); repeated, the median's and the p99's fit a range ("2.10 ms (140 us-4.10 ms)").
+  const std::size_t ranged = repeated ? 24 : 9;
+  table.SetMinWidths({13, 16, std::max<std::size_t>(7, size_width), 7, 9,
+                      std::max<std::size_t>(19, ranged), 9, ranged, 9, 9, 9});
   return table;
 }
 
-void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) {
+void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
+                 const ProbeRepeats* repeats) {
   std::string prim(probes::NameOf(r.spec.primitive));
   std::string pat(probes::NameOf(r.spec.pattern));
   if (r.outcome == probes::Outcome::kUnsupported) {
@@ -100,10 +105,13 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes) 
   }
   const probes::LatencySummary& l = r.latency;
   notes.any_short = notes.any_short || !P999(l);
+  const bool p99_ranged = repeats != nullptr && Ranged(repeats->p99_ns) && P99(l);
   table.AddRow({prim, pat, SizeCell(r), fmt::format("{}", r.ops), FormatRate(r.ops_per_sec),
-                Median(r), PercentileCell(P90(l)), PercentileCell(P99(l)), PercentileCell(P999(l)),
-                NanosCell(l.max),
+                Median(r, repeats), PercentileCell(P90(l)),
+                p99_ranged ? NanosRangeCell(repeats->p99_ns) : PercentileCell(P99(l)),
+                PercentileCell(P999(l)), NanosCell(l.max),
                 r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-")});
+  if (repeats != nullptr && Ranged(repeats->p50_ns)) notes.Add(RepeatsNote());
   if (r.outcome != probes::Outcome::kOk) {
     notes.Add(fmt::format("{}: {} after {} ops: {}", NoteLabel(r), probes::NameOf(r.outcome), r.ops,
                           r.reason));
@@ -162,9 +170,13 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
   std::size_t size_width = 0;
   for (const probes::ProbeResult& r : results)
     size_width = std::max(size_width, SizeCell(r).size());
-  Table table = ProbeTable(size_width);
+  const std::vector<ProbeRepeats> none;
+  const std::vector<ProbeRepeats>& repeats = target != nullptr ? target->probe_repeats : none;
+  Table table = ProbeTable(size_width, !repeats.empty());
   TableNotes notes;
-  for (const probes::ProbeResult& r : results) AddProbeRow(table, r, notes);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    AddProbeRow(table, results[i], notes, FindRepeats(repeats, i));
+  }
   if (target != nullptr) AddMovedProbeNotes(*target, notes);
   table.Print(out);
   PrintProbeNotes(notes, out);

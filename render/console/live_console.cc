@@ -59,13 +59,18 @@ void LiveConsole::TargetStarted(const Target& target) {
   Emit();
 }
 
+bool LiveConsole::Repeated() const {
+  const auto repeat = context_.options.find("repeat");
+  return repeat != context_.options.end() && repeat->is_number_integer() && repeat->get<int>() > 1;
+}
+
 void LiveConsole::MountKnown(const Target& target) {
   if (!target.mount) return;
   PrintMountBlock(*target.mount, buf_);
   Emit();
 }
 
-void LiveConsole::ProbeDone(const Target&, const probes::ProbeResult& result) {
+void LiveConsole::ProbeDone(const Target& target, const probes::ProbeResult& result) {
   if (section_ != Section::kProbes) {
     CloseSection();
     fmt::print(buf_, "\nRaw sync primitives (latency of one write + sync):\n");
@@ -76,11 +81,17 @@ void LiveConsole::ProbeDone(const Target&, const probes::ProbeResult& result) {
         if (label.is_string()) planned.push_back(label.get<std::string>());
       }
     }
-    table_ = ProbeTable(ProbeSizeWidth(planned));
+    table_ = ProbeTable(ProbeSizeWidth(planned), Repeated());
     table_->PrintHeader(buf_);
     section_ = Section::kProbes;
   }
-  AddProbeRow(*table_, result, notes_);
+  const ProbeRepeats* repeats = nullptr;
+  if (!target.probes.empty() && &result >= target.probes.data() &&
+      &result < target.probes.data() + target.probes.size()) {
+    repeats =
+        FindRepeats(target.probe_repeats, static_cast<std::size_t>(&result - target.probes.data()));
+  }
+  AddProbeRow(*table_, result, notes_, repeats);
   table_->PrintLastRow(buf_);
   Emit();
 }
@@ -90,7 +101,7 @@ void LiveConsole::SqliteDone(const Target& target, const SqliteEntry& entry) {
     if (section_ == Section::kProbes) AddMovedProbeNotes(target, notes_);
     CloseSection();
     fmt::print(buf_, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
-    table_ = SqliteTable(/*loss_columns=*/false);
+    table_ = SqliteTable(/*loss_columns=*/false, Repeated());
     table_->PrintHeader(buf_);
     section_ = Section::kSqlite;
   }

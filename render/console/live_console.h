@@ -35,6 +35,9 @@ class LiveConsole : public RunListener {
   void CloseSection();
   // Writes what the event printed to out_, its long lines wrapped.
   void Emit();
+  // The run repeats its measurement (--repeat, context.options.repeat): the tables make room
+  // for the ranges.
+  bool Repeated() const;
 
   std::ostream& out_;
   std::ostringstream buf_;

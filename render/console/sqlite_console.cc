@@ -9,6 +9,7 @@
 #include "analysis/sqlite_correlation.h"
 #include "model/percentiles.h"
 #include "render/console/crashsim_console.h"
+#include "render/console/repeat_cells.h"
 #include "text/table.h"
 #include "text/units.h"
 #include "text/utf8.h"
@@ -37,7 +38,7 @@ std::string ModeCell(const CommitResult& r) {
 
 }  // namespace
 
-Table SqliteTable(bool loss_columns) {
+Table SqliteTable(bool loss_columns, bool repeated) {
   // On a narrow terminal the explanation columns go first, then the latencies; the
   // configuration, its rate, its speedup and its risk stay.
   std::vector<Column> columns = {{"journal", Align::kLeft},
@@ -61,7 +62,9 @@ Table SqliteTable(bool loss_columns) {
   columns.push_back({"power-loss risk", Align::kLeft, 0, /*wraps=*/true});
   Table table(columns);
   // Wide enough for the values a configuration gives, so live rows stay aligned.
-  table.SetMinWidths({8, 6, 4, 7, 9, 9, 9, 9, 9, 20, 5, 7, 9, 5});
+  // Repeated, the rate and the latencies fit a range ("3,720 (3,410-3,980)").
+  const std::size_t rate = repeated ? 20 : 9, latency = repeated ? 22 : 9;
+  table.SetMinWidths({8, 6, 4, 7, rate, 9, 9, latency, latency, 20, 5, 7, 9, 5});
   return table;
 }
 
@@ -81,17 +84,21 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
   // commits/s is the median of the repetitions' rates, as in every other format and the check
   // rules; commit is the mean over every timed commit (what the prediction explains).
   double mean_ns = r.MeanCommitNs();
+  const SqliteRepeats* rep = e.repeats ? &*e.repeats : nullptr;
+  if (rep != nullptr && Ranged(rep->commits_per_sec)) notes.Add(RepeatsNote());
   notes.any_short = notes.any_short || !P99(r.latency);
   std::vector<std::string> cells = {
       journal,
       ModeCell(r),
       rows,
       stmt,
-      FormatRate(r.commits_per_sec),
+      rep && Ranged(rep->commits_per_sec) ? RateRangeCell(rep->commits_per_sec)
+                                          : FormatRate(r.commits_per_sec),
       FormatRate(r.rows_per_sec),
       Us(mean_ns),
-      NanosCell(r.latency.p50),
-      PercentileCell(P99(r.latency)),
+      rep && Ranged(rep->p50_ns) ? NanosRangeCell(rep->p50_ns) : NanosCell(r.latency.p50),
+      rep && Ranged(rep->p99_ns) && P99(r.latency) ? NanosRangeCell(rep->p99_ns)
+                                                   : PercentileCell(P99(r.latency)),
       SyncCell(r),
       fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
       e.speedup ? FormatRatio(*e.speedup) : std::string("-"),
@@ -175,7 +182,9 @@ void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
     loss_columns = loss_columns || FindCrashsim(crashsim, r.config.journal, r.config.sync,
                                                 r.config.rows_per_commit) != nullptr;
   }
-  Table table = SqliteTable(loss_columns);
+  bool repeated = false;
+  for (const SqliteEntry& e : entries) repeated = repeated || e.repeats.has_value();
+  Table table = SqliteTable(loss_columns, repeated);
   TableNotes notes;
   notes.cite_drift = cite_drift;
   for (const SqliteEntry& e : entries) {

@@ -2,6 +2,7 @@
 // writes a JSON report with the contract keys; signals clean up; clean removes only leftovers.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "platform/scratch.h"
@@ -73,6 +74,33 @@ TEST(ProbeCliTest, QuickProbeWritesTheJsonReport) {
   auto names = platform::Default().ListDirectory(dir.path());
   ASSERT_TRUE(names.ok());
   EXPECT_TRUE(names->empty()) << "left behind: " << names->front();
+}
+
+TEST(ProbeCliTest, RepeatWritesEachProbesSpreadOverTheRepeats) {
+  TempDir dir;
+  testing_support::CliRun run = RunDurprobe(
+      "probe --quick --repeat 2 --budget 1s --primitives fdatasync,none --json - " + dir.path());
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  nlohmann::json j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j["context"]["options"]["repeat"], 2);
+  EXPECT_EQ(j["context"]["options"]["budget_per"], "repeat");
+  ASSERT_EQ(j["targets"][0]["probes"].size(), 4u);
+  for (const auto& p : j["targets"][0]["probes"]) {
+    ASSERT_TRUE(p.contains("repeats")) << p.dump();
+    EXPECT_EQ(p["repeats"]["p50_ns"]["n"], 2) << p.dump();
+    EXPECT_EQ(p["repeats"]["ops_per_sec"]["n"], 2) << p.dump();
+    EXPECT_LE(p["repeats"]["p50_ns"]["min"], p["repeats"]["p50_ns"]["median"]);
+    EXPECT_LE(p["repeats"]["p50_ns"]["median"], p["repeats"]["p50_ns"]["max"]);
+  }
+}
+
+TEST(ProbeCliTest, ARepeatCountOutOfRangeIsAOneLineUsageError) {
+  for (const char* bad : {"0", "101", "three"}) {
+    testing_support::CliRun run = RunDurprobe(std::string("probe --repeat ") + bad + " .");
+    EXPECT_EQ(run.exit_code, 2) << bad;
+    EXPECT_NE(run.err.find("--repeat: '" + std::string(bad) + "'"), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  }
 }
 
 TEST(ProbeCliTest, JsonToAFileKeepsTheTableOnStdout) {

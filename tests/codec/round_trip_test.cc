@@ -19,7 +19,7 @@ namespace {
 TEST(RoundTripTest, SavedReportsOfEveryCommandComeBackByteForByte) {
   // probe_sizes and check_fail were saved with targets[].summary and advice[] (issue 22).
   for (const char* name : {"run", "check", "crashsim", "workloads", "sqlite_crashsim",
-                           "probe_sizes", "check_fail", "concurrency"}) {
+                           "probe_sizes", "check_fail", "concurrency", "run_repeat"}) {
     std::string saved =
         testing_support::ReadFixture(std::string("golden/reports/") + name + ".json");
     Result<Report> read = FromJson(saved);

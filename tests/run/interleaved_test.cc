@@ -7,6 +7,7 @@
 
 #include "explain/compare_analysis.h"
 #include "run/executor.h"
+#include "tests/run/fake_probe_plan.h"
 #include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
 
@@ -21,13 +22,8 @@ class ComparePlanTest : public ::testing::Test {
   void SetUp() override {
     fake_.UseFakeClock();
     fake_.AddSyncLatency(2 * kMs);
-    plan_.paths = {a_.path(), b_.path()};
+    plan_ = FakeProbePlan({a_.path(), b_.path()});
     plan_.schedule = Schedule::kInterleaved;
-    plan_.run_probes = true;
-    plan_.probes.specs = {{probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096}};
-    plan_.probes.rule.warmup_ops = 0;
-    plan_.probes.rule.max_ops = 5;
-    plan_.probes.op_options.file_size = 1 << 20;
   }
 
   platform::FaultPlatform fake_{platform::Default()};

@@ -1,0 +1,92 @@
+// The console with --repeat: the median with its range between repeats in place of the
+// confidence interval ("2.10 ms (140 us-4.10 ms)"), in the probe and the SQLite tables, and the
+// note that says what the range is; a table without repeats keeps its CI header.
+#include "render/console/repeat_cells.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "analysis/sqlite_correlation.h"
+#include "render/console/console_reporter.h"
+#include "render/console/live_console.h"
+#include "render/console/sqlite_console.h"
+#include "tests/report_samples.h"
+#include "tests/sqlite_samples.h"
+
+namespace durprobe::report {
+namespace {
+
+TEST(RepeatCellsTest, TheUnitIsSaidOnceWhereBothEndsShareIt) {
+  EXPECT_EQ(NanosRangeCell({152'000, 140'000, 171'000, 3}), "152 us (140-171 us)");
+  EXPECT_EQ(NanosRangeCell({2.1e6, 140'000, 4.1e6, 3}), "2.10 ms (140 us-4.10 ms)");
+  EXPECT_EQ(RateRangeCell({3720, 3410, 3980, 3}), "3,720 (3,410-3,980)");
+}
+
+TEST(RepeatCellsTest, TheProbeTableShowsTheRangeInsteadOfTheInterval) {
+  Target t;
+  t.probes = {testing_support::SampleProbe()};
+  t.probe_repeats = {{.probe = 0,
+                      .p50_ns = {400'000, 380'000, 450'000, 3},
+                      .p99_ns = {900'000, 700'000, 1'200'000, 3},
+                      .ops_per_sec = {2468, 2100, 2600, 3}}};
+  std::ostringstream out;
+  PrintProbeTable(t.probes, out, &t);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("p50 (range)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("95% CI"), std::string::npos) << text;
+  EXPECT_NE(text.find("400 us (380-450 us)"), std::string::npos) << text;
+  EXPECT_NE(text.find("900 us (700 us-1.20 ms)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("±"), std::string::npos) << text;
+  EXPECT_NE(text.find("note: " + RepeatsNote()), std::string::npos) << text;
+}
+
+TEST(RepeatCellsTest, ASingleRepeatKeepsTheInterval) {
+  Target t;
+  t.probes = {testing_support::SampleProbe()};
+  std::ostringstream out;
+  PrintProbeTable(t.probes, out, &t);
+  EXPECT_NE(out.str().find("p50 (95% CI)"), std::string::npos);
+  EXPECT_NE(out.str().find("400 us ±1%"), std::string::npos);
+  EXPECT_EQ(out.str().find("--repeat"), std::string::npos);
+}
+
+TEST(RepeatCellsTest, TheSqliteTableShowsTheRateAndLatencyRanges) {
+  Target t;
+  t.probes = testing_support::Probes();
+  sqlite_bench::CommitResult r = testing_support::DeleteFull();
+  AddSqliteResults(t, {r});
+  t.sqlite[0].repeats = SqliteRepeats{.commits_per_sec = {1400, 900, 1500, 3},
+                                      .p50_ns = {700'000, 650'000, 1'100'000, 3},
+                                      .p99_ns = {}};
+  std::ostringstream out;
+  PrintSqliteTable(t.sqlite, {}, out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("1,400 (900-1,500)"), std::string::npos) << text;
+  EXPECT_NE(text.find("700 us (650 us-1.10 ms)"), std::string::npos) << text;
+  EXPECT_NE(text.find("note: " + RepeatsNote()), std::string::npos) << text;
+}
+
+TEST(RepeatCellsTest, TheLiveConsoleMakesRoomForTheRangeWhenTheRunRepeats) {
+  std::ostringstream out;
+  LiveConsole console(out);
+  Context context;
+  context.options["repeat"] = 3;
+  Target t;
+  t.path = "/data";
+  console.RunStarted(context);
+  console.TargetStarted(t);
+  t.probes = {testing_support::SampleProbe()};
+  t.probe_repeats = {{.probe = 0,
+                      .p50_ns = {400'000, 150'000, 4'100'000, 3},
+                      .p99_ns = {},
+                      .ops_per_sec = {2468, 240, 6600, 3}}};
+  console.ProbeDone(t, t.probes.back());
+  const std::string text = out.str();
+  EXPECT_NE(text.find("p50 (range)"), std::string::npos) << text;
+  EXPECT_NE(text.find("400 us (150 us-4.10 ms)"), std::string::npos) << text;
+  EXPECT_NE(text.find("900 us"), std::string::npos) << text;  // no repeat's p99: as pooled
+}
+
+}  // namespace
+}  // namespace durprobe::report
