@@ -8,7 +8,6 @@
 #include "analysis/drift.h"
 #include "analysis/durability_risk.h"
 #include "analysis/mount_findings.h"
-#include "explain/compare_analysis.h"
 #include "explain/diff_analysis.h"
 #include "text/units.h"
 
@@ -22,7 +21,7 @@ using probes::Primitive;
 const probes::ProbeResult* FindProbe(const Target& t, Primitive prim, Pattern pat) {
   for (const probes::ProbeResult& r : t.probes) {
     if (r.spec.primitive == prim && r.spec.pattern == pat && r.outcome == Outcome::kOk &&
-        r.ops > 0) {
+        r.ops >= kMinEvidenceOps) {
       return &r;
     }
   }
@@ -53,7 +52,7 @@ std::optional<double> OpSum(const Target& t, std::initializer_list<probes::FileO
   for (probes::FileOp op : ops) {
     bool found = false;
     for (const probes::OpCostResult& r : t.op_costs) {
-      if (r.op == op && r.outcome == Outcome::kOk && r.ops > 0) {
+      if (r.op == op && r.outcome == Outcome::kOk && r.ops >= kMinEvidenceOps) {
         sum += static_cast<double>(r.latency.p50);
         found = true;
         break;
@@ -81,7 +80,9 @@ Candidates SideValues(const Target& t, Signal s) {
       return {SyncCall(t, Primitive::kDirFsync, Pattern::kCreate),
               SyncCall(t, Primitive::kDirFsync, Pattern::kRename)};
     case Signal::kPerOp:
-      return {ComponentsOf(t).per_op_ns, SyncCall(t, Primitive::kNone, Pattern::kOverwrite),
+      return {OpSum(t, {probes::FileOp::kWrite, probes::FileOp::kRead,
+                        probes::FileOp::kOpenClose, probes::FileOp::kStat}),
+              SyncCall(t, Primitive::kNone, Pattern::kOverwrite),
               OutsideSync(t, Primitive::kFdatasync, Pattern::kOverwrite)};
     case Signal::kMetadata:
       return {OpSum(t, {probes::FileOp::kCreate, probes::FileOp::kRename}),

@@ -33,6 +33,12 @@ std::string FormatSignal(Signal s, double value);  // "1.03 ms", or "2.00" syncs
 // A ratio of this much (or its inverse) is a move; under it the two are "about equal".
 inline constexpr double kMoveRatio = 1.25;
 
+// A probe's or an operation's median is evidence only from this many operations, the count a
+// median's interval needs (probes::kMinCiOperations): a compare --quick on a starved machine
+// timed one operation per probe, and a single write that waited for the CPU ranked a bind mount
+// above the FUSE server beside it. With fewer, the signal is unset (neither for nor against).
+inline constexpr std::uint64_t kMinEvidenceOps = probes::kMinCiOperations;
+
 // Per side, the state a cause can stand for besides the ratios.
 struct SideState {
   bool drifted = false;      // a latency_drift finding
