@@ -8,36 +8,35 @@
 
 #include "model/finding_codes.h"
 #include "model/labels.h"
+#include "platform/enum_table.h"
 #include "probes/statistics.h"
 #include "text/units.h"
 
 namespace durprobe::report {
 namespace {
 
-// The kind as a count names it: {one, many}.
-std::pair<const char*, const char*> CountedNames(UnfinishedKind kind) {
-  switch (kind) {
-    case UnfinishedKind::kProbe:
-      return {"probe", "probes"};
-    case UnfinishedKind::kOpCost:
-      return {"operation cost", "operation costs"};
-    case UnfinishedKind::kConcurrency:
-      return {"concurrency cell", "concurrency cells"};
-    case UnfinishedKind::kSqlite:
-      return {"SQLite configuration", "SQLite configurations"};
-    case UnfinishedKind::kWorkload:
-      return {"workload", "workloads"};
-    case UnfinishedKind::kRound:
-      return {"probe round", "probe rounds"};
-    case UnfinishedKind::kCrashsim:
-      return {"crashsim configuration", "crashsim configurations"};
-  }
-  return {"", ""};
-}
+// The kind as a count names it: one, many.
+struct CountedName {
+  UnfinishedKind value;
+  const char* one;
+  const char* many;
+};
+constexpr CountedName kCountedNames[] = {
+    {UnfinishedKind::kProbe, "probe", "probes"},
+    {UnfinishedKind::kOpCost, "operation cost", "operation costs"},
+    {UnfinishedKind::kConcurrency, "concurrency cell", "concurrency cells"},
+    {UnfinishedKind::kSqlite, "SQLite configuration", "SQLite configurations"},
+    {UnfinishedKind::kWorkload, "workload", "workloads"},
+    {UnfinishedKind::kRound, "probe round", "probe rounds"},
+    {UnfinishedKind::kCrashsim, "crashsim configuration", "crashsim configurations"},
+};
+static_assert(platform::OneRowPerValue(kCountedNames, kLastUnfinishedKind),
+              "one count's name per UnfinishedKind");
 
 std::string Counted(std::size_t n, UnfinishedKind kind) {
-  auto [one, many] = CountedNames(kind);
-  return fmt::format("{} {}", n, n == 1 ? one : many);
+  const CountedName* name = platform::RowIn(kCountedNames, kind);
+  if (name == nullptr) return std::to_string(n);
+  return fmt::format("{} {}", n, n == 1 ? name->one : name->many);
 }
 
 }  // namespace

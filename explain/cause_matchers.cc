@@ -68,6 +68,16 @@ Trial ComparePaths(const std::string& layered, const std::string& under) {
           ""};
 }
 
+// A mount option's test on the path: DELETE/FULL, which creates and deletes its journal at
+// each commit, against WAL/FULL.
+Trial SqliteWal(const std::string& path) {
+  return {TrialKind::kSqliteWal,
+          fmt::format("durprobe sqlite --journal-modes delete,wal --synchronous full {}",
+                      ShellQuote(path)),
+          {path},
+          ""};
+}
+
 bool ContextDiffers(const CausePair& p, const char* prefix) {
   return std::any_of(p.in->differences.begin(), p.in->differences.end(),
                      [&](const Difference& d) { return d.key.starts_with(prefix); });
@@ -187,11 +197,7 @@ bool SyncMount(const CausePair& p, CauseMatch& m) {
 bool Dirsync(const CausePair& p, CauseMatch& m) {
   int s = OneSide(p, [](const MountInfo& x) { return platform::HasOption(x.options, "dirsync"); });
   if (s < 0) return false;
-  m.trial = {TrialKind::kSqliteWal,
-             fmt::format("durprobe sqlite --journal-modes delete,wal --synchronous full {}",
-                         ShellQuote(p.target[s]->path)),
-             {p.target[s]->path},
-             ""};
+  m.trial = SqliteWal(p.target[s]->path);
   return Mark(p, m, s, "mounts with dirsync (directory changes are synchronous)");
 }
 
@@ -199,11 +205,7 @@ bool Discard(const CausePair& p, CauseMatch& m) {
   if (!SameFstype(p)) return false;  // another filesystem's default says nothing
   int s = OneSide(p, [](const MountInfo& x) { return platform::HasOption(x.options, "discard"); });
   if (s < 0) return false;
-  m.trial = {TrialKind::kSqliteWal,
-             fmt::format("durprobe sqlite --journal-modes delete,wal --synchronous full {}",
-                         ShellQuote(p.target[s]->path)),
-             {p.target[s]->path},
-             ""};
+  m.trial = SqliteWal(p.target[s]->path);
   return Mark(p, m, s, "mounts with online discard (each delete trims)");
 }
 

@@ -9,6 +9,7 @@
 #include "analysis/durability_risk.h"
 #include "analysis/mount_findings.h"
 #include "explain/diff_analysis.h"
+#include "platform/enum_table.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -137,25 +138,15 @@ SideState StateOf(const Target& t) {
 
 }  // namespace
 
-const char* NameOf(Signal s) {
-  switch (s) {
-    case Signal::kOverwrite:
-      return "fdatasync overwrite";
-    case Signal::kAppend:
-      return "fdatasync append";
-    case Signal::kDirSync:
-      return "directory fsync";
-    case Signal::kPerOp:
-      return "per-operation cost";
-    case Signal::kMetadata:
-      return "create + rename";
-    case Signal::kSyncCount:
-      return "syncs per commit";
-    case Signal::kReference:
-      return "reference probe level";
-  }
-  return "";
-}
+constexpr platform::TextRow<Signal> kSignalNames[] = {
+    {Signal::kOverwrite, "fdatasync overwrite"},   {Signal::kAppend, "fdatasync append"},
+    {Signal::kDirSync, "directory fsync"},         {Signal::kPerOp, "per-operation cost"},
+    {Signal::kMetadata, "create + rename"},        {Signal::kSyncCount, "syncs per commit"},
+    {Signal::kReference, "reference probe level"},
+};
+static_assert(platform::OneRowPerValue(kSignalNames, kLastSignal), "one name per Signal");
+
+std::string_view NameOf(Signal s) { return platform::TextIn(kSignalNames, s); }
 
 std::string FormatSignal(Signal s, double value) {
   return s == Signal::kSyncCount ? fmt::format("{:.2f}", value) : FormatNanos(value);
@@ -166,9 +157,8 @@ Signature MeasureSignature(const Target& a, const Target& b,
   Signature sig;
   for (std::size_t i = 0; i < kSignalCount; ++i) {
     Signal s = static_cast<Signal>(i);
-    if (s == Signal::kReference &&
-        (a.reference_probe != b.reference_probe || !ReferenceReadsTheDevice(a) ||
-         !ReferenceReadsTheDevice(b))) {
+    if (s == Signal::kReference && (a.reference_probe != b.reference_probe ||
+                                    !ReferenceReadsTheDevice(a) || !ReferenceReadsTheDevice(b))) {
       continue;
     }
     Candidates va = SideValues(a, s), vb = SideValues(b, s);

@@ -26,8 +26,10 @@ enum class Signal {
   kReference,  // the reference probe's level over the run (the device's state); unset where
                // either side's syncs skip the flush (barriers off): its reference is the cause
 };
-inline constexpr std::size_t kSignalCount = 7;
-const char* NameOf(Signal s);                      // "fdatasync overwrite", "directory fsync", ...
+// The last enumerator, up to which NameOf's table is counted: one added after it moves this.
+inline constexpr Signal kLastSignal = Signal::kReference;
+inline constexpr std::size_t kSignalCount = static_cast<std::size_t>(kLastSignal) + 1;
+std::string_view NameOf(Signal s);                 // "fdatasync overwrite", "directory fsync", ...
 std::string FormatSignal(Signal s, double value);  // "1.03 ms", or "2.00" syncs per commit
 
 // A ratio of this much (or its inverse) is a move; under it the two are "about equal".

@@ -7,21 +7,19 @@
 #include <cmath>
 
 #include "explain/cause_table.h"
+#include "platform/enum_table.h"
 #include "text/units.h"
 
 namespace durprobe::report {
 
-std::string_view NameOf(TrialKind k) {
-  switch (k) {
-    case TrialKind::kComparePaths:
-      return "compare_paths";
-    case TrialKind::kNocowDir:
-      return "nocow_dir";
-    case TrialKind::kSqliteWal:
-      return "sqlite_wal";
-  }
-  return "";
-}
+constexpr platform::TextRow<TrialKind> kTrialKindNames[] = {
+    {TrialKind::kComparePaths, "compare_paths"},
+    {TrialKind::kNocowDir, "nocow_dir"},
+    {TrialKind::kSqliteWal, "sqlite_wal"},
+};
+static_assert(platform::OneRowPerValue(kTrialKindNames, kLastTrialKind), "one name per TrialKind");
+
+std::string_view NameOf(TrialKind k) { return platform::TextIn(kTrialKindNames, k); }
 
 namespace {
 

@@ -22,6 +22,8 @@ enum class TrialKind {
   kNocowDir,      // compare paths[0] with a chattr +C directory made in it
   kSqliteWal,     // DELETE/FULL against WAL/FULL on paths[0]
 };
+// The last enumerator, up to which NameOf's table is counted: one added after it moves this.
+inline constexpr TrialKind kLastTrialKind = TrialKind::kSqliteWal;
 std::string_view NameOf(TrialKind k);  // "compare_paths", "nocow_dir", "sqlite_wal"
 
 // The command that tests a cause on the spot, and how `compare --try` runs it.

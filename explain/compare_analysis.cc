@@ -7,6 +7,7 @@
 
 #include "analysis/durability_risk.h"
 #include "explain/diff_differences.h"
+#include "platform/enum_table.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -184,25 +185,15 @@ std::string CommitRange(const std::vector<CommitRatio>& c) {
 
 }  // namespace
 
-std::string_view NameOf(Dominant d) {
-  switch (d) {
-    case Dominant::kPerSync:
-      return "per_sync";
-    case Dominant::kPerOp:
-      return "per_op";
-    case Dominant::kMetadata:
-      return "metadata";
-    case Dominant::kNone:
-      return "none";
-    case Dominant::kNotDurable:
-      return "not_durable";
-    case Dominant::kCommit:
-      return "commit";
-    case Dominant::kUnmeasured:
-      return "unmeasured";
-  }
-  return "";
-}
+constexpr platform::TextRow<Dominant> kDominantNames[] = {
+    {Dominant::kPerSync, "per_sync"},       {Dominant::kPerOp, "per_op"},
+    {Dominant::kMetadata, "metadata"},      {Dominant::kNone, "none"},
+    {Dominant::kNotDurable, "not_durable"}, {Dominant::kCommit, "commit"},
+    {Dominant::kUnmeasured, "unmeasured"},
+};
+static_assert(platform::OneRowPerValue(kDominantNames, kLastDominant), "one name per Dominant");
+
+std::string_view NameOf(Dominant d) { return platform::TextIn(kDominantNames, d); }
 
 std::string VerdictHeadline(const Verdict& v) {
   switch (v.dominant) {

@@ -54,6 +54,8 @@ enum class Dominant {
   kCommit,
   kUnmeasured,  // no component and no commit to compare
 };
+// The last enumerator, up to which NameOf's table is counted: one added after it moves this.
+inline constexpr Dominant kLastDominant = Dominant::kUnmeasured;
 // "per_sync", "per_op", "metadata", "none", "not_durable", "commit", "unmeasured"
 std::string_view NameOf(Dominant d);
 

@@ -9,6 +9,7 @@
 
 #include "analysis/durability_risk.h"
 #include "analysis/sqlite_correlation.h"
+#include "platform/enum_table.h"
 #include "text/units.h"
 #include "text/utf8.h"
 
@@ -158,21 +159,15 @@ const Target* FindPath(const Report& r, const std::string& path) {
 
 }  // namespace
 
-std::string_view NameOf(DiffFactor f) {
-  switch (f) {
-    case DiffFactor::kSyncLatency:
-      return "sync_latency";
-    case DiffFactor::kSyncCount:
-      return "sync_count";
-    case DiffFactor::kNonSync:
-      return "non_sync";
-    case DiffFactor::kConfiguration:
-      return "configuration";
-    case DiffFactor::kDurability:
-      return "durability";
-  }
-  return "";
-}
+constexpr platform::TextRow<DiffFactor> kDiffFactorNames[] = {
+    {DiffFactor::kSyncLatency, "sync_latency"}, {DiffFactor::kSyncCount, "sync_count"},
+    {DiffFactor::kNonSync, "non_sync"},         {DiffFactor::kConfiguration, "configuration"},
+    {DiffFactor::kDurability, "durability"},
+};
+static_assert(platform::OneRowPerValue(kDiffFactorNames, kLastDiffFactor),
+              "one name per DiffFactor");
+
+std::string_view NameOf(DiffFactor f) { return platform::TextIn(kDiffFactorNames, f); }
 
 std::string DiffAdvice(DiffFactor factor) {
   switch (factor) {

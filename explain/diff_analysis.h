@@ -57,6 +57,8 @@ enum class DiffFactor {
   // message).
   kDurability,
 };
+// The last enumerator, up to which NameOf's table is counted: one added after it moves this.
+inline constexpr DiffFactor kLastDiffFactor = DiffFactor::kDurability;
 // "sync_latency", "sync_count", "non_sync", "configuration", "durability"
 std::string_view NameOf(DiffFactor f);
 

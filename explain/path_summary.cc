@@ -7,8 +7,9 @@
 
 #include "explain/path_advice.h"
 #include "model/labels.h"
-#include "platform/container.h"
 #include "model/percentiles.h"
+#include "platform/container.h"
+#include "platform/enum_table.h"
 #include "text/shell_quote.h"
 #include "text/units.h"
 
@@ -96,21 +97,18 @@ bool IsDefault(const CommitResult& r) {
          r.config.sync == sqlite_bench::Synchronous::kFull;
 }
 
-std::string Loses(RiskLevel level) {
-  switch (level) {
-    case RiskLevel::kNone:
-      return "keeps every acknowledged commit";
-    case RiskLevel::kLastCommit:
-      return "may roll back the last commit on power loss";
-    case RiskLevel::kRecentCommits:
-      return "may lose the last commits on power loss, no corruption";
-    case RiskLevel::kCorruption:
-      return "may corrupt the database on power loss";
-    case RiskLevel::kNotDurable:
-      return "keeps nothing: this path's syncs do not reach stable storage";
-  }
-  return "";
-}
+// What a configuration at each risk level keeps or loses, in its summary line.
+constexpr platform::TextRow<RiskLevel> kLosses[] = {
+    {RiskLevel::kNone, "keeps every acknowledged commit"},
+    {RiskLevel::kLastCommit, "may roll back the last commit on power loss"},
+    {RiskLevel::kRecentCommits, "may lose the last commits on power loss, no corruption"},
+    {RiskLevel::kCorruption, "may corrupt the database on power loss"},
+    {RiskLevel::kNotDurable, "keeps nothing: this path's syncs do not reach stable storage"},
+};
+static_assert(platform::OneRowPerValue(kLosses, sqlite_bench::kLastRiskLevel),
+              "one phrase per RiskLevel");
+
+std::string Loses(RiskLevel level) { return std::string(platform::TextIn(kLosses, level)); }
 
 SummarySetting SettingOf(const Target& t, const SqliteEntry& e, const SqliteEntry* base) {
   const CommitResult& r = e.result;

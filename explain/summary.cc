@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "platform/enum_table.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -90,27 +91,20 @@ std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& 
   return rows;
 }
 
-std::string_view NameOf(SummarySort key) {
-  switch (key) {
-    case SummarySort::kWorst:
-      return "worst";
-    case SummarySort::kHost:
-      return "host";
-    case SummarySort::kPath:
-      return "path";
-    case SummarySort::kSyncP50:
-      return "sync_p50";
-    case SummarySort::kSyncP99:
-      return "sync_p99";
-    case SummarySort::kCommitsWalFull:
-      return "commits_wal_full";
-    case SummarySort::kCommitsDeleteFull:
-      return "commits_delete_full";
-    case SummarySort::kFailed:
-      return "failed";
-  }
-  return "";
-}
+constexpr platform::TextRow<SummarySort> kSummarySortNames[] = {
+    {SummarySort::kWorst, "worst"},
+    {SummarySort::kHost, "host"},
+    {SummarySort::kPath, "path"},
+    {SummarySort::kSyncP50, "sync_p50"},
+    {SummarySort::kSyncP99, "sync_p99"},
+    {SummarySort::kCommitsWalFull, "commits_wal_full"},
+    {SummarySort::kCommitsDeleteFull, "commits_delete_full"},
+    {SummarySort::kFailed, "failed"},
+};
+static_assert(platform::OneRowPerValue(kSummarySortNames, kLastSummarySort),
+              "one name per SummarySort");
+
+std::string_view NameOf(SummarySort key) { return platform::TextIn(kSummarySortNames, key); }
 
 const std::vector<std::string>& SummarySortKeys() {
   static const std::vector<std::string> keys = [] {

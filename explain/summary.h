@@ -19,10 +19,10 @@ struct SummaryRow {
   std::string sync_probe;  // which probe the latencies come from: "fdatasync preallocated 2300"
   std::optional<double> sync_p50_ns, sync_p99_ns;
   std::optional<double> commits_wal_full, commits_delete_full;  // single-row commits/s
-  std::vector<std::string> failed_rules;  // checks that failed or could not be measured
-  std::vector<std::string> findings;      // warn and fail finding codes
+  std::vector<std::string> failed_rules;        // checks that failed or could not be measured
+  std::vector<std::string> findings;            // warn and fail finding codes
   std::optional<DurabilityVerdict> durability;  // the path's verdict; unset: unknown
-  bool fail_finding = false;  // a fail-level finding is among the findings
+  bool fail_finding = false;                    // a fail-level finding is among the findings
 };
 
 // summarize's document: the rows, sorted, as the reporters write them (console table, CSV,
@@ -48,6 +48,8 @@ enum class SummarySort {
   kCommitsDeleteFull,
   kFailed,
 };
+// The last enumerator, up to which NameOf's table is counted: one added after it moves this.
+inline constexpr SummarySort kLastSummarySort = SummarySort::kFailed;
 // "worst", "host", "path", "sync_p50", "sync_p99", "commits_wal_full", "commits_delete_full",
 // "failed"
 std::string_view NameOf(SummarySort key);

@@ -1,6 +1,7 @@
 // The one Parse of every closed set the report names: it reads back what the set's NameOf writes,
 // so each name is spelt once, in NameOf's switch (which has no `default:`, so -Wswitch finds a
-// value without a name).
+// value without a name) or in its table (platform/enum_table.h, held to the enum by a
+// static_assert).
 #pragma once
 
 #include <optional>

@@ -71,6 +71,9 @@ enum class UnfinishedKind {
   kRound,  // compare's probe rounds
   kCrashsim,
 };
+// The last enumerator, up to which a table per UnfinishedKind is counted: one added after it
+// moves this.
+inline constexpr UnfinishedKind kLastUnfinishedKind = UnfinishedKind::kCrashsim;
 // "probe", "op_cost", "concurrency", "sqlite", "workload", "round", "crashsim"
 std::string_view NameOf(UnfinishedKind kind);
 

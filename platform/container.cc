@@ -5,6 +5,8 @@
 #include <array>
 #include <string_view>
 
+#include "platform/enum_table.h"
+
 namespace durprobe::platform {
 namespace {
 
@@ -68,25 +70,15 @@ ContainerInfo DetectContainer(const ContainerEvidence& ev) {
   return info;
 }
 
-std::string_view NameOf(PathRole role) {
-  switch (role) {
-    case PathRole::kOverlayRoot:
-      return "overlay_root";
-    case PathRole::kRootFilesystem:
-      return "root_filesystem";
-    case PathRole::kBindFromHost:
-      return "bind_from_host";
-    case PathRole::kVolume:
-      return "volume";
-    case PathRole::kHostShare:
-      return "host_share";
-    case PathRole::kTmpfs:
-      return "tmpfs";
-    case PathRole::kOtherMount:
-      return "other_mount";
-  }
-  return "";
-}
+constexpr TextRow<PathRole> kPathRoleNames[] = {
+    {PathRole::kOverlayRoot, "overlay_root"},    {PathRole::kRootFilesystem, "root_filesystem"},
+    {PathRole::kBindFromHost, "bind_from_host"}, {PathRole::kVolume, "volume"},
+    {PathRole::kHostShare, "host_share"},        {PathRole::kTmpfs, "tmpfs"},
+    {PathRole::kOtherMount, "other_mount"},
+};
+static_assert(OneRowPerValue(kPathRoleNames, kLastPathRole), "one name per PathRole");
+
+std::string_view NameOf(PathRole role) { return TextIn(kPathRoleNames, role); }
 
 void ClassifyContainerPath(const MountEntry& m, ContainerInfo& info) {
   if (!info.in_container) return;

@@ -82,6 +82,8 @@ enum class PathRole {
   kTmpfs,           // a memory filesystem
   kOtherMount,      // another mount (a nested overlay, a FUSE mount)
 };
+// The last enumerator, up to which NameOf's table is counted: one added after it moves this.
+inline constexpr PathRole kLastPathRole = PathRole::kOtherMount;
 
 struct ContainerInfo {
   bool in_container = false;

@@ -4,10 +4,11 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <new>
 #include <latch>
+#include <new>
 #include <thread>
 
+#include "platform/enum_table.h"
 #include "platform/thread.h"
 #include "probes/concurrency_writers.h"
 #include "probes/primitive_ops.h"
@@ -92,17 +93,15 @@ ConcurrencyResult Failed(const ConcurrencySpec& spec, const Status& s) {
 
 }  // namespace
 
-std::string_view NameOf(WriterMode m) {
-  switch (m) {
-    case WriterMode::kThreads:
-      return "threads";
-    case WriterMode::kProcesses:
-      return "processes";
-    case WriterMode::kSharedFile:
-      return "shared_file";
-  }
-  return "unknown";
-}
+constexpr platform::TextRow<WriterMode> kWriterModeNames[] = {
+    {WriterMode::kThreads, "threads"},
+    {WriterMode::kProcesses, "processes"},
+    {WriterMode::kSharedFile, "shared_file"},
+};
+static_assert(platform::OneRowPerValue(kWriterModeNames, kLastWriterMode),
+              "one name per WriterMode");
+
+std::string_view NameOf(WriterMode m) { return platform::TextIn(kWriterModeNames, m); }
 
 const std::map<std::string, WriterMode>& WriterModeNames() {
   static const std::map<std::string, WriterMode> names = {{"threads", WriterMode::kThreads},

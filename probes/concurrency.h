@@ -23,6 +23,8 @@ enum class WriterMode {
   kProcesses,   // N processes, each on its own file (PostgreSQL's backends)
   kSharedFile,  // N threads on one file, each on its own region (one WAL, many committers)
 };
+// The last enumerator, up to which NameOf's table is counted: one added after it moves this.
+inline constexpr WriterMode kLastWriterMode = WriterMode::kSharedFile;
 std::string_view NameOf(WriterMode m);
 const std::map<std::string, WriterMode>& WriterModeNames();
 

@@ -6,6 +6,8 @@
 #include <memory>
 #include <utility>
 
+#include "platform/enum_table.h"
+
 namespace durprobe::probes {
 namespace {
 
@@ -112,23 +114,13 @@ class FileOpProbe final : public ProbeOp {
 
 }  // namespace
 
-std::string_view NameOf(FileOp op) {
-  switch (op) {
-    case FileOp::kWrite:
-      return "write";
-    case FileOp::kRead:
-      return "read";
-    case FileOp::kOpenClose:
-      return "open_close";
-    case FileOp::kStat:
-      return "stat";
-    case FileOp::kCreate:
-      return "create";
-    case FileOp::kRename:
-      return "rename";
-  }
-  return "unknown";
-}
+constexpr platform::TextRow<FileOp> kFileOpNames[] = {
+    {FileOp::kWrite, "write"}, {FileOp::kRead, "read"},     {FileOp::kOpenClose, "open_close"},
+    {FileOp::kStat, "stat"},   {FileOp::kCreate, "create"}, {FileOp::kRename, "rename"},
+};
+static_assert(platform::OneRowPerValue(kFileOpNames, kLastFileOp), "one name per FileOp");
+
+std::string_view NameOf(FileOp op) { return platform::TextIn(kFileOpNames, op); }
 
 const std::vector<FileOp>& AllFileOps() {
   static const std::vector<FileOp> ops = {FileOp::kWrite, FileOp::kRead,   FileOp::kOpenClose,

@@ -15,6 +15,8 @@
 namespace durprobe::probes {
 
 enum class FileOp { kWrite, kRead, kOpenClose, kStat, kCreate, kRename };
+// The last enumerator, up to which NameOf's table is counted: one added after it moves this.
+inline constexpr FileOp kLastFileOp = FileOp::kRename;
 
 std::string_view NameOf(FileOp op);
 const std::vector<FileOp>& AllFileOps();

@@ -1,5 +1,7 @@
 #include "probes/probe_result.h"
 
+#include "platform/enum_table.h"
+
 namespace durprobe::probes {
 
 Outcome OutcomeOf(const Status& s) {
@@ -8,18 +10,14 @@ Outcome OutcomeOf(const Status& s) {
   return Outcome::kError;
 }
 
-std::string_view NameOf(Outcome o) {
-  switch (o) {
-    case Outcome::kOk:
-      return "ok";
-    case Outcome::kUnsupported:
-      return "unsupported";
-    case Outcome::kError:
-      return "error";
-    case Outcome::kInterrupted:
-      return "interrupted";
-  }
-  return "error";
-}
+constexpr platform::TextRow<Outcome> kOutcomeNames[] = {
+    {Outcome::kOk, "ok"},
+    {Outcome::kUnsupported, "unsupported"},
+    {Outcome::kError, "error"},
+    {Outcome::kInterrupted, "interrupted"},
+};
+static_assert(platform::OneRowPerValue(kOutcomeNames, kLastOutcome), "one name per Outcome");
+
+std::string_view NameOf(Outcome o) { return platform::TextIn(kOutcomeNames, o); }
 
 }  // namespace durprobe::probes

@@ -41,6 +41,8 @@ struct CpuUse {
 };
 
 enum class Outcome { kOk, kUnsupported, kError, kInterrupted };
+// The last enumerator, up to which NameOf's table is counted: one added after it moves this.
+inline constexpr Outcome kLastOutcome = Outcome::kInterrupted;
 std::string_view NameOf(Outcome o);
 // The outcome a failed status stands for (unsupported, interrupted, or else an error).
 Outcome OutcomeOf(const Status& s);

@@ -56,6 +56,9 @@ std::vector<CommitConfig> ExpandMatrix(const MatrixSelection& sel);
 // order is the rank: kNone < kLastCommit < ...). SQLite documents the first four; kNotDurable is
 // the path's, not SQLite's (analysis/durability_risk.h): its syncs do not reach stable storage.
 enum class RiskLevel { kNone, kLastCommit, kRecentCommits, kCorruption, kNotDurable };
+// The last enumerator, up to which a table per RiskLevel is counted: one added after it moves
+// this.
+inline constexpr RiskLevel kLastRiskLevel = RiskLevel::kNotDurable;
 // "none", "last_commit", "recent_commits", "corruption", "not_durable"
 std::string_view NameOf(RiskLevel level);
 

@@ -3,7 +3,16 @@
 
 #include <gtest/gtest.h>
 
+#include "explain/cause_signature.h"
+#include "explain/causes.h"
+#include "explain/compare_analysis.h"
+#include "explain/diff_analysis.h"
+#include "explain/summary.h"
 #include "model/durability.h"
+#include "platform/container.h"
+#include "probes/concurrency.h"
+#include "probes/op_cost.h"
+#include "probes/probe_result.h"
 #include "sqlite_bench/commit_spec.h"
 
 namespace durprobe::report {
@@ -24,6 +33,19 @@ TEST(NamesTest, EveryValueRoundTrips) {
   EXPECT_EQ(RoundTrips<DurabilityVerdict>(), 3);
   EXPECT_EQ(RoundTrips<LayerEffect>(), 3);
   EXPECT_EQ(RoundTrips<sqlite_bench::RiskLevel>(), 5);
+}
+
+// The sets whose NameOf reads a table (platform/enum_table.h): "" past the last row ends the walk.
+TEST(NamesTest, EveryValueOfATableRoundTrips) {
+  EXPECT_EQ(RoundTrips<Dominant>(), 7);
+  EXPECT_EQ(RoundTrips<DiffFactor>(), 5);
+  EXPECT_EQ(RoundTrips<SummarySort>(), 8);
+  EXPECT_EQ(RoundTrips<TrialKind>(), 3);
+  EXPECT_EQ(RoundTrips<Signal>(), 7);
+  EXPECT_EQ(RoundTrips<platform::PathRole>(), 7);
+  EXPECT_EQ(RoundTrips<probes::WriterMode>(), 3);
+  EXPECT_EQ(RoundTrips<probes::FileOp>(), 6);
+  EXPECT_EQ(RoundTrips<probes::Outcome>(), 4);
 }
 
 TEST(NamesTest, ANameNoValueHasIsNone) {

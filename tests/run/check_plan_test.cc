@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "probes/runner.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::run {
