@@ -134,7 +134,38 @@ SideState StateOf(const Target& t) {
   return s;
 }
 
+// The sync probes' move against the reference probe's, where the reference moved.
+std::optional<WithReference> WithReferenceOf(const Signature& sig) {
+  const std::optional<double>& ref = sig.ratio[static_cast<std::size_t>(Signal::kReference)];
+  if (!ref || std::fabs(std::log(*ref)) < std::log(kMoveRatio)) return std::nullopt;
+  const double tolerance = std::log(kWithReferenceRatio);
+  double log_sum = 0;
+  std::size_t n = 0;
+  bool each_with = true;
+  for (Signal s : {Signal::kOverwrite, Signal::kAppend, Signal::kDirSync}) {
+    const std::optional<double>& r = sig.ratio[static_cast<std::size_t>(s)];
+    if (!r) continue;
+    log_sum += std::log(*r);
+    ++n;
+    each_with = each_with && std::fabs(std::log(*r / *ref)) <= tolerance;
+  }
+  if (n == 0) return std::nullopt;
+  WithReference w;
+  w.reference = *ref;
+  w.probes = std::exp(log_sum / static_cast<double>(n));
+  const std::optional<double>& per_op = sig.ratio[static_cast<std::size_t>(Signal::kPerOp)];
+  bool per_op_still = !per_op || std::fabs(std::log(*per_op)) < std::log(kMoveRatio);
+  bool durable = !sig.side[0].not_durable && !sig.side[1].not_durable;
+  w.proportional = n >= 2 && each_with && per_op_still && durable;
+  w.apart = std::fabs(std::log(w.probes / w.reference)) > tolerance;
+  return w;
+}
+
 }  // namespace
+
+bool IsSyncSignal(Signal s) {
+  return s == Signal::kOverwrite || s == Signal::kAppend || s == Signal::kDirSync;
+}
 
 const char* NameOf(Signal s) {
   switch (s) {
@@ -165,9 +196,8 @@ Signature MeasureSignature(const Target& a, const Target& b,
   Signature sig;
   for (std::size_t i = 0; i < kSignalCount; ++i) {
     Signal s = static_cast<Signal>(i);
-    if (s == Signal::kReference &&
-        (a.reference_probe != b.reference_probe || !ReferenceReadsTheDevice(a) ||
-         !ReferenceReadsTheDevice(b))) {
+    if (s == Signal::kReference && (a.reference_probe != b.reference_probe ||
+                                    !ReferenceReadsTheDevice(a) || !ReferenceReadsTheDevice(b))) {
       continue;
     }
     Candidates va = SideValues(a, s), vb = SideValues(b, s);
@@ -181,6 +211,7 @@ Signature MeasureSignature(const Target& a, const Target& b,
   if (configs != nullptr) SyncCountFrom(*configs, sig);
   sig.side[0] = StateOf(a);
   sig.side[1] = StateOf(b);
+  sig.with_reference = WithReferenceOf(sig);
   return sig;
 }
 
