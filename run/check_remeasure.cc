@@ -128,19 +128,29 @@ report::Target* TargetOf(report::Report& report, const std::string& path) {
 
 }  // namespace
 
-bool SteadyWithin(const Remeasure& m) {
-  if (m.reference.size() < 2) return false;
-  if (report::Drifted(report::ReferenceLevel(m.reference.front()),
-                      report::ReferenceLevel(m.reference.back()))) {
-    return false;
+std::string Unsteady(const Remeasure& m) {
+  if (m.reference.size() < 2) return "the reference probe could not be sampled around it";
+  double before = report::ReferenceLevel(m.reference.front());
+  double after = report::ReferenceLevel(m.reference.back());
+  if (report::Drifted(before, after)) {
+    return fmt::format("the reference probe {} before it, {} after", report::FormatNanos(before),
+                       report::FormatNanos(after));
   }
   report::Target t;
   t.probes = {m.probe};
   for (const report::DriftSeries& s : report::DriftedSeries(t)) {
-    if (s.of == report::DriftSeries::Of::kProbe && !s.steps.empty()) return false;
+    if (s.of != report::DriftSeries::Of::kProbe || s.steps.empty()) continue;
+    const report::Step& step = s.steps.front();
+    return fmt::format(
+        "the reference probe {} before it, {} after, but the probe's own latency stepped from "
+        "{} to {} within it",
+        report::FormatNanos(before), report::FormatNanos(after), report::FormatNanos(step.before),
+        report::FormatNanos(step.after));
   }
-  return true;
+  return "";
 }
+
+bool SteadyWithin(const Remeasure& m) { return Unsteady(m).empty(); }
 
 std::vector<report::CheckResult> RemeasureUnstable(platform::Platform& platform,
                                                    const report::Policy& policy,
@@ -204,8 +214,8 @@ std::vector<report::CheckResult> RemeasureUnstable(platform::Platform& platform,
             c.message, tried, kMaxRemeasures, Levels(*last));
       } else if (tried > 0) {
         c.message = fmt::format(
-            "{}; re-measured {} time(s), none with the device steady ({} the last time){}",
-            c.message, tried, Levels(*last), why.empty() ? "" : "; then " + why);
+            "{}; re-measured {} time(s), none with the device steady (the last one: {}){}",
+            c.message, tried, Unsteady(*last), why.empty() ? "" : "; then " + why);
       } else {
         c.message = fmt::format("{}; not re-measured: {}", c.message, why);
       }

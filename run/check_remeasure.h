@@ -40,8 +40,10 @@ struct Remeasure {
 
 // Whether the device held steady within m: both reference samples were taken, their levels are
 // not the drift thresholds apart (analysis/drift.h Drifted), and the probe's own series has no
-// step.
+// step. Unsteady says why not, in words ("the reference probe 950 us before it, 3.23 ms after"),
+// and is empty when it held steady.
 bool SteadyWithin(const Remeasure& m);
+std::string Unsteady(const Remeasure& m);
 
 // The rules of report.checks that the drift left unstable (drift_low set) and that read a probe
 // (latency and rate rules), judged again: each such rule's probe is re-measured on its path (one
