@@ -18,6 +18,7 @@
 #include "probes/background_load.h"
 #include "render/reporter.h"
 #include "run/check_plan.h"
+#include "run/check_remeasure.h"
 #include "text/units.h"
 
 namespace durprobe::cli {
@@ -234,9 +235,10 @@ int RunCheck(const CheckOptions& o) {
     if (!started.ok()) return UsageError(started.status().message());
     loads = std::move(*started);
   }
+  run::RemeasurePlan remeasure{plan.probes.rule, plan.probes.op_options,
+                               platform.NowNanos() + *budget};
   auto analyze = [&](report::Report& r) {
-    loads.StopInto(r);
-    r.checks = report::EvaluatePolicy(*policy, r);
+    run::JudgeCheck(platform, *policy, remeasure, loads, r);
     if (r.context.interrupted)
       report::MarkInterrupted(r.checks, *paths, r.context.interrupt_signal);
   };

@@ -22,6 +22,7 @@ nlohmann::json ToJson(const std::vector<CheckResult>& checks) {
     if (c.warning) j["warning"] = true;
     if (c.drift_low) j["drift_low"] = *c.drift_low;
     if (c.drift_high) j["drift_high"] = *c.drift_high;
+    if (c.remeasured != 0) j["remeasured"] = c.remeasured;
     out.push_back(std::move(j));
   }
   return out;

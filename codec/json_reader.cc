@@ -227,6 +227,7 @@ CheckResult ReadCheck(const JsonFields& f) {
   c.severe = f.Bool("severe");
   c.drift_low = f.OptionalDouble("drift_low");
   c.drift_high = f.OptionalDouble("drift_high");
+  c.remeasured = static_cast<std::uint32_t>(f.Uint("remeasured"));
   return c;
 }
 

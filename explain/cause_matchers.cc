@@ -10,6 +10,7 @@
 #include "platform/container.h"
 #include "platform/mountinfo.h"
 #include "text/shell_quote.h"
+#include "text/units.h"
 
 namespace durprobe::report::matchers {
 namespace {
@@ -278,13 +279,24 @@ bool Scheduler(const CausePair& p, CauseMatch& m) {
 
 bool Drift(const CausePair& p, CauseMatch& m) {
   const SideState* s = p.sig->side;
+  const std::optional<WithReference>& w = p.sig->with_reference;
   std::optional<double> ref = p.sig->ratio[static_cast<std::size_t>(Signal::kReference)];
-  bool moved = ref && std::fabs(std::log(*ref)) >= std::log(kMoveRatio);
+  auto ratios = [&](const char* how) {
+    return fmt::format("the probes {} the reference probe (ref ratio {}, probes ratio {})", how,
+                       FormatRatio(w->reference), FormatRatio(w->probes));
+  };
+  if (w && w->proportional) {
+    m.decided_by = ratios("moved with");
+    return Mark(p, m, w->reference < 1 ? 0 : 1,
+                "ran while its device was in a slower state (the reference probe)");
+  }
   if (s[0].drifted != s[1].drifted) {
     return Mark(p, m, s[0].drifted ? 0 : 1,
                 "saw its device change state during the run (latency_drift)");
   }
+  bool moved = ref && std::fabs(std::log(*ref)) >= std::log(kMoveRatio);
   if (!moved && !(s[0].drifted && s[1].drifted)) return false;
+  if (w && w->apart) m.against = ratios("did not move with");
   int side = ref && *ref < 1 ? 0 : 1;
   return Mark(p, m, side, "ran while its device was in a slower state (the reference probe)");
 }

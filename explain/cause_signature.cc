@@ -136,6 +136,33 @@ SideState StateOf(const Target& t) {
   return s;
 }
 
+// The sync probes' move against the reference probe's, where the reference moved.
+std::optional<WithReference> WithReferenceOf(const Signature& sig) {
+  const std::optional<double>& ref = sig.ratio[static_cast<std::size_t>(Signal::kReference)];
+  if (!ref || std::fabs(std::log(*ref)) < std::log(kMoveRatio)) return std::nullopt;
+  const double tolerance = std::log(kWithReferenceRatio);
+  double log_sum = 0;
+  std::size_t n = 0;
+  bool each_with = true;
+  for (Signal s : {Signal::kOverwrite, Signal::kAppend, Signal::kDirSync}) {
+    const std::optional<double>& r = sig.ratio[static_cast<std::size_t>(s)];
+    if (!r) continue;
+    log_sum += std::log(*r);
+    ++n;
+    each_with = each_with && std::fabs(std::log(*r / *ref)) <= tolerance;
+  }
+  if (n == 0) return std::nullopt;
+  WithReference w;
+  w.reference = *ref;
+  w.probes = std::exp(log_sum / static_cast<double>(n));
+  const std::optional<double>& per_op = sig.ratio[static_cast<std::size_t>(Signal::kPerOp)];
+  bool per_op_still = !per_op || std::fabs(std::log(*per_op)) < std::log(kMoveRatio);
+  bool durable = !sig.side[0].not_durable && !sig.side[1].not_durable;
+  w.proportional = n >= 2 && each_with && per_op_still && durable;
+  w.apart = std::fabs(std::log(w.probes / w.reference)) > tolerance;
+  return w;
+}
+
 }  // namespace
 
 constexpr platform::TextRow<Signal> kSignalNames[] = {
@@ -147,6 +174,10 @@ constexpr platform::TextRow<Signal> kSignalNames[] = {
 static_assert(platform::OneRowPerValue(kSignalNames, kLastSignal), "one name per Signal");
 
 std::string_view NameOf(Signal s) { return platform::TextIn(kSignalNames, s); }
+
+bool IsSyncSignal(Signal s) {
+  return s == Signal::kOverwrite || s == Signal::kAppend || s == Signal::kDirSync;
+}
 
 std::string FormatSignal(Signal s, double value) {
   return s == Signal::kSyncCount ? fmt::format("{:.2f}", value) : FormatNanos(value);
@@ -172,6 +203,7 @@ Signature MeasureSignature(const Target& a, const Target& b,
   if (configs != nullptr) SyncCountFrom(*configs, sig);
   sig.side[0] = StateOf(a);
   sig.side[1] = StateOf(b);
+  sig.with_reference = WithReferenceOf(sig);
   return sig;
 }
 

@@ -50,11 +50,33 @@ struct SideState {
   std::optional<double> ebs_instance_exceeded_ms;  // EBS: over the instance's EBS limits
 };
 
+// How far the sync probes may be from the reference probe's move and still have moved with it.
+inline constexpr double kWithReferenceRatio = 1.5;
+
+// The sync probes against the reference probe, where both sides' reference probes read the
+// device and their levels are a move (kMoveRatio) apart.
+struct WithReference {
+  double reference = 0;  // the reference probe level, b over a
+  double probes = 0;     // the sync signals both sides have (geometric mean), b over a
+  // Each of at least two sync signals within kWithReferenceRatio of the reference's move (the
+  // fdatasync overwrite repeats the reference probe's own operation: another must agree), the
+  // per-operation cost not moved where it was measured, and both sides' syncs durable: the gap
+  // is the device's state, not the paths.
+  bool proportional = false;
+  // The sync probes' move is more than kWithReferenceRatio from the reference's either way:
+  // the reference's gap does not explain theirs.
+  bool apart = false;
+};
+
 struct Signature {
   std::array<std::optional<double>, kSignalCount> ratio;  // b over a; unset: not measured on both
   std::array<std::array<double, 2>, kSignalCount> value;  // a's and b's (ns; syncs per commit)
   SideState side[2];                                      // a, b
+  std::optional<WithReference> with_reference;  // unset: the reference did not move, or no sync
 };
+
+// The sync signals (a flush in each): what the device's state moves alike.
+bool IsSyncSignal(Signal s);
 
 // From the probes, per-operation costs, reference samples and findings of both targets, and the
 // configurations diff matched (null for compare).

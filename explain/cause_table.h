@@ -37,6 +37,10 @@ struct CauseMatch {
   std::string what;
   std::string advice;  // set by matchers whose advice depends on the pair; else the row's
   Trial trial;
+  // The evidence that puts this cause first whatever the scores ("the probes moved with the
+  // reference probe (...)"), or that the measurements contradict it (its score then keeps
+  // only its floor); each quoted in the cause's evidence.
+  std::string decided_by, against;
 };
 
 struct Knowledge {

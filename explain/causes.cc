@@ -60,19 +60,26 @@ Scored ScoreRow(const Knowledge& k, const CauseMatch& match, const Signature& si
   std::vector<Expectation> expects = k.expects;
   std::stable_sort(expects.begin(), expects.end(),
                    [](const Expectation& x, const Expectation& y) { return x.weight > y.weight; });
+  // Where the sync probes moved with the reference probe, the device's state explains their
+  // move: a difference of kind (two filesystems) is judged on what they moved beyond it.
+  const std::optional<WithReference>& w = sig.with_reference;
+  const bool beyond_state = w && w->proportional && match.side < 0;
   for (const Expectation& e : expects) {
     std::size_t i = static_cast<std::size_t>(e.signal);
     if (!sig.ratio[i]) continue;
-    double r = AsSeenBy(seer, *sig.ratio[i]);
+    const bool beyond = beyond_state && IsSyncSignal(e.signal);
+    double r = AsSeenBy(seer, *sig.ratio[i] / (beyond ? w->reference : 1.0));
     got += e.weight * Fit(e.expect, r);
     s.weight += e.weight;
     bool same = std::fabs(std::log(r)) < std::log(kMoveRatio);
+    std::string name = beyond ? fmt::format("{} beyond the reference probe's {}", NameOf(e.signal),
+                                            FormatRatio(AsSeenBy(seer, w->reference)))
+                              : std::string(NameOf(e.signal));
     std::string values = fmt::format("{} vs {}", FormatSignal(e.signal, sig.value[i][seer]),
                                      FormatSignal(e.signal, sig.value[i][1 - seer]));
     (same ? s.equal : s.moved)
-        .push_back(same ? fmt::format("{} ({}, {})", NameOf(e.signal), FormatRatio(r), values)
-                        : fmt::format("{} is {} {}'s ({})", NameOf(e.signal), FormatRatio(r), other,
-                                      values));
+        .push_back(same ? fmt::format("{} ({}, {})", name, FormatRatio(r), values)
+                        : fmt::format("{} is {} {}'s ({})", name, FormatRatio(r), other, values));
   }
   if (k.voids_durability && match.side >= 0) {
     // The durability verdict is evidence too: a cause that keeps nothing should leave its side
@@ -89,6 +96,7 @@ Scored ScoreRow(const Knowledge& k, const CauseMatch& match, const Signature& si
     }
   }
   if (s.weight > 0) s.fit = got / s.weight;
+  if (!match.against.empty()) s.fit = 0;  // contradicted by what decides it (CauseMatch)
   return s;
 }
 
@@ -96,11 +104,18 @@ std::string Evidence(const Knowledge& k, const CauseMatch& match, const Scored& 
                      const CauseInputs& in) {
   int seer = match.side < 0 ? 1 : match.side;
   const std::string& me = seer == 0 ? in.name_a : in.name_b;
-  if (s.weight == 0) {
-    return fmt::format("{}; nothing both sides measured tells for or against {}", match.what,
-                       k.title);
+  if (!match.against.empty()) {
+    return fmt::format("{}: {}: not what to expect from {}", match.what, match.against, k.title);
   }
-  std::string line = fmt::format("{}: ", match.what);
+  std::string decided =
+      match.decided_by.empty()
+          ? ""
+          : fmt::format("; {}, which ranks it ahead of a difference of kind", match.decided_by);
+  if (s.weight == 0) {
+    return fmt::format("{}{}; nothing both sides measured tells for or against {}", match.what,
+                       decided, k.title);
+  }
+  std::string line = fmt::format("{}{}: ", match.what, decided);
   auto first_two = [](const std::vector<std::string>& v) {
     return std::vector<std::string>(v.begin(), v.begin() + std::min<std::size_t>(2, v.size()));
   };
@@ -152,6 +167,7 @@ std::vector<Cause> RankCauses(const CauseInputs& in) {
   pair.target[1] = in.b;
   pair.mount[0] = in.a->mount ? &*in.a->mount : nullptr;
   pair.mount[1] = in.b->mount ? &*in.b->mount : nullptr;
+  std::vector<bool> decided;
   for (const Knowledge& k : KnowledgeTable()) {
     CauseMatch match;
     if (!k.match(pair, match)) continue;
@@ -166,10 +182,27 @@ std::vector<Cause> RankCauses(const CauseInputs& in) {
     c.advice = Advice(k, match, in);
     c.differences = KeysOf(k, in.differences);
     c.trial = match.trial;
+    decided.push_back(!match.decided_by.empty());
     out.push_back(std::move(c));
   }
-  std::stable_sort(out.begin(), out.end(),
-                   [](const Cause& x, const Cause& y) { return x.score > y.score; });
+  std::vector<std::size_t> order(out.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t x, std::size_t y) { return out[x].score > out[y].score; });
+  // A cause its decisive evidence puts first (the device's state, where the sync probes moved
+  // with the reference probe) goes ahead of every difference of kind (two filesystems, two
+  // kernels), which the state explains; a cause one side has (a rotating disk, a layer) is on
+  // the reference probe's path too, so the proportion cannot tell it from the state, and it
+  // keeps its place by score.
+  auto d = std::find_if(order.begin(), order.end(), [&](std::size_t i) { return decided[i]; });
+  if (d != order.end()) {
+    auto kind = std::find_if(order.begin(), d, [&](std::size_t i) { return out[i].side.empty(); });
+    std::rotate(kind, d, d + 1);
+  }
+  std::vector<Cause> ranked;
+  ranked.reserve(out.size());
+  for (std::size_t i : order) ranked.push_back(std::move(out[i]));
+  out = std::move(ranked);
   return out;
 }
 

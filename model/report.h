@@ -167,6 +167,9 @@ struct CheckResult {
   // kUnstable: where the measured value could have been within the drift seen during the run
   // (in unit); the threshold lies inside.
   std::optional<double> drift_low, drift_high;
+  // A timing rule left unstable by the drift: how many times check re-measured its probe
+  // (run/check_remeasure.h), at most kMaxRemeasures; 0 when it was not.
+  std::uint32_t remeasured = 0;
 };
 
 // How measured relates to threshold as the check found it: the rule's own comparison when it

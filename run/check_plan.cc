@@ -16,8 +16,11 @@ CheckShares SplitCheckBudget(std::uint64_t per_path_ns, bool probes, bool concur
     s.concurrency_ns = probes ? probe_part / 2 : probe_part;
     probe_part -= s.concurrency_ns;
   }
-  if (probes) s.probes_ns = probe_part;
   if (sqlite) s.sqlite_ns = probes ? per_path_ns - probe_part : per_path_ns;
+  if (probes) {
+    s.remeasure_ns = probe_part / kRemeasureReserve;
+    s.probes_ns = probe_part - s.remeasure_ns;
+  }
   return s;
 }
 

@@ -25,12 +25,19 @@ struct CheckShares {
   std::uint64_t probes_ns = 0;
   std::uint64_t concurrency_ns = 0;
   std::uint64_t sqlite_ns = 0;  // the whole matrix's, before it is split per configuration
+  // Held back from the probes for re-measuring a rule the drift left unstable
+  // (run/check_remeasure.h); not spent when every rule is decided.
+  std::uint64_t remeasure_ns = 0;
 };
 
+// The probes' part kept for re-measures: one part in kRemeasureReserve.
+inline constexpr std::uint64_t kRemeasureReserve = 5;
+
 // The probes take half of per_path_ns when the policy has SQLite rules too, else all of it; the
-// concurrency cells take half of the probes' part (all of it when no probe rule needs it). The
-// SQLite matrix takes what the probes leave: per_path_ns less probes_ns, all of per_path_ns when
-// there are no probes. A part nothing needs is 0.
+// concurrency cells take half of the probes' part (all of it when no probe rule needs it), and
+// the re-measures a fifth of what is left (kRemeasureReserve). The SQLite matrix takes what the
+// probes leave: per_path_ns less the probes' part, all of per_path_ns when there are no probes.
+// A part nothing needs is 0.
 CheckShares SplitCheckBudget(std::uint64_t per_path_ns, bool probes, bool concurrency, bool sqlite);
 
 // Enough syncs for a p99 to rest on ten tail samples before a probe may stop early.

@@ -317,7 +317,8 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
 }
 
 // A probe measured while the device moved (probes[].device_moved) and an unstable check with its
-// range (checks[].drift_low, drift_high) come back as they were written.
+// range (checks[].drift_low, drift_high) and how often it was re-measured (checks[].remeasured)
+// come back as they were written.
 TEST(JsonReaderTest, DeviceMovedAndUnstableChecksRoundTrip) {
   Report report;
   report.context.durprobe_version = "0.1.0";
@@ -339,6 +340,7 @@ TEST(JsonReaderTest, DeviceMovedAndUnstableChecksRoundTrip) {
   c.threshold = 0.01;
   c.drift_low = 0.006;
   c.drift_high = 0.012;
+  c.remeasured = 2;
   report.checks = {c};
   std::string written = Write(report);
   Result<Report> read = FromJson(written);
@@ -350,6 +352,7 @@ TEST(JsonReaderTest, DeviceMovedAndUnstableChecksRoundTrip) {
   ASSERT_EQ(read->checks.size(), 1u);
   EXPECT_EQ(read->checks[0].outcome, CheckOutcome::kUnstable);
   EXPECT_DOUBLE_EQ(*read->checks[0].drift_high, 0.012);
+  EXPECT_EQ(read->checks[0].remeasured, 2u);
 }
 
 }  // namespace

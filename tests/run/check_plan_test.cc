@@ -12,33 +12,35 @@ namespace {
 
 constexpr std::uint64_t kPath = 8'000'000'000;  // one path's share of the budget
 
-TEST(CheckPlanTest, ProbesAloneTakeThePathsWholeShare) {
+TEST(CheckPlanTest, ProbesAloneTakeThePathsWholeShareLessTheReMeasures) {
   CheckShares s = SplitCheckBudget(kPath, true, false, false);
-  EXPECT_EQ(s.probes_ns, kPath);
+  EXPECT_EQ(s.remeasure_ns, kPath / kRemeasureReserve);
+  EXPECT_EQ(s.probes_ns + s.remeasure_ns, kPath);
   EXPECT_EQ(s.concurrency_ns, 0u);
   EXPECT_EQ(s.sqlite_ns, 0u);
 }
 
 TEST(CheckPlanTest, ProbesAndSqliteHalveIt) {
   CheckShares s = SplitCheckBudget(kPath, true, false, true);
-  EXPECT_EQ(s.probes_ns, kPath / 2);
+  EXPECT_EQ(s.probes_ns + s.remeasure_ns, kPath / 2);
   EXPECT_EQ(s.sqlite_ns, kPath / 2);
   EXPECT_EQ(s.concurrency_ns, 0u);
   // An odd share leaves no nanosecond out.
   CheckShares odd = SplitCheckBudget(7, true, false, true);
-  EXPECT_EQ(odd.probes_ns + odd.sqlite_ns, 7u);
+  EXPECT_EQ(odd.probes_ns + odd.remeasure_ns + odd.sqlite_ns, 7u);
 }
 
 TEST(CheckPlanTest, SqliteAloneTakesTheWholeShare) {
   CheckShares s = SplitCheckBudget(kPath, false, false, true);
   EXPECT_EQ(s.sqlite_ns, kPath);
   EXPECT_EQ(s.probes_ns, 0u);
+  EXPECT_EQ(s.remeasure_ns, 0u);  // nothing to re-measure
 }
 
 TEST(CheckPlanTest, ConcurrencyCellsShareTheProbesPart) {
   CheckShares both = SplitCheckBudget(kPath, true, true, false);
   EXPECT_EQ(both.concurrency_ns, kPath / 2);
-  EXPECT_EQ(both.probes_ns, kPath / 2);
+  EXPECT_EQ(both.probes_ns + both.remeasure_ns, kPath / 2);
   // No probe rule: the cells take the whole probes' part.
   CheckShares alone = SplitCheckBudget(kPath, false, true, false);
   EXPECT_EQ(alone.concurrency_ns, kPath);
@@ -51,7 +53,7 @@ TEST(CheckPlanTest, SqliteTakesWhatTheProbesLeave) {
   // The rule as check has always applied it: the path's share less the probes' part, the
   // concurrency cells not subtracted (the deadline, run/deadline.h, holds the run to --budget).
   CheckShares s = SplitCheckBudget(kPath, true, true, true);
-  EXPECT_EQ(s.probes_ns, kPath / 4);
+  EXPECT_EQ(s.probes_ns + s.remeasure_ns, kPath / 4);
   EXPECT_EQ(s.concurrency_ns, kPath / 4);
   EXPECT_EQ(s.sqlite_ns, kPath - kPath / 4);
   EXPECT_EQ(SplitCheckBudget(kPath, false, true, true).sqlite_ns, kPath);

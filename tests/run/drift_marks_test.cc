@@ -16,31 +16,13 @@
 #include "run/reference.h"
 #include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
+#include "tests/timed_probes_plan.h"
 
 namespace durprobe::run {
 namespace {
 
-constexpr probes::ProbeSpec kMarkOverwrite{probes::Primitive::kFdatasync,
-                                           probes::Pattern::kOverwrite, 4096};
-constexpr probes::ProbeSpec kMarkAppend{probes::Primitive::kFdatasync, probes::Pattern::kAppend,
-                                        4096};
-
-// Two probes of exactly 200 timed syncs each; the reference samples take 42 syncs each.
-Plan TwoTimedProbes(const std::string& path) {
-  Plan plan;
-  plan.command = "probe";
-  plan.paths = {path};
-  plan.run_probes = true;
-  plan.probes.specs = {kMarkOverwrite, kMarkAppend};
-  plan.probes.rule.warmup_ops = 0;
-  plan.probes.rule.warmup_ns = 0;
-  plan.probes.rule.min_ops = 200;
-  plan.probes.rule.max_ops = 200;
-  plan.probes.rule.min_ns = 0;
-  plan.probes.rule.max_ns = 60'000'000'000;
-  plan.probes.op_options.file_size = 1 << 20;
-  return plan;
-}
+using testing_support::TwoTimedProbes;
+constexpr probes::ProbeSpec kMarkAppend = testing_support::kTimedAppend;
 
 Execution RunSwitching(platform::FaultPlatform& fake, const std::string& dir, bool switch_mid_run) {
   fake.UseFakeClock();

@@ -25,6 +25,9 @@ Status FaultPlatform::SyncFault(const char* what) {
     ++sync_calls_;
     sleep_ns = sync_latency_ns_;
     if (late_latency_ns_ > 0 && sync_calls_ > late_after_) sleep_ns += late_latency_ns_;
+    if (ramp_every_ > 0) {
+      sleep_ns += ramp_ns_ * static_cast<std::uint64_t>((sync_calls_ - ramp_from_) / ramp_every_);
+    }
     trips = Trips(sync_err_, sync_after_);
   }
   if (sleep_ns > 0) SleepNanos(sleep_ns);

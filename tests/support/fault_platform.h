@@ -48,6 +48,13 @@ class FaultPlatform final : public ForwardingPlatform {
     late_latency_ns_ = ns;
     late_after_ = after_calls;
   }
+  // From the next Sync or SyncDirectory call on, the added latency grows by ns every `every`
+  // calls: a device that never settles.
+  void AddSyncLatencyRamp(std::uint64_t ns, int every) {
+    ramp_ns_ = ns;
+    ramp_every_ = every;
+    ramp_from_ = sync_calls_;
+  }
   int sync_calls() const { return sync_calls_; }
   // The time waited on the CPU (SpinNanos) so far, apart from time slept.
   std::uint64_t spun_ns() const { return spun_ns_; }
@@ -157,6 +164,8 @@ class FaultPlatform final : public ForwardingPlatform {
   std::uint64_t sync_latency_ns_ = 0;
   std::uint64_t late_latency_ns_ = 0;
   int late_after_ = 0;
+  std::uint64_t ramp_ns_ = 0;
+  int ramp_every_ = 0, ramp_from_ = 0;
   int sync_calls_ = 0;
   std::uint64_t spun_ns_ = 0;
   std::uint64_t round_trips_ = 0;

@@ -1,0 +1,96 @@
+// Issue 34 item 6: diff and compare tell the device's state from a difference of the paths. Two
+// synthetic reports, ext4 (a) against xfs (b), with reference probe levels and sync probes
+// scaled apart: where the sync probes moved with the reference probe in the same proportion the
+// state (`drift`) leads and its evidence says what decided it; where the reference held still
+// and the probes moved, or the reference moved and the probes did not, it does not.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "explain/causes.h"
+#include "tests/cause_fixtures.h"
+
+namespace durprobe::report {
+namespace {
+
+using testing_support::CausePath;
+using testing_support::Scale;
+
+// a on ext4 with its reference probe at 200 us, b on xfs measured with scale and its reference
+// probe at reference x 200 us.
+std::vector<Cause> Rank(double reference, const Scale& scale) {
+  Target a = CausePath("/a"), b = CausePath("/b", scale);
+  b.mount->fstype = "xfs";
+  a.reference_probe = b.reference_probe = "fdatasync overwrite 4 KiB";
+  for (std::uint64_t t : {0u, 1000u, 2000u}) {
+    a.reference.push_back({t, "probes", 40, 200'000, 200'000.0});
+    double level = 200'000.0 * reference;
+    b.reference.push_back({t, "probes", 40, static_cast<std::uint64_t>(level), level});
+  }
+  return RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
+}
+
+const Cause* Find(const std::vector<Cause>& causes, const std::string& key) {
+  for (const Cause& c : causes) {
+    if (c.key == key) return &c;
+  }
+  return nullptr;
+}
+
+TEST(CauseStateTest, ProbesThatMovedWithTheReferenceAreTheState) {
+  std::vector<Cause> causes = Rank(16, {.overwrite = 16, .append = 14, .dir = 19});
+  ASSERT_FALSE(causes.empty());
+  EXPECT_EQ(causes.front().key, "drift") << causes.front().evidence;
+  EXPECT_EQ(causes.front().side, "b");
+  EXPECT_NE(causes.front().evidence.find(
+                "the probes moved with the reference probe (ref ratio 16.0x, probes ratio"),
+            std::string::npos)
+      << causes.front().evidence;
+  // The filesystem still differs, judged on what moved beyond the state: nothing.
+  const Cause* fs = Find(causes, "filesystem");
+  ASSERT_NE(fs, nullptr);
+  EXPECT_LT(fs->score, causes.front().score);
+  EXPECT_NE(fs->evidence.find("beyond the reference probe's 16.0x"), std::string::npos)
+      << fs->evidence;
+}
+
+TEST(CauseStateTest, ProbesALittleOffTheReferencesProportionAreStillTheState) {
+  // 1.4x beyond the reference on every sync: within kWithReferenceRatio, still the state first.
+  std::vector<Cause> causes = Rank(10, {.overwrite = 14, .append = 14, .dir = 14});
+  ASSERT_FALSE(causes.empty());
+  EXPECT_EQ(causes.front().key, "drift") << causes.front().evidence;
+}
+
+TEST(CauseStateTest, EqualReferencesAndProbesApartAreTheFilesystem) {
+  std::vector<Cause> causes = Rank(1, {.overwrite = 10, .append = 8, .dir = 6});
+  ASSERT_FALSE(causes.empty());
+  EXPECT_EQ(causes.front().key, "filesystem") << causes.front().evidence;
+  EXPECT_EQ(Find(causes, "drift"), nullptr);  // nothing says the device moved
+}
+
+TEST(CauseStateTest, AReferenceGapTheProbesDidNotFollowIsNotTheState) {
+  std::vector<Cause> causes = Rank(16, {});
+  ASSERT_FALSE(causes.empty());
+  EXPECT_NE(causes.front().key, "drift") << causes.front().evidence;
+  const Cause* drift = Find(causes, "drift");
+  ASSERT_NE(drift, nullptr);  // the levels still differ, and the evidence says why it is not it
+  EXPECT_NE(drift->evidence.find("the probes did not move with the reference probe (ref ratio "
+                                 "16.0x, probes ratio 1.00x)"),
+            std::string::npos)
+      << drift->evidence;
+}
+
+TEST(CauseStateTest, OneSyncProbeAloneDoesNotDecide) {
+  // The fdatasync overwrite is the reference probe's own operation: with append and directory
+  // fsync equal, the proportion rests on it alone and decides nothing.
+  std::vector<Cause> causes = Rank(16, {.overwrite = 16});
+  ASSERT_FALSE(causes.empty());
+  const Cause* drift = Find(causes, "drift");
+  ASSERT_NE(drift, nullptr);
+  EXPECT_EQ(drift->evidence.find("moved with the reference probe"), std::string::npos)
+      << drift->evidence;
+}
+
+}  // namespace
+}  // namespace durprobe::report
