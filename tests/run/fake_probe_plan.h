@@ -2,12 +2,17 @@
 // of 5 timed operations, no warm-up, on a 1 MiB file.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "run/plan.h"
 
 namespace durprobe::run {
+
+inline constexpr std::uint64_t kMs = 1'000'000;
+// One reference sample: its setup fsync, 2 warm-up and 40 timed syncs (run/reference.h).
+inline constexpr int kReferenceSyncs = 43;
 
 inline Plan FakeProbePlan(std::vector<std::string> paths) {
   Plan plan;

@@ -14,8 +14,6 @@
 namespace durprobe::run {
 namespace {
 
-constexpr std::uint64_t kMs = 1'000'000;
-constexpr int kReferenceSyncs = 43;  // one reference sample (run/reference.h)
 
 class ComparePlanTest : public ::testing::Test {
  protected:

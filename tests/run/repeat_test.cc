@@ -19,9 +19,6 @@
 namespace durprobe::run {
 namespace {
 
-constexpr std::uint64_t kMs = 1'000'000;
-// One reference sample: its setup fsync, 2 warm-up and 40 timed syncs (run/reference.h).
-constexpr int kReferenceSyncs = 43;
 // One probe of 5 timed fdatasyncs after its setup's fsync.
 constexpr int kProbeSyncs = 6;
 
