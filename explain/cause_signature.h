@@ -79,8 +79,9 @@ struct Signature {
 bool IsSyncSignal(Signal s);
 
 // From the probes, per-operation costs, reference samples and findings of both targets, and the
-// configurations diff matched (null for compare).
+// configurations diff matched (null for compare). with_reference is measured only for targets
+// from separate runs (diff): compare's paths share their rounds, and so the device's states.
 Signature MeasureSignature(const Target& a, const Target& b,
-                           const std::vector<ConfigDiff>* configs);
+                           const std::vector<ConfigDiff>* configs, bool separate_runs);
 
 }  // namespace durprobe::report

@@ -159,7 +159,7 @@ std::vector<std::string> KeysOf(const Knowledge& k, const std::vector<Difference
 std::vector<Cause> RankCauses(const CauseInputs& in) {
   std::vector<Cause> out;
   if (in.a == nullptr || in.b == nullptr) return out;
-  Signature sig = MeasureSignature(*in.a, *in.b, in.configs);
+  Signature sig = MeasureSignature(*in.a, *in.b, in.configs, in.separate_runs);
   CausePair pair;
   pair.in = &in;
   pair.sig = &sig;

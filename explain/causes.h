@@ -57,6 +57,9 @@ struct CauseInputs {
   std::string name_a = "a", name_b = "b";
   const std::vector<ConfigDiff>* configs = nullptr;
   std::vector<Difference> differences;
+  // a and b come from two runs (diff), so each saw the device in a state of its own; false for
+  // compare's paths, measured in the same rounds.
+  bool separate_runs = false;
 };
 
 // Best first; ties keep the knowledge table's order. Empty when nothing a cause stands for

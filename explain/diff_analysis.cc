@@ -134,7 +134,7 @@ PairDiff DiffPair(const Report& ra, const Report& rb, const Target& a, const Tar
                                 DiffAdvice(DiffFactor::kConfiguration))};
   }
   DurabilityVerdict(a, b, pair);
-  pair.causes = RankCauses({&a, &b, &ra.context, &rb.context, "a", "b", &pair.configs, all});
+  pair.causes = RankCauses({&a, &b, &ra.context, &rb.context, "a", "b", &pair.configs, all, true});
   return pair;
 }
 

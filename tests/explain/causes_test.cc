@@ -306,40 +306,6 @@ TEST(CausesTest, BothSidesOfASignalAreTheSameMeasure) {
       << causes.front().evidence;
 }
 
-// A compare --quick on a starved machine timed one operation per probe and op cost; a single
-// write that waited for the CPU made the bind mount's per-operation cost 10x the FUSE server's,
-// and the path's role or drift led instead of fuse. A median of fewer than kMinEvidenceOps
-// operations is no evidence: the FUSE mount leads on what its mount says, and the evidence says
-// nothing measured tells for or against it.
-TEST(CausesTest, FiguresFromTooFewOperationsAreNoEvidence) {
-  Target bind = CausePath("/bind");
-  bind.mount->bind = true;
-  bind.mount->container.path_role = platform::PathRole::kBindFromHost;
-  Target fuse = CausePath("/mnt/fuse/db", {.op = 0.1, .meta = 0.1});
-  fuse.mount->fstype = "fuse.bindfs";
-  fuse.mount->mount_point = "/mnt/fuse";
-  fuse.mount->device.reset();
-  fuse.mount->container.path_role = platform::PathRole::kOtherMount;
-  auto rank = [&] {
-    return RankCauses({&bind, &fuse, nullptr, nullptr, "a", "b", nullptr, {}});
-  };
-  // Enough operations: the faster per-op cost contradicts a FUSE server, and fuse scores low.
-  std::vector<Cause> measured = rank();
-  ASSERT_FALSE(measured.empty());
-  EXPECT_NE(measured.front().key, "fuse");
-  for (Target* t : {&bind, &fuse}) {
-    for (probes::ProbeResult& p : t->probes) p.ops = kMinEvidenceOps - 1;
-    for (probes::OpCostResult& o : t->op_costs) o.ops = 1;
-  }
-  std::vector<Cause> thin = rank();
-  ASSERT_FALSE(thin.empty());
-  EXPECT_EQ(thin.front().key, "fuse") << thin.front().evidence;
-  EXPECT_NE(thin.front().evidence.find("nothing both sides measured tells for or against"),
-            std::string::npos)
-      << thin.front().evidence;
-  for (const Cause& c : thin) EXPECT_EQ(c.evidence.find(" us vs "), std::string::npos) << c.key;
-}
-
 TEST(CausesTest, ACauseTheMeasurementsContradictScoresLow) {
   // b mounts nobarrier but its syncs are slower: not what barriers off do.
   Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 5, .append = 5, .dir = 5});
