@@ -17,7 +17,6 @@ namespace {
 constexpr std::size_t kMinProbeWindows = 6;  // a probe's series long enough to look at
 constexpr std::size_t kMinRepetitions = 4;   // a configuration's repetitions, likewise
 constexpr std::size_t kMinReference = 4;     // reference samples, likewise
-constexpr double kMinLogSd = 0.05;           // noise floor: 5% spread even for equal values
 
 struct Side {
   double mean = 0.0, sum_sq = 0.0, median = 0.0;
@@ -268,7 +267,11 @@ void AddDriftFindings(Target& target) {
   if (drifted.empty() && target.moved.empty()) return;
   std::size_t touched = FiguresTouched(target, drifted);
   std::string states;
-  if (std::optional<LevelRange> range = RunLevelRange(target)) {
+  if (target.device_states) {
+    states = fmt::format("; the device alternates between ~{} and ~{} (device_states)",
+                         FormatNanos(target.device_states->fast_ns),
+                         FormatNanos(target.device_states->slow_ns));
+  } else if (std::optional<LevelRange> range = RunLevelRange(target)) {
     states = fmt::format("; the reference probe ranged from {} to {}", FormatNanos(range->low_ns),
                          FormatNanos(range->high_ns));
   }

@@ -17,6 +17,8 @@ namespace durprobe::report {
 // before it counts: below that, a quiet disk's noise would raise false alarms.
 inline constexpr double kMinDriftRatio = 1.5;
 inline constexpr double kMinDriftNs = 20'000.0;
+// The noise floor of a group of latencies' spread (of their logarithms): 5% even for equal values.
+inline constexpr double kMinLogSd = 0.05;
 
 struct TimedValue {
   std::uint64_t t_ns = 0;  // since the run started

@@ -31,7 +31,7 @@ std::optional<SummarySetting> ReadSetting(const JsonFields& sqlite, const char* 
 }  // namespace
 
 json ToJson(const PathSummary& s) {
-  return {{"what", s.what},
+  json j = {{"what", s.what},
           {"durability", s.durability ? json(NameOf(*s.durability)) : json(nullptr)},
           {"durability_line", s.durability_line},
           {"sync",
@@ -45,6 +45,12 @@ json ToJson(const PathSummary& s) {
             {"risks_last_commits", SettingJson(s.sqlite_fast)}}},
           {"findings", s.findings},
           {"next_step", s.next_step}};
+  if (s.sync_slow_state) {
+    j["sync"]["slow_state"] = {{"p50_ns", s.sync_slow_state->p50_ns},
+                               {"p99_ns", Maybe(s.sync_slow_state->p99_ns)},
+                               {"time_share", s.sync_slow_state->time_share}};
+  }
+  return j;
 }
 
 json ToJson(const std::vector<PathAdvice>& advice) {
@@ -68,6 +74,11 @@ std::optional<PathSummary> ReadPathSummary(const JsonFields& target) {
   s.sync_p50_ns = sync.OptionalDouble("p50_ns");
   s.sync_p99_ns = sync.OptionalDouble("p99_ns");
   s.synced_writes_per_sec = sync.OptionalDouble("synced_writes_per_sec");
+  if (sync.Has("slow_state")) {
+    JsonFields slow = sync.Object("slow_state");
+    s.sync_slow_state = PathSummary::SlowState{slow.Double("p50_ns"), slow.OptionalDouble("p99_ns"),
+                                               slow.Double("time_share")};
+  }
   JsonFields sqlite = f.Object("sqlite");
   s.sqlite_default = ReadSetting(sqlite, "default");
   s.sqlite_safe = ReadSetting(sqlite, "keeps_every_commit");

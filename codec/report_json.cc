@@ -160,6 +160,24 @@ json ToJson(const Target& t) {
                                        {"low_ns", m.low_ns},
                                        {"high_ns", m.high_ns}};
   }
+  for (const ProbeStates& ps : t.probe_states) {
+    if (ps.probe >= probes.size()) continue;
+    json states = json::array();
+    for (const StateFigures& f : ps.states) {
+      json one{{"state", NameOf(f.state)},
+               {"time_share", f.time_share},
+               {"ops", f.ops},
+               {"p50_ns", f.p50_ns},
+               {"p99_ns", f.p99_ns > 0 ? json(f.p99_ns) : json(nullptr)}};
+      if (f.sync_ops > 0) {
+        one["sync"] = {{"ops", f.sync_ops},
+                       {"p50_ns", f.sync_p50_ns},
+                       {"p99_ns", f.sync_p99_ns > 0 ? json(f.sync_p99_ns) : json(nullptr)}};
+      }
+      states.push_back(std::move(one));
+    }
+    probes[ps.probe]["states"] = std::move(states);
+  }
   json findings = json::array();
   for (const Finding& f : t.findings) {
     findings.push_back(
@@ -171,6 +189,12 @@ json ToJson(const Target& t) {
   if (t.durability) j["durability"] = ToJson(*t.durability);
   if (!t.reference.empty()) {
     j["reference"] = {{"probe", t.reference_probe}, {"samples", ReferenceJson(t.reference)}};
+  }
+  if (t.device_states) {
+    j["states"] = {{"evidence", t.device_states->evidence},
+                          {"fast_ns", t.device_states->fast_ns},
+                          {"slow_ns", t.device_states->slow_ns},
+                          {"slow_share", t.device_states->slow_share}};
   }
   if (t.ebs) j["ebs"] = ToJson(*t.ebs);
   if (!t.sqlite.empty()) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "analysis/device_states.h"
 #include "explain/path_advice.h"
 #include "model/labels.h"
 #include "model/percentiles.h"
@@ -231,6 +232,15 @@ PathSummary SummarizePath(const Target& t) {
     s.sync_p50_ns = static_cast<double>(l.p50);
     if (std::optional<std::uint64_t> p99 = P99(l)) s.sync_p99_ns = static_cast<double>(*p99);
     s.synced_writes_per_sec = p->ops_per_sec;
+    const std::size_t index = static_cast<std::size_t>(p - t.probes.data());
+    if (const StateFigures* slow = SawBothStates(t, index) ? SlowStateOf(t, index) : nullptr) {
+      bool sync = p->has_sync_part && slow->sync_ops > 0;
+      std::uint64_t p99 = sync ? slow->sync_p99_ns : slow->p99_ns;
+      s.sync_slow_state = PathSummary::SlowState{
+          static_cast<double>(sync ? slow->sync_p50_ns : slow->p50_ns),
+          p99 > 0 ? std::optional<double>(static_cast<double>(p99)) : std::nullopt,
+          slow->time_share};
+    }
   }
   AddSqlite(t, s);
   s.findings = TopFindings(t.findings);

@@ -49,6 +49,7 @@ const std::vector<std::string_view>& FindingCodes() {
       codes::kSqliteCommitError,
       codes::kSqlitePredictionResidual,
       codes::kLatencyDrift,
+      codes::kDeviceStates,
       // EBS volume statistics (analysis/ebs_findings.cc)
       codes::kEbsVolumeLimitExceeded,
       codes::kEbsInstanceLimitExceeded,

@@ -57,6 +57,7 @@ inline constexpr char kSpecSheetIopsRatio[] = "spec_sheet_iops_ratio";
 inline constexpr char kSqliteCommitError[] = "sqlite_commit_error";
 inline constexpr char kSqlitePredictionResidual[] = "sqlite_prediction_residual";
 inline constexpr char kLatencyDrift[] = "latency_drift";
+inline constexpr char kDeviceStates[] = "device_states";  // analysis/device_states.cc
 // EBS volume statistics (analysis/ebs_findings.cc)
 inline constexpr char kEbsVolumeLimitExceeded[] = "ebs_volume_limit_exceeded";
 inline constexpr char kEbsInstanceLimitExceeded[] = "ebs_instance_limit_exceeded";

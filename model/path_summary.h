@@ -27,6 +27,14 @@ struct PathSummary {
   std::string sync_probe;       // "fdatasync overwrite 4 KiB", "" when no sync probe ran
   std::optional<double> sync_p50_ns, sync_p99_ns;  // the sync call alone where timed apart
   std::optional<double> synced_writes_per_sec;     // that probe's measured rate, one writer
+  // With two device states (Target::device_states) and that probe seen in both: its figures in
+  // the slow state (the one to plan for) and the share of its time spent there.
+  struct SlowState {
+    double p50_ns = 0.0;
+    std::optional<double> p99_ns;
+    double time_share = 0.0;
+  };
+  std::optional<SlowState> sync_slow_state;
   std::optional<SummarySetting> sqlite_default;    // DELETE/FULL x1
   std::optional<SummarySetting> sqlite_safe;       // fastest that keeps every acknowledged commit
   std::optional<SummarySetting> sqlite_fast;       // fastest that risks only the last commits

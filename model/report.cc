@@ -44,6 +44,16 @@ std::string_view NameOf(UnfinishedReason reason) {
   return "";
 }
 
+std::string_view NameOf(DeviceState s) {
+  switch (s) {
+    case DeviceState::kFast:
+      return "fast";
+    case DeviceState::kSlow:
+      return "slow";
+  }
+  return "";
+}
+
 std::string_view NameOf(CheckOutcome o) {
   switch (o) {
     case CheckOutcome::kPass:

@@ -109,6 +109,38 @@ struct DeviceMoved {
   double low_ns = 0.0, high_ns = 0.0;
 };
 
+// Which of a device's two states (DeviceStates) a figure was measured in.
+enum class DeviceState { kFast, kSlow };
+std::string_view NameOf(DeviceState s);  // "fast", "slow"
+
+// The device's states (analysis/device_states.h): a device that alternates between two levels
+// of sync latency over the run (a cloud disk's fast and slow flushes), told from the series that
+// showed it (the reference probe's samples, or a probe's 100 ms windows).
+struct DeviceStates {
+  std::string evidence;     // "the reference probe (fdatasync overwrite 4 KiB)", or a probe's label
+  double fast_ns = 0.0;     // each state's level in that series (the median of its points)
+  double slow_ns = 0.0;
+  double slow_share = 0.0;  // the share of that series' time spent in the slow state
+};
+
+// One device state a probe was measured in, with the probe's figures over the windows spent in
+// it alone. The whole operation's p50 and p99 (as the probe table) and the sync call's where it
+// was timed apart (as check's rules read it); a p99 only from kTailMinOps operations (0 below).
+struct StateFigures {
+  DeviceState state = DeviceState::kFast;
+  double time_share = 0.0;  // of the probe's timed windows
+  std::uint64_t ops = 0;
+  std::uint64_t p50_ns = 0, p99_ns = 0;
+  std::uint64_t sync_ops = 0, sync_p50_ns = 0, sync_p99_ns = 0;  // 0 without a sync part
+};
+
+// A probe's figures per device state: two entries when the probe saw both states (its own
+// windows split), one when it ran wholly in one (the reference samples around it agree).
+struct ProbeStates {
+  std::size_t probe = 0;  // index in Target::probes
+  std::vector<StateFigures> states;
+};
+
 struct Target {
   std::string path;                          // absolute
   std::optional<platform::MountInfo> mount;  // set when the plan inspects (inspect, run)
@@ -124,6 +156,8 @@ struct Target {
   // An EBS volume's statistics over the run (after - before), when the device has them.
   std::optional<platform::EbsStats> ebs;
   std::vector<DeviceMoved> moved;  // probes measured while the device moved
+  std::optional<DeviceStates> device_states;  // set when the device showed two states
+  std::vector<ProbeStates> probe_states;      // with device_states: each probe's figures per state
   // With --repeat N >= 2: each measured probe's figures over the repeats (model/repeats.h).
   std::vector<ProbeRepeats> probe_repeats;
   std::vector<Finding> findings;

@@ -33,12 +33,15 @@ std::uint64_t Histogram::BucketHigh(int index) {
   return BucketLow(index) + (std::uint64_t{1} << (row - 1));
 }
 
-void Histogram::Record(std::uint64_t value) {
-  ++buckets_[static_cast<std::size_t>(BucketOf(value))];
+void Histogram::Record(std::uint64_t value) { Record(value, 1); }
+
+void Histogram::Record(std::uint64_t value, std::uint64_t times) {
+  if (times == 0) return;
+  buckets_[static_cast<std::size_t>(BucketOf(value))] += static_cast<std::uint32_t>(times);
   min_ = count_ == 0 ? value : std::min(min_, value);
   max_ = std::max(max_, value);
-  sum_ += static_cast<double>(value);
-  ++count_;
+  sum_ += static_cast<double>(value) * static_cast<double>(times);
+  count_ += times;
 }
 
 void Histogram::Merge(const Histogram& other) {
@@ -99,6 +102,10 @@ std::vector<HistogramBucket> NonEmptyBuckets(const Histogram& h) {
     if (n != 0) out.push_back({Histogram::BucketHigh(i) - 1, n});
   }
   return out;
+}
+
+void AddBuckets(Histogram& h, const std::vector<HistogramBucket>& buckets) {
+  for (const HistogramBucket& b : buckets) h.Record(b.upper_bound_ns, b.count);
 }
 
 }  // namespace durprobe::probes

@@ -19,6 +19,8 @@ class Histogram {
   static constexpr int kBucketCount = (kMaxExponent - kSubBucketBits + 2) * kSubBuckets;
 
   void Record(std::uint64_t value);
+  // value recorded `times` times over, at once.
+  void Record(std::uint64_t value, std::uint64_t times);
   void Merge(const Histogram& other);
   void Clear() { *this = Histogram(); }
 
@@ -65,5 +67,9 @@ struct HistogramBucket {
 
 // The non-empty buckets of h, by increasing upper bound.
 std::vector<HistogramBucket> NonEmptyBuckets(const Histogram& h);
+
+// Adds saved buckets to h, each value at its bucket's upper bound: the counts and percentiles are
+// the original's, min, max and the mean to the buckets' resolution (1/128).
+void AddBuckets(Histogram& h, const std::vector<HistogramBucket>& buckets);
 
 }  // namespace durprobe::probes

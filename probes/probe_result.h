@@ -20,6 +20,10 @@ struct SeriesPoint {
   std::uint64_t ops = 0;
   std::uint64_t p50_ns = 0;
   double mean_ns = 0.0;
+  // The window's distributions (non-empty buckets), the whole operation's and the sync call's
+  // where it is timed apart, so the figures of one device state can be read from the windows
+  // spent in it (analysis/device_states.h). Kept in memory only: not in the JSON.
+  std::vector<HistogramBucket> buckets, sync_buckets;
   bool operator==(const SeriesPoint&) const = default;
 };
 

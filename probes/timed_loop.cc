@@ -22,8 +22,11 @@ class SeriesRecorder {
  public:
   explicit SeriesRecorder(std::uint64_t start_ns) : window_start_(start_ns) {}
 
-  void Record(std::uint64_t latency_ns, std::uint64_t now_ns, std::vector<SeriesPoint>& out) {
+  // sync_ns: the sync call's time when this operation's sync was timed apart, else nullopt.
+  void Record(std::uint64_t latency_ns, std::optional<std::uint64_t> sync_ns,
+              std::uint64_t now_ns, std::vector<SeriesPoint>& out) {
     window_.Record(latency_ns);
+    if (sync_ns) sync_.Record(*sync_ns);
     if (now_ns - window_start_ < kSeriesWindowNs) return;
     Flush(out);
     window_start_ = now_ns;
@@ -31,13 +34,15 @@ class SeriesRecorder {
 
   void Flush(std::vector<SeriesPoint>& out) {
     if (window_.count() == 0) return;
-    out.push_back({window_start_, window_.count(), Percentile(window_, 0.5), window_.mean()});
+    out.push_back({window_start_, window_.count(), Percentile(window_, 0.5), window_.mean(),
+                   NonEmptyBuckets(window_), NonEmptyBuckets(sync_)});
     window_.Clear();
+    sync_.Clear();
   }
 
  private:
   std::uint64_t window_start_;
-  Histogram window_;
+  Histogram window_, sync_;
 };
 
 // The database's own work before its next commit (StopRule::work_ns), part of the elapsed time:
@@ -137,7 +142,9 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     if (timed_sync && timing.time_sync) out.sync.Record(timing.sync_ns);
     ++out.ops;
     std::uint64_t now = timing.end_ns;
-    series.Record(timing.end_ns - timing.start_ns, now, out.series);
+    series.Record(timing.end_ns - timing.start_ns,
+                  timed_sync && timing.time_sync ? std::optional(timing.sync_ns) : std::nullopt,
+                  now, out.series);
     if (op.NeedsMaintenance()) {
       out.status = op.Maintain();
       if (!out.status.ok()) break;

@@ -22,6 +22,14 @@ std::string SyncCostText(const PathSummary& s) {
     text += fmt::format("; at most {} synced writes/s from one writer (measured)",
                         FormatRate(*s.synced_writes_per_sec));
   }
+  if (s.sync_slow_state) {
+    text += fmt::format("; in the device's slow state ({:.0f}% of the probe's time): p50 {}, p99 {}, "
+                        "the state to plan for",
+                        s.sync_slow_state->time_share * 100.0,
+                        FormatNanos(s.sync_slow_state->p50_ns),
+                        s.sync_slow_state->p99_ns ? FormatNanos(*s.sync_slow_state->p99_ns)
+                                                  : std::string("-"));
+  }
   return text;
 }
 

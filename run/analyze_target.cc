@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "analysis/budget_findings.h"
+#include "analysis/device_states.h"
 #include "analysis/drift.h"
 #include "analysis/durability_model.h"
 #include "analysis/mount_findings.h"
@@ -23,6 +24,7 @@ void AddProbeEvidence(report::Target& target, const report::Context& context) {
   for (report::Finding& f : report::PlausibilityFindings(target, facts)) {
     target.findings.push_back(std::move(f));
   }
+  report::AddDeviceStates(target);
   report::AddDriftFindings(target);
   report::AssessDurability(target, context);  // the measured evidence is in
 }

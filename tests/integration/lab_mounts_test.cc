@@ -127,7 +127,18 @@ TEST_F(LabMountsTest, CompareGivesEachMountItsColumnAndRatios) {
   EXPECT_EQ(j["targets"][2]["mount"]["fstype"], "xfs");
   for (const nlohmann::json& t : j["targets"]) {
     EXPECT_EQ(t["probes"].size(), 4u);
-    EXPECT_EQ(t["op_costs"].size(), 6u);
+    // Six per-operation costs per path, each measured or listed as left for the budget (on a
+    // loaded machine in the disk's slow state the 3 s can run out before the last one: seen
+    // once in a fresh-clone run, 5 measured).
+    std::size_t left = 0;
+    for (const nlohmann::json& u : t.value("unfinished", nlohmann::json::array())) {
+      if (u["kind"] == "op_cost") {
+        EXPECT_EQ(u["reason"], "budget") << u.dump();
+        ++left;
+      }
+    }
+    EXPECT_GE(t["op_costs"].size(), 1u);
+    EXPECT_EQ(t["op_costs"].size() + left, 6u) << t.value("unfinished", nlohmann::json()).dump();
   }
   ASSERT_EQ(j["verdicts"].size(), 2u);
   EXPECT_EQ(j["verdicts"][0]["path"], dir_ + "/bindfs");

@@ -81,6 +81,50 @@ TEST(DriftMarksTest, ASteadyDeviceMarksNothingAndTheRulePasses) {
   EXPECT_EQ(report::EvaluatePolicy(policy, ex.report).at(0).outcome, report::CheckOutcome::kPass);
 }
 
+// A device in two states through the whole run path (executor, timed loop, analysis): syncs take
+// 100 us for the first 3,000 of them, then 4 ms. One probe of 2 s on the fake clock spends its
+// first ~300 ms in the fast state and the rest in the slow one; with only two reference samples
+// its own windows show the states, and its figures per state come from its windows.
+TEST(DriftMarksTest, AProbeAcrossTwoStatesGetsEachStatesFigures) {
+  testing_support::TempDir dir;
+  platform::FaultPlatform fake(platform::Default());
+  fake.UseFakeClock();
+  fake.AddSyncLatency(100'000);
+  fake.AddSyncLatencyAfter(3'900'000, 3'000);
+  Plan plan = testing_support::TwoTimedProbes(dir.path());
+  plan.probes.specs.resize(1);
+  plan.probes.rule.min_ops = 0;
+  plan.probes.rule.max_ops = 0;
+  plan.probes.rule.min_ns = 2'000'000'000;
+  plan.probes.rule.max_ns = 2'000'000'000;
+  Execution ex = Execute(fake, plan);
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  const report::Target& t = ex.report.targets.at(0);
+  ASSERT_TRUE(t.device_states);
+  EXPECT_EQ(t.device_states->evidence, "fdatasync overwrite 4 KiB");
+  EXPECT_NEAR(t.device_states->fast_ns, 100'000, 10'000);
+  EXPECT_NEAR(t.device_states->slow_ns, 4'000'000, 100'000);
+  ASSERT_EQ(t.probe_states.size(), 1u);
+  const std::vector<report::StateFigures>& states = t.probe_states[0].states;
+  ASSERT_EQ(states.size(), 2u);
+  EXPECT_EQ(states[0].state, report::DeviceState::kFast);
+  EXPECT_EQ(states[1].state, report::DeviceState::kSlow);
+  // Every timed operation lands in one state or the other (the window in which the device
+  // switched goes to the state its median is in).
+  EXPECT_EQ(states[0].ops + states[1].ops, t.probes[0].ops);
+  EXPECT_NEAR(double(states[0].sync_p50_ns), 100'000, 2'000);
+  EXPECT_NEAR(double(states[1].sync_p50_ns), 4'000'000, 40'000);
+  EXPECT_GT(states[1].sync_p99_ns, 0u);   // over 100 slow syncs
+  EXPECT_GT(states[1].time_share, 0.7);  // 1.7 s of the 2 s
+  int said = 0;
+  for (const report::Finding& f : t.findings) said += f.code == "device_states" ? 1 : 0;
+  EXPECT_EQ(said, 1);
+
+  nlohmann::json j = report::ToJson(ex.report);
+  EXPECT_EQ(j["targets"][0]["probes"][0]["states"].size(), 2u);
+  EXPECT_EQ(j["targets"][0]["states"]["evidence"], "fdatasync overwrite 4 KiB");
+}
+
 // A reference sample whose sync fails is left out but never silently: one probe_error for the
 // path, however many samples failed.
 TEST(DriftMarksTest, AFailedReferenceSyncIsAFindingOncePerPath) {

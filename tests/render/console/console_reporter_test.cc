@@ -74,5 +74,32 @@ TEST(ConsoleReporterTest, AMedianWithoutTheOperationsForAnIntervalPrintsItsCount
   EXPECT_NE(enough.str().find("400 us ±1%"), std::string::npos) << enough.str();
 }
 
+// Each probe's figures per device state (device_states) are notes under the table: both states'
+// p50 and p99 ("-" where the state's operations cannot support one), or the one state it ran in.
+TEST(ConsoleReporterTest, DeviceStatesAreNotesUnderTheTable) {
+  Target t;
+  t.probes = {SampleProbe(), SampleProbe()};
+  t.probes[1].spec.pattern = probes::Pattern::kOverwrite;
+  t.device_states = DeviceStates{"the reference probe (fdatasync overwrite 4 KiB)", 120'000,
+                                 4'000'000, 0.38};
+  t.probe_states = {
+      {0,
+       {{.state = DeviceState::kFast, .time_share = 0.62, .ops = 310, .p50_ns = 120'000,
+         .p99_ns = 210'000},
+        {.state = DeviceState::kSlow, .time_share = 0.38, .ops = 24, .p50_ns = 4'010'000}}},
+      {1, {{.state = DeviceState::kSlow, .time_share = 1.0, .ops = 200, .p50_ns = 4'000'000}}}};
+  std::ostringstream out;
+  PrintProbeTable(t.probes, out, &t);
+  EXPECT_NE(out.str().find("  note: fdatasync append 4 KiB: fast state (62% of its time, 310 ops) "
+                           "p50 120 us, p99 210 us; slow state (38% of its time, 24 ops) p50 "
+                           "4.01 ms, p99 - (device_states)\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("  note: fdatasync overwrite 4 KiB: measured wholly in the device's "
+                           "slow state (device_states)\n"),
+            std::string::npos)
+      << out.str();
+}
+
 }  // namespace
 }  // namespace durprobe::report

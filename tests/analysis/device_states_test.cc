@@ -1,0 +1,309 @@
+// The device's states on synthetic runs: two levels far apart are split and a quiet disk's noise
+// never is; a probe that saw both states gets each state's figures from its own windows, one that
+// ran between two slow reference samples is placed in the slow state; the finding says it once;
+// check judges a rule on the slow state and the summary names it; the JSON keeps it all.
+#include "analysis/device_states.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "codec/json_reader.h"
+#include "codec/report_json.h"
+#include "explain/path_summary.h"
+#include "gate/rules.h"
+#include "render/summary_text.h"
+
+namespace durprobe::report {
+namespace {
+
+using probes::Pattern;
+using probes::Primitive;
+
+constexpr std::uint64_t kStateSec = 1'000'000'000;
+constexpr std::uint64_t kWindowNs = 100'000'000;
+constexpr probes::ProbeSpec kStatesSpec{Primitive::kFdatasync, Pattern::kOverwrite, 4096};
+
+// n values around level, +/- spread (uniform, seeded).
+std::vector<double> Around(std::size_t n, double level, double spread, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-spread, spread);
+  std::vector<double> v;
+  for (std::size_t i = 0; i < n; ++i) v.push_back(level * (1.0 + u(rng)));
+  return v;
+}
+
+// One 100 ms window of `ops` operations around level: the whole operation is level + 10 us,
+// the sync call level.
+probes::SeriesPoint Window(std::uint64_t start, std::size_t ops, double level, unsigned seed) {
+  probes::Histogram whole, sync;
+  for (double v : Around(ops, level, 0.1, seed)) {
+    whole.Record(std::uint64_t(v) + 10'000);
+    sync.Record(std::uint64_t(v));
+  }
+  return {start,
+          whole.count(),
+          probes::Percentile(whole, 0.5),
+          whole.mean(),
+          probes::NonEmptyBuckets(whole),
+          probes::NonEmptyBuckets(sync)};
+}
+
+// A probe whose windows follow levels (one per window, `ops` operations each), from t0.
+probes::ProbeResult ProbeOver(const std::vector<double>& levels, std::size_t ops,
+                              std::uint64_t t0) {
+  probes::ProbeResult r;
+  r.spec = kStatesSpec;
+  r.has_sync_part = true;
+  probes::Histogram whole, sync;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    r.series.push_back(Window(t0 + i * kWindowNs, ops, levels[i], unsigned(i) + 7));
+    probes::AddBuckets(whole, r.series.back().buckets);
+    probes::AddBuckets(sync, r.series.back().sync_buckets);
+  }
+  r.ops = whole.count();
+  r.latency = probes::Summarize(whole);
+  r.sync_latency = probes::Summarize(sync);
+  r.histogram = probes::NonEmptyBuckets(whole);
+  r.sync_histogram = probes::NonEmptyBuckets(sync);
+  return r;
+}
+
+void AddReference(Target& t, std::uint64_t at, double level) {
+  t.reference.push_back({at, "x", 40, std::uint64_t(level), level});
+}
+
+// A run on a device at 100 us, then at 4 ms from 10 s to 30 s, then at 100 us again: probe 0 ran
+// across the change at 10 s (8 fast windows, 8 slow ones), probe 1 wholly inside the slow stretch,
+// probe 2 from the slow stretch into the fast one (the samples around it disagree).
+Target TwoStateRun() {
+  Target t;
+  t.path = "/data";
+  t.reference_probe = "fdatasync overwrite 4 KiB";
+  AddReference(t, 0, 110'000);
+  AddReference(t, 9 * kStateSec, 95'000);
+  AddReference(t, 12 * kStateSec, 4'100'000);
+  AddReference(t, 20 * kStateSec, 3'900'000);
+  AddReference(t, 28 * kStateSec, 4'000'000);
+  AddReference(t, 32 * kStateSec, 105'000);
+  AddReference(t, 40 * kStateSec, 100'000);
+  std::vector<double> across(8, 100'000.0);
+  across.insert(across.end(), 8, 4'000'000.0);
+  t.probes.push_back(ProbeOver(across, 20, 9 * kStateSec + 200'000'000));
+  t.probes.push_back(ProbeOver(std::vector<double>(6, 4'000'000.0), 20, 21 * kStateSec));
+  t.probes.push_back(ProbeOver(std::vector<double>(6, 4'000'000.0), 20, 29 * kStateSec));
+  return t;
+}
+
+TEST(DeviceStatesTest, TwoLevelsFarApartAreSplit) {
+  std::vector<double> v = Around(8, 100'000, 0.3, 1);
+  for (double x : Around(5, 4'000'000, 0.3, 2)) v.push_back(x);
+  v.push_back(900'000);  // a point taken during the change
+  std::optional<LevelSplit> s = SplitLevels(v);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->fast_n, 8u);
+  EXPECT_EQ(s->slow_n, 6u);
+  EXPECT_NEAR(s->fast_ns, 100'000, 30'000);
+  EXPECT_NEAR(s->slow_ns, 4'000'000, 1'300'000);
+  EXPECT_GT(s->threshold_ns, 130'000);
+  EXPECT_LT(s->threshold_ns, 900'000);
+}
+
+TEST(DeviceStatesTest, AQuietDisksNoiseIsNeverTwoStates) {
+  std::mt19937 rng(42);
+  for (unsigned seed = 0; seed < 300; ++seed) {
+    // Log-normal noise of 35% (a busy but single-state disk), 4 to 40 points.
+    std::lognormal_distribution<double> noise(std::log(150'000.0), 0.35);
+    std::vector<double> v;
+    for (std::size_t i = 0; i < 4 + seed % 37; ++i) v.push_back(noise(rng));
+    EXPECT_FALSE(SplitLevels(v)) << seed;
+  }
+  // Too close together (3x), and too small in absolute time (a tmpfs's 2 us against 8 us).
+  std::vector<double> close = Around(6, 100'000, 0.05, 3);
+  for (double x : Around(6, 300'000, 0.05, 4)) close.push_back(x);
+  EXPECT_FALSE(SplitLevels(close));
+  std::vector<double> tiny = Around(6, 2'000, 0.05, 5);
+  for (double x : Around(6, 8'000, 0.05, 6)) tiny.push_back(x);
+  EXPECT_FALSE(SplitLevels(tiny));
+  // One slow point is an outlier, not a state.
+  std::vector<double> one = Around(9, 100'000, 0.1, 7);
+  one.push_back(4'000'000);
+  EXPECT_FALSE(SplitLevels(one));
+  EXPECT_FALSE(SplitLevels({100'000, 4'000'000, 100'000}));  // too few points
+}
+
+TEST(DeviceStatesTest, EachProbeGetsItsFiguresPerState) {
+  Target t = TwoStateRun();
+  AddDeviceStates(t);
+  ASSERT_TRUE(t.device_states);
+  EXPECT_EQ(t.device_states->evidence, "the reference probe (fdatasync overwrite 4 KiB)");
+  EXPECT_NEAR(t.device_states->fast_ns, 100'000, 10'000);
+  EXPECT_NEAR(t.device_states->slow_ns, 4'000'000, 200'000);
+  // Slow from 12 s to 32 s of the 0-40 s the samples span, the last sample standing for the
+  // mean span (40 / 6 s): 20 / 46.7.
+  EXPECT_NEAR(t.device_states->slow_share, 20.0 / (40.0 + 40.0 / 6.0), 1e-9);
+
+  ASSERT_EQ(t.probe_states.size(), 2u);  // probe 2's samples disagree: no state claimed
+  const ProbeStates& across = t.probe_states[0];
+  EXPECT_EQ(across.probe, 0u);
+  ASSERT_EQ(across.states.size(), 2u);
+  const StateFigures& fast = across.states[0];
+  const StateFigures& slow = across.states[1];
+  EXPECT_EQ(fast.state, DeviceState::kFast);
+  EXPECT_EQ(slow.state, DeviceState::kSlow);
+  EXPECT_DOUBLE_EQ(fast.time_share, 0.5);
+  EXPECT_EQ(fast.ops, 160u);
+  EXPECT_EQ(slow.ops, 160u);
+  EXPECT_NEAR(double(fast.sync_p50_ns), 100'000, 12'000);
+  EXPECT_NEAR(double(slow.sync_p50_ns), 4'000'000, 450'000);
+  EXPECT_NEAR(double(slow.p50_ns), 4'010'000, 450'000);  // the whole operation: + 10 us
+  EXPECT_GT(slow.sync_p99_ns, slow.sync_p50_ns);         // 160 operations support a p99
+  EXPECT_LT(slow.sync_p99_ns, 4'500'000u);
+  // Each state's p50 is far from the mixture's, which lies at the boundary between them.
+  EXPECT_LT(fast.sync_p99_ns, t.probes[0].sync_latency.p99 / 10);
+
+  const ProbeStates& inside = t.probe_states[1];
+  EXPECT_EQ(inside.probe, 1u);
+  ASSERT_EQ(inside.states.size(), 1u);
+  EXPECT_EQ(inside.states[0].state, DeviceState::kSlow);
+  EXPECT_DOUBLE_EQ(inside.states[0].time_share, 1.0);
+  EXPECT_EQ(inside.states[0].ops, 120u);
+  EXPECT_EQ(SlowStateOf(t, 1), &inside.states[0]);
+  EXPECT_FALSE(SawBothStates(t, 1));
+  EXPECT_TRUE(SawBothStates(t, 0));
+  EXPECT_EQ(SlowStateOf(t, 2), nullptr);
+}
+
+TEST(DeviceStatesTest, APercentileOnlyFromTheOperationsThatSupportIt) {
+  Target t = TwoStateRun();
+  t.probes[0] = ProbeOver({100'000, 100'000, 100'000, 100'000, 4'000'000, 4'000'000}, 20,
+                          9 * kStateSec + 200'000'000);
+  AddDeviceStates(t);
+  const StateFigures* slow = SlowStateOf(t, 0);
+  ASSERT_NE(slow, nullptr);
+  EXPECT_EQ(slow->ops, 40u);
+  EXPECT_GT(slow->p50_ns, 0u);
+  EXPECT_EQ(slow->p99_ns, 0u);  // 40 operations: no p99
+  EXPECT_EQ(slow->sync_p99_ns, 0u);
+}
+
+TEST(DeviceStatesTest, TheFindingSaysItOnceAndGoesWithTheStates) {
+  Target t = TwoStateRun();
+  AddDeviceStates(t);
+  AddDeviceStates(t);  // replaces, never duplicates
+  ASSERT_EQ(t.findings.size(), 1u);
+  const Finding& f = t.findings[0];
+  EXPECT_EQ(f.code, "device_states");
+  EXPECT_EQ(f.severity, Severity::kInfo);
+  EXPECT_NE(f.message.find("alternates between ~"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("in the slow state 43%"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("measured in both states: 1, in the slow state only: 1"),
+            std::string::npos)
+      << f.message;
+
+  // The same run on a device that held one level: no states, no finding, no figures per state.
+  Target steady = TwoStateRun();
+  for (ReferenceSample& r : steady.reference) r.mean_ns = 100'000, r.p50_ns = 100'000;
+  steady.probes.erase(steady.probes.begin());
+  steady.findings = t.findings;
+  AddDeviceStates(steady);
+  EXPECT_FALSE(steady.device_states);
+  EXPECT_TRUE(steady.probe_states.empty());
+  EXPECT_TRUE(steady.findings.empty());
+}
+
+TEST(DeviceStatesTest, WithFewReferenceSamplesAProbesOwnWindowsShowTheStates) {
+  Target t = TwoStateRun();
+  t.reference.resize(3);
+  AddDeviceStates(t);
+  ASSERT_TRUE(t.device_states);
+  EXPECT_EQ(t.device_states->evidence, "fdatasync overwrite 4 KiB");
+  EXPECT_DOUBLE_EQ(t.device_states->slow_share, 0.5);
+  ASSERT_EQ(t.probe_states.size(), 1u);  // the others cannot be placed without the reference
+  EXPECT_EQ(t.probe_states[0].states.size(), 2u);
+}
+
+TEST(DeviceStatesTest, AReportLoadedWithoutWindowsClaimsNoFigures) {
+  Target t = TwoStateRun();
+  for (probes::ProbeResult& p : t.probes) {
+    for (probes::SeriesPoint& s : p.series) s.buckets.clear(), s.sync_buckets.clear();
+  }
+  AddDeviceStates(t);
+  EXPECT_TRUE(t.device_states);
+  EXPECT_TRUE(t.probe_states.empty());
+}
+
+TEST(DeviceStatesTest, CheckJudgesATimingRuleOnTheSlowState) {
+  Report report;
+  report.targets.push_back(TwoStateRun());
+  AddDeviceStates(report.targets[0]);
+  Policy policy;
+  // The mixture's p50 (the boundary between the states) would pass 3 ms; the slow state fails it.
+  policy.latency = {{.name = "p50_3ms",
+                     .spec = kStatesSpec,
+                     .stat = LatencyStat::kP50,
+                     .max_ns = 3'000'000}};
+  std::vector<CheckResult> checks = EvaluatePolicy(policy, report);
+  ASSERT_EQ(checks.size(), 1u);
+  EXPECT_EQ(checks[0].outcome, CheckOutcome::kFail) << checks[0].message;
+  EXPECT_EQ(checks[0].samples, 160u);
+  EXPECT_FALSE(checks[0].ci_low);
+  EXPECT_NE(checks[0].message.find("in the device's slow state (160 samples, 50% of the probe's "
+                                    "time; over both states"),
+            std::string::npos)
+      << checks[0].message;
+  // Without the states the same probe is judged on its mixture.
+  report.targets[0].probe_states.clear();
+  checks = EvaluatePolicy(policy, report);
+  EXPECT_EQ(checks[0].samples, report.targets[0].probes[0].sync_latency.count);
+}
+
+TEST(DeviceStatesTest, TheSummaryNamesTheSlowStateOfItsSyncProbe) {
+  Target t = TwoStateRun();
+  t.probes.resize(1);
+  AddDeviceStates(t);
+  PathSummary s = SummarizePath(t);
+  ASSERT_TRUE(s.sync_slow_state);
+  EXPECT_DOUBLE_EQ(s.sync_slow_state->time_share, 0.5);
+  EXPECT_NEAR(s.sync_slow_state->p50_ns, 4'000'000, 450'000);
+  ASSERT_TRUE(s.sync_slow_state->p99_ns);
+  std::string text = SyncCostText(s);
+  EXPECT_NE(text.find("in the device's slow state (50% of the probe's time): p50 "),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("the state to plan for"), std::string::npos) << text;
+}
+
+TEST(DeviceStatesTest, TheJsonKeepsTheStates) {
+  Report report;
+  report.targets.push_back(TwoStateRun());
+  AddDeviceStates(report.targets[0]);
+  AddPathSummary(report.targets[0]);
+  nlohmann::json j = ToJson(report);
+  const nlohmann::json& target = j["targets"][0];
+  EXPECT_EQ(target["states"]["evidence"], "the reference probe (fdatasync overwrite 4 KiB)");
+  const nlohmann::json& states = target["probes"][0]["states"];
+  ASSERT_EQ(states.size(), 2u);
+  EXPECT_EQ(states[0]["state"], "fast");
+  EXPECT_EQ(states[1]["state"], "slow");
+  EXPECT_EQ(states[1]["ops"], 160);
+  EXPECT_TRUE(states[1]["sync"]["p99_ns"].is_number());
+  EXPECT_FALSE(target["probes"][2].contains("states"));
+  EXPECT_TRUE(target["summary"]["sync"]["slow_state"].is_object());
+
+  Result<Report> back = FromJson(j);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  const Target& t = back->targets[0];
+  ASSERT_TRUE(t.device_states);
+  EXPECT_EQ(t.device_states->slow_ns, report.targets[0].device_states->slow_ns);
+  ASSERT_EQ(t.probe_states.size(), 2u);
+  EXPECT_EQ(t.probe_states[0].states[1].sync_p99_ns,
+            report.targets[0].probe_states[0].states[1].sync_p99_ns);
+  EXPECT_EQ(t.probe_states[1].probe, 1u);
+  EXPECT_EQ(t.probe_states[1].states[0].state, DeviceState::kSlow);
+  ASSERT_TRUE(t.summary && t.summary->sync_slow_state);
+  EXPECT_EQ(t.summary->sync_slow_state->time_share, 0.5);
+}
+
+}  // namespace
+}  // namespace durprobe::report
