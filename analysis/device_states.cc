@@ -40,6 +40,14 @@ struct Evidence {
   LevelSplit split;
 };
 
+// A reference sample's state level: its median, the latency most of its syncs had. Not its mean
+// (drift's level): a sample that straddles a switch, or holds a few slow syncs, has a mean
+// between the states (seen here: medians of 120-600 us and 2.9-4.0 ms, means spread evenly
+// from 150 us to 4.1 ms).
+double StateLevel(const ReferenceSample& r) {
+  return r.p50_ns > 0 ? double(r.p50_ns) : ReferenceLevel(r);
+}
+
 // The reference probe's samples: each stands for the time to the next one (the last for the
 // mean of the others, or 1 when it is alone in time).
 std::optional<Evidence> ReferenceEvidence(const Target& t) {
@@ -47,7 +55,7 @@ std::optional<Evidence> ReferenceEvidence(const Target& t) {
   Evidence e;
   e.what = "the reference probe (" + t.reference_probe + ")";
   for (std::size_t i = 0; i < t.reference.size(); ++i) {
-    e.values.push_back(ReferenceLevel(t.reference[i]));
+    e.values.push_back(StateLevel(t.reference[i]));
     double span = i + 1 < t.reference.size()
                       ? double(t.reference[i + 1].start_ns - t.reference[i].start_ns)
                       : 0.0;
@@ -78,6 +86,7 @@ std::optional<Evidence> ProbeEvidence(const Target& t) {
   for (const probes::ProbeResult& p : t.probes) {
     if (!OnTheDevice(p)) continue;
     std::vector<double> levels = WindowLevels(p);
+    if (levels.size() < kMinProbeStateWindows) continue;
     if (best && levels.size() <= best->values.size()) continue;
     std::optional<LevelSplit> split = SplitLevels(levels);
     if (!split) continue;
@@ -137,8 +146,8 @@ std::optional<DeviceState> StateAround(const Target& t, const probes::ProbeResul
     if (r.start_ns >= to && after == nullptr) after = &r;
   }
   if (before == nullptr || after == nullptr) return std::nullopt;
-  bool slow_before = ReferenceLevel(*before) >= reference.threshold_ns;
-  bool slow_after = ReferenceLevel(*after) >= reference.threshold_ns;
+  bool slow_before = StateLevel(*before) >= reference.threshold_ns;
+  bool slow_after = StateLevel(*after) >= reference.threshold_ns;
   if (slow_before != slow_after) return std::nullopt;
   return slow_before ? DeviceState::kSlow : DeviceState::kFast;
 }

@@ -23,6 +23,9 @@ inline constexpr double kMinStateSeparation = 4.0;
 // The fewest points of a series looked at, and in each state.
 inline constexpr std::size_t kMinStatePoints = 4;
 inline constexpr std::size_t kMinPointsPerState = 2;
+// A probe's own windows tell the device's states (without enough reference samples) only from
+// this many: four windows are 0.4 s of one probe, too short to say the device alternates.
+inline constexpr std::size_t kMinProbeStateWindows = 6;
 
 struct LevelSplit {
   double fast_ns = 0.0, slow_ns = 0.0;  // the median of each group
@@ -35,8 +38,9 @@ struct LevelSplit {
 // passes the thresholds above; nullopt otherwise.
 std::optional<LevelSplit> SplitLevels(const std::vector<double>& values);
 
-// Sets target.device_states and target.probe_states from the reference probe's samples (or, when
-// they do not show two states, the sync probe with the most windows that does), and replaces the
+// Sets target.device_states and target.probe_states from the reference probe's samples (each
+// one's median; or, when they do not show two states, the sync probe with the most windows, at
+// least kMinProbeStateWindows, that does), and replaces the
 // device_states finding with one for what the target holds now; clears all three when the device
 // held one level.
 void AddDeviceStates(Target& target);

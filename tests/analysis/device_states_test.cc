@@ -223,6 +223,26 @@ TEST(DeviceStatesTest, WithFewReferenceSamplesAProbesOwnWindowsShowTheStates) {
   EXPECT_EQ(t.probe_states[0].states.size(), 2u);
 }
 
+TEST(DeviceStatesTest, FourWindowsOfOneProbeAreTooShortToTellStates) {
+  Target t = TwoStateRun();
+  t.reference.resize(3);
+  t.probes = {ProbeOver({100'000, 100'000, 4'000'000, 4'000'000}, 20, 9 * kStateSec)};
+  AddDeviceStates(t);
+  EXPECT_FALSE(t.device_states);
+  EXPECT_TRUE(t.findings.empty());
+}
+
+// A reference sample is placed by its median: a few slow syncs, or a switch inside the sample,
+// move its mean between the states (here every mean reads 1.5 ms) but not where most syncs were.
+TEST(DeviceStatesTest, AReferenceSampleIsPlacedByItsMedian) {
+  Target t = TwoStateRun();
+  for (ReferenceSample& r : t.reference) r.mean_ns = 1'500'000;
+  AddDeviceStates(t);
+  ASSERT_TRUE(t.device_states);
+  EXPECT_EQ(t.device_states->evidence, "the reference probe (fdatasync overwrite 4 KiB)");
+  EXPECT_NEAR(t.device_states->slow_ns, 4'000'000, 200'000);
+}
+
 TEST(DeviceStatesTest, AReportLoadedWithoutWindowsClaimsNoFigures) {
   Target t = TwoStateRun();
   for (probes::ProbeResult& p : t.probes) {
