@@ -82,6 +82,9 @@ probes::ProbeResult ReadProbe(const JsonFields& f) {
   r.converged = f.Bool("converged");
   r.latency = ReadLatency(f.Object("latency_ns", Need::kRequired),
                           {"min", "p50", "p90", "p99", "p999", "max", "mean"});
+  // A report from before latency_ns.count was written: its figures came from every timed
+  // operation, so the percentiles its operations support (model/percentiles.h) are those of ops.
+  if (!f.Object("latency_ns").Has("count")) r.latency.count = r.ops;
   // [[upper_bound_ns, count], ...]; absent in reports from before it was written.
   nlohmann::json histogram = f.Raw("latency_histogram");
   if (histogram.is_array()) {

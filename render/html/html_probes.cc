@@ -166,7 +166,10 @@ svg::Series CdfSeries(const ProbeResult& r, const std::string& name) {
   const probes::LatencySummary& l = r.latency;
   for (auto [q, v, label] : {std::tuple{0.5, l.p50, "p50"}, std::tuple{0.9, l.p90, "p90"},
                              std::tuple{0.99, l.p99, "p99"}, std::tuple{0.999, l.p999, "p99.9"}}) {
-    if (v > 0) s.marks.push_back({double(v), q, fmt::format("{} {}", label, Cell(v))});
+    // A tail mark only where the operations support that percentile (model/percentiles.h).
+    if (v > 0 && (q == 0.5 || PercentileSupported(q, l.count))) {
+      s.marks.push_back({double(v), q, fmt::format("{} {}", label, Cell(v))});
+    }
   }
   return s;
 }

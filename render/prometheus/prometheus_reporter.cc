@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <set>
+#include <tuple>
 
+#include "model/percentiles.h"
 #include "text/utf8.h"
 
 namespace durprobe::report {
@@ -90,9 +92,13 @@ void WriteHistograms(const Report& report, std::ostream& out) {
       if (!Measured(r)) continue;
       const probes::LatencySummary& s = SyncSummary(r);
       std::string labels = ProbeLabels(t.path, r);
-      for (auto [q, v] :
-           {std::pair{"0.5", s.p50}, std::pair{"0.9", s.p90}, std::pair{"0.95", s.p95},
-            std::pair{"0.99", s.p99}, std::pair{"0.999", s.p999}}) {
+      for (auto [q, fraction, v] :
+           {std::tuple{"0.5", 0.5, s.p50}, std::tuple{"0.9", 0.9, s.p90},
+            std::tuple{"0.95", 0.95, s.p95}, std::tuple{"0.99", 0.99, s.p99},
+            std::tuple{"0.999", 0.999, s.p999}}) {
+        // A quantile its operations cannot support is left out, as the other formats leave it
+        // blank (model/percentiles.h): Prometheus reads a summary without it.
+        if (fraction != 0.5 && !PercentileSupported(fraction, s.count)) continue;
         fmt::print(out, "durprobe_sync_quantile_latency_seconds{{{},quantile=\"{}\"}} {}\n", labels,
                    q, Num(static_cast<double>(v) / 1e9));
       }
