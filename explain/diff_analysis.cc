@@ -261,6 +261,8 @@ Result<Diff> DiffReports(const Report& a, const Report& b, const std::string& a_
     std::string prefix = pairs.size() == 1 ? "mount" : fmt::format("targets[{}].mount", i);
     diff.pairs.push_back(
         DiffPair(a, b, *pairs[i].first, *pairs[i].second, prefix, diff.differences));
+    std::string states = StateWarning(*pairs[i].first, *pairs[i].second);
+    if (!states.empty()) diff.warnings.push_back(std::move(states));
   }
   for (const PairDiff& p : diff.pairs) {
     for (const ConfigDiff& c : p.configs) diff.configs.push_back(c);

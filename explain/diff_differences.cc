@@ -7,6 +7,8 @@
 
 #include "codec/mount_json.h"
 #include "codec/report_json.h"
+#include "model/labels.h"
+#include "text/units.h"
 
 namespace durprobe::report {
 namespace {
@@ -122,6 +124,54 @@ std::vector<std::string> DiffWarnings(const Context& a, const Context& b) {
         qa == "true" ? "a" : "b", qa == "true" ? "b" : "a"));
   }
   return warnings;
+}
+
+namespace {
+
+std::string StatesOf(const Target& t) {
+  if (!t.device_states) return "held one level";
+  return fmt::format("alternated between ~{} and ~{} (slow {:.0f}% of the time)",
+                     FormatNanos(t.device_states->fast_ns), FormatNanos(t.device_states->slow_ns),
+                     t.device_states->slow_share * 100.0);
+}
+
+const StateFigures* StateOfSpec(const Target& t, const probes::ProbeSpec& spec, DeviceState s) {
+  for (const ProbeStates& ps : t.probe_states) {
+    if (ps.probe >= t.probes.size() || !(t.probes[ps.probe].spec == spec)) continue;
+    for (const StateFigures& f : ps.states) {
+      if (f.state == s) return &f;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string StateWarning(const Target& a, const Target& b) {
+  if (!a.device_states && !b.device_states) return "";
+  std::string text = fmt::format(
+      "the device of {} (a) {} and that of {} (b) {} (device_states), so a row's figures may be "
+      "of different states on the two sides",
+      a.path, StatesOf(a), b.path, StatesOf(b));
+  int quoted = 0;
+  for (const probes::ProbeResult& p : a.probes) {
+    if (quoted == 3) break;
+    for (DeviceState s : {DeviceState::kSlow, DeviceState::kFast}) {
+      const StateFigures* fa = StateOfSpec(a, p.spec, s);
+      const StateFigures* fb = StateOfSpec(b, p.spec, s);
+      if (fa == nullptr || fb == nullptr) continue;
+      text += fmt::format("{} {} in the {} state: p50 {} (a) against {} (b)",
+                          quoted == 0 ? ";" : ",", ProbeLabel(p.spec), NameOf(s),
+                          FormatNanos(double(fa->p50_ns)), FormatNanos(double(fb->p50_ns)));
+      ++quoted;
+      break;
+    }
+  }
+  if (quoted == 0) {
+    text += "; no probe was measured in the same state on both sides: compare each side's "
+            "probes[].states, or rerun both in the same state";
+  }
+  return text;
 }
 
 }  // namespace durprobe::report

@@ -22,5 +22,9 @@ std::vector<Difference> MountDifferences(const Target& a, const Target& b,
                                          const std::string& prefix);
 // Comparisons that mislead: a quick run against a full one (context.options.quick).
 std::vector<std::string> DiffWarnings(const Context& a, const Context& b);
+// A pair whose device showed two states on either side (targets[].states): the levels of each
+// side, and the probes both sides measured in the slow state, each state's figures side by side,
+// since the rows compare the mixtures. Empty when neither side had states.
+std::string StateWarning(const Target& a, const Target& b);
 
 }  // namespace durprobe::report

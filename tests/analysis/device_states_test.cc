@@ -10,6 +10,7 @@
 
 #include "codec/json_reader.h"
 #include "codec/report_json.h"
+#include "explain/diff_analysis.h"
 #include "explain/path_summary.h"
 #include "gate/rules.h"
 #include "render/summary_text.h"
@@ -323,6 +324,40 @@ TEST(DeviceStatesTest, TheJsonKeepsTheStates) {
   EXPECT_EQ(t.probe_states[1].states[0].state, DeviceState::kSlow);
   ASSERT_TRUE(t.summary && t.summary->sync_slow_state);
   EXPECT_EQ(t.summary->sync_slow_state->time_share, 0.5);
+}
+
+// diff compares the mixtures row by row; where either side's device had states it warns, with
+// each side's levels and the probes measured in the same state on both sides side by side.
+TEST(DeviceStatesTest, DiffWarnsOfStatesAndSetsTheSameStateSideBySide) {
+  Report a;
+  a.targets.push_back(TwoStateRun());
+  AddDeviceStates(a.targets[0]);
+  auto states_warning = [](const Diff& d) {
+    for (const std::string& w : d.warnings) {
+      if (w.find("(device_states)") != std::string::npos) return w;
+    }
+    return std::string();
+  };
+  Result<Diff> both = DiffReports(a, a, "a", "b");
+  ASSERT_TRUE(both.ok()) << both.status().message();
+  std::string w = states_warning(*both);
+  EXPECT_NE(w.find("the device of /data (a) alternated between ~"), std::string::npos) << w;
+  EXPECT_NE(w.find("fdatasync overwrite 4 KiB in the slow state: p50 4."), std::string::npos) << w;
+  EXPECT_NE(w.find(" (a) against "), std::string::npos) << w;
+
+  Report steady = a;
+  steady.targets[0].device_states.reset();
+  steady.targets[0].probe_states.clear();
+  Result<Diff> one = DiffReports(a, steady, "a", "b");
+  ASSERT_TRUE(one.ok());
+  w = states_warning(*one);
+  EXPECT_NE(w.find("(b) held one level"), std::string::npos) << w;
+  EXPECT_NE(w.find("no probe was measured in the same state on both sides"), std::string::npos)
+      << w;
+
+  Result<Diff> neither = DiffReports(steady, steady, "a", "b");
+  ASSERT_TRUE(neither.ok());
+  EXPECT_EQ(states_warning(*neither), "");
 }
 
 }  // namespace
