@@ -126,6 +126,9 @@ StateFigures FiguresOf(const probes::ProbeResult& p, DeviceState state, Pick in)
     f.sync_p50_ns = probes::Percentile(sync, 0.5);
     if (PercentileSupported(0.99, f.sync_ops)) f.sync_p99_ns = probes::Percentile(sync, 0.99);
   }
+  const probes::Histogram& rule = f.sync_ops > 0 ? sync : whole;
+  f.rule_p50_ci = probes::MedianConfidenceInterval(rule);
+  f.rule_p99_ci = probes::QuantileConfidenceInterval(rule, 0.99);
   return f;
 }
 

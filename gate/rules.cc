@@ -131,12 +131,14 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
     value = slow_value;
     c.measured = static_cast<double>(value) / 1e9;
     c.samples = r->has_sync_part ? slow->sync_ops : slow->ops;
-    c.ci_low.reset();
-    c.ci_high.reset();
+    const probes::Interval& ci = p99 ? slow->rule_p99_ci : slow->rule_p50_ci;
+    c.ci_low = static_cast<double>(ci.low) / 1e9;
+    c.ci_high = static_cast<double>(ci.high) / 1e9;
     what = fmt::format(
-        "{} {} {} in the device's slow state ({} samples, {} of the probe's time; over both "
-        "states {}{})",
-        ProbeLabel(rule.spec), part, FormatNanos(double(value)), c.samples,
+        "{} {} {} in the device's slow state (95% CI {} to {}, {} samples, {} of the probe's "
+        "time; over both states {}{})",
+        ProbeLabel(rule.spec), part, FormatNanos(double(value)), FormatNanos(double(ci.low)),
+        FormatNanos(double(ci.high)), c.samples,
         fmt::format("{:.0f}%", slow->time_share * 100.0),
         FormatNanos(double(p99 ? s.p99 : s.p50)), beside);
   }

@@ -132,6 +132,10 @@ struct StateFigures {
   std::uint64_t ops = 0;
   std::uint64_t p50_ns = 0, p99_ns = 0;
   std::uint64_t sync_ops = 0, sync_p50_ns = 0, sync_p99_ns = 0;  // 0 without a sync part
+  // The 95% confidence intervals of the percentiles a rule reads (the sync call's where it was
+  // timed apart, else the whole operation's), from the state's operations alone. In the run
+  // only: the JSON does not carry them.
+  probes::Interval rule_p50_ci, rule_p99_ci;
 };
 
 // A probe's figures per device state: two entries when the probe saw both states (its own

@@ -268,10 +268,15 @@ TEST(DeviceStatesTest, CheckJudgesATimingRuleOnTheSlowState) {
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_EQ(checks[0].outcome, CheckOutcome::kFail) << checks[0].message;
   EXPECT_EQ(checks[0].samples, 160u);
-  EXPECT_FALSE(checks[0].ci_low);
-  EXPECT_NE(checks[0].message.find("in the device's slow state (160 samples, 50% of the probe's "
-                                    "time; over both states"),
+  // The interval is the slow state's own, around its figure.
+  ASSERT_TRUE(checks[0].ci_low && checks[0].ci_high);
+  EXPECT_LE(*checks[0].ci_low, *checks[0].measured);
+  EXPECT_GE(*checks[0].ci_high, *checks[0].measured);
+  EXPECT_GT(*checks[0].ci_low, 0.003);
+  EXPECT_NE(checks[0].message.find(" samples, 50% of the probe's time; over both states"),
             std::string::npos)
+      << checks[0].message;
+  EXPECT_NE(checks[0].message.find("in the device's slow state (95% CI "), std::string::npos)
       << checks[0].message;
   // Without the states the same probe is judged on its mixture.
   report.targets[0].probe_states.clear();
