@@ -1,7 +1,9 @@
 """Whether each repeated run's between-run range holds the other runs' medians (issue 34's
 done-when for --repeat): reads reports written by `durprobe probe PATH --repeat N --json FILE`,
 takes one probe's p50 (or --figure p99_ns, ops_per_sec) from probes[].repeats, and prints per
-report its median and min-max, and how many of the other reports' medians lie inside.
+report its median and min-max, and how many of the other reports' medians lie inside; then, where
+the reports found the device in two states (targets[].states), that probe's p50 per state in each
+report and the spread of each state's p50 over the reports.
 usage: repeat_ranges.py REPORT.json... [--probe fdatasync,overwrite,4096] [--figure p50_ns]"""
 import json
 import sys
@@ -42,3 +44,29 @@ for i, (name, s) in enumerate(zip(args, spreads)):
     print(f"{name}: {figure} {show(s['median'])} ({show(s['min'])}-{show(s['max'])}, "
           f"n={s['n']}); holds {inside} of the {len(others)} other medians")
 print(f"{held_all} of {len(args)} ranges hold every other run's median")
+
+
+# The same probe per device state (probes[].states), where the device showed two.
+def states(name):
+    report = json.load(open(name))
+    for p in report["targets"][0]["probes"]:
+        if (p["primitive"], p["pattern"], str(p["write_size"])) == (primitive, pattern, size):
+            return {s["state"]: s for s in p.get("states", [])}
+    return {}
+
+
+per_state = {"fast": [], "slow": []}
+for name in args:
+    found = states(name)
+    if not found:
+        print(f"{name}: no device states")
+        continue
+    print(f"{name}: " + "; ".join(
+        f"{st} p50 {s['p50_ns'] / 1e3:.0f} us over {s['ops']} ops ({s['time_share']:.0%} of its time)"
+        for st, s in sorted(found.items())))
+    for st, s in found.items():
+        per_state[st].append(s["p50_ns"])
+for st, values in per_state.items():
+    if values:
+        print(f"{st} state p50 over {len(values)} reports: {min(values) / 1e3:.0f}-"
+              f"{max(values) / 1e3:.0f} us ({max(values) / min(values):.2f}x)")
