@@ -52,6 +52,28 @@ std::string Median(const probes::ProbeResult& r, const ProbeRepeats* repeats) {
   return fmt::format("{} ±{:.0f}%", p50, s.p50_ci_relative * 100.0);
 }
 
+// A probe's figures per device state (device_states): both states' p50 and p99, or the one state
+// it ran in.
+std::string StateText(const StateFigures& f) {
+  return fmt::format("{} state ({:.0f}% of its time, {} ops) p50 {}, p99 {}", NameOf(f.state),
+                     f.time_share * 100.0, f.ops, FormatNanos(double(f.p50_ns)),
+                     f.p99_ns > 0 ? FormatNanos(double(f.p99_ns)) : std::string("-"));
+}
+
+void AddStateNotes(const Target& target, TableNotes& notes) {
+  for (const ProbeStates& ps : target.probe_states) {
+    if (ps.probe >= target.probes.size() || ps.states.empty()) continue;
+    std::string label = report::ProbeLabel(target.probes[ps.probe].spec);
+    if (ps.states.size() == 1) {
+      notes.Add(fmt::format("{}: measured wholly in the device's {} state (device_states)", label,
+                            NameOf(ps.states[0].state)));
+      continue;
+    }
+    notes.Add(fmt::format("{}: {}; {} (device_states)", label, StateText(ps.states[0]),
+                          StateText(ps.states[1])));
+  }
+}
+
 }  // namespace
 
 void TableNotes::Add(std::string note) {
@@ -165,26 +187,9 @@ void AddMovedProbeNotes(const Target& target, TableNotes& notes) {
   }
 }
 
-// A probe's figures per device state (device_states): both states' p50 and p99, or the one state
-// it ran in.
-std::string StateText(const StateFigures& f) {
-  return fmt::format("{} state ({:.0f}% of its time, {} ops) p50 {}, p99 {}", NameOf(f.state),
-                     f.time_share * 100.0, f.ops, FormatNanos(double(f.p50_ns)),
-                     f.p99_ns > 0 ? FormatNanos(double(f.p99_ns)) : std::string("-"));
-}
-
-void AddStateNotes(const Target& target, TableNotes& notes) {
-  for (const ProbeStates& ps : target.probe_states) {
-    if (ps.probe >= target.probes.size() || ps.states.empty()) continue;
-    std::string label = ProbeLabel(target.probes[ps.probe].spec);
-    if (ps.states.size() == 1) {
-      notes.Add(fmt::format("{}: measured wholly in the device's {} state (device_states)", label,
-                            NameOf(ps.states[0].state)));
-      continue;
-    }
-    notes.Add(fmt::format("{}: {}; {} (device_states)", label, StateText(ps.states[0]),
-                          StateText(ps.states[1])));
-  }
+void AddDeviceNotes(const Target& target, TableNotes& notes) {
+  AddMovedProbeNotes(target, notes);
+  AddStateNotes(target, notes);
 }
 
 void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out,
@@ -199,8 +204,7 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
   for (std::size_t i = 0; i < results.size(); ++i) {
     AddProbeRow(table, results[i], notes, FindRepeats(repeats, i));
   }
-  if (target != nullptr) AddMovedProbeNotes(*target, notes);
-  if (target != nullptr) AddStateNotes(*target, notes);
+  if (target != nullptr) AddDeviceNotes(*target, notes);
   table.Print(out);
   PrintProbeNotes(notes, out);
 }

@@ -98,7 +98,7 @@ void LiveConsole::ProbeDone(const Target& target, const probes::ProbeResult& res
 
 void LiveConsole::SqliteDone(const Target& target, const SqliteEntry& entry) {
   if (section_ != Section::kSqlite) {
-    if (section_ == Section::kProbes) AddMovedProbeNotes(target, notes_);
+    if (section_ == Section::kProbes) AddDeviceNotes(target, notes_);
     CloseSection();
     fmt::print(buf_, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
     table_ = SqliteTable(/*loss_columns=*/false, Repeated());
@@ -112,14 +112,14 @@ void LiveConsole::SqliteDone(const Target& target, const SqliteEntry& entry) {
 }
 
 void LiveConsole::WorkloadDone(const Target& target, const std::string& name) {
-  if (section_ == Section::kProbes) AddMovedProbeNotes(target, notes_);
+  if (section_ == Section::kProbes) AddDeviceNotes(target, notes_);
   CloseSection();
   PrintSqliteWorkloads(OnlyWorkload(target.sqlite_workloads, name), buf_);
   Emit();
 }
 
 void LiveConsole::TargetDone(const Target& target) {
-  if (section_ == Section::kProbes) AddMovedProbeNotes(target, notes_);
+  if (section_ == Section::kProbes) AddDeviceNotes(target, notes_);
   CloseSection();
   PrintConcurrency(target, buf_);
   // The SQLite matrix was printed row by row already; its losses are in the crashsim table, so

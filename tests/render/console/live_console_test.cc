@@ -54,6 +54,26 @@ TEST(LiveConsoleTest, PrintsEachRowAsItArrivesAndTheNotesWhenTheSectionEnds) {
   EXPECT_LT(unfinished, finding);
 }
 
+// Printed as the run goes, the probe table's notes close with each probe's figures per device
+// state, as the whole report's table has them (the analysis has run by the section's end).
+TEST(LiveConsoleTest, TheDevicesStatesAreNotesWhenTheProbeSectionEnds) {
+  std::ostringstream out;
+  LiveConsole console(out);
+  Target t;
+  t.path = "/data";
+  console.RunStarted(Context{});
+  console.TargetStarted(t);
+  t.probes.push_back(Probe(probes::Primitive::kFdatasync, 1'000'000));
+  console.ProbeDone(t, t.probes.back());
+  t.device_states = DeviceStates{"the reference probe (fdatasync overwrite 4 KiB)", 1e5, 4e6, 0.4};
+  t.probe_states = {{0, {{.state = DeviceState::kSlow, .time_share = 1.0, .ops = 500}}}};
+  console.TargetDone(t);
+  EXPECT_NE(out.str().find("note: fdatasync overwrite 4 KiB: measured wholly in the device's slow "
+                           "state (device_states)"),
+            std::string::npos)
+      << out.str();
+}
+
 // The rows print one by one, so the size column is as wide as the planned probes need from the
 // first row: a probe that works between its operations ("8 KiB +200 us work") lines up with the
 // rows before it, and its note says what the work is and what its ops/s means.
