@@ -152,6 +152,12 @@ std::optional<DeviceState> StateAround(const Target& t, const probes::ProbeResul
   bool slow_before = StateLevel(*before) >= reference.threshold_ns;
   bool slow_after = StateLevel(*after) >= reference.threshold_ns;
   if (slow_before != slow_after) return std::nullopt;
+  // The probe's own level must agree: the device can switch and switch back between two samples
+  // (seen here: the samples around an fdatasync probe at 202 and 226 us, the probe at 3.30 ms). A sync
+  // probe costs one to a few flushes, within the states' gap when the states are far apart; a
+  // probe on the other side of the reference's threshold is placed nowhere.
+  bool slow_probe = double(p.latency.p50) >= reference.threshold_ns;
+  if (slow_probe != slow_before) return std::nullopt;
   return slow_before ? DeviceState::kSlow : DeviceState::kFast;
 }
 

@@ -175,6 +175,18 @@ TEST(DeviceStatesTest, EachProbeGetsItsFiguresPerState) {
   EXPECT_EQ(SlowStateOf(t, 2), nullptr);
 }
 
+// The device can switch and switch back between two reference samples: a probe whose own level
+// is on the other side of the reference's threshold is not placed in the samples' state.
+TEST(DeviceStatesTest, AProbeWhoseLevelDisagreesWithTheSamplesAroundItIsPlacedNowhere) {
+  Target t = TwoStateRun();
+  // Probe 1 ran inside the slow stretch; here it ran at 150 us, as if the device were fast.
+  t.probes[1] = ProbeOver(std::vector<double>(3, 150'000.0), 20, 21 * kStateSec);
+  AddDeviceStates(t);
+  ASSERT_TRUE(t.device_states);
+  EXPECT_EQ(SlowStateOf(t, 1), nullptr);
+  for (const ProbeStates& ps : t.probe_states) EXPECT_NE(ps.probe, 1u);
+}
+
 TEST(DeviceStatesTest, APercentileOnlyFromTheOperationsThatSupportIt) {
   Target t = TwoStateRun();
   t.probes[0] = ProbeOver({100'000, 100'000, 100'000, 100'000, 4'000'000, 4'000'000}, 20,
