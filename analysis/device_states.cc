@@ -168,6 +168,13 @@ std::vector<ProbeStates> StatesOfProbes(const Target& t, const Evidence& e, bool
     if (!OnTheDevice(p) || !HasBuckets(p)) continue;
     ProbeStates ps{i, {}};
     if (std::optional<LevelSplit> own = SplitLevels(WindowLevels(p))) {
+      // Its two levels must lie on either side of the device's threshold where the reference
+      // drew it: a probe that stepped from 130 us to 540 us split by itself while the device's
+      // states were ~160 us and ~4 ms, and its upper level is not the device's slow state.
+      if (by_reference && (own->fast_ns >= e.split.threshold_ns ||
+                           own->slow_ns < e.split.threshold_ns)) {
+        continue;
+      }
       double cut = own->threshold_ns;
       ps.states.push_back(FiguresOf(p, DeviceState::kFast, [&](const probes::SeriesPoint& s) {
         return double(s.p50_ns) < cut;

@@ -187,6 +187,19 @@ TEST(DeviceStatesTest, AProbeWhoseLevelDisagreesWithTheSamplesAroundItIsPlacedNo
   for (const ProbeStates& ps : t.probe_states) EXPECT_NE(ps.probe, 1u);
 }
 
+// A probe whose own windows split into two levels both under the device's threshold (a step
+// from 100 us to 500 us while the device's states are ~100 us and ~4 ms) has no slow-state figures.
+TEST(DeviceStatesTest, AProbesOwnStepBelowTheDevicesThresholdIsNotTheSlowState) {
+  Target t = TwoStateRun();
+  std::vector<double> levels(8, 100'000.0);
+  levels.insert(levels.end(), 8, 500'000.0);
+  t.probes[0] = ProbeOver(levels, 20, 9 * kStateSec + 200'000'000);
+  AddDeviceStates(t);
+  ASSERT_TRUE(t.device_states);
+  EXPECT_EQ(SlowStateOf(t, 0), nullptr);
+  EXPECT_FALSE(SawBothStates(t, 0));
+}
+
 TEST(DeviceStatesTest, APercentileOnlyFromTheOperationsThatSupportIt) {
   Target t = TwoStateRun();
   t.probes[0] = ProbeOver({100'000, 100'000, 100'000, 100'000, 4'000'000, 4'000'000}, 20,
