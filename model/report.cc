@@ -1,5 +1,7 @@
 #include "model/report.h"
 
+#include "platform/enum_table.h"
+
 namespace durprobe::report {
 
 std::string_view NameOf(Severity s) {
@@ -44,15 +46,14 @@ std::string_view NameOf(UnfinishedReason reason) {
   return "";
 }
 
-std::string_view NameOf(DeviceState s) {
-  switch (s) {
-    case DeviceState::kFast:
-      return "fast";
-    case DeviceState::kSlow:
-      return "slow";
-  }
-  return "";
-}
+constexpr platform::TextRow<DeviceState> kDeviceStateNames[] = {
+    {DeviceState::kFast, "fast"},
+    {DeviceState::kSlow, "slow"},
+};
+static_assert(platform::OneRowPerValue(kDeviceStateNames, kLastDeviceState),
+              "one name per DeviceState");
+
+std::string_view NameOf(DeviceState s) { return platform::TextIn(kDeviceStateNames, s); }
 
 std::string_view NameOf(CheckOutcome o) {
   switch (o) {

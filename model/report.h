@@ -111,6 +111,8 @@ struct DeviceMoved {
 
 // Which of a device's two states (DeviceStates) a figure was measured in.
 enum class DeviceState { kFast, kSlow };
+// The last enumerator, up to which NameOf's table is counted: one added after it moves this.
+inline constexpr DeviceState kLastDeviceState = DeviceState::kSlow;
 std::string_view NameOf(DeviceState s);  // "fast", "slow"
 
 // The device's states (analysis/device_states.h): a device that alternates between two levels
