@@ -164,6 +164,13 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
   PrintProbeNotes(notes, out);
 }
 
+void PrintFindingLine(const std::string& line, std::ostream& out) {
+  // Piped, a line a log viewer cannot show is broken; on a terminal FitLines breaks every line.
+  const std::size_t wrap = LineWidth(out) == 0 ? LongLineWrap(out) : 0;
+  bool long_line = wrap > 0 && DisplayWidth(line) + 2 > kLongLine;
+  fmt::print(out, "  {}\n", long_line ? WrapText(line, wrap, 2, 4) : line);
+}
+
 void PrintFindings(const Target& t, std::ostream& out) {
   if (t.durability) {
     DurabilityText d = DurabilityTextOf(*t.durability);
@@ -174,8 +181,9 @@ void PrintFindings(const Target& t, std::ostream& out) {
   if (t.findings.empty()) return;
   fmt::print(out, "\nFindings:\n");
   for (const Finding& f : t.findings) {
-    fmt::print(out, "  [{}] {}: {}\n", NameOf(f.severity), EscapeControlChars(f.code),
-               EscapeControlChars(f.message));
+    PrintFindingLine(fmt::format("[{}] {}: {}", NameOf(f.severity), EscapeControlChars(f.code),
+                                 EscapeControlChars(f.message)),
+                     out);
   }
 }
 
@@ -226,6 +234,7 @@ void PrintFitted(std::ostream& out, const std::function<void(std::ostream&)>& pr
   std::size_t width = LineWidth(out);
   std::ostringstream text;
   SetLineWidth(text, width);
+  SetLongLineWrap(text, LongLineWrap(out));
   print(text);
   // The printers escape each value (a newline in a path cannot start a line); this pass is the
   // net under them: no control byte but the document's own newlines and tabs reaches a terminal.

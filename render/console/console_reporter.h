@@ -34,6 +34,9 @@ void PrintProbeNotes(const TableNotes& notes, std::ostream& out);
 // A target's durability verdict and findings, and what an interruption left unrun, each under
 // its heading.
 void PrintFindings(const Target& target, std::ostream& out);
+// A finding's line ("[warn] code: message", escaped), indented; piped, broken at the stream's
+// LongLineWrap when longer than kLongLine (text/line_width.h).
+void PrintFindingLine(const std::string& line, std::ostream& out);
 void PrintUnfinished(const Target& target, std::ostream& out);
 
 // A note per probe measured while the device moved (target.moved), with the reference probe's

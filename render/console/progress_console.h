@@ -13,8 +13,9 @@
 
 namespace durprobe::report {
 
-// "[sqlite 7/12] /data: WAL/FULL  0:14 elapsed, ~0:21 left"
-std::string FormatProgress(const ProgressEvent& event);
+// "[sqlite 7/12] /data: WAL/FULL  0:14 elapsed, ~0:21 left"; within max columns (0: any
+// width) the item gives way first, from its front (".../data: WAL/FULL"), so the times stay.
+std::string FormatProgress(const ProgressEvent& event, std::size_t max = 0);
 // "0:07", "12:34", "1:02:03"
 std::string FormatClock(std::uint64_t ns);
 

@@ -4,6 +4,8 @@
 
 #include <sstream>
 
+#include "text/table.h"
+
 namespace durprobe::report {
 namespace {
 
@@ -77,6 +79,25 @@ TEST(ProgressConsoleTest, OnlyTheTerminalLineAsksForTicks) {
   both.Add(&line);
   both.Add(&fast);
   EXPECT_EQ(both.TickIntervalNs(), 1000u);
+}
+
+// Issue 35 item 2: on a narrow terminal the path gives way from its front; what runs and the
+// times stay.
+TEST(ProgressConsoleTest, ANarrowLineCutsThePathNotTheTimes) {
+  ProgressEvent e{"sqlite",
+                  "/work/i22lab/some/very/long/path/to/rootdir: DELETE/NORMAL x1 (2/5)",
+                  27,
+                  51,
+                  14'000'000'000,
+                  12'000'000'000};
+  EXPECT_EQ(FormatProgress(e, 79),
+            "[sqlite 28/51] .../to/rootdir: DELETE/NORMAL x1 (2/5)  0:14 elapsed, ~0:12 left");
+  std::ostringstream err;
+  ProgressLine line(err, ProgressLine::kTickNs, 60);
+  line.Progress(e);
+  std::string drawn = err.str().substr(std::string("\r\x1b[K").size());
+  EXPECT_EQ(drawn, "[sqlite 28/51] ...NORMAL x1 (2/5)  0:14 elapsed, ~0:12 left");
+  EXPECT_LE(DisplayWidth(drawn), 59u);
 }
 
 // Issue 32 item 5: the progress line is drawn with \r and ESC[K of its own; a path's bytes are
