@@ -45,6 +45,23 @@ TEST(CrashsimCliTest, RunsAndWritesTheContractKeys) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 35 item 3: crashsim knows its path, so its summary says what the path is and the
+// durability verdict is not held back by an unidentified mount; piped, the summary's "(table
+// below)" points at a table that is below it.
+TEST(CrashsimCliTest, InspectsItsPathAndTheSummaryOpensTheDocument) {
+  std::string dir = testing_support::MakeTempDir("crashsim-inspect");
+  testing_support::CliRun r =
+      RunDurprobe("crashsim " + dir + " --trials 2 --journal-modes wal --synchronous full");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("not inspected by this command"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("the mount was not identified"), std::string::npos) << r.out;
+  std::size_t summary = r.out.find("\nSummary:\n");
+  std::size_t table = r.out.find("\nSimulated power cuts");
+  ASSERT_NE(summary, std::string::npos) << r.out;
+  EXPECT_LT(summary, table) << r.out;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(CrashsimCliTest, BadInputExitsTwoWithOneLine) {
   auto expect_usage = [](const std::string& args, const std::string& needle) {
     testing_support::ExpectUsageError(RunDurprobe("crashsim " + args), needle, args);
