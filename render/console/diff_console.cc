@@ -96,8 +96,13 @@ void PrintConcurrencyDiff(const std::vector<ConcurrencyDiff>& rows, std::ostream
 }  // namespace
 
 void PrintDiff(const Diff& d, std::ostream& out) {
-  fmt::print(out, "Summary: the leading cause is {} (verdict at the end)\n",
-             NameOf(d.verdict.factor));
+  // One answer: the factor is where the commit-time gap sits, the causes what put it there.
+  if (d.causes.empty()) {
+    fmt::print(out, "Summary: the gap is in {} (verdict at the end)\n", NameOf(d.verdict.factor));
+  } else {
+    fmt::print(out, "Summary: the gap is in {}; its likeliest cause is {} (Why, at the end)\n",
+               NameOf(d.verdict.factor), EscapeControlChars(d.causes.front().key));
+  }
   fmt::print(out, "a = {}\nb = {}\n\n", EscapeControlChars(d.a_name), EscapeControlChars(d.b_name));
   for (const std::string& w : d.warnings) fmt::print(out, "warning: {}\n\n", EscapeControlChars(w));
   if (d.pairs.empty() && !d.configs.empty()) PrintConfigs(d.configs, out);
