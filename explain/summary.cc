@@ -134,6 +134,9 @@ void SortRows(std::vector<SummaryRow>& rows, SummarySort key) {
     if (x && *x != *y) return *x < *y;
     return tie(a, b);
   };
+  // A p99 too few operations could support is not small: its p50 is a floor under it, so such
+  // a row sorts by its p50 (the console's note says so) rather than below every measured p99.
+  auto p99 = [](const SummaryRow& r) { return r.sync_p99_ns ? r.sync_p99_ns : r.sync_p50_ns; };
   std::stable_sort(rows.begin(), rows.end(), [&](const SummaryRow& a, const SummaryRow& b) {
     switch (key) {
       case SummarySort::kHost:
@@ -143,7 +146,7 @@ void SortRows(std::vector<SummaryRow>& rows, SummarySort key) {
       case SummarySort::kSyncP50:
         return desc(a.sync_p50_ns, b.sync_p50_ns, a, b);
       case SummarySort::kSyncP99:
-        return desc(a.sync_p99_ns, b.sync_p99_ns, a, b);
+        return desc(p99(a), p99(b), a, b);
       case SummarySort::kCommitsWalFull:
         return asc(a.commits_wal_full, b.commits_wal_full, a, b);
       case SummarySort::kCommitsDeleteFull:
@@ -164,7 +167,7 @@ void SortRows(std::vector<SummaryRow>& rows, SummarySort key) {
     if (worst && a.findings.size() != b.findings.size()) {
       return a.findings.size() > b.findings.size();
     }
-    return desc(a.sync_p99_ns, b.sync_p99_ns, a, b);
+    return desc(p99(a), p99(b), a, b);
   });
 }
 

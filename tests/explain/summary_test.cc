@@ -53,8 +53,8 @@ TEST(SummaryTest, AnOlderReportKeepsWhatItHas) {
 TEST(SummaryTest, WorstFirstAndByKey) {
   std::vector<SummaryRow> rows = Fleet();
   SortRows(rows, SummarySort::kWorst);
-  EXPECT_EQ(rows[0].host, "db-slow");  // a failed rule
-  EXPECT_EQ(rows[1].host, "db-old");   // slower p99 than db-fast
+  EXPECT_EQ(rows[0].host, "db-slow");            // a failed rule
+  EXPECT_EQ(rows[1].host, "db-old");             // slower p99 than db-fast
   SortRows(rows, SummarySort::kCommitsWalFull);  // lowest rate first, missing last
   EXPECT_EQ(rows[0].host, "db-slow");
   EXPECT_EQ(rows[2].host, "db-old");
@@ -91,6 +91,26 @@ TEST(SummaryTest, CsvAndJsonCarryEveryRow) {
   EXPECT_EQ(j["schema"], "durprobe.summary/1");
   ASSERT_EQ(j["rows"].size(), 3u);
   EXPECT_TRUE(j["rows"][2]["commits_wal_full"].is_null());
+}
+
+// Issue 35 item 3: a p99 too few operations could support is not small. It sorts by its p50, a
+// floor under it; a row with neither latency sorts last.
+TEST(SummaryTest, AMissingP99SortsByItsP50NotBelowEveryMeasuredOne) {
+  SummaryRow measured, few, none;
+  measured.path = "/measured";
+  measured.sync_p50_ns = 500'000;
+  measured.sync_p99_ns = 1'000'000;
+  few.path = "/few";
+  few.sync_p50_ns = 5'000'000;
+  none.path = "/none";
+  for (SummarySort key : {SummarySort::kSyncP99, SummarySort::kWorst}) {
+    std::vector<SummaryRow> rows = {none, measured, few};
+    SortRows(rows, key);
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_EQ(rows[0].path, "/few");
+    EXPECT_EQ(rows[1].path, "/measured");
+    EXPECT_EQ(rows[2].path, "/none");
+  }
 }
 
 }  // namespace
