@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "codec/json_reader.h"
+#include "gate/presets.h"
 #include "render/csv/summary_csv.h"
 #include "render/json/summary_json.h"
 #include "tests/fixtures.h"
@@ -111,6 +112,29 @@ TEST(SummaryTest, AMissingP99SortsByItsP50NotBelowEveryMeasuredOne) {
     EXPECT_EQ(rows[1].path, "/measured");
     EXPECT_EQ(rows[2].path, "/none");
   }
+}
+
+// Issue 35 item 4: a check --preset etcd report is summarized by the WAL probe the preset
+// measures (fdatasync preallocated 1392 B at 150/s), not by fdatasync overwrite 4 KiB.
+TEST(SummaryTest, AnEtcdReportIsSummarizedByItsWalProbe) {
+  Result<Policy> etcd = Preset("etcd");
+  ASSERT_TRUE(etcd.ok() && !etcd->latency.empty());
+  Report report;
+  Target t;
+  t.path = "/var/lib/etcd";
+  probes::ProbeResult overwrite, wal;
+  overwrite.spec = {probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096};
+  overwrite.latency.p50 = 100'000;
+  overwrite.latency.p99 = 200'000;
+  wal = overwrite;
+  wal.spec = etcd->latency.front().spec;
+  wal.latency.p99 = 900'000;
+  t.probes = {overwrite, wal};
+  report.targets = {t};
+  std::vector<SummaryRow> rows = RowsFromReport(report, "etcd.json");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].sync_probe, "fdatasync preallocated 1392");
+  EXPECT_EQ(rows[0].sync_p99_ns, 900'000);
 }
 
 }  // namespace
