@@ -107,6 +107,7 @@ int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const Outpu
   if (int code = RunPlan(platform, plan, out, files, ex); code >= 0) return code;
   int failure_code = MeasurementExitCode(ex.report);
   report::Comparison comparison{ex.report.context, std::move(ex.report.targets), {}};
+  report::AddLayerSyncFindings(comparison.targets);
   comparison.verdicts = report::CompareVerdicts(comparison.targets);
   if (try_cause && ex.status.ok() && InterruptedExitCode() < 0) {
     comparison.tried = try_cause(comparison);
