@@ -21,17 +21,18 @@ TEST(ProgressConsoleTest, ALineSaysPhaseItemOfTotalElapsedAndLeft) {
   EXPECT_EQ(FormatProgress(e), "[sqlite 7/12] /data: WAL/FULL  0:14 elapsed, ~0:21 left");
 }
 
-TEST(ProgressConsoleTest, TheTerminalLineIsRedrawnInPlaceAndClearedBeforeOutput) {
+TEST(ProgressConsoleTest, TheTerminalLineIsRedrawnInPlaceAndClearedWhenTheRunEnds) {
   std::ostringstream err;
   ProgressLine line(err);
   line.Progress({"probe", "a", 0, 2, 0, 0});
+  line.ProbeDone(Target{}, probes::ProbeResult{});  // nothing printed meanwhile: the line stays
   line.Progress({"probe", "b", 1, 2, 0, 0});
-  line.ProbeDone(Target{}, probes::ProbeResult{});
+  line.RunFinished(Report{});
   EXPECT_EQ(err.str(),
             "\r\x1b[K[probe 1/2] a  0:00 elapsed, ~0:00 left"
             "\r\x1b[K[probe 2/2] b  0:00 elapsed, ~0:00 left"
             "\r\x1b[K");
-  line.TargetDone(Target{});  // nothing shown: nothing to clear
+  line.Clear();  // nothing shown: nothing to clear
   EXPECT_EQ(err.str().size(), std::string("\r\x1b[K").size() * 3 + 2 * 39);
 }
 
@@ -42,7 +43,7 @@ TEST(ProgressConsoleTest, TheVerboseLogIsOneLinePerItem) {
   EXPECT_EQ(err.str(), "[workload 1/1] /d: read  0:00 elapsed, ~0:00 left\n");
 }
 
-TEST(ProgressConsoleTest, TicksRedrawTheShownItemUntilOtherOutputClearsIt) {
+TEST(ProgressConsoleTest, TicksRedrawTheShownItemUntilTheLineIsCleared) {
   std::ostringstream err;
   ProgressLine line(err);
   line.Progress({"sqlite", "w", 0, 2, 0, 9'000'000'000});
@@ -51,9 +52,13 @@ TEST(ProgressConsoleTest, TicksRedrawTheShownItemUntilOtherOutputClearsIt) {
             "\r\x1b[K[sqlite 1/2] w  0:00 elapsed, ~0:09 left"
             "\r\x1b[K[sqlite 1/2] w  0:01 elapsed, ~0:08 left");
   err.str("");
-  line.SqliteDone(Target{}, SqliteEntry{});
+  line.SqliteDone(Target{}, SqliteEntry{});  // the line stays up, and ticks still redraw it
   line.ProgressTick({"sqlite", "w", 0, 2, 2'000'000'000, 7'000'000'000});
-  EXPECT_EQ(err.str(), "\r\x1b[K");  // cleared, and the tick drew nothing over the row
+  EXPECT_EQ(err.str(), "\r\x1b[K[sqlite 1/2] w  0:02 elapsed, ~0:07 left");
+  err.str("");
+  line.Clear();  // as on an interruption, before its message
+  line.ProgressTick({"sqlite", "w", 0, 2, 2'000'000'000, 7'000'000'000});
+  EXPECT_EQ(err.str(), "\r\x1b[K");  // cleared, and the tick drew nothing after it
   err.str("");
   line.Progress({"sqlite", "x", 1, 2, 2'000'000'000, 7'000'000'000});
   line.ProgressTick({"sqlite", "w", 0, 2, 2'000'000'000, 7'000'000'000});  // late, for w
