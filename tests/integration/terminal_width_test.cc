@@ -193,6 +193,18 @@ TEST(TerminalWidthPipedTest, PipedFindingLinesPast200CharactersWrapAt100UnlessWi
   }
   EXPECT_TRUE(wrapped_at_100) << piped.out;
   EXPECT_GT(widest_finding(wide.out), 200u) << wide.out;
+
+  // The piped probe table stays aligned: io_uring_fdatasync, the longest primitive name, no
+  // longer overflows its column (it did while rows were printed one by one into fixed widths).
+  std::size_t pattern_column = std::string::npos, aligned = 0;
+  for (const std::string& line : ScreenLines(piped.out)) {
+    if (line.rfind("primitive ", 0) == 0) pattern_column = line.find("pattern");
+    if (line.rfind("io_uring_", 0) == 0) {
+      EXPECT_EQ(line.find("overwrite"), pattern_column) << line;
+      ++aligned;
+    }
+  }
+  EXPECT_GT(aligned, 0u) << piped.out;
 }
 
 }  // namespace
