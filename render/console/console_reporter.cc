@@ -17,6 +17,7 @@
 #include "render/console/diff_console.h"
 #include "render/console/mount_console.h"
 #include "render/console/path_summary_console.h"
+#include "render/console/pg_console.h"
 #include "render/console/repeat_cells.h"
 #include "render/console/sqlite_console.h"
 #include "render/console/sqlite_workloads_console.h"
@@ -213,6 +214,7 @@ void PrintReport(const Report& report, std::ostream& out) {
     if (!t.probes.empty()) {
       fmt::print(out, "\nRaw sync primitives (latency of one write + sync):\n");
       PrintProbeTable(t.probes, out, &t);
+      if (PgTestFsyncRun(report.context)) PrintPgTestFsync(t, out);
     }
     if (!t.sqlite.empty()) {
       fmt::print(out, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
