@@ -62,6 +62,22 @@ TEST(CrashsimCliTest, InspectsItsPathAndTheSummaryOpensTheDocument) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 35 item 4: README, durability.md and sqlite.md say `sqlite --crashsim` puts its loss
+// columns in the matrix; piped, the matrix was printed row by row without them.
+TEST(CrashsimCliTest, SqliteCrashsimPutsItsLossColumnsInThePipedMatrix) {
+  testing_support::TempDir dir;
+  testing_support::CliRun r = RunDurprobe(
+      "sqlite --quick --budget 2s --no-probes --journal-modes wal --synchronous full,normal "
+      "--crashsim --crashsim-trials 3 " +
+      dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::size_t matrix = r.out.find("\nSQLite commits");
+  std::size_t header = r.out.find("crash: lost  corrupt  power-loss risk", matrix);
+  ASSERT_NE(matrix, std::string::npos) << r.out;
+  EXPECT_NE(header, std::string::npos) << r.out;
+  EXPECT_LT(header, r.out.find("\nSimulated power cuts")) << r.out;
+}
+
 TEST(CrashsimCliTest, BadInputExitsTwoWithOneLine) {
   auto expect_usage = [](const std::string& args, const std::string& needle) {
     testing_support::ExpectUsageError(RunDurprobe("crashsim " + args), needle, args);
