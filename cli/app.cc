@@ -28,6 +28,7 @@
 #include "platform/interrupt.h"
 #include "platform/standard_streams.h"
 #include "run/executor.h"
+#include "text/line_width.h"
 
 namespace durprobe::cli {
 namespace {
@@ -115,8 +116,10 @@ int RunCommand(int argc, char** argv) {
     return kExitUsage;
   }
   if (args[0] == "help") {
+    // Fitted to the terminal as the reports are (piped, as CLI11 lays it out).
+    const std::size_t width = ConsoleWidth(platform::Default(), /*wide=*/false);
     if (args.size() == 1) {
-      std::cout << app.help();
+      std::cout << report::FitLabelled(app.help(), width);
       return kExitOk;
     }
     if (args[1] == "help") {
@@ -128,7 +131,7 @@ int RunCommand(int argc, char** argv) {
     }
     for (const Subcommand& s : subs) {
       if (s.app->get_name() == args[1]) {
-        std::cout << s.app->help();
+        std::cout << report::FitLabelled(s.app->help(), width);
         return kExitOk;
       }
     }
@@ -160,7 +163,10 @@ int RunCommand(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     std::cout << e.what() << "\n";
     return kExitOk;
-  } catch (const CLI::Success& e) {  // --help and --version
+  } catch (const CLI::CallForHelp&) {  // the parsed subcommand's help, as `help CMD` prints it
+    std::cout << report::FitLabelled(app.help(), ConsoleWidth(platform::Default(), false));
+    return kExitOk;
+  } catch (const CLI::Success& e) {  // --help-all and the like
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     return UsageError(FirstLine(e.what()));

@@ -167,7 +167,8 @@ Subcommand SetupCheck(CLI::App& app) {
       ->type_name("R,W");
   AddWritersOptions(*sub, o->writers);
   AddCommonOptions(*sub, o->common,
-                   "Short run: what the rules need with a 3.5 s budget instead of 30 s", "30s");
+                   "Short run: what the rules need with a 3.5 s budget instead of 30 s", "30s",
+                   report::Document::kReport, /*rules=*/true);
   return {sub, [o] { return RunCheck(*o); }};
 }
 

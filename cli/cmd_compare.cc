@@ -37,7 +37,7 @@ Subcommand SetupCompare(CLI::App& app) {
                 "it, a nodatacow directory, WAL against DELETE) and print its measured effect");
   AddCommonOptions(*sub, options->probe.common,
                    "Short run: the same probes and matrix with a 10 s budget instead of 60 s",
-                   "60s");
+                   "60s", report::Document::kComparison);
   return {sub, [options] { return RunCompare(*options); }};
 }
 

@@ -119,6 +119,8 @@ int RunCrashsim(const CrashsimCliOptions& o) {
   plan.command = "crashsim";
   plan.paths = *paths;
   plan.run_crashsim = true;
+  // Cheap, and the summary's durability verdict needs the mount (else "not identified").
+  plan.run_inspect = true;
   plan.crashsim = MakeCrashsimPlan(o, sqlite_bench::CrashsimConfigs(journals, syncs, batches));
   return ExecutePlan(platform, plan, o.common.out, [](const report::Report& r) {
     return FailedCrashsim(r) > 0 ? kExitFail : kExitOk;

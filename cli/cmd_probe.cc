@@ -8,6 +8,7 @@
 #include "cli/exit_status.h"
 #include "cli/target_paths.h"
 #include "cli/validators.h"
+#include "gate/wal_sync_method.h"
 #include "run/budget.h"
 #include "text/units.h"
 
@@ -88,6 +89,9 @@ Subcommand SetupProbe(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("probe", "Measure the raw sync primitives on each PATH");
   sub->add_option("PATH", options->paths, "Directories to measure")->capture_default_str();
   AddProbeOptions(*sub, *options);
+  sub->add_flag("--pg", options->pg,
+                "pg_test_fsync's table: its sync methods (O_DIRECT for open_*), 8 KiB writes, "
+                "open_sync's write sizes down to 16 x 1 KiB, with percentiles");
   AddCommonOptions(*sub, options->common,
                    "Short run: the same probe set with a 5 s budget instead of 30 s", "30s");
   return {sub, [options] { return RunProbe(*options); }};
@@ -101,12 +105,21 @@ int RunProbe(const ProbeOptions& o) {
   if (!budget.ok()) return UsageError(budget.status().message());
   run::Plan plan;
   const std::uint64_t per_path = run::PerPath(*budget, paths->size());
+  if (o.pg && !(o.primitives.empty() && o.patterns.empty() && o.sizes.empty())) {
+    return UsageError(
+        "--pg measures pg_test_fsync's own probes: leave out --primitives, --patterns and --sizes");
+  }
   Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o, per_path);
   if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
   plan.probes = *probe_plan;
+  if (o.pg) {
+    plan.probes.specs = report::PgTestFsyncSpecs();
+    plan.probes.rule = probes::PlanRule(per_path, plan.probes.specs, o.target_ci_percent / 100.0);
+  }
   if (Status s = AddConcurrency(o, per_path, plan); !s.ok()) return UsageError(s.message());
   plan.command = "probe";
   plan.options = BudgetOptions(o.common, *budget);
+  if (o.pg) plan.options["pg_test_fsync"] = true;
   plan.budget_ns = *budget;
   plan.repeats = o.common.repeat;
   plan.paths = *paths;

@@ -20,6 +20,7 @@ struct ProbeOptions {
   double target_ci_percent = 5.0;
   std::string file_size;   // overwrite region and append cap; "" = 16 MiB
   WritersOptions writers;  // --writers: the concurrency phase
+  bool pg = false;         // probe --pg: pg_test_fsync's probes and table
   CommonOptions common;
 };
 

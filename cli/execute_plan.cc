@@ -12,10 +12,8 @@
 #include "explain/compare_analysis.h"
 #include "output/output.h"
 #include "platform/interrupt.h"
-#include "render/console/live_console.h"
 #include "render/console/progress_console.h"
 #include "run/executor.h"
-#include "text/line_width.h"
 
 namespace durprobe::cli {
 namespace {
@@ -49,12 +47,10 @@ int ReportInterruption(std::size_t unfinished) {
 }
 
 // What every measuring command shares: destinations checked first, --dry-run, the command line,
-// the progress line or log on stderr, and the live console (null: the document is printed
-// whole at the end), then the run. Fills ex; returns the exit status when the run cannot go on
-// (bad input, a dry run), or -1.
+// the progress line or log on stderr, then the run. Fills ex; returns the exit status when the
+// run cannot go on (bad input, a dry run), or -1.
 int RunPlan(platform::Platform& platform, run::Plan& plan, const OutputOptions& out,
-            const std::vector<report::Destination>& files, report::LiveConsole* console,
-            run::Execution& ex) {
+            const std::vector<report::Destination>& files, run::Execution& ex) {
   if (Status ok = report::CheckDestinations(platform, files); !ok.ok()) {
     return UsageError(ok.message());
   }
@@ -67,7 +63,6 @@ int RunPlan(platform::Platform& platform, run::Plan& plan, const OutputOptions& 
   report::ProgressLog log(std::cerr);
   if (!out.quiet && out.verbose) listeners.Add(&log);
   if (!out.quiet && !out.verbose && platform.IsTerminal(2)) listeners.Add(&line);
-  if (console != nullptr && !out.quiet && !report::UsesStdout(files)) listeners.Add(console);
   ex = run::Execute(platform, plan, listeners);
   if (ex.status.kind() == Status::Kind::kInvalidArgument) return UsageError(ex.status.message());
   return -1;
@@ -87,20 +82,13 @@ int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOption
                 const ReportVerdict& verdict, const std::function<void(report::Report&)>& analyze,
                 int interrupted_exit) {
   std::vector<report::Destination> files = Destinations(out);
-  report::LiveConsole console(std::cout);
-  // On a terminal the report is printed whole at the end, its summary first and fitted to the
-  // width, while the progress line tells what runs; piped, rows stream as they are measured.
-  bool whole = report::LineWidth(std::cout) > 0;
+  // The report is printed whole at the end, its summary first (and check's headline above it),
+  // on a terminal fitted to the width and closed by a recap, while the progress line on stderr
+  // tells what runs; piped output is the same document, so a log opens with the answer too.
   run::Execution ex;
-  if (int code = RunPlan(platform, plan, out, files, whole ? nullptr : &console, ex); code >= 0) {
-    return code;
-  }
-  bool to_console = !out.quiet && !report::UsesStdout(files);
-  if (analyze) {
-    analyze(ex.report);
-    if (to_console && !whole) console.AfterRun(ex.report);
-  }
-  if (to_console && whole) {
+  if (int code = RunPlan(platform, plan, out, files, ex); code >= 0) return code;
+  if (analyze) analyze(ex.report);
+  if (!out.quiet && !report::UsesStdout(files)) {
     // A stdout that refuses the console copy fails the command at its end (FinishStandardOutput).
     (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, ex.report,
                                     std::cout);
@@ -116,9 +104,10 @@ int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const Outpu
                        const TryCause& try_cause) {
   std::vector<report::Destination> files = Destinations(out);
   run::Execution ex;
-  if (int code = RunPlan(platform, plan, out, files, nullptr, ex); code >= 0) return code;
+  if (int code = RunPlan(platform, plan, out, files, ex); code >= 0) return code;
   int failure_code = MeasurementExitCode(ex.report);
   report::Comparison comparison{ex.report.context, std::move(ex.report.targets), {}};
+  report::AddLayerSyncFindings(comparison.targets);
   comparison.verdicts = report::CompareVerdicts(comparison.targets);
   if (try_cause && ex.status.ok() && InterruptedExitCode() < 0) {
     comparison.tried = try_cause(comparison);

@@ -7,7 +7,9 @@
 
 #include "model/labels.h"
 #include "platform/interrupt.h"
+#include "platform/platform.h"
 #include "sqlite_bench/workloads.h"
+#include "text/line_width.h"
 #include "text/utf8.h"
 
 namespace durprobe::cli {
@@ -16,7 +18,14 @@ void PrintLine(std::ostream& out, const std::string& text) {
   fmt::print(out, "{}\n", report::EscapeControlChars(text));
 }
 
-void PrintError(const std::string& message) { PrintLine(std::cerr, "durprobe: error: " + message); }
+void PrintError(const std::string& message) {
+  // One line; on a terminal broken at spaces to its width, continuing 4 columns in.
+  std::string line = report::EscapeControlChars("durprobe: error: " + message);
+  platform::Platform& platform = platform::Default();
+  int columns = platform.IsTerminal(2) ? platform.TerminalColumns(2) : 0;
+  if (columns > 0) line = report::WrapText(line, static_cast<std::size_t>(columns), 0, 4);
+  fmt::print(std::cerr, "{}\n", line);
+}
 
 int UsageError(const std::string& message) {
   PrintError(message);

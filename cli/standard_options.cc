@@ -24,9 +24,10 @@ void AddDryRun(CLI::App& app, OutputOptions& o) {
 }
 
 void AddOutputOptions(CLI::App& app, OutputOptions& o, report::Document document,
-                      const std::vector<OptionWording>& wording) {
+                      const std::vector<OptionWording>& wording, bool rules) {
   for (report::Format f : report::FormatsWriting(document)) {
     const report::FormatRow& row = report::RowOf(f);
+    if (row.rules_only && !rules) continue;
     std::string name = report::OptionOf(f);
     if (!row.short_option.empty()) name = std::string(row.short_option) + "," + name;
     std::string help(row.help), type_name = "FILE";
@@ -41,7 +42,7 @@ void AddOutputOptions(CLI::App& app, OutputOptions& o, report::Document document
 }
 
 void AddCommonOptions(CLI::App& app, CommonOptions& o, const std::string& quick_help,
-                      const std::string& default_budget) {
+                      const std::string& default_budget, report::Document document, bool rules) {
   app.add_flag("--quick", o.quick, quick_help);
   app.add_option("--budget", o.budget,
                  "Total time to spend measuring, over all paths (500ms, 30s, 2m); default " +
@@ -56,7 +57,7 @@ void AddCommonOptions(CLI::App& app, CommonOptions& o, const std::string& quick_
       ->type_name("N")
       ->check(InRange(1, 100));
   AddDryRun(app, o.out);
-  AddOutputOptions(app, o.out, report::Document::kReport);
+  AddOutputOptions(app, o.out, document, {}, rules);
   AddStandardFlags(app, o.out);
 }
 

@@ -43,13 +43,16 @@ struct OptionWording {
   std::string type_name = "FILE";
 };
 // One option per format that renders the document (-j/--json FILE, --csv FILE, ...), in the
-// format table's order, with the table's help unless wording gives the command's own.
+// format table's order, with the table's help unless wording gives the command's own; a format
+// that writes only check rules (--junit) only where the command evaluates rules.
 void AddOutputOptions(CLI::App& app, OutputOptions& options, report::Document document,
-                      const std::vector<OptionWording>& wording = {});
+                      const std::vector<OptionWording>& wording = {}, bool rules = false);
 // --quick (described for this command) and --budget (with this command's default), --dry-run,
-// the output options of a run's report and standard flags.
+// the output options of the document the command writes (a run's report, or compare's
+// comparison; rules: check's) and standard flags.
 void AddCommonOptions(CLI::App& app, CommonOptions& options, const std::string& quick_help,
-                      const std::string& default_budget);
+                      const std::string& default_budget,
+                      report::Document document = report::Document::kReport, bool rules = false);
 
 // The destinations the options name, in the format table's order.
 std::vector<report::Destination> Destinations(const OutputOptions& options);

@@ -24,6 +24,7 @@ probes::LatencySummary ReadLatency(const JsonFields& f,
   s.p90 = f.Uint("p90", need("p90"));
   s.p99 = f.Uint("p99", need("p99"));
   s.p999 = f.Uint("p999", need("p999"));
+  s.p9999 = f.Uint("p9999");
   s.max = f.Uint("max", need("max"));
   s.mean = f.Double("mean", need("mean"));
   s.p50_ci_low = f.Uint("p50_ci_low");

@@ -37,19 +37,22 @@ json ReferenceJson(const std::vector<ReferenceSample>& samples) {
 }  // namespace
 
 json ToJson(const probes::LatencySummary& s) {
-  return json{{"min", s.min},
-              {"p50", s.p50},
-              {"p90", OrNull(P90(s))},
-              {"p95", s.p95},
-              {"p99", OrNull(P99(s))},
-              {"p999", OrNull(P999(s))},
-              {"max", s.max},
-              {"mean", s.mean},
-              {"p50_ci_low", s.p50_ci_low},
-              {"p50_ci_high", s.p50_ci_high},
-              {"p99_ci_low", s.p99_ci_low},
-              {"p99_ci_high", s.p99_ci_high},
-              {"count", s.count}};
+  json j{{"min", s.min},
+         {"p50", s.p50},
+         {"p90", OrNull(P90(s))},
+         {"p95", s.p95},
+         {"p99", OrNull(P99(s))},
+         {"p999", OrNull(P999(s))},
+         {"max", s.max},
+         {"mean", s.mean},
+         {"p50_ci_low", s.p50_ci_low},
+         {"p50_ci_high", s.p50_ci_high},
+         {"p99_ci_low", s.p99_ci_low},
+         {"p99_ci_high", s.p99_ci_high},
+         {"count", s.count}};
+  // fio's ladder ends at p99.99: written where 10,000 operations or more support it.
+  if (std::optional<std::uint64_t> p9999 = P9999(s)) j["p9999"] = *p9999;
+  return j;
 }
 
 json ToJson(const probes::ProbeResult& r) {

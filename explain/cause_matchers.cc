@@ -278,6 +278,14 @@ bool Scheduler(const CausePair& p, CauseMatch& m) {
 }
 
 bool Drift(const CausePair& p, CauseMatch& m) {
+  // The row's advice is to compare the paths interleaved in one run: compare already did.
+  if (!p.in->separate_runs) {
+    m.advice =
+        "the device changed state (burst credits spent, a throttled virtual disk, a neighbour's "
+        "I/O) while these paths shared their rounds: figures from its two states are not "
+        "comparable; run the compare again with a longer --budget, at a quiet time, and check "
+        "the volume's burst balance";
+  }
   const SideState* s = p.sig->side;
   const std::optional<WithReference>& w = p.sig->with_reference;
   std::optional<double> ref = p.sig->ratio[static_cast<std::size_t>(Signal::kReference)];

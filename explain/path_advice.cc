@@ -9,6 +9,7 @@
 #include "gate/presets.h"
 #include "gate/rules.h"
 #include "gate/wal_sync_method.h"
+#include "model/labels.h"
 #include "text/shell_quote.h"
 #include "text/units.h"
 
@@ -121,8 +122,9 @@ void EtcdAdvice(const Target& t, std::vector<PathAdvice>& out) {
          fmt::format("the etcd preset's rule {} fails (docs/provisioning.md)", failed->rule),
          failed->message});
   } else if (missing) {
-    out.push_back({"etcd", "not measured",
-                   "etcd's WAL probes (2300 B preallocated fdatasync) did not run here",
+    // The probe named as the preset measures it, so the words follow the preset.
+    std::string probe = etcd->latency.empty() ? "" : " (" + ProbeLabel(etcd->latency[0].spec) + ")";
+    out.push_back({"etcd", "not measured", "etcd's WAL probe" + probe + " did not run here",
                    "run `durprobe check --preset etcd " + ShellQuote(t.path) + "`"});
   } else if (passed > 0) {
     out.push_back({"etcd", "fits",

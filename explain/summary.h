@@ -37,7 +37,8 @@ std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& 
 
 // The row orders of --sort. kWorst (the default) puts failed rules first, then a not_durable path
 // or a fail-level finding, then warnings (more first), then the slowest sync p99; kFailed failed
-// rules first, then the slowest sync p99.
+// rules first, then the slowest sync p99. A p99 not measured (too few operations) sorts by the
+// row's p50, the floor under it; only a row with neither sorts last.
 enum class SummarySort {
   kWorst,
   kHost,

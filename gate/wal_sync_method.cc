@@ -34,6 +34,15 @@ ProbeSpec Spec(Primitive p, std::uint64_t size, std::uint32_t writes) {
       .primitive = p, .pattern = Pattern::kOverwrite, .write_size = size, .writes_per_op = writes};
 }
 
+// The cells' probes, each once, in table order.
+std::vector<ProbeSpec> DistinctSpecs(const std::vector<WalSyncCell>& cells) {
+  std::vector<ProbeSpec> out;
+  for (const WalSyncCell& c : cells) {
+    if (std::find(out.begin(), out.end(), c.spec) == out.end()) out.push_back(c.spec);
+  }
+  return out;
+}
+
 // The rate of spec on t when it was measured, else unset.
 std::optional<double> RateOf(const Target& t, const ProbeSpec& spec) {
   for (const probes::ProbeResult& r : t.probes) {
@@ -78,13 +87,35 @@ const std::vector<WalSyncCell>& WalSyncCells() {
   return cells;
 }
 
-std::vector<ProbeSpec> WalSyncMethodSpecs() {
-  std::vector<ProbeSpec> out;
-  for (const WalSyncCell& c : WalSyncCells()) {
-    if (std::find(out.begin(), out.end(), c.spec) == out.end()) out.push_back(c.spec);
-  }
-  return out;
+const std::vector<WalSyncCell>& PgTestFsyncCells() {
+  static const std::vector<WalSyncCell> cells = [] {
+    // pg_test_fsync opens the open_* methods with O_DIRECT where the OS has it.
+    constexpr Method kPgMethods[] = {{"open_datasync", Primitive::kOdirectDsync},
+                                     {"fdatasync", Primitive::kFdatasync},
+                                     {"fsync", Primitive::kFsync},
+                                     {"open_sync", Primitive::kOdirectSync}};
+    const char* one = "Compare file sync methods using one 8kB write";
+    const char* two = "Compare file sync methods using two 8kB writes";
+    const char* sizes = "Compare open_sync with different write sizes";
+    std::vector<WalSyncCell> out;
+    for (const Method& m : kPgMethods) out.push_back({one, m.name, Spec(m.primitive, 8192, 1)});
+    for (const Method& m : kPgMethods) out.push_back({two, m.name, Spec(m.primitive, 8192, 2)});
+    for (std::uint32_t writes : {1u, 2u, 4u, 8u, 16u}) {
+      std::uint64_t size = 16384 / writes;
+      out.push_back({sizes,
+                     fmt::format("{:>2} * {:>2}kB open_sync write{}", writes, size / 1024,
+                                 writes == 1 ? "" : "s"),
+                     Spec(Primitive::kOdirectSync, size, writes)});
+    }
+    out.push_back({"Non-sync'ed 8kB writes", "write", Spec(Primitive::kNone, 8192, 1)});
+    return out;
+  }();
+  return cells;
 }
+
+std::vector<ProbeSpec> PgTestFsyncSpecs() { return DistinctSpecs(PgTestFsyncCells()); }
+
+std::vector<ProbeSpec> WalSyncMethodSpecs() { return DistinctSpecs(WalSyncCells()); }
 
 WalSyncChoice ChooseWalSyncMethod(const Target& t) {
   WalSyncChoice out;

@@ -29,6 +29,13 @@ const std::vector<WalSyncCell>& WalSyncCells();
 // The distinct probes of WalSyncCells(), in table order.
 std::vector<probes::ProbeSpec> WalSyncMethodSpecs();
 
+// pg_test_fsync's own table, as `durprobe probe --pg` measures it (docs/probes.md): its sections
+// ("one 8kB write", "two 8kB writes", open_sync's write sizes down to 16 x 1 KiB, and unsynced 8
+// KiB writes), its method names in its order, and its O_DIRECT for the open_* methods
+// (odirect_dsync, odirect_sync). cell.row names the section, cell.method the line.
+const std::vector<WalSyncCell>& PgTestFsyncCells();
+std::vector<probes::ProbeSpec> PgTestFsyncSpecs();
+
 // A change from PostgreSQL's default (fdatasync on Linux) is recommended only when the fastest
 // method beats it by this much: on a disk whose state changes, pgbench's tps by method differed
 // by less than the same method's from one round to the next (docs/accuracy.md).

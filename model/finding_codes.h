@@ -41,6 +41,8 @@ inline constexpr char kLdPreloadSet[] = "ld_preload_set";
 // Plausibility (analysis/plausibility.cc, probe_findings.cc)
 inline constexpr char kSyncNoopSuspected[] = "sync_noop_suspected";
 inline constexpr char kSyncFasterThanDevice[] = "sync_faster_than_device";
+// compare (explain/compare_analysis.cc): a layer's sync faster than a compared disk's
+inline constexpr char kLayerSyncFasterThanDisk[] = "layer_sync_faster_than_disk";
 inline constexpr char kSyncTailHeavy[] = "sync_tail_heavy";
 inline constexpr char kSyncMaxOutlier[] = "sync_max_outlier";
 inline constexpr char kSyncBimodal[] = "sync_bimodal";

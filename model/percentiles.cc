@@ -24,5 +24,9 @@ std::optional<std::uint64_t> P99(const probes::LatencySummary& s) {
 std::optional<std::uint64_t> P999(const probes::LatencySummary& s) {
   return IfSupported(0.999, s.p999, s.count);
 }
+std::optional<std::uint64_t> P9999(const probes::LatencySummary& s) {
+  if (s.p9999 == 0) return std::nullopt;
+  return IfSupported(0.9999, s.p9999, s.count);
+}
 
 }  // namespace durprobe::report

@@ -17,5 +17,8 @@ bool PercentileSupported(double q, std::uint64_t count);
 std::optional<std::uint64_t> P90(const probes::LatencySummary& s);
 std::optional<std::uint64_t> P99(const probes::LatencySummary& s);
 std::optional<std::uint64_t> P999(const probes::LatencySummary& s);
+// p99.99 (10,000 operations), also absent when the summary has none (a report from before it
+// was written).
+std::optional<std::uint64_t> P9999(const probes::LatencySummary& s);
 
 }  // namespace durprobe::report

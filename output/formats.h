@@ -51,6 +51,9 @@ struct FormatRow {
   std::string_view help;
   std::uint8_t documents;  // the Document bits it renders
   std::unique_ptr<Reporter> (*make)();
+  // It writes one entry per check rule (JUnit's testcases) and nothing else, so only a command
+  // that evaluates rules (check) offers it: elsewhere it would write an empty suite.
+  bool rules_only = false;
 };
 
 // One row per Format, in the enum's order.

@@ -121,7 +121,8 @@ Status CheckDestinations(platform::Platform& platform, const std::vector<Destina
 }
 
 template <typename Document>
-Result<std::string> Render(Format format, const Document& doc, std::size_t width) {
+Result<std::string> Render(Format format, const Document& doc, std::size_t width,
+                           std::size_t long_line_wrap) {
   if (!Renders(format, DocumentOf(doc))) {
     return Status::Unsupported(
         fmt::format("the {} format has no view of {}", NameOf(format), NounOf(DocumentOf(doc))));
@@ -129,6 +130,7 @@ Result<std::string> Render(Format format, const Document& doc, std::size_t width
   std::unique_ptr<Reporter> reporter = MakeReporter(format);
   std::ostringstream text;
   SetLineWidth(text, width);
+  SetLongLineWrap(text, long_line_wrap);
   Status s = reporter->Write(doc, text);
   if (!s.ok()) return s;
   return text.str();
@@ -140,7 +142,8 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
   Status first;
   for (const Destination& d : outputs) {
     bool to_stdout = IsStdout(d.path);
-    Result<std::string> text = Render(d.format, doc, to_stdout ? LineWidth(out) : 0);
+    Result<std::string> text =
+        Render(d.format, doc, to_stdout ? LineWidth(out) : 0, to_stdout ? LongLineWrap(out) : 0);
     Status s = text.status();
     if (s.ok() && to_stdout) {
       out << *text;
@@ -164,11 +167,11 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
   return first;
 }
 
-template Result<std::string> Render(Format, const Report&, std::size_t);
-template Result<std::string> Render(Format, const Comparison&, std::size_t);
-template Result<std::string> Render(Format, const Diff&, std::size_t);
-template Result<std::string> Render(Format, const Summary&, std::size_t);
-template Result<std::string> Render(Format, const SavedReports&, std::size_t);
+template Result<std::string> Render(Format, const Report&, std::size_t, std::size_t);
+template Result<std::string> Render(Format, const Comparison&, std::size_t, std::size_t);
+template Result<std::string> Render(Format, const Diff&, std::size_t, std::size_t);
+template Result<std::string> Render(Format, const Summary&, std::size_t, std::size_t);
+template Result<std::string> Render(Format, const SavedReports&, std::size_t, std::size_t);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
                                   const Report&, std::ostream&);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,

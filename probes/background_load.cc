@@ -34,6 +34,13 @@ Status WriteLoadFile(platform::Platform& platform, const std::string& file, std:
 
 }  // namespace
 
+std::uint64_t BackgroundLoad::FileBytes(const LoadRates& rates) {
+  std::uint64_t bytes = 0;
+  if (rates.reads_per_sec > 0 || rates.writes_per_sec > 0) bytes += kLoadFileSize;
+  if (rates.syncs_per_sec > 0 && rates.sync_bytes > 0) bytes += kSyncFileSize;
+  return bytes;
+}
+
 Result<std::unique_ptr<BackgroundLoad>> BackgroundLoad::Start(platform::Platform& platform,
                                                               const std::string& dir,
                                                               LoadRates rates) {

@@ -39,6 +39,8 @@ class BackgroundLoad {
   // writes) and starts the thread. The files are removed by Stop.
   static Result<std::unique_ptr<BackgroundLoad>> Start(platform::Platform& platform,
                                                        const std::string& dir, LoadRates rates);
+  // What Start writes for these rates, so free space can be checked before it does.
+  static std::uint64_t FileBytes(const LoadRates& rates);
   ~BackgroundLoad();  // stops the load if Stop was not called
   BackgroundLoad(const BackgroundLoad&) = delete;
   BackgroundLoad& operator=(const BackgroundLoad&) = delete;

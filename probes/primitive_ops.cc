@@ -70,6 +70,11 @@ constexpr PrimitiveOps kPrimitives[] = {
      .ring_datasync = true,
      .durable = true,
      .in_default_set = InDefaultSet::kYes},
+    // What pg_test_fsync measures as open_sync where O_DIRECT is supported (probe --pg).
+    {.primitive = Primitive::kOdirectSync,
+     .name = "odirect_sync",
+     .open = {.sync = true, .direct = true},
+     .durable = true},
 };
 
 // The rows in the enum's order, one per enumerator up to the last: a primitive added to the enum

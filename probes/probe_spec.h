@@ -27,10 +27,11 @@ enum class Primitive {
   kRwfDsync,       // pwritev2(RWF_DSYNC): a FUA write where the device has FUA, else write + flush
   kIoUringFsync,   // io_uring: a write linked to an IORING_OP_FSYNC, one submission
   kIoUringFdatasync,  // the same with IORING_FSYNC_DATASYNC
+  kOdirectSync,       // write on an O_DIRECT|O_SYNC descriptor: pg_test_fsync's open_sync
 };
 // The last enumerator: primitive_ops.cc's static_assert counts the rows up to it, so a primitive
 // added after it must move this too, and one added before it fails without its row.
-inline constexpr Primitive kLastPrimitive = Primitive::kIoUringFdatasync;
+inline constexpr Primitive kLastPrimitive = Primitive::kOdirectSync;
 
 enum class Pattern {
   kOverwrite,       // rewrite a preallocated, already synced file in place (sequentially)

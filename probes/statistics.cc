@@ -128,6 +128,7 @@ LatencySummary Summarize(const Histogram& h) {
   s.p95 = Percentile(h, 0.95);
   s.p99 = Percentile(h, 0.99);
   s.p999 = Percentile(h, 0.999);
+  s.p9999 = Percentile(h, 0.9999);
   Interval ci = MedianConfidenceInterval(h);
   s.p50_ci_low = ci.low;
   s.p50_ci_high = ci.high;

@@ -12,6 +12,7 @@ namespace durprobe::probes {
 struct LatencySummary {
   std::uint64_t count = 0;
   std::uint64_t min = 0, p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0, max = 0;
+  std::uint64_t p9999 = 0;  // fio's ladder's last step; JSON only, from 10,000 operations
   double mean = 0.0;
   // 95% confidence interval of the median (order statistics), and its half-width relative to it.
   std::uint64_t p50_ci_low = 0, p50_ci_high = 0;

@@ -52,8 +52,10 @@ Result<BackgroundLoads> BackgroundLoads::Start(platform::Platform& platform,
                                                const probes::LoadRates& rates) {
   BackgroundLoads loads;
   for (const std::string& path : paths) {
-    // /proc, /sys: named as no place to measure before the load tries to write there.
-    if (Status where = CheckFreeSpace(platform, path, 0); !where.ok()) {
+    // /proc, /sys: named as no place to measure, and a path without room for the load's files
+    // refused with what it needs, before the load writes anything.
+    if (Status where = CheckFreeSpace(platform, path, probes::BackgroundLoad::FileBytes(rates));
+        !where.ok()) {
       return Status::InvalidArgument(where.message());
     }
     Result<std::unique_ptr<platform::ScratchDir>> scratch =

@@ -47,7 +47,6 @@
 #include "render/console/console_reporter.h"
 #include "render/console/crashsim_console.h"
 #include "render/console/diff_console.h"
-#include "render/console/live_console.h"
 #include "render/console/mount_console.h"
 #include "render/console/progress_console.h"
 #include "render/console/sqlite_console.h"

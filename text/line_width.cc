@@ -1,6 +1,7 @@
 #include "text/line_width.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "text/table.h"
 
@@ -8,6 +9,11 @@ namespace durprobe::report {
 namespace {
 
 int WidthSlot() {
+  static const int slot = std::ios_base::xalloc();
+  return slot;
+}
+
+int LongLineSlot() {
   static const int slot = std::ios_base::xalloc();
   return slot;
 }
@@ -46,6 +52,15 @@ void SetLineWidth(std::ios_base& out, std::size_t width) {
 
 std::size_t LineWidth(std::ios_base& out) {
   long w = out.iword(WidthSlot());
+  return w > 0 ? static_cast<std::size_t>(w) : 0;
+}
+
+void SetLongLineWrap(std::ios_base& out, std::size_t width) {
+  out.iword(LongLineSlot()) = static_cast<long>(width);
+}
+
+std::size_t LongLineWrap(std::ios_base& out) {
+  long w = out.iword(LongLineSlot());
   return w > 0 ? static_cast<std::size_t>(w) : 0;
 }
 
@@ -89,7 +104,13 @@ std::string WrapText(std::string_view text, std::size_t width, std::size_t first
   return out;
 }
 
-std::string FitLines(std::string_view text, std::size_t width, std::size_t hanging) {
+namespace {
+
+// text with every line wider than width broken by wrap(line, lead), lead being the line's
+// leading spaces; width 0 keeps text.
+std::string FitEachLine(
+    std::string_view text, std::size_t width,
+    const std::function<std::string(std::string_view line, std::size_t lead)>& wrap) {
   if (width == 0) return std::string(text);
   std::string out;
   std::size_t start = 0;
@@ -101,13 +122,37 @@ std::string FitLines(std::string_view text, std::size_t width, std::size_t hangi
       out += line;
     } else {
       std::size_t lead = std::min(line.find_first_not_of(' '), line.size());
-      out += std::string(lead, ' ') +
-             WrapText(line.substr(lead), width, lead, HangAt(line, lead, lead + hanging, width));
+      out += wrap(line, lead);
     }
     if (nl != std::string_view::npos) out += '\n';
     start = end + 1;
   }
   return out;
+}
+
+}  // namespace
+
+std::string FitLabelled(std::string_view text, std::size_t width) {
+  return FitEachLine(text, width, [width](std::string_view line, std::size_t lead) {
+    std::size_t gap = line.find("  ", lead);
+    std::size_t column =
+        gap == std::string_view::npos ? line.size() : line.find_first_not_of(' ', gap);
+    if (column != std::string_view::npos && column < line.size() &&
+        DisplayWidth(line.substr(0, column)) <= width / 2) {
+      std::size_t at = DisplayWidth(line.substr(0, column));
+      return std::string(line.substr(0, column)) + WrapText(line.substr(column), width, at, at);
+    }
+    // A description's own continuation line (no label) stays under itself.
+    return std::string(lead, ' ') +
+           WrapText(line.substr(lead), width, lead, std::max<std::size_t>(lead, 4));
+  });
+}
+
+std::string FitLines(std::string_view text, std::size_t width, std::size_t hanging) {
+  return FitEachLine(text, width, [width, hanging](std::string_view line, std::size_t lead) {
+    return std::string(lead, ' ') +
+           WrapText(line.substr(lead), width, lead, HangAt(line, lead, lead + hanging, width));
+  });
 }
 
 }  // namespace durprobe::report

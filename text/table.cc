@@ -115,7 +115,6 @@ void Table::PrintLine(const Layout& layout, const std::vector<std::string>& cell
 }
 
 void Table::Print(std::ostream& out) const {
-  // A whole table fits its cells; the minimum widths are for printing row by row only.
   std::vector<std::size_t> width(columns_.size(), 0);
   for (std::size_t i = 0; i < columns_.size(); ++i) width[i] = DisplayWidth(columns_[i].header);
   for (const Row& row : rows_) {
@@ -126,23 +125,6 @@ void Table::Print(std::ostream& out) const {
   Layout layout = Fit(std::move(width), LineWidth(out));
   PrintHeader(out, layout);
   for (const Row& row : rows_) PrintLine(layout, row.cells, row.is_span ? &row.span : nullptr, out);
-}
-
-void Table::SetMinWidths(std::vector<std::size_t> min_widths) {
-  min_widths_ = std::move(min_widths);
-}
-
-std::vector<std::size_t> Table::FixedWidths() const {
-  std::vector<std::size_t> width(columns_.size(), 0);
-  for (std::size_t i = 0; i < columns_.size(); ++i) {
-    width[i] = DisplayWidth(columns_[i].header);
-    if (i < min_widths_.size()) width[i] = std::max(width[i], min_widths_[i]);
-  }
-  return width;
-}
-
-void Table::PrintHeader(std::ostream& out) const {
-  PrintHeader(out, Fit(FixedWidths(), LineWidth(out)));
 }
 
 void Table::PrintHeader(std::ostream& out, const Layout& layout) const {
@@ -161,12 +143,6 @@ void Table::PrintHeader(std::ostream& out, const Layout& layout) const {
         << '\n';
   }
   PrintLine(layout, headers, nullptr, out);
-}
-
-void Table::PrintLastRow(std::ostream& out) const {
-  if (rows_.empty()) return;
-  const Row& row = rows_.back();
-  PrintLine(Fit(FixedWidths(), LineWidth(out)), row.cells, row.is_span ? &row.span : nullptr, out);
 }
 
 }  // namespace durprobe::report

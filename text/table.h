@@ -39,12 +39,6 @@ class Table {
   // (columns left out by their drop rank, the wrapping column and span text wrapped).
   void Print(std::ostream& out) const;
 
-  // Live printing (a row as soon as it is known): each column as wide as the larger of its header
-  // and min_widths[i], fixed before any row is seen; rows stay aligned as long as no cell is wider.
-  void SetMinWidths(std::vector<std::size_t> min_widths);
-  void PrintHeader(std::ostream& out) const;
-  void PrintLastRow(std::ostream& out) const;  // the row added last
-
  private:
   struct Row {
     std::vector<std::string> cells;
@@ -59,14 +53,12 @@ class Table {
   };
   Layout Fit(std::vector<std::size_t> width, std::size_t line_width) const;
   std::size_t WrapRoom(std::size_t column) const;  // the narrowest a wrapping column may be
-  std::vector<std::size_t> FixedWidths() const;
   void PrintHeader(std::ostream& out, const Layout& layout) const;
   void PrintLine(const Layout& layout, const std::vector<std::string>& cells,
                  const std::string* span, std::ostream& out) const;
 
   std::vector<Column> columns_;
   std::vector<Row> rows_;
-  std::vector<std::size_t> min_widths_;
   int indent_;
   int gap_;
 };

@@ -19,7 +19,11 @@ void PrintChecks(const std::vector<CheckResult>& checks, std::ostream& out) {
     std::string tag(NameOf(c.outcome));
     for (char& ch : tag) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
     if (c.warning) tag += "*";  // a pass with a caveat: the message says which
-    std::string value = c.measured
+    // A yes/no rule that passes with a warning (durable on an unproven path) did not measure
+    // "yes": it says what it found.
+    bool unproven = c.warning && c.unit.empty();
+    std::string value = unproven ? "not proven"
+                        : c.measured
                             ? fmt::format("{} {} {}", FormatCheckValue(*c.measured, c.unit),
                                           RelationShown(c), FormatCheckValue(c.threshold, c.unit))
                             : "not measured";

@@ -10,6 +10,7 @@
 
 #include "model/labels.h"
 #include "render/console/causes_console.h"
+#include "render/console/console_reporter.h"
 #include "text/table.h"
 #include "text/units.h"
 #include "text/utf8.h"
@@ -139,8 +140,9 @@ void PrintComparison(const Comparison& c, std::ostream& out) {
   if (c.tried) PrintTried(*c.tried, out);
   for (const Target& t : c.targets) {
     for (const Finding& f : t.findings) {
-      fmt::print(out, "  [{}] {} {}: {}\n", NameOf(f.severity), EscapeControlChars(t.path),
-                 EscapeControlChars(f.code), EscapeControlChars(f.message));
+      PrintFindingLine(fmt::format("[{}] {} {}: {}", NameOf(f.severity), EscapeControlChars(t.path),
+                                   EscapeControlChars(f.code), EscapeControlChars(f.message)),
+                       out);
     }
   }
 }

@@ -17,6 +17,7 @@
 #include "render/console/diff_console.h"
 #include "render/console/mount_console.h"
 #include "render/console/path_summary_console.h"
+#include "render/console/pg_console.h"
 #include "render/console/repeat_cells.h"
 #include "render/console/sqlite_console.h"
 #include "render/console/sqlite_workloads_console.h"
@@ -80,16 +81,7 @@ void TableNotes::Add(std::string note) {
   if (std::find(lines.begin(), lines.end(), note) == lines.end()) lines.push_back(std::move(note));
 }
 
-std::size_t ProbeSizeWidth(const std::vector<std::string>& labels) {
-  std::size_t width = 0;
-  for (const std::string& label : labels) {
-    std::size_t pattern_end = label.find(' ', label.find(' ') + 1);
-    if (pattern_end != std::string::npos) width = std::max(width, label.size() - pattern_end - 1);
-  }
-  return width;
-}
-
-Table ProbeTable(std::size_t size_width, bool repeated) {
+Table ProbeTable(bool repeated) {
   // On a narrow terminal the rarer percentiles go first, then the counts; what a sync costs
   // (p50, p99) and what it is stay.
   Table table({{"primitive", Align::kLeft},
@@ -103,12 +95,6 @@ Table ProbeTable(std::size_t size_width, bool repeated) {
                {"p99.9", Align::kRight, 6},
                {"max", Align::kRight, 5},
                {"sync p50", Align::kRight, 2}});
-  // Wide enough for the values a probe gives, so rows printed one by one stay aligned.
-  // The median's cell fits "4.01 ms ±12%" and the count that stands in for it ("2.94 us,
-  // 52,277 ops"); repeated, the median's and the p99's fit a range ("2.10 ms (140 us-4.10 ms)").
-  const std::size_t ranged = repeated ? 24 : 9;
-  table.SetMinWidths({13, 16, std::max<std::size_t>(7, size_width), 7, 9,
-                      std::max<std::size_t>(19, ranged), 9, ranged, 9, 9, 9});
   return table;
 }
 
@@ -194,12 +180,9 @@ void AddDeviceNotes(const Target& target, TableNotes& notes) {
 
 void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out,
                      const Target* target) {
-  std::size_t size_width = 0;
-  for (const probes::ProbeResult& r : results)
-    size_width = std::max(size_width, SizeCell(r).size());
   const std::vector<ProbeRepeats> none;
   const std::vector<ProbeRepeats>& repeats = target != nullptr ? target->probe_repeats : none;
-  Table table = ProbeTable(size_width, !repeats.empty());
+  Table table = ProbeTable(!repeats.empty());
   TableNotes notes;
   for (std::size_t i = 0; i < results.size(); ++i) {
     AddProbeRow(table, results[i], notes, FindRepeats(repeats, i));
@@ -207,6 +190,13 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
   if (target != nullptr) AddDeviceNotes(*target, notes);
   table.Print(out);
   PrintProbeNotes(notes, out);
+}
+
+void PrintFindingLine(const std::string& line, std::ostream& out) {
+  // Piped, a line a log viewer cannot show is broken; on a terminal FitLines breaks every line.
+  const std::size_t wrap = LineWidth(out) == 0 ? LongLineWrap(out) : 0;
+  bool long_line = wrap > 0 && DisplayWidth(line) + 2 > kLongLine;
+  fmt::print(out, "  {}\n", long_line ? WrapText(line, wrap, 2, 4) : line);
 }
 
 void PrintFindings(const Target& t, std::ostream& out) {
@@ -219,8 +209,9 @@ void PrintFindings(const Target& t, std::ostream& out) {
   if (t.findings.empty()) return;
   fmt::print(out, "\nFindings:\n");
   for (const Finding& f : t.findings) {
-    fmt::print(out, "  [{}] {}: {}\n", NameOf(f.severity), EscapeControlChars(f.code),
-               EscapeControlChars(f.message));
+    PrintFindingLine(fmt::format("[{}] {}: {}", NameOf(f.severity), EscapeControlChars(f.code),
+                                 EscapeControlChars(f.message)),
+                     out);
   }
 }
 
@@ -250,6 +241,7 @@ void PrintReport(const Report& report, std::ostream& out) {
     if (!t.probes.empty()) {
       fmt::print(out, "\nRaw sync primitives (latency of one write + sync):\n");
       PrintProbeTable(t.probes, out, &t);
+      if (PgTestFsyncRun(report.context)) PrintPgTestFsync(t, out);
     }
     if (!t.sqlite.empty()) {
       fmt::print(out, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
@@ -263,12 +255,15 @@ void PrintReport(const Report& report, std::ostream& out) {
   }
   PrintWalSyncTables(report, out);
   if (!report.checks.empty()) PrintChecks(report.checks, out);
+  // On a terminal the summary has scrolled off by now; piped or in a file, the top is at hand.
+  if (LineWidth(out) > 0) PrintRecap(report, out);
 }
 
 void PrintFitted(std::ostream& out, const std::function<void(std::ostream&)>& print) {
   std::size_t width = LineWidth(out);
   std::ostringstream text;
   SetLineWidth(text, width);
+  SetLongLineWrap(text, LongLineWrap(out));
   print(text);
   // The printers escape each value (a newline in a path cannot start a line); this pass is the
   // net under them: no control byte but the document's own newlines and tabs reaches a terminal.

@@ -24,14 +24,9 @@ struct TableNotes {
   void Add(std::string note);
 };
 
-// The probe table a row at a time (the live console prints each row as its probe finishes):
-// the columns, a row (collecting its notes), then the notes.
-// size_width: the widest size cell the rows will have (ProbeSizeWidth), so a probe with a pace
-// or work ("8 KiB +200 us work") stays aligned with the rows printed before it. repeated: the
-// run had --repeat, so the median's and the p99's cells hold their range between the repeats.
-Table ProbeTable(std::size_t size_width = 0, bool repeated = false);
-// The size cell's width for probes labelled "primitive pattern size[ rhythm]" (ProbeLabel).
-std::size_t ProbeSizeWidth(const std::vector<std::string>& labels);
+// The probe table's columns, a row (collecting its notes), then the notes. repeated: the run
+// had --repeat, so the median's and the p99's cells hold their range between the repeats.
+Table ProbeTable(bool repeated = false);
 // repeats: the row's figures over the repeats, when the run repeated (Target::probe_repeats).
 void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
                  const ProbeRepeats* repeats = nullptr);
@@ -39,6 +34,9 @@ void PrintProbeNotes(const TableNotes& notes, std::ostream& out);
 // A target's durability verdict and findings, and what an interruption left unrun, each under
 // its heading.
 void PrintFindings(const Target& target, std::ostream& out);
+// A finding's line ("[warn] code: message", escaped), indented; piped, broken at the stream's
+// LongLineWrap when longer than kLongLine (text/line_width.h).
+void PrintFindingLine(const std::string& line, std::ostream& out);
 void PrintUnfinished(const Target& target, std::ostream& out);
 
 // A note per probe measured while the device moved (target.moved), with the reference probe's

@@ -54,7 +54,6 @@ void PrintCrashsimTable(const std::vector<CrashsimResult>& results, std::ostream
                {"lost (trials)"},
                {"lost max"},
                {"lost mean", Align::kRight, 1}});
-  table.SetMinWidths({8, 6, 5, 7, 7, 12, 12, 9, 9});
   std::uint64_t trials = 0, states = 0;
   std::vector<std::string> notes;
   for (const CrashsimResult& r : results) {

@@ -19,19 +19,21 @@ std::string Percent(double share) {
 }
 
 void PrintConfigs(const std::vector<ConfigDiff>& configs, std::ostream& out) {
+  // On a narrow terminal the configuration's details go first, then the shares (the verdict
+  // below names the leading one); the rates, their ratio and the syncs' times stay.
   Table table({{"journal", Align::kLeft},
                {"sync", Align::kLeft},
-               {"rows"},
-               {"stmt", Align::kLeft},
-               {"payload"},
+               {"rows", Align::kRight, 5},
+               {"stmt", Align::kLeft, 6},
+               {"payload", Align::kRight, 7},
                {"commits/s a"},
                {"commits/s b"},
                {"b/a"},
                {"sync a"},
                {"sync b"},
-               {"latency"},
-               {"count"},
-               {"non-sync"}});
+               {"latency", Align::kRight, 2},
+               {"count", Align::kRight, 3},
+               {"non-sync", Align::kRight, 4}});
   for (const ConfigDiff& c : configs) {
     // Shares of a gap close to zero are noise divided by noise: not shown.
     bool close = std::fabs(c.commit_ns_b - c.commit_ns_a) < kMeaningfulGap * c.commit_ns_a;
@@ -52,14 +54,20 @@ void PrintConfigs(const std::vector<ConfigDiff>& configs, std::ostream& out) {
 }
 
 void PrintProbes(const std::vector<ProbeDiff>& probes, std::ostream& out) {
-  constexpr const char* kRow = "{:<34} {:>10} {:>10} {:>10} {:>10} {:>8} {:>8}\n";
-  fmt::print(out, kRow, "probe", "mean a", "mean b", "sync a", "sync b", "sync", "rest");
+  Table table({{"probe", Align::kLeft},
+               {"mean a"},
+               {"mean b"},
+               {"sync a", Align::kRight, 2},
+               {"sync b", Align::kRight, 2},
+               {"sync", Align::kRight, 1},
+               {"rest", Align::kRight, 1}});
   for (const ProbeDiff& p : probes) {
     bool close = std::fabs(p.mean_b - p.mean_a) < kMeaningfulGap * p.mean_a;
-    fmt::print(out, kRow, EscapeControlChars(LabelOf(p)), FormatNanos(p.mean_a),
-               FormatNanos(p.mean_b), FormatNanos(p.sync_a), FormatNanos(p.sync_b),
-               close ? "~" : Percent(p.share_sync), close ? "~" : Percent(p.share_non_sync));
+    table.AddRow({LabelOf(p), FormatNanos(p.mean_a), FormatNanos(p.mean_b), FormatNanos(p.sync_a),
+                  FormatNanos(p.sync_b), close ? "~" : Percent(p.share_sync),
+                  close ? "~" : Percent(p.share_non_sync)});
   }
+  table.Print(out);
   fmt::print(out,
              "(mean time per operation; sync / rest: shares of its gap b - a in the sync call and "
              "outside it; ~: the two agree within {:.0f}%)\n\n",
@@ -67,26 +75,34 @@ void PrintProbes(const std::vector<ProbeDiff>& probes, std::ostream& out) {
 }
 
 void PrintConcurrencyDiff(const std::vector<ConcurrencyDiff>& rows, std::ostream& out) {
-  constexpr const char* kRow = "{:<34} {:>12} {:>12} {:>8} {:>10} {:>10}\n";
-  fmt::print(out, kRow, "concurrent syncers", "ops/s a", "ops/s b", "b/a", "sync p50 a",
-             "sync p50 b");
+  Table table({{"concurrent syncers", Align::kLeft},
+               {"ops/s a"},
+               {"ops/s b"},
+               {"b/a"},
+               {"sync p50 a", Align::kRight, 1},
+               {"sync p50 b", Align::kRight, 1}});
   for (const ConcurrencyDiff& c : rows) {
-    fmt::print(out, kRow,
-               fmt::format("{} writers {} {}", c.spec.writers, probes::NameOf(c.spec.mode),
-                           probes::NameOf(c.spec.primitive)),
-               FormatRate(c.aggregate_a), FormatRate(c.aggregate_b),
-               c.aggregate_a > 0 ? FormatRatio(c.aggregate_b / c.aggregate_a) : "-",
-               FormatNanos(static_cast<double>(c.p50_a)),
-               FormatNanos(static_cast<double>(c.p50_b)));
+    table.AddRow({fmt::format("{} writers {} {}", c.spec.writers, probes::NameOf(c.spec.mode),
+                              probes::NameOf(c.spec.primitive)),
+                  FormatRate(c.aggregate_a), FormatRate(c.aggregate_b),
+                  c.aggregate_a > 0 ? FormatRatio(c.aggregate_b / c.aggregate_a) : "-",
+                  FormatNanos(static_cast<double>(c.p50_a)),
+                  FormatNanos(static_cast<double>(c.p50_b))});
   }
+  table.Print(out);
   fmt::print(out, "(aggregate synced ops/s of all writers, and each sync's median)\n\n");
 }
 
 }  // namespace
 
 void PrintDiff(const Diff& d, std::ostream& out) {
-  fmt::print(out, "Summary: the leading cause is {} (verdict at the end)\n",
-             NameOf(d.verdict.factor));
+  // One answer: the factor is where the commit-time gap sits, the causes what put it there.
+  if (d.causes.empty()) {
+    fmt::print(out, "Summary: the gap is in {} (verdict at the end)\n", NameOf(d.verdict.factor));
+  } else {
+    fmt::print(out, "Summary: the gap is in {}; its likeliest cause is {} (Why, at the end)\n",
+               NameOf(d.verdict.factor), EscapeControlChars(d.causes.front().key));
+  }
   fmt::print(out, "a = {}\nb = {}\n\n", EscapeControlChars(d.a_name), EscapeControlChars(d.b_name));
   for (const std::string& w : d.warnings) fmt::print(out, "warning: {}\n\n", EscapeControlChars(w));
   if (d.pairs.empty() && !d.configs.empty()) PrintConfigs(d.configs, out);

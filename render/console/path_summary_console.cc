@@ -20,11 +20,9 @@ void Line(std::ostream& out, const std::string& label, const std::string& text) 
 
 }  // namespace
 
-void PrintPathSummary(const Target& t, std::ostream& out) {
-  if (!t.summary) return;
-  const PathSummary& s = *t.summary;
-  fmt::print(out, "Summary:\n");
-  Line(out, "path", s.what);
+// The durability, sync cost and SQLite setting lines: the summary's answer, printed in full at
+// the top and again as the recap at the end.
+void PrintAnswerLines(const PathSummary& s, std::ostream& out) {
   Line(out, "durability", s.durability_line);
   Line(out, "sync cost", SyncCostText(s));
   if (s.sqlite_default || s.sqlite_safe || s.sqlite_fast) {
@@ -41,6 +39,14 @@ void PrintPathSummary(const Target& t, std::ostream& out) {
            s.sqlite_fast->loses);
     }
   }
+}
+
+void PrintPathSummary(const Target& t, std::ostream& out) {
+  if (!t.summary) return;
+  const PathSummary& s = *t.summary;
+  fmt::print(out, "Summary:\n");
+  Line(out, "path", s.what);
+  PrintAnswerLines(s, out);
   if (!s.findings.empty()) {
     Line(out, "matters", fmt::format("{} (under Findings)", fmt::join(s.findings, ", ")));
   }
@@ -55,7 +61,21 @@ void PrintAdvice(const Target& t, std::ostream& out) {
   }
 }
 
-void PrintCheckVerdict(const std::vector<CheckResult>& checks, std::ostream& out) {
+void PrintRecap(const Report& report, std::ostream& out) {
+  bool any = std::any_of(report.targets.begin(), report.targets.end(),
+                         [](const Target& t) { return t.summary.has_value(); });
+  if (!any && report.checks.empty()) return;
+  fmt::print(out, "\nRecap (the Summary above, in short):\n");
+  for (const Target& t : report.targets) {
+    if (!t.summary) continue;
+    fmt::print(out, "{}\n", EscapeControlChars(t.path));
+    PrintAnswerLines(*t.summary, out);
+  }
+  PrintCheckVerdict(report.checks, out, "above");
+}
+
+void PrintCheckVerdict(const std::vector<CheckResult>& checks, std::ostream& out,
+                       std::string_view where) {
   if (checks.empty()) return;
   const CheckResult* first = nullptr;
   for (const CheckResult& c : checks) {
@@ -68,12 +88,12 @@ void PrintCheckVerdict(const std::vector<CheckResult>& checks, std::ostream& out
       return c.outcome == CheckOutcome::kUnstable;
     });
     if (unstable != checks.end()) {
-      fmt::print(out, "check: UNSTABLE, rule {} on {}: {} (Checks below)\n",
+      fmt::print(out, "check: UNSTABLE, rule {} on {}: {} (Checks {})\n",
                  EscapeControlChars(unstable->rule), EscapeControlChars(unstable->path),
-                 EscapeControlChars(unstable->message));
+                 EscapeControlChars(unstable->message), where);
       return;
     }
-    fmt::print(out, "check: PASS ({} rule(s), Checks below)\n", checks.size());
+    fmt::print(out, "check: PASS ({} rule(s), Checks {})\n", checks.size(), where);
     return;
   }
   for (const CheckResult& c : checks) {
@@ -83,9 +103,9 @@ void PrintCheckVerdict(const std::vector<CheckResult>& checks, std::ostream& out
     }
   }
   if (first->outcome == CheckOutcome::kError) {
-    fmt::print(out, "check: could not evaluate {} on {}: {} (Checks below)\n",
+    fmt::print(out, "check: could not evaluate {} on {}: {} (Checks {})\n",
                EscapeControlChars(first->rule), EscapeControlChars(first->path),
-               EscapeControlChars(first->message));
+               EscapeControlChars(first->message), where);
     return;
   }
   std::string value =
@@ -93,9 +113,9 @@ void PrintCheckVerdict(const std::vector<CheckResult>& checks, std::ostream& out
           ? fmt::format(": {} {} {}", FormatCheckValue(*first->measured, first->unit),
                         RelationShown(*first), FormatCheckValue(first->threshold, first->unit))
           : ": not measured";
-  fmt::print(out, "check: FAIL, first failing rule {} on {}{} (Checks below)\n",
+  fmt::print(out, "check: FAIL, first failing rule {} on {}{} (Checks {})\n",
              EscapeControlChars(first->rule), EscapeControlChars(first->path),
-             EscapeControlChars(value));
+             EscapeControlChars(value), where);
 }
 
 }  // namespace durprobe::report

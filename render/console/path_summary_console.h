@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ostream>
+#include <string_view>
 #include <vector>
 
 #include "model/report.h"
@@ -13,7 +14,12 @@ namespace durprobe::report {
 void PrintPathSummary(const Target& target, std::ostream& out);
 // "Settings to use" and one labelled line per advice; nothing when there is none.
 void PrintAdvice(const Target& target, std::ostream& out);
-// check's answer: PASS or FAIL, and the first failing rule; nothing without checks.
-void PrintCheckVerdict(const std::vector<CheckResult>& checks, std::ostream& out);
+// check's answer: PASS or FAIL, and the first failing rule; nothing without checks. where says
+// where the Checks list is printed from this line ("below" at the top, "above" in the recap).
+void PrintCheckVerdict(const std::vector<CheckResult>& checks, std::ostream& out,
+                       std::string_view where = "below");
+// The end of a whole document on a terminal, where the summary at its top has scrolled away:
+// each path's durability, sync cost and SQLite setting lines, and check's headline.
+void PrintRecap(const Report& report, std::ostream& out);
 
 }  // namespace durprobe::report

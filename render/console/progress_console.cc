@@ -11,7 +11,25 @@
 namespace durprobe::report {
 namespace {
 
-constexpr std::size_t kMaxLine = 110;  // fits a common terminal without wrapping
+constexpr std::size_t kMaxLine = 110;   // fits a common terminal without wrapping
+constexpr std::size_t kLeastItem = 12;  // narrower, the item says nothing: the line is cut instead
+
+// The item in at most room columns, its front given up first: "PATH: what" keeps what runs and
+// the path's last components (".../rootdir: DELETE/NORMAL x1 (2/5)").
+std::string ItemFrom(const std::string& item, std::size_t room) {
+  std::size_t width = DisplayWidth(item);
+  if (width <= room) return item;
+  std::size_t keep = room - 3;
+  std::size_t start = item.size();
+  for (std::size_t seen = 0; start > 0 && seen < keep;) {
+    --start;
+    if ((static_cast<unsigned char>(item[start]) & 0xC0) != 0x80) ++seen;
+  }
+  std::size_t slash = item.find('/', start);
+  std::size_t colon = item.find(": ", start);
+  if (colon != std::string::npos && slash < colon) start = slash;  // within the path only
+  return "..." + item.substr(start);
+}
 
 }  // namespace
 
@@ -21,17 +39,22 @@ std::string FormatClock(std::uint64_t ns) {
   return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
-std::string FormatProgress(const ProgressEvent& e) {
+std::string FormatProgress(const ProgressEvent& e, std::size_t max) {
   // One line on a terminal: a path in the item cannot move the cursor or end the line.
-  return EscapeControlChars(fmt::format("[{} {}/{}] {}  {} elapsed, ~{} left", e.phase, e.index + 1,
-                                        e.total, e.item, FormatClock(e.elapsed_ns),
-                                        FormatClock(e.remaining_ns)));
+  std::string head = EscapeControlChars(fmt::format("[{} {}/{}] ", e.phase, e.index + 1, e.total));
+  std::string item = EscapeControlChars(e.item);
+  std::string tail =
+      fmt::format("  {} elapsed, ~{} left", FormatClock(e.elapsed_ns), FormatClock(e.remaining_ns));
+  std::size_t fixed = DisplayWidth(head) + DisplayWidth(tail);
+  if (max > 0 && fixed + kLeastItem <= max) item = ItemFrom(item, max - fixed);
+  std::string line = head + item + tail;
+  if (max > 0 && DisplayWidth(line) > max) line = FirstColumns(line, max - 3) + "...";
+  return line;
 }
 
 void ProgressLine::Draw(const ProgressEvent& event) {
-  std::string line = FormatProgress(event);
   std::size_t max = columns_ > 10 ? std::min(kMaxLine, columns_ - 1) : kMaxLine;
-  if (DisplayWidth(line) > max) line = FirstColumns(line, max - 3) + "...";
+  std::string line = FormatProgress(event, max);
   fmt::print(err_, "\r\x1b[K{}", line);
   err_.flush();
 }

@@ -13,8 +13,9 @@
 
 namespace durprobe::report {
 
-// "[sqlite 7/12] /data: WAL/FULL  0:14 elapsed, ~0:21 left"
-std::string FormatProgress(const ProgressEvent& event);
+// "[sqlite 7/12] /data: WAL/FULL  0:14 elapsed, ~0:21 left"; within max columns (0: any
+// width) the item gives way first, from its front (".../data: WAL/FULL"), so the times stay.
+std::string FormatProgress(const ProgressEvent& event, std::size_t max = 0);
 // "0:07", "12:34", "1:02:03"
 std::string FormatClock(std::uint64_t ns);
 
@@ -29,14 +30,8 @@ class ProgressLine : public RunListener {
   // Redraws the line for the item it shows; nothing once the line was cleared for other output
   // (until the next item starts), nothing for an item that has already given way to the next.
   void ProgressTick(const ProgressEvent& event) override;
-  // Every other event is about to print to the console: the line goes first.
-  void RunStarted(const Context&) override { Clear(); }
-  void TargetStarted(const Target&) override { Clear(); }
-  void MountKnown(const Target&) override { Clear(); }
-  void ProbeDone(const Target&, const probes::ProbeResult&) override { Clear(); }
-  void SqliteDone(const Target&, const SqliteEntry&) override { Clear(); }
-  void WorkloadDone(const Target&, const std::string&) override { Clear(); }
-  void TargetDone(const Target&) override { Clear(); }
+  // Nothing is printed while the run goes (the report is printed whole at its end): the line
+  // stays up from item to item and goes when the run finishes.
   void RunFinished(const Report&) override { Clear(); }
   // Clears the line (also on interruption, before the final message).
   void Clear();

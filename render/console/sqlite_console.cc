@@ -38,7 +38,7 @@ std::string ModeCell(const CommitResult& r) {
 
 }  // namespace
 
-Table SqliteTable(bool loss_columns, bool repeated) {
+Table SqliteTable(bool loss_columns) {
   // On a narrow terminal the explanation columns go first, then the latencies; the
   // configuration, its rate, its speedup and its risk stay.
   std::vector<Column> columns = {{"journal", Align::kLeft},
@@ -60,12 +60,7 @@ Table SqliteTable(bool loss_columns, bool repeated) {
     columns.push_back({"corrupt", Align::kRight, 2});
   }
   columns.push_back({"power-loss risk", Align::kLeft, 0, /*wraps=*/true});
-  Table table(columns);
-  // Wide enough for the values a configuration gives, so live rows stay aligned.
-  // Repeated, the rate and the latencies fit a range ("3,720 (3,410-3,980)").
-  const std::size_t rate = repeated ? 20 : 9, latency = repeated ? 22 : 9;
-  table.SetMinWidths({8, 6, 4, 7, rate, 9, 9, latency, latency, 20, 5, 7, 9, 5});
-  return table;
+  return Table(columns);
 }
 
 void AddSqliteRow(Table& table, const SqliteEntry& e,
@@ -182,9 +177,7 @@ void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
     loss_columns = loss_columns || FindCrashsim(crashsim, r.config.journal, r.config.sync,
                                                 r.config.rows_per_commit) != nullptr;
   }
-  bool repeated = false;
-  for (const SqliteEntry& e : entries) repeated = repeated || e.repeats.has_value();
-  Table table = SqliteTable(loss_columns, repeated);
+  Table table = SqliteTable(loss_columns);
   TableNotes notes;
   notes.cite_drift = cite_drift;
   for (const SqliteEntry& e : entries) {

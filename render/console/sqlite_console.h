@@ -14,12 +14,10 @@
 
 namespace durprobe::report {
 
-// The table a row at a time, for the live console: the columns (with loss columns when crashsim
-// ran on the same path), a row (collecting notes), then notes and the legend. The risk column
-// prints the entry's risk as analysis/durability_risk.h decided it. crashsim: null
-// without loss columns. repeated: the run had --repeat, so commits/s, p50 and p99 hold their
-// range between the repeats.
-Table SqliteTable(bool loss_columns, bool repeated = false);
+// The table's columns (with loss columns when crashsim ran on the same path), a row (collecting
+// notes), then notes and the legend. The risk column prints the entry's risk as
+// analysis/durability_risk.h decided it. crashsim: null without loss columns.
+Table SqliteTable(bool loss_columns);
 void AddSqliteRow(Table& table, const SqliteEntry& entry,
                   const std::vector<sqlite_bench::CrashsimResult>* crashsim, TableNotes& notes);
 void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& out);

@@ -4,6 +4,8 @@
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+
 #include "text/table.h"
 #include "text/units.h"
 #include "text/utf8.h"
@@ -60,6 +62,13 @@ void WriteSummaryTable(const std::vector<SummaryRow>& rows, std::ostream& out) {
   fmt::print(out,
              "(sync p50/p99: of the sync probe named; WAL/FULL, DEL/FULL: single-row commits/s, "
              "the median of the repetitions)\n");
+  bool floor = std::any_of(rows.begin(), rows.end(),
+                           [](const SummaryRow& r) { return !r.sync_p99_ns && r.sync_p50_ns; });
+  if (floor) {
+    fmt::print(out,
+               "(a sync p99 of -: too few operations for one; a sort by p99 uses the row's p50, "
+               "the floor under it)\n");
+  }
 }
 
 }  // namespace durprobe::report

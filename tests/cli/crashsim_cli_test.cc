@@ -45,6 +45,39 @@ TEST(CrashsimCliTest, RunsAndWritesTheContractKeys) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 35 item 3: crashsim knows its path, so its summary says what the path is and the
+// durability verdict is not held back by an unidentified mount; piped, the summary's "(table
+// below)" points at a table that is below it.
+TEST(CrashsimCliTest, InspectsItsPathAndTheSummaryOpensTheDocument) {
+  std::string dir = testing_support::MakeTempDir("crashsim-inspect");
+  testing_support::CliRun r =
+      RunDurprobe("crashsim " + dir + " --trials 2 --journal-modes wal --synchronous full");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("not inspected by this command"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("the mount was not identified"), std::string::npos) << r.out;
+  std::size_t summary = r.out.find("\nSummary:\n");
+  std::size_t table = r.out.find("\nSimulated power cuts");
+  ASSERT_NE(summary, std::string::npos) << r.out;
+  EXPECT_LT(summary, table) << r.out;
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 35 item 4: README, durability.md and sqlite.md say `sqlite --crashsim` puts its loss
+// columns in the matrix; piped, the matrix was printed row by row without them.
+TEST(CrashsimCliTest, SqliteCrashsimPutsItsLossColumnsInThePipedMatrix) {
+  testing_support::TempDir dir;
+  testing_support::CliRun r = RunDurprobe(
+      "sqlite --quick --budget 2s --no-probes --journal-modes wal --synchronous full,normal "
+      "--crashsim --crashsim-trials 3 " +
+      dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::size_t matrix = r.out.find("\nSQLite commits");
+  std::size_t header = r.out.find("crash: lost  corrupt  power-loss risk", matrix);
+  ASSERT_NE(matrix, std::string::npos) << r.out;
+  EXPECT_NE(header, std::string::npos) << r.out;
+  EXPECT_LT(header, r.out.find("\nSimulated power cuts")) << r.out;
+}
+
 TEST(CrashsimCliTest, BadInputExitsTwoWithOneLine) {
   auto expect_usage = [](const std::string& args, const std::string& needle) {
     testing_support::ExpectUsageError(RunDurprobe("crashsim " + args), needle, args);

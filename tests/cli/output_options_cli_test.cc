@@ -20,6 +20,7 @@
 #include "cli/cmd_summarize.h"
 #include "cli/standard_options.h"
 #include "output/formats.h"
+#include "tests/cli_runner.h"
 
 namespace durprobe::cli {
 namespace {
@@ -41,9 +42,11 @@ std::vector<std::string> OutputOptionsOf(const CLI::App& sub) {
   return out;
 }
 
-std::vector<std::string> OptionsOfTheRows(Document document) {
+std::vector<std::string> OptionsOfTheRows(Document document, bool rules) {
   std::vector<std::string> out;
-  for (Format f : report::FormatsWriting(document)) out.push_back(report::OptionOf(f));
+  for (Format f : report::FormatsWriting(document)) {
+    if (!report::RowOf(f).rules_only || rules) out.push_back(report::OptionOf(f));
+  }
   return out;
 }
 
@@ -52,16 +55,18 @@ TEST(OutputOptionsCliTest, EachCommandOffersTheFormatsWritingItsDocument) {
     const char* name;
     std::function<Subcommand(CLI::App&)> setup;
     Document document;
+    bool rules = false;
   };
-  // compare offers a run's report formats, as it did before the table: its document is a
-  // comparison, which junit and prometheus do not render (they fail when the file is written).
+  // compare offers its comparison's formats (junit and prometheus, which do not render one, once
+  // failed when the file was written, after the measuring); --junit, a testcase per check rule,
+  // only check (elsewhere it wrote an empty suite: issue 35 item 4).
   const Case cases[] = {{"run", SetupRun, Document::kReport},
                         {"probe", SetupProbe, Document::kReport},
                         {"sqlite", SetupSqlite, Document::kReport},
-                        {"check", SetupCheck, Document::kReport},
+                        {"check", SetupCheck, Document::kReport, true},
                         {"inspect", SetupInspect, Document::kReport},
                         {"crashsim", SetupCrashsim, Document::kReport},
-                        {"compare", SetupCompare, Document::kReport},
+                        {"compare", SetupCompare, Document::kComparison},
                         {"diff", SetupDiff, Document::kDiff},
                         {"summarize", SetupSummarize, Document::kSummary},
                         {"report", SetupReport, Document::kSavedReports}};
@@ -69,18 +74,18 @@ TEST(OutputOptionsCliTest, EachCommandOffersTheFormatsWritingItsDocument) {
     CLI::App app;
     Subcommand sub = c.setup(app);
     ASSERT_NE(sub.app, nullptr) << c.name;
-    EXPECT_EQ(OutputOptionsOf(*sub.app), OptionsOfTheRows(c.document)) << c.name;
+    EXPECT_EQ(OutputOptionsOf(*sub.app), OptionsOfTheRows(c.document, c.rules)) << c.name;
   }
 }
 
 TEST(OutputOptionsCliTest, TheHelpIsTheRowsUnlessTheCommandWordsItsDocument) {
   CLI::App app;
-  Subcommand run = SetupRun(app);
+  Subcommand check = SetupCheck(app);  // every format of a report, --junit included
   for (Format f : report::FormatsWriting(Document::kReport)) {
-    const CLI::Option* opt = run.app->get_option(report::OptionOf(f));
+    const CLI::Option* opt = check.app->get_option(report::OptionOf(f));
     EXPECT_EQ(opt->get_description(), report::RowOf(f).help) << report::NameOf(f);
   }
-  EXPECT_EQ(run.app->get_option("-j"), run.app->get_option("--json"));  // the row's short option
+  EXPECT_EQ(check.app->get_option("-j"), check.app->get_option("--json"));  // the short option
   Subcommand summarize = SetupSummarize(app);
   EXPECT_EQ(summarize.app->get_option("--csv")->get_description(),
             "Write the rows as CSV to FILE, or - for stdout");
@@ -101,6 +106,17 @@ TEST(OutputOptionsCliTest, TheDestinationsAreParsedInTheTablesOrder) {
   EXPECT_EQ(d[1].format, Format::kMarkdown);
   EXPECT_EQ(d[2].format, Format::kPrometheus);
   EXPECT_EQ(d[2].path, "p.prom");
+}
+
+// Issue 35 item 4: `inspect --junit -` wrote an empty suite named "durprobe check", and
+// `compare --junit` failed after measuring; both are refused up front, one line, exit 2.
+TEST(OutputOptionsCliTest, JunitIsChecksAndRefusedElsewhereBeforeAnythingRuns) {
+  for (const std::string& args :
+       {std::string("inspect /tmp --junit -"), std::string("compare /tmp /tmp --junit -"),
+        std::string("compare /tmp /tmp --prometheus -")}) {
+    testing_support::ExpectUsageError(testing_support::RunDurprobe(args),
+                                      "The following argument was not expected", args);
+  }
 }
 
 }  // namespace

@@ -68,6 +68,21 @@ TEST(CauseStateTest, PathsComparedInOneRunAreNotTheState) {
   }
 }
 
+// Issue 35 item 3: inside compare the paths already ran interleaved, so the state's advice
+// cannot be to compare them interleaved (durprobe compare); diff's still is.
+TEST(CauseStateTest, InsideCompareTheStatesAdviceIsNotToRunCompare) {
+  std::vector<Cause> compared = Rank(16, {}, true);
+  const Cause* drift = Find(compared, "drift");
+  ASSERT_NE(drift, nullptr);
+  EXPECT_EQ(drift->advice.find("durprobe compare"), std::string::npos) << drift->advice;
+  EXPECT_NE(drift->advice.find("run the compare again with a longer --budget"), std::string::npos)
+      << drift->advice;
+  std::vector<Cause> diffed = Rank(16, {});
+  ASSERT_NE(Find(diffed, "drift"), nullptr);
+  EXPECT_NE(Find(diffed, "drift")->advice.find("compare the paths interleaved in one run"),
+            std::string::npos);
+}
+
 TEST(CauseStateTest, ProbesALittleOffTheReferencesProportionAreStillTheState) {
   // 1.4x beyond the reference on every sync: within kWithReferenceRatio, still the state first.
   std::vector<Cause> causes = Rank(10, {.overwrite = 14, .append = 14, .dir = 14});

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "codec/json_reader.h"
+#include "gate/presets.h"
 #include "render/csv/summary_csv.h"
 #include "render/json/summary_json.h"
 #include "tests/fixtures.h"
@@ -53,8 +54,8 @@ TEST(SummaryTest, AnOlderReportKeepsWhatItHas) {
 TEST(SummaryTest, WorstFirstAndByKey) {
   std::vector<SummaryRow> rows = Fleet();
   SortRows(rows, SummarySort::kWorst);
-  EXPECT_EQ(rows[0].host, "db-slow");  // a failed rule
-  EXPECT_EQ(rows[1].host, "db-old");   // slower p99 than db-fast
+  EXPECT_EQ(rows[0].host, "db-slow");            // a failed rule
+  EXPECT_EQ(rows[1].host, "db-old");             // slower p99 than db-fast
   SortRows(rows, SummarySort::kCommitsWalFull);  // lowest rate first, missing last
   EXPECT_EQ(rows[0].host, "db-slow");
   EXPECT_EQ(rows[2].host, "db-old");
@@ -91,6 +92,49 @@ TEST(SummaryTest, CsvAndJsonCarryEveryRow) {
   EXPECT_EQ(j["schema"], "durprobe.summary/1");
   ASSERT_EQ(j["rows"].size(), 3u);
   EXPECT_TRUE(j["rows"][2]["commits_wal_full"].is_null());
+}
+
+// Issue 35 item 3: a p99 too few operations could support is not small. It sorts by its p50, a
+// floor under it; a row with neither latency sorts last.
+TEST(SummaryTest, AMissingP99SortsByItsP50NotBelowEveryMeasuredOne) {
+  SummaryRow measured, few, none;
+  measured.path = "/measured";
+  measured.sync_p50_ns = 500'000;
+  measured.sync_p99_ns = 1'000'000;
+  few.path = "/few";
+  few.sync_p50_ns = 5'000'000;
+  none.path = "/none";
+  for (SummarySort key : {SummarySort::kSyncP99, SummarySort::kWorst}) {
+    std::vector<SummaryRow> rows = {none, measured, few};
+    SortRows(rows, key);
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_EQ(rows[0].path, "/few");
+    EXPECT_EQ(rows[1].path, "/measured");
+    EXPECT_EQ(rows[2].path, "/none");
+  }
+}
+
+// Issue 35 item 4: a check --preset etcd report is summarized by the WAL probe the preset
+// measures (fdatasync preallocated 1392 B at 150/s), not by fdatasync overwrite 4 KiB.
+TEST(SummaryTest, AnEtcdReportIsSummarizedByItsWalProbe) {
+  Result<Policy> etcd = Preset("etcd");
+  ASSERT_TRUE(etcd.ok() && !etcd->latency.empty());
+  Report report;
+  Target t;
+  t.path = "/var/lib/etcd";
+  probes::ProbeResult overwrite, wal;
+  overwrite.spec = {probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096};
+  overwrite.latency.p50 = 100'000;
+  overwrite.latency.p99 = 200'000;
+  wal = overwrite;
+  wal.spec = etcd->latency.front().spec;
+  wal.latency.p99 = 900'000;
+  t.probes = {overwrite, wal};
+  report.targets = {t};
+  std::vector<SummaryRow> rows = RowsFromReport(report, "etcd.json");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].sync_probe, "fdatasync preallocated 1392");
+  EXPECT_EQ(rows[0].sync_p99_ns, 900'000);
 }
 
 }  // namespace

@@ -39,10 +39,13 @@ struct Place {
 const Place kPlaces[] = {
     {"Sticky", 01777, false}, {"WorldWritable", 0777, false}, {"AttackerOwned", 0755, true}};
 
-// The destinations of one probe run: one per format.
-const std::vector<std::pair<std::string, std::string>> kProbeFiles = {
-    {"--json", "r.json"}, {"--csv", "r.csv"},   {"--markdown", "r.md"},
-    {"--html", "r.html"}, {"--junit", "r.xml"}, {"--prometheus", "r.prom"}};
+// The destinations of one probe run: one per format it offers (--junit, a testcase per rule, is
+// check's; every format goes through the one atomic writer).
+const std::vector<std::pair<std::string, std::string>> kProbeFiles = {{"--json", "r.json"},
+                                                                      {"--csv", "r.csv"},
+                                                                      {"--markdown", "r.md"},
+                                                                      {"--html", "r.html"},
+                                                                      {"--prometheus", "r.prom"}};
 
 std::string ReadSysctl() { return Slurp("/proc/sys/fs/protected_symlinks"); }
 

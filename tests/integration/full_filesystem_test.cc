@@ -70,6 +70,18 @@ TEST_F(FullFilesystemTest, APlanLargerThanTheFreeSpaceIsRefusedAndASmallerOneRun
   EXPECT_TRUE(ScratchLeft(dir).empty());
 }
 
+// Issue 35 item 4: check's background load (the etcd preset's backend syncs write an 8 MiB file)
+// starts before the run; its files are checked against the free space too, before a byte is
+// written, instead of meeting "pwrite: No space left on device".
+TEST_F(FullFilesystemTest, TheBackgroundLoadIsRefusedBeforeWritingWithNeededAndFree) {
+  MOUNT_OR_SKIP(dir, "3m");
+  CliRun etcd = RunDurprobe("check --preset etcd --quick " + dir);
+  testing_support::ExpectUsageError(
+      etcd, "not enough free space in " + dir + ": this run needs about 8 MiB", "etcd");
+  EXPECT_EQ(etcd.err.find("No space left"), std::string::npos) << etcd.err;
+  EXPECT_TRUE(ScratchLeft(dir).empty());
+}
+
 // The volume fills during the run: the plan's sure need (15 commits of 100 rows of 1 KiB, twice
 // over) fits in 8 MiB, but a budget-bound matrix keeps committing and meets SQLITE_FULL. Each
 // configuration is an error row, exit 1.

@@ -4,6 +4,7 @@
 // the progress line included, may be wider. diff and summarize read saved fixture reports.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -77,12 +78,18 @@ TEST_P(TerminalWidthTest, NoCommandPrintsALineWiderThanTheTerminal) {
       {"summarize", "summarize " + kFixtures + "/golden/reports/check.json " + kFixtures +
                         "/golden/reports/run.json"},
       {"crashsim", "crashsim --trials 5 --journal-modes wal,delete " + p},
+      {"help", "help check"},
+      {"help_sqlite", "sqlite --help"},
+      {"error", "probe --budget 1s --probes fdatasync:overwrite:4k --no-such-option-" +
+                    std::string(120, 'x') + " " + p},
   };
   const int width = GetParam();
   for (const Command& c : commands) {
     CliRun r = UnderTerminal(width, c.args);
-    EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << c.name << " exit " << r.exit_code << "\n"
-                                                      << r.out << r.err;
+    const bool error = std::string(c.name) == "error";
+    EXPECT_TRUE(error ? r.exit_code == 2 : r.exit_code == 0 || r.exit_code == 1)
+        << c.name << " exit " << r.exit_code << "\n"
+        << r.out << r.err;
     std::size_t printed = 0;
     for (const std::string& line : ScreenLines(r.out)) {
       printed += !line.empty();
@@ -110,6 +117,94 @@ TEST(TerminalWidthPipedTest, PipedOutputAndWideKeepTheFullTables) {
   std::size_t widest = 0;
   for (const std::string& line : ScreenLines(piped.out)) widest = std::max(widest, Columns(line));
   EXPECT_GT(widest, 80u) << "the fixture's table should be wider than 80 columns";
+}
+
+// Issue 35 item 1: on a terminal the summary has scrolled off by the end, so the report ends
+// with a recap of it; piped, the same document opens with it, and check's with its headline.
+TEST(TerminalWidthPipedTest, ATerminalRunEndsWithARecapAndPipedOutputOpensWithTheAnswer) {
+  if (RunShell("command -v script").exit_code != 0) GTEST_SKIP() << "util-linux script missing";
+  TempDir shm("/dev/shm");
+  if (shm.path().empty()) GTEST_SKIP() << "no /dev/shm to measure on quickly";
+  CliRun terminal = UnderTerminal(80, "run --quick --budget 2s " + shm.path());
+  ASSERT_EQ(terminal.exit_code, 0) << terminal.out << terminal.err;
+  std::vector<std::string> lines = ScreenLines(terminal.out);
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  std::size_t recap = lines.size();
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i] == "Recap (the Summary above, in short):") recap = i;
+  }
+  ASSERT_LT(recap, lines.size()) << terminal.out;
+  EXPECT_LE(lines.size() - recap, 12u) << "a short recap, the last lines";
+  EXPECT_EQ(lines[recap + 1], shm.path());
+  EXPECT_EQ(lines[recap + 2].rfind("  durability  not_durable", 0), 0u) << lines[recap + 2];
+
+  CliRun piped = testing_support::RunDurprobe("run --quick --budget 2s " + shm.path());
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  std::size_t summary = piped.out.find("\nSummary:\n");
+  EXPECT_LT(summary, piped.out.find("Raw sync primitives")) << piped.out;
+  EXPECT_EQ(piped.out.find("Recap"), std::string::npos);
+
+  CliRun check =
+      testing_support::RunDurprobe("check --quick --budget 1s --max-sync-p99 1s " + shm.path());
+  ASSERT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_EQ(check.out.rfind("check: PASS (1 rule(s), Checks below)\n", 0), 0u) << check.out;
+}
+
+// Issue 35 item 2: diff's tables leave columns out to fit, as run's do, instead of breaking a
+// row inside its values.
+TEST(TerminalWidthPipedTest, DiffLeavesColumnsOutRatherThanBreakingRows) {
+  if (RunShell("command -v script").exit_code != 0) GTEST_SKIP() << "util-linux script missing";
+  CliRun r = UnderTerminal(
+      80, "diff " + kFixtures + "/diff/a.json " + kFixtures + "/diff/b_sync_latency.json");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  std::vector<std::string> lines = ScreenLines(r.out);
+  auto row = std::find_if(lines.begin(), lines.end(),
+                          [](const std::string& l) { return l.rfind("WAL      FULL", 0) == 0; });
+  ASSERT_NE(row, lines.end()) << r.out;
+  EXPECT_NE(row->find("1/15x  216 us  3.90 ms"), std::string::npos) << *row;
+  EXPECT_NE(r.out.find("(left out to fit 80 columns: rows, stmt, payload"), std::string::npos)
+      << r.out;
+}
+
+// Issue 35 item 2: piped, a finding's line past 200 characters is broken at 100; --wide keeps it.
+TEST(TerminalWidthPipedTest, PipedFindingLinesPast200CharactersWrapAt100UnlessWide) {
+  TempDir shm("/dev/shm");
+  if (shm.path().empty()) GTEST_SKIP() << "no /dev/shm to measure on quickly";
+  // tmpfs: too_few_operations names every probe cut short, a line of several hundred characters.
+  const std::string args = "probe --quick --budget 1s " + shm.path();
+  CliRun piped = testing_support::RunDurprobe(args);
+  CliRun wide = testing_support::RunDurprobe(args + " --wide");
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  auto widest_finding = [](const std::string& out) {
+    std::size_t widest = 0;
+    bool findings = false;
+    for (const std::string& line : ScreenLines(out)) {
+      if (line == "Findings:") findings = true;
+      if (findings) widest = std::max(widest, Columns(line));
+    }
+    return widest;
+  };
+  EXPECT_LE(widest_finding(piped.out), 200u) << piped.out;  // shorter lines stay whole
+  EXPECT_NE(piped.out.find("\n  [info] too_few_operations: "), std::string::npos) << piped.out;
+  bool wrapped_at_100 = false;
+  for (const std::string& line : ScreenLines(piped.out)) {
+    wrapped_at_100 = wrapped_at_100 ||
+                     (line.rfind("    ", 0) == 0 && Columns(line) <= 100 && Columns(line) > 90);
+  }
+  EXPECT_TRUE(wrapped_at_100) << piped.out;
+  EXPECT_GT(widest_finding(wide.out), 200u) << wide.out;
+
+  // The piped probe table stays aligned: io_uring_fdatasync, the longest primitive name, no
+  // longer overflows its column (it did while rows were printed one by one into fixed widths).
+  std::size_t pattern_column = std::string::npos, aligned = 0;
+  for (const std::string& line : ScreenLines(piped.out)) {
+    if (line.rfind("primitive ", 0) == 0) pattern_column = line.find("pattern");
+    if (line.rfind("io_uring_", 0) == 0) {
+      EXPECT_EQ(line.find("overwrite"), pattern_column) << line;
+      ++aligned;
+    }
+  }
+  EXPECT_GT(aligned, 0u) << piped.out;
 }
 
 }  // namespace

@@ -27,5 +27,17 @@ TEST(PercentilesTest, SummaryTailsAreAbsentBelowTheirCount) {
   EXPECT_EQ(P90(s), 20u);
 }
 
+// Issue 35 item 5: fio's ladder ends at p99.99, from 10,000 operations; a summary without one
+// (a report from before it was written) has none to give.
+TEST(PercentilesTest, P9999NeedsTenThousandOperationsAndAValue) {
+  probes::LatencySummary s{.count = 10'000, .p999 = 40, .max = 60, .p9999 = 50};
+  EXPECT_EQ(P9999(s), 50u);
+  s.count = 9'999;
+  EXPECT_FALSE(P9999(s).has_value());
+  s.count = 20'000;
+  s.p9999 = 0;
+  EXPECT_FALSE(P9999(s).has_value());
+}
+
 }  // namespace
 }  // namespace durprobe::report

@@ -33,9 +33,9 @@ TEST(PrimitiveOpsTest, NamesAreUniqueAndAreTheOnesTheJsonUses) {
     EXPECT_EQ(PrimitiveNames().at(std::string(row.name)), row.primitive);
   }
   const std::set<std::string> expected = {
-      "none",          "fsync",           "fdatasync",         "odsync",        "osync",
-      "odirect_dsync", "sync_file_range", "full_fsync",        "barrier_fsync", "dir_fsync",
-      "rwf_dsync",     "io_uring_fsync",  "io_uring_fdatasync"};
+      "none",          "fsync",           "fdatasync",          "odsync",        "osync",
+      "odirect_dsync", "sync_file_range", "full_fsync",         "barrier_fsync", "dir_fsync",
+      "rwf_dsync",     "io_uring_fsync",  "io_uring_fdatasync", "odirect_sync"};
   EXPECT_EQ(names, expected);
   EXPECT_EQ(PrimitiveNames().size(), PrimitiveTable().size());
 }
@@ -51,6 +51,9 @@ TEST(PrimitiveOpsTest, EachRowMakesItsWritesDurableOneWayAtMost) {
   }
   EXPECT_FALSE(OpsOf(Primitive::kNone).sync.has_value());
   EXPECT_TRUE(OpsOf(Primitive::kOdirectDsync).open.direct);
+  // pg_test_fsync's open_sync where O_DIRECT is supported (probe --pg).
+  EXPECT_TRUE(OpsOf(Primitive::kOdirectSync).open.direct &&
+              OpsOf(Primitive::kOdirectSync).open.sync);
   EXPECT_EQ(OpsOf(Primitive::kSyncFileRange).sync, platform::SyncCall::kSyncFileRange);
   EXPECT_TRUE(OpsOf(Primitive::kDirFsync).syncs_directory);
   EXPECT_EQ(OpsOf(Primitive::kRwfDsync).write, WritePath::kPWriteDsync);
@@ -68,8 +71,9 @@ TEST(PrimitiveOpsTest, EachRowSaysWhetherItPromisesDurability) {
     if (row.durable) durable.insert(std::string(row.name));
   }
   const std::set<std::string> expected = {
-      "fsync",     "fdatasync",     "odsync",    "osync",          "full_fsync",
-      "dir_fsync", "odirect_dsync", "rwf_dsync", "io_uring_fsync", "io_uring_fdatasync"};
+      "fsync",          "fdatasync",          "odsync",        "osync",
+      "full_fsync",     "dir_fsync",          "odirect_dsync", "rwf_dsync",
+      "io_uring_fsync", "io_uring_fdatasync", "odirect_sync"};
   EXPECT_EQ(durable, expected);
 }
 

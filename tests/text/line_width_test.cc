@@ -76,20 +76,35 @@ TEST(LineWidthTest, ATableLeavesColumnsOutByRankAndSaysWhich) {
   EXPECT_NE(text.find("\n" + std::string(column, ' ') + "terminal"), std::string::npos) << text;
 }
 
-TEST(LineWidthTest, LiveRowsLeaveOutTheSameColumnsAsTheHeader) {
-  std::ostringstream out;
-  SetLineWidth(out, 30);
-  Table t({{"a", Align::kLeft}, {"b", Align::kRight, 2}, {"c", Align::kRight, 1}});
-  t.SetMinWidths({12, 12, 12});
-  t.PrintHeader(out);
-  t.AddRow({"x", "yyy", "zzz"});
-  t.PrintLastRow(out);
-  std::string tail = "a" + std::string(24, ' ') + "c\nx" + std::string(22, ' ') + "zzz\n";
-  const std::string& text = out.str();
-  ASSERT_GE(text.size(), tail.size());
-  EXPECT_EQ(text.substr(text.size() - tail.size()), tail) << text;
-  EXPECT_NE(text.find("(left out to fit 30"), std::string::npos) << text;
-  EXPECT_LE(Widest(text), 30u) << text;
+// Issue 35 item 2: `durprobe help CMD` on a terminal; a description continues under itself.
+TEST(LineWidthTest, HelpLinesContinueUnderTheirDescription) {
+  const std::string help =
+      "Options:\n"
+      "  --budget DURATION           Total time for the whole run, split between the phases, "
+      "for each path\n"
+      "  --a-very-long-option-name-that-fills-the-label TEXT  Described far to the right of it\n"
+      "                              a description's own second line that runs past the width\n";
+  std::string fitted = FitLabelled(help, 60);
+  EXPECT_LE(Widest(fitted), 60u) << fitted;
+  EXPECT_NE(fitted.find("  --budget DURATION           Total time for the whole run,\n"
+                        "                              split between the phases, for\n"
+                        "                              each path\n"),
+            std::string::npos)
+      << fitted;
+  EXPECT_NE(fitted.find("\n    Described far to the right of it\n"), std::string::npos) << fitted;
+  EXPECT_NE(fitted.find("\n                              line that runs past the width\n"),
+            std::string::npos)
+      << fitted;
+  EXPECT_EQ(FitLabelled(help, 0), help);
+}
+
+// Piped output keeps lines whole unless the CLI set a long-line width on the stream.
+TEST(LineWidthTest, AStreamCarriesItsLongLineWrapApartFromItsWidth) {
+  std::ostringstream piped, wide;
+  SetLongLineWrap(piped, kPipedLine);
+  EXPECT_EQ(LongLineWrap(piped), 100u);
+  EXPECT_EQ(LineWidth(piped), 0u);
+  EXPECT_EQ(LongLineWrap(wide), 0u);
 }
 
 }  // namespace

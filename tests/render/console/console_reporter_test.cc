@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "tests/report_samples.h"
+#include "text/line_width.h"
 
 namespace durprobe::report {
 namespace {
@@ -99,6 +100,67 @@ TEST(ConsoleReporterTest, DeviceStatesAreNotesUnderTheTable) {
                            "slow state (device_states)\n"),
             std::string::npos)
       << out.str();
+}
+
+// Issue 35 item 2: piped, a finding's line past 200 characters is broken at 100 (a log viewer
+// shows it); with --wide (no long-line width on the stream) it stays one line.
+TEST(ConsoleReporterTest, APipedFindingLinePast200CharactersWrapsAt100) {
+  Target t;
+  t.path = "/data";
+  std::string message;
+  while (message.size() < 260) message += "a long explanation of what the probes measured, ";
+  t.findings = {{Severity::kInfo, "too_few_operations", message},
+                {Severity::kWarn, "sync_tail_heavy", "a short one"}};
+  std::ostringstream piped, wide;
+  SetLongLineWrap(piped, kPipedLine);
+  PrintFindings(t, piped);
+  PrintFindings(t, wide);
+  std::istringstream lines(piped.str());
+  std::size_t widest = 0, count = 0;
+  for (std::string line; std::getline(lines, line); ++count) {
+    widest = std::max(widest, DisplayWidth(line));
+  }
+  EXPECT_LE(widest, 100u) << piped.str();
+  EXPECT_GE(count, 6u) << piped.str();  // "Findings:", three or more lines, the short one
+  EXPECT_NE(piped.str().find("\n  [warn] sync_tail_heavy: a short one\n"), std::string::npos);
+  EXPECT_NE(piped.str().find("\n    "), std::string::npos) << "continuations hang 4 in";
+  EXPECT_NE(wide.str().find("  [info] too_few_operations: " + message + "\n"), std::string::npos)
+      << wide.str();
+}
+
+// Issue 35 item 1: on a terminal the summary at the top has scrolled off by the end, so the
+// document closes with each path's answer lines; piped or in a file (no width) it does not.
+TEST(ConsoleReporterTest, OnATerminalTheReportEndsWithARecapOfTheSummary) {
+  Report report;
+  Target t;
+  t.path = "/data";
+  t.findings = {{Severity::kWarn, "sync_tail_heavy", "a tail"}};
+  PathSummary s;
+  s.what = "ext4 on vda";
+  s.durability_line = "unproven (deciding layer: device): the cache was not identified";
+  s.sync_probe = "fdatasync overwrite 4 KiB";
+  s.sync_p50_ns = 2'000'000;
+  s.sync_p99_ns = 4'000'000;
+  s.synced_writes_per_sec = 480;
+  s.findings = {"sync_tail_heavy"};
+  s.next_step = "run crashtest";
+  t.summary = s;
+  report.targets = {t};
+  std::ostringstream terminal, piped;
+  SetLineWidth(terminal, 100);
+  PrintReport(report, terminal);
+  PrintReport(report, piped);
+  const std::string text = terminal.str();
+  std::size_t recap = text.find("\nRecap (the Summary above, in short):\n/data\n");
+  ASSERT_NE(recap, std::string::npos) << text;
+  EXPECT_GT(recap, text.find("[warn] sync_tail_heavy")) << "the recap comes last";
+  std::string tail = text.substr(recap);
+  EXPECT_NE(tail.find("  durability  unproven (deciding layer: device)"), std::string::npos);
+  EXPECT_NE(tail.find("  sync cost   fdatasync overwrite 4 KiB: p50 2.00 ms"), std::string::npos)
+      << tail;
+  EXPECT_EQ(tail.find("next"), std::string::npos) << "the answer lines only";
+  EXPECT_EQ(piped.str().find("Recap"), std::string::npos) << piped.str();
+  EXPECT_NE(piped.str().find("== /data ==\nSummary:\n"), std::string::npos) << piped.str();
 }
 
 }  // namespace

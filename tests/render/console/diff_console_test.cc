@@ -39,7 +39,7 @@ TEST(DiffConsoleTest, ExactText) {
   std::ostringstream out;
   PrintDiff(d, out);
   EXPECT_EQ(out.str(),
-            "Summary: the leading cause is sync_latency (verdict at the end)\n"
+            "Summary: the gap is in sync_latency (verdict at the end)\n"
             "a = a.json\n"
             "b = b.json\n"
             "\n"

@@ -4,6 +4,8 @@
 
 #include <sstream>
 
+#include "text/table.h"
+
 namespace durprobe::report {
 namespace {
 
@@ -19,17 +21,18 @@ TEST(ProgressConsoleTest, ALineSaysPhaseItemOfTotalElapsedAndLeft) {
   EXPECT_EQ(FormatProgress(e), "[sqlite 7/12] /data: WAL/FULL  0:14 elapsed, ~0:21 left");
 }
 
-TEST(ProgressConsoleTest, TheTerminalLineIsRedrawnInPlaceAndClearedBeforeOutput) {
+TEST(ProgressConsoleTest, TheTerminalLineIsRedrawnInPlaceAndClearedWhenTheRunEnds) {
   std::ostringstream err;
   ProgressLine line(err);
   line.Progress({"probe", "a", 0, 2, 0, 0});
+  line.ProbeDone(Target{}, probes::ProbeResult{});  // nothing printed meanwhile: the line stays
   line.Progress({"probe", "b", 1, 2, 0, 0});
-  line.ProbeDone(Target{}, probes::ProbeResult{});
+  line.RunFinished(Report{});
   EXPECT_EQ(err.str(),
             "\r\x1b[K[probe 1/2] a  0:00 elapsed, ~0:00 left"
             "\r\x1b[K[probe 2/2] b  0:00 elapsed, ~0:00 left"
             "\r\x1b[K");
-  line.TargetDone(Target{});  // nothing shown: nothing to clear
+  line.Clear();  // nothing shown: nothing to clear
   EXPECT_EQ(err.str().size(), std::string("\r\x1b[K").size() * 3 + 2 * 39);
 }
 
@@ -40,7 +43,7 @@ TEST(ProgressConsoleTest, TheVerboseLogIsOneLinePerItem) {
   EXPECT_EQ(err.str(), "[workload 1/1] /d: read  0:00 elapsed, ~0:00 left\n");
 }
 
-TEST(ProgressConsoleTest, TicksRedrawTheShownItemUntilOtherOutputClearsIt) {
+TEST(ProgressConsoleTest, TicksRedrawTheShownItemUntilTheLineIsCleared) {
   std::ostringstream err;
   ProgressLine line(err);
   line.Progress({"sqlite", "w", 0, 2, 0, 9'000'000'000});
@@ -49,9 +52,13 @@ TEST(ProgressConsoleTest, TicksRedrawTheShownItemUntilOtherOutputClearsIt) {
             "\r\x1b[K[sqlite 1/2] w  0:00 elapsed, ~0:09 left"
             "\r\x1b[K[sqlite 1/2] w  0:01 elapsed, ~0:08 left");
   err.str("");
-  line.SqliteDone(Target{}, SqliteEntry{});
+  line.SqliteDone(Target{}, SqliteEntry{});  // the line stays up, and ticks still redraw it
   line.ProgressTick({"sqlite", "w", 0, 2, 2'000'000'000, 7'000'000'000});
-  EXPECT_EQ(err.str(), "\r\x1b[K");  // cleared, and the tick drew nothing over the row
+  EXPECT_EQ(err.str(), "\r\x1b[K[sqlite 1/2] w  0:02 elapsed, ~0:07 left");
+  err.str("");
+  line.Clear();  // as on an interruption, before its message
+  line.ProgressTick({"sqlite", "w", 0, 2, 2'000'000'000, 7'000'000'000});
+  EXPECT_EQ(err.str(), "\r\x1b[K");  // cleared, and the tick drew nothing after it
   err.str("");
   line.Progress({"sqlite", "x", 1, 2, 2'000'000'000, 7'000'000'000});
   line.ProgressTick({"sqlite", "w", 0, 2, 2'000'000'000, 7'000'000'000});  // late, for w
@@ -77,6 +84,25 @@ TEST(ProgressConsoleTest, OnlyTheTerminalLineAsksForTicks) {
   both.Add(&line);
   both.Add(&fast);
   EXPECT_EQ(both.TickIntervalNs(), 1000u);
+}
+
+// Issue 35 item 2: on a narrow terminal the path gives way from its front; what runs and the
+// times stay.
+TEST(ProgressConsoleTest, ANarrowLineCutsThePathNotTheTimes) {
+  ProgressEvent e{"sqlite",
+                  "/work/i22lab/some/very/long/path/to/rootdir: DELETE/NORMAL x1 (2/5)",
+                  27,
+                  51,
+                  14'000'000'000,
+                  12'000'000'000};
+  EXPECT_EQ(FormatProgress(e, 79),
+            "[sqlite 28/51] .../to/rootdir: DELETE/NORMAL x1 (2/5)  0:14 elapsed, ~0:12 left");
+  std::ostringstream err;
+  ProgressLine line(err, ProgressLine::kTickNs, 60);
+  line.Progress(e);
+  std::string drawn = err.str().substr(std::string("\r\x1b[K").size());
+  EXPECT_EQ(drawn, "[sqlite 28/51] ...NORMAL x1 (2/5)  0:14 elapsed, ~0:12 left");
+  EXPECT_LE(DisplayWidth(drawn), 59u);
 }
 
 // Issue 32 item 5: the progress line is drawn with \r and ESC[K of its own; a path's bytes are

@@ -9,7 +9,6 @@
 
 #include "analysis/sqlite_correlation.h"
 #include "render/console/console_reporter.h"
-#include "render/console/live_console.h"
 #include "render/console/sqlite_console.h"
 #include "tests/report_samples.h"
 #include "tests/sqlite_samples.h"
@@ -65,27 +64,6 @@ TEST(RepeatCellsTest, TheSqliteTableShowsTheRateAndLatencyRanges) {
   EXPECT_NE(text.find("1,400 (900-1,500)"), std::string::npos) << text;
   EXPECT_NE(text.find("700 us (650 us-1.10 ms)"), std::string::npos) << text;
   EXPECT_NE(text.find("note: " + RepeatsNote()), std::string::npos) << text;
-}
-
-TEST(RepeatCellsTest, TheLiveConsoleMakesRoomForTheRangeWhenTheRunRepeats) {
-  std::ostringstream out;
-  LiveConsole console(out);
-  Context context;
-  context.options["repeat"] = 3;
-  Target t;
-  t.path = "/data";
-  console.RunStarted(context);
-  console.TargetStarted(t);
-  t.probes = {testing_support::SampleProbe()};
-  t.probe_repeats = {{.probe = 0,
-                      .p50_ns = {400'000, 150'000, 4'100'000, 3},
-                      .p99_ns = {},
-                      .ops_per_sec = {2468, 240, 6600, 3}}};
-  console.ProbeDone(t, t.probes.back());
-  const std::string text = out.str();
-  EXPECT_NE(text.find("p50 (range)"), std::string::npos) << text;
-  EXPECT_NE(text.find("400 us (150 us-4.10 ms)"), std::string::npos) << text;
-  EXPECT_NE(text.find("900 us"), std::string::npos) << text;  // no repeat's p99: as pooled
 }
 
 }  // namespace
