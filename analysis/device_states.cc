@@ -153,8 +153,8 @@ std::optional<DeviceState> StateAround(const Target& t, const probes::ProbeResul
   bool slow_after = StateLevel(*after) >= reference.threshold_ns;
   if (slow_before != slow_after) return std::nullopt;
   // The probe's own level must agree: the device can switch and switch back between two samples
-  // (seen here: the samples around an fdatasync probe at 202 and 226 us, the probe at 3.30 ms). A sync
-  // probe costs one to a few flushes, within the states' gap when the states are far apart; a
+  // (seen here: the samples around an fdatasync probe at 202 and 226 us, the probe at 3.30 ms). A
+  // sync probe costs one to a few flushes, within the states' gap when the states are far apart; a
   // probe on the other side of the reference's threshold is placed nowhere.
   bool slow_probe = double(p.latency.p50) >= reference.threshold_ns;
   if (slow_probe != slow_before) return std::nullopt;
@@ -171,8 +171,8 @@ std::vector<ProbeStates> StatesOfProbes(const Target& t, const Evidence& e, bool
       // Its two levels must lie on either side of the device's threshold where the reference
       // drew it: a probe that stepped from 130 us to 540 us split by itself while the device's
       // states were ~160 us and ~4 ms, and its upper level is not the device's slow state.
-      if (by_reference && (own->fast_ns >= e.split.threshold_ns ||
-                           own->slow_ns < e.split.threshold_ns)) {
+      if (by_reference &&
+          (own->fast_ns >= e.split.threshold_ns || own->slow_ns < e.split.threshold_ns)) {
         continue;
       }
       double cut = own->threshold_ns;
@@ -198,9 +198,12 @@ std::string Message(const Target& t) {
   const DeviceStates& d = *t.device_states;
   std::size_t both = 0, slow_only = 0, fast_only = 0;
   for (const ProbeStates& ps : t.probe_states) {
-    if (ps.states.size() == 2) ++both;
-    else if (ps.states[0].state == DeviceState::kSlow) ++slow_only;
-    else ++fast_only;
+    if (ps.states.size() == 2)
+      ++both;
+    else if (ps.states[0].state == DeviceState::kSlow)
+      ++slow_only;
+    else
+      ++fast_only;
   }
   return fmt::format(
       "this device alternates between ~{} and ~{} ({}), in the slow state {} of the time "
@@ -272,8 +275,9 @@ const StateFigures* SlowStateOf(const Target& target, std::size_t probe) {
 }
 
 bool SawBothStates(const Target& target, std::size_t probe) {
-  return std::any_of(target.probe_states.begin(), target.probe_states.end(),
-                     [&](const ProbeStates& ps) { return ps.probe == probe && ps.states.size() == 2; });
+  return std::any_of(
+      target.probe_states.begin(), target.probe_states.end(),
+      [&](const ProbeStates& ps) { return ps.probe == probe && ps.states.size() == 2; });
 }
 
 }  // namespace durprobe::report

@@ -172,25 +172,7 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
                                    d.Double("slow_share")};
   }
   f.Each("probes", Need::kRequired, [&](const JsonFields& p) {
-    if (p.Has("states")) {
-      ProbeStates ps{t.probes.size(), {}};
-      p.Each("states", Need::kOptional, [&](const JsonFields& x) {
-        StateFigures s;
-        s.state = x.Enum("state", DeviceState::kFast, Need::kRequired);
-        s.time_share = x.Double("time_share");
-        s.ops = x.Uint("ops");
-        s.p50_ns = x.Uint("p50_ns");
-        s.p99_ns = x.Uint("p99_ns");
-        if (x.Has("sync")) {
-          JsonFields sync = x.Object("sync");
-          s.sync_ops = sync.Uint("ops");
-          s.sync_p50_ns = sync.Uint("p50_ns");
-          s.sync_p99_ns = sync.Uint("p99_ns");
-        }
-        ps.states.push_back(s);
-      });
-      t.probe_states.push_back(std::move(ps));
-    }
+    if (p.Has("states")) t.probe_states.push_back(ReadProbeStates(p, t.probes.size()));
     if (p.Has("device_moved")) {
       JsonFields m = p.Object("device_moved");
       t.moved.push_back({t.probes.size(), m.Double("before_ns"), m.Double("after_ns"),

@@ -36,4 +36,24 @@ probes::LatencySummary ReadLatency(const JsonFields& f,
   return s;
 }
 
+ProbeStates ReadProbeStates(const JsonFields& probe, std::size_t index) {
+  ProbeStates ps{index, {}};
+  probe.Each("states", Need::kOptional, [&](const JsonFields& x) {
+    StateFigures s;
+    s.state = x.Enum("state", DeviceState::kFast, Need::kRequired);
+    s.time_share = x.Double("time_share");
+    s.ops = x.Uint("ops");
+    s.p50_ns = x.Uint("p50_ns");
+    s.p99_ns = x.Uint("p99_ns");
+    if (x.Has("sync")) {
+      JsonFields sync = x.Object("sync");
+      s.sync_ops = sync.Uint("ops");
+      s.sync_p50_ns = sync.Uint("p50_ns");
+      s.sync_p99_ns = sync.Uint("p99_ns");
+    }
+    ps.states.push_back(s);
+  });
+  return ps;
+}
+
 }  // namespace durprobe::report

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "codec/json_fields.h"
+#include "model/report.h"
 #include "probes/probe_result.h"
 #include "probes/statistics.h"
 
@@ -27,5 +28,8 @@ probes::Outcome ReadOutcome(const JsonFields& f);
 // A latency_ns object; `required` lists the percentiles the contract (docs/json.md) requires.
 probes::LatencySummary ReadLatency(const JsonFields& f,
                                    std::initializer_list<const char*> required = {});
+
+// A probe's states[] (probes[].states) as the figures of probe `index` per device state.
+ProbeStates ReadProbeStates(const JsonFields& probe, std::size_t index);
 
 }  // namespace durprobe::report

@@ -23,12 +23,11 @@ std::string SyncCostText(const PathSummary& s) {
                         FormatRate(*s.synced_writes_per_sec));
   }
   if (s.sync_slow_state) {
-    text += fmt::format("; in the device's slow state ({:.0f}% of the probe's time): p50 {}, p99 {}, "
-                        "the state to plan for",
-                        s.sync_slow_state->time_share * 100.0,
-                        FormatNanos(s.sync_slow_state->p50_ns),
-                        s.sync_slow_state->p99_ns ? FormatNanos(*s.sync_slow_state->p99_ns)
-                                                  : std::string("-"));
+    text += fmt::format(
+        "; in the device's slow state ({:.0f}% of the probe's time): p50 {}, p99 {}, "
+        "the state to plan for",
+        s.sync_slow_state->time_share * 100.0, FormatNanos(s.sync_slow_state->p50_ns),
+        s.sync_slow_state->p99_ns ? FormatNanos(*s.sync_slow_state->p99_ns) : std::string("-"));
   }
   return text;
 }

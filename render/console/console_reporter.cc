@@ -53,6 +53,21 @@ std::string Median(const probes::ProbeResult& r, const ProbeRepeats* repeats) {
   return fmt::format("{} ±{:.0f}%", p50, s.p50_ci_relative * 100.0);
 }
 
+// A note per probe measured while the device moved (target.moved), with the reference probe's
+// levels before and after it.
+void AddMovedProbeNotes(const Target& target, TableNotes& notes) {
+  bool cited = HasDriftFinding(target);
+  for (const DeviceMoved& m : target.moved) {
+    if (m.probe >= target.probes.size()) continue;
+    notes.Add(fmt::format(
+        "{}: measured while the device moved: the reference probe took {} before it and {} "
+        "after (between {} and {}){}",
+        report::ProbeLabel(target.probes[m.probe].spec), FormatNanos(m.before_ns),
+        FormatNanos(m.after_ns), FormatNanos(m.low_ns), FormatNanos(m.high_ns),
+        cited ? " (latency_drift)" : ""));
+  }
+}
+
 // A probe's figures per device state (device_states): both states' p50 and p99, or the one state
 // it ran in.
 std::string StateText(const StateFigures& f) {
@@ -161,23 +176,6 @@ void PrintProbeNotes(const TableNotes& notes, std::ostream& out) {
   if (notes.any_short) fmt::print(out, "  {}\n", kPercentileLegend);
 }
 
-void AddMovedProbeNotes(const Target& target, TableNotes& notes) {
-  bool cited = HasDriftFinding(target);
-  for (const DeviceMoved& m : target.moved) {
-    if (m.probe >= target.probes.size()) continue;
-    notes.Add(fmt::format(
-        "{}: measured while the device moved: the reference probe took {} before it and {} "
-        "after (between {} and {}){}",
-        ProbeLabel(target.probes[m.probe].spec), FormatNanos(m.before_ns), FormatNanos(m.after_ns),
-        FormatNanos(m.low_ns), FormatNanos(m.high_ns), cited ? " (latency_drift)" : ""));
-  }
-}
-
-void AddDeviceNotes(const Target& target, TableNotes& notes) {
-  AddMovedProbeNotes(target, notes);
-  AddStateNotes(target, notes);
-}
-
 void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out,
                      const Target* target) {
   const std::vector<ProbeRepeats> none;
@@ -187,7 +185,10 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
   for (std::size_t i = 0; i < results.size(); ++i) {
     AddProbeRow(table, results[i], notes, FindRepeats(repeats, i));
   }
-  if (target != nullptr) AddDeviceNotes(*target, notes);
+  if (target != nullptr) {
+    AddMovedProbeNotes(*target, notes);
+    AddStateNotes(*target, notes);
+  }
   table.Print(out);
   PrintProbeNotes(notes, out);
 }

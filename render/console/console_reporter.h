@@ -39,12 +39,6 @@ void PrintFindings(const Target& target, std::ostream& out);
 void PrintFindingLine(const std::string& line, std::ostream& out);
 void PrintUnfinished(const Target& target, std::ostream& out);
 
-// A note per probe measured while the device moved (target.moved), with the reference probe's
-// levels before and after it.
-void AddMovedProbeNotes(const Target& target, TableNotes& notes);
-// The notes the device adds under the probe table: the probes measured while it moved, then each
-// probe's figures per device state (device_states).
-void AddDeviceNotes(const Target& target, TableNotes& notes);
 
 // One table of probe results, then one line per unsupported / failed probe and per caveat, and
 // (given the target) per probe measured while the device moved.
