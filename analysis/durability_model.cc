@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "analysis/device_flushes.h"
 #include "analysis/mount_findings.h"
 #include "analysis/plausibility.h"
 #include "model/finding_codes.h"
@@ -197,7 +198,8 @@ void Measured(const Target& t, Chain& chain) {
   }
   for (const probes::ProbeResult& r : t.probes) {
     if (r.spec.primitive != probes::Primitive::kDirFsync || r.outcome != probes::Outcome::kOk ||
-        r.ops == 0 || static_cast<double>(r.latency.p50) >= kNoopAddedNs) {
+        r.ops == 0 || static_cast<double>(r.latency.p50) >= kNoopAddedNs ||
+        r.device_flushes.PerOp() >= kReachesPerOp) {  // the device saw its flushes
       continue;
     }
     chain.Add(LayerKind::kMeasured, "directory sync cost", LayerEffect::kUnknown,
@@ -215,6 +217,79 @@ void Measured(const Target& t, Chain& chain) {
   }
 }
 
+// Whether the storage sits behind a network (a flush on no local disk proves nothing there).
+bool RemoteStorage(const Target& t) {
+  return t.mount && (IsNetworkFs(t.mount->fstype) || t.mount->fstype == "virtiofs");
+}
+
+std::string PrimitiveList(const std::vector<SyncFlushes>& evidence, FlushReach reach) {
+  std::vector<std::string> names;
+  for (const SyncFlushes& e : evidence) {
+    if (e.reach != reach) continue;
+    std::string line = fmt::format("{} {:.2f}", probes::NameOf(e.spec.primitive), e.per_op);
+    if (std::find_if(names.begin(), names.end(), [&](const std::string& n) {
+          return n.starts_with(std::string(probes::NameOf(e.spec.primitive)) + " ");
+        }) == names.end()) {
+      names.push_back(line);
+    }
+  }
+  std::string text;
+  for (const std::string& n : names) text += (text.empty() ? "" : ", ") + n;
+  return text;
+}
+
+// The device counters' evidence: what each durable probe's syncs did on the devices.
+void DeviceFlushes(const Target& t, Chain& chain) {
+  const std::vector<SyncFlushes> evidence = SyncFlushEvidence(t);
+  if (evidence.empty()) return;
+  auto any = [&](FlushReach r) {
+    return std::any_of(evidence.begin(), evidence.end(),
+                       [&](const SyncFlushes& e) { return e.reach == r; });
+  };
+  std::string device;
+  for (const SyncFlushes& e : evidence) {
+    if (e.reach == FlushReach::kReaches && device.empty()) device = e.device;
+  }
+  if (any(FlushReach::kNone)) {
+    const std::string none = NoFlushSummary(evidence);
+    if (RemoteStorage(t)) {
+      chain.Add(LayerKind::kFlushes, "flush counters", LayerEffect::kUnknown,
+                none + " on any local disk; the storage is remote, so that proves nothing", "",
+                "check the server's own sync handling (its export options), or run durprobe on "
+                "the server");
+    } else {
+      chain.Add(LayerKind::kFlushes, "flush counters", LayerEffect::kVoids,
+                none +
+                    ", while plain writes stay cached: those syncs do not reach stable "
+                    "storage",
+                codes::kSyncReachesNoDevice);
+    }
+    return;
+  }
+  if (any(FlushReach::kPartly) || any(FlushReach::kMayUseFua)) {
+    chain.Add(LayerKind::kFlushes, "flush counters", LayerEffect::kUnknown,
+              any(FlushReach::kPartly)
+                  ? fmt::format("some syncs reached no device: {} flushes per sync",
+                                PrimitiveList(evidence, FlushReach::kPartly))
+                  : "O_DIRECT writes on a device with FUA may flush as they go, which the "
+                    "counters do not count",
+              "", "a power-cut test (durprobe crashtest)");
+    return;
+  }
+  if (any(FlushReach::kWritesFlush) && !any(FlushReach::kReaches)) {
+    chain.Add(LayerKind::kFlushes, "flush counters", LayerEffect::kPasses,
+              "plain writes flush the device by themselves (a sync mount or O_DSYNC): each "
+              "write is durable as it returns");
+    return;
+  }
+  chain.Add(LayerKind::kFlushes, fmt::format("flush counters on {}", device), LayerEffect::kPasses,
+            fmt::format("every sync reached the device: {} flushes per sync{}",
+                        PrimitiveList(evidence, FlushReach::kReaches),
+                        any(FlushReach::kWritesFlush)
+                            ? "; plain writes flush by themselves too (a sync mount)"
+                            : ""));
+}
+
 }  // namespace
 
 Durability DurabilityOf(const Target& target, const Context& context) {
@@ -227,6 +302,7 @@ Durability DurabilityOf(const Target& target, const Context& context) {
               "the mount was not identified", "", "durprobe inspect PATH says why");
   }
   Measured(target, chain);
+  DeviceFlushes(target, chain);
   Durability d;
   const Layer* voids = nullptr;
   const Layer* unknown = nullptr;

@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include "analysis/device_flushes.h"
 #include "model/finding_codes.h"
 #include "model/labels.h"
 #include "model/percentiles.h"
@@ -39,6 +40,13 @@ void NoopSyncs(const Target& t, const StorageFacts& facts, std::vector<Finding>&
     if (!Measured(r) || !probes::OpsOf(r.spec.primitive).durable) continue;
     std::optional<ProbeResult> plain = PlainWrite(t, r);
     if (!plain) continue;
+    // The device saw the syncs' flushes, or plain writes flush by themselves (-o sync): a sync
+    // that costs little then is no evidence of a no-op.
+    if (r.device_flushes.ok() && (r.device_flushes.PerOp() >= kReachesPerOp ||
+                                  WritesFlushThemselves(r.device_flushes) ||
+                                  WritesFlushThemselves(plain->device_flushes))) {
+      continue;
+    }
     double added = static_cast<double>(r.latency.p50) - static_cast<double>(plain->latency.p50);
     if (added < kNoopAddedNs) {
       evidence.push_back(fmt::format("{} {} vs plain write {}", ProbeLabel(r.spec),

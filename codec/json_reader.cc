@@ -13,6 +13,7 @@
 #include "codec/crashsim_json_reader.h"
 #include "codec/durability_json.h"
 #include "codec/ebs_json.h"
+#include "codec/flush_json.h"
 #include "codec/json_reader_sections.h"
 #include "codec/mount_json_reader.h"
 #include "codec/path_summary_json.h"
@@ -123,6 +124,7 @@ probes::ProbeResult ReadProbe(const JsonFields& f) {
       r.cpu.throttling.throttled_ns = t.Uint("throttled_ns");
     }
   }
+  r.device_flushes = ReadFlushTally(f.Object("device_flushes"));
   return r;
 }
 

@@ -5,6 +5,7 @@
 #include "codec/crashsim_json.h"
 #include "codec/durability_json.h"
 #include "codec/ebs_json.h"
+#include "codec/flush_json.h"
 #include "codec/json_fields.h"
 #include "codec/mount_json.h"
 #include "codec/path_summary_json.h"
@@ -101,6 +102,7 @@ json ToJson(const probes::ProbeResult& r) {
     }
     j["cpu"] = cpu;
   }
+  if (r.device_flushes.counted) j["device_flushes"] = ToJson(r.device_flushes);
   return j;
 }
 

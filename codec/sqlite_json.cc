@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "analysis/sqlite_correlation.h"
+#include "codec/flush_json.h"
 #include "codec/json_fields.h"
 #include "codec/repeats_json.h"
 #include "codec/report_json.h"
@@ -71,6 +72,7 @@ json ToJson(const SqliteEntry& e) {
   j["syncs_per_commit"] = {
       {"total", s.total}, {"db", s.db}, {"journal", s.journal}, {"wal", s.wal}, {"dir", s.dir}};
   j["sync_time_share"] = SyncTimeShareOf(e);
+  if (r.device_flushes.counted) j["device_flushes"] = ToJson(r.device_flushes);
   j["predicted_commit_ns"] = OrNull(c.available, c.predicted_ns);
   j["explained_share"] = OrNull(c.available, c.explained_share);
   j["residual_share"] = OrNull(c.available, c.residual_share);

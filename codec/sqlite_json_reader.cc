@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "codec/flush_json.h"
 #include "codec/json_reader_sections.h"
 #include "codec/repeats_json.h"
 #include "sqlite_bench/commit_spec.h"
@@ -82,6 +83,7 @@ bool ReadCounts(const JsonFields& f, CommitResult& r) {
   JsonFields checkpoints = f.Object("checkpoints");
   r.checkpoints.count = checkpoints.Uint("count");
   r.checkpoints.ns = checkpoints.Uint("ns");
+  r.device_flushes = ReadFlushTally(f.Object("device_flushes"));
   return true;
 }
 

@@ -42,6 +42,8 @@ std::string_view NameOf(LayerKind k) {
       return "device";
     case LayerKind::kMeasured:
       return "measured";
+    case LayerKind::kFlushes:
+      return "device_flushes";
   }
   return "";
 }

@@ -33,8 +33,9 @@ enum class LayerKind {
   kNetwork,     // a network filesystem
   kDevice,      // the block device and its write cache
   kMeasured,    // the evidence: what the probes measured
+  kFlushes,     // the evidence: the flushes the devices counted for each sync
 };
-// "preload", "overlay", "filesystem", "loop", "network", "device", "measured"
+// "preload", "overlay", "filesystem", "loop", "network", "device", "measured", "device_flushes"
 std::string_view NameOf(LayerKind k);
 
 struct DurabilityLayer {

@@ -34,6 +34,7 @@ const std::vector<std::string_view>& FindingCodes() {
       // Plausibility (analysis/plausibility.cc, probe_findings.cc)
       codes::kSyncNoopSuspected,
       codes::kSyncFasterThanDevice,
+      codes::kSyncReachesNoDevice,
       codes::kLayerSyncFasterThanDisk,  // compare (explain/compare_analysis.cc)
       codes::kSyncTailHeavy,
       codes::kSyncMaxOutlier,

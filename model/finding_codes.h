@@ -41,6 +41,7 @@ inline constexpr char kLdPreloadSet[] = "ld_preload_set";
 // Plausibility (analysis/plausibility.cc, probe_findings.cc)
 inline constexpr char kSyncNoopSuspected[] = "sync_noop_suspected";
 inline constexpr char kSyncFasterThanDevice[] = "sync_faster_than_device";
+inline constexpr char kSyncReachesNoDevice[] = "sync_reaches_no_device";
 // compare (explain/compare_analysis.cc): a layer's sync faster than a compared disk's
 inline constexpr char kLayerSyncFasterThanDisk[] = "layer_sync_faster_than_disk";
 inline constexpr char kSyncTailHeavy[] = "sync_tail_heavy";

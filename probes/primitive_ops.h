@@ -1,7 +1,7 @@
 // Each sync primitive described once, as a row of data (fio's ioengine_ops): its name, how the
 // file it writes is opened, how the writes are made durable, whether it promises durability and
 // whether a run measures it by default. The probe ops (probe_ops.cc), the names and caveats
-// (probe_spec.h), the default set (runner.cc) and the analysis (report::IsDurableSync) read these
+// (probe_spec.h), the default set (runner.cc) and the analysis (the `durable` column) read these
 // rows, so a new primitive is a new row.
 // Whether the OS offers the call or flag, and why not, is the platform's answer
 // (SupportsSync, SupportsOpenFlags), asked with the row's values.

@@ -81,7 +81,9 @@ class WriteSyncOp final : public ProbeOp {
 
   Status Maintain() override {
     // The append or preallocated file is full: start a fresh one (untimed).
+    Status control = control_fd_.Close();
     Status s = fd_.Close();
+    if (s.ok()) s = control;
     if (s.ok()) s = p_.Unlink(path_);
     if (s.ok()) s = OpenFile(true);
     return s;
@@ -89,8 +91,32 @@ class WriteSyncOp final : public ProbeOp {
 
   bool has_sync_part() const override { return ops_.sync.has_value(); }
 
+  // The same writes at the same offsets through a second descriptor opened without O_DSYNC or
+  // O_SYNC, with no sync call after them.
+  Status RunControl() override {
+    if (!control_fd_.valid()) {
+      OpenFlags flags = ops_.open;
+      flags.dsync = false;
+      flags.sync = false;
+      Result<FileHandle> file = p_.Open(path_, flags);
+      if (!file.ok()) return file.status();
+      control_fd_ = std::move(*file);
+    }
+    const std::uint64_t bytes = BytesPerOp(spec_);
+    if (spec_.pattern == Pattern::kOverwrite && offset_ + bytes > options_.file_size) offset_ = 0;
+    Status s;
+    for (std::uint64_t i = 0; s.ok() && i < spec_.writes_per_op; ++i) {
+      s = p_.PWrite(control_fd_.get(), buffer_.data(), spec_.write_size,
+                    offset_ + i * spec_.write_size);
+    }
+    offset_ += bytes;
+    return s;
+  }
+
   Status Teardown() override {
+    Status control = control_fd_.Close();
     Status s = fd_.Close();
+    if (s.ok()) s = control;
     Status u = p_.Unlink(path_);
     return s.ok() && u.error_number() != ENOENT ? u : s;
   }
@@ -135,6 +161,7 @@ class WriteSyncOp final : public ProbeOp {
   platform::AlignedBuffer buffer_;
   std::unique_ptr<platform::IoRing> ring_;  // kRingLinked only
   FileHandle fd_;
+  FileHandle control_fd_;  // RunControl's: the same file without the sync flags
   std::uint64_t offset_ = 0;
   std::uint64_t writes_ = 0;
 };
@@ -171,6 +198,14 @@ class DirSyncOp final : public ProbeOp {
   Status Maintain() override { return Sweep(); }
 
   bool has_sync_part() const override { return true; }
+
+  // The create or rename without the directory's sync.
+  Status RunControl() override {
+    if (spec_.pattern == Pattern::kCreate) return CreateFile(Name(++n_));
+    Status s = p_.Rename(Name(n_ % 2), Name((n_ + 1) % 2));
+    ++n_;
+    return s;
+  }
 
   Status Teardown() override {
     Status s = Sweep();
@@ -239,6 +274,16 @@ class CrossDescriptorOp final : public ProbeOp {
   }
 
   bool has_sync_part() const override { return true; }
+
+  // Open, write, close: the same write without the sync on either descriptor.
+  Status RunControl() override {
+    Result<FileHandle> file = p_.Open(path_, OpenFlags{});
+    if (!file.ok()) return file.status();
+    Status s = p_.PWrite(file->get(), buffer_.data(), spec_.write_size, 0);
+    Status c = file->Close();
+    return s.ok() ? c : s;
+  }
+
   Status Teardown() override { return p_.Unlink(path_); }
 
  private:

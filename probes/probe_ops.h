@@ -33,6 +33,9 @@ class ProbeOp {
   virtual bool NeedsMaintenance() const { return false; }
   virtual Status Maintain() { return Status::Ok(); }
   virtual bool has_sync_part() const = 0;
+  // One operation's writes without its sync, untimed: the control the flush counts are read
+  // against (probes/flush_tally.h). Unsupported where the operation has none.
+  virtual Status RunControl() { return Status::Unsupported("this operation has no control"); }
   virtual Status Teardown() = 0;
 };
 

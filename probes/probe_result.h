@@ -7,6 +7,7 @@
 
 #include "platform/cgroup_cpu.h"
 #include "platform/status.h"
+#include "probes/flush_tally.h"
 #include "probes/probe_spec.h"
 #include "probes/statistics.h"
 
@@ -73,6 +74,8 @@ struct ProbeResult {
   // Latency over time, one point per window of the timed phase (several rounds in compare).
   std::vector<SeriesPoint> series;
   CpuUse cpu;
+  // What the devices under the path completed during the timed phase, against its control.
+  FlushTally device_flushes;
 };
 
 }  // namespace durprobe::probes

@@ -160,6 +160,7 @@ ProbeResult ToResult(const ProbeSpec& spec, const LoopOutcome& loop, double targ
   r.sync_sample_every = loop.sync_sample_every;
   r.series = loop.series;
   r.cpu = loop.cpu;
+  r.device_flushes = loop.flushes;
   if (!loop.status.ok()) {
     const Status& s = loop.status;
     r.outcome = OutcomeOf(s);

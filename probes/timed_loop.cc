@@ -23,8 +23,8 @@ class SeriesRecorder {
   explicit SeriesRecorder(std::uint64_t start_ns) : window_start_(start_ns) {}
 
   // sync_ns: the sync call's time when this operation's sync was timed apart, else nullopt.
-  void Record(std::uint64_t latency_ns, std::optional<std::uint64_t> sync_ns,
-              std::uint64_t now_ns, std::vector<SeriesPoint>& out) {
+  void Record(std::uint64_t latency_ns, std::optional<std::uint64_t> sync_ns, std::uint64_t now_ns,
+              std::vector<SeriesPoint>& out) {
     window_.Record(latency_ns);
     if (sync_ns) sync_.Record(*sync_ns);
     if (now_ns - window_start_ < kSeriesWindowNs) return;
@@ -84,6 +84,27 @@ std::optional<platform::CpuThrottleCount> Throttling(platform::Platform& platfor
   return *c;
 }
 
+// After a timed slice: the same writes without the sync, as many as the slice had operations
+// but for at most max_ns, then an idle slice of max_ns (probes/flush_tally.h). Untimed.
+void RunControl(platform::Platform& platform, ProbeOp& op, FlushCounter& counter,
+                std::uint64_t want_ops, std::uint64_t max_ns) {
+  const std::uint64_t from = platform.NowNanos();
+  std::uint64_t done = 0;
+  Status s = Status::Ok();
+  while (done < want_ops) {
+    s = op.RunControl();
+    if (!s.ok()) break;
+    ++done;
+    if (op.NeedsMaintenance()) s = op.Maintain();
+    if (!s.ok() || platform.NowNanos() - from >= max_ns) break;
+  }
+  if (!s.ok()) {
+    counter.NoteControl(s.unsupported() ? s.message() : "the control failed: " + s.message());
+  }
+  counter.EndControl(done, platform.NowNanos() - from);
+  counter.Idle(max_ns);
+}
+
 }  // namespace
 
 bool TargetsMet(const Histogram& total, const StopRule& rule) {
@@ -134,6 +155,19 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
   timing = OpTiming{.start_ns = start};
   std::uint64_t paced_at = start;  // when the current paced operation was due
   SeriesRecorder series(start);
+  FlushCounter flushes(platform, rule.flush_counting);
+  std::uint64_t slice_start = start;
+  std::uint64_t slice_ops = 0;
+  // Ends the timed slice at now, runs its control and idle slice, and starts the next slice.
+  auto end_slice = [&](std::uint64_t now) {
+    flushes.EndTimed(slice_ops, now - slice_start);
+    RunControl(platform, op, flushes, slice_ops, (now - slice_start) / kControlShare);
+    const std::uint64_t after = platform.NowNanos();
+    untimed_ns += after - now;
+    slice_start = after;
+    slice_ops = 0;
+    return after;
+  };
   for (;;) {
     timing.time_sync = out.ops % out.sync_sample_every == 0;
     out.status = op.RunOnce(&timing);
@@ -141,6 +175,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     out.total.Record(timing.end_ns - timing.start_ns);
     if (timed_sync && timing.time_sync) out.sync.Record(timing.sync_ns);
     ++out.ops;
+    ++slice_ops;
     std::uint64_t now = timing.end_ns;
     series.Record(timing.end_ns - timing.start_ns,
                   timed_sync && timing.time_sync ? std::optional(timing.sync_ns) : std::nullopt,
@@ -152,6 +187,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
       untimed_ns += now - timing.end_ns;
     }
     timing.sync_ns = 0;
+    if (flushes.active() && now - slice_start >= kSeriesWindowNs) now = end_slice(now);
 
     if (now - start >= rule.max_ns || (rule.max_ops != 0 && out.ops >= rule.max_ops)) break;
     const bool check = now >= next_check;
@@ -191,6 +227,8 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     }
   }
   series.Flush(out.series);
+  if (flushes.active() && slice_ops > 0) end_slice(platform.NowNanos());
+  out.flushes = flushes.tally();
   out.wall_ns = platform.NowNanos() - start;
   if (std::optional<platform::CpuThrottleCount> after = Throttling(platform, quota);
       after && throttled_before) {
@@ -239,6 +277,7 @@ void Merge(LoopOutcome& into, const LoopOutcome& more) {
   into.cpu.throttling.periods += more.cpu.throttling.periods;
   into.cpu.throttling.throttled += more.cpu.throttling.throttled;
   into.cpu.throttling.throttled_ns += more.cpu.throttling.throttled_ns;
+  Merge(into.flushes, more.flushes);
 }
 
 }  // namespace durprobe::probes

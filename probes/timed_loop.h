@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "platform/platform.h"
+#include "probes/flush_tally.h"
 #include "probes/histogram.h"
 #include "probes/probe_ops.h"
 #include "probes/probe_result.h"
@@ -38,6 +39,10 @@ struct StopRule {
   // time but in no operation's latency, so ops/s is one client's commit rate.
   std::uint64_t work_ns = 0;
   std::uint32_t work_round_trips = 0;  // > 0: the work as round trips to a partner thread
+  // The block devices whose flush counters the loop reads around its slices, each slice of
+  // kSeriesWindowNs followed by its control and an idle slice (probes/flush_tally.h); none: the
+  // loop counts nothing.
+  FlushCounting flush_counting;
 };
 
 // On operations faster than this (tmpfs, a no-op sync), reading the clock around the sync call
@@ -70,6 +75,7 @@ struct LoopOutcome {
   std::vector<SeriesPoint> series;  // one point per kSeriesWindowNs of the timed phase
   Status status;                    // the first failure (the loop stops there), or an interruption
   CpuUse cpu;  // the quota, the waits spun and slept, the throttling over the timed phase
+  FlushTally flushes;  // counted where the rule's flush_counting names devices
 };
 
 LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRule& rule);

@@ -50,7 +50,8 @@ const std::vector<std::string>& FlatColumns() {
       "crash_lost_mean",
       "paced_per_sec",  // a probe's pace or work between operations, empty when it has none
       "work_us",
-      "work_round_trips"};
+      "work_round_trips",
+      "flush_per_op"};  // a probe's device flushes per operation, empty when not counted
   return columns;
 }
 
@@ -85,6 +86,7 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
       if (r.spec.paced_per_sec > 0) rows.back()[26] = Int(r.spec.paced_per_sec);
       if (r.spec.work_us > 0) rows.back()[27] = Int(r.spec.work_us);
       if (r.spec.work_round_trips > 0) rows.back()[28] = Int(r.spec.work_round_trips);
+      if (r.device_flushes.ok()) rows.back()[29] = FlatNumber(r.device_flushes.PerOp());
     }
     for (const SqliteEntry& e : t.sqlite) {
       const sqlite_bench::CommitResult& r = e.result;

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "analysis/budget_findings.h"
+#include "analysis/device_flushes.h"
 #include "analysis/device_states.h"
 #include "analysis/drift.h"
 #include "analysis/durability_model.h"
@@ -22,6 +23,9 @@ void AddProbeEvidence(report::Target& target, const report::Context& context) {
   report::StorageFacts facts =
       target.mount ? report::StorageFactsOf(*target.mount) : report::StorageFacts{};
   for (report::Finding& f : report::PlausibilityFindings(target, facts)) {
+    target.findings.push_back(std::move(f));
+  }
+  for (report::Finding& f : report::DeviceFlushFindings(target)) {
     target.findings.push_back(std::move(f));
   }
   report::AddDeviceStates(target);

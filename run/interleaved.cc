@@ -9,6 +9,7 @@
 #include "run/analyze_target.h"
 #include "run/concurrency.h"
 #include "run/executor.h"
+#include "run/flush_counting.h"
 #include "run/path_by_path.h"
 #include "run/reference.h"
 #include "run/repeated_samples.h"
@@ -81,6 +82,7 @@ void RunSqliteInterleaved(
                          plan.sqlite.options.budget_ns);
         sqlite_bench::CommitOptions cut = options;
         cut.budget_ns = std::min(options.budget_ns, shares.Share());
+        cut.flush_counting = CountingFor(s.platform, targets[p]);
         const std::uint64_t began = s.platform.NowNanos();
         got.push_back(sessions[p].ok() ? (*sessions[p])->Run(config, cut)
                                        : sqlite_bench::NotRun(config, probes::Outcome::kError,
@@ -143,6 +145,8 @@ void RunInterleaved(RunState& s) {
       s.listener.MountKnown(targets[p]);
     }
   }
+  std::vector<probes::FlushCounting> counting;
+  for (const report::Target& t : targets) counting.push_back(CountingFor(s.platform, t));
 
   // The reference probe on every path before each round and after the last (the SQLite
   // configurations' first samples serve when they follow), so a probe measured while the device
@@ -179,9 +183,10 @@ void RunInterleaved(RunState& s) {
         if (!smp.Usable()) continue;
         s.progress.Start(phase, plan.paths[p] + ": " + report::ProbeLabel(specs[i]),
                          PlannedProbeNs(plan.probes.rule));
+        probes::StopRule rule = CutTo(plan.probes.rule, shares.Share());
+        rule.flush_counting = counting[p];
         smp.Add(repeat, slice(probes::SampleProbe(s.platform, s.scratch[p]->work_path(), specs[i],
-                                                  CutTo(plan.probes.rule, shares.Share()),
-                                                  plan.probes.op_options)));
+                                                  rule, plan.probes.op_options)));
       }
     }
     for (std::size_t o = 0; o < plan.ops.size(); ++o) {

@@ -9,6 +9,7 @@
 #include "run/analyze_target.h"
 #include "run/concurrency.h"
 #include "run/executor.h"
+#include "run/flush_counting.h"
 #include "run/reference.h"
 #include "run/repeated_samples.h"
 #include "run/wal_preflight.h"
@@ -31,6 +32,7 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
   StepShares shares(s.platform, s.timeline,
                     probes::SharesOf(pp.specs, pp.rule) * static_cast<std::uint64_t>(repeats));
   std::vector<RepeatedSamples> samples(pp.specs.size());
+  const probes::FlushCounting counting = CountingFor(s.platform, t);
   std::size_t reported = 0;  // the specs before it have their row or are listed as unfinished
   auto report_until = [&](std::size_t end) {
     for (; reported < end; ++reported) {
@@ -58,7 +60,8 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
     for (std::size_t i = 0; i < pp.specs.size(); ++i) {
       const probes::ProbeSpec& spec = pp.specs[i];
       if (!samples[i].Usable() || !MayStart(s)) continue;
-      const probes::StopRule rule = probes::RuleFor(spec, pp.rule);
+      probes::StopRule rule = probes::RuleFor(spec, pp.rule);
+      rule.flush_counting = counting;
       const std::uint64_t own_shares = probes::SharesOf(spec, pp.rule);
       const std::string label = report::ProbeLabel(spec);
       SampleReference(s.platform, dir, repeat == 0 ? label : RepeatPhase(label, repeat, repeats),
@@ -98,6 +101,7 @@ std::vector<sqlite_bench::CommitResult> RunSqliteOn(
   options.deadline_ns = s.timeline.DeadlineNs();
   options.repetitions = reps;
   options.budget_ns = mp.options.budget_ns * static_cast<std::uint64_t>(repeats);
+  options.flush_counting = CountingFor(s.platform, t);
   Result<std::unique_ptr<sqlite_bench::CommitSession>> session =
       sqlite_bench::CommitSession::Open(s.platform, dir);
   std::vector<sqlite_bench::CommitResult> results(n);

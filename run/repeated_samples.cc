@@ -86,6 +86,7 @@ sqlite_bench::CommitResult CombineRuns(std::vector<sqlite_bench::CommitResult> r
   row.repetition_windows.clear();
   row.commit_counts = row.setup_counts = row.verify_counts = {};
   row.checkpoints = {};
+  row.device_flushes = {};
   probes::LatencySummary& l = row.latency;
   l.count = 0;
   l.min = std::numeric_limits<std::uint64_t>::max();
@@ -111,6 +112,7 @@ sqlite_bench::CommitResult CombineRuns(std::vector<sqlite_bench::CommitResult> r
     row.checkpoints.count += r.checkpoints.count;
     row.checkpoints.ns += r.checkpoints.ns;
     row.checkpoints.counts += r.checkpoints.counts;
+    probes::Merge(row.device_flushes, r.device_flushes);
     if (r.latency.count > 0) {
       l.min = std::min(l.min, r.latency.min);
       l.max = std::max(l.max, r.latency.max);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "platform/platform.h"
+#include "probes/flush_tally.h"
 #include "sqlite_bench/commit_result.h"
 #include "sqlite_bench/commit_run.h"
 #include "sqlite_bench/commit_spec.h"
@@ -31,6 +32,9 @@ struct CommitOptions {
   // none: past it, warm-up stops and a repetition ends after its first commit. A run of
   // fixed_commits is never cut.
   std::uint64_t deadline_ns = 0;
+  // The devices whose flushes are counted around each repetition's timed commits, with an idle
+  // slice after it for the background (probes/flush_tally.h); none: nothing counted.
+  probes::FlushCounting flush_counting;
 
   std::uint32_t TimedRepetitions() const { return repetitions > 0 ? repetitions : 1; }
 };

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "probes/flush_tally.h"
 #include "probes/probe_result.h"
 #include "probes/statistics.h"
 #include "sqlite_bench/commit_spec.h"
@@ -54,6 +55,9 @@ struct CommitResult {
   VfsCounts setup_counts;   // schema, pragmas, warm-up
   VfsCounts verify_counts;  // read-back and close (a WAL close checkpoints)
   CheckpointStats checkpoints;
+  // What the devices completed during the timed commits (checkpoints in them included), and in
+  // an idle slice after each repetition; no control: the synchronous=OFF rows are that.
+  probes::FlushTally device_flushes;
 
   std::uint64_t verified_rows = 0;  // rows read back, checksum matching
   std::uint64_t checksum = 0;

@@ -224,6 +224,7 @@ Status CommitRun::State::OneRepetition(std::uint64_t cap_ns) {
   vfs.set_phase(Phase::kCommit);
   std::uint64_t rep_commits = 0, rep_ns = 0;
   const VfsCounts before = vfs.counts(Phase::kCommit);
+  probes::FlushCounter flushes(platform, o.flush_counting);
   const std::uint64_t rep_start = platform.NowNanos();
   Status stop;
   for (;;) {
@@ -249,6 +250,10 @@ Status CommitRun::State::OneRepetition(std::uint64_t cap_ns) {
     ++rep_commits;
   }
   if (rep_commits > 0) {
+    const std::uint64_t rep_wall = platform.NowNanos() - rep_start;
+    flushes.EndTimed(rep_commits, rep_wall);
+    flushes.Idle(rep_wall / probes::kControlShare);
+    probes::Merge(r.device_flushes, flushes.tally());
     const VfsCounts after = vfs.counts(Phase::kCommit);
     r.repetition_windows.push_back({.start_ns = rep_start,
                                     .end_ns = platform.NowNanos(),

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <sstream>
@@ -23,6 +24,7 @@
 #include "render/console/sqlite_workloads_console.h"
 #include "render/console/summary_console.h"
 #include "render/durability_lines.h"
+#include "render/flush_text.h"
 #include "text/line_width.h"
 #include "text/units.h"
 #include "text/utf8.h"
@@ -90,27 +92,51 @@ void AddStateNotes(const Target& target, TableNotes& notes) {
   }
 }
 
+// Under a table with the flush/op column: the leading devices its figures were counted on, then
+// why a probe's could not be counted.
+void AddFlushNotes(const std::vector<probes::ProbeResult>& results, TableNotes& notes) {
+  std::vector<std::string> devices;
+  for (const probes::ProbeResult& r : results) {
+    const probes::DeviceFlushes* d = r.device_flushes.ok() ? r.device_flushes.Leading() : nullptr;
+    if (d != nullptr && std::find(devices.begin(), devices.end(), d->name) == devices.end()) {
+      devices.push_back(d->name);
+    }
+  }
+  if (!devices.empty()) {
+    notes.Add(fmt::format(
+        "flush/op: flush requests the device completed per operation, less the background ({})",
+        fmt::join(devices, ", ")));
+  }
+  for (const probes::ProbeResult& r : results) {
+    const probes::FlushTally& f = r.device_flushes;
+    if (!f.counted || f.ok()) continue;
+    notes.Add("flush/op: unavailable: " +
+              (f.unavailable.empty() ? std::string("no device counted") : f.unavailable));
+  }
+}
+
 }  // namespace
 
 void TableNotes::Add(std::string note) {
   if (std::find(lines.begin(), lines.end(), note) == lines.end()) lines.push_back(std::move(note));
 }
 
-Table ProbeTable(bool repeated) {
-  // On a narrow terminal the rarer percentiles go first, then the counts; what a sync costs
-  // (p50, p99) and what it is stay.
-  Table table({{"primitive", Align::kLeft},
-               {"pattern", Align::kLeft},
-               {"size"},
-               {"ops", Align::kRight, 3},
-               {"ops/s", Align::kRight, 1},
-               {repeated ? "p50 (range)" : "p50 (95% CI)"},
-               {"p90", Align::kRight, 4},
-               {"p99"},
-               {"p99.9", Align::kRight, 6},
-               {"max", Align::kRight, 5},
-               {"sync p50", Align::kRight, 2}});
-  return table;
+Table ProbeTable(bool repeated, bool flushes) {
+  // On a narrow terminal the flushes per operation go first, then the rarer percentiles, then
+  // the counts; what a sync costs (p50, p99) and what it is stay.
+  std::vector<Column> columns = {{"primitive", Align::kLeft},
+                                 {"pattern", Align::kLeft},
+                                 {"size"},
+                                 {"ops", Align::kRight, 3},
+                                 {"ops/s", Align::kRight, 1},
+                                 {repeated ? "p50 (range)" : "p50 (95% CI)"},
+                                 {"p90", Align::kRight, 4},
+                                 {"p99"},
+                                 {"p99.9", Align::kRight, 6},
+                                 {"max", Align::kRight, 5},
+                                 {"sync p50", Align::kRight, 2}};
+  if (flushes) columns.push_back({kFlushPerOpHeader, Align::kRight, 7});
+  return Table(std::move(columns));
 }
 
 void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
@@ -133,7 +159,8 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
                 Median(r, repeats), PercentileCell(P90(l)),
                 p99_ranged ? NanosRangeCell(repeats->p99_ns) : PercentileCell(P99(l)),
                 PercentileCell(P999(l)), NanosCell(l.max),
-                r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-")});
+                r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-"),
+                FlushPerOpCell(r.device_flushes)});
   if (repeats != nullptr && Ranged(repeats->p50_ns)) notes.Add(RepeatsNote());
   if (r.outcome != probes::Outcome::kOk) {
     notes.Add(fmt::format("{}: {} after {} ops: {}", NoteLabel(r), probes::NameOf(r.outcome), r.ops,
@@ -180,7 +207,8 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
                      const Target* target) {
   const std::vector<ProbeRepeats> none;
   const std::vector<ProbeRepeats>& repeats = target != nullptr ? target->probe_repeats : none;
-  Table table = ProbeTable(!repeats.empty());
+  const bool flushes = AnyFlushesCounted(results);
+  Table table = ProbeTable(!repeats.empty(), flushes);
   TableNotes notes;
   for (std::size_t i = 0; i < results.size(); ++i) {
     AddProbeRow(table, results[i], notes, FindRepeats(repeats, i));
@@ -189,6 +217,7 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
     AddMovedProbeNotes(*target, notes);
     AddStateNotes(*target, notes);
   }
+  if (flushes) AddFlushNotes(results, notes);
   table.Print(out);
   PrintProbeNotes(notes, out);
 }

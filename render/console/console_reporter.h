@@ -26,8 +26,11 @@ struct TableNotes {
 
 // The probe table's columns, a row (collecting its notes), then the notes. repeated: the run
 // had --repeat, so the median's and the p99's cells hold their range between the repeats.
-Table ProbeTable(bool repeated = false);
+// flushes: a probe's device flushes were counted (AnyFlushesCounted), so the last column is
+// flush/op, the first a narrow terminal leaves out.
+Table ProbeTable(bool repeated = false, bool flushes = false);
 // repeats: the row's figures over the repeats, when the run repeated (Target::probe_repeats).
+// The row's last cell is its flush/op, which a table without that column does not print.
 void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
                  const ProbeRepeats* repeats = nullptr);
 void PrintProbeNotes(const TableNotes& notes, std::ostream& out);
@@ -39,9 +42,9 @@ void PrintFindings(const Target& target, std::ostream& out);
 void PrintFindingLine(const std::string& line, std::ostream& out);
 void PrintUnfinished(const Target& target, std::ostream& out);
 
-
-// One table of probe results, then one line per unsupported / failed probe and per caveat, and
-// (given the target) per probe measured while the device moved.
+// One table of probe results, then one line per unsupported / failed probe and per caveat,
+// (given the target) per probe measured while the device moved, and, when flushes were counted,
+// the devices counted or why they could not be.
 void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out,
                      const Target* target = nullptr);
 

@@ -9,6 +9,7 @@
 
 #include "model/labels.h"
 #include "model/percentiles.h"
+#include "render/flush_text.h"
 #include "render/html/html_page.h"
 #include "render/html/html_text.h"
 #include "text/units.h"
@@ -28,19 +29,22 @@ bool HasData(const ProbeResult& r) {
 std::string Cell(std::uint64_t ns) { return FormatNanos(static_cast<double>(ns)); }
 
 std::string Table(const std::vector<ProbeResult>& results) {
+  // flush/op only when a probe's device flushes were counted, as on the console.
+  const bool flushes = AnyFlushesCounted(results);
   std::string out =
       "<table class=\"probes\">\n<thead><tr><th>primitive</th><th>pattern</th>"
       "<th class=\"num\">size</th><th class=\"num\">ops</th><th class=\"num\">ops/s</th>"
       "<th class=\"num\">p50</th><th class=\"num\">p90</th><th class=\"num\">p99</th>"
-      "<th class=\"num\">p99.9</th><th class=\"num\">max</th><th>status</th></tr></thead>\n"
-      "<tbody>\n";
+      "<th class=\"num\">p99.9</th><th class=\"num\">max</th>";
+  if (flushes) out += fmt::format("<th class=\"num\">{}</th>", kFlushPerOpHeader);
+  out += "<th>status</th></tr></thead>\n<tbody>\n";
   for (const ProbeResult& r : results) {
     std::string size = SizeLabel(r.spec) + RhythmLabel(r.spec);
     out += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td>",
                        probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern), size);
     if (!HasData(r)) {
-      out += fmt::format("<td colspan=\"7\"></td><td>{}: {}</td></tr>\n", probes::NameOf(r.outcome),
-                         Escape(r.reason));
+      out += fmt::format("<td colspan=\"{}\"></td><td>{}: {}</td></tr>\n", flushes ? 8 : 7,
+                         probes::NameOf(r.outcome), Escape(r.reason));
       continue;
     }
     const probes::LatencySummary& l = r.latency;
@@ -50,9 +54,11 @@ std::string Table(const std::vector<ProbeResult>& results) {
     out += fmt::format(
         "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
-        "<td class=\"num\">{}</td><td>{}</td></tr>\n",
+        "<td class=\"num\">{}</td>",
         r.ops, FormatRate(r.ops_per_sec), Cell(l.p50), PercentileCell(P90(l)),
-        PercentileCell(P99(l)), PercentileCell(P999(l)), Cell(l.max), Escape(status));
+        PercentileCell(P99(l)), PercentileCell(P999(l)), Cell(l.max));
+    if (flushes) out += fmt::format("<td class=\"num\">{}</td>", FlushPerOpCell(r.device_flushes));
+    out += fmt::format("<td>{}</td></tr>\n", Escape(status));
   }
   return out + "</tbody>\n</table>\n";
 }

@@ -12,6 +12,7 @@
 #include "model/labels.h"
 #include "model/percentiles.h"
 #include "render/durability_lines.h"
+#include "render/flush_text.h"
 #include "render/summary_text.h"
 #include "text/units.h"
 #include "text/utf8.h"
@@ -85,18 +86,27 @@ void WriteTarget(const Target& t, std::ostream& out) {
                MarkdownText(t.mount->source), MarkdownText(t.mount->mount_point));
   }
   if (!t.probes.empty()) {
-    Row({"primitive", "pattern", "size", "status", "ops", "ops/s", "p50", "p99", "p99.9", "max"},
-        out);
-    Rule(10, out);
+    // flush/op only when a probe's device flushes were counted, as on the console.
+    const bool flushes = AnyFlushesCounted(t.probes);
+    std::vector<std::string> header = {"primitive", "pattern", "size", "status", "ops",
+                                       "ops/s",     "p50",     "p99",  "p99.9",  "max"};
+    if (flushes) header.push_back(kFlushPerOpHeader);
+    Row(header, out);
+    Rule(header.size(), out);
     for (const probes::ProbeResult& r : t.probes) {
       bool m = r.ops > 0;
-      Row({std::string(probes::NameOf(r.spec.primitive)),
-           std::string(probes::NameOf(r.spec.pattern)), SizeLabel(r.spec) + RhythmLabel(r.spec),
-           std::string(probes::NameOf(r.outcome)), std::to_string(r.ops),
-           m ? FormatRate(r.ops_per_sec) : "-", m ? Time(r.latency.p50) : "-",
-           TailTime(0.99, r.latency.p99, r.ops), TailTime(0.999, r.latency.p999, r.ops),
-           m ? Time(r.latency.max) : "-"},
-          out);
+      std::vector<std::string> cells = {std::string(probes::NameOf(r.spec.primitive)),
+                                        std::string(probes::NameOf(r.spec.pattern)),
+                                        SizeLabel(r.spec) + RhythmLabel(r.spec),
+                                        std::string(probes::NameOf(r.outcome)),
+                                        std::to_string(r.ops),
+                                        m ? FormatRate(r.ops_per_sec) : "-",
+                                        m ? Time(r.latency.p50) : "-",
+                                        TailTime(0.99, r.latency.p99, r.ops),
+                                        TailTime(0.999, r.latency.p999, r.ops),
+                                        m ? Time(r.latency.max) : "-"};
+      if (flushes) cells.push_back(FlushPerOpCell(r.device_flushes));
+      Row(cells, out);
     }
     out << "\n";
   }

@@ -109,6 +109,25 @@ void WriteHistograms(const Report& report, std::ostream& out) {
   }
 }
 
+// Only where a probe's device flushes were counted: no family at all otherwise.
+void WriteFlushes(const Report& report, std::ostream& out) {
+  bool header = false;
+  for (const Target& t : report.targets) {
+    for (const probes::ProbeResult& r : t.probes) {
+      if (!Measured(r) || !r.device_flushes.ok()) continue;
+      if (!header) {
+        Header({"durprobe_probe_flushes_per_op", "gauge",
+                "Flush requests the block device completed per operation, less the background "
+                "(the device where the probe caused the most), per probe."},
+               out);
+        header = true;
+      }
+      fmt::print(out, "durprobe_probe_flushes_per_op{{{}}} {}\n", ProbeLabels(t.path, r),
+                 Num(r.device_flushes.PerOp()));
+    }
+  }
+}
+
 void WriteCommits(const Report& report, std::ostream& out) {
   Header({"durprobe_sqlite_commits_per_second", "gauge",
           "Single-row SQLite commits per second (median of repetitions)."},
@@ -239,6 +258,7 @@ std::string PromLabel(std::string_view value) {
 
 Status PrometheusReporter::Write(const Report& report, std::ostream& out) const {
   WriteHistograms(report, out);
+  WriteFlushes(report, out);
   WriteCommits(report, out);
   WriteChecks(report, out);
   WriteFindings(report, out);

@@ -7,6 +7,10 @@
 //   DURPROBE_FAULT_SYNC=EIO           fsync/fdatasync on matching files fail with this errno
 //   DURPROBE_FAULT_SYNC=noop          ...or return 0 at once without syncing (what libeatmydata
 //                                     does, under this library's neutral file name)
+//   DURPROBE_FAULT_SYNC_CALLS=fsync|fdatasync   which of the two calls DURPROBE_FAULT_SYNC
+//                                     applies to, a comma list (default: both); the other one
+//                                     stays honest (still delayed and logged, and not counted by
+//                                     DURPROBE_FAULT_AFTER/TIMES), so e.g. only fdatasync is a noop
 //   DURPROBE_FAULT_WRITE=ENOSPC|short write/pwrite fail with this errno, or write half the bytes
 //   DURPROBE_FAULT_OPEN=EACCES|EROFS  open/openat of matching paths fail with this errno
 //   DURPROBE_FAULT_AFTER=N            let the first N matching calls of a faulted kind succeed
@@ -15,9 +19,9 @@
 //                                     default: every regular file
 //   DURPROBE_FAULT_DELAY_MS=N         sleep N ms in each matching call of DURPROBE_FAULT_DELAY_ON
 //   DURPROBE_FAULT_DELAY_ON=sync|write|open   (default sync)
-//   DURPROBE_FAULT_LOG=FILE           append "<call> <path> <ok|ERRNO|short|delay> pid=<pid>":
-//   every
-//                                     matching sync, every injected fault, every delay (before it)
+//   DURPROBE_FAULT_LOG=FILE           append "<call> <path> <ok|noop|ERRNO|short|delay> pid=<pid>":
+//                                     every matching sync, every injected fault, every delay
+//                                     (before it)
 // Calls on descriptors that are not files or directories (pipes, terminals, sockets) always pass
 // through, so a child's pipe or the console never fails.
 #define _GNU_SOURCE
@@ -40,10 +44,14 @@
 enum Kind { kSync, kWrite, kOpen, kKinds };
 static const char* const kKindNames[kKinds] = {"sync", "write", "open"};
 
+// The sync calls DURPROBE_FAULT_SYNC_CALLS names, as bits of Config.sync_calls.
+enum SyncCallBit { kFsyncBit = 1u << 0, kFdatasyncBit = 1u << 1 };
+
 struct Config {
   int err[kKinds];  // errno to inject per kind; 0: none
   int short_writes;
   int noop_syncs;
+  unsigned sync_calls;  // which of fsync and fdatasync DURPROBE_FAULT_SYNC applies to (bits)
   long after, times;
   const char* glob;
   long delay_ms;
@@ -92,8 +100,24 @@ static long EnvLong(const char* name, long fallback) {
   return v && *v ? strtol(v, NULL, 10) : fallback;
 }
 
+// "fsync,fdatasync", "fdatasync", ...: the calls named (unknown words are ignored); unset or
+// empty, both.
+static unsigned SyncCallsByNames(const char* list) {
+  if (list == NULL || !*list) return kFsyncBit | kFdatasyncBit;
+  unsigned bits = 0;
+  while (*list) {
+    size_t n = strcspn(list, ",");
+    if (n == 5 && strncmp(list, "fsync", n) == 0) bits |= kFsyncBit;
+    if (n == 9 && strncmp(list, "fdatasync", n) == 0) bits |= kFdatasyncBit;
+    list += n;
+    if (*list == ',') ++list;
+  }
+  return bits;
+}
+
 __attribute__((constructor)) static void LoadConfig(void) {
   const char* v;
+  config.sync_calls = SyncCallsByNames(getenv("DURPROBE_FAULT_SYNC_CALLS"));
   if ((v = getenv("DURPROBE_FAULT_SYNC")) && *v) {
     if (strcmp(v, "noop") == 0) {
       config.noop_syncs = 1;
@@ -180,16 +204,18 @@ static int Trips(int kind) {
 
 typedef int (*SyncFn)(int);
 
-static int SyncCall(const char* name, int fd) {
+// bit: the call's SyncCallBit; a call DURPROBE_FAULT_SYNC_CALLS leaves out is never faulted.
+static int SyncCall(const char* name, unsigned bit, int fd) {
   SyncFn real = (SyncFn)Next(name);
   char path[4096];
   if (!FdPath(fd, path, sizeof path)) return real(fd);
   Delay(kSync, name, path);
-  if (config.noop_syncs) {
+  int faulted = (config.sync_calls & bit) != 0;
+  if (faulted && config.noop_syncs) {
     Log(name, path, "noop");
     return 0;
   }
-  if (Trips(kSync)) {
+  if (faulted && Trips(kSync)) {
     Log(name, path, NameOfErrno(config.err[kSync]));
     errno = config.err[kSync];
     return -1;
@@ -199,8 +225,8 @@ static int SyncCall(const char* name, int fd) {
   return rc;
 }
 
-int fsync(int fd) { return SyncCall("fsync", fd); }
-int fdatasync(int fd) { return SyncCall("fdatasync", fd); }
+int fsync(int fd) { return SyncCall("fsync", kFsyncBit, fd); }
+int fdatasync(int fd) { return SyncCall("fdatasync", kFdatasyncBit, fd); }
 
 // For a write of n bytes: -1 with errno to fail, the count to pass on (n, or n/2 for a short
 // write), after logging.

@@ -100,7 +100,14 @@ Report HostileReport(const std::string& fixture) {
       t.mount->mount_point = kOdd;
     }
     t.findings.push_back({Severity::kWarn, "odd`code", kOdd});
-    if (!t.probes.empty()) t.probes.front().reason = "-" + kOdd;
+    if (!t.probes.empty()) {
+      t.probes.front().reason = "-" + kOdd;
+      // A device's name and why flushes could not be counted are a saved report's text too.
+      t.probes.front().device_flushes = {
+          .counted = true, .devices = {{.name = kOdd, .flushes = 2}}, .ops = 1, .ns = 1};
+    }
+    if (t.probes.size() > 1)
+      t.probes.back().device_flushes = {.counted = true, .unavailable = kOdd};
     t.summary.reset();
     t.advice.clear();
     AddPathSummary(t);

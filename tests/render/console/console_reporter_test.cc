@@ -2,16 +2,20 @@
 // cannot support (never the maximum under its name), columns aligned to the widest cell.
 #include "render/console/console_reporter.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <sstream>
 
+#include "tests/render/flush_samples.h"
 #include "tests/report_samples.h"
 #include "text/line_width.h"
 
 namespace durprobe::report {
 namespace {
 
+using testing_support::FlushReport;
+using testing_support::FlushUnavailableProbe;
 using testing_support::SampleProbe;
 using testing_support::UnsupportedProbe;
 
@@ -81,11 +85,14 @@ TEST(ConsoleReporterTest, DeviceStatesAreNotesUnderTheTable) {
   Target t;
   t.probes = {SampleProbe(), SampleProbe()};
   t.probes[1].spec.pattern = probes::Pattern::kOverwrite;
-  t.device_states = DeviceStates{"the reference probe (fdatasync overwrite 4 KiB)", 120'000,
-                                 4'000'000, 0.38};
+  t.device_states =
+      DeviceStates{"the reference probe (fdatasync overwrite 4 KiB)", 120'000, 4'000'000, 0.38};
   t.probe_states = {
       {0,
-       {{.state = DeviceState::kFast, .time_share = 0.62, .ops = 310, .p50_ns = 120'000,
+       {{.state = DeviceState::kFast,
+         .time_share = 0.62,
+         .ops = 310,
+         .p50_ns = 120'000,
          .p99_ns = 210'000},
         {.state = DeviceState::kSlow, .time_share = 0.38, .ops = 24, .p50_ns = 4'010'000}}},
       {1, {{.state = DeviceState::kSlow, .time_share = 1.0, .ops = 200, .p50_ns = 4'000'000}}}};
@@ -161,6 +168,58 @@ TEST(ConsoleReporterTest, OnATerminalTheReportEndsWithARecapOfTheSummary) {
   EXPECT_EQ(tail.find("next"), std::string::npos) << "the answer lines only";
   EXPECT_EQ(piped.str().find("Recap"), std::string::npos) << piped.str();
   EXPECT_NE(piped.str().find("== /data ==\nSummary:\n"), std::string::npos) << piped.str();
+}
+
+// The flushes per operation: a last column when a probe's were counted ("-" where not), and a
+// note naming the device counted under the table, before any probe's reason it was not.
+TEST(ConsoleReporterTest, CountedFlushesAreAColumnAndANoteNamingTheDevice) {
+  std::vector<probes::ProbeResult> probes = FlushReport().targets[0].probes;
+  probes.push_back(FlushUnavailableProbe());
+  probes.back().spec.write_size = 8192;
+  std::ostringstream out;
+  PrintProbeTable(probes, out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("max  sync p50  flush/op\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("380 us      1.00\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("380 us         -\n"), std::string::npos) << "the uncounted probe: " << text;
+  const std::size_t device = text.find(
+      "  note: flush/op: flush requests the device completed per operation, less the background "
+      "(vda)\n");
+  ASSERT_NE(device, std::string::npos) << text;
+  EXPECT_GT(text.find("  note: flush/op: unavailable: no block device under tmpfs\n"), device)
+      << text;
+}
+
+TEST(ConsoleReporterTest, UnavailableFlushesPrintADashAndTheReason) {
+  std::ostringstream out;
+  PrintProbeTable({FlushUnavailableProbe()}, out);
+  EXPECT_NE(out.str().find("380 us         -\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("  note: flush/op: unavailable: no block device under tmpfs\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(out.str().find("less the background"), std::string::npos) << out.str();
+}
+
+TEST(ConsoleReporterTest, NoCountedFlushesNoFlushColumn) {
+  std::ostringstream out;
+  PrintProbeTable({SampleProbe(), UnsupportedProbe()}, out);
+  EXPECT_EQ(out.str().find("flush"), std::string::npos) << out.str();
+}
+
+// On a terminal one column too narrow, flush/op is the column left out.
+TEST(ConsoleReporterTest, ANarrowTerminalLeavesFlushPerOpOutFirst) {
+  const std::vector<probes::ProbeResult> probes = FlushReport().targets[0].probes;
+  std::ostringstream wide;
+  PrintProbeTable(probes, wide);
+  const std::size_t width = wide.str().find('\n');
+  std::ostringstream narrow;
+  SetLineWidth(narrow, width - 1);
+  PrintProbeTable(probes, narrow);
+  EXPECT_NE(
+      narrow.str().find(fmt::format("(left out to fit {} columns: flush/op; --wide", width - 1)),
+      std::string::npos)
+      << narrow.str();
+  EXPECT_NE(narrow.str().find("max  sync p50\n"), std::string::npos) << narrow.str();
 }
 
 }  // namespace

@@ -2,10 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "explain/diff_analysis.h"
 #include "render/csv/summary_csv.h"
+#include "tests/render/flush_samples.h"
 
 namespace durprobe::report {
 namespace {
@@ -101,6 +103,29 @@ TEST(CsvReporterTest, SummaryNeutralisesHostsPathsAndNamesButNotFigures) {
   std::string row = out.str().substr(out.str().find('\n') + 1);
   EXPECT_EQ(row.rfind("'=evil,'+p,,,,-5,", 0), 0u) << row;
   EXPECT_NE(row.find(",'@f,"), std::string::npos) << row;
+}
+
+// flush_per_op, the last column: the leading device's flushes per operation where they were
+// counted, empty where not (or where counting was unavailable).
+TEST(CsvReporterTest, FlushPerOpIsTheLastColumnEmptyWhenNotCounted) {
+  Report report = testing_support::FlushReport();
+  report.targets[0].probes.push_back(testing_support::FlushUnavailableProbe());
+  std::ostringstream out;
+  ASSERT_TRUE(CsvReporter().Write(report, out).ok());
+  std::vector<std::string> lines;
+  std::string text = out.str();
+  for (std::size_t start = 0, nl; (nl = text.find("\r\n", start)) != std::string::npos;
+       start = nl + 2) {
+    lines.push_back(text.substr(start, nl - start));
+  }
+  ASSERT_EQ(lines.size(), 5u) << text;
+  auto last = [](const std::string& line) { return line.substr(line.rfind(',') + 1); };
+  auto fields = [](const std::string& line) { return std::count(line.begin(), line.end(), ','); };
+  EXPECT_EQ(last(lines[0]), "flush_per_op");
+  EXPECT_EQ(lines[1].rfind("/data,probe,fdatasync,append,4096,", 0), 0u) << lines[1];
+  EXPECT_EQ(last(lines[1]), "1") << lines[1];
+  for (std::size_t i = 2; i < lines.size(); ++i) EXPECT_EQ(last(lines[i]), "") << lines[i];
+  for (const std::string& line : lines) EXPECT_EQ(fields(line), fields(lines[0])) << line;
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "explain/diff_analysis.h"
 #include "output/formats.h"
 #include "tests/fixtures.h"
+#include "tests/render/flush_samples.h"
 #include "tests/xml_page.h"
 
 namespace durprobe::report {
@@ -182,6 +183,27 @@ TEST(HtmlReporterTest, DiffDrawsTheAttributionAsAStackedBarPerConfiguration) {
   EXPECT_EQ(page.Count(gap + "//s:g[@data-legend]"), 3);
   EXPECT_EQ(page.Count("//s:svg[@data-plot='diff-rates']//s:g[@class='bar']"),
             2 * int(diff.configs.size()));
+}
+
+// The probe table's flush/op column, as on the console: only when a probe's flushes were
+// counted, "-" where not; every row as wide as the header.
+TEST(HtmlReporterTest, CountedFlushesAddAFlushPerOpColumnToTheProbeTable) {
+  const std::string html = Page(testing_support::FlushReport());
+  EXPECT_NE(html.find("<th class=\"num\">max</th><th class=\"num\">flush/op</th><th>status</th>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<td class=\"num\">2.00 ms</td><td class=\"num\">1.00</td><td>ok</td>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<td class=\"num\">2.00 ms</td><td class=\"num\">-</td><td>ok</td>"),
+            std::string::npos)
+      << html;
+  EXPECT_EQ(Page(FixtureReport()).find("flush/op"), std::string::npos);
+  REQUIRE_LIBXML2();
+  XmlPage page(html);
+  ASSERT_TRUE(page.parsed()) << page.error();
+  EXPECT_EQ(page.Count("//h:table[@class='probes']//h:th"), 12);
+  EXPECT_EQ(page.Count("//h:table[@class='probes']//h:td[@colspan='8']"), 1);
 }
 
 TEST(HtmlReporterTest, MakeReporterHasTheHtmlFormat) {

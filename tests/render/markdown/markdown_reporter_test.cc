@@ -5,6 +5,9 @@
 
 #include <sstream>
 
+#include "tests/render/flush_samples.h"
+#include "tests/report_samples.h"
+
 namespace durprobe::report {
 namespace {
 
@@ -46,6 +49,25 @@ TEST(MarkdownReporterTest, AHostilePathHeadsItsSectionAsText) {
   EXPECT_NE(md.find("`` code` ``: &lt;script>alert(1)&lt;/script>"), std::string::npos) << md;
   EXPECT_EQ(md.find("<img"), std::string::npos) << md;
   EXPECT_EQ(md.find("\n# forged"), std::string::npos) << md;
+}
+
+// The probe table's flush/op column: only when a probe's flushes were counted, "-" where not.
+TEST(MarkdownReporterTest, CountedFlushesAddAFlushPerOpColumn) {
+  std::ostringstream out;
+  ASSERT_TRUE(MarkdownReporter().Write(testing_support::FlushReport(), out).ok());
+  const std::string md = out.str();
+  EXPECT_NE(md.find("| p99.9 | max | flush/op |\n| --- | --- | --- | --- | --- | --- | --- | --- "
+                    "| --- | --- | --- |\n"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| fdatasync | append | 4 KiB | ok | 1234 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 2.00 ms | 1.00 |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| fdatasync | overwrite |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 2.00 ms | - |\n"), std::string::npos) << "the uncounted probe: " << md;
+
+  std::ostringstream plain;
+  ASSERT_TRUE(MarkdownReporter().Write(testing_support::SampleReport(), plain).ok());
+  EXPECT_EQ(plain.str().find("flush"), std::string::npos) << plain.str();
 }
 
 }  // namespace

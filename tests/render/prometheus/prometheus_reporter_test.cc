@@ -9,6 +9,7 @@
 
 #include "tests/check_report_fixture.h"
 #include "tests/cli_runner.h"
+#include "tests/render/flush_samples.h"
 
 namespace durprobe::report {
 namespace {
@@ -97,6 +98,36 @@ TEST(PrometheusReporterTest, PromtoolAcceptsTheFile) {
   testing_support::TempDir dir;
   std::string file = dir.path() + "/durprobe.prom";
   std::ofstream(file) << Text();
+  testing_support::CliRun run = testing_support::RunShell("promtool check metrics < " + file);
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_EQ(run.out + run.err, "") << "promtool lint findings";
+}
+
+// durprobe_probe_flushes_per_op: a gauge per probe whose flushes were counted, with the probe's
+// labels; no family at all when none was (the check fixture).
+TEST(PrometheusReporterTest, CountedFlushesAreAGaugePerProbe) {
+  Report report = testing_support::FlushReport();
+  report.targets[0].probes.push_back(testing_support::FlushUnavailableProbe());
+  report.targets[0].probes.back().spec.write_size = 8192;
+  std::ostringstream out;
+  ASSERT_TRUE(PrometheusReporter().Write(report, out).ok());
+  const std::string text = out.str();
+  EXPECT_NE(text.find("# TYPE durprobe_probe_flushes_per_op gauge\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("durprobe_probe_flushes_per_op{path=\"/data\",primitive=\"fdatasync\","
+                      "pattern=\"append\",size=\"4096\"} 1\n"),
+            std::string::npos)
+      << text;
+  std::size_t series = 0;
+  for (std::size_t at = 0; (at = text.find("\ndurprobe_probe_flushes_per_op{", at)) != text.npos;
+       ++at) {
+    ++series;
+  }
+  EXPECT_EQ(series, 1u) << "the uncounted and unavailable probes have none: " << text;
+  EXPECT_EQ(Text().find("flushes_per_op"), std::string::npos);
+  if (testing_support::RunShell("command -v promtool").exit_code != 0) return;
+  testing_support::TempDir dir;
+  std::string file = dir.path() + "/durprobe.prom";
+  std::ofstream(file) << text;
   testing_support::CliRun run = testing_support::RunShell("promtool check metrics < " + file);
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
   EXPECT_EQ(run.out + run.err, "") << "promtool lint findings";

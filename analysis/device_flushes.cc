@@ -1,0 +1,89 @@
+#include "analysis/device_flushes.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "model/finding_codes.h"
+#include "model/labels.h"
+#include "probes/primitive_ops.h"
+#include "text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+bool DeviceHasFua(const Target& t) { return t.mount && t.mount->device && t.mount->device->fua; }
+
+FlushReach ReachOf(const probes::ProbeResult& r, bool fua) {
+  const probes::FlushTally& f = r.device_flushes;
+  const double per_op = f.PerOp();
+  if (per_op >= kReachesPerOp) return FlushReach::kReaches;
+  if (WritesFlushThemselves(f)) return FlushReach::kWritesFlush;
+  if (per_op >= kNoFlushPerOp) return FlushReach::kPartly;
+  if (fua && probes::OpsOf(r.spec.primitive).open.direct) return FlushReach::kMayUseFua;
+  return FlushReach::kNone;
+}
+
+}  // namespace
+
+bool WritesFlushThemselves(const probes::FlushTally& t) {
+  return t.ok() && t.control_ops > 0 && t.ControlPerWrite() >= kReachesPerOp;
+}
+
+std::vector<SyncFlushes> SyncFlushEvidence(const Target& target) {
+  std::vector<SyncFlushes> out;
+  const bool fua = DeviceHasFua(target);
+  for (const probes::ProbeResult& r : target.probes) {
+    const probes::FlushTally& f = r.device_flushes;
+    if (r.outcome != probes::Outcome::kOk || !probes::OpsOf(r.spec.primitive).durable || !f.ok() ||
+        f.ops < kMinFlushEvidenceOps) {
+      continue;
+    }
+    const probes::DeviceFlushes* lead = f.Leading();
+    out.push_back({r.spec, ReachOf(r, fua), f.PerOp(), f.ops, lead ? lead->flushes : 0,
+                   lead ? lead->name : ""});
+  }
+  return out;
+}
+
+std::string NoFlushSummary(const std::vector<SyncFlushes>& evidence) {
+  std::vector<std::string> parts;
+  std::vector<probes::Primitive> named;
+  for (const SyncFlushes& e : evidence) {
+    if (e.reach != FlushReach::kNone) continue;
+    if (std::find(named.begin(), named.end(), e.spec.primitive) != named.end()) continue;
+    named.push_back(e.spec.primitive);
+    std::uint64_t ops = 0, flushes = 0;
+    for (const SyncFlushes& same : evidence) {
+      if (same.spec.primitive != e.spec.primitive || same.reach != FlushReach::kNone) continue;
+      ops += same.ops;
+      flushes += same.flushes;
+    }
+    parts.push_back(fmt::format("{} reached no device: {} syncs, {} flushes",
+                                probes::NameOf(e.spec.primitive),
+                                FormatRate(static_cast<double>(ops)), flushes));
+  }
+  std::string text;
+  for (const std::string& p : parts) text += (text.empty() ? "" : "; ") + p;
+  return text;
+}
+
+std::vector<Finding> DeviceFlushFindings(const Target& target) {
+  const std::vector<SyncFlushes> evidence = SyncFlushEvidence(target);
+  const std::string none = NoFlushSummary(evidence);
+  if (none.empty()) return {};
+  std::vector<std::string> reached;
+  for (const SyncFlushes& e : evidence) {
+    if (e.reach != FlushReach::kReaches) continue;
+    std::string name(probes::NameOf(e.spec.primitive));
+    if (std::find(reached.begin(), reached.end(), name) == reached.end()) reached.push_back(name);
+  }
+  std::string also;
+  for (const std::string& n : reached) also += (also.empty() ? "" : ", ") + n;
+  return {
+      {Severity::kWarn, codes::kSyncReachesNoDevice,
+       fmt::format("{} (the block devices' own flush counters, less the background){}", none,
+                   also.empty() ? std::string() : fmt::format("; {} did reach the device", also))}};
+}
+
+}  // namespace durprobe::report

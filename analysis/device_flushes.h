@@ -1,0 +1,51 @@
+// What the device counters say each durable probe's syncs did (probes/flush_tally.h): reached a
+// device (about one flush each), reached none (no flush while plain writes stay cached), or
+// were not needed (plain writes flush by themselves: -o sync). The durability model reads it
+// as its `device flushes` layer; sync_noop_suspected yields to it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/report.h"
+
+namespace durprobe::report {
+
+// Thresholds, named so docs/durability.md can quote them.
+inline constexpr double kReachesPerOp = 0.5;  // flushes per sync: the sync reaches the device
+inline constexpr double kNoFlushPerOp = 0.1;  // below this, the sync reached no device
+inline constexpr std::uint64_t kMinFlushEvidenceOps = 20;  // fewer operations prove nothing
+
+enum class FlushReach {
+  kReaches,      // per_op at least kReachesPerOp
+  kPartly,       // in between: some syncs flushed, some did not
+  kNone,         // below kNoFlushPerOp while plain writes stay cached
+  kWritesFlush,  // plain writes flush by themselves: the sync had nothing left to flush
+  kMayUseFua,    // none counted, but O_DIRECT writes on a FUA device flush as they go, uncounted
+};
+
+struct SyncFlushes {
+  probes::ProbeSpec spec;
+  FlushReach reach = FlushReach::kNone;
+  double per_op = 0.0;
+  std::uint64_t ops = 0;
+  std::uint64_t flushes = 0;  // on the leading device, background included
+  std::string device;         // the leading device
+};
+
+// Whether the control's plain writes flushed by themselves (about one flush a write).
+bool WritesFlushThemselves(const probes::FlushTally& t);
+
+// One entry per durable probe that ran with counted flushes and at least kMinFlushEvidenceOps
+// operations, in the probes' order.
+std::vector<SyncFlushes> SyncFlushEvidence(const Target& target);
+
+// sync_reaches_no_device (warn): a durable primitive whose syncs reached no device.
+std::vector<Finding> DeviceFlushFindings(const Target& target);
+
+// "fdatasync reached no device: 4,677 syncs, 0 flushes": the primitives that reached none,
+// each named once; "" when every one reached a device.
+std::string NoFlushSummary(const std::vector<SyncFlushes>& evidence);
+
+}  // namespace durprobe::report

@@ -1,0 +1,158 @@
+#include "probes/flush_tally.h"
+
+#include <algorithm>
+
+namespace durprobe::probes {
+namespace {
+
+double Seconds(std::uint64_t ns) { return static_cast<double>(ns) / 1e9; }
+
+}  // namespace
+
+double FlushTally::BackgroundPerSec(const DeviceFlushes& d) const {
+  return idle_ns == 0 ? 0.0 : static_cast<double>(d.idle_flushes) / Seconds(idle_ns);
+}
+
+double FlushTally::PerOp(const DeviceFlushes& d) const {
+  if (ops == 0) return 0.0;
+  const double own = static_cast<double>(d.flushes) - BackgroundPerSec(d) * Seconds(ns);
+  return std::max(0.0, own / static_cast<double>(ops) - ControlPerWrite(d));
+}
+
+double FlushTally::ControlPerWrite(const DeviceFlushes& d) const {
+  if (control_ops == 0) return 0.0;
+  const double own =
+      static_cast<double>(d.control_flushes) - BackgroundPerSec(d) * Seconds(control_ns);
+  return std::max(0.0, own / static_cast<double>(control_ops));
+}
+
+const DeviceFlushes* FlushTally::Leading() const {
+  const DeviceFlushes* best = nullptr;
+  for (const DeviceFlushes& d : devices) {
+    if (best == nullptr || PerOp(d) > PerOp(*best)) best = &d;
+  }
+  return best;
+}
+
+double FlushTally::PerOp() const {
+  const DeviceFlushes* d = Leading();
+  return d == nullptr ? 0.0 : PerOp(*d);
+}
+
+double FlushTally::ControlPerWrite() const {
+  double most = 0.0;
+  for (const DeviceFlushes& d : devices) most = std::max(most, ControlPerWrite(d));
+  return most;
+}
+
+void Merge(FlushTally& into, const FlushTally& more) {
+  if (!more.counted) return;
+  if (!into.counted) {
+    into = more;
+    return;
+  }
+  if (into.unavailable.empty()) into.unavailable = more.unavailable;
+  if (into.control_note.empty()) into.control_note = more.control_note;
+  for (const DeviceFlushes& m : more.devices) {
+    auto it = std::find_if(into.devices.begin(), into.devices.end(),
+                           [&](const DeviceFlushes& d) { return d.name == m.name; });
+    if (it == into.devices.end()) {
+      into.devices.push_back(m);
+      continue;
+    }
+    it->flushes += m.flushes;
+    it->writes += m.writes;
+    it->control_flushes += m.control_flushes;
+    it->idle_flushes += m.idle_flushes;
+  }
+  into.ops += more.ops;
+  into.ns += more.ns;
+  into.control_ops += more.control_ops;
+  into.control_ns += more.control_ns;
+  into.idle_ns += more.idle_ns;
+}
+
+FlushCounter::FlushCounter(platform::Platform& platform, const FlushCounting& counting)
+    : platform_(platform), counting_(counting) {
+  if (!counting.requested()) return;
+  tally_.counted = true;
+  tally_.how = counting.how;
+  tally_.unavailable = counting.unavailable;
+  if (!tally_.unavailable.empty()) return;
+  for (const std::string& name : counting.devices) tally_.devices.push_back({.name = name});
+  active_ = true;
+  Mark();
+}
+
+void FlushCounter::Mark() {
+  if (!active_) return;
+  Result<std::vector<platform::BlockCount>> now =
+      platform::ReadBlockCounts(platform_, counting_.sys_root, counting_.devices);
+  if (!now.ok()) {
+    tally_.unavailable = "the device counters could not be read: " + now.status().message();
+    tally_.devices.clear();
+    active_ = false;
+    return;
+  }
+  mark_ = std::move(*now);
+}
+
+void FlushCounter::End(Part part) {
+  if (!active_) return;
+  std::vector<platform::BlockCount> before = mark_;
+  Mark();
+  if (!active_) return;
+  for (std::size_t i = 0; i < mark_.size() && i < tally_.devices.size(); ++i) {
+    // A counter that went back (the device was replaced) adds nothing.
+    const std::uint64_t flushes =
+        mark_[i].flushes >= before[i].flushes ? mark_[i].flushes - before[i].flushes : 0;
+    const std::uint64_t writes =
+        mark_[i].writes >= before[i].writes ? mark_[i].writes - before[i].writes : 0;
+    DeviceFlushes& d = tally_.devices[i];
+    switch (part) {
+      case Part::kTimed:
+        d.flushes += flushes;
+        d.writes += writes;
+        break;
+      case Part::kControl:
+        d.control_flushes += flushes;
+        break;
+      case Part::kIdle:
+        d.idle_flushes += flushes;
+        break;
+    }
+  }
+}
+
+void FlushCounter::EndTimed(std::uint64_t ops, std::uint64_t ns) {
+  if (!active_) return;
+  End(Part::kTimed);
+  tally_.ops += ops;
+  tally_.ns += ns;
+}
+
+void FlushCounter::EndControl(std::uint64_t ops, std::uint64_t ns) {
+  if (!active_) return;
+  End(Part::kControl);
+  tally_.control_ops += ops;
+  tally_.control_ns += ns;
+}
+
+void FlushCounter::EndIdle(std::uint64_t ns) {
+  if (!active_) return;
+  End(Part::kIdle);
+  tally_.idle_ns += ns;
+}
+
+void FlushCounter::Idle(std::uint64_t ns) {
+  if (!active_ || ns == 0) return;
+  const std::uint64_t from = platform_.NowNanos();
+  platform_.SleepNanos(ns);
+  EndIdle(platform_.NowNanos() - from);
+}
+
+void FlushCounter::NoteControl(std::string note) {
+  if (tally_.control_note.empty()) tally_.control_note = std::move(note);
+}
+
+}  // namespace durprobe::probes

@@ -1,0 +1,23 @@
+// The flushes per operation (probes/flush_tally.h) as the probe tables of the console, HTML and
+// Markdown print them: a column shown only when a probe's flushes were counted, and its cell.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "probes/probe_result.h"
+
+namespace durprobe::report {
+
+// The column's header in every probe table that shows it.
+inline constexpr const char* kFlushPerOpHeader = "flush/op";
+
+// At least one of results had its device flushes counted (counting was asked for, whether or
+// not it was available): the probe table shows the flush/op column.
+bool AnyFlushesCounted(const std::vector<probes::ProbeResult>& results);
+
+// The leading device's flushes per operation, two decimals ("1.00"); "-" when not counted or
+// unavailable.
+std::string FlushPerOpCell(const probes::FlushTally& tally);
+
+}  // namespace durprobe::report

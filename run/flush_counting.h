@@ -1,0 +1,15 @@
+// Where a target's flushes are counted: the devices its identification names
+// (platform::DevicesToCount), for the probes, the SQLite configurations and the concurrency
+// cells measured on it (probes/flush_tally.h).
+#pragma once
+
+#include "model/report.h"
+#include "platform/platform.h"
+#include "probes/flush_tally.h"
+
+namespace durprobe::run {
+
+// Unavailable, with the reason, when the target was not identified.
+probes::FlushCounting CountingFor(platform::Platform& platform, const report::Target& target);
+
+}  // namespace durprobe::run

@@ -1,0 +1,139 @@
+// The device flushes layer (analysis/device_flushes.h) and the verdict that reads it: a sync that
+// reaches no device voids durability (unproven on remote storage), one that reaches the device
+// passes, writes that flush by themselves are durable per write and silence
+// sync_noop_suspected, a primitive is named on its own, and too few operations prove nothing.
+#include "analysis/device_flushes.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "analysis/durability_model.h"
+#include "analysis/plausibility.h"
+
+namespace durprobe::report {
+namespace device_flushes_test {
+
+using probes::Pattern;
+using probes::Primitive;
+
+constexpr std::uint64_t kSecond = 1'000'000'000;
+
+// ops operations over one second with `flushes` on vda, control writes flushing control_flushes.
+probes::ProbeResult Probe(Primitive prim, std::uint64_t ops, std::uint64_t flushes,
+                          std::uint64_t control_flushes = 0, std::uint64_t p50 = 100'000) {
+  probes::ProbeResult r;
+  r.spec = {prim, Pattern::kOverwrite, 4096};
+  r.ops = ops;
+  r.latency.count = ops;
+  r.latency.p50 = r.latency.p99 = r.latency.max = p50;
+  r.device_flushes = {.counted = true,
+                      .how = "the device under the filesystem",
+                      .devices = {{"vda", flushes, ops, control_flushes, 0}},
+                      .ops = ops,
+                      .ns = kSecond,
+                      .control_ops = 100,
+                      .control_ns = kSecond / 32,
+                      .idle_ns = kSecond / 32};
+  return r;
+}
+
+Target On(std::string fstype, std::vector<probes::ProbeResult> probes) {
+  Target t;
+  t.path = "/data";
+  platform::MountInfo m;
+  m.path = m.mount_point = "/data";
+  m.fstype = std::move(fstype);
+  t.mount = m;
+  t.probes = std::move(probes);
+  for (Finding& f : DeviceFlushFindings(t)) t.findings.push_back(f);
+  return t;
+}
+
+bool HasCode(const Target& t, const std::string& code) {
+  return std::any_of(t.findings.begin(), t.findings.end(),
+                     [&](const Finding& f) { return f.code == code; });
+}
+
+TEST(DeviceFlushesTest, ASyncThatReachesNoDeviceIsNotDurable) {
+  Target t = On("fuse", {Probe(Primitive::kNone, 5000, 0), Probe(Primitive::kFdatasync, 4000, 0)});
+  ASSERT_TRUE(HasCode(t, "sync_reaches_no_device"));
+  Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(d.deciding_layer, LayerKind::kFlushes);
+  EXPECT_NE(d.reason.find("fdatasync reached no device: 4,000 syncs, 0 flushes"), std::string::npos)
+      << d.reason;
+}
+
+TEST(DeviceFlushesTest, OnRemoteStorageNoLocalFlushProvesNothing) {
+  Target t = On("nfs4", {Probe(Primitive::kFdatasync, 4000, 0)});
+  Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven);
+  ASSERT_FALSE(d.layers.empty());
+  EXPECT_EQ(d.layers.back().kind, LayerKind::kFlushes);
+  EXPECT_EQ(d.layers.back().effect, LayerEffect::kUnknown);
+  EXPECT_NE(d.layers.back().reason.find("remote"), std::string::npos) << d.layers.back().reason;
+}
+
+TEST(DeviceFlushesTest, ASyncThatReachesTheDevicePassesAndTheDeviceStillDecides) {
+  Target t =
+      On("fuse", {Probe(Primitive::kFdatasync, 400, 400), Probe(Primitive::kFsync, 300, 300)});
+  EXPECT_FALSE(HasCode(t, "sync_reaches_no_device"));
+  Durability d = DurabilityOf(t, {});
+  EXPECT_NE(d.verdict, DurabilityVerdict::kNotDurable);
+  ASSERT_FALSE(d.layers.empty());
+  const DurabilityLayer& last = d.layers.back();
+  EXPECT_EQ(last.kind, LayerKind::kFlushes);
+  EXPECT_EQ(last.effect, LayerEffect::kPasses);
+  EXPECT_NE(last.reason.find("fdatasync 1.00"), std::string::npos) << last.reason;
+}
+
+// Only fdatasync is broken: it is named, fsync is not.
+TEST(DeviceFlushesTest, EachPrimitiveIsJudgedOnItsOwn) {
+  Target t = On("ext4", {Probe(Primitive::kFsync, 300, 300), Probe(Primitive::kFdatasync, 900, 0)});
+  ASSERT_TRUE(HasCode(t, "sync_reaches_no_device"));
+  const Finding& f = t.findings.front();
+  EXPECT_NE(f.message.find("fdatasync reached no device"), std::string::npos) << f.message;
+  EXPECT_EQ(f.message.find("fsync reached no device"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("fsync did reach the device"), std::string::npos) << f.message;
+}
+
+// ext4 -o sync: plain writes flush (the control too), so a cheap sync is no evidence of a no-op.
+TEST(DeviceFlushesTest, WritesThatFlushByThemselvesAreDurableAndNoSuspectedNoop) {
+  Target t = On("ext4", {Probe(Primitive::kNone, 200, 200, 100, 90'000),
+                         Probe(Primitive::kOdsync, 200, 200, 100, 95'000)});
+  EXPECT_FALSE(HasCode(t, "sync_reaches_no_device"));
+  std::vector<SyncFlushes> e = SyncFlushEvidence(t);
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].reach, FlushReach::kWritesFlush);
+  StorageFacts disk{.known = true, .block_backed = true};
+  for (const Finding& f : PlausibilityFindings(t, disk)) {
+    EXPECT_NE(f.code, "sync_noop_suspected") << f.message;
+  }
+  EXPECT_NE(DurabilityOf(t, {}).verdict, DurabilityVerdict::kNotDurable);
+}
+
+TEST(DeviceFlushesTest, TooFewOperationsOrNoCountsAreNoEvidence) {
+  Target few = On("fuse", {Probe(Primitive::kFdatasync, kMinFlushEvidenceOps - 1, 0)});
+  EXPECT_TRUE(SyncFlushEvidence(few).empty());
+  probes::ProbeResult unavailable = Probe(Primitive::kFdatasync, 4000, 0);
+  unavailable.device_flushes.unavailable = "sysfs is masked";
+  unavailable.device_flushes.devices.clear();
+  Target masked = On("fuse", {unavailable});
+  EXPECT_TRUE(SyncFlushEvidence(masked).empty());
+  EXPECT_NE(DurabilityOf(masked, {}).verdict, DurabilityVerdict::kNotDurable);
+}
+
+TEST(DeviceFlushesTest, SomeSyncsFlushingIsUnproven) {
+  Target t = On("ext4", {Probe(Primitive::kFdatasync, 1000, 300)});
+  Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven);
+  ASSERT_FALSE(d.layers.empty());
+  EXPECT_EQ(d.layers.back().kind, LayerKind::kFlushes);
+  EXPECT_EQ(d.layers.back().effect, LayerEffect::kUnknown);
+  EXPECT_NE(d.layers.back().reason.find("fdatasync 0.30"), std::string::npos)
+      << d.layers.back().reason;
+}
+
+}  // namespace device_flushes_test
+}  // namespace durprobe::report

@@ -1,0 +1,88 @@
+// probes[].device_flushes, written and read back byte for byte: the raw counts are kept, the
+// figures (per_op, control_per_write, background_per_sec) are derived from them on each write;
+// unavailable carries its reason and no figure; a report from before it reads as not counted.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "analysis/durability_model.h"
+#include "codec/json_reader.h"
+#include "codec/report_json.h"
+
+namespace durprobe::report {
+namespace flush_json_test {
+
+std::string WriteReport(const Report& r) {
+  std::ostringstream out;
+  WriteJson(r, out);
+  return out.str();
+}
+
+Report Sample(probes::FlushTally tally) {
+  Report report;
+  Target t;
+  t.path = "/data";
+  probes::ProbeResult r;
+  r.spec = {probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096};
+  r.ops = 400;
+  r.device_flushes = std::move(tally);
+  t.probes = {r};
+  t.durability = DurabilityOf(t, report.context);
+  report.targets = {t};
+  return report;
+}
+
+TEST(FlushJsonTest, CountsRoundTripAndTheFiguresAreDerived) {
+  probes::FlushTally t{.counted = true,
+                       .how = "the device under the filesystem, down the loop device's chain",
+                       .devices = {{"loop0", 402, 400, 0, 2}, {"vda", 404, 420, 1, 2}},
+                       .ops = 400,
+                       .ns = 1'000'000'000,
+                       .control_ops = 400,
+                       .control_ns = 31'250'000,
+                       .idle_ns = 31'250'000};
+  std::string written = WriteReport(Sample(t));
+  nlohmann::json j = nlohmann::json::parse(written);
+  const nlohmann::json& f = j["targets"][0]["probes"][0]["device_flushes"];
+  EXPECT_EQ(f["status"], "ok");
+  EXPECT_TRUE(f["reason"].is_null());
+  EXPECT_EQ(f["ops"], 400);
+  EXPECT_EQ(f["devices"][0]["name"], "loop0");
+  EXPECT_EQ(f["devices"][0]["flushes"], 402);
+  EXPECT_EQ(f["devices"][1]["control_flushes"], 1);
+  // 2 idle flushes in 1/32 s: 64 a second, 64 over the slices' second: (402 - 64) / 400; vda
+  // leads with (404 - 64) / 400.
+  EXPECT_DOUBLE_EQ(f["devices"][0]["background_per_sec"].get<double>(), 64.0);
+  EXPECT_NEAR(f["devices"][0]["per_op"].get<double>(), 0.845, 0.001);
+  EXPECT_NEAR(f["per_op"].get<double>(), 0.85, 0.001) << "the leading device's";
+  Result<Report> read = FromJson(written);
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  EXPECT_EQ(read->targets[0].probes[0].device_flushes, t);
+  EXPECT_EQ(WriteReport(*read), written);
+}
+
+TEST(FlushJsonTest, UnavailableSaysWhyAndGivesNoFigure) {
+  probes::FlushTally t{.counted = true,
+                       .unavailable = "no block device: tmpfs keeps its files in memory"};
+  std::string written = WriteReport(Sample(t));
+  const nlohmann::json f =
+      nlohmann::json::parse(written)["targets"][0]["probes"][0]["device_flushes"];
+  EXPECT_EQ(f["status"], "unavailable");
+  EXPECT_EQ(f["reason"], t.unavailable);
+  EXPECT_TRUE(f["per_op"].is_null()) << "never a zero";
+  Result<Report> read = FromJson(written);
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  EXPECT_EQ(read->targets[0].probes[0].device_flushes, t);
+}
+
+TEST(FlushJsonTest, NotCountedWritesNothingAndReadsBackNotCounted) {
+  std::string written = WriteReport(Sample({}));
+  EXPECT_FALSE(
+      nlohmann::json::parse(written)["targets"][0]["probes"][0].contains("device_flushes"));
+  Result<Report> read = FromJson(written);
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  EXPECT_FALSE(read->targets[0].probes[0].device_flushes.counted);
+}
+
+}  // namespace flush_json_test
+}  // namespace durprobe::report

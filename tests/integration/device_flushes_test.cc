@@ -1,0 +1,215 @@
+// Flush accounting on real mounts (probes/flush_tally.h, analysis/device_flushes.h): the block
+// devices' own counters say whether a sync reached a device. fdatasync flushes about once per
+// sync on every lab mount that has a device, a plain write does not; a FUSE server that drops
+// syncs is not durable and fails every preset, an honest one is not called not durable, an ext4
+// mounted -o sync is neither not durable nor a suspected no-op, a preload that breaks fdatasync
+// alone is named for fdatasync, and a neighbour's fsyncs on the same device are not credited to
+// the server that drops them.
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/integration/lab_mounts.h"
+
+#ifndef DURPROBE_TEST_PASSTHROUGH  // built without libfuse3
+#define DURPROBE_TEST_PASSTHROUGH ""
+#endif
+
+namespace durprobe {
+namespace device_flushes_test {
+
+using nlohmann::json;
+
+// `probe` of fdatasync and none (overwrite) on path, as JSON; null on a failed run.
+json ProbeJson(const std::string& path, const std::string& env = "",
+               const std::string& primitives = "fdatasync,none") {
+  CliRun r =
+      testing_support::RunShell(env + " " DURPROBE_BINARY " probe " + path + " --primitives " +
+                                primitives + " --patterns overwrite --budget 3s --json -");
+  EXPECT_EQ(r.exit_code, 0) << path << ": " << r.err;
+  if (r.exit_code != 0 || r.out.empty()) return json();
+  return json::parse(r.out)["targets"][0];
+}
+
+const json* ProbeOf(const json& target, const std::string& primitive) {
+  for (const json& p : target["probes"]) {
+    if (p["primitive"] == primitive) return &p;
+  }
+  return nullptr;
+}
+
+double PerOp(const json& target, const std::string& primitive) {
+  const json* p = ProbeOf(target, primitive);
+  if (p == nullptr || !p->contains("device_flushes")) return -1.0;
+  const json& f = (*p)["device_flushes"];
+  return f["status"] == "ok" ? f["per_op"].get<double>() : -1.0;
+}
+
+bool HasFinding(const json& target, const std::string& code) {
+  for (const json& f : target["findings"]) {
+    if (f["code"] == code) return true;
+  }
+  return false;
+}
+
+// Mounts the test passthrough server over source at mount (--ignore-syncs when asked) for its
+// lifetime.
+class Passthrough {
+ public:
+  Passthrough(const std::string& source, const std::string& mount, bool ignore_syncs)
+      : mount_(mount) {
+    if (std::string(DURPROBE_TEST_PASSTHROUGH).empty() || ::access("/dev/fuse", R_OK) != 0) {
+      skip_ = "no FUSE here: built without libfuse3, or /dev/fuse is missing";
+      return;
+    }
+    testing_support::RunShell("mkdir -p " + source + " " + mount);
+    CliRun r =
+        testing_support::RunShell(std::string(DURPROBE_TEST_PASSTHROUGH) +
+                                  (ignore_syncs ? " --ignore-syncs " : " ") + source + " " + mount);
+    mounted_ = r.exit_code == 0;
+    error_ = r.err;
+  }
+  ~Passthrough() {
+    if (mounted_) testing_support::RunShell("fusermount3 -u " + mount_ + " || umount -l " + mount_);
+  }
+  bool mounted() const { return mounted_; }
+  const std::string& skip() const { return skip_; }
+  const std::string& error() const { return error_; }
+
+ private:
+  std::string mount_;
+  bool mounted_ = false;
+  std::string error_, skip_;
+};
+
+#define MOUNT_OR_SKIP(fuse)                                  \
+  if (!(fuse).skip().empty()) GTEST_SKIP() << (fuse).skip(); \
+  ASSERT_TRUE((fuse).mounted()) << (fuse).error()
+
+TEST_F(LabMountsTest, FdatasyncFlushesOncePerSyncOnEveryMountWithADevice) {
+  INSPECT_OR_SKIP(ext4, "ext4");
+  for (const std::string name : {"ext4", "xfs", "btrfs", "bindfs", "overlay"}) {
+    if (LabCouldNotMount(name)) continue;
+    json t = ProbeJson(dir_ + "/" + name);
+    if (t.is_null()) continue;
+    EXPECT_GE(PerOp(t, "fdatasync"), 0.8) << name << ": " << ProbeOf(t, "fdatasync")->dump();
+    // btrfs flushes twice per fdatasync (its log tree, then the super block): 2.0 measured.
+    EXPECT_LE(PerOp(t, "fdatasync"), name == "btrfs" ? 2.3 : 1.3)
+        << name << ": " << ProbeOf(t, "fdatasync")->dump();
+    if (const json* none = ProbeOf(t, "none");
+        none != nullptr && none->contains("device_flushes")) {
+      EXPECT_LT(PerOp(t, "none"), 0.1) << name << ": " << none->dump();
+    }
+    EXPECT_NE(t["durability"]["verdict"], "not_durable") << name << ": " << t["durability"];
+  }
+}
+
+TEST_F(LabMountsTest, TmpfsHasNoDeviceToCountAndStaysNotDurable) {
+  INSPECT_OR_SKIP(tmpfs, "tmpfs");
+  json t = ProbeJson(dir_ + "/tmpfs");
+  ASSERT_FALSE(t.is_null());
+  const json& f = (*ProbeOf(t, "fdatasync"))["device_flushes"];
+  EXPECT_EQ(f["status"], "unavailable") << f;
+  EXPECT_NE(f["reason"].get<std::string>().find("tmpfs"), std::string::npos) << f;
+  EXPECT_EQ(t["durability"]["verdict"], "not_durable");
+  EXPECT_EQ(t["durability"]["deciding_layer"], "filesystem");
+}
+
+TEST_F(LabMountsTest, AFuseServerThatDropsSyncsIsNotDurableAndFailsEveryPreset) {
+  INSPECT_OR_SKIP(ext4, "ext4");
+  Passthrough fuse(dir_ + "/ext4/drop-src", dir_ + "/drop-mnt", true);
+  MOUNT_OR_SKIP(fuse);
+  json t = ProbeJson(dir_ + "/drop-mnt");
+  ASSERT_FALSE(t.is_null());
+  EXPECT_LT(PerOp(t, "fdatasync"), 0.1) << *ProbeOf(t, "fdatasync");
+  EXPECT_EQ(t["durability"]["verdict"], "not_durable") << t["durability"];
+  EXPECT_EQ(t["durability"]["deciding_layer"], "device_flushes") << t["durability"];
+  EXPECT_TRUE(HasFinding(t, "sync_reaches_no_device"));
+  for (const char* preset : {"etcd", "postgres-wal", "sqlite-app"}) {
+    CliRun r = testing_support::RunDurprobe("check " + dir_ +
+                                            "/drop-mnt --quick --json - --preset " + preset);
+    EXPECT_EQ(r.exit_code, 1) << preset << ": " << r.err;
+    if (r.out.empty()) continue;
+    bool durable_failed = false;
+    std::string seen;
+    for (const json& c : json::parse(r.out)["checks"]) {
+      if (c["rule"] != "durable") continue;
+      durable_failed = c["status"] == "fail";
+      seen = c.dump();
+    }
+    EXPECT_TRUE(durable_failed) << preset << ": " << seen;
+  }
+}
+
+TEST_F(LabMountsTest, AnHonestFuseServerIsNotCalledNotDurable) {
+  INSPECT_OR_SKIP(ext4, "ext4");
+  Passthrough fuse(dir_ + "/ext4/honest-src", dir_ + "/honest-mnt", false);
+  MOUNT_OR_SKIP(fuse);
+  json t = ProbeJson(dir_ + "/honest-mnt");
+  ASSERT_FALSE(t.is_null());
+  EXPECT_GE(PerOp(t, "fdatasync"), 0.8) << *ProbeOf(t, "fdatasync");
+  EXPECT_NE(t["durability"]["verdict"], "not_durable") << t["durability"];
+  EXPECT_FALSE(HasFinding(t, "sync_reaches_no_device"));
+}
+
+// A neighbour's fsync loop on the device under the server's files: its flushes land in the
+// probe's slices and in the idle slices alike, so they are not credited to the dropped syncs.
+TEST_F(LabMountsTest, ANeighboursFlushesAreNotCreditedToAServerThatDropsSyncs) {
+  INSPECT_OR_SKIP(ext4, "ext4");
+  Passthrough fuse(dir_ + "/ext4/drop2-src", dir_ + "/drop2-mnt", true);
+  MOUNT_OR_SKIP(fuse);
+  const std::string neighbour =
+      "python3 -c \"import os,time\nfd=os.open('" + dir_ +
+      "/ext4/neighbour.dat',os.O_RDWR|os.O_CREAT)\nend=time.time()+12\n"
+      "while time.time()<end:\n os.pwrite(fd,b'x'*4096,0); os.fsync(fd)\" & ";
+  CliRun r = testing_support::RunShell(neighbour + DURPROBE_BINARY " probe " + dir_ +
+                                       "/drop2-mnt --primitives fdatasync,none --patterns "
+                                       "overwrite --budget 3s --json -; wait");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json t = json::parse(r.out)["targets"][0];
+  const json& f = (*ProbeOf(t, "fdatasync"))["device_flushes"];
+  double background = 0;
+  for (const json& d : f["devices"])
+    background = std::max(background, d["background_per_sec"].get<double>());
+  EXPECT_GT(background, 10.0) << "the neighbour's fsyncs were not seen: " << f;
+  EXPECT_LT(f["per_op"].get<double>(), 0.1) << f;
+  EXPECT_EQ(t["durability"]["verdict"], "not_durable") << t["durability"];
+}
+
+TEST_F(LabMountsTest, AnExt4SyncMountIsNeitherNotDurableNorASuspectedNoop) {
+  INSPECT_OR_SKIP(ext4, "ext4");
+  const std::string img = dir_ + "/img/sync-mount.img", mnt = dir_ + "/sync-mount";
+  CliRun up = testing_support::RunShell("truncate -s 128M " + img + " && mkfs.ext4 -q " + img +
+                                        " && mkdir -p " + mnt + " && mount -o loop,sync " + img +
+                                        " " + mnt);
+  ASSERT_EQ(up.exit_code, 0) << up.err;
+  json t = ProbeJson(mnt, "", "fdatasync,odsync,none");
+  testing_support::RunShell("umount " + mnt + " && rmdir " + mnt + " && rm -f " + img);
+  ASSERT_FALSE(t.is_null());
+  EXPECT_NE(t["durability"]["verdict"], "not_durable") << t["durability"];
+  EXPECT_FALSE(HasFinding(t, "sync_noop_suspected"));
+  EXPECT_FALSE(HasFinding(t, "sync_reaches_no_device"));
+  const json& none = (*ProbeOf(t, "none"))["device_flushes"];
+  EXPECT_GE(none["control_per_write"].get<double>(), 0.8) << none;
+}
+
+TEST_F(LabMountsTest, APreloadThatBreaksOnlyFdatasyncIsNamedForFdatasync) {
+  INSPECT_OR_SKIP(ext4, "ext4");
+  json t = ProbeJson(dir_ + "/ext4",
+                     "env LD_PRELOAD=" DURPROBE_FAULTLIB
+                     " DURPROBE_FAULT_SYNC=noop DURPROBE_FAULT_SYNC_CALLS=fdatasync",
+                     "fsync,fdatasync,none");
+  ASSERT_FALSE(t.is_null());
+  EXPECT_LT(PerOp(t, "fdatasync"), 0.1);
+  EXPECT_GE(PerOp(t, "fsync"), 0.8);
+  std::string message;
+  for (const json& f : t["findings"]) {
+    if (f["code"] == "sync_reaches_no_device") message = f["message"];
+  }
+  EXPECT_NE(message.find("fdatasync reached no device"), std::string::npos) << message;
+  EXPECT_EQ(message.find("fsync reached no device"), std::string::npos) << message;
+  EXPECT_EQ(t["durability"]["verdict"], "not_durable") << t["durability"];
+}
+
+}  // namespace device_flushes_test
+}  // namespace durprobe

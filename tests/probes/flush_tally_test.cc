@@ -1,0 +1,194 @@
+// Flush accounting in the timed loop (probes/flush_tally.h), on a fake clock and a fake device
+// whose stat file counts what the test says: a flush per honest sync, none for a dropped one,
+// one per control write where plain writes flush, and a background rate in time. The loop cuts
+// the timed phase into slices with a control and an idle slice after each; per_op is what the
+// sync added, less the background and the control.
+#include "probes/flush_tally.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "platform/block_counters.h"
+#include "probes/timed_loop.h"
+#include "tests/support/fault_platform.h"
+
+namespace durprobe::probes {
+namespace flush_tally_test {
+
+constexpr std::uint64_t kMs = 1'000'000;
+
+// The fake device "dev0" under /fake-sys: flushes as the test's counters and the clock say.
+class CountingPlatform final : public platform::ForwardingPlatform {
+ public:
+  explicit CountingPlatform(platform::FaultPlatform& clock)
+      : ForwardingPlatform(clock), clock_(clock) {}
+
+  Result<std::string> ReadTextFile(const std::string& path, std::size_t max_bytes) override {
+    if (path != "/fake-sys/class/block/dev0/stat") return target().ReadTextFile(path, max_bytes);
+    ++reads;
+    const double background =
+        background_per_sec * static_cast<double>(clock_.NowNanos() - start_ns) / 1e9;
+    const std::uint64_t flushes = flushed + static_cast<std::uint64_t>(background);
+    return fmt::format("1 0 8 0 {} 0 {} 0 0 0 0 0 0 0 0 {} 0\n", writes, writes * 8, flushes);
+  }
+  std::uint64_t NowNanos() override { return clock_.NowNanos(); }
+  void SleepNanos(std::uint64_t ns) override { clock_.AdvanceClock(ns); }
+
+  platform::FaultPlatform& clock_;
+  std::uint64_t flushed = 0, writes = 0, reads = 0;
+  std::uint64_t start_ns = 0;
+  double background_per_sec = 0.0;
+};
+
+// 1 ms a write+sync; its sync flushes when honest; its control (a plain write) flushes when
+// writes flush by themselves.
+class FlushingOp final : public ProbeOp {
+ public:
+  FlushingOp(CountingPlatform& p, bool honest, bool writes_flush)
+      : p_(p), honest_(honest), writes_flush_(writes_flush) {}
+  Status Setup() override { return Status::Ok(); }
+  Status RunOnce(OpTiming* t) override {
+    p_.clock_.AdvanceClock(kMs);
+    ++p_.writes;
+    if (honest_ || writes_flush_) ++p_.flushed;
+    t->end_ns = p_.NowNanos();
+    return Status::Ok();
+  }
+  Status RunControl() override {
+    p_.clock_.AdvanceClock(kMs / 100);
+    ++p_.writes;
+    ++controls;
+    if (writes_flush_) ++p_.flushed;
+    return Status::Ok();
+  }
+  bool has_sync_part() const override { return false; }
+  Status Teardown() override { return Status::Ok(); }
+  std::uint64_t controls = 0;
+
+ private:
+  CountingPlatform& p_;
+  bool honest_, writes_flush_;
+};
+
+StopRule CountingRule() {
+  StopRule rule;
+  rule.warmup_ops = 0;
+  rule.min_ops = 1'000'000;  // never converges: runs to max_ns
+  rule.max_ns = 2'000 * kMs;
+  rule.flush_counting.devices = {"dev0"};
+  rule.flush_counting.sys_root = "/fake-sys";
+  rule.flush_counting.how = "the test's device";
+  return rule;
+}
+
+struct CountedRun {
+  LoopOutcome out;
+  std::uint64_t controls = 0;
+};
+
+CountedRun RunCounted(bool honest, bool writes_flush, double background_per_sec) {
+  platform::FaultPlatform clock(platform::Default());
+  clock.UseFakeClock();
+  CountingPlatform p(clock);
+  p.start_ns = clock.NowNanos();
+  p.background_per_sec = background_per_sec;
+  FlushingOp op(p, honest, writes_flush);
+  CountedRun r;
+  r.out = RunTimedLoop(p, op, CountingRule());
+  r.controls = op.controls;
+  return r;
+}
+
+TEST(FlushTallyTest, AnHonestSyncFlushesOncePerOperation) {
+  CountedRun r = RunCounted(true, false, 0.0);
+  const FlushTally& t = r.out.flushes;
+  ASSERT_TRUE(t.ok()) << t.unavailable;
+  EXPECT_EQ(t.ops, r.out.ops);
+  EXPECT_EQ(t.devices.at(0).flushes, r.out.ops);
+  EXPECT_DOUBLE_EQ(t.PerOp(), 1.0);
+  EXPECT_EQ(t.control_ops, r.controls);
+  EXPECT_GT(t.control_ops, 0u);
+  EXPECT_DOUBLE_EQ(t.ControlPerWrite(), 0.0);
+  EXPECT_GT(t.idle_ns, 0u);
+  // The control and idle slices take about 1/16 of the slices' time, untimed.
+  EXPECT_LE(t.idle_ns, t.ns / kControlShare + kMs);
+  EXPECT_EQ(r.out.elapsed_ns, t.ns) << "the slices are the timed phase";
+}
+
+TEST(FlushTallyTest, ADroppedSyncFlushesNothing) {
+  CountedRun r = RunCounted(false, false, 0.0);
+  ASSERT_TRUE(r.out.flushes.ok());
+  EXPECT_EQ(r.out.flushes.devices.at(0).flushes, 0u);
+  EXPECT_DOUBLE_EQ(r.out.flushes.PerOp(), 0.0);
+}
+
+// 600 background flushes a second against 1,000 dropped syncs a second: without the idle
+// slices the syncs would read 0.6 flushes each.
+TEST(FlushTallyTest, BackgroundFlushesAreNotCreditedToTheSyncs) {
+  CountedRun r = RunCounted(false, false, 600.0);
+  const FlushTally& t = r.out.flushes;
+  ASSERT_TRUE(t.ok());
+  EXPECT_GT(static_cast<double>(t.devices.at(0).flushes) / static_cast<double>(t.ops), 0.5);
+  EXPECT_NEAR(t.BackgroundPerSec(t.devices.at(0)), 600.0, 60.0);
+  EXPECT_LT(t.PerOp(), 0.1);
+  CountedRun honest = RunCounted(true, false, 600.0);
+  EXPECT_NEAR(honest.out.flushes.PerOp(), 1.0, 0.1);
+}
+
+// -o sync: every plain write flushes, so the control does too and the sync adds nothing.
+TEST(FlushTallyTest, WritesThatFlushByThemselvesShowInTheControl) {
+  CountedRun r = RunCounted(false, true, 0.0);
+  const FlushTally& t = r.out.flushes;
+  ASSERT_TRUE(t.ok());
+  EXPECT_DOUBLE_EQ(t.ControlPerWrite(), 1.0);
+  EXPECT_DOUBLE_EQ(t.PerOp(), 0.0);
+}
+
+TEST(FlushTallyTest, NothingIsCountedUnlessAsked) {
+  platform::FaultPlatform clock(platform::Default());
+  clock.UseFakeClock();
+  CountingPlatform p(clock);
+  FlushingOp op(p, true, false);
+  StopRule rule = CountingRule();
+  rule.flush_counting = {};
+  LoopOutcome out = RunTimedLoop(p, op, rule);
+  EXPECT_FALSE(out.flushes.counted);
+  EXPECT_EQ(p.reads, 0u);
+  EXPECT_EQ(op.controls, 0u) << "no control runs when nothing is counted";
+}
+
+TEST(FlushTallyTest, AnUnreadableCounterIsUnavailableWithItsReasonNeverZero) {
+  platform::FaultPlatform clock(platform::Default());
+  clock.UseFakeClock();
+  CountingPlatform p(clock);
+  FlushingOp op(p, true, false);
+  StopRule rule = CountingRule();
+  rule.flush_counting.devices = {"missing0"};
+  LoopOutcome out = RunTimedLoop(p, op, rule);
+  EXPECT_TRUE(out.flushes.counted);
+  EXPECT_FALSE(out.flushes.ok());
+  EXPECT_NE(out.flushes.unavailable.find("missing0"), std::string::npos) << out.flushes.unavailable;
+  EXPECT_TRUE(out.flushes.devices.empty());
+}
+
+TEST(FlushTallyTest, MergeAddsRoundsDeviceByDevice) {
+  FlushTally a{.counted = true, .devices = {{"vda", 10, 10, 0, 1}}, .ops = 10, .ns = kMs * 10};
+  FlushTally b{.counted = true,
+               .devices = {{"vda", 5, 5, 1, 0}, {"loop0", 5, 5, 0, 0}},
+               .ops = 5,
+               .ns = kMs * 5,
+               .control_ops = 5};
+  Merge(a, b);
+  ASSERT_EQ(a.devices.size(), 2u);
+  EXPECT_EQ(a.devices[0].flushes, 15u);
+  EXPECT_EQ(a.devices[0].control_flushes, 1u);
+  EXPECT_EQ(a.devices[0].idle_flushes, 1u);
+  EXPECT_EQ(a.ops, 15u);
+  EXPECT_EQ(a.control_ops, 5u);
+  FlushTally none;
+  Merge(none, FlushTally{});
+  EXPECT_FALSE(none.counted);
+}
+
+}  // namespace flush_tally_test
+}  // namespace durprobe::probes
