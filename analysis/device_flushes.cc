@@ -1,6 +1,7 @@
 #include "analysis/device_flushes.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -46,40 +47,44 @@ std::vector<SyncFlushes> SyncFlushEvidence(const Target& target) {
   return out;
 }
 
+std::vector<const SyncFlushes*> FirstOfEachPrimitive(const std::vector<SyncFlushes>& evidence,
+                                                     FlushReach reach) {
+  std::vector<const SyncFlushes*> firsts;
+  for (const SyncFlushes& e : evidence) {
+    if (e.reach != reach) continue;
+    if (std::none_of(firsts.begin(), firsts.end(),
+                     [&](const SyncFlushes* f) { return f->spec.primitive == e.spec.primitive; })) {
+      firsts.push_back(&e);
+    }
+  }
+  return firsts;
+}
+
 std::string NoFlushSummary(const std::vector<SyncFlushes>& evidence) {
   std::vector<std::string> parts;
-  std::vector<probes::Primitive> named;
-  for (const SyncFlushes& e : evidence) {
-    if (e.reach != FlushReach::kNone) continue;
-    if (std::find(named.begin(), named.end(), e.spec.primitive) != named.end()) continue;
-    named.push_back(e.spec.primitive);
+  for (const SyncFlushes* e : FirstOfEachPrimitive(evidence, FlushReach::kNone)) {
     std::uint64_t ops = 0, flushes = 0;
     for (const SyncFlushes& same : evidence) {
-      if (same.spec.primitive != e.spec.primitive || same.reach != FlushReach::kNone) continue;
+      if (same.spec.primitive != e->spec.primitive || same.reach != FlushReach::kNone) continue;
       ops += same.ops;
       flushes += same.flushes;
     }
     parts.push_back(fmt::format("{} reached no device: {} syncs, {} flushes",
-                                probes::NameOf(e.spec.primitive),
+                                probes::NameOf(e->spec.primitive),
                                 FormatRate(static_cast<double>(ops)), flushes));
   }
-  std::string text;
-  for (const std::string& p : parts) text += (text.empty() ? "" : "; ") + p;
-  return text;
+  return fmt::format("{}", fmt::join(parts, "; "));
 }
 
 std::vector<Finding> DeviceFlushFindings(const Target& target) {
   const std::vector<SyncFlushes> evidence = SyncFlushEvidence(target);
   const std::string none = NoFlushSummary(evidence);
   if (none.empty()) return {};
-  std::vector<std::string> reached;
-  for (const SyncFlushes& e : evidence) {
-    if (e.reach != FlushReach::kReaches) continue;
-    std::string name(probes::NameOf(e.spec.primitive));
-    if (std::find(reached.begin(), reached.end(), name) == reached.end()) reached.push_back(name);
+  std::vector<std::string_view> reached;
+  for (const SyncFlushes* e : FirstOfEachPrimitive(evidence, FlushReach::kReaches)) {
+    reached.push_back(probes::NameOf(e->spec.primitive));
   }
-  std::string also;
-  for (const std::string& n : reached) also += (also.empty() ? "" : ", ") + n;
+  const std::string also = fmt::format("{}", fmt::join(reached, ", "));
   return {
       {Severity::kWarn, codes::kSyncReachesNoDevice,
        fmt::format("{} (the block devices' own flush counters, less the background){}", none,

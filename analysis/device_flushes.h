@@ -44,6 +44,10 @@ std::vector<SyncFlushes> SyncFlushEvidence(const Target& target);
 // sync_reaches_no_device (warn): a durable primitive whose syncs reached no device.
 std::vector<Finding> DeviceFlushFindings(const Target& target);
 
+// The first entry of each primitive whose syncs had reach, in the evidence's order.
+std::vector<const SyncFlushes*> FirstOfEachPrimitive(const std::vector<SyncFlushes>& evidence,
+                                                     FlushReach reach);
+
 // "fdatasync reached no device: 4,677 syncs, 0 flushes": the primitives that reached none,
 // each named once; "" when every one reached a device.
 std::string NoFlushSummary(const std::vector<SyncFlushes>& evidence);

@@ -1,6 +1,7 @@
 #include "analysis/durability_model.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <optional>
@@ -224,18 +225,10 @@ bool RemoteStorage(const Target& t) {
 
 std::string PrimitiveList(const std::vector<SyncFlushes>& evidence, FlushReach reach) {
   std::vector<std::string> names;
-  for (const SyncFlushes& e : evidence) {
-    if (e.reach != reach) continue;
-    std::string line = fmt::format("{} {:.2f}", probes::NameOf(e.spec.primitive), e.per_op);
-    if (std::find_if(names.begin(), names.end(), [&](const std::string& n) {
-          return n.starts_with(std::string(probes::NameOf(e.spec.primitive)) + " ");
-        }) == names.end()) {
-      names.push_back(line);
-    }
+  for (const SyncFlushes* e : FirstOfEachPrimitive(evidence, reach)) {
+    names.push_back(fmt::format("{} {:.2f}", probes::NameOf(e->spec.primitive), e->per_op));
   }
-  std::string text;
-  for (const std::string& n : names) text += (text.empty() ? "" : ", ") + n;
-  return text;
+  return fmt::format("{}", fmt::join(names, ", "));
 }
 
 // The device counters' evidence: what each durable probe's syncs did on the devices.

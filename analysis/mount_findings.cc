@@ -171,8 +171,6 @@ bool BarrierOff(const platform::MountInfo& m) {
   return HasOption(m.options, "nobarrier") || barrier == "0" || barrier == "off";
 }
 
-bool IsMemoryFs(std::string_view fstype) { return OneOf(fstype, {"tmpfs", "ramfs", "devtmpfs"}); }
-
 bool IsNetworkFs(std::string_view fstype) {
   return OneOf(fstype, {"nfs", "nfs4", "cifs", "smb3", "9p", "fuse.sshfs"});
 }

@@ -7,12 +7,13 @@
 
 #include "analysis/plausibility.h"
 #include "model/report.h"
+#include "platform/fs_magic.h"
 #include "platform/mount_info.h"
 
 namespace durprobe::report {
 
 // Memory filesystems (tmpfs, ramfs, devtmpfs): a sync there reaches only memory.
-bool IsMemoryFs(std::string_view fstype);
+using platform::IsMemoryFs;
 
 // Mounted without barriers (nobarrier, barrier=0, barrier=off): syncs no longer flush the
 // device's write cache.

@@ -3,8 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 #include <charconv>
+
+#include "platform/fs_magic.h"
 
 namespace durprobe::platform {
 namespace {
@@ -12,10 +13,6 @@ namespace {
 constexpr std::size_t kWritesField = 5;    // write requests completed
 constexpr std::size_t kFlushesField = 16;  // flush requests completed (Linux 5.5 and later)
 constexpr std::size_t kStatBytes = 4096;
-
-// Filesystems whose files live in memory: no device is under them to count.
-constexpr std::array<std::string_view, 5> kMemoryFs = {"tmpfs", "ramfs", "devtmpfs", "hugetlbfs",
-                                                       "shm"};
 
 void AddOnce(std::vector<std::string>& names, const std::string& name) {
   if (!name.empty() && std::find(names.begin(), names.end(), name) == names.end()) {
@@ -34,10 +31,6 @@ void AddChain(const MountInfo& m, std::vector<std::string>& names) {
   if (!m.device) return;
   AddDevice(*m.device, names);
   for (const MountInfo& b : m.backing) AddChain(b, names);
-}
-
-bool MemoryFilesystem(const std::string& fstype) {
-  return std::find(kMemoryFs.begin(), kMemoryFs.end(), fstype) != kMemoryFs.end();
 }
 
 // Whether sys_root/block/name is a disk a write could land on: not a RAM disk, and a loop device
@@ -92,7 +85,7 @@ Result<BlockCount> ParseBlockStat(std::string_view name, std::string_view text) 
 
 CountedDevices DevicesToCount(Platform& platform, const std::string& sys_root, const MountInfo& m) {
   CountedDevices out;
-  if (MemoryFilesystem(m.fstype)) {
+  if (IsMemoryFs(m.fstype)) {
     out.unavailable = fmt::format("no block device: {} keeps its files in memory", m.fstype);
     return out;
   }

@@ -99,7 +99,7 @@ void FlushCounter::Mark() {
 
 void FlushCounter::End(Part part) {
   if (!active_) return;
-  std::vector<platform::BlockCount> before = mark_;
+  const std::vector<platform::BlockCount> before = std::move(mark_);
   Mark();
   if (!active_) return;
   for (std::size_t i = 0; i < mark_.size() && i < tally_.devices.size(); ++i) {

@@ -23,11 +23,12 @@ namespace {
 // first to run (and to pay for warming up SQLite, the page cache and the device). The reference
 // probe is sampled on a path before each of its configurations and at the end.
 // wal holds each path's pre-flight; what it refused is said by the analysis (run/analyze_target.h).
+// counting holds where each path's flushes are counted (CountingFor), found once by the caller.
 void RunSqliteInterleaved(
     RunState& s, std::vector<report::Target>& targets,
     std::vector<std::vector<sqlite_bench::CommitResult>>& commits,
     std::vector<std::vector<std::optional<report::SqliteRepeats>>>& spread_rows,
-    std::vector<WalGate>& wal) {
+    std::vector<WalGate>& wal, const std::vector<probes::FlushCounting>& counting) {
   const Plan& plan = s.plan;
   const std::size_t n = plan.paths.size();
   std::vector<Result<std::unique_ptr<sqlite_bench::CommitSession>>> sessions;
@@ -82,7 +83,7 @@ void RunSqliteInterleaved(
                          plan.sqlite.options.budget_ns);
         sqlite_bench::CommitOptions cut = options;
         cut.budget_ns = std::min(options.budget_ns, shares.Share());
-        cut.flush_counting = CountingFor(s.platform, targets[p]);
+        cut.flush_counting = counting[p];
         const std::uint64_t began = s.platform.NowNanos();
         got.push_back(sessions[p].ok() ? (*sessions[p])->Run(config, cut)
                                        : sqlite_bench::NotRun(config, probes::Outcome::kError,
@@ -238,7 +239,7 @@ void RunInterleaved(RunState& s) {
   std::vector<WalGate> wal;  // one per path when the matrix ran
   if (plan.run_sqlite) {
     s.timeline.StartPhase(phases.sqlite == kNoDeadline ? kNoDeadline : n * phases.sqlite, 0);
-    RunSqliteInterleaved(s, targets, commits, spread_rows, wal);
+    RunSqliteInterleaved(s, targets, commits, spread_rows, wal, counting);
   }
 
   for (std::size_t p = 0; p < n; ++p) {
