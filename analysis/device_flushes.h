@@ -19,8 +19,8 @@ inline constexpr std::uint64_t kMinFlushEvidenceOps = 20;  // fewer operations p
 
 enum class FlushReach {
   kReaches,      // per_op at least kReachesPerOp
-  kPartly,       // in between: some syncs flushed, some did not
-  kNone,         // below kNoFlushPerOp while plain writes stay cached
+  kPartly,       // in between, or too busy a background to tell: some syncs flushed, or not
+  kNone,         // under kNoFlushPerOp counted (background and all) while plain writes stay cached
   kWritesFlush,  // plain writes flush by themselves: the sync had nothing left to flush
   kMayUseFua,    // none counted, but O_DIRECT writes on a FUA device flush as they go, uncounted
 };

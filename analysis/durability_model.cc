@@ -262,7 +262,8 @@ void DeviceFlushes(const Target& t, Chain& chain) {
   if (any(FlushReach::kPartly) || any(FlushReach::kMayUseFua)) {
     chain.Add(LayerKind::kFlushes, "flush counters", LayerEffect::kUnknown,
               any(FlushReach::kPartly)
-                  ? fmt::format("some syncs reached no device: {} flushes per sync",
+                  ? fmt::format("some syncs reached no device, or the device was too busy to "
+                                "tell: {} flushes per sync after the background",
                                 PrimitiveList(evidence, FlushReach::kPartly))
                   : "O_DIRECT writes on a device with FUA may flush as they go, which the "
                     "counters do not count",

@@ -42,9 +42,9 @@ void NoopSyncs(const Target& t, const StorageFacts& facts, std::vector<Finding>&
     if (!plain) continue;
     // The device saw the syncs' flushes, or plain writes flush by themselves (-o sync): a sync
     // that costs little then is no evidence of a no-op.
-    if (r.device_flushes.ok() && (r.device_flushes.PerOp() >= kReachesPerOp ||
-                                  WritesFlushThemselves(r.device_flushes) ||
-                                  WritesFlushThemselves(plain->device_flushes))) {
+    if (r.device_flushes.ok() &&
+        (r.device_flushes.PerOp() >= kReachesPerOp || WritesFlushThemselves(r.device_flushes) ||
+         WritesFlushThemselves(plain->device_flushes))) {
       continue;
     }
     double added = static_cast<double>(r.latency.p50) - static_cast<double>(plain->latency.p50);

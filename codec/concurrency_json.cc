@@ -1,5 +1,6 @@
 #include "codec/concurrency_json.h"
 
+#include "codec/flush_json.h"
 #include "codec/report_json.h"
 
 namespace durprobe::report {
@@ -19,6 +20,7 @@ json ToJson(const probes::ConcurrencyResult& r) {
   j["latency_ns"] = ToJson(r.latency);
   j["aggregate_ops_per_sec"] = r.aggregate_ops_per_sec;
   j["scaling"] = r.scaling > 0 ? json(r.scaling) : json(nullptr);
+  if (r.device_flushes.counted) j["device_flushes"] = ToJson(r.device_flushes);
   return j;
 }
 

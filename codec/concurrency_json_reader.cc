@@ -1,5 +1,6 @@
 #include "codec/concurrency_json_reader.h"
 
+#include "codec/flush_json.h"
 #include "codec/json_reader_sections.h"
 
 namespace durprobe::report {
@@ -20,6 +21,7 @@ std::vector<probes::ConcurrencyResult> ReadConcurrency(const JsonFields& target)
     r.latency = ReadLatency(f.Object("latency_ns"));
     r.aggregate_ops_per_sec = f.Double("aggregate_ops_per_sec");
     r.scaling = f.Double("scaling");
+    r.device_flushes = ReadFlushTally(f.Object("device_flushes"));
     rows.push_back(std::move(r));
   });
   return rows;

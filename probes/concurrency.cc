@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <latch>
 #include <new>
+#include <optional>
 #include <thread>
 
 #include "platform/enum_table.h"
@@ -135,8 +136,17 @@ ConcurrencyResult RunConcurrency(platform::Platform& platform, const std::string
   if (Status valid = Validate(spec); !valid.ok()) return Failed(spec, valid);
   std::vector<LoopOutcome> loops;
   std::uint32_t seen = 0;
+  StopRule writer_rule = rule;
+  writer_rule.flush_counting = {};
+  std::optional<FlushCounter> flushes;
+  std::uint64_t began = 0;
+  auto start_counting = [&] {
+    flushes.emplace(platform, rule.flush_counting);
+    began = platform.NowNanos();
+  };
   if (spec.mode == WriterMode::kProcesses) {
-    loops = RunWriterProcesses(platform, scratch_dir, spec, rule, file_size, &seen);
+    start_counting();
+    loops = RunWriterProcesses(platform, scratch_dir, spec, writer_rule, file_size, &seen);
   } else {
     std::unique_ptr<SharedFile> shared;
     if (spec.mode == WriterMode::kSharedFile) {
@@ -155,12 +165,17 @@ ConcurrencyResult RunConcurrency(platform::Platform& platform, const std::string
       }
       ops.push_back(std::move(*op));
     }
-    loops = RunWriterThreads(platform, ops, rule, &seen);
+    start_counting();
+    loops = RunWriterThreads(platform, ops, writer_rule, &seen);
     ops.clear();
     if (spec.mode == WriterMode::kThreads) RemoveWriterDirs(platform, scratch_dir, spec.writers);
   }
   ConcurrencyResult r = Aggregate(spec, loops);
   r.writers_seen = seen;
+  const std::uint64_t ran_ns = platform.NowNanos() - began;
+  flushes->EndTimed(r.ops + r.warmup_ops, ran_ns);
+  flushes->Idle(ran_ns / kControlShare);
+  r.device_flushes = flushes->tally();
   return r;
 }
 

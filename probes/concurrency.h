@@ -60,9 +60,13 @@ struct ConcurrencyResult {
   double scaling = 0.0;
   // Writers (threads, or processes other than this one) that ran and reported; not in the JSON.
   std::uint32_t writers_seen = 0;
+  // What the devices completed while the writers ran (their warm-up in it: ops counts warm-up
+  // and timed operations alike), with an idle slice after; no control (probes/flush_tally.h).
+  FlushTally device_flushes;
 };
 
 // Runs spec's writers in scratch_dir: each one's timed loop runs rule.max_ns after its warm-up.
+// rule.flush_counting is read around the writers together, never inside one writer's loop.
 // Each writer's file is file_size bytes (the shared file file_size per writer), overwritten in
 // place. A writer that cannot be set up or fails makes the result unsupported or an error with
 // its reason; the others still stop and clean up.

@@ -19,6 +19,16 @@ double FlushTally::PerOp(const DeviceFlushes& d) const {
   return std::max(0.0, own / static_cast<double>(ops) - ControlPerWrite(d));
 }
 
+double FlushTally::CountedPerOp(const DeviceFlushes& d) const {
+  return ops == 0 ? 0.0 : static_cast<double>(d.flushes) / static_cast<double>(ops);
+}
+
+double FlushTally::MostCountedPerOp() const {
+  double most = 0.0;
+  for (const DeviceFlushes& d : devices) most = std::max(most, CountedPerOp(d));
+  return most;
+}
+
 double FlushTally::ControlPerWrite(const DeviceFlushes& d) const {
   if (control_ops == 0) return 0.0;
   const double own =

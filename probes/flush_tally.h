@@ -61,6 +61,11 @@ struct FlushTally {
   // d's flushes per control write less the background over the control's time, never below 0;
   // 0 without control writes.
   double ControlPerWrite(const DeviceFlushes& d) const;
+  // d's flushes per operation as counted, background and all.
+  double CountedPerOp(const DeviceFlushes& d) const;
+  // The most flushes per operation any device counted, background and all: what a claim that
+  // the operations caused none rests on, since the background is only estimated.
+  double MostCountedPerOp() const;
   // The device where the operations caused the most flushes (per PerOp), or nullptr.
   const DeviceFlushes* Leading() const;
   double PerOp() const;            // the leading device's; 0 when none

@@ -7,6 +7,7 @@
 #include "analysis/concurrency_findings.h"
 #include "model/labels.h"
 #include "run/executor.h"
+#include "run/flush_counting.h"
 #include "run/path_by_path.h"
 #include "text/units.h"
 
@@ -46,6 +47,8 @@ std::uint64_t ConcurrencyScratchBytes(const ConcurrencyPlan& plan) {
 void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& targets,
                          const std::vector<std::size_t>& scratch_index) {
   const ConcurrencyPlan& plan = s.plan.concurrency;
+  std::vector<probes::FlushCounting> counting;
+  for (const report::Target* t : targets) counting.push_back(CountingFor(s.platform, *t));
   for (const probes::ConcurrencySpec& cell : Cells(plan)) {
     for (std::size_t k = 0; k < targets.size(); ++k) {
       report::Target& t = *targets[k];
@@ -56,9 +59,10 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
       }
       s.progress.Start("concurrency", t.path + ": " + report::ConcurrencyLabel(cell),
                        PlannedProbeNs(plan.rule));
-      t.concurrency.push_back(
-          probes::RunConcurrency(s.platform, s.scratch[scratch_index[k]]->work_path(), cell,
-                                 CutTo(plan.rule, s.timeline.Left()), plan.file_size));
+      probes::StopRule rule = CutTo(plan.rule, s.timeline.Left());
+      rule.flush_counting = counting[k];
+      t.concurrency.push_back(probes::RunConcurrency(
+          s.platform, s.scratch[scratch_index[k]]->work_path(), cell, rule, plan.file_size));
     }
   }
   // The counts the budget cut before the run began are not run as much as those it cuts now.

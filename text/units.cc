@@ -160,7 +160,11 @@ std::string PercentileCell(const std::optional<std::uint64_t>& ns) {
 
 std::string OpsCount(std::uint64_t n) {
   if (n == 1) return "1 op";
-  return (n < 1000 ? fmt::format("{}", n) : FormatRate(static_cast<double>(n))) + " ops";
+  return CountText(n) + " ops";
+}
+
+std::string CountText(std::uint64_t n) {
+  return n < 1000 ? fmt::format("{}", n) : Thousands(static_cast<double>(n));
 }
 
 std::string FormatBytes(std::uint64_t n) {

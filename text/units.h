@@ -26,6 +26,8 @@ std::string NanosCell(std::uint64_t ns);
 std::string PercentileCell(const std::optional<std::uint64_t>& ns);
 // An operation count where a figure stands in for what it cannot support: "1 op", "12 ops".
 std::string OpsCount(std::uint64_t n);
+// A count with thousands separators: "57", "4,677".
+std::string CountText(std::uint64_t n);
 // The legend line under a table that can show "-" for a percentile.
 inline constexpr const char* kPercentileLegend =
     "p90, p99, p99.9 \"-\": fewer operations than that percentile needs (10, 100, 1,000)";

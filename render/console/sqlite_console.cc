@@ -10,6 +10,7 @@
 #include "model/percentiles.h"
 #include "render/console/crashsim_console.h"
 #include "render/console/repeat_cells.h"
+#include "render/flush_text.h"
 #include "text/table.h"
 #include "text/units.h"
 #include "text/utf8.h"
@@ -38,7 +39,7 @@ std::string ModeCell(const CommitResult& r) {
 
 }  // namespace
 
-Table SqliteTable(bool loss_columns) {
+Table SqliteTable(bool loss_columns, bool flushes) {
   // On a narrow terminal the explanation columns go first, then the latencies; the
   // configuration, its rate, its speedup and its risk stay.
   std::vector<Column> columns = {{"journal", Align::kLeft},
@@ -50,11 +51,12 @@ Table SqliteTable(bool loss_columns) {
                                  {"commit", Align::kRight, 5},
                                  {"p50", Align::kRight, 4},
                                  {"p99", Align::kRight, 3},
-                                 {"syncs (db+j+wal+dir)", Align::kLeft, 3},
-                                 {"sync%", Align::kRight, 6},
+                                 {"syncs (db+j+wal+dir)", Align::kLeft, 3}};
+  if (flushes) columns.push_back({"flush/c", Align::kRight, 7});
+  columns.insert(columns.end(), {{"sync%", Align::kRight, 6},
                                  {"speedup", Align::kRight, 1},
                                  {"predicted", Align::kRight, 8},
-                                 {"expl.", Align::kRight, 8}};
+                                 {"expl.", Align::kRight, 8}});
   if (loss_columns) {
     columns.push_back({"crash: lost", Align::kRight, 2});
     columns.push_back({"corrupt", Align::kRight, 2});
@@ -64,7 +66,8 @@ Table SqliteTable(bool loss_columns) {
 }
 
 void AddSqliteRow(Table& table, const SqliteEntry& e,
-                  const std::vector<sqlite_bench::CrashsimResult>* crashsim, TableNotes& notes) {
+                  const std::vector<sqlite_bench::CrashsimResult>* crashsim, TableNotes& notes,
+                  bool flushes) {
   const CommitResult& r = e.result;
   std::string journal(sqlite_bench::NameOf(r.config.journal));
   std::string stmt(r.config.statement == sqlite_bench::StatementMode::kReused ? "reused"
@@ -94,11 +97,13 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
       rep && Ranged(rep->p50_ns) ? NanosRangeCell(rep->p50_ns) : NanosCell(r.latency.p50),
       rep && Ranged(rep->p99_ns) && P99(r.latency) ? NanosRangeCell(rep->p99_ns)
                                                    : PercentileCell(P99(r.latency)),
-      SyncCell(r),
-      fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
-      e.speedup ? FormatRatio(*e.speedup) : std::string("-"),
-      c.available ? Us(c.predicted_ns) : std::string("-"),
-      c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0) : std::string("-")};
+      SyncCell(r)};
+  if (flushes) cells.push_back(FlushPerOpCell(r.device_flushes));
+  cells.insert(cells.end(), {fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
+                             e.speedup ? FormatRatio(*e.speedup) : std::string("-"),
+                             c.available ? Us(c.predicted_ns) : std::string("-"),
+                             c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0)
+                                         : std::string("-")});
   notes.any_over_explained = notes.any_over_explained || (c.available && c.explained_share > 1.0);
   notes.statements.insert(stmt);
   if (crashsim != nullptr) {
@@ -177,11 +182,20 @@ void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
     loss_columns = loss_columns || FindCrashsim(crashsim, r.config.journal, r.config.sync,
                                                 r.config.rows_per_commit) != nullptr;
   }
-  Table table = SqliteTable(loss_columns);
+  const bool flushes = std::any_of(entries.begin(), entries.end(), [](const SqliteEntry& e) {
+    return e.result.device_flushes.counted;
+  });
+  Table table = SqliteTable(loss_columns, flushes);
   TableNotes notes;
   notes.cite_drift = cite_drift;
   for (const SqliteEntry& e : entries) {
-    AddSqliteRow(table, e, loss_columns ? &crashsim : nullptr, notes);
+    AddSqliteRow(table, e, loss_columns ? &crashsim : nullptr, notes, flushes);
+  }
+  if (flushes) {
+    notes.Add(
+        "flush/c: flush requests the device completed per commit, less the background "
+        "(beside syncs: fewer flushes than syncs means syncs were merged or dropped below "
+        "SQLite)");
   }
   table.Print(out);
   PrintSqliteNotes(notes, loss_columns, out);

@@ -16,10 +16,12 @@ namespace durprobe::report {
 
 // The table's columns (with loss columns when crashsim ran on the same path), a row (collecting
 // notes), then notes and the legend. The risk column prints the entry's risk as
-// analysis/durability_risk.h decided it. crashsim: null without loss columns.
-Table SqliteTable(bool loss_columns);
+// analysis/durability_risk.h decided it. crashsim: null without loss columns. flushes: a row's
+// device flushes were counted, so flush/c (flushes per commit) stands beside the syncs.
+Table SqliteTable(bool loss_columns, bool flushes = false);
 void AddSqliteRow(Table& table, const SqliteEntry& entry,
-                  const std::vector<sqlite_bench::CrashsimResult>* crashsim, TableNotes& notes);
+                  const std::vector<sqlite_bench::CrashsimResult>* crashsim, TableNotes& notes,
+                  bool flushes = false);
 void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& out);
 
 // cite_drift: the target has a latency_drift finding, which the rows' notes may then cite.

@@ -144,6 +144,10 @@ class ProbeStraceTest : public ::testing::TestWithParam<Case> {
     if (probes.size() != 1) return false;
     probe_ = probes[0];
     ops_ = probe_.value("ops", 0L) + probe_.value("warmup_ops", 0L);  // none when unsupported
+    // The flush counting's control: the same operations without the sync (probes/flush_tally.h).
+    if (probe_.contains("device_flushes")) {
+      controls_ = probe_["device_flushes"].value("control_ops", 0L);
+    }
     calls_ = ParseTrace(Slurp(trace));
     return true;
   }
@@ -153,7 +157,8 @@ class ProbeStraceTest : public ::testing::TestWithParam<Case> {
 
   std::string dir_;
   nlohmann::json probe_;
-  long ops_ = 0;  // every operation run, warm-up included: each makes its calls
+  long ops_ = 0;       // every operation run, warm-up included: each makes its calls
+  long controls_ = 0;  // the control's operations: the same writes, creates or renames, no sync
   std::vector<Call> calls_;
 };
 
@@ -186,8 +191,8 @@ TEST_P(ProbeStraceTest, MakesTheCallsItNames) {
     // One more: the JSON report is written to a temporary file and renamed into place.
     long renames = Count(calls_, "rename", "") + Count(calls_, "renameat", "") +
                    Count(calls_, "renameat2", "") - 1;
-    EXPECT_EQ(creates, pattern == "create" ? ops_ : 1);
-    EXPECT_EQ(renames, pattern == "rename" ? ops_ : 0);
+    EXPECT_EQ(creates, pattern == "create" ? ops_ + controls_ : 1);
+    EXPECT_EQ(renames, pattern == "rename" ? ops_ + controls_ : 0);
     return;
   }
 
@@ -197,11 +202,12 @@ TEST_P(ProbeStraceTest, MakesTheCallsItNames) {
   // each fresh preallocated file's reservation.
   long setup_fsyncs = 0;
   if (pattern == "overwrite" || cross) setup_fsyncs = 1;
-  if (pattern == "preallocated") setup_fsyncs = 1 + ops_ / kWritesPerFile;
+  // The control's writes advance through the same file, so they fill it too.
+  if (pattern == "preallocated") setup_fsyncs = 1 + (ops_ + controls_) / kWritesPerFile;
 
   long timed_writes =
       Count(calls_, "pwrite64", file, [](const Call& x) { return x.bytes == kWriteSize; });
-  EXPECT_EQ(timed_writes, ops_);
+  EXPECT_EQ(timed_writes, ops_ + controls_);
 
   // The primitive's own call once per operation; no other sync call beyond setup's fsyncs.
   for (const std::string call : {"fsync", "fdatasync", "sync_file_range"}) {
@@ -249,7 +255,8 @@ TEST_P(ProbeStraceTest, MakesTheCallsItNames) {
     // write_sync_close opens once per operation; write_close_sync twice (the sync goes to a
     // second descriptor); setup's preallocation opens once more.
     long per_op = pattern == "write_close_sync" ? 2 : 1;
-    EXPECT_EQ(Count(calls_, "openat", file), 1 + per_op * ops_);
+    // The control opens once per operation (open, write, close).
+    EXPECT_EQ(Count(calls_, "openat", file), 1 + per_op * ops_ + controls_);
   }
 }
 

@@ -175,5 +175,28 @@ TEST(SqliteConsoleTest, NotesCiteOnlyFindingsInTheListAndNeedSyncs) {
   }
 }
 
+// Counted flushes add flush/c beside the syncs: 2 flushes per commit for DELETE/FULL's syncs
+// here, background and all; a table where nothing was counted has no such column.
+TEST(SqliteConsoleTest, CountedFlushesStandBesideTheSyncs) {
+  Target t;
+  t.probes = Probes();
+  CommitResult r = DeleteFull();
+  AddSqliteResults(t, {r});
+  EXPECT_EQ(Table(t.sqlite).find("flush/c"), std::string::npos);
+  r.device_flushes = {.counted = true,
+                      .devices = {{"vda", 200, 400, 0, 0}},
+                      .ops = r.commits,
+                      .ns = 1'000'000'000,
+                      .idle_ns = 31'250'000};
+  Target counted;
+  counted.probes = Probes();
+  AddSqliteResults(counted, {r});
+  std::string text = Table(counted.sqlite);
+  EXPECT_NE(text.find("flush/c"), std::string::npos) << text;
+  EXPECT_NE(text.find(" 2.00 "), std::string::npos) << text;
+  EXPECT_NE(text.find("flush/c: flush requests the device completed per commit"), std::string::npos)
+      << text;
+}
+
 }  // namespace
 }  // namespace durprobe::report
