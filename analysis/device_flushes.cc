@@ -20,9 +20,12 @@ FlushReach ReachOf(const probes::ProbeResult& r, bool fua) {
   const double per_op = f.PerOp();
   if (per_op >= kReachesPerOp) return FlushReach::kReaches;
   if (WritesFlushThemselves(f)) return FlushReach::kWritesFlush;
-  // None only when the devices counted hardly any flush at all: a busy background estimated from
-  // short idle slices could otherwise take away flushes the syncs did cause.
-  if (per_op >= kNoFlushPerOp || f.MostCountedPerOp() >= kNoFlushPerOp) return FlushReach::kPartly;
+  // None only when, even against the lowest rate without the sync that its count allows, the
+  // syncs cannot have flushed once in two: a rate read high by chance in a short control could
+  // otherwise take away flushes the syncs did cause.
+  if (per_op >= kNoFlushPerOp || f.MostPerOpUpperBound() >= kReachesPerOp) {
+    return FlushReach::kPartly;
+  }
   if (fua && probes::OpsOf(r.spec.primitive).open.direct) return FlushReach::kMayUseFua;
   return FlushReach::kNone;
 }
@@ -44,7 +47,7 @@ std::vector<SyncFlushes> SyncFlushEvidence(const Target& target) {
     }
     const probes::DeviceFlushes* lead = f.Leading();
     out.push_back({r.spec, ReachOf(r, fua), f.PerOp(), f.ops, lead ? lead->flushes : 0,
-                   lead ? lead->name : ""});
+                   lead ? lead->name : "", lead ? f.WithoutSyncPerSec(*lead) : 0.0});
   }
   return out;
 }
@@ -66,14 +69,20 @@ std::string NoFlushSummary(const std::vector<SyncFlushes>& evidence) {
   std::vector<std::string> parts;
   for (const SyncFlushes* e : FirstOfEachPrimitive(evidence, FlushReach::kNone)) {
     std::uint64_t ops = 0, flushes = 0;
+    double without_sync = 0.0;
     for (const SyncFlushes& same : evidence) {
       if (same.spec.primitive != e->spec.primitive || same.reach != FlushReach::kNone) continue;
       ops += same.ops;
       flushes += same.flushes;
+      without_sync = std::max(without_sync, same.without_sync_per_sec);
     }
-    parts.push_back(fmt::format("{} reached no device: {} syncs, {} flushes",
-                                probes::NameOf(e->spec.primitive), CountText(ops),
-                                CountText(flushes)));
+    parts.push_back(fmt::format(
+        "{} reached no device: {} syncs, {} flushes{}", probes::NameOf(e->spec.primitive),
+        CountText(ops), CountText(flushes),
+        flushes == 0 ? std::string()
+                     : fmt::format(" (no more than the same writes without the sync made: {} a "
+                                   "second)",
+                                   FormatRate(without_sync))));
   }
   return fmt::format("{}", fmt::join(parts, "; "));
 }

@@ -9,18 +9,20 @@
 #include <vector>
 
 #include "model/report.h"
+#include "probes/flush_tally.h"
 
 namespace durprobe::report {
 
 // Thresholds, named so docs/durability.md can quote them.
-inline constexpr double kReachesPerOp = 0.5;  // flushes per sync: the sync reaches the device
-inline constexpr double kNoFlushPerOp = 0.1;  // below this, the sync reached no device
+inline constexpr double kReachesPerOp = probes::kFlushReachesPerOp;  // the sync reaches a device
+inline constexpr double kNoFlushPerOp = 0.1;               // below this, the sync reached no device
 inline constexpr std::uint64_t kMinFlushEvidenceOps = 20;  // fewer operations prove nothing
 
 enum class FlushReach {
   kReaches,      // per_op at least kReachesPerOp
   kPartly,       // in between, or too busy a background to tell: some syncs flushed, or not
-  kNone,         // under kNoFlushPerOp counted (background and all) while plain writes stay cached
+  kNone,         // under kNoFlushPerOp, and surely under kReachesPerOp (PerOpUpperBound),
+                 // while plain writes stay cached
   kWritesFlush,  // plain writes flush by themselves: the sync had nothing left to flush
   kMayUseFua,    // none counted, but O_DIRECT writes on a FUA device flush as they go, uncounted
 };
@@ -30,8 +32,9 @@ struct SyncFlushes {
   FlushReach reach = FlushReach::kNone;
   double per_op = 0.0;
   std::uint64_t ops = 0;
-  std::uint64_t flushes = 0;  // on the leading device, background included
-  std::string device;         // the leading device
+  std::uint64_t flushes = 0;          // on the leading device, background included
+  std::string device;                 // the leading device
+  double without_sync_per_sec = 0.0;  // its flushes a second without the sync (the control)
 };
 
 // Whether the control's plain writes flushed by themselves (about one flush a write).

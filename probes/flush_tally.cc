@@ -1,11 +1,30 @@
 #include "probes/flush_tally.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace durprobe::probes {
 namespace {
 
 double Seconds(std::uint64_t ns) { return static_cast<double>(ns) / 1e9; }
+
+// The flushes and the time the rate without the sync is read from: the control's, else idle's.
+struct WithoutSync {
+  std::uint64_t flushes = 0, ns = 0;
+};
+
+WithoutSync WithoutSyncOf(const FlushTally& t, const DeviceFlushes& d) {
+  return t.control_ns > 0 ? WithoutSync{d.control_flushes, t.control_ns}
+                          : WithoutSync{d.idle_flushes, t.idle_ns};
+}
+
+// What the slices' flushes leave per operation once `flushes` in `ns` are taken away at their rate.
+double LeftPerOp(const FlushTally& t, const DeviceFlushes& d, double flushes, std::uint64_t ns) {
+  if (t.ops == 0) return 0.0;
+  const double rate = ns == 0 ? 0.0 : flushes / Seconds(ns);
+  return std::max(
+      0.0, (static_cast<double>(d.flushes) - rate * Seconds(t.ns)) / static_cast<double>(t.ops));
+}
 
 }  // namespace
 
@@ -13,19 +32,30 @@ double FlushTally::BackgroundPerSec(const DeviceFlushes& d) const {
   return idle_ns == 0 ? 0.0 : static_cast<double>(d.idle_flushes) / Seconds(idle_ns);
 }
 
+double FlushTally::WithoutSyncPerSec(const DeviceFlushes& d) const {
+  const WithoutSync w = WithoutSyncOf(*this, d);
+  return w.ns == 0 ? 0.0 : static_cast<double>(w.flushes) / Seconds(w.ns);
+}
+
 double FlushTally::PerOp(const DeviceFlushes& d) const {
-  if (ops == 0) return 0.0;
-  const double own = static_cast<double>(d.flushes) - BackgroundPerSec(d) * Seconds(ns);
-  return std::max(0.0, own / static_cast<double>(ops) - ControlPerWrite(d));
+  const WithoutSync w = WithoutSyncOf(*this, d);
+  return LeftPerOp(*this, d, static_cast<double>(w.flushes), w.ns);
 }
 
-double FlushTally::CountedPerOp(const DeviceFlushes& d) const {
-  return ops == 0 ? 0.0 : static_cast<double>(d.flushes) / static_cast<double>(ops);
+double FlushTally::PerOpUpperBound(const DeviceFlushes& d) const {
+  const WithoutSync w = WithoutSyncOf(*this, d);
+  // The one-sided 95% lower bound of a Poisson mean from w.flushes (Wilson-Hilferty).
+  double least = 0.0;
+  if (w.flushes > 0) {
+    const double k = static_cast<double>(w.flushes);
+    least = k * std::pow(std::max(0.0, 1.0 - 1.0 / (9.0 * k) - 1.645 / (3.0 * std::sqrt(k))), 3);
+  }
+  return LeftPerOp(*this, d, least, w.ns);
 }
 
-double FlushTally::MostCountedPerOp() const {
+double FlushTally::MostPerOpUpperBound() const {
   double most = 0.0;
-  for (const DeviceFlushes& d : devices) most = std::max(most, CountedPerOp(d));
+  for (const DeviceFlushes& d : devices) most = std::max(most, PerOpUpperBound(d));
   return most;
 }
 
@@ -39,6 +69,7 @@ double FlushTally::ControlPerWrite(const DeviceFlushes& d) const {
 const DeviceFlushes* FlushTally::Leading() const {
   const DeviceFlushes* best = nullptr;
   for (const DeviceFlushes& d : devices) {
+    if (PerOp(d) >= kFlushReachesPerOp) return &d;
     if (best == nullptr || PerOp(d) > PerOp(*best)) best = &d;
   }
   return best;

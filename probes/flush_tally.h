@@ -40,6 +40,9 @@ struct DeviceFlushes {
 // operations' latency.
 inline constexpr std::uint64_t kControlShare = 32;
 
+// Flushes per operation from which the operations reach a device.
+inline constexpr double kFlushReachesPerOp = 0.5;
+
 struct FlushTally {
   bool counted = false;      // counting was asked for: the report carries device_flushes
   std::string unavailable;   // set: nothing could be counted, and why
@@ -55,18 +58,27 @@ struct FlushTally {
   bool ok() const { return counted && unavailable.empty() && !devices.empty(); }
   // Flushes a second with nothing of ours running (the idle slices); 0 without idle time.
   double BackgroundPerSec(const DeviceFlushes& d) const;
-  // What the sync added on d: its flushes per operation less the background over the slices'
-  // time, less the control's flushes per write (ControlPerWrite); never below 0.
+  // Flushes a second while the same writes ran without the sync (the control), or the idle
+  // slices' rate where there was no control: what the slices would have flushed anyway. Writes
+  // can raise it (a neighbour's fsyncs commit our dirty pages in their journal commits), which
+  // the idle slices alone would miss.
+  double WithoutSyncPerSec(const DeviceFlushes& d) const;
+  // What the sync added on d: its flushes per operation less WithoutSyncPerSec over the slices'
+  // time; never below 0.
   double PerOp(const DeviceFlushes& d) const;
   // d's flushes per control write less the background over the control's time, never below 0;
   // 0 without control writes.
   double ControlPerWrite(const DeviceFlushes& d) const;
-  // d's flushes per operation as counted, background and all.
-  double CountedPerOp(const DeviceFlushes& d) const;
-  // The most flushes per operation any device counted, background and all: what a claim that
-  // the operations caused none rests on, since the background is only estimated.
-  double MostCountedPerOp() const;
-  // The device where the operations caused the most flushes (per PerOp), or nullptr.
+  // The most flushes per operation the sync can have added on d (95%, one-sided): its flushes
+  // less the fewest WithoutSyncPerSec's count allows (a Poisson lower bound), so a rate read
+  // high by chance in the short control never makes the syncs look as if they flushed nothing.
+  double PerOpUpperBound(const DeviceFlushes& d) const;
+  double MostPerOpUpperBound() const;  // over the devices
+  // The device that holds the data: the first device, in the order counted (the filesystem's own
+  // device, then down the loop chain; sorted names for every local disk), whose operations
+  // flushed at least kFlushReachesPerOp each; else the one where they flushed the most; nullptr
+  // when there are no devices. The devices below the data's (the disk under a loop device's
+  // backing file) may count more: the loop device syncs its whole backing file.
   const DeviceFlushes* Leading() const;
   double PerOp() const;            // the leading device's; 0 when none
   double ControlPerWrite() const;  // the most over the devices

@@ -94,10 +94,10 @@ TEST_F(LabMountsTest, FdatasyncFlushesOncePerSyncOnEveryMountWithADevice) {
     if (t.is_null()) continue;
     EXPECT_GE(PerOp(t, "fdatasync"), 0.8) << name << ": " << ProbeOf(t, "fdatasync")->dump();
     // btrfs flushes twice per fdatasync (its log tree, then the super block): 2.0 measured;
-    // through bindfs an fdatasync sometimes commits the journal of the ext4 under it too:
-    // 1.37 measured once.
+    // through bindfs an fdatasync costs the ext4 under it what an fsync does (1.37 to 1.64
+    // measured; fsync on an ext4 on a loop device, 1.38): a journal commit as well.
     EXPECT_LE(PerOp(t, "fdatasync"), name == "btrfs"    ? 2.3
-                                     : name == "bindfs" ? 1.6
+                                     : name == "bindfs" ? 2.0
                                                         : 1.3)
         << name << ": " << ProbeOf(t, "fdatasync")->dump();
     if (const json* none = ProbeOf(t, "none");
@@ -172,7 +172,7 @@ TEST_F(LabMountsTest, ANeighboursFlushesAreNotCreditedToAServerThatDropsSyncs) {
     background = std::max(background, d["background_per_sec"].get<double>());
   EXPECT_GT(background, 10.0) << "the neighbour's fsyncs were not seen: " << f;
   EXPECT_LT(f["per_op"].get<double>(), 0.1) << f;
-  EXPECT_EQ(t["durability"]["verdict"], "not_durable") << t["durability"];
+  EXPECT_EQ(t["durability"]["verdict"], "not_durable") << t["durability"] << "\n" << f;
 }
 
 TEST_F(LabMountsTest, AnExt4SyncMountIsNeitherNotDurableNorASuspectedNoop) {
