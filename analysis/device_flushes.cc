@@ -21,9 +21,11 @@ FlushReach ReachOf(const probes::ProbeResult& r, bool fua) {
   if (per_op >= kReachesPerOp) return FlushReach::kReaches;
   if (WritesFlushThemselves(f)) return FlushReach::kWritesFlush;
   // None only when, even against the lowest rate without the sync that its count allows, the
-  // syncs cannot have flushed once in two: a rate read high by chance in a short control could
-  // otherwise take away flushes the syncs did cause.
-  if (per_op >= kNoFlushPerOp || f.MostPerOpUpperBound() >= kReachesPerOp) {
+  // syncs cannot have flushed once in two (a rate read high by chance in a short control could
+  // otherwise take away flushes the syncs did cause), and when the background is not so busy
+  // that it could hide a flush per sync (a neighbour busier in the control than in the slices).
+  if (per_op >= kNoFlushPerOp || f.MostPerOpUpperBound() >= kReachesPerOp ||
+      f.MostWithoutSyncPerOp() >= kMaxBackgroundPerOp) {
     return FlushReach::kPartly;
   }
   if (fua && probes::OpsOf(r.spec.primitive).open.direct) return FlushReach::kMayUseFua;

@@ -17,6 +17,10 @@ namespace durprobe::report {
 inline constexpr double kReachesPerOp = probes::kFlushReachesPerOp;  // the sync reaches a device
 inline constexpr double kNoFlushPerOp = 0.1;               // below this, the sync reached no device
 inline constexpr std::uint64_t kMinFlushEvidenceOps = 20;  // fewer operations prove nothing
+// A background of this many flushes per sync or more (what the same writes without the sync
+// would have flushed over the syncs' time) can hide a flush per sync: no sync is said to reach
+// no device under it.
+inline constexpr double kMaxBackgroundPerOp = 1.0;
 
 enum class FlushReach {
   kReaches,      // per_op at least kReachesPerOp

@@ -59,6 +59,16 @@ double FlushTally::MostPerOpUpperBound() const {
   return most;
 }
 
+double FlushTally::MostWithoutSyncPerOp() const {
+  double most = 0.0;
+  for (const DeviceFlushes& d : devices) {
+    if (ops > 0) {
+      most = std::max(most, WithoutSyncPerSec(d) * Seconds(ns) / static_cast<double>(ops));
+    }
+  }
+  return most;
+}
+
 double FlushTally::ControlPerWrite(const DeviceFlushes& d) const {
   if (control_ops == 0) return 0.0;
   const double own =

@@ -74,6 +74,9 @@ struct FlushTally {
   // high by chance in the short control never makes the syncs look as if they flushed nothing.
   double PerOpUpperBound(const DeviceFlushes& d) const;
   double MostPerOpUpperBound() const;  // over the devices
+  // The flushes per operation the slices would have counted without the sync
+  // (WithoutSyncPerSec over their time): the background a sync's own flushes must stand out of.
+  double MostWithoutSyncPerOp() const;  // over the devices
   // The device that holds the data: the first device, in the order counted (the filesystem's own
   // device, then down the loop chain; sorted names for every local disk), whose operations
   // flushed at least kFlushReachesPerOp each; else the one where they flushed the most; nullptr

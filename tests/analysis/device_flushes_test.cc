@@ -149,5 +149,22 @@ TEST(DeviceFlushesTest, ABusyBackgroundNeverMakesASyncLookDropped) {
   EXPECT_NE(DurabilityOf(t, {}).verdict, DurabilityVerdict::kNotDurable);
 }
 
+// 104 paced syncs in 0.7 s with 823 flushes, while the same writes without the sync saw 3,071 a
+// second: the background outnumbers the flushes honest syncs would make (a check in a busy
+// podman volume), so nothing is said to reach no device.
+TEST(DeviceFlushesTest, ABackgroundThatOutnumbersTheSyncsHidesNothing) {
+  probes::ProbeResult busy = Probe(Primitive::kFdatasync, 104, 823);
+  busy.device_flushes.ns = 700'000'000;
+  busy.device_flushes.control_ns = 21'000'000;
+  busy.device_flushes.devices[0].control_flushes = 64;
+  busy.device_flushes.devices[0].idle_flushes = 64;  // the same background with nothing running
+  ASSERT_LT(busy.device_flushes.PerOp(), kNoFlushPerOp);
+  Target t = On("ext4", {busy});
+  EXPECT_FALSE(HasCode(t, "sync_reaches_no_device"));
+  ASSERT_EQ(SyncFlushEvidence(t).size(), 1u);
+  EXPECT_EQ(SyncFlushEvidence(t)[0].reach, FlushReach::kPartly);
+  EXPECT_NE(DurabilityOf(t, {}).verdict, DurabilityVerdict::kNotDurable);
+}
+
 }  // namespace device_flushes_test
 }  // namespace durprobe::report
