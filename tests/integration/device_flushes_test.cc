@@ -151,8 +151,10 @@ TEST_F(LabMountsTest, AnHonestFuseServerIsNotCalledNotDurable) {
   EXPECT_FALSE(HasFinding(t, "sync_reaches_no_device"));
 }
 
-// A neighbour's fsync loop on the device under the server's files: its flushes land in the
-// probe's slices and in the idle slices alike, so they are not credited to the dropped syncs.
+// A neighbour's fsync loop on the device under the server's files, at a database's pace (about
+// 50 a second): its flushes land in the probe's slices and in the control alike, so they are not
+// credited to the dropped syncs. An unpaced loop on this 2-core machine under the suite's load
+// can outnumber the server's few syncs, and then nothing can be told (unproven, by design).
 TEST_F(LabMountsTest, ANeighboursFlushesAreNotCreditedToAServerThatDropsSyncs) {
   INSPECT_OR_SKIP(ext4, "ext4");
   Passthrough fuse(dir_ + "/ext4/drop2-src", dir_ + "/drop2-mnt", true);
@@ -160,17 +162,16 @@ TEST_F(LabMountsTest, ANeighboursFlushesAreNotCreditedToAServerThatDropsSyncs) {
   const std::string neighbour =
       "python3 -c \"import os,time\nfd=os.open('" + dir_ +
       "/ext4/neighbour.dat',os.O_RDWR|os.O_CREAT)\nend=time.time()+12\n"
-      "while time.time()<end:\n os.pwrite(fd,b'x'*4096,0); os.fsync(fd)\" & ";
+      "while time.time()<end:\n os.pwrite(fd,b'x'*4096,0); os.fsync(fd); time.sleep(0.02)\" & ";
   CliRun r = testing_support::RunShell(neighbour + DURPROBE_BINARY " probe " + dir_ +
                                        "/drop2-mnt --primitives fdatasync,none --patterns "
                                        "overwrite --budget 3s --json -; wait");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json t = json::parse(r.out)["targets"][0];
   const json& f = (*ProbeOf(t, "fdatasync"))["device_flushes"];
-  double background = 0;
-  for (const json& d : f["devices"])
-    background = std::max(background, d["background_per_sec"].get<double>());
-  EXPECT_GT(background, 10.0) << "the neighbour's fsyncs were not seen: " << f;
+  std::uint64_t counted = 0;  // the neighbour's, over about 2 s of slices
+  for (const json& d : f["devices"]) counted = std::max(counted, d["flushes"].get<std::uint64_t>());
+  EXPECT_GT(counted, 20u) << "the neighbour's fsyncs were not seen: " << f;
   EXPECT_LT(f["per_op"].get<double>(), 0.1) << f;
   EXPECT_EQ(t["durability"]["verdict"], "not_durable") << t["durability"] << "\n" << f;
 }
