@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "analysis/device_flushes.h"
 #include "analysis/drift.h"
 #include "analysis/durability_risk.h"
 #include "analysis/probe_drift.h"
@@ -110,7 +111,22 @@ bool DriftCovers(const CommitResult& r, const Target& t, const std::vector<Drift
   return false;
 }
 
+// Flushes counted over enough operations to read a rate per operation from.
+bool FlushesCounted(const probes::FlushTally& f) { return f.ok() && f.ops >= kMinFlushEvidenceOps; }
+
+// " per flush (...)" where the prediction followed the flushes, else empty.
+std::string FlushScaleText(const SqliteCorrelation& c) {
+  if (c.flush_scale == 1.0 || !c.flushes_per_commit || !c.probe_flushes_per_commit) return "";
+  return fmt::format(" per flush ({:.2f} flushes a commit where the probes' syncs made {:.2f})",
+                     *c.flushes_per_commit, *c.probe_flushes_per_commit);
+}
+
 }  // namespace
+
+bool FlushesDiffer(double flushes, double probe_flushes) {
+  const double low = std::min(flushes, probe_flushes), high = std::max(flushes, probe_flushes);
+  return high - low >= 0.5 && (low <= 0.0 || high / low >= 1.5);
+}
 
 double ReferenceScale(const CommitResult& r, const Target& t) {
   if (r.repetition_windows.empty() || t.reference.empty()) return 1.0;
@@ -187,6 +203,8 @@ SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::Pro
                    probes::Pattern::kCreate});
   std::vector<std::string> missing;
   double syncs = 0.0;
+  bool flushes_counted = FlushesCounted(r.device_flushes);
+  double probe_flushes = 0.0;  // what the probes' syncs flushed for as many syncs
   for (const Part& p : parts) {
     if (p.per_commit == 0.0) continue;
     const probes::ProbeResult* probe = FindProbe(results, p.primitive, p.pattern);
@@ -202,6 +220,8 @@ SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::Pro
     c.syncs_per_commit[p.key] = p.per_commit;
     c.predicted_sync_ns += p.per_commit * ns;
     syncs += p.per_commit;
+    flushes_counted = flushes_counted && FlushesCounted(probe->device_flushes);
+    if (flushes_counted) probe_flushes += p.per_commit * probe->device_flushes.PerOp();
   }
   if (!missing.empty()) {
     for (const std::string& m : missing) c.missing += (c.missing.empty() ? "" : ", ") + m;
@@ -209,6 +229,14 @@ SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::Pro
   }
   c.available = true;
   c.probe_sync_mean_ns = syncs > 0 ? c.predicted_sync_ns / syncs : 0.0;
+  if (flushes_counted) {
+    c.flushes_per_commit = r.device_flushes.PerOp();
+    c.probe_flushes_per_commit = probe_flushes;
+    if (probe_flushes > 0.0 && FlushesDiffer(*c.flushes_per_commit, probe_flushes)) {
+      c.flush_scale = *c.flushes_per_commit / probe_flushes;
+      c.predicted_sync_ns *= c.flush_scale;
+    }
+  }
   c.predicted_ns = c.predicted_sync_ns + c.non_sync_ns;
   if (c.measured_ns > 0) {
     c.explained_share = c.predicted_sync_ns / c.measured_ns;
@@ -246,6 +274,7 @@ std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results, const 
       // its syncs are explained by SQLite's own timing of them.
       SqliteCorrelation& c = e.correlation;
       c.basis = "sqlite_sync_timing";
+      c.flush_scale = 1.0;  // SQLite's own timing of its syncs holds their flushes
       c.predicted_sync_ns = c.sync_ns;
       c.predicted_ns = c.sync_ns + c.non_sync_ns;
       c.explained_share = c.measured_ns > 0 ? c.sync_ns / c.measured_ns : 0.0;
@@ -295,10 +324,10 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     target.findings.push_back(
         {Severity::kWarn, codes::kSqlitePredictionResidual,
          fmt::format("{}: a commit takes {} on average but its {:.2f} syncs at the probes' "
-                     "latency{} plus {} of other work predict {} ({:+.0f}% unexplained; SQLite's "
+                     "latency{}{} plus {} of other work predict {} ({:+.0f}% unexplained; SQLite's "
                      "own syncs took {} each, the probes' {}): SQLite's syncs cost {} here than "
                      "the raw probes; compare their sizes and the device queue",
-                     label, FormatNanos(c.measured_ns), SyncsOf(r).total,
+                     label, FormatNanos(c.measured_ns), SyncsOf(r).total, FlushScaleText(c),
                      c.basis == "probes" ? ""
                                          : fmt::format(" (scaled {} to the reference probe near "
                                                        "this configuration)",

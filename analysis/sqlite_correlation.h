@@ -13,9 +13,16 @@ namespace durprobe::report {
 // A residual past this share of the measured commit time is reported as a finding.
 inline constexpr double kResidualFindingShare = 0.25;
 
+// Whether a configuration's flushes per commit differ from those its syncs made in the probes
+// enough for the explanation of its commit time to use flushes instead of syncs: apart by half
+// a flush or more and by a factor of 1.5 or more (or one of them none).
+bool FlushesDiffer(double flushes, double probe_flushes);
+
 // The correlation of one result against probes. Unavailable (with `missing` saying which) when
 // the probes SQLite's primitive needs were not measured or failed.
-// reference_scale multiplies every probe latency (the basis says so when it is not 1).
+// reference_scale multiplies every probe latency (the basis says so when it is not 1). Where the
+// commits' and the probes' flushes were counted and differ, the syncs' time is scaled by the
+// flushes (SqliteCorrelation::flush_scale).
 SqliteCorrelation Correlate(const sqlite_bench::CommitResult& result,
                             const std::vector<probes::ProbeResult>& probes,
                             double reference_scale = 1.0);

@@ -80,6 +80,11 @@ json ToJson(const SqliteEntry& e) {
   j["measured_commit_ns"] = c.measured_ns;
   j["correlation_basis"] = c.basis;
   j["reference_scale"] = c.reference_scale;
+  if (c.flushes_per_commit && c.probe_flushes_per_commit) {
+    j["flushes_per_commit"] = *c.flushes_per_commit;
+    j["probe_flushes_per_commit"] = *c.probe_flushes_per_commit;
+    j["flush_scale"] = c.flush_scale;
+  }
   j["sqlite_sync_mean_ns"] = c.sqlite_sync_mean_ns;
   j["probe_sync_mean_ns"] = OrNull(c.available, c.probe_sync_mean_ns);
   if (!c.available && !c.missing.empty()) j["correlation_missing"] = c.missing;

@@ -112,6 +112,11 @@ SqliteCorrelation ReadCorrelation(const JsonFields& f, const CommitResult& r) {
   c.missing = f.String("correlation_missing");
   if (f.Has("correlation_basis")) c.basis = f.String("correlation_basis");
   if (f.Has("reference_scale")) c.reference_scale = f.Double("reference_scale");
+  if (f.Has("flushes_per_commit")) {
+    c.flushes_per_commit = f.Double("flushes_per_commit");
+    c.probe_flushes_per_commit = f.Double("probe_flushes_per_commit", Need::kRequired);
+    c.flush_scale = f.Double("flush_scale", Need::kRequired);
+  }
   c.sqlite_sync_mean_ns = f.Double("sqlite_sync_mean_ns");
   c.probe_sync_mean_ns = f.Double("probe_sync_mean_ns");
   c.sync_ns = r.SyncNsPerCommit();

@@ -42,6 +42,14 @@ struct SqliteCorrelation {
   std::map<std::string, double> syncs_per_commit;
   std::map<std::string, double> probe_ns;
   std::map<std::string, std::string> probe_label;
+  // The device's flush requests per commit (probes/flush_tally.h), and the flushes the probes'
+  // syncs made for as many syncs (each part's syncs x its probe's flushes per sync); unset where
+  // either was not counted. Where the two differ (report::FlushesDiffer), the predicted sync time
+  // follows the flushes: it is multiplied by flush_scale, their ratio (a sync that flushed nothing
+  // costs little, one that flushed twice about twice); else flush_scale is 1.
+  std::optional<double> flushes_per_commit;
+  std::optional<double> probe_flushes_per_commit;
+  double flush_scale = 1.0;
 };
 
 // Per commit syncs by kind as the JSON contract names them: total, db, journal, wal, dir

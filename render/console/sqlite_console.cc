@@ -130,6 +130,12 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
                           Us(c.probe_sync_mean_ns),
                           c.basis != "probes" && notes.cite_drift ? " (latency_drift)" : ""));
   }
+  if (c.available && c.flush_scale != 1.0 && c.flushes_per_commit && c.probe_flushes_per_commit) {
+    notes.Add(fmt::format("{}/{} x{}: {:.2f} flushes a commit where the probes' syncs made {:.2f} "
+                          "for as many syncs: predicted per flush ({} the probes' sync time)",
+                          journal, ModeCell(r), r.config.rows_per_commit, *c.flushes_per_commit,
+                          *c.probe_flushes_per_commit, FormatRatio(c.flush_scale)));
+  }
   if (r.checkpoints.count > 0) {
     notes.Add(fmt::format(
         "{}/{} x{}: {} WAL checkpoint(s) in {} commits, {:.1f} syncs and {} each, {} per commit "

@@ -68,3 +68,87 @@ TEST(SqliteCorrelationTest, FailuresAndLargeResidualsBecomeFindings) {
 
 }  // namespace
 }  // namespace durprobe::report
+
+namespace durprobe::report::flush_prediction {
+
+using sqlite_bench::CommitResult;
+using testing_support::DeleteFull;
+using testing_support::Probes;
+
+// ops operations that made flushes on one device with no background.
+probes::FlushTally Counted(std::uint64_t ops, std::uint64_t flushes) {
+  probes::FlushTally t;
+  t.counted = true;
+  t.devices.push_back({"vda", flushes, ops, 0, 0});
+  t.ops = ops;
+  t.ns = ops * 100'000;
+  return t;
+}
+
+// The probes of Probes() with one flush per sync, and DELETE/FULL's 100 commits (4 syncs each)
+// with `flushes` flushes in all.
+SqliteCorrelation WithFlushes(std::uint64_t flushes) {
+  std::vector<probes::ProbeResult> probes = Probes();
+  for (probes::ProbeResult& p : probes) p.device_flushes = Counted(100, 100);
+  CommitResult r = DeleteFull(100);
+  r.device_flushes = Counted(100, flushes);
+  return Correlate(r, probes);
+}
+
+TEST(SqliteFlushPredictionTest, AsManyFlushesAsTheProbesSyncsMadeLeaveThePredictionAsItIs) {
+  SqliteCorrelation c = WithFlushes(400);
+  ASSERT_TRUE(c.available) << c.missing;
+  ASSERT_TRUE(c.flushes_per_commit && c.probe_flushes_per_commit);
+  EXPECT_DOUBLE_EQ(*c.flushes_per_commit, 4.0);
+  EXPECT_DOUBLE_EQ(*c.probe_flushes_per_commit, 4.0);  // 2 journal + 1 db + 1 dir, 1 each
+  EXPECT_DOUBLE_EQ(c.flush_scale, 1.0);
+  EXPECT_DOUBLE_EQ(c.predicted_sync_ns, 550'000);
+}
+
+TEST(SqliteFlushPredictionTest, SyncsMergedBelowSqlitePredictTheCommitPerFlush) {
+  SqliteCorrelation c = WithFlushes(200);  // 2 flushes a commit for 4 syncs
+  ASSERT_TRUE(c.available);
+  EXPECT_DOUBLE_EQ(c.flush_scale, 0.5);
+  EXPECT_DOUBLE_EQ(c.predicted_sync_ns, 275'000);
+  EXPECT_DOUBLE_EQ(c.predicted_ns, 375'000);  // + 100 us of other work
+  EXPECT_DOUBLE_EQ(c.probe_sync_mean_ns, 550'000.0 / 4.0);  // still the probes' per sync
+  EXPECT_DOUBLE_EQ(c.residual_share, (700'000.0 - 375'000.0) / 700'000.0);
+}
+
+TEST(SqliteFlushPredictionTest, AFewFlushesApartOrUncountedProbesKeepTheSyncs) {
+  EXPECT_DOUBLE_EQ(WithFlushes(360).flush_scale, 1.0);  // 3.6 against 4: within the noise
+  std::vector<probes::ProbeResult> probes = Probes();
+  probes[0].device_flushes = Counted(100, 100);  // the others uncounted
+  CommitResult r = DeleteFull(100);
+  r.device_flushes = Counted(100, 100);
+  SqliteCorrelation c = Correlate(r, probes);
+  EXPECT_FALSE(c.flushes_per_commit.has_value());
+  EXPECT_DOUBLE_EQ(c.flush_scale, 1.0);
+  EXPECT_DOUBLE_EQ(c.predicted_sync_ns, 550'000);
+}
+
+TEST(SqliteFlushPredictionTest, FlushesDifferByHalfAFlushAndAFactorOfOneAndAHalf) {
+  EXPECT_TRUE(FlushesDiffer(2.0, 4.0));
+  EXPECT_TRUE(FlushesDiffer(0.0, 1.0));
+  EXPECT_TRUE(FlushesDiffer(2.0, 1.0));
+  EXPECT_FALSE(FlushesDiffer(0.2, 0.0));  // under half a flush apart
+  EXPECT_FALSE(FlushesDiffer(3.0, 4.0));  // 1.33x
+  EXPECT_FALSE(FlushesDiffer(4.0, 4.0));
+}
+
+TEST(SqliteFlushPredictionTest, TheResidualFindingSaysThePredictionWasPerFlush) {
+  Target t;
+  t.probes = Probes();
+  for (probes::ProbeResult& p : t.probes) p.device_flushes = Counted(100, 100);
+  CommitResult r = DeleteFull(100);
+  r.device_flushes = Counted(100, 200);
+  AddSqliteResults(t, {r});
+  ASSERT_EQ(t.findings.size(), 1u);
+  EXPECT_EQ(t.findings[0].code, "sqlite_prediction_residual");
+  EXPECT_NE(t.findings[0].message.find("per flush (2.00 flushes a commit where the probes' syncs "
+                                       "made 4.00)"),
+            std::string::npos)
+      << t.findings[0].message;
+}
+
+}  // namespace durprobe::report::flush_prediction

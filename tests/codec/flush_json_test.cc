@@ -6,8 +6,10 @@
 #include <sstream>
 
 #include "analysis/durability_model.h"
+#include "analysis/sqlite_correlation.h"
 #include "codec/json_reader.h"
 #include "codec/report_json.h"
+#include "tests/sqlite_samples.h"
 
 namespace durprobe::report {
 namespace flush_json_test {
@@ -84,6 +86,37 @@ TEST(FlushJsonTest, NotCountedWritesNothingAndReadsBackNotCounted) {
   Result<Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_FALSE(read->targets[0].probes[0].device_flushes.counted);
+}
+
+TEST(FlushJsonTest, ASqliteRowPredictedPerFlushSaysSoAndReadsBack) {
+  auto counted = [](std::uint64_t ops, std::uint64_t flushes) {
+    return probes::FlushTally{.counted = true,
+                              .devices = {{"vda", flushes, ops, 0, 0}},
+                              .ops = ops,
+                              .ns = ops * 100'000};
+  };
+  Report report;
+  Target t;
+  t.path = "/data";
+  t.probes = testing_support::Probes();
+  for (probes::ProbeResult& p : t.probes) p.device_flushes = counted(100, 100);
+  sqlite_bench::CommitResult r = testing_support::DeleteFull(100);
+  r.device_flushes = counted(100, 200);  // 4 syncs a commit, 2 flushes
+  t.durability = DurabilityOf(t, report.context);
+  AddSqliteResults(t, {r});
+  report.targets = {t};
+  std::string written = WriteReport(report);
+  const nlohmann::json row = nlohmann::json::parse(written)["targets"][0]["sqlite"][0];
+  EXPECT_DOUBLE_EQ(row["flushes_per_commit"].get<double>(), 2.0);
+  EXPECT_DOUBLE_EQ(row["probe_flushes_per_commit"].get<double>(), 4.0);
+  EXPECT_DOUBLE_EQ(row["flush_scale"].get<double>(), 0.5);
+  Result<Report> read = FromJson(written);
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  const SqliteCorrelation& c = read->targets[0].sqlite[0].correlation;
+  EXPECT_EQ(c.flushes_per_commit, 2.0);
+  EXPECT_EQ(c.probe_flushes_per_commit, 4.0);
+  EXPECT_DOUBLE_EQ(c.flush_scale, 0.5);
+  EXPECT_EQ(WriteReport(*read), written);
 }
 
 }  // namespace flush_json_test

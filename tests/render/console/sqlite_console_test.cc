@@ -198,5 +198,23 @@ TEST(SqliteConsoleTest, CountedFlushesStandBesideTheSyncs) {
       << text;
 }
 
+// Where the probes' flushes were counted too and the commits made half as many flushes as their
+// syncs did in the probes, a note says the prediction went per flush.
+TEST(SqliteConsoleTest, APredictionPerFlushIsNoted) {
+  Target counted;
+  counted.probes = Probes();
+  for (probes::ProbeResult& p : counted.probes) {
+    p.device_flushes = {.counted = true, .devices = {{"vda", 100, 100, 0, 0}}, .ops = 100};
+  }
+  CommitResult r = DeleteFull();
+  r.device_flushes = {.counted = true, .devices = {{"vda", 200, 400, 0, 0}}, .ops = r.commits};
+  AddSqliteResults(counted, {r});
+  std::string text = Table(counted.sqlite);
+  EXPECT_NE(text.find("DELETE/FULL x1: 2.00 flushes a commit where the probes' syncs made 4.00 for "
+                      "as many syncs: predicted per flush (1/2.00x the probes' sync time)"),
+            std::string::npos)
+      << text;
+}
+
 }  // namespace
 }  // namespace durprobe::report
