@@ -89,6 +89,45 @@ std::string NoFlushSummary(const std::vector<SyncFlushes>& evidence) {
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 
+std::string SyncsThatUse(probes::Primitive primitive) {
+  using probes::Primitive;
+  switch (primitive) {
+    case Primitive::kFdatasync:
+      return "SQLite's syncs (its unix VFS calls fdatasync on Linux), PostgreSQL's WAL with "
+             "wal_sync_method=fdatasync (its default on Linux), etcd's WAL and its backend's "
+             "commits";
+    case Primitive::kFsync:
+      return "PostgreSQL's data files at each checkpoint, and its WAL with wal_sync_method=fsync";
+    case Primitive::kOdsync:
+      return "PostgreSQL's WAL with wal_sync_method=open_datasync";
+    case Primitive::kOsync:
+      return "PostgreSQL's WAL with wal_sync_method=open_sync";
+    case Primitive::kOdirectDsync:
+      return "PostgreSQL's WAL with wal_sync_method=open_datasync where it writes the WAL with "
+             "O_DIRECT (wal_level=minimal)";
+    case Primitive::kOdirectSync:
+      return "PostgreSQL's WAL with wal_sync_method=open_sync where it writes the WAL with "
+             "O_DIRECT (wal_level=minimal)";
+    case Primitive::kDirFsync:
+      return "SQLite's directory syncs (a DELETE journal's creation), PostgreSQL's and etcd's "
+             "syncs of the directory of a new WAL segment";
+    default:
+      return "";
+  }
+}
+
+bool ReachedNoDevice(const std::vector<SyncFlushes>& evidence, probes::Primitive primitive) {
+  return std::any_of(evidence.begin(), evidence.end(), [&](const SyncFlushes& e) {
+    return e.spec.primitive == primitive && e.reach == FlushReach::kNone;
+  });
+}
+
+bool ReachedADevice(const std::vector<SyncFlushes>& evidence, probes::Primitive primitive) {
+  return std::any_of(evidence.begin(), evidence.end(), [&](const SyncFlushes& e) {
+    return e.spec.primitive == primitive && e.reach == FlushReach::kReaches;
+  });
+}
+
 std::vector<Finding> DeviceFlushFindings(const Target& target) {
   const std::vector<SyncFlushes> evidence = SyncFlushEvidence(target);
   const std::string none = NoFlushSummary(evidence);
@@ -98,10 +137,20 @@ std::vector<Finding> DeviceFlushFindings(const Target& target) {
     reached.push_back(probes::NameOf(e->spec.primitive));
   }
   const std::string also = fmt::format("{}", fmt::join(reached, ", "));
-  return {
-      {Severity::kWarn, codes::kSyncReachesNoDevice,
-       fmt::format("{} (the block devices' own flush counters, less the background){}", none,
-                   also.empty() ? std::string() : fmt::format("; {} did reach the device", also))}};
+  std::vector<std::string> affected;
+  for (const SyncFlushes* e : FirstOfEachPrimitive(evidence, FlushReach::kNone)) {
+    std::string users = SyncsThatUse(e->spec.primitive);
+    if (!users.empty()) {
+      affected.push_back(fmt::format("{}: {}", probes::NameOf(e->spec.primitive), users));
+    }
+  }
+  return {{Severity::kWarn, codes::kSyncReachesNoDevice,
+           fmt::format("{} (the block devices' own flush counters, less the background){}{}",
+                       none,
+                       also.empty() ? std::string() : fmt::format("; {} did reach the device", also),
+                       affected.empty() ? std::string()
+                                        : fmt::format(". Lost on power loss here: {}",
+                                                      fmt::join(affected, "; ")))}};
 }
 
 }  // namespace durprobe::report

@@ -48,7 +48,16 @@ bool WritesFlushThemselves(const probes::FlushTally& t);
 // operations, in the probes' order.
 std::vector<SyncFlushes> SyncFlushEvidence(const Target& target);
 
-// sync_reaches_no_device (warn): a durable primitive whose syncs reached no device.
+// The database syncs that rely on primitive on Linux, as SQLite, PostgreSQL and etcd make them:
+// "PostgreSQL's WAL with wal_sync_method=open_datasync"; "" where none of them uses it by default.
+std::string SyncsThatUse(probes::Primitive primitive);
+
+// Whether the evidence has primitive's syncs reaching no device, or reaching one.
+bool ReachedNoDevice(const std::vector<SyncFlushes>& evidence, probes::Primitive primitive);
+bool ReachedADevice(const std::vector<SyncFlushes>& evidence, probes::Primitive primitive);
+
+// sync_reaches_no_device (warn): a durable primitive whose syncs reached no device, and the
+// database syncs that rely on it (SyncsThatUse).
 std::vector<Finding> DeviceFlushFindings(const Target& target);
 
 // The first entry of each primitive whose syncs had reach, in the evidence's order.

@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
+#include "analysis/device_flushes.h"
 #include "explain/path_summary.h"
 #include "gate/presets.h"
 #include "gate/rules.h"
@@ -86,8 +89,51 @@ void SqliteAdvice(const Target& t, const PathSummary& s, std::vector<PathAdvice>
   }
 }
 
+// The primitive a wal_sync_method syncs its WAL with, as the preset measures it.
+std::optional<probes::Primitive> PrimitiveOf(const std::string& method) {
+  for (const WalSyncCell& c : WalSyncCells()) {
+    if (c.method == method) return c.spec.primitive;
+  }
+  return std::nullopt;
+}
+
+// Where the flush counters saw the syncs of `method` (the one chosen, or PostgreSQL's default)
+// reach no device: the first of `candidates` whose syncs did reach one instead, or that no
+// method keeps the WAL. Nothing when method's syncs were not seen to reach no device.
+std::optional<PathAdvice> AvoidDroppedSync(const Target& t, const std::string& method,
+                                           const std::vector<std::string>& candidates) {
+  const std::vector<SyncFlushes> evidence = SyncFlushEvidence(t);
+  std::optional<probes::Primitive> dropped = PrimitiveOf(method);
+  if (!dropped || !ReachedNoDevice(evidence, *dropped)) return std::nullopt;
+  for (const std::string& other : candidates) {
+    std::optional<probes::Primitive> p = PrimitiveOf(other);
+    if (p && ReachedADevice(evidence, *p)) {
+      return PathAdvice{"postgresql", "wal_sync_method=" + other,
+                        fmt::format("{}'s syncs reached no device here, so a WAL flushed with it "
+                                    "is lost on power loss; {}'s reached the device",
+                                    method, other),
+                        NoFlushSummary(evidence)};
+    }
+  }
+  return PathAdvice{"postgresql", "none keeps the WAL here",
+                    fmt::format("{}'s syncs reached no device here and no other method's was "
+                                "seen to reach one",
+                                method),
+                    NoFlushSummary(evidence)};
+}
+
 void PostgresAdvice(const Target& t, std::vector<PathAdvice>& out) {
   WalSyncChoice choice = ChooseWalSyncMethod(t);
+  std::vector<std::string> ranked;
+  for (const WalSyncChoice::Ranked& r : choice.ranked) ranked.push_back(r.method);
+  // Unranked, PostgreSQL's default first, then the methods in its documentation's order.
+  if (ranked.empty()) ranked = {"fdatasync", "fsync", "open_datasync", "open_sync"};
+  std::optional<PathAdvice> avoid =
+      AvoidDroppedSync(t, choice.method.empty() ? "fdatasync" : choice.method, ranked);
+  if (avoid) {
+    out.push_back(std::move(*avoid));
+    return;
+  }
   if (!choice.method.empty()) {
     out.push_back({"postgresql", "wal_sync_method=" + choice.method,
                    choice.kept_default

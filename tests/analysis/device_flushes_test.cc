@@ -96,6 +96,23 @@ TEST(DeviceFlushesTest, EachPrimitiveIsJudgedOnItsOwn) {
   EXPECT_NE(f.message.find("fdatasync reached no device"), std::string::npos) << f.message;
   EXPECT_EQ(f.message.find("fsync reached no device"), std::string::npos) << f.message;
   EXPECT_NE(f.message.find("fsync did reach the device"), std::string::npos) << f.message;
+  // The databases' syncs that rely on fdatasync are named, and not those that rely on fsync.
+  EXPECT_NE(f.message.find("Lost on power loss here: fdatasync: SQLite's syncs"),
+            std::string::npos)
+      << f.message;
+  EXPECT_NE(f.message.find("wal_sync_method=fdatasync"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("etcd's WAL"), std::string::npos) << f.message;
+  EXPECT_EQ(f.message.find("wal_sync_method=fsync"), std::string::npos) << f.message;
+}
+
+TEST(DeviceFlushesTest, EveryDatabaseSyncPrimitiveNamesItsUsers) {
+  for (Primitive p : {Primitive::kFdatasync, Primitive::kFsync, Primitive::kOdsync,
+                      Primitive::kOsync, Primitive::kOdirectDsync, Primitive::kOdirectSync,
+                      Primitive::kDirFsync}) {
+    EXPECT_FALSE(SyncsThatUse(p).empty()) << probes::NameOf(p);
+  }
+  EXPECT_EQ(SyncsThatUse(Primitive::kRwfDsync), "");  // none of them by default
+  EXPECT_NE(SyncsThatUse(Primitive::kOdsync).find("open_datasync"), std::string::npos);
 }
 
 // ext4 -o sync: plain writes flush (the control too), so a cheap sync is no evidence of a no-op.

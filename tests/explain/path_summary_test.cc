@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "analysis/durability_risk.h"
 #include "explain/path_advice.h"
 #include "tests/sqlite_samples.h"
@@ -100,6 +102,43 @@ TEST(PathSummaryTest, EachPieceOfAdviceCitesItsMeasurement) {
   EXPECT_EQ(t.advice[3].evidence, "run `durprobe check --preset postgres-wal /data`");
   EXPECT_EQ(t.advice.back().system, "etcd");
   EXPECT_EQ(t.advice.back().setting, "not measured");
+}
+
+// ops syncs of primitive over a second that made `flushes` on vda, with a control.
+probes::ProbeResult Counted(probes::Primitive primitive, std::uint64_t flushes) {
+  probes::ProbeResult r;
+  r.spec = {primitive, probes::Pattern::kOverwrite, 4096};
+  r.ops = r.latency.count = 400;
+  r.device_flushes = {.counted = true,
+                      .devices = {{"vda", flushes, 400, 0, 0}},
+                      .ops = 400,
+                      .ns = 1'000'000'000,
+                      .control_ops = 100,
+                      .control_ns = 31'250'000,
+                      .idle_ns = 31'250'000};
+  return r;
+}
+
+// A preload that makes only fdatasync a no-op: PostgreSQL's default would lose its WAL, fsync
+// keeps it; with no method's syncs seen to reach the device, none is offered.
+TEST(PathSummaryTest, PostgresAdviceAvoidsAMethodWhoseSyncsReachedNoDevice) {
+  Target t = Measured();
+  t.probes = {Counted(probes::Primitive::kFdatasync, 0), Counted(probes::Primitive::kFsync, 400)};
+  AddPathSummary(t);
+  auto postgres = std::find_if(t.advice.begin(), t.advice.end(),
+                               [](const PathAdvice& a) { return a.system == "postgresql"; });
+  ASSERT_NE(postgres, t.advice.end());
+  EXPECT_EQ(postgres->setting, "wal_sync_method=fsync");
+  EXPECT_NE(postgres->why.find("fdatasync's syncs reached no device here"), std::string::npos)
+      << postgres->why;
+  EXPECT_EQ(postgres->evidence, "fdatasync reached no device: 400 syncs, 0 flushes");
+  t.probes = {Counted(probes::Primitive::kFdatasync, 0), Counted(probes::Primitive::kFsync, 0)};
+  t.summary.reset();
+  AddPathSummary(t);
+  postgres = std::find_if(t.advice.begin(), t.advice.end(),
+                          [](const PathAdvice& a) { return a.system == "postgresql"; });
+  ASSERT_NE(postgres, t.advice.end());
+  EXPECT_EQ(postgres->setting, "none keeps the WAL here");
 }
 
 TEST(PathSummaryTest, CrashsimThatSawALossWithdrawsASafeSetting) {

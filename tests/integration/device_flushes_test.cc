@@ -208,7 +208,15 @@ TEST_F(LabMountsTest, APreloadThatBreaksOnlyFdatasyncIsNamedForFdatasync) {
   }
   EXPECT_NE(message.find("fdatasync reached no device"), std::string::npos) << message;
   EXPECT_EQ(message.find("fsync reached no device"), std::string::npos) << message;
+  // The databases' syncs that rely on fdatasync are named; PostgreSQL is told to use fsync.
+  EXPECT_NE(message.find("SQLite's syncs"), std::string::npos) << message;
+  EXPECT_NE(message.find("etcd's WAL"), std::string::npos) << message;
   EXPECT_EQ(t["durability"]["verdict"], "not_durable") << t["durability"];
+  std::string postgres;
+  for (const json& a : t["advice"]) {
+    if (a["system"] == "postgresql") postgres = a["setting"];
+  }
+  EXPECT_EQ(postgres, "wal_sync_method=fsync") << t["advice"];
 }
 
 // Each concurrency cell counts its writers' flushes together: one writer flushes about once per
