@@ -193,6 +193,7 @@ int RunCheck(const CheckOptions& o) {
   plan.options = BudgetOptions(o.common, *budget);
   plan.budget_ns = *budget;
   plan.repeats = o.common.repeat;
+  plan.count_flushes = !o.common.no_flush_count;
   plan.paths = *paths;
   plan.run_inspect = true;  // the facts, the findings and the plausibility checks need it
   std::vector<probes::ProbeSpec> specs = policy->ProbeSpecs();

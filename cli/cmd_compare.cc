@@ -53,6 +53,7 @@ Result<run::Plan> MakeComparePlan(platform::Platform& platform, const CompareOpt
   plan.options = BudgetOptions(o.probe.common, *budget);
   plan.budget_ns = *budget;
   plan.repeats = o.probe.common.repeat;
+  plan.count_flushes = !o.probe.common.no_flush_count;
   plan.paths = *paths;
   plan.schedule = run::Schedule::kInterleaved;
   plan.run_inspect = true;

@@ -122,6 +122,7 @@ int RunProbe(const ProbeOptions& o) {
   if (o.pg) plan.options["pg_test_fsync"] = true;
   plan.budget_ns = *budget;
   plan.repeats = o.common.repeat;
+  plan.count_flushes = !o.common.no_flush_count;
   plan.paths = *paths;
   plan.run_inspect = true;  // cheap, and the plausibility checks need the device's facts
   plan.run_probes = true;

@@ -44,6 +44,7 @@ int RunRun(const RunOptions& o) {
                  .run_inspect = true,
                  .run_probes = true,
                  .run_sqlite = true};
+  plan.count_flushes = !o.probe.common.no_flush_count;
   Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, split.probe_ns);
   if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
   plan.probes = *probe_plan;

@@ -150,6 +150,7 @@ int RunSqlite(const SqliteOptions& o) {
                  .sqlite = *matrix,
                  .run_workloads = workloads_run,
                  .workloads = *workloads};
+  plan.count_flushes = !o.common.no_flush_count;
   plan.run_crashsim = o.crashsim && matrix_runs;
   plan.crashsim = MakeCrashsimPlan(o.crashsim_options, CrashsimConfigsFor(matrix->configs));
   return ExecutePlan(platform, plan, o.common.out, [](const report::Report& r) {

@@ -56,6 +56,9 @@ void AddCommonOptions(CLI::App& app, CommonOptions& o, const std::string& quick_
                  "runs' with their range, and --budget is each run's")
       ->type_name("N")
       ->check(InRange(1, 100));
+  app.add_flag("--no-flush-count", o.no_flush_count,
+               "Count no device flushes: no control and idle slices between the timed ones, no "
+               "flush/op, and no device_flushes layer in the durability verdict");
   AddDryRun(app, o.out);
   AddOutputOptions(app, o.out, document, {}, rules);
   AddStandardFlags(app, o.out);

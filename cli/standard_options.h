@@ -28,6 +28,7 @@ struct CommonOptions {
   bool quick = false;
   std::string budget;  // a duration; "" means the subcommand's default
   int repeat = 1;      // --repeat: the measurement this many times, the budget each time's
+  bool no_flush_count = false;  // --no-flush-count: run::Plan::count_flushes off
   OutputOptions out;
 };
 

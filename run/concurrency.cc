@@ -48,7 +48,7 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
                          const std::vector<std::size_t>& scratch_index) {
   const ConcurrencyPlan& plan = s.plan.concurrency;
   std::vector<probes::FlushCounting> counting;
-  for (const report::Target* t : targets) counting.push_back(CountingFor(s.platform, *t));
+  for (const report::Target* t : targets) counting.push_back(CountingFor(s.platform, *t, s.plan.count_flushes));
   for (const probes::ConcurrencySpec& cell : Cells(plan)) {
     for (std::size_t k = 0; k < targets.size(); ++k) {
       report::Target& t = *targets[k];

@@ -4,8 +4,10 @@
 
 namespace durprobe::run {
 
-probes::FlushCounting CountingFor(platform::Platform& platform, const report::Target& target) {
+probes::FlushCounting CountingFor(platform::Platform& platform, const report::Target& target,
+                                  bool count_flushes) {
   probes::FlushCounting c;
+  if (!count_flushes) return c;
   if (!target.mount) {
     c.unavailable = "the path's mount could not be identified, so no device is known to count";
     return c;

@@ -9,7 +9,9 @@
 
 namespace durprobe::run {
 
-// Unavailable, with the reason, when the target was not identified.
-probes::FlushCounting CountingFor(platform::Platform& platform, const report::Target& target);
+// Unavailable, with the reason, when the target was not identified; nothing to count (no
+// device_flushes in the report) when the plan counts no flushes.
+probes::FlushCounting CountingFor(platform::Platform& platform, const report::Target& target,
+                                  bool count_flushes);
 
 }  // namespace durprobe::run

@@ -147,7 +147,7 @@ void RunInterleaved(RunState& s) {
     }
   }
   std::vector<probes::FlushCounting> counting;
-  for (const report::Target& t : targets) counting.push_back(CountingFor(s.platform, t));
+  for (const report::Target& t : targets) counting.push_back(CountingFor(s.platform, t, s.plan.count_flushes));
 
   // The reference probe on every path before each round and after the last (the SQLite
   // configurations' first samples serve when they follow), so a probe measured while the device

@@ -32,7 +32,7 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
   StepShares shares(s.platform, s.timeline,
                     probes::SharesOf(pp.specs, pp.rule) * static_cast<std::uint64_t>(repeats));
   std::vector<RepeatedSamples> samples(pp.specs.size());
-  const probes::FlushCounting counting = CountingFor(s.platform, t);
+  const probes::FlushCounting counting = CountingFor(s.platform, t, s.plan.count_flushes);
   std::size_t reported = 0;  // the specs before it have their row or are listed as unfinished
   auto report_until = [&](std::size_t end) {
     for (; reported < end; ++reported) {
@@ -101,7 +101,7 @@ std::vector<sqlite_bench::CommitResult> RunSqliteOn(
   options.deadline_ns = s.timeline.DeadlineNs();
   options.repetitions = reps;
   options.budget_ns = mp.options.budget_ns * static_cast<std::uint64_t>(repeats);
-  options.flush_counting = CountingFor(s.platform, t);
+  options.flush_counting = CountingFor(s.platform, t, s.plan.count_flushes);
   Result<std::unique_ptr<sqlite_bench::CommitSession>> session =
       sqlite_bench::CommitSession::Open(s.platform, dir);
   std::vector<sqlite_bench::CommitResult> results(n);

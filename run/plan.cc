@@ -9,6 +9,7 @@ namespace durprobe::run {
 nlohmann::json Describe(const Plan& plan) {
   nlohmann::json j = plan.options.is_object() ? plan.options : nlohmann::json::object();
   j["schedule"] = plan.schedule == Schedule::kInterleaved ? "interleaved" : "path_by_path";
+  j["count_flushes"] = plan.count_flushes;
   if (plan.schedule == Schedule::kInterleaved) j["rounds"] = plan.rounds;
   if (plan.Repeats() > 1) {
     j["repeat"] = plan.Repeats();

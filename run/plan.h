@@ -66,6 +66,8 @@ struct Plan {
   sqlite_bench::WorkloadPlan workloads{};
   bool run_crashsim = false;  // simulated power cuts, after everything else on the path
   sqlite_bench::CrashsimPlan crashsim{};
+  // Count each measurement's device flushes (run/flush_counting.h); --no-flush-count: false.
+  bool count_flushes = true;
 
   // The run's whole budget: each repeat gets budget_ns (0 stays 0: no deadline).
   std::uint64_t RunBudgetNs() const { return budget_ns * static_cast<std::uint64_t>(Repeats()); }
