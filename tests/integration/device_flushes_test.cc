@@ -69,8 +69,11 @@ class Passthrough {
     mounted_ = r.exit_code == 0;
     error_ = r.err;
   }
+  // Unmounts and removes the mount point, which the lab's `down` does not know: the lab's
+  // directory must be empty for its removal.
   ~Passthrough() {
     if (mounted_) testing_support::RunShell("fusermount3 -u " + mount_ + " || umount -l " + mount_);
+    if (skip_.empty()) testing_support::RunShell("rmdir " + mount_);
   }
   bool mounted() const { return mounted_; }
   const std::string& skip() const { return skip_; }
