@@ -52,7 +52,9 @@ if [ -f "$build/CMakeCache.txt" ] && ! grep -qx "$kind:BOOL=ON" "$build/CMakeCac
   rm -rf "$build"
 fi
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  cmake -S "$src" -B "$build" "${configure[@]}" "${launcher[@]}" >/dev/null
+  gen=()  # Ninja where installed, as scripts/build.sh
+  if command -v ninja >/dev/null 2>&1; then gen=(-G Ninja); fi
+  cmake -S "$src" -B "$build" "${gen[@]}" "${configure[@]}" "${launcher[@]}" >/dev/null
 fi
 [ $# -eq 0 ] || targets=("$@")
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"

@@ -3,7 +3,8 @@
 # Usage: scripts/deps.sh [build|test]   (test adds the peers and lab tools the suite uses)
 set -euo pipefail
 want=(build-essential cmake libsqlite3-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
-  libtomlplusplus-dev liburing-dev libfuse3-dev pkg-config)
+  libtomlplusplus-dev liburing-dev libfuse3-dev pkg-config
+  ninja-build)  # the faster generator, where installed (scripts/build.sh)
 if [ "${1:-build}" = test ]; then
   want+=(fio postgresql-15 sqlite3 strace bindfs xfsprogs btrfs-progs e2fsprogs util-linux
          fuse3  # fusermount3, for the crash device (platform/crash_device.h)
