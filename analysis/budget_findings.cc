@@ -29,6 +29,7 @@ constexpr CountedName kCountedNames[] = {
     {UnfinishedKind::kWorkload, "workload", "workloads"},
     {UnfinishedKind::kRound, "probe round", "probe rounds"},
     {UnfinishedKind::kCrashsim, "crashsim configuration", "crashsim configurations"},
+    {UnfinishedKind::kCrashtest, "crashtest configuration", "crashtest configurations"},
 };
 static_assert(platform::OneRowPerValue(kCountedNames, kLastUnfinishedKind),
               "one count's name per UnfinishedKind");

@@ -18,8 +18,15 @@ bool DeviceHasFua(const Target& t) { return t.mount && t.mount->device && t.moun
 FlushReach ReachOf(const probes::ProbeResult& r, bool fua) {
   const probes::FlushTally& f = r.device_flushes;
   const double per_op = f.PerOp();
+  const bool writes_flush = WritesFlushThemselves(f);
+  // Slices in which the syncs went without a single flush on any device: whatever a neighbour
+  // added in the others, those syncs reached none.
+  if (f.silent_ops >= kMinFlushEvidenceOps && !writes_flush) {
+    const bool direct = probes::OpsOf(r.spec.primitive).open.direct;
+    return fua && direct ? FlushReach::kMayUseFua : FlushReach::kNone;
+  }
   if (per_op >= kReachesPerOp) return FlushReach::kReaches;
-  if (WritesFlushThemselves(f)) return FlushReach::kWritesFlush;
+  if (writes_flush) return FlushReach::kWritesFlush;
   // None only when, even against the lowest rate without the sync that its count allows, the
   // syncs cannot have flushed once in two (a rate read high by chance in a short control could
   // otherwise take away flushes the syncs did cause), and when the background is not so busy
@@ -49,7 +56,7 @@ std::vector<SyncFlushes> SyncFlushEvidence(const Target& target) {
     }
     const probes::DeviceFlushes* lead = f.Leading();
     out.push_back({r.spec, ReachOf(r, fua), f.PerOp(), f.ops, lead ? lead->flushes : 0,
-                   lead ? lead->name : "", lead ? f.WithoutSyncPerSec(*lead) : 0.0});
+                   lead ? lead->name : "", lead ? f.WithoutSyncPerSec(*lead) : 0.0, f.silent_ops});
   }
   return out;
 }
@@ -70,21 +77,28 @@ std::vector<const SyncFlushes*> FirstOfEachPrimitive(const std::vector<SyncFlush
 std::string NoFlushSummary(const std::vector<SyncFlushes>& evidence) {
   std::vector<std::string> parts;
   for (const SyncFlushes* e : FirstOfEachPrimitive(evidence, FlushReach::kNone)) {
-    std::uint64_t ops = 0, flushes = 0;
+    std::uint64_t ops = 0, flushes = 0, silent = 0;
     double without_sync = 0.0;
     for (const SyncFlushes& same : evidence) {
       if (same.spec.primitive != e->spec.primitive || same.reach != FlushReach::kNone) continue;
       ops += same.ops;
       flushes += same.flushes;
+      silent += same.silent_ops;
       without_sync = std::max(without_sync, same.without_sync_per_sec);
     }
-    parts.push_back(fmt::format(
-        "{} reached no device: {} syncs, {} flushes{}", probes::NameOf(e->spec.primitive),
-        CountText(ops), CountText(flushes),
-        flushes == 0 ? std::string()
-                     : fmt::format(" (no more than the same writes without the sync made: {} a "
-                                   "second)",
-                                   FormatRate(without_sync))));
+    std::string why;
+    if (flushes > 0 && silent > 0) {
+      why = fmt::format(
+          " ({} of the syncs went without a single flush on any device; the "
+          "others' flushes came and went as a neighbour's do)",
+          CountText(silent));
+    } else if (flushes > 0) {
+      why = fmt::format(" (no more than the same writes without the sync made: {} a second)",
+                        FormatRate(without_sync));
+    }
+    parts.push_back(fmt::format("{} reached no device: {} syncs, {} flushes{}",
+                                probes::NameOf(e->spec.primitive), CountText(ops),
+                                CountText(flushes), why));
   }
   return fmt::format("{}", fmt::join(parts, "; "));
 }
@@ -144,13 +158,13 @@ std::vector<Finding> DeviceFlushFindings(const Target& target) {
       affected.push_back(fmt::format("{}: {}", probes::NameOf(e->spec.primitive), users));
     }
   }
-  return {{Severity::kWarn, codes::kSyncReachesNoDevice,
-           fmt::format("{} (the block devices' own flush counters, less the background){}{}",
-                       none,
-                       also.empty() ? std::string() : fmt::format("; {} did reach the device", also),
-                       affected.empty() ? std::string()
-                                        : fmt::format(". Lost on power loss here: {}",
-                                                      fmt::join(affected, "; ")))}};
+  return {
+      {Severity::kWarn, codes::kSyncReachesNoDevice,
+       fmt::format("{} (the block devices' own flush counters, less the background){}{}", none,
+                   also.empty() ? std::string() : fmt::format("; {} did reach the device", also),
+                   affected.empty()
+                       ? std::string()
+                       : fmt::format(". Lost on power loss here: {}", fmt::join(affected, "; ")))}};
 }
 
 }  // namespace durprobe::report

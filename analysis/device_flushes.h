@@ -39,6 +39,7 @@ struct SyncFlushes {
   std::uint64_t flushes = 0;          // on the leading device, background included
   std::string device;                 // the leading device
   double without_sync_per_sec = 0.0;  // its flushes a second without the sync (the control)
+  std::uint64_t silent_ops = 0;       // syncs in slices without a single flush (FlushTally)
 };
 
 // Whether the control's plain writes flushed by themselves (about one flush a write).

@@ -13,6 +13,7 @@
 #include "cli/cmd_clean.h"
 #include "cli/cmd_compare.h"
 #include "cli/cmd_crashsim.h"
+#include "cli/cmd_crashtest.h"
 #include "cli/cmd_diff.h"
 #include "cli/cmd_inspect.h"
 #include "cli/cmd_probe.h"
@@ -99,10 +100,10 @@ int RunCommand(int argc, char** argv) {
   SetCommandLine(argc, argv);
   CLI::App app{"durprobe: what does durability cost on this path, and why?", "durprobe"};
   app.set_version_flag("-V,--version", VersionText());
-  std::vector<Subcommand> subs = {SetupRun(app),      SetupInspect(app), SetupProbe(app),
-                                  SetupSqlite(app),   SetupCompare(app), SetupDiff(app),
-                                  SetupReport(app),   SetupCheck(app),   SetupSummarize(app),
-                                  SetupCrashsim(app), SetupClean(app)};
+  std::vector<Subcommand> subs = {SetupRun(app),      SetupInspect(app),   SetupProbe(app),
+                                  SetupSqlite(app),   SetupCompare(app),   SetupDiff(app),
+                                  SetupReport(app),   SetupCheck(app),     SetupSummarize(app),
+                                  SetupCrashsim(app), SetupCrashtest(app), SetupClean(app)};
   app.require_subcommand(1, 1);
   std::vector<std::string> names;
   for (const Subcommand& s : subs) names.push_back(s.app->get_name());

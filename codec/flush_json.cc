@@ -32,6 +32,8 @@ json ToJson(const probes::FlushTally& t) {
          {"control_ops", t.control_ops},
          {"control_ns", t.control_ns},
          {"idle_ns", t.idle_ns},
+         {"silent_slices", t.silent_slices},
+         {"silent_ops", t.silent_ops},
          {"per_op", t.ok() ? json(Rounded(t.PerOp())) : json(nullptr)},
          {"control_per_write",
           t.ok() && t.control_ops > 0 ? json(Rounded(t.ControlPerWrite())) : json(nullptr)}};
@@ -61,6 +63,8 @@ probes::FlushTally ReadFlushTally(const JsonFields& f) {
   t.control_ops = f.Uint("control_ops");
   t.control_ns = f.Uint("control_ns");
   t.idle_ns = f.Uint("idle_ns");
+  t.silent_slices = f.Uint("silent_slices");
+  t.silent_ops = f.Uint("silent_ops");
   return t;
 }
 

@@ -11,6 +11,7 @@
 #include "analysis/sqlite_correlation.h"
 #include "codec/concurrency_json_reader.h"
 #include "codec/crashsim_json_reader.h"
+#include "codec/crashtest_json.h"
 #include "codec/durability_json.h"
 #include "codec/ebs_json.h"
 #include "codec/flush_json.h"
@@ -191,6 +192,7 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
          [&](const JsonFields& s) { t.sqlite.push_back(ReadSqliteEntry(s)); });
   t.sqlite_workloads = ReadWorkloads(f);
   t.crashsim = ReadCrashsim(f);
+  t.crashtest = ReadCrashtest(f);
   t.concurrency = ReadConcurrency(f);
   t.serial_vs_concurrent = ReadSerialVsConcurrent(f);
   f.Each("findings", Need::kRequired,

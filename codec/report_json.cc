@@ -3,6 +3,7 @@
 #include "codec/check_json.h"
 #include "codec/concurrency_json.h"
 #include "codec/crashsim_json.h"
+#include "codec/crashtest_json.h"
 #include "codec/durability_json.h"
 #include "codec/ebs_json.h"
 #include "codec/flush_json.h"
@@ -197,9 +198,9 @@ json ToJson(const Target& t) {
   }
   if (t.device_states) {
     j["states"] = {{"evidence", t.device_states->evidence},
-                          {"fast_ns", t.device_states->fast_ns},
-                          {"slow_ns", t.device_states->slow_ns},
-                          {"slow_share", t.device_states->slow_share}};
+                   {"fast_ns", t.device_states->fast_ns},
+                   {"slow_ns", t.device_states->slow_ns},
+                   {"slow_share", t.device_states->slow_share}};
   }
   if (t.ebs) j["ebs"] = ToJson(*t.ebs);
   if (!t.sqlite.empty()) {
@@ -216,6 +217,7 @@ json ToJson(const Target& t) {
     j["unfinished"] = unfinished;
   }
   if (!t.crashsim.empty()) j["crashsim"] = ToJson(t.crashsim);
+  if (!t.crashtest.empty()) j["crashtest"] = ToJson(t.crashtest);
   if (!t.concurrency.empty()) j["concurrency"] = ToJson(t.concurrency);
   if (t.serial_vs_concurrent) j["serial_vs_concurrent"] = ToJson(*t.serial_vs_concurrent);
   if (t.summary) j["summary"] = ToJson(*t.summary);

@@ -32,6 +32,8 @@ std::string_view NameOf(UnfinishedKind kind) {
       return "round";
     case UnfinishedKind::kCrashsim:
       return "crashsim";
+    case UnfinishedKind::kCrashtest:
+      return "crashtest";
   }
   return "";
 }

@@ -19,6 +19,7 @@
 #include "probes/op_cost.h"
 #include "probes/probe_result.h"
 #include "sqlite_bench/crashsim_result.h"
+#include "sqlite_bench/crashtest_result.h"
 #include "sqlite_bench/workload_result.h"
 
 namespace durprobe::report {
@@ -70,11 +71,12 @@ enum class UnfinishedKind {
   kWorkload,
   kRound,  // compare's probe rounds
   kCrashsim,
+  kCrashtest,
 };
 // The last enumerator, up to which a table per UnfinishedKind is counted: one added after it
 // moves this.
-inline constexpr UnfinishedKind kLastUnfinishedKind = UnfinishedKind::kCrashsim;
-// "probe", "op_cost", "concurrency", "sqlite", "workload", "round", "crashsim"
+inline constexpr UnfinishedKind kLastUnfinishedKind = UnfinishedKind::kCrashtest;
+// "probe", "op_cost", "concurrency", "sqlite", "workload", "round", "crashsim", "crashtest"
 std::string_view NameOf(UnfinishedKind kind);
 
 // Why it was left unfinished: a signal, or its phase's share of --budget ran out first.
@@ -119,8 +121,8 @@ std::string_view NameOf(DeviceState s);  // "fast", "slow"
 // of sync latency over the run (a cloud disk's fast and slow flushes), told from the series that
 // showed it (the reference probe's samples, or a probe's 100 ms windows).
 struct DeviceStates {
-  std::string evidence;     // "the reference probe (fdatasync overwrite 4 KiB)", or a probe's label
-  double fast_ns = 0.0;     // each state's level in that series (the median of its points)
+  std::string evidence;  // "the reference probe (fdatasync overwrite 4 KiB)", or a probe's label
+  double fast_ns = 0.0;  // each state's level in that series (the median of its points)
   double slow_ns = 0.0;
   double slow_share = 0.0;  // the share of that series' time spent in the slow state
 };
@@ -155,13 +157,14 @@ struct Target {
   std::vector<SqliteEntry> sqlite;             // the commit matrix (analysis/sqlite_correlation.h)
   sqlite_bench::WorkloadResults sqlite_workloads;  // read, connect, locks, concurrency, WAL growth
   std::vector<sqlite_bench::CrashsimResult> crashsim;      // simulated power cuts (crashsim)
+  std::vector<sqlite_bench::CrashtestResult> crashtest;    // power cuts on the crash device
   std::vector<probes::ConcurrencyResult> concurrency;      // concurrent syncers (--writers)
   std::optional<SerialVsConcurrent> serial_vs_concurrent;  // with --writers
   std::string reference_probe;             // "fdatasync overwrite 4 KiB"; empty: not sampled
   std::vector<ReferenceSample> reference;  // in time order
   // An EBS volume's statistics over the run (after - before), when the device has them.
   std::optional<platform::EbsStats> ebs;
-  std::vector<DeviceMoved> moved;  // probes measured while the device moved
+  std::vector<DeviceMoved> moved;             // probes measured while the device moved
   std::optional<DeviceStates> device_states;  // set when the device showed two states
   std::vector<ProbeStates> probe_states;      // with device_states: each probe's figures per state
   // With --repeat N >= 2: each measured probe's figures over the repeats (model/repeats.h).

@@ -23,7 +23,6 @@
 
 namespace durprobe::platform {
 
-
 // A fault the server injects (for the fsync-error experiments): the next `count` writes that
 // touch [offset, offset + length) fail with `error` (EIO, ENOSPC) and are not cached; count 0
 // fails every such write from now on. Failed writes are not in the log.
@@ -55,6 +54,10 @@ struct MountOutcome {
   std::vector<std::string> kernel;  // the kernel's lines naming the device, during the mount
 };
 
+// What stands in the way of a crash device here: root, /dev/fuse, loop devices (Unsupported,
+// naming the first one missing), or nothing.
+Status CrashDeviceMissing(Platform& platform);
+
 class CrashDevice {
  public:
   // Makes <scratch>/crash-image (sparse, image_bytes), starts the server, mounts it at
@@ -81,6 +84,10 @@ class CrashDevice {
   virtual Status Cut() = 0;
   // The log as it is now (since the last checkpoint).
   virtual Result<CrashLog> ReadLog() = 0;
+  // The log's length now, in bytes. Against a flush's CrashEvent::data_at (the end of its
+  // record, written before the flush is answered) it tells what the caller did before that
+  // flush was logged: a commit acknowledged at a length no greater had returned by then.
+  virtual Result<std::uint64_t> LogBytes() = 0;
   // The path of the base image and of the log file, for building states.
   virtual const std::string& base_path() const = 0;
   virtual const std::string& log_path() const = 0;
@@ -97,8 +104,7 @@ class CrashState {
   static Result<std::unique_ptr<CrashState>> Build(Platform& platform, int scratch_fd,
                                                    const std::string& scratch,
                                                    const std::string& base,
-                                                   const std::string& log_file,
-                                                   const CrashLog& log,
+                                                   const std::string& log_file, const CrashLog& log,
                                                    const CrashStateSpec& spec, const FsSpec& fs);
   virtual ~CrashState() = default;
   virtual const MountOutcome& outcome() const = 0;

@@ -11,6 +11,8 @@ Status NoCrashDevice() {
 
 }  // namespace
 
+Status CrashDeviceMissing(Platform&) { return NoCrashDevice(); }
+
 Result<std::unique_ptr<CrashDevice>> CrashDevice::Create(Platform&, int, const std::string&,
                                                          const CrashDeviceOptions&) {
   return NoCrashDevice();

@@ -111,9 +111,9 @@ struct MountArgs {
 
 MountArgs ParseMountOptions(const std::string& options) {
   static const std::pair<const char*, unsigned long> kFlags[] = {
-      {"ro", MS_RDONLY},     {"nosuid", MS_NOSUID},     {"nodev", MS_NODEV},
-      {"noexec", MS_NOEXEC}, {"sync", MS_SYNCHRONOUS},  {"dirsync", MS_DIRSYNC},
-      {"noatime", MS_NOATIME}, {"nodiratime", MS_NODIRATIME}, {"relatime", MS_RELATIME},
+      {"ro", MS_RDONLY},        {"nosuid", MS_NOSUID},         {"nodev", MS_NODEV},
+      {"noexec", MS_NOEXEC},    {"sync", MS_SYNCHRONOUS},      {"dirsync", MS_DIRSYNC},
+      {"noatime", MS_NOATIME},  {"nodiratime", MS_NODIRATIME}, {"relatime", MS_RELATIME},
       {"lazytime", MS_LAZYTIME}};
   MountArgs args;
   std::size_t start = 0;
@@ -197,7 +197,9 @@ Status UnmountPath(const std::string& target) {
   return Errno("umount " + target);
 }
 
-Status Missing(Platform& platform) {
+}  // namespace
+
+Status CrashDeviceMissing(Platform& platform) {
   if (platform.EffectiveUserId() != 0) {
     return Status::Unsupported("the crash device needs root (loop devices and mounts)");
   }
@@ -211,6 +213,8 @@ Status Missing(Platform& platform) {
   }
   return Status::Ok();
 }
+
+namespace {
 
 std::vector<std::string> MkfsCommand(const FsSpec& fs, const std::string& device) {
   // Nothing discarded (the device takes no discard) and nothing left for later: ext4 would
@@ -227,8 +231,11 @@ std::vector<std::string> MkfsCommand(const FsSpec& fs, const std::string& device
 class LinuxCrashDevice : public CrashDevice {
  public:
   LinuxCrashDevice(Platform& platform, int scratch_fd, std::string scratch)
-      : platform_(platform), scratch_fd_(scratch_fd), scratch_(std::move(scratch)),
-        base_(Join(scratch_, kBase)), log_path_(Join(scratch_, kLog)) {}
+      : platform_(platform),
+        scratch_fd_(scratch_fd),
+        scratch_(std::move(scratch)),
+        base_(Join(scratch_, kBase)),
+        log_path_(Join(scratch_, kLog)) {}
   ~LinuxCrashDevice() override {
     (void)Unmount();
     if (loop_) loop_->Detach();
@@ -292,6 +299,12 @@ class LinuxCrashDevice : public CrashDevice {
   const std::string& device() const override { return loop_->path(); }
   const std::string& base_path() const override { return base_; }
   const std::string& log_path() const override { return log_path_; }
+
+  Result<std::uint64_t> LogBytes() override {
+    struct stat st {};
+    if (::fstatat(scratch_fd_, kLog, &st, AT_SYMLINK_NOFOLLOW) != 0) return Errno("stat crash-log");
+    return static_cast<std::uint64_t>(st.st_size);
+  }
 
   Status Format(const FsSpec& fs) override {
     std::vector<std::string> argv = MkfsCommand(fs, device());
@@ -376,8 +389,9 @@ class LinuxCrashDevice : public CrashDevice {
     Result<std::size_t> n = platform_.ReadSome(reply_.get(), &answer, 1);
     if (!n.ok()) return n.status();
     if (*n == 1 && answer == 'k') return Status::Ok();
-    return Status::Error("the crash device's server refused a command (its log or image "
-                         "could not be written)");
+    return Status::Error(
+        "the crash device's server refused a command (its log or image "
+        "could not be written)");
   }
 
   void StopServer() {
@@ -540,8 +554,8 @@ Status CopySparse(int src_fd, int dst_fd, std::uint64_t size) {
     if (hole < 0) return Errno("seek the image's holes");
     off_t in = data, out = data;
     while (in < hole) {
-      ssize_t n = ::copy_file_range(src_fd, &in, dst_fd, &out, static_cast<std::size_t>(hole - in),
-                                    0);
+      ssize_t n =
+          ::copy_file_range(src_fd, &in, dst_fd, &out, static_cast<std::size_t>(hole - in), 0);
       if (n < 0 && errno == EINTR) continue;
       if (n < 0) return Errno("copy the image");
       if (n == 0) break;
@@ -554,20 +568,17 @@ Status CopySparse(int src_fd, int dst_fd, std::uint64_t size) {
 Result<std::unique_ptr<CrashDevice>> CrashDevice::Create(Platform& platform, int scratch_fd,
                                                          const std::string& scratch,
                                                          const CrashDeviceOptions& options) {
-  if (Status s = Missing(platform); !s.ok()) return s;
+  if (Status s = CrashDeviceMissing(platform); !s.ok()) return s;
   auto device = std::make_unique<LinuxCrashDevice>(platform, scratch_fd, scratch);
   if (Status s = device->Start(options); !s.ok()) return s;
   return std::unique_ptr<CrashDevice>(std::move(device));
 }
 
-Result<std::unique_ptr<CrashState>> CrashState::Build(Platform& platform, int scratch_fd,
-                                                      const std::string& scratch,
-                                                      const std::string& base,
-                                                      const std::string& log_file,
-                                                      const CrashLog& log,
-                                                      const CrashStateSpec& spec,
-                                                      const FsSpec& fs) {
-  if (Status s = Missing(platform); !s.ok()) return s;
+Result<std::unique_ptr<CrashState>> CrashState::Build(
+    Platform& platform, int scratch_fd, const std::string& scratch, const std::string& base,
+    const std::string& log_file, const CrashLog& log, const CrashStateSpec& spec,
+    const FsSpec& fs) {
+  if (Status s = CrashDeviceMissing(platform); !s.ok()) return s;
   auto state = std::make_unique<LinuxCrashState>(scratch_fd, scratch);
   if (Status s = state->Make(platform, base, log_file, log, spec, fs); !s.ok()) return s;
   return std::unique_ptr<CrashState>(std::move(state));

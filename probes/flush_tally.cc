@@ -121,6 +121,8 @@ void Merge(FlushTally& into, const FlushTally& more) {
   into.control_ops += more.control_ops;
   into.control_ns += more.control_ns;
   into.idle_ns += more.idle_ns;
+  into.silent_slices += more.silent_slices;
+  into.silent_ops += more.silent_ops;
 }
 
 FlushCounter::FlushCounter(platform::Platform& platform, const FlushCounting& counting)
@@ -148,11 +150,12 @@ void FlushCounter::Mark() {
   mark_ = std::move(*now);
 }
 
-void FlushCounter::End(Part part) {
-  if (!active_) return;
+std::uint64_t FlushCounter::End(Part part) {
+  if (!active_) return 0;
   const std::vector<platform::BlockCount> before = std::move(mark_);
   Mark();
-  if (!active_) return;
+  if (!active_) return 0;
+  std::uint64_t all = 0;
   for (std::size_t i = 0; i < mark_.size() && i < tally_.devices.size(); ++i) {
     // A counter that went back (the device was replaced) adds nothing.
     const std::uint64_t flushes =
@@ -160,6 +163,7 @@ void FlushCounter::End(Part part) {
     const std::uint64_t writes =
         mark_[i].writes >= before[i].writes ? mark_[i].writes - before[i].writes : 0;
     DeviceFlushes& d = tally_.devices[i];
+    all += flushes;
     switch (part) {
       case Part::kTimed:
         d.flushes += flushes;
@@ -173,11 +177,16 @@ void FlushCounter::End(Part part) {
         break;
     }
   }
+  return all;
 }
 
 void FlushCounter::EndTimed(std::uint64_t ops, std::uint64_t ns) {
   if (!active_) return;
-  End(Part::kTimed);
+  const std::uint64_t flushes = End(Part::kTimed);
+  if (active_ && flushes == 0 && ops >= kSilentSliceOps) {
+    ++tally_.silent_slices;
+    tally_.silent_ops += ops;
+  }
   tally_.ops += ops;
   tally_.ns += ns;
 }

@@ -43,6 +43,11 @@ inline constexpr std::uint64_t kControlShare = 32;
 // Flushes per operation from which the operations reach a device.
 inline constexpr double kFlushReachesPerOp = 0.5;
 
+// A timed slice of at least this many operations in which no device counted a single flush is
+// silent: syncs that reach a device each wait for a flush, so they cannot all have reached one.
+// A neighbour's flushes come and go; a slice they leave quiet shows what the syncs did alone.
+inline constexpr std::uint64_t kSilentSliceOps = 20;
+
 struct FlushTally {
   bool counted = false;      // counting was asked for: the report carries device_flushes
   std::string unavailable;   // set: nothing could be counted, and why
@@ -54,6 +59,8 @@ struct FlushTally {
   std::uint64_t control_ops = 0;
   std::uint64_t control_ns = 0;
   std::uint64_t idle_ns = 0;
+  std::uint64_t silent_slices = 0;  // timed slices with kSilentSliceOps or more and no flush
+  std::uint64_t silent_ops = 0;     // the operations in them
 
   bool ok() const { return counted && unavailable.empty() && !devices.empty(); }
   // Flushes a second with nothing of ours running (the idle slices); 0 without idle time.
@@ -110,7 +117,8 @@ class FlushCounter {
 
  private:
   enum class Part { kTimed, kControl, kIdle };
-  void End(Part part);
+  // Adds the counts since the mark to part and marks again; the flushes over every device.
+  std::uint64_t End(Part part);
 
   platform::Platform& platform_;
   FlushCounting counting_;

@@ -8,6 +8,7 @@
 #include "model/labels.h"
 #include "run/analyze_target.h"
 #include "run/concurrency.h"
+#include "run/crashtest.h"
 #include "run/executor.h"
 #include "run/flush_counting.h"
 #include "run/reference.h"
@@ -320,6 +321,7 @@ void RunPathByPath(RunState& s) {
           RunWorkloadsOn(s, t, dir, wal);
         }
         if (s.plan.run_crashsim) RunCrashsimOn(s, t, dir);  // trials, not time: never cut
+        if (s.plan.run_crashtest) RunCrashtestOn(s, t, *s.scratch[p]);  // states: never cut
         s.progress.Finish();
         // Free this path's scratch now: the next path may share its filesystem. One that moved
         // stops the run.

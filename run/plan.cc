@@ -71,6 +71,21 @@ nlohmann::json Describe(const Plan& plan) {
     j["crashsim_seed"] = plan.crashsim.options.seed;
     j["crashsim_device"] = sqlite_bench::DeviceLabel(plan.crashsim.options.device);
   }
+  if (plan.run_crashtest) {
+    nlohmann::json configs = nlohmann::json::array();
+    for (const sqlite_bench::CrashsimConfig& c : plan.crashtest.configs) {
+      configs.push_back(fmt::format("{}/{} x{}", sqlite_bench::NameOf(c.journal),
+                                    sqlite_bench::NameOf(c.sync), c.rows_per_commit));
+    }
+    const sqlite_bench::CrashtestOptions& o = plan.crashtest.options;
+    j["crashtest_configs"] = configs;
+    j["crashtest_states"] = o.states;
+    j["crashtest_seed"] = o.seed;
+    j["crashtest_commits"] = o.workload.commits;
+    j["crashtest_device"] = platform::CacheModeName(o.mode);
+    j["crashtest_fs"] = o.fs.type.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.fs.type);
+    j["crashtest_mount_options"] = o.fs.options;
+  }
   return j;
 }
 

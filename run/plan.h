@@ -12,6 +12,7 @@
 #include "probes/runner.h"
 #include "sqlite_bench/commit_bench.h"
 #include "sqlite_bench/crashsim.h"
+#include "sqlite_bench/crashtest.h"
 #include "sqlite_bench/workloads.h"
 
 namespace durprobe::run {
@@ -66,6 +67,8 @@ struct Plan {
   sqlite_bench::WorkloadPlan workloads{};
   bool run_crashsim = false;  // simulated power cuts, after everything else on the path
   sqlite_bench::CrashsimPlan crashsim{};
+  bool run_crashtest = false;  // power cuts on the crash device, after crashsim
+  sqlite_bench::CrashtestPlan crashtest{};
   // Count each measurement's device flushes (run/flush_counting.h); --no-flush-count: false.
   bool count_flushes = true;
 
@@ -76,7 +79,7 @@ struct Plan {
   // Whether the plan measures anything (and so needs a scratch directory).
   bool Measures() const {
     return run_probes || !ops.empty() || run_concurrency || run_sqlite || run_workloads ||
-           run_crashsim;
+           run_crashsim || run_crashtest;
   }
 };
 

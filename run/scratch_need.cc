@@ -52,6 +52,7 @@ std::uint64_t ScratchNeedBytes(const ScratchParts& parts) {
   if (parts.matrix) need += MatrixScratchBytes(*parts.matrix);
   if (parts.workloads) need += WorkloadScratchBytes(*parts.workloads);
   need += parts.concurrency_bytes;
+  need += parts.crashtest_bytes;
   return need;
 }
 

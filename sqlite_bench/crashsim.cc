@@ -10,29 +10,26 @@
 #include "sqlite_bench/crashsim_recovery.h"
 
 namespace durprobe::sqlite_bench {
+
+SqlitePrng::~SqlitePrng() { sqlite3_test_control(SQLITE_TESTCTRL_PRNG_SEED, 0, nullptr); }
+
+void SqlitePrng::Seed(std::uint64_t seed) {
+  int x = static_cast<int>(seed & 0x3fffffff) | 1;  // 0 would mean "use the OS"
+  sqlite3_test_control(SQLITE_TESTCTRL_PRNG_SEED, x, nullptr);
+}
+
+std::uint64_t ConfigSeed(std::uint64_t seed, const CrashsimConfig& c) {
+  SplitMix64 g(seed ^ (std::uint64_t{c.rows_per_commit} << 32) ^
+               (static_cast<std::uint64_t>(c.journal) << 8) ^ static_cast<std::uint64_t>(c.sync));
+  return g.Next();
+}
+
 namespace {
 
 Result<std::unique_ptr<CrashVfs>> RegisterVfs(platform::Platform& platform, DeviceModel device) {
   static std::atomic<int> serial{0};
   return CrashVfs::Register(fmt::format("durprobe-crash-{}-{}", platform.ProcessId(), serial++),
                             device);
-}
-
-// SQLite draws journal nonces and WAL salts from its own PRNG, seeded from the OS: seeding it
-// per trial makes a trial repeat byte for byte. The OS seed is back when this goes away.
-class SqlitePrng {
- public:
-  ~SqlitePrng() { sqlite3_test_control(SQLITE_TESTCTRL_PRNG_SEED, 0, nullptr); }
-  void Seed(std::uint64_t seed) {
-    int x = static_cast<int>(seed & 0x3fffffff) | 1;  // 0 would mean "use the OS"
-    sqlite3_test_control(SQLITE_TESTCTRL_PRNG_SEED, x, nullptr);
-  }
-};
-
-std::uint64_t ConfigSeed(std::uint64_t seed, const CrashsimConfig& c) {
-  SplitMix64 g(seed ^ (std::uint64_t{c.rows_per_commit} << 32) ^
-               (static_cast<std::uint64_t>(c.journal) << 8) ^ static_cast<std::uint64_t>(c.sync));
-  return g.Next();
 }
 
 // Equal images recover alike: each distinct image is recovered once.

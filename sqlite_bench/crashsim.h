@@ -29,6 +29,21 @@ struct CrashsimPlan {
   CrashsimOptions options;
 };
 
+// SQLite draws journal nonces and WAL salts from its own PRNG, seeded from the OS: seeding it
+// per trial makes a trial repeat byte for byte. The OS seed is back when this goes away.
+class SqlitePrng {
+ public:
+  SqlitePrng() = default;
+  SqlitePrng(const SqlitePrng&) = delete;
+  SqlitePrng& operator=(const SqlitePrng&) = delete;
+  ~SqlitePrng();
+  void Seed(std::uint64_t seed);
+};
+
+// The seed of configuration c's trials (or states) under seed: each configuration's draws
+// derive from the seed and the configuration alone, so a subset gives the same rows.
+std::uint64_t ConfigSeed(std::uint64_t seed, const CrashsimConfig& config);
+
 // "none", or the device guarantees that are on, comma-separated (the CLI's --device names).
 std::string DeviceLabel(const DeviceModel& device);
 

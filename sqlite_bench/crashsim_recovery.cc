@@ -69,6 +69,12 @@ RecoveryCheck ReadBack(Db& db, std::uint32_t rows_per_commit, std::uint32_t payl
 
 }  // namespace
 
+RecoveryCheck CheckRecoveredDb(const std::string& path, std::uint32_t rows_per_commit,
+                               std::uint32_t payload_bytes) {
+  Result<std::unique_ptr<Db>> db = Db::Open(path, nullptr);
+  return db.ok() ? ReadBack(**db, rows_per_commit, payload_bytes) : Corrupt(db.status().message());
+}
+
 Result<RecoveryCheck> RecoverImage(platform::Platform& platform, const std::string& dir,
                                    const DiskImage& image, std::uint32_t rows_per_commit,
                                    std::uint32_t payload_bytes) {
@@ -80,9 +86,7 @@ Result<RecoveryCheck> RecoverImage(platform::Platform& platform, const std::stri
   if (image.count(kCrashDbName) == 0) {
     check = Corrupt("the database file itself is gone");
   } else {
-    Result<std::unique_ptr<Db>> db = Db::Open(dir + "/" + kCrashDbName, nullptr);
-    check =
-        db.ok() ? ReadBack(**db, rows_per_commit, payload_bytes) : Corrupt(db.status().message());
+    check = CheckRecoveredDb(dir + "/" + kCrashDbName, rows_per_commit, payload_bytes);
   }
   if (Status s = platform::RemoveTree(platform, dir); !s.ok()) return s;
   return check;

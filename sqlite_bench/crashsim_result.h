@@ -15,6 +15,7 @@ struct CrashsimConfig {
   JournalMode journal = JournalMode::kDelete;
   Synchronous sync = Synchronous::kFull;
   std::uint32_t rows_per_commit = 1;
+  bool operator==(const CrashsimConfig&) const = default;
 };
 
 struct CrashsimResult {

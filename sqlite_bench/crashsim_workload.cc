@@ -9,9 +9,8 @@
 #include "sqlite_bench/sqlite_db.h"
 
 namespace durprobe::sqlite_bench {
-namespace {
 
-Status Setup(Db& db, const CrashsimConfig& config, const CrashWorkloadOptions& o) {
+Status ApplyCrashPragmas(Db& db, const CrashsimConfig& config, const CrashWorkloadOptions& o) {
   std::string want(NameOf(config.journal));
   Result<std::string> mode = db.QueryText("PRAGMA journal_mode=" + want);
   if (!mode.ok()) return mode.status();
@@ -23,9 +22,15 @@ Status Setup(Db& db, const CrashsimConfig& config, const CrashWorkloadOptions& o
   }
   std::string pragmas = fmt::format("PRAGMA synchronous={}; PRAGMA wal_autocheckpoint={};",
                                     NameOf(config.sync), o.wal_autocheckpoint);
-  if (Status s = db.Exec(pragmas); !s.ok()) return s;
+  return db.Exec(pragmas);
+}
+
+Status SetupCrashDb(Db& db, const CrashsimConfig& config, const CrashWorkloadOptions& o) {
+  if (Status s = ApplyCrashPragmas(db, config, o); !s.ok()) return s;
   return db.Exec(kCreateTableSql);
 }
+
+namespace {
 
 bool Step(sqlite3_stmt* stmt) {
   int rc = sqlite3_step(stmt);
@@ -33,9 +38,13 @@ bool Step(sqlite3_stmt* stmt) {
   return rc == SQLITE_DONE;
 }
 
-// One transaction; false when any step failed (the crash, seen as SQLITE_IOERR).
-bool Commit(Db& db, sqlite3_stmt* begin, sqlite3_stmt* insert, sqlite3_stmt* commit,
-            std::uint64_t first_id, std::uint32_t rows, std::uint32_t payload_bytes) {
+}  // namespace
+
+bool CommitCrashRows(Db& db, const CrashStatements& s, std::uint64_t first_id, std::uint32_t rows,
+                     std::uint32_t payload_bytes) {
+  sqlite3_stmt* begin = s.begin.get();
+  sqlite3_stmt* insert = s.insert.get();
+  sqlite3_stmt* commit = s.commit.get();
   if (!Step(begin)) return false;
   std::string payload;
   for (std::uint32_t i = 0; i < rows; ++i) {
@@ -51,7 +60,15 @@ bool Commit(Db& db, sqlite3_stmt* begin, sqlite3_stmt* insert, sqlite3_stmt* com
   return Step(commit);
 }
 
-}  // namespace
+Result<CrashStatements> PrepareCrashStatements(Db& db) {
+  Result<Statement> begin = db.Prepare("BEGIN");
+  if (!begin.ok()) return begin.status();
+  Result<Statement> insert = db.Prepare(kInsertSql);
+  if (!insert.ok()) return insert.status();
+  Result<Statement> commit = db.Prepare("COMMIT");
+  if (!commit.ok()) return commit.status();
+  return CrashStatements{std::move(*begin), std::move(*insert), std::move(*commit)};
+}
 
 CrashRun RunCrashWorkload(CrashVfs& vfs, const CrashsimConfig& config,
                           const CrashWorkloadOptions& o, std::uint64_t at_call) {
@@ -64,13 +81,9 @@ CrashRun RunCrashWorkload(CrashVfs& vfs, const CrashsimConfig& config,
       return run;
     }
     Db& db = **opened;
-    run.status = Setup(db, config, o);
-    Result<Statement> begin = db.Prepare("BEGIN");
-    Result<Statement> insert = db.Prepare(kInsertSql);
-    Result<Statement> commit = db.Prepare("COMMIT");
-    if (run.status.ok() && !begin.ok()) run.status = begin.status();
-    if (run.status.ok() && !insert.ok()) run.status = insert.status();
-    if (run.status.ok() && !commit.ok()) run.status = commit.status();
+    run.status = SetupCrashDb(db, config, o);
+    Result<CrashStatements> statements = PrepareCrashStatements(db);
+    if (run.status.ok() && !statements.ok()) run.status = statements.status();
     if (!run.status.ok()) {
       vfs.CutPower();
       return run;
@@ -79,8 +92,8 @@ CrashRun RunCrashWorkload(CrashVfs& vfs, const CrashsimConfig& config,
     vfs.ArmCrash(at_call);
     std::uint32_t rows = std::max<std::uint32_t>(config.rows_per_commit, 1);
     for (std::uint32_t i = 0; i < o.commits; ++i) {
-      bool ok = Commit(db, begin->get(), insert->get(), commit->get(), std::uint64_t{i} * rows + 1,
-                       rows, o.payload_bytes);
+      bool ok =
+          CommitCrashRows(db, *statements, std::uint64_t{i} * rows + 1, rows, o.payload_bytes);
       if (!ok || vfs.crashed()) break;
       ++run.acked;
     }

@@ -8,6 +8,7 @@
 #include "platform/status.h"
 #include "sqlite_bench/crash_vfs.h"
 #include "sqlite_bench/crashsim_result.h"
+#include "sqlite_bench/sqlite_db.h"
 
 namespace durprobe::sqlite_bench {
 
@@ -27,6 +28,21 @@ struct CrashRun {
   std::uint64_t calls = 0;      // disk-changing calls made after setup (the crash one included)
   bool crashed_inside = false;  // the crash came before the workload's end
 };
+
+// The workload's connection settings on db: journal_mode (refused when SQLite keeps another),
+// synchronous and the small autocheckpoint, which hold per connection (WAL's mode excepted).
+Status ApplyCrashPragmas(Db& db, const CrashsimConfig& config, const CrashWorkloadOptions& options);
+// The settings and the table. crashtest runs it on a real filesystem too.
+Status SetupCrashDb(Db& db, const CrashsimConfig& config, const CrashWorkloadOptions& options);
+
+struct CrashStatements {
+  Statement begin, insert, commit;
+};
+Result<CrashStatements> PrepareCrashStatements(Db& db);
+// One transaction of rows rows with ids from first_id and FillPayload's payloads; false when a
+// step failed (the insert's failure rolls back).
+bool CommitCrashRows(Db& db, const CrashStatements& statements, std::uint64_t first_id,
+                     std::uint32_t rows, std::uint32_t payload_bytes);
 
 // Resets vfs to an empty disk, runs the setup, makes it durable, arms the crash at call at_call
 // (CrashVfs::kNever: none) and runs the commits. The power is always out when this returns, so

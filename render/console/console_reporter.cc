@@ -15,6 +15,7 @@
 #include "render/console/compare_console.h"
 #include "render/console/concurrency_console.h"
 #include "render/console/crashsim_console.h"
+#include "render/console/crashtest_console.h"
 #include "render/console/diff_console.h"
 #include "render/console/mount_console.h"
 #include "render/console/path_summary_console.h"
@@ -280,6 +281,7 @@ void PrintReport(const Report& report, std::ostream& out) {
     if (!t.sqlite_workloads.empty()) PrintSqliteWorkloads(t.sqlite_workloads, out);
     PrintConcurrency(t, out);
     PrintCrashsimTable(t.crashsim, out);
+    PrintCrashtestTable(t.crashtest, out);
     PrintUnfinished(t, out);
     PrintFindings(t, out);
   }

@@ -97,18 +97,35 @@ TEST(DeviceFlushesTest, EachPrimitiveIsJudgedOnItsOwn) {
   EXPECT_EQ(f.message.find("fsync reached no device"), std::string::npos) << f.message;
   EXPECT_NE(f.message.find("fsync did reach the device"), std::string::npos) << f.message;
   // The databases' syncs that rely on fdatasync are named, and not those that rely on fsync.
-  EXPECT_NE(f.message.find("Lost on power loss here: fdatasync: SQLite's syncs"),
-            std::string::npos)
+  EXPECT_NE(f.message.find("Lost on power loss here: fdatasync: SQLite's syncs"), std::string::npos)
       << f.message;
   EXPECT_NE(f.message.find("wal_sync_method=fdatasync"), std::string::npos) << f.message;
   EXPECT_NE(f.message.find("etcd's WAL"), std::string::npos) << f.message;
   EXPECT_EQ(f.message.find("wal_sync_method=fsync"), std::string::npos) << f.message;
 }
 
+// A neighbour's fsyncs on the same disk came in bursts: the slices average 0.8 flushes a sync, but
+// a tenth of the syncs went without a single flush on any device. Those cannot have reached one.
+TEST(DeviceFlushesTest, SyncsInASliceWithoutAFlushReachedNoDeviceWhateverTheAverage) {
+  probes::ProbeResult bursty = Probe(Primitive::kFdatasync, 4000, 3200);
+  bursty.device_flushes.silent_slices = 4;
+  bursty.device_flushes.silent_ops = 400;
+  Target t = On("fuse", {bursty});
+  ASSERT_TRUE(HasCode(t, "sync_reaches_no_device"));
+  const Finding& f = t.findings.front();
+  EXPECT_NE(f.message.find("400 of the syncs went without a single flush"), std::string::npos)
+      << f.message;
+  EXPECT_EQ(DurabilityOf(t, {}).verdict, DurabilityVerdict::kNotDurable);
+  // Writes that flush by themselves leave nothing for the sync to flush: no evidence then.
+  probes::ProbeResult odsync = Probe(Primitive::kOdsync, 400, 0, 100);
+  odsync.device_flushes.silent_ops = 400;
+  EXPECT_FALSE(HasCode(On("ext4", {odsync}), "sync_reaches_no_device"));
+}
+
 TEST(DeviceFlushesTest, EveryDatabaseSyncPrimitiveNamesItsUsers) {
-  for (Primitive p : {Primitive::kFdatasync, Primitive::kFsync, Primitive::kOdsync,
-                      Primitive::kOsync, Primitive::kOdirectDsync, Primitive::kOdirectSync,
-                      Primitive::kDirFsync}) {
+  for (Primitive p :
+       {Primitive::kFdatasync, Primitive::kFsync, Primitive::kOdsync, Primitive::kOsync,
+        Primitive::kOdirectDsync, Primitive::kOdirectSync, Primitive::kDirFsync}) {
     EXPECT_FALSE(SyncsThatUse(p).empty()) << probes::NameOf(p);
   }
   EXPECT_EQ(SyncsThatUse(Primitive::kRwfDsync), "");  // none of them by default

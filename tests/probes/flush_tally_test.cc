@@ -120,6 +120,15 @@ TEST(FlushTallyTest, ADroppedSyncFlushesNothing) {
   ASSERT_TRUE(r.out.flushes.ok());
   EXPECT_EQ(r.out.flushes.devices.at(0).flushes, 0u);
   EXPECT_DOUBLE_EQ(r.out.flushes.PerOp(), 0.0);
+  // Every 100 ms slice (100 syncs) went without a flush: each is silent.
+  EXPECT_GT(r.out.flushes.silent_slices, 10u);
+  EXPECT_EQ(r.out.flushes.silent_ops, r.out.ops);
+}
+
+// Syncs that flush leave no slice silent, and neither does a background that flushes in each.
+TEST(FlushTallyTest, NoSliceIsSilentWhereAFlushCame) {
+  EXPECT_EQ(RunCounted(true, false, 0.0).out.flushes.silent_slices, 0u);
+  EXPECT_EQ(RunCounted(false, false, 600.0).out.flushes.silent_slices, 0u);
 }
 
 // 600 background flushes a second against 1,000 dropped syncs a second: without the idle
