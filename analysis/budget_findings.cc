@@ -30,6 +30,7 @@ constexpr CountedName kCountedNames[] = {
     {UnfinishedKind::kRound, "probe round", "probe rounds"},
     {UnfinishedKind::kCrashsim, "crashsim configuration", "crashsim configurations"},
     {UnfinishedKind::kCrashtest, "crashtest configuration", "crashtest configurations"},
+    {UnfinishedKind::kFaults, "faults filesystem", "faults filesystems"},
 };
 static_assert(platform::OneRowPerValue(kCountedNames, kLastUnfinishedKind),
               "one count's name per UnfinishedKind");

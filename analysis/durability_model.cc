@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "analysis/crashtest_agreement.h"
 #include "analysis/device_flushes.h"
 #include "analysis/mount_findings.h"
 #include "analysis/plausibility.h"
@@ -284,6 +285,39 @@ void DeviceFlushes(const Target& t, Chain& chain) {
                             : ""));
 }
 
+// The crash states of the path's own filesystem on an honest device: whether the settings
+// SQLite documents as keeping their commits kept them through every power cut tried.
+void CrashTested(const Target& t, Chain& chain) {
+  const std::vector<const sqlite_bench::CrashtestResult*> rows = PathCrashtests(t);
+  if (rows.empty()) return;
+  std::uint64_t states = 0;
+  std::vector<std::string> beyond;
+  for (const sqlite_bench::CrashtestResult* r : rows) {
+    states += r->states;
+    if (!AsDocumented(*r)) {
+      beyond.push_back(fmt::format(
+          "{}/{} {} in {} of {} states", sqlite_bench::NameOf(r->config.journal),
+          sqlite_bench::NameOf(r->config.sync), r->corrupt > 0 ? "was corrupt" : "lost commits",
+          r->corrupt > 0 ? r->corrupt : r->lost_states, r->states));
+    }
+  }
+  const sqlite_bench::CrashtestResult& first = *rows.front();
+  const std::string name = fmt::format("crashtest of {}{} on the crash device", first.fs,
+                                       first.fs_options.empty() ? "" : " -o " + first.fs_options);
+  if (!beyond.empty()) {
+    chain.Add(LayerKind::kCrashTest, name, LayerEffect::kVoids,
+              fmt::format("with a device that keeps every flush, {}: more than SQLite documents "
+                          "for those settings, so this filesystem as mounted does not keep "
+                          "what a sync returned for",
+                          fmt::join(beyond, "; ")));
+    return;
+  }
+  chain.Add(LayerKind::kCrashTest, name, LayerEffect::kPasses,
+            fmt::format("crash-tested: {} states, and no setting lost more than SQLite documents "
+                        "for it (it proves the filesystem's recovery, not the real device)",
+                        CountText(states)));
+}
+
 }  // namespace
 
 Durability DurabilityOf(const Target& target, const Context& context) {
@@ -297,6 +331,7 @@ Durability DurabilityOf(const Target& target, const Context& context) {
   }
   Measured(target, chain);
   DeviceFlushes(target, chain);
+  CrashTested(target, chain);
   Durability d;
   const Layer* voids = nullptr;
   const Layer* unknown = nullptr;

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "analysis/crashtest_agreement.h"
+
 namespace durprobe::report {
 
 std::vector<std::string> NotDurableCodes(const Target& target) {
@@ -45,6 +47,8 @@ RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync
 void AssessRisks(Target& target) {
   for (SqliteEntry& e : target.sqlite) {
     e.risk = RiskOf(e.result.config.journal, e.result.config.sync, target.durability);
+    std::string tested = CrashtestCitation(target, e.result.config.journal, e.result.config.sync);
+    if (!tested.empty()) e.risk.summary += "; " + tested;
   }
 }
 

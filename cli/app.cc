@@ -15,6 +15,7 @@
 #include "cli/cmd_crashsim.h"
 #include "cli/cmd_crashtest.h"
 #include "cli/cmd_diff.h"
+#include "cli/cmd_faults.h"
 #include "cli/cmd_inspect.h"
 #include "cli/cmd_probe.h"
 #include "cli/cmd_report.h"
@@ -103,7 +104,8 @@ int RunCommand(int argc, char** argv) {
   std::vector<Subcommand> subs = {SetupRun(app),      SetupInspect(app),   SetupProbe(app),
                                   SetupSqlite(app),   SetupCompare(app),   SetupDiff(app),
                                   SetupReport(app),   SetupCheck(app),     SetupSummarize(app),
-                                  SetupCrashsim(app), SetupCrashtest(app), SetupClean(app)};
+                                  SetupCrashsim(app), SetupCrashtest(app), SetupFaults(app),
+                                  SetupClean(app)};
   app.require_subcommand(1, 1);
   std::vector<std::string> names;
   for (const Subcommand& s : subs) names.push_back(s.app->get_name());

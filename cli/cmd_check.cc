@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -15,6 +16,7 @@
 #include "gate/concurrency_rule.h"
 #include "gate/policy.h"
 #include "gate/presets.h"
+#include "platform/crash_device.h"
 #include "probes/background_load.h"
 #include "render/reporter.h"
 #include "run/check_plan.h"
@@ -161,7 +163,8 @@ Subcommand SetupCheck(CLI::App& app) {
   AddListOption(*sub, "--fail-on", o->fail_on,
                 "Findings that fail the check: codes, or a severity (info, warn, fail)");
   AddListOption(*sub, "--require", o->require,
-                "Facts each path must have: write_through_or_fua, not_network_fs, not_overlay");
+                "Facts each path must have: write_through_or_fua, not_network_fs, not_overlay, "
+                "durable, fsync_error_reported (runs durprobe faults; root)");
   sub->add_option("--background-load", o->background_load,
                   "Keep READS,WRITES 4 KiB IOPS going on the path while measuring")
       ->type_name("R,W");
@@ -227,6 +230,18 @@ int RunCheck(const CheckOptions& o) {
     plan.sqlite.options.budget_ns = sqlite_bench::PerConfigBudget(shares.sqlite_ns, configs.size());
   }
 
+  // fsync_error_reported is measured on the crash device: durprobe faults on each path, its
+  // filesystem made afresh per experiment (SQLite's part left out: no rule reads it).
+  if (std::find(policy->facts.begin(), policy->facts.end(), report::Fact::kFsyncErrorReported) !=
+      policy->facts.end()) {
+    if (!o.common.out.dry_run) {
+      if (Status s = platform::CrashDeviceMissing(platform); !s.ok()) {
+        return UsageError("check: fsync_error_reported runs durprobe faults: " + s.message());
+      }
+    }
+    plan.run_faults = true;
+    plan.faults.sqlite = false;
+  }
   if (Status ok = report::CheckDestinations(platform, Destinations(o.common.out)); !ok.ok()) {
     return UsageError(ok.message());
   }

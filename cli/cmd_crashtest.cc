@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
 
 #include "cli/cmd_crashsim.h"
 #include "cli/execute_plan.h"
@@ -79,6 +80,9 @@ Subcommand SetupCrashtest(CLI::App& app) {
       ->transform(OneOf({"ext4", "xfs", "btrfs"}, "filesystem"));
   sub->add_option("--mount-options", o->mount_options,
                   "Its mount options with --fs, as mount -o takes them (data=journal,nobarrier)");
+  sub->add_option("--state", o->state,
+                  "Rebuild and check one reported state ('flush 3 + writes 17,19'), of the one "
+                  "configuration given with --journal-modes and --synchronous");
   AddDryRun(*sub, o->common.out);
   AddOutputOptions(*sub, o->common.out, report::Document::kReport);
   AddStandardFlags(*sub, o->common.out);
@@ -112,6 +116,18 @@ int RunCrashtest(const CrashtestCliOptions& o) {
     }
     configs = sqlite_bench::CrashsimConfigs(journals, syncs, batches);
   }
+  std::optional<platform::CrashStateSpec> state;
+  if (!o.state.empty()) {
+    Result<platform::CrashStateSpec> spec = platform::ParseStateDescription(o.state);
+    if (!spec.ok()) return UsageError(spec.status().message());
+    if (configs.size() != 1) {
+      return UsageError(
+          fmt::format("--state rebuilds a state of one configuration: give one journal mode, one "
+                      "synchronous level and one batch (here {} configurations)",
+                      configs.size()));
+    }
+    state = *spec;
+  }
   run::Plan plan;
   plan.command = "crashtest";
   plan.paths = *paths;
@@ -123,6 +139,7 @@ int RunCrashtest(const CrashtestCliOptions& o) {
   t.seed = o.seed;
   t.workload.commits = o.commits;
   t.fs = {o.fs, o.mount_options};
+  t.only_state = state;
   t.mode = o.device == "ignores-flush" ? platform::CacheMode::kIgnoresFlush
            : o.device == "torn"        ? platform::CacheMode::kTorn
                                        : platform::CacheMode::kHonest;
@@ -136,16 +153,23 @@ int RunCrashtest(const CrashtestCliOptions& o) {
       return UsageError("crashtest: " + s.message());
     }
   }
-  // A path whose filesystem the crash device cannot make is refused before anything runs.
-  for (const std::string& path : *paths) {
+  if (Status s = CrashDeviceMakesEach(platform, *paths, t); !s.ok()) {
+    return UsageError("crashtest: " + s.message());
+  }
+  return ExecutePlan(platform, plan, o.common.out, FailedCrashtest);
+}
+
+Status CrashDeviceMakesEach(platform::Platform& platform, const std::vector<std::string>& paths,
+                            const sqlite_bench::CrashtestOptions& options) {
+  for (const std::string& path : paths) {
     report::Target target;
     target.path = path;
     Result<platform::MountInfo> mount = platform::InspectPath(platform, path);
     if (mount.ok()) target.mount = *mount;
-    Result<platform::FsSpec> fs = run::CrashtestFsFor(t, target);
-    if (!fs.ok()) return UsageError("crashtest: " + fs.status().message());
+    Result<platform::FsSpec> fs = run::CrashtestFsFor(options, target);
+    if (!fs.ok()) return fs.status();
   }
-  return ExecutePlan(platform, plan, o.common.out, FailedCrashtest);
+  return Status::Ok();
 }
 
 }  // namespace durprobe::cli

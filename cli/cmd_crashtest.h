@@ -10,6 +10,8 @@
 
 #include "cli/standard_options.h"
 #include "cli/subcommand.h"
+#include "platform/platform.h"
+#include "sqlite_bench/crashtest.h"
 
 namespace durprobe::cli {
 
@@ -24,8 +26,14 @@ struct CrashtestCliOptions {
   std::string device = "honest";
   std::string fs;  // empty: the path's own
   std::string mount_options;
+  std::string state;  // a reported state's words: rebuild and check only it
   CommonOptions common;
 };
+
+// Whether the crash device can make each path's filesystem (the options' --fs, else the path's
+// own): the first path it cannot, named, so the command is refused before anything runs.
+Status CrashDeviceMakesEach(platform::Platform& platform, const std::vector<std::string>& paths,
+                            const sqlite_bench::CrashtestOptions& options);
 
 Subcommand SetupCrashtest(CLI::App& app);
 int RunCrashtest(const CrashtestCliOptions& options);

@@ -13,6 +13,13 @@ json ToJson(const std::vector<sqlite_bench::CrashtestResult>& results) {
     for (const sqlite_bench::CrashtestExample& e : r.examples) {
       examples.push_back({{"state", e.state}, {"outcome", e.outcome}});
     }
+    json timeline = json::array();
+    for (const sqlite_bench::CrashtestMoment& m : r.timeline) {
+      timeline.push_back({{"flush", m.flush},
+                          {"acknowledged", m.acknowledged},
+                          {"present", m.present},
+                          {"corrupt", m.corrupt}});
+    }
     json j{{"journal_mode", sqlite_bench::NameOf(r.config.journal)},
            {"synchronous", sqlite_bench::NameOf(r.config.sync)},
            {"batch", r.config.rows_per_commit},
@@ -20,6 +27,7 @@ json ToJson(const std::vector<sqlite_bench::CrashtestResult>& results) {
            {"filesystem", r.fs},
            {"mount_options", r.fs_options},
            {"device", r.device},
+           {"filesystem_of_path", r.paths_own_fs},
            {"seed", r.seed},
            {"commits", r.commits},
            {"writes", r.writes},
@@ -33,7 +41,8 @@ json ToJson(const std::vector<sqlite_bench::CrashtestResult>& results) {
            {"states_ns", r.ns},
            {"agrees_with_crashsim",
             r.agrees_with_crashsim ? json(*r.agrees_with_crashsim) : json(nullptr)},
-           {"examples", examples}};
+           {"examples", examples},
+           {"timeline", timeline}};
     if (!r.reason.empty()) j["reason"] = r.reason;
     rows.push_back(std::move(j));
   }
@@ -54,6 +63,7 @@ std::vector<sqlite_bench::CrashtestResult> ReadCrashtest(const JsonFields& targe
     r.fs = f.String("filesystem");
     r.fs_options = f.String("mount_options");
     r.device = f.String("device");
+    r.paths_own_fs = f.Bool("filesystem_of_path");
     r.seed = f.Uint("seed");
     r.commits = f.Uint("commits");
     r.writes = f.Uint("writes");
@@ -68,6 +78,10 @@ std::vector<sqlite_bench::CrashtestResult> ReadCrashtest(const JsonFields& targe
     r.agrees_with_crashsim = f.OptionalBool("agrees_with_crashsim");
     f.Each("examples", Need::kOptional, [&](const JsonFields& e) {
       r.examples.push_back({e.String("state"), e.String("outcome")});
+    });
+    f.Each("timeline", Need::kOptional, [&](const JsonFields& m) {
+      r.timeline.push_back(
+          {m.Uint("flush"), m.Uint("acknowledged"), m.Uint("present"), m.Bool("corrupt")});
     });
     rows.push_back(std::move(r));
   });

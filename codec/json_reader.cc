@@ -12,6 +12,7 @@
 #include "codec/concurrency_json_reader.h"
 #include "codec/crashsim_json_reader.h"
 #include "codec/crashtest_json.h"
+#include "codec/fsync_errors_json.h"
 #include "codec/durability_json.h"
 #include "codec/ebs_json.h"
 #include "codec/flush_json.h"
@@ -193,6 +194,7 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
   t.sqlite_workloads = ReadWorkloads(f);
   t.crashsim = ReadCrashsim(f);
   t.crashtest = ReadCrashtest(f);
+  t.fsync_errors = ReadFsyncErrors(f);
   t.concurrency = ReadConcurrency(f);
   t.serial_vs_concurrent = ReadSerialVsConcurrent(f);
   f.Each("findings", Need::kRequired,

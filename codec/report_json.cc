@@ -4,6 +4,7 @@
 #include "codec/concurrency_json.h"
 #include "codec/crashsim_json.h"
 #include "codec/crashtest_json.h"
+#include "codec/fsync_errors_json.h"
 #include "codec/durability_json.h"
 #include "codec/ebs_json.h"
 #include "codec/flush_json.h"
@@ -218,6 +219,7 @@ json ToJson(const Target& t) {
   }
   if (!t.crashsim.empty()) j["crashsim"] = ToJson(t.crashsim);
   if (!t.crashtest.empty()) j["crashtest"] = ToJson(t.crashtest);
+  if (!t.fsync_errors.empty()) j["fsync_errors"] = ToJson(t.fsync_errors);
   if (!t.concurrency.empty()) j["concurrency"] = ToJson(t.concurrency);
   if (t.serial_vs_concurrent) j["serial_vs_concurrent"] = ToJson(*t.serial_vs_concurrent);
   if (t.summary) j["summary"] = ToJson(*t.summary);

@@ -1,6 +1,7 @@
 #include "gate/facts.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <utility>
@@ -42,6 +43,8 @@ std::string_view NameOf(Fact fact) {
       return "not_overlay";
     case Fact::kDurable:
       return "durable";
+    case Fact::kFsyncErrorReported:
+      return "fsync_error_reported";
   }
   return "unknown";
 }
@@ -51,7 +54,8 @@ const std::map<std::string, Fact>& FactNames() {
       {"write_through_or_fua", Fact::kWriteThroughOrFua},
       {"not_network_fs", Fact::kNotNetworkFs},
       {"not_overlay", Fact::kNotOverlay},
-      {"durable", Fact::kDurable}};
+      {"durable", Fact::kDurable},
+      {"fsync_error_reported", Fact::kFsyncErrorReported}};
   return names;
 }
 
@@ -80,6 +84,8 @@ CheckResult EvaluateFact(Fact fact, const Target& t) {
       break;
     case Fact::kDurable:  // EvaluateDurable
       return EvaluateDurable(t, {Fact::kDurable});
+    case Fact::kFsyncErrorReported:
+      return EvaluateFsyncErrorReported(t);
     case Fact::kWriteThroughOrFua: {
       if (!m.device) {
         c.message = fmt::format("no block device was identified behind {} ({})", m.fstype,
@@ -108,6 +114,39 @@ std::vector<probes::ProbeSpec> DurableRuleSpecs() {
   using probes::Primitive;
   return {{Primitive::kFdatasync, Pattern::kOverwrite, 4096},
           {Primitive::kNone, Pattern::kOverwrite, 4096}};
+}
+
+CheckResult EvaluateFsyncErrorReported(const Target& t) {
+  CheckResult c = Start("fsync_error_reported", t, "");
+  c.threshold = 1.0;
+  c.comparison = "==";
+  std::vector<std::string> silent;
+  std::size_t judged = 0;
+  for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
+    for (const probes::FsyncErrorOutcome& o : r.outcomes) {
+      if (o.status != probes::Outcome::kOk || o.fault == probes::FaultKind::kMetadata) continue;
+      ++judged;
+      if (o.write == "ok" && o.first_sync == "ok") {
+        silent.push_back(fmt::format("{} {} on {}", probes::NameOf(o.fault), o.sync, r.fs));
+      }
+    }
+  }
+  if (judged == 0) {
+    c.message =
+        "no failed-write experiment ran on this path (durprobe faults: root, /dev/fuse "
+        "and loop devices)";
+    return c;
+  }
+  if (silent.empty()) {
+    Settle(c, true,
+           fmt::format("the first sync after a failed write reported it in {} experiments of {}",
+                       judged, t.fsync_errors.front().fs));
+  } else {
+    Settle(c, false,
+           fmt::format("a failed write went unreported by the sync after it: {}",
+                       fmt::join(silent, ", ")));
+  }
+  return c;
 }
 
 CheckResult EvaluateDurable(const Target& t, const std::vector<Fact>& facts) {

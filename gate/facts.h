@@ -25,6 +25,11 @@ std::vector<probes::ProbeSpec> DurableRuleSpecs();
 // passes, unproven passes with a warning unless facts hold Fact::kDurable (then it fails).
 CheckResult EvaluateDurable(const Target& target, const std::vector<Fact>& facts);
 
+// The `fsync_error_reported` fact: passes when, in every data experiment `durprobe faults` ran on
+// the path (the check runs them when the fact is required), the sync after the failed write
+// reported it; an error when none ran.
+CheckResult EvaluateFsyncErrorReported(const Target& target);
+
 // One result for fail_on_codes ("fail_on_findings": fails when the target has any of them) and
 // one for fail_on_severity ("findings_warn": fails when any finding is at or above it).
 std::vector<CheckResult> EvaluateFindings(const Policy& policy, const Target& target);

@@ -74,6 +74,9 @@ enum class Fact {
   kNotNetworkFs,
   kNotOverlay,  // not an overlay filesystem (a container's writable layer)
   kDurable,     // the durability verdict is `durable`: an unproven path fails too
+  // On the crash device made like the path's filesystem, the first sync after a failed data
+  // write reports it (durprobe faults runs with the check; root, /dev/fuse, loop devices)
+  kFsyncErrorReported,
 };
 
 struct Policy {

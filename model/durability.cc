@@ -44,6 +44,8 @@ std::string_view NameOf(LayerKind k) {
       return "measured";
     case LayerKind::kFlushes:
       return "device_flushes";
+    case LayerKind::kCrashTest:
+      return "crash_test";
   }
   return "";
 }

@@ -34,8 +34,10 @@ enum class LayerKind {
   kDevice,      // the block device and its write cache
   kMeasured,    // the evidence: what the probes measured
   kFlushes,     // the evidence: the flushes the devices counted for each sync
+  kCrashTest,   // the evidence: power cuts on a crash device made like the path's filesystem
 };
-// "preload", "overlay", "filesystem", "loop", "network", "device", "measured", "device_flushes"
+// "preload", "overlay", "filesystem", "loop", "network", "device", "measured", "device_flushes",
+// "crash_test"
 std::string_view NameOf(LayerKind k);
 
 struct DurabilityLayer {
@@ -47,11 +49,11 @@ struct DurabilityLayer {
 
 struct Durability {
   DurabilityVerdict verdict = DurabilityVerdict::kUnproven;
-  std::vector<DurabilityLayer> layers;  // from the path down to the media, then the evidence
+  std::vector<DurabilityLayer> layers;      // from the path down to the media, then the evidence
   std::optional<LayerKind> deciding_layer;  // the kind of the layer that decided (unset: durable)
-  std::string reason;                   // one sentence: the verdict and why
-  std::string to_prove;                 // unproven only: what would prove it
-  std::vector<std::string> findings;    // the finding codes behind the deciding layer
+  std::string reason;                       // one sentence: the verdict and why
+  std::string to_prove;                     // unproven only: what would prove it
+  std::vector<std::string> findings;        // the finding codes behind the deciding layer
 };
 
 // The deciding layer's name, "" when none decided.

@@ -60,6 +60,9 @@ const std::vector<std::string_view>& FindingCodes() {
       // check --background-load (cli/cmd_check.cc)
       codes::kBackgroundLoad,
       codes::kBackgroundLoadShort,
+      // durprobe faults (analysis/fsync_error_meaning.cc)
+      codes::kFsyncErrorNotReported,
+      codes::kFsyncRetryUnsafe,
   };
   return list;
 }

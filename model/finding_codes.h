@@ -69,6 +69,9 @@ inline constexpr char kSqliteWalShmUnusable[] = "sqlite_wal_shm_unusable";
 // check --background-load (cli/cmd_check.cc)
 inline constexpr char kBackgroundLoad[] = "background_load";
 inline constexpr char kBackgroundLoadShort[] = "background_load_short";
+// durprobe faults (analysis/fsync_error_meaning.cc)
+inline constexpr char kFsyncErrorNotReported[] = "fsync_error_not_reported";
+inline constexpr char kFsyncRetryUnsafe[] = "fsync_retry_unsafe";
 }  // namespace codes
 
 // In the order of docs/findings.md.

@@ -34,6 +34,8 @@ std::string_view NameOf(UnfinishedKind kind) {
       return "crashsim";
     case UnfinishedKind::kCrashtest:
       return "crashtest";
+    case UnfinishedKind::kFaults:
+      return "faults";
   }
   return "";
 }

@@ -16,6 +16,7 @@
 #include "model/sqlite_model.h"
 #include "platform/ebs_stats.h"
 #include "platform/mount_info.h"
+#include "probes/fsync_error_result.h"
 #include "probes/op_cost.h"
 #include "probes/probe_result.h"
 #include "sqlite_bench/crashsim_result.h"
@@ -72,11 +73,13 @@ enum class UnfinishedKind {
   kRound,  // compare's probe rounds
   kCrashsim,
   kCrashtest,
+  kFaults,  // a filesystem of durprobe faults
 };
 // The last enumerator, up to which a table per UnfinishedKind is counted: one added after it
 // moves this.
-inline constexpr UnfinishedKind kLastUnfinishedKind = UnfinishedKind::kCrashtest;
-// "probe", "op_cost", "concurrency", "sqlite", "workload", "round", "crashsim", "crashtest"
+inline constexpr UnfinishedKind kLastUnfinishedKind = UnfinishedKind::kFaults;
+// "probe", "op_cost", "concurrency", "sqlite", "workload", "round", "crashsim", "crashtest",
+// "faults"
 std::string_view NameOf(UnfinishedKind kind);
 
 // Why it was left unfinished: a signal, or its phase's share of --budget ran out first.
@@ -158,6 +161,7 @@ struct Target {
   sqlite_bench::WorkloadResults sqlite_workloads;  // read, connect, locks, concurrency, WAL growth
   std::vector<sqlite_bench::CrashsimResult> crashsim;      // simulated power cuts (crashsim)
   std::vector<sqlite_bench::CrashtestResult> crashtest;    // power cuts on the crash device
+  std::vector<probes::FsyncErrorsResult> fsync_errors;     // durprobe faults, per filesystem
   std::vector<probes::ConcurrencyResult> concurrency;      // concurrent syncers (--writers)
   std::optional<SerialVsConcurrent> serial_vs_concurrent;  // with --writers
   std::string reference_probe;             // "fdatasync overwrite 4 KiB"; empty: not sampled

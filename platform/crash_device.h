@@ -8,7 +8,7 @@
 // from the log (platform/crash_log.h), mounted on a loop device of its own.
 // Linux only (linux_crash_device.cc, with the FUSE server in linux_fuse_server.cc); elsewhere
 // Create says unsupported. Needs root, /dev/fuse and /dev/loop-control: Create names what is
-// missing. Every loop device and mount is undone by the destructors, and each loop device is set
+// missing. Every loop device, mount and image file is undone by the destructors, and each loop device is set
 // to free itself when its last user closes it, so a killed run leaves only mounts, which
 // `durprobe clean` undoes (CleanCrashDevices).
 #pragma once
@@ -25,12 +25,17 @@ namespace durprobe::platform {
 
 // A fault the server injects (for the fsync-error experiments): the next `count` writes that
 // touch [offset, offset + length) fail with `error` (EIO, ENOSPC) and are not cached; count 0
-// fails every such write from now on. Failed writes are not in the log.
+// fails every such write from now on. Failed writes are not in the log. With a marker (up to
+// kFaultMarkerBytes), only writes that carry it somewhere match: data written with the marker
+// in it is found wherever the filesystem puts it (a copy-on-write extent, the journal under
+// data=journal, a database page).
+inline constexpr std::size_t kFaultMarkerBytes = 16;
 struct WriteFault {
   std::uint64_t offset = 0;
   std::uint64_t length = UINT64_MAX;
   int error = 5;  // EIO
   std::uint32_t count = 1;
+  std::string marker;
 };
 
 struct CrashDeviceOptions {
@@ -80,6 +85,11 @@ class CrashDevice {
   virtual Status Unmount() = 0;
   // The fault applies from the next write the server receives.
   virtual Status InjectWriteFault(const WriteFault& fault) = 0;
+  // Every fault injected and not yet spent is dropped: writes succeed again.
+  virtual Status ClearWriteFaults() = 0;
+  // The kernel's lines naming the device since the last Mount (from /dev/kmsg, without their
+  // prefix), as it wrote them; each line once.
+  virtual std::vector<std::string> KernelLines() = 0;
   // The power cut: the server is killed; what was in its cache is lost, the log stays.
   virtual Status Cut() = 0;
   // The log as it is now (since the last checkpoint).

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <set>
 
 namespace durprobe::platform {
 namespace {
@@ -49,6 +50,36 @@ std::vector<std::size_t> Subset(Repeatable& random, std::size_t begin, std::size
     }
   }
   return chosen;
+}
+
+// What a state puts on the disk, and when the power went: equal keys are the same test. The
+// writes applied are those before its flush, then the ones it keeps; a kept write that carries
+// on from the writes before (and is whole) joins them, so "flush 3 + writes 7,8" and "flush 4"
+// over a log whose flush 3 came after write 8 are the same disk.
+struct StateKey {
+  std::size_t cut = 0, prefix = 0;
+  std::vector<std::size_t> rest, torn;
+  auto operator<=>(const StateKey&) const = default;
+};
+
+StateKey KeyOf(const CrashLog& log, const CrashStateSpec& spec) {
+  StateKey key;
+  key.cut = spec.CutBefore();
+  key.prefix = spec.after_flush == 0 ? 0 : log.WritesBeforeFlush(spec.after_flush - 1);
+  key.torn = spec.torn;
+  std::sort(key.torn.begin(), key.torn.end());
+  std::vector<std::size_t> kept = spec.kept;
+  std::sort(kept.begin(), kept.end());
+  for (std::size_t w : kept) {
+    if (w < key.prefix) continue;
+    const bool torn = std::binary_search(key.torn.begin(), key.torn.end(), w);
+    if (w == key.prefix && key.rest.empty() && !torn) {
+      ++key.prefix;
+    } else {
+      key.rest.push_back(w);
+    }
+  }
+  return key;
 }
 
 }  // namespace
@@ -126,9 +157,8 @@ Result<std::vector<StateWrite>> StateWrites(const CrashLog& log, const CrashStat
   }
   for (std::size_t w : spec.torn) {
     if (w >= log.writes.size() || !keep[w] || w < before) {
-      return Status::InvalidArgument(
-          fmt::format("crash state tears write {}: not one of the writes it keeps after its flush",
-                      w));
+      return Status::InvalidArgument(fmt::format(
+          "crash state tears write {}: not one of the writes it keeps after its flush", w));
     }
     torn[w] = true;
   }
@@ -162,7 +192,11 @@ std::vector<CrashStateSpec> ChooseStates(const CrashLog& log, CacheMode mode,
       points.push_back(max_states == 1 ? flushes : i * flushes / (max_states - 1));
     }
   }
-  for (std::size_t k : points) states.push_back({k});
+  std::set<StateKey> seen;
+  for (std::size_t k : points) {
+    states.push_back({k});
+    seen.insert(KeyOf(log, states.back()));
+  }
   // Around each point, what the cache held: the writes from that flush to the next.
   struct Window {
     std::size_t flush, begin, end;
@@ -173,13 +207,17 @@ std::vector<CrashStateSpec> ChooseStates(const CrashLog& log, CacheMode mode,
     std::size_t end = log.WritesBeforeFlush(k);
     if (end > begin) windows.push_back({k, begin, end});
   }
+  // A subset drawn twice is the same disk: it is drawn again, up to 20 tries a state, so the
+  // states are distinct as long as the cache windows hold that many.
   Repeatable random(seed);
-  for (std::size_t i = 0; states.size() < max_states && !windows.empty(); ++i) {
+  const std::size_t tries = 20 * max_states;
+  for (std::size_t i = 0; states.size() < max_states && !windows.empty() && i < tries; ++i) {
     const Window& w = windows[i % windows.size()];
     CrashStateSpec spec{w.flush};
     if (mode == CacheMode::kIgnoresFlush) {
       // Everything up to the next flush, less a few of the most recent writes.
       spec.after_flush = 0;
+      spec.cut_before = w.flush;
       std::size_t recent = std::min<std::size_t>(64, w.end);
       std::vector<bool> dropped(w.end, false);
       std::size_t drops = 1 + random.Below(std::min<std::size_t>(8, recent));
@@ -191,6 +229,7 @@ std::vector<CrashStateSpec> ChooseStates(const CrashLog& log, CacheMode mode,
       spec.kept = Subset(random, w.begin, w.end);
       if (mode == CacheMode::kTorn) spec.torn = {spec.kept[random.Below(spec.kept.size())]};
     }
+    if (!seen.insert(KeyOf(log, spec)).second) continue;
     states.push_back(std::move(spec));
   }
   return states;
@@ -203,7 +242,71 @@ std::string DescribeState(const CrashStateSpec& spec) {
   std::sort(torn.begin(), torn.end());
   if (!kept.empty()) text += " + writes " + Ranges(kept);
   if (!torn.empty()) text += " (torn " + Ranges(torn) + ")";
+  if (spec.cut_before) text += fmt::format("; cut before flush {}", *spec.cut_before);
   return text;
+}
+
+namespace {
+
+// Reads "N" or "N-M,K" at the front of text, appending each index; false when malformed.
+bool ReadNumber(std::string_view& text, std::size_t& n) {
+  std::size_t used = 0;
+  n = 0;
+  while (used < text.size() && text[used] >= '0' && text[used] <= '9' && used < 18) {
+    n = n * 10 + static_cast<std::size_t>(text[used] - '0');
+    ++used;
+  }
+  if (used == 0 || (used < text.size() && text[used] >= '0' && text[used] <= '9')) return false;
+  text.remove_prefix(used);
+  return true;
+}
+
+bool ReadRanges(std::string_view& text, std::vector<std::size_t>& out) {
+  for (;;) {
+    std::size_t first = 0, last = 0;
+    if (!ReadNumber(text, first)) return false;
+    last = first;
+    if (!text.empty() && text.front() == '-') {
+      text.remove_prefix(1);
+      if (!ReadNumber(text, last) || last < first || last - first > (1u << 24)) return false;
+    }
+    for (std::size_t i = first; i <= last; ++i) out.push_back(i);
+    if (text.empty() || text.front() != ',') return true;
+    text.remove_prefix(1);
+  }
+}
+
+bool Consume(std::string_view& text, std::string_view word) {
+  if (text.substr(0, word.size()) != word) return false;
+  text.remove_prefix(word.size());
+  return true;
+}
+
+}  // namespace
+
+Result<CrashStateSpec> ParseStateDescription(std::string_view text) {
+  const std::string_view whole = text;
+  auto bad = [&whole](std::string_view rest) {
+    return Status::InvalidArgument(
+        fmt::format("crash state '{}': cannot read '{}' (a state reads 'flush 3 + writes "
+                    "17,19-21 (torn 19)')",
+                    whole, rest.empty() ? whole : rest));
+  };
+  CrashStateSpec spec;
+  if (!Consume(text, "flush ") || !ReadNumber(text, spec.after_flush)) return bad(text);
+  if (Consume(text, " + writes ")) {
+    if (!ReadRanges(text, spec.kept)) return bad(text);
+    if (Consume(text, " (torn ")) {
+      if (!ReadRanges(text, spec.torn) || !Consume(text, ")")) return bad(text);
+    }
+  }
+  if (Consume(text, "; cut before flush ")) {
+    std::size_t cut = 0;
+    if (!ReadNumber(text, cut)) return bad(text);
+    spec.cut_before = cut;
+  }
+  if (!text.empty()) return bad(text);
+  return spec;
 }
 
 }  // namespace durprobe::platform

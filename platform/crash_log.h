@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,9 +37,9 @@ static_assert(sizeof(CrashLogHeader) == 24);
 struct CrashEvent {
   enum Kind : std::uint32_t { kWrite = 1, kFlush = 2, kCheckpoint = 3 };
   Kind kind = kWrite;
-  std::uint64_t offset = 0;    // in the image
-  std::uint32_t length = 0;    // bytes written
-  std::uint64_t data_at = 0;   // where the data starts in the log file
+  std::uint64_t offset = 0;   // in the image
+  std::uint32_t length = 0;   // bytes written
+  std::uint64_t data_at = 0;  // where the data starts in the log file
 };
 
 // The events since the last checkpoint, with the writes and flushes numbered apart:
@@ -68,6 +69,12 @@ struct CrashStateSpec {
   std::size_t after_flush = 0;
   std::vector<std::size_t> kept;
   std::vector<std::size_t> torn;  // a subset of kept
+  // The flush the power went before (the commits acknowledged by then returned before it was
+  // logged): after_flush unless set. An ignores-flush state sets it: it keeps writes past
+  // flushes that returned without keeping them.
+  std::optional<std::size_t> cut_before;
+  std::size_t CutBefore() const { return cut_before.value_or(after_flush); }
+  bool operator==(const CrashStateSpec&) const = default;
 };
 
 // A write to apply to the base, in order: image offset, bytes, and where they sit in the log.
@@ -87,12 +94,17 @@ Result<std::vector<StateWrite>> StateWrites(const CrashLog& log, const CrashStat
 // the next (or after the last one); torn, the same with one kept write torn; ignores-flush,
 // every write before the next flush but up to 8 of the last 64 dropped (a cache that returned
 // flushes early loses or reorders recent writes across them). When there are more flushes than
-// max_states, the flushes kept are spread evenly, the last one always among them.
+// max_states, the flushes kept are spread evenly, the last one always among them. No two
+// subsets make the same disk for the same cut (a subset drawn again is drawn anew, 20 tries a
+// state), so fewer than max_states come back only when the cache held fewer.
 std::vector<CrashStateSpec> ChooseStates(const CrashLog& log, CacheMode mode,
                                          std::size_t max_states, std::uint64_t seed);
 
 // The spec as text, so a reported state can be rebuilt: "flush 3 + writes 17,19 (torn 19)";
-// runs of writes are ranges ("writes 0-57,59").
+// runs of writes are ranges ("writes 0-57,59"); a cut_before as "; cut before flush 12".
 std::string DescribeState(const CrashStateSpec& spec);
+// The spec DescribeState's words stand for (writes in ascending order); InvalidArgument naming
+// the first word it cannot read.
+Result<CrashStateSpec> ParseStateDescription(std::string_view text);
 
 }  // namespace durprobe::platform

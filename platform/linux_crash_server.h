@@ -11,13 +11,14 @@ namespace durprobe::platform {
 
 // A command on the control pipe, answered with one byte: 'k' done, 'e' failed.
 struct CrashCommand {
-  enum Op : std::uint32_t { kFault = 1, kCheckpoint = 2 };
+  enum Op : std::uint32_t { kFault = 1, kCheckpoint = 2, kClearFaults = 3 };
   std::uint32_t op = 0;
   std::int32_t error = 0;
   std::uint32_t count = 0;
-  std::uint32_t unused = 0;
+  std::uint32_t marker_length = 0;  // 0: the fault matches by range alone
   std::uint64_t offset = 0;
   std::uint64_t length = 0;
+  char marker[kFaultMarkerBytes] = {};
 };
 
 struct CrashServerConfig {

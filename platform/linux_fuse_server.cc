@@ -164,12 +164,18 @@ void OnRead(fuse_req_t req, fuse_ino_t, size_t size, off_t off, struct fuse_file
   fuse_reply_buf(req, buf.data(), n);
 }
 
+// Whether the write holds the fault's marker anywhere.
+bool CarriesMarker(const CrashCommand& fault, const char* data, std::size_t size) {
+  return ::memmem(data, size, fault.marker, fault.marker_length) != nullptr;
+}
+
 void OnWrite(fuse_req_t req, fuse_ino_t, const char* data, size_t size, off_t off,
              struct fuse_file_info*) {
   Server& s = Of(req);
   std::uint64_t at = static_cast<std::uint64_t>(off);
   for (auto it = s.faults.begin(); it != s.faults.end(); ++it) {
     if (at + size <= it->offset || at >= it->offset + it->length) continue;
+    if (it->marker_length > 0 && !CarriesMarker(*it, data, size)) continue;
     int error = it->error;
     if (it->count > 0 && --it->count == 0) s.faults.erase(it);
     fuse_reply_err(req, error);
@@ -236,6 +242,8 @@ bool HandleCommand(Server& s) {
     s.faults.push_back(c);
   } else if (c.op == CrashCommand::kCheckpoint) {
     ok = Checkpoint(s);
+  } else if (c.op == CrashCommand::kClearFaults) {
+    s.faults.clear();
   } else {
     ok = false;
   }

@@ -51,7 +51,10 @@ const std::vector<std::string>& FlatColumns() {
       "paced_per_sec",  // a probe's pace or work between operations, empty when it has none
       "work_us",
       "work_round_trips",
-      "flush_per_op"};  // a probe's device flushes per operation, empty when not counted
+      "flush_per_op",  // a probe's device flushes per operation, empty when not counted
+      "crash_device",  // crashtest rows: the crash device's cache, distinct states, agreement
+      "crash_distinct",
+      "crash_agrees_with_crashsim"};
   return columns;
 }
 
@@ -131,6 +134,28 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
       row[23] = Int(r.trials_with_loss);
       row[24] = Int(r.lost_commits_max);
       row[25] = FlatNumber(r.lost_commits_mean);
+      rows.push_back(std::move(row));
+    }
+    // crashtest: one row per configuration, its states as ops and trials, the filesystem in
+    // primitive's place.
+    for (const sqlite_bench::CrashtestResult& r : t.crashtest) {
+      std::vector<std::string> row(FlatColumns().size());
+      row[0] = t.path;
+      row[1] = "crashtest";
+      row[2] = r.fs;
+      row[5] = sqlite_bench::NameOf(r.config.journal);
+      row[6] = sqlite_bench::NameOf(r.config.sync);
+      row[7] = Int(r.config.rows_per_commit);
+      row[8] = probes::NameOf(r.outcome);
+      row[9] = Int(r.states);
+      row[19] = r.reason;
+      row[21] = Int(r.states);
+      row[22] = Int(r.corrupt);
+      row[23] = Int(r.lost_states);
+      row[24] = Int(r.lost_max);
+      row[30] = r.device;
+      row[31] = Int(r.distinct);
+      row[32] = !r.agrees_with_crashsim ? "" : *r.agrees_with_crashsim ? "true" : "false";
       rows.push_back(std::move(row));
     }
   }

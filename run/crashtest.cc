@@ -57,6 +57,7 @@ void RunCrashtestOn(RunState& s, report::Target& t, platform::ScratchDir& scratc
     }
     return;
   }
+  const bool paths_own = plan.options.fs.type.empty();
   plan.options.fs = *fs;
   // mkfs.xfs refuses a device under 300 MiB.
   if (fs->type == "xfs") {
@@ -66,6 +67,7 @@ void RunCrashtestOn(RunState& s, report::Target& t, platform::ScratchDir& scratc
     s.progress.Start("crashtest",
                      fmt::format("{}: power cuts on {} (crash device)", t.path, fs->type), 0);
     t.crashtest = sqlite_bench::RunCrashtest(s.platform, scratch.fd(), scratch.work_path(), plan);
+    for (sqlite_bench::CrashtestResult& r : t.crashtest) r.paths_own_fs = paths_own;
   }
   for (std::size_t i = 0; i < plan.configs.size(); ++i) {
     const sqlite_bench::CrashsimConfig& c = plan.configs[i];
@@ -79,6 +81,7 @@ void RunCrashtestOn(RunState& s, report::Target& t, platform::ScratchDir& scratc
     }
   }
   report::CompareWithCrashsim(t);
+  report::AssessDurability(t, s.report.context);  // the crash states are evidence too
 }
 
 }  // namespace durprobe::run

@@ -67,7 +67,9 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
         .matrix = plan.run_sqlite ? &plan.sqlite : nullptr,
         .workloads = plan.run_workloads ? &plan.workloads : nullptr,
         .concurrency_bytes = plan.run_concurrency ? ConcurrencyScratchBytes(plan.concurrency) : 0,
-        .crashtest_bytes = plan.run_crashtest ? 3 * plan.crashtest.options.image_bytes : 0};
+        .crashtest_bytes = plan.run_crashtest ? 3 * plan.crashtest.options.image_bytes
+                           : plan.run_faults  ? 2 * (320ull << 20)  // xfs's image and its base
+                                              : 0};
     for (const std::string& path : plan.paths) {
       ex.status = CheckFreeSpace(platform, path, ScratchNeedBytes(parts));
       if (!ex.status.ok()) return ex;

@@ -10,6 +10,7 @@
 #include "run/concurrency.h"
 #include "run/crashtest.h"
 #include "run/executor.h"
+#include "run/faults.h"
 #include "run/flush_counting.h"
 #include "run/reference.h"
 #include "run/repeated_samples.h"
@@ -322,6 +323,7 @@ void RunPathByPath(RunState& s) {
         }
         if (s.plan.run_crashsim) RunCrashsimOn(s, t, dir);  // trials, not time: never cut
         if (s.plan.run_crashtest) RunCrashtestOn(s, t, *s.scratch[p]);  // states: never cut
+        if (s.plan.run_faults) RunFaultsOn(s, t, *s.scratch[p]);        // experiments: never cut
         s.progress.Finish();
         // Free this path's scratch now: the next path may share its filesystem. One that moved
         // stops the run.

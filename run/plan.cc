@@ -85,6 +85,15 @@ nlohmann::json Describe(const Plan& plan) {
     j["crashtest_device"] = platform::CacheModeName(o.mode);
     j["crashtest_fs"] = o.fs.type.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.fs.type);
     j["crashtest_mount_options"] = o.fs.options;
+    if (o.only_state) j["crashtest_state"] = platform::DescribeState(*o.only_state);
+  }
+  if (plan.run_faults) {
+    nlohmann::json filesystems = nlohmann::json::array();
+    for (const platform::FsSpec& fs : plan.faults.filesystems) {
+      filesystems.push_back(fs.options.empty() ? fs.type : fs.type + ":" + fs.options);
+    }
+    j["faults_filesystems"] = filesystems;  // empty: the path's own
+    j["faults_sqlite"] = plan.faults.sqlite;
   }
   return j;
 }

@@ -42,6 +42,13 @@ struct ConcurrencyPlan {
   std::uint64_t queue_depth_file_size = 16u << 20;
 };
 
+// `durprobe faults`: the filesystems to make on the crash device (empty: the path's own) and
+// what to run on each.
+struct FaultsPlan {
+  std::vector<platform::FsSpec> filesystems;
+  bool sqlite = true;  // SQLite's commit on a failing sync, DELETE and WAL
+};
+
 struct Plan {
   std::string command;       // subcommand name, recorded in the report's context
   std::string command_line;  // as typed, recorded in the context
@@ -69,6 +76,8 @@ struct Plan {
   sqlite_bench::CrashsimPlan crashsim{};
   bool run_crashtest = false;  // power cuts on the crash device, after crashsim
   sqlite_bench::CrashtestPlan crashtest{};
+  bool run_faults = false;  // failing writes on the crash device (durprobe faults), last
+  FaultsPlan faults{};
   // Count each measurement's device flushes (run/flush_counting.h); --no-flush-count: false.
   bool count_flushes = true;
 
@@ -79,7 +88,7 @@ struct Plan {
   // Whether the plan measures anything (and so needs a scratch directory).
   bool Measures() const {
     return run_probes || !ops.empty() || run_concurrency || run_sqlite || run_workloads ||
-           run_crashsim || run_crashtest;
+           run_crashsim || run_crashtest || run_faults;
   }
 };
 

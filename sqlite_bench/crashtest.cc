@@ -136,7 +136,10 @@ CrashtestResult RunConfig(platform::Platform& platform, int scratch_fd, const st
   std::set<std::uint64_t> distinct;
   std::size_t corrupt_examples = 0, lost_examples = 0;
   const std::uint64_t start = platform.NowNanos();
-  for (const CrashStateSpec& spec : platform::ChooseStates(*log, o.mode, o.states, seed)) {
+  const std::vector<CrashStateSpec> specs =
+      o.only_state ? std::vector<CrashStateSpec>{*o.only_state}
+                   : platform::ChooseStates(*log, o.mode, o.states, seed);
+  for (const CrashStateSpec& spec : specs) {
     if (int sig = platform::InterruptSignal(); sig != 0) {
       r.outcome = probes::Outcome::kInterrupted;
       r.reason = Status::Interrupted(sig).message();
@@ -155,7 +158,10 @@ CrashtestResult RunConfig(platform::Platform& platform, int scratch_fd, const st
     distinct.insert(HashWrites(*writes));
     ++r.states;
     const platform::MountOutcome& mounted = (*state)->outcome();
+    const std::uint64_t acked = AckedBefore(w.acks, flush_ends, spec.CutBefore());
+    const bool at_flush = spec.kept.empty();
     if (!mounted.mounted) {
+      if (at_flush) r.timeline.push_back({spec.after_flush, acked, 0, true});
       ++r.corrupt;
       ++r.mount_failed;
       AddExample(r, corrupt_examples, spec,
@@ -170,12 +176,20 @@ CrashtestResult RunConfig(platform::Platform& platform, int scratch_fd, const st
       r.reason = released.message();
       break;
     }
+    if (at_flush) {
+      r.timeline.push_back(
+          {spec.after_flush, acked, check.corrupt ? 0 : check.commits_present, check.corrupt});
+    }
     if (check.corrupt) {
       ++r.corrupt;
       AddExample(r, corrupt_examples, spec, check.problem);
       continue;
     }
-    std::uint64_t acked = AckedBefore(w.acks, flush_ends, spec.after_flush);
+    if (o.only_state && check.commits_present >= acked) {
+      AddExample(
+          r, lost_examples, spec,
+          fmt::format("kept all {} acknowledged commits ({} found)", acked, check.commits_present));
+    }
     if (check.commits_present < acked) {
       std::uint64_t lost = acked - check.commits_present;
       ++r.lost_states;
@@ -186,6 +200,8 @@ CrashtestResult RunConfig(platform::Platform& platform, int scratch_fd, const st
   }
   r.ns = platform.NowNanos() - start;
   r.distinct = distinct.size();
+  std::sort(r.timeline.begin(), r.timeline.end(),
+            [](const CrashtestMoment& a, const CrashtestMoment& b) { return a.flush < b.flush; });
   return r;
 }
 

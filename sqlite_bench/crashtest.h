@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct CrashtestOptions {
   std::uint64_t seed = 1;
   CrashWorkloadOptions workload{.commits = 30};
   std::uint64_t image_bytes = 128ull << 20;
+  // Set: only this state is built and checked (a reported example rebuilt), its outcome kept
+  // as the result's example whatever it is.
+  std::optional<platform::CrashStateSpec> only_state;
 };
 
 struct CrashtestPlan {

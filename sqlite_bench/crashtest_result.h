@@ -21,13 +21,24 @@ struct CrashtestExample {
   bool operator==(const CrashtestExample&) const = default;
 };
 
+// A cut at one flush with nothing of the cache kept (the disk as that flush left it): what the
+// run had acknowledged by then and what the recovered database held. The states over the run.
+struct CrashtestMoment {
+  std::uint64_t flush = 0;         // the state's after_flush
+  std::uint64_t acknowledged = 0;  // commits returned before the cut
+  std::uint64_t present = 0;       // commits found after recovery (0 when corrupt)
+  bool corrupt = false;
+  bool operator==(const CrashtestMoment&) const = default;
+};
+
 struct CrashtestResult {
   CrashsimConfig config;
   probes::Outcome outcome = probes::Outcome::kOk;
   std::string reason;  // why not ok
   std::string fs;      // "ext4"
   std::string fs_options;
-  std::string device;  // the cache mode: honest, ignores-flush, torn
+  std::string device;         // the cache mode: honest, ignores-flush, torn
+  bool paths_own_fs = false;  // made like the path's filesystem (type and options), not --fs
   std::uint64_t seed = 0;
   std::uint64_t commits = 0;  // acknowledged by the workload
   std::uint64_t writes = 0;   // the device's log, from the workload's mount to its unmount
@@ -40,6 +51,7 @@ struct CrashtestResult {
   std::uint64_t lost_max = 0;      // the most acknowledged commits one state lost
   std::uint64_t ns = 0;            // the states' time: build, mount, check, unmount
   std::vector<CrashtestExample> examples;  // the first corrupt and losing states, a few each
+  std::vector<CrashtestMoment> timeline;   // the states at a flush, in flush order
   // Set by the analysis where crashsim ran the same configuration: whether the two found the same
   // class (none lost, commits lost, corrupt).
   std::optional<bool> agrees_with_crashsim;

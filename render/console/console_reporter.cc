@@ -16,6 +16,7 @@
 #include "render/console/concurrency_console.h"
 #include "render/console/crashsim_console.h"
 #include "render/console/crashtest_console.h"
+#include "render/console/fsync_errors_console.h"
 #include "render/console/diff_console.h"
 #include "render/console/mount_console.h"
 #include "render/console/path_summary_console.h"
@@ -282,6 +283,7 @@ void PrintReport(const Report& report, std::ostream& out) {
     PrintConcurrency(t, out);
     PrintCrashsimTable(t.crashsim, out);
     PrintCrashtestTable(t.crashtest, out);
+    PrintFsyncErrors(t.fsync_errors, out);
     PrintUnfinished(t, out);
     PrintFindings(t, out);
   }

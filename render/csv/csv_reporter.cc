@@ -15,8 +15,9 @@ namespace {
 
 // The flat table's columns that hold text; every other one holds a number or nothing.
 const std::set<std::string>& FlatTextColumns() {
-  static const std::set<std::string> text = {"path",         "kind",        "primitive", "pattern",
-                                             "journal_mode", "synchronous", "status",    "reason"};
+  static const std::set<std::string> text = {
+      "path",        "kind",   "primitive", "pattern",      "journal_mode",
+      "synchronous", "status", "reason",    "crash_device", "crash_agrees_with_crashsim"};
   return text;
 }
 

@@ -6,6 +6,8 @@
 #include "render/html/html_compare.h"
 #include "render/html/html_concurrency.h"
 #include "render/html/html_crashsim.h"
+#include "render/html/html_crashtest.h"
+#include "render/html/html_fsync_errors.h"
 #include "render/html/html_page.h"
 #include "render/html/html_probes.h"
 #include "render/html/html_sqlite.h"
@@ -42,6 +44,8 @@ std::string TargetSection(const Target& t, const std::string& id_prefix) {
   out += ConcurrencySection(t, id_prefix);
   out += SqliteSection(t.sqlite, id_prefix);
   out += CrashsimSection(t.crashsim);
+  out += CrashtestSection(t.crashtest, id_prefix);
+  out += FsyncErrorsSection(t.fsync_errors);
   out += TimelineSection(t, id_prefix);
   return out + "</section>\n";
 }

@@ -152,6 +152,80 @@ void WriteTarget(const Target& t, std::ostream& out) {
                "\nSimulated power cuts (crashsim, docs/durability.md): corrupt and lost count "
                "trials; lost commits are acknowledged commits missing after recovery.\n\n");
   }
+  if (!t.crashtest.empty()) {
+    Row({"journal", "synchronous", "rows/commit", "status", "device", "states", "distinct",
+         "corrupt", "lost (states)", "lost max", "crashsim"},
+        out);
+    Rule(11, out);
+    for (const sqlite_bench::CrashtestResult& r : t.crashtest) {
+      Row({std::string(sqlite_bench::NameOf(r.config.journal)),
+           std::string(sqlite_bench::NameOf(r.config.sync)),
+           std::to_string(r.config.rows_per_commit), std::string(probes::NameOf(r.outcome)),
+           MarkdownText(r.device), std::to_string(r.states), std::to_string(r.distinct),
+           std::to_string(r.corrupt), std::to_string(r.lost_states), std::to_string(r.lost_max),
+           !r.agrees_with_crashsim   ? "-"
+           : *r.agrees_with_crashsim ? "agrees"
+                                     : "differs"},
+          out);
+    }
+    const sqlite_bench::CrashtestResult& first = t.crashtest.front();
+    fmt::print(out,
+               "\nPower cuts on the crash device ({}{}, seed {}; docs/crashtest.md): each state "
+               "mounted and opened with plain SQLite; corrupt: the mount or integrity_check "
+               "failed; lost: acknowledged commits missing.\n\n",
+               MarkdownText(first.fs),
+               first.fs_options.empty() ? "" : " -o " + MarkdownText(first.fs_options), first.seed);
+    for (const sqlite_bench::CrashtestResult& r : t.crashtest) {
+      if (r.outcome != probes::Outcome::kOk && !r.reason.empty()) {
+        fmt::print(out, "- crashtest {}/{}: {}\n", sqlite_bench::NameOf(r.config.journal),
+                   sqlite_bench::NameOf(r.config.sync), MarkdownText(r.reason));
+      }
+      for (const sqlite_bench::CrashtestExample& e : r.examples) {
+        fmt::print(out, "- {}/{} state {}: {}\n", sqlite_bench::NameOf(r.config.journal),
+                   sqlite_bench::NameOf(r.config.sync), MarkdownCode(e.state),
+                   MarkdownText(e.outcome));
+      }
+    }
+    out << "\n";
+  }
+  for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
+    fmt::print(out,
+               "Failed writes on the crash device ({}{}, kernel {}; docs/fsync-errors.md):\n\n",
+               MarkdownText(r.fs), r.fs_options.empty() ? "" : " -o " + MarkdownText(r.fs_options),
+               MarkdownText(r.kernel));
+    Row({"fault", "sync", "write", "1st sync", "retry", "2nd fd", "cached", "on disk", "fs after",
+         "remount", "a retry"},
+        out);
+    Rule(11, out);
+    for (const probes::FsyncErrorOutcome& o : r.outcomes) {
+      if (o.status != probes::Outcome::kOk) {
+        Row({std::string(probes::NameOf(o.fault)), MarkdownText(o.sync),
+             std::string(probes::NameOf(o.status)), MarkdownText(o.reason), "", "", "", "", "", "",
+             ""},
+            out);
+        continue;
+      }
+      Row({std::string(probes::NameOf(o.fault)), MarkdownText(o.sync), MarkdownText(o.write),
+           MarkdownText(o.first_sync), MarkdownText(o.second_sync), MarkdownText(o.other_sync),
+           std::string(probes::NameOf(o.cached)), std::string(probes::NameOf(o.remounted)),
+           std::string(probes::NameOf(o.state)), o.remount_ok ? "ok" : "failed",
+           o.retry.empty() ? "-" : MarkdownText(o.retry)},
+          out);
+    }
+    out << "\n";
+    if (!r.sqlite.empty()) {
+      Row({"journal", "COMMIT returned", "reopened", "rows", "after remount", "rows"}, out);
+      Rule(6, out);
+      for (const probes::SqliteSyncFailure& f : r.sqlite) {
+        Row({MarkdownText(f.journal_mode),
+             f.status == probes::Outcome::kOk ? MarkdownText(f.commit) : MarkdownText(f.reason),
+             MarkdownText(f.reopened), std::to_string(f.rows_reopened), MarkdownText(f.remounted),
+             std::to_string(f.rows_remounted)},
+            out);
+      }
+      out << "\n";
+    }
+  }
   for (const Unfinished& u : t.unfinished)
     fmt::print(out, "- not run or not finished ({}): {} {}\n", MarkdownText(ReasonWords(u)),
                NameOf(u.kind), MarkdownText(u.label));

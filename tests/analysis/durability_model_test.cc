@@ -182,5 +182,56 @@ TEST(DurabilityModelTest, NoMountMeansUnproven) {
   EXPECT_FALSE(d.reason.empty());
 }
 
+sqlite_bench::CrashtestResult CrashTested(sqlite_bench::JournalMode journal,
+                                          sqlite_bench::Synchronous sync, std::uint64_t lost,
+                                          std::uint64_t lost_max) {
+  sqlite_bench::CrashtestResult r;
+  r.config = {journal, sync, 1};
+  r.paths_own_fs = true;
+  r.device = "honest";
+  r.fs = "ext4";
+  r.fs_options = "data=ordered";
+  r.states = 200;
+  r.lost_states = lost;
+  r.lost_max = lost_max;
+  return r;
+}
+
+// A crashtest of the path's own filesystem is evidence about the filesystem's recovery, never
+// about the real device: it passes without turning an unknown device into a durable one, and
+// a setting that lost more than SQLite documents voids the path.
+TEST(DurabilityModelTest, CrashStatesOfThePathsFilesystemPassOrVoidIt) {
+  using sqlite_bench::JournalMode;
+  using sqlite_bench::Synchronous;
+  Target t;
+  t.path = "/data/x";
+  t.mount = Fs("ext4", Disk("write back", false));
+  t.crashtest = {CrashTested(JournalMode::kWal, Synchronous::kFull, 0, 0),
+                 CrashTested(JournalMode::kDelete, Synchronous::kFull, 23, 1),
+                 CrashTested(JournalMode::kDelete, Synchronous::kOff, 150, 30)};
+  Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven) << d.reason;
+  EXPECT_EQ(d.deciding_layer, LayerKind::kDevice);
+  ASSERT_FALSE(d.layers.empty());
+  EXPECT_EQ(d.layers.back().kind, LayerKind::kCrashTest);
+  EXPECT_EQ(d.layers.back().effect, LayerEffect::kPasses);
+  EXPECT_NE(d.layers.back().reason.find("crash-tested: 600 states"), std::string::npos)
+      << d.layers.back().reason;
+  EXPECT_NE(d.layers.back().name.find("ext4 -o data=ordered"), std::string::npos);
+
+  t.crashtest[0] = CrashTested(JournalMode::kWal, Synchronous::kFull, 12, 3);
+  d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(d.deciding_layer, LayerKind::kCrashTest);
+  EXPECT_NE(d.reason.find("WAL/FULL lost commits in 12 of 200 states"), std::string::npos)
+      << d.reason;
+
+  t.crashtest[0].paths_own_fs = false;  // another filesystem (--fs): not this path's evidence
+  t.crashtest[1].paths_own_fs = false;
+  t.crashtest[2].paths_own_fs = false;
+  d = DurabilityOf(t, {});
+  EXPECT_NE(d.layers.back().kind, LayerKind::kCrashTest);
+}
+
 }  // namespace
 }  // namespace durprobe::report

@@ -82,5 +82,23 @@ TEST(DurabilityRiskTest, NotDurableCodesReadTheVerdictOnly) {
   EXPECT_EQ(NotDurableCodes(t), std::vector<std::string>{"overlay_volatile"});
 }
 
+TEST(DurabilityRiskTest, TheRiskCitesTheCrashStatesOfThePathsOwnFilesystem) {
+  Target t;
+  SqliteEntry e;
+  e.result.config = {JournalMode::kWal, Synchronous::kFull, 1};
+  t.sqlite = {e, e};
+  t.sqlite[1].result.config.sync = Synchronous::kNormal;
+  sqlite_bench::CrashtestResult tested;
+  tested.config = {JournalMode::kWal, Synchronous::kFull, 1};
+  tested.paths_own_fs = true;
+  tested.device = "honest";
+  tested.states = 612;
+  t.crashtest = {tested};
+  AssessRisks(t);
+  EXPECT_EQ(t.sqlite[0].risk.summary, "nothing lost; crash-tested: 0 of 612 states lost a commit");
+  EXPECT_EQ(t.sqlite[1].risk.summary, "last commits may be lost, no corruption")
+      << "NORMAL was not crash-tested";
+}
+
 }  // namespace
 }  // namespace durprobe::report

@@ -28,6 +28,8 @@ TEST(CrashtestJsonTest, RowsRoundTripWithTheirExamples) {
   r.ns = 40'000'000'000;
   r.agrees_with_crashsim = false;
   r.examples = {{"flush 3 + writes 17,19", "lost 2 of 9 acknowledged commits"}};
+  r.paths_own_fs = true;
+  r.timeline = {{0, 0, 0, false}, {4, 2, 1, false}, {9, 5, 0, true}};
   sqlite_bench::CrashtestResult failed;
   failed.outcome = probes::Outcome::kError;
   failed.reason = "mkfs.xfs exited with 1";
@@ -44,6 +46,10 @@ TEST(CrashtestJsonTest, RowsRoundTripWithTheirExamples) {
   EXPECT_EQ(row["lost_states"], 23);
   EXPECT_EQ(row["agrees_with_crashsim"], false);
   EXPECT_EQ(row["examples"][0]["state"], "flush 3 + writes 17,19");
+  EXPECT_EQ(row["filesystem_of_path"], true);
+  EXPECT_EQ(
+      row["timeline"][1],
+      (nlohmann::json{{"flush", 4}, {"acknowledged", 2}, {"present", 1}, {"corrupt", false}}));
   Result<Report> read = FromJson(out.str());
   ASSERT_TRUE(read.ok()) << read.status().message();
   ASSERT_EQ(read->targets[0].crashtest.size(), 2u);

@@ -56,5 +56,138 @@ TEST(CrashtestCliTest, APathOnTmpfsIsRefusedInOneLineUnlessFsNamesOne) {
   EXPECT_NE(options.err.find("--mount-options needs --fs"), std::string::npos) << options.err;
 }
 
+json CrashtestRows(const testing_support::CliRun& r) {
+  return json::parse(r.out)["targets"][0]["crashtest"];
+}
+
+// One workload's log, on one CPU, is the same from run to run, so the same seed gives the same
+// table, and a state a report names rebuilds to what the report said of it.
+TEST(CrashtestCliTest, TheSameSeedGivesTheSameTableAndANamedStateRebuildsToTheSameOutcome) {
+  testing_support::TempDir dir("/var/tmp");
+  const std::string args = "crashtest " + dir.path() +
+                           " --fs ext4 --journal-modes delete --synchronous full --commits 8 ";
+  testing_support::CliRun first = testing_support::RunDurprobe(args + "--states 30 --json -");
+  CRASHTEST_OR_SKIP(first);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  testing_support::CliRun second = testing_support::RunDurprobe(args + "--states 30 --json -");
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  json a = CrashtestRows(first)[0], b = CrashtestRows(second)[0];
+  for (const char* key : {"writes", "flushes", "states", "distinct", "corrupt", "lost_states",
+                          "lost_max", "examples", "timeline"}) {
+    EXPECT_EQ(a[key], b[key]) << key;
+  }
+  ASSERT_FALSE(a["examples"].empty())
+      << "DELETE/FULL rolls its last commit back in some state: " << a;
+  const json& example = a["examples"][0];
+  testing_support::CliRun again = testing_support::RunDurprobe(
+      args + "--state '" + example["state"].get<std::string>() + "' --json -");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  json rebuilt = CrashtestRows(again)[0];
+  EXPECT_EQ(rebuilt["states"], 1);
+  ASSERT_EQ(rebuilt["examples"].size(), 1u) << rebuilt;
+  EXPECT_EQ(rebuilt["examples"][0], example);
+
+  testing_support::CliRun words = testing_support::RunDurprobe(args + "--state 'flush x'");
+  EXPECT_EQ(words.exit_code, 2);
+  EXPECT_EQ(testing_support::CountLines(words.err), 1) << words.err;
+  EXPECT_NE(words.err.find("cannot read"), std::string::npos) << words.err;
+  testing_support::CliRun two = testing_support::RunDurprobe(
+      "crashtest " + dir.path() + " --fs ext4 --journal-modes wal,delete --state 'flush 1'");
+  EXPECT_EQ(two.exit_code, 2);
+  EXPECT_NE(two.err.find("one configuration"), std::string::npos) << two.err;
+}
+
+// A device that returns from a flush before keeping the data: the FULL settings lose commits or
+// are corrupt, and crashsim's model (which keeps every sync) is not compared.
+TEST(CrashtestCliTest, ADeviceThatIgnoresFlushesCostsTheFullSettingsTheirCommits) {
+  testing_support::TempDir dir("/var/tmp");
+  testing_support::CliRun r = testing_support::RunDurprobe(
+      "crashtest " + dir.path() +
+      " --fs ext4 --device ignores-flush --journal-modes delete,wal --synchronous full "
+      "--states 60 --commits 10 --json -");
+  CRASHTEST_OR_SKIP(r);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::uint64_t bad = 0;
+  for (const json& row : CrashtestRows(r)) {
+    EXPECT_EQ(row["device"], "ignores-flush");
+    EXPECT_TRUE(row["agrees_with_crashsim"].is_null()) << row;
+    bad += row["corrupt"].get<std::uint64_t>() + row["lost_states"].get<std::uint64_t>();
+  }
+  EXPECT_GT(bad, 0u) << CrashtestRows(r);
+}
+
+// ext4 without barriers sends no flush at all, so an honest device's cache drops what the
+// syncs were acknowledged for.
+TEST(CrashtestCliTest, Ext4WithoutBarriersLosesWhatItSyncedOnAnHonestDevice) {
+  testing_support::TempDir dir("/var/tmp");
+  testing_support::CliRun r = testing_support::RunDurprobe(
+      "crashtest " + dir.path() +
+      " --fs ext4 --mount-options nobarrier --journal-modes wal --synchronous full --states 30 "
+      "--commits 8 --json -");
+  CRASHTEST_OR_SKIP(r);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json row = CrashtestRows(r)[0];
+  EXPECT_EQ(row["flushes"], 0) << row;
+  EXPECT_GT(row["lost_states"].get<int>() + row["corrupt"].get<int>(), 0) << row;
+}
+
+// Each filesystem's own recovery keeps what SQLite documents: nothing corrupt, WAL/FULL and
+// DELETE/EXTRA lose nothing, DELETE/FULL at most its last commit.
+class CrashtestFsTest : public testing::TestWithParam<std::pair<const char*, const char*>> {};
+
+TEST_P(CrashtestFsTest, KeepsWhatSqliteDocuments) {
+  testing_support::TempDir dir("/var/tmp");
+  const auto [fs, options] = GetParam();
+  testing_support::CliRun r = testing_support::RunDurprobe(
+      "crashtest " + dir.path() + " --fs " + fs +
+      (std::string(options).empty() ? "" : std::string(" --mount-options ") + options) +
+      " --journal-modes wal,delete --synchronous full,extra --states 30 --commits 8 --json -");
+  CRASHTEST_OR_SKIP(r);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json rows = CrashtestRows(r);
+  ASSERT_EQ(rows.size(), 4u);
+  for (const json& row : rows) {
+    EXPECT_EQ(row["status"], "ok") << row;
+    EXPECT_EQ(row["filesystem"], fs);
+    EXPECT_GT(row["flushes"].get<int>(), 0) << row;
+    EXPECT_EQ(row["corrupt"], 0) << row;
+    if (row["journal_mode"] == "DELETE" && row["synchronous"] == "FULL") {
+      EXPECT_LE(row["lost_max"].get<int>(), 1) << row;
+    } else {
+      EXPECT_EQ(row["lost_states"], 0) << row;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Filesystems, CrashtestFsTest,
+                         testing::Values(std::make_pair("ext4", "data=journal"),
+                                         std::make_pair("xfs", ""), std::make_pair("btrfs", "")),
+                         [](const auto& info) {
+                           return std::string(info.param.first) +
+                                  (std::string(info.param.second).empty() ? "" : "_data_journal");
+                         });
+
+// Without --fs the states are the path's own filesystem's: its verdict gains the crash_test
+// layer, in JSON and in the console's layers line.
+TEST(CrashtestCliTest, ThePathsOwnFilesystemsStatesAreCitedInItsVerdict) {
+  testing_support::TempDir dir("/var/tmp");
+  testing_support::CliRun r =
+      testing_support::RunDurprobe("crashtest " + dir.path() +
+                                   " --journal-modes wal --synchronous full --states 20 "
+                                   "--commits 6 --json -");
+  CRASHTEST_OR_SKIP(r);
+  if (r.exit_code == 2 && r.err.find("name one with --fs") != std::string::npos) {
+    GTEST_SKIP() << "/var/tmp is not ext4, xfs or btrfs here: " << r.err;
+  }
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json t = json::parse(r.out)["targets"][0];
+  EXPECT_EQ(t["crashtest"][0]["filesystem_of_path"], true);
+  const json& layer = t["durability"]["layers"].back();
+  EXPECT_EQ(layer["kind"], "crash_test") << t["durability"];
+  EXPECT_EQ(layer["effect"], "passes") << layer;
+  EXPECT_NE(layer["reason"].get<std::string>().find("crash-tested: 20 states"), std::string::npos)
+      << layer;
+}
+
 }  // namespace crashtest_cli_test
 }  // namespace durprobe

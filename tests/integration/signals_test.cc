@@ -59,7 +59,7 @@ constexpr const char* kHoldSyncs =
 const Point kPoints[] = {
     {"Inspect", "inspect",
      "DURPROBE_FAULT_PATH='*mountinfo' DURPROBE_FAULT_DELAY_ON=open "
-     "DURPROBE_FAULT_DELAY_MS=3000",
+     "DURPROBE_FAULT_DELAY_MS=1000",
      "mountinfo delay"},
     {"ProbeOverwrite", "probe --primitives fsync --patterns overwrite --budget 60s", kHoldSyncs,
      "probe.dat delay"},

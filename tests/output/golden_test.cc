@@ -86,7 +86,7 @@ TEST(GoldenTest, RunReportsInEveryFormat) {
   ExpectGolden("sample", testing_support::SampleReport());
   ExpectGolden("check_sample", testing_support::CheckReportFixture());
   for (const char* name : {"run", "check", "crashsim", "workloads", "sqlite_crashsim",
-                           "probe_sizes", "check_fail", "concurrency", "run_repeat"}) {
+                           "probe_sizes", "check_fail", "concurrency", "run_repeat", "crashtest"}) {
     ExpectGolden(std::string("report_") + name,
                  SavedReport(std::string("golden/reports/") + name + ".json"));
   }

@@ -1,8 +1,11 @@
 #include "platform/crash_log.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
+#include <set>
 #include <string>
 
 namespace durprobe::platform {
@@ -31,8 +34,13 @@ class LogBytes {
 
 TEST(CrashLogTest, NumbersWritesAndFlushesSinceTheLastCheckpoint) {
   LogBytes b;
-  b.Write(0, "mkfs").Flush().Checkpoint().Write(4096, "aa").Write(8192, "bb").Flush().Write(
-      0, "cc");
+  b.Write(0, "mkfs")
+      .Flush()
+      .Checkpoint()
+      .Write(4096, "aa")
+      .Write(8192, "bb")
+      .Flush()
+      .Write(0, "cc");
   Result<CrashLog> log = ParseCrashLog(b.bytes());
   ASSERT_TRUE(log.ok()) << log.status().message();
   EXPECT_EQ(log->checkpoints, 1u);
@@ -166,6 +174,11 @@ TEST(CrashLogTest, TornAndIgnoresFlushStatesFollowTheirMode) {
   for (const CrashStateSpec& s : ChooseStates(log, CacheMode::kIgnoresFlush, 20, 3)) {
     if (s.kept.empty()) continue;
     EXPECT_EQ(s.after_flush, 0u);
+    // The cut came before the flush its window ends at, so the commits acknowledged before
+    // that flush count, not those before the first one.
+    ASSERT_TRUE(s.cut_before.has_value()) << DescribeState(s);
+    EXPECT_EQ(s.CutBefore(), *s.cut_before);
+    EXPECT_LT(s.kept.back(), log.WritesBeforeFlush(*s.cut_before)) << DescribeState(s);
     EXPECT_LT(s.kept.size(), 12u) << "at least one write dropped: " << DescribeState(s);
     EXPECT_TRUE(StateWrites(log, s).ok());
   }
@@ -178,6 +191,64 @@ TEST(CrashLogTest, MoreFlushesThanStatesSpreadsThemKeepingTheLast) {
   EXPECT_EQ(states[0].after_flush, 0u);
   EXPECT_EQ(states[1].after_flush, 3u);
   EXPECT_EQ(DescribeState({0, {0, 1, 2, 5, 7, 8}}), "flush 0 + writes 0-2,5,7-8");
+}
+
+// A subset drawn twice would check the same disk twice: every state is a different disk, or the
+// same disk cut at another moment (the commits acknowledged by then differ).
+TEST(CrashLogTest, NoTwoStatesAreTheSameDiskCutAtTheSameMoment) {
+  CrashLog log = ThreeFlushes();
+  for (CacheMode mode : {CacheMode::kHonest, CacheMode::kTorn, CacheMode::kIgnoresFlush}) {
+    std::set<std::pair<std::size_t, std::string>> seen;
+    std::vector<CrashStateSpec> states = ChooseStates(log, mode, 200, 5);
+    for (const CrashStateSpec& s : states) {
+      Result<std::vector<StateWrite>> writes = StateWrites(log, s);
+      ASSERT_TRUE(writes.ok());
+      std::string disk;
+      for (const StateWrite& w : *writes)
+        disk += fmt::format("{}+{}@{};", w.offset, w.length, w.data_at);
+      std::vector<std::size_t> torn = s.torn;  // a 1-byte write torn or whole lands the same
+      std::sort(torn.begin(), torn.end());
+      for (std::size_t t : torn) disk += fmt::format("torn {};", t);
+      if (!s.kept.empty()) {
+        EXPECT_TRUE(seen.insert({s.CutBefore(), disk}).second)
+            << CacheModeName(mode) << ": " << DescribeState(s) << " again";
+      }
+    }
+    if (mode == CacheMode::kHonest) {
+      // The 4 flush points, and the 15 subsets of each of the 3 windows of 4 writes (after
+      // the last flush the cache is empty), none twice.
+      EXPECT_EQ(states.size(), 4u + 3u * 15u);
+    }
+  }
+}
+
+TEST(CrashLogTest, AStatesWordsReadBackToTheSameState) {
+  CrashLog log = ThreeFlushes();
+  for (CacheMode mode : {CacheMode::kHonest, CacheMode::kTorn, CacheMode::kIgnoresFlush}) {
+    for (const CrashStateSpec& s : ChooseStates(log, mode, 30, 7)) {
+      Result<CrashStateSpec> back = ParseStateDescription(DescribeState(s));
+      ASSERT_TRUE(back.ok()) << DescribeState(s) << ": " << back.status().message();
+      CrashStateSpec sorted = s;
+      std::sort(sorted.kept.begin(), sorted.kept.end());
+      std::sort(sorted.torn.begin(), sorted.torn.end());
+      EXPECT_EQ(*back, sorted) << DescribeState(s);
+    }
+  }
+  Result<CrashStateSpec> cut = ParseStateDescription("flush 0 + writes 0-2,9; cut before flush 3");
+  ASSERT_TRUE(cut.ok()) << cut.status().message();
+  EXPECT_EQ(cut->kept, (std::vector<std::size_t>{0, 1, 2, 9}));
+  EXPECT_EQ(cut->CutBefore(), 3u);
+}
+
+TEST(CrashLogTest, WordsThatAreNotAStateAreRefusedNamingThePart) {
+  for (const char* bad : {"", "flush", "flush x", "flush 3 + writes", "flush 3 + writes 5-2",
+                          "flush 3 + writes 1,", "flush 3 (torn 1", "flush 3 junk",
+                          "flush 99999999999999999999", "flush 1 + writes 0-99999999"}) {
+    Result<CrashStateSpec> spec = ParseStateDescription(bad);
+    ASSERT_FALSE(spec.ok()) << bad;
+    EXPECT_EQ(spec.status().kind(), Status::Kind::kInvalidArgument) << bad;
+    EXPECT_NE(spec.status().message().find("crash state"), std::string::npos);
+  }
 }
 
 }  // namespace

@@ -206,6 +206,33 @@ TEST(HtmlReporterTest, CountedFlushesAddAFlushPerOpColumnToTheProbeTable) {
   EXPECT_EQ(page.Count("//h:table[@class='probes']//h:td[@colspan='8']"), 1);
 }
 
+// A saved crashtest (tests/fixtures/golden/reports/crashtest.json, ext4, WAL/FULL and
+// DELETE/FULL, 12 states each): the table, the states to rebuild, and a plot per configuration
+// whose losses are marked where the states lost commits, and only there.
+TEST(HtmlReporterTest, CrashtestPlotsTheStatesOverTheRunAndMarksEachLoss) {
+  REQUIRE_LIBXML2();
+  Result<Report> report = FromJson(ReadFixture("golden/reports/crashtest.json"));
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  XmlPage page(Page(*report));
+  ASSERT_TRUE(page.parsed()) << page.error();
+  EXPECT_EQ(page.Count("//h:table[@class='crashtest']/h:tbody/h:tr"), 2);
+  EXPECT_EQ(page.Count("//h:li/h:code"), 3) << "DELETE/FULL's three losing states";
+  const Target& t = report->targets[0];
+  for (std::size_t i = 0; i < t.crashtest.size(); ++i) {
+    const std::string plot = fmt::format("//s:svg[@data-plot='r0t0-crashtest-{}']", i);
+    EXPECT_EQ(page.Count(plot + "//s:path[@data-series='acknowledged by then']"), 1) << i;
+    std::size_t losses = 0;
+    for (const sqlite_bench::CrashtestMoment& m : t.crashtest[i].timeline) {
+      losses += m.present < m.acknowledged ? 1 : 0;
+    }
+    EXPECT_EQ(page.Count(plot + "//s:g[not(@data-legend)]/s:path[@class='mark']"),
+              static_cast<int>(losses))
+        << i;
+  }
+  EXPECT_NE(page.Text("//s:svg[@data-plot='r0t0-crashtest-1']").find("0 of 1 acknowledged"),
+            std::string::npos);
+}
+
 TEST(HtmlReporterTest, MakeReporterHasTheHtmlFormat) {
   std::unique_ptr<Reporter> r = MakeReporter(Format::kHtml);
   ASSERT_NE(r, nullptr);

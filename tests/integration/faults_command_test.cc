@@ -1,0 +1,90 @@
+// `durprobe faults` on real filesystems made on the crash device (root, /dev/fuse and loop
+// devices, else skipped with the reason): each experiment's fault reaches the filesystem, the
+// table and SQLite's outcomes are there, and bad input is refused in one line.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_runner.h"
+#include "tests/test_dirs.h"
+
+namespace durprobe {
+namespace faults_cli_test {
+
+using nlohmann::json;
+
+#define FAULTS_OR_SKIP(run)                                                                  \
+  if ((run).exit_code == 2 && (run).err.find("the crash device needs") != std::string::npos) \
+  GTEST_SKIP() << (run).err
+
+class FaultsFsTest : public testing::TestWithParam<const char*> {};
+
+TEST_P(FaultsFsTest, EveryExperimentMeetsItsFaultAndSqlitesCommitIsJudged) {
+  testing_support::TempDir dir("/var/tmp");
+  testing_support::CliRun r =
+      testing_support::RunDurprobe("faults " + dir.path() + " --fs " + GetParam() + " --json -");
+  FAULTS_OR_SKIP(r);
+  ASSERT_LE(r.exit_code, 1) << r.err;
+  const json t = json::parse(r.out)["targets"][0];
+  ASSERT_EQ(t["fsync_errors"].size(), 1u);
+  const json& fs = t["fsync_errors"][0];
+  EXPECT_EQ(fs["filesystem_of_path"], false);
+  ASSERT_EQ(fs["experiments"].size(), 6u) << fs;
+  for (const json& e : fs["experiments"]) {
+    ASSERT_EQ(e["status"], "ok") << e;
+    EXPECT_TRUE(e["remount_ok"].get<bool>() || e["fault"] == "metadata") << e;
+    if (e["fault"] == "metadata") continue;
+    // The fault was met: the write or the sync after it failed, or the page never reached the
+    // disk.
+    const bool met =
+        e["write"] != "ok" || e["first_sync"] != "ok" || e["page_after_remount"] != "new";
+    EXPECT_TRUE(met) << e;
+    EXPECT_NE(e["reporting"], "unknown") << e;
+    EXPECT_FALSE(e["retry"].get<std::string>().empty()) << e;
+  }
+  ASSERT_EQ(fs["sqlite"].size(), 2u) << fs;
+  for (const json& s : fs["sqlite"]) {
+    EXPECT_EQ(s["status"], "ok") << s;
+    EXPECT_EQ(s["rows_before"], 3);
+    EXPECT_NE(s["commit"], "") << s;
+    EXPECT_NE(s["reopened"], "") << s;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Filesystems, FaultsFsTest, testing::Values("ext4", "xfs", "btrfs"));
+
+TEST(FaultsCliTest, AFilesystemItCannotMakeIsRefusedInOneLine) {
+  testing_support::CliRun bad = testing_support::RunDurprobe("faults /tmp --fs zfs");
+  FAULTS_OR_SKIP(bad);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(testing_support::CountLines(bad.err), 1) << bad.err;
+  EXPECT_NE(bad.err.find("ext4, xfs or btrfs"), std::string::npos) << bad.err;
+  testing_support::CliRun tmpfs = testing_support::RunDurprobe("faults /dev/shm");
+  EXPECT_EQ(tmpfs.exit_code, 2);
+  EXPECT_NE(tmpfs.err.find("is on tmpfs"), std::string::npos) << tmpfs.err;
+}
+
+// check --require fsync_error_reported runs the data experiments on the path's own filesystem
+// and judges the first sync after each failed write.
+TEST(FaultsCliTest, CheckRequiresTheFirstSyncAfterAFailedWriteToReportIt) {
+  testing_support::TempDir dir("/var/tmp");
+  testing_support::CliRun r = testing_support::RunDurprobe(
+      "check " + dir.path() + " --require fsync_error_reported --quick --json -");
+  if (r.exit_code == 2 && r.err.find("the crash device needs") != std::string::npos) {
+    GTEST_SKIP() << r.err;
+  }
+  if (r.exit_code == 2 && r.err.find("name one with --fs") != std::string::npos) {
+    GTEST_SKIP() << "/var/tmp is not ext4, xfs or btrfs here: " << r.err;
+  }
+  ASSERT_LE(r.exit_code, 1) << r.err;
+  const json report = json::parse(r.out);
+  ASSERT_EQ(report["checks"].size(), 1u) << report["checks"];
+  const json& c = report["checks"][0];
+  EXPECT_EQ(c["rule"], "fsync_error_reported");
+  EXPECT_NE(c["message"].get<std::string>().find("experiments"), std::string::npos) << c;
+  EXPECT_EQ(report["targets"][0]["fsync_errors"][0]["sqlite"].size(), 0u)
+      << "no rule reads SQLite's part";
+}
+
+}  // namespace faults_cli_test
+}  // namespace durprobe
