@@ -8,14 +8,15 @@
 // from the log (platform/crash_log.h), mounted on a loop device of its own.
 // Linux only (linux_crash_device.cc, with the FUSE server in linux_fuse_server.cc); elsewhere
 // Create says unsupported. Needs root, /dev/fuse and /dev/loop-control: Create names what is
-// missing. Every loop device, mount and image file is undone by the destructors, and each loop device is set
-// to free itself when its last user closes it, so a killed run leaves only mounts, which
-// `durprobe clean` undoes (CleanCrashDevices).
+// missing. Every loop device, mount and image file is undone by the destructors, and each loop
+// device is set to free itself when its last user closes it, so a killed run leaves only mounts,
+// which `durprobe clean` undoes (CleanCrashDevices).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "platform/crash_log.h"
@@ -30,6 +31,9 @@ namespace durprobe::platform {
 // in it is found wherever the filesystem puts it (a copy-on-write extent, the journal under
 // data=journal, a database page).
 inline constexpr std::size_t kFaultMarkerBytes = 16;
+// The marker durprobe's fault experiments write (probes/fsync_errors.cc, sqlite_bench/
+// sync_failure.cc): kFaultMarkerBytes long, no terminator.
+inline constexpr std::string_view kFaultMarker{"durprobe-faulty!", kFaultMarkerBytes};
 struct WriteFault {
   std::uint64_t offset = 0;
   std::uint64_t length = UINT64_MAX;

@@ -18,7 +18,6 @@ using platform::OpenFlags;
 constexpr std::size_t kPage = 4096;
 constexpr std::size_t kPages = 4;  // the file: pages 0-3, of which page 1 fails
 constexpr std::uint64_t kFailedAt = kPage;
-constexpr char kMarker[] = "durprobe-faulty!";  // kFaultMarkerBytes, no terminator kept
 
 std::string ErrnoName(int e) {
   switch (e) {
@@ -139,7 +138,7 @@ FsyncErrorOutcome RunFsyncErrorExperiment(platform::Platform& platform,
   };
   Result<std::string> mnt = device.Mount(fs);
   if (!mnt.ok()) return stop(mnt.status());
-  const std::string marker(kMarker, platform::kFaultMarkerBytes);
+  const std::string marker(platform::kFaultMarker);
   const std::string old_page(kPage, 'A');
   const std::string new_page = MarkedPage(marker, 'B');
   const bool metadata = fault == FaultKind::kMetadata;

@@ -16,7 +16,6 @@ namespace {
 
 constexpr const char* kDbName = "faults.db";
 constexpr std::uint64_t kRowsBefore = 3;
-constexpr char kMarker[] = "durprobe-faulty!";  // platform::kFaultMarkerBytes
 
 // What a new connection finds: the rows, and whether the file is sound.
 struct Found {
@@ -125,7 +124,7 @@ probes::SqliteSyncFailure RunSqliteSyncFailure(platform::Platform& platform,
     platform::WriteFault w;
     w.count = 0;
     w.error = EIO;
-    w.marker = std::string(kMarker, platform::kFaultMarkerBytes);
+    w.marker = std::string(platform::kFaultMarker);
     if (Status f = device.InjectWriteFault(w); !f.ok()) return "setup: " + f.message();
     std::string payload;
     while (payload.size() < 3000) payload += w.marker;
