@@ -139,6 +139,11 @@ int RunCrashtest(const CrashtestCliOptions& o) {
   t.seed = o.seed;
   t.workload.commits = o.commits;
   t.fs = {o.fs, o.mount_options};
+  if (!o.fs.empty()) {
+    if (Status refused = platform::CheckCrashFsSpec(t.fs); !refused.ok()) {
+      return UsageError("--mount-options: " + refused.message());
+    }
+  }
   t.only_state = state;
   t.mode = o.device == "ignores-flush" ? platform::CacheMode::kIgnoresFlush
            : o.device == "torn"        ? platform::CacheMode::kTorn

@@ -26,6 +26,9 @@ Result<platform::FsSpec> ParseFs(const std::string& item) {
         "ext4:data=journal)",
         item));
   }
+  if (Status refused = platform::CheckCrashFsSpec(fs); !refused.ok()) {
+    return Status::InvalidArgument(fmt::format("--fs '{}': {}", item, refused.message()));
+  }
   return fs;
 }
 
@@ -56,9 +59,13 @@ Subcommand SetupFaults(CLI::App& app) {
   AddListOption(*sub, "--fs", o->filesystems,
                 "Filesystems to make instead of the path's, comma-separated, each TYPE or "
                 "TYPE:OPTIONS (ext4,ext4:data=journal,xfs,btrfs)");
+  sub->add_option("--mount-options", o->mount_options,
+                  "Mount options for each --fs that names none, as mount -o takes them "
+                  "(data=journal,errors=remount-ro)");
   sub->add_flag("--no-sqlite", o->no_sqlite, "Skip SQLite's commit on a failing sync");
   AddDryRun(*sub, o->common.out);
-  AddOutputOptions(*sub, o->common.out, report::Document::kReport);
+  // --junit too: a testcase per experiment (a failed write the sync did not report fails).
+  AddOutputOptions(*sub, o->common.out, report::Document::kReport, {}, true);
   AddStandardFlags(*sub, o->common.out);
   return {sub, [o] { return RunFaults(*o); }};
 }
@@ -73,8 +80,14 @@ int RunFaults(const FaultsCliOptions& o) {
   plan.run_inspect = true;
   plan.run_faults = true;
   plan.faults.sqlite = !o.no_sqlite;
+  if (!o.mount_options.empty() && o.filesystems.empty()) {
+    return UsageError("--mount-options needs --fs: the path's own filesystem keeps its options");
+  }
   for (const std::string& item : o.filesystems) {
-    Result<platform::FsSpec> fs = ParseFs(item);
+    Result<platform::FsSpec> fs =
+        ParseFs(item.find(':') == std::string::npos && !o.mount_options.empty()
+                    ? item + ":" + o.mount_options
+                    : item);
     if (!fs.ok()) return UsageError(fs.status().message());
     plan.faults.filesystems.push_back(*fs);
   }

@@ -15,6 +15,7 @@ namespace durprobe::cli {
 struct FaultsCliOptions {
   std::vector<std::string> paths{"."};
   std::vector<std::string> filesystems;  // TYPE or TYPE:OPTIONS; empty: the path's own
+  std::string mount_options;             // --mount-options: for each --fs that names none
   bool no_sqlite = false;
   CommonOptions common;
 };

@@ -22,8 +22,10 @@ json ToJson(const std::vector<probes::FsyncErrorsResult>& results) {
              {"later_sync", o.later_sync},
              {"reporting", probes::NameOf(o.reporting)},
              {"page_cached", probes::NameOf(o.cached)},
+             {"page_evicted", probes::NameOf(o.evicted)},
              {"page_after_remount", probes::NameOf(o.remounted)},
              {"size", o.size},
+             {"size_after_remount", o.size_after_remount},
              {"fs_state", probes::NameOf(o.state)},
              {"fs_state_error", o.state_error},
              {"remount_ok", o.remount_ok},
@@ -81,8 +83,10 @@ std::vector<probes::FsyncErrorsResult> ReadFsyncErrors(const JsonFields& target)
       o.later_sync = e.String("later_sync");
       o.reporting = e.Enum("reporting", o.reporting);
       o.cached = e.Enum("page_cached", o.cached);
+      o.evicted = e.Enum("page_evicted", o.evicted);
       o.remounted = e.Enum("page_after_remount", o.remounted);
       o.size = e.Uint("size");
+      o.size_after_remount = e.Uint("size_after_remount");
       o.state = e.Enum("fs_state", o.state);
       o.state_error = e.String("fs_state_error");
       o.remount_ok = e.Bool("remount_ok");

@@ -56,6 +56,11 @@ struct FsSpec {
   std::string options;
 };
 
+// Refuses (InvalidArgument, one line) what the crash device must never mount: a type other than
+// ext4, xfs or btrfs, and ext4's errors=panic, which turns the failed writes the experiments
+// inject into a kernel panic of the whole machine.
+Status CheckCrashFsSpec(const FsSpec& fs);
+
 // The kernel's log lines about a device since a point (dmesg), the words a failed mount leaves.
 struct MountOutcome {
   bool mounted = false;

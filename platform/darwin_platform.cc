@@ -126,6 +126,8 @@ class DarwinPlatform final : public PosixPlatform {
     return Status::Unsupported("macOS has no posix_fadvise(DONTNEED)");
   }
 
+  Status EvictCache(int fd) override { return DropCache(fd); }
+
   Result<std::vector<std::uint8_t>> ReadNvmeLogPage(const std::string&, std::uint8_t, std::uint32_t,
                                                     std::size_t) override {
     return Status::Unsupported("NVMe log pages are read on Linux only");

@@ -187,6 +187,11 @@ class KernelLog {
 
 MountOutcome MountDevice(Platform& platform, const std::string& device, const std::string& target,
                          const FsSpec& fs, const std::string& extra) {
+  if (Status refused = CheckCrashFsSpec(fs); !refused.ok()) {
+    MountOutcome refusal;
+    refusal.error = refused.message();
+    return refusal;
+  }
   MountArgs args = ParseMountOptions(fs.options);
   if (!extra.empty()) args.data += (args.data.empty() ? "" : ",") + extra;
   KernelLog log(platform);

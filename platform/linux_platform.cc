@@ -179,6 +179,12 @@ class LinuxPlatform final : public PosixPlatform {
   Status DropCache(int fd) override {
 #if HAVE_POSIX_FADVISE
     if (::fdatasync(fd) != 0) return Status::FromErrno(errno, "fdatasync before fadvise");
+#endif
+    return EvictCache(fd);
+  }
+
+  Status EvictCache(int fd) override {
+#if HAVE_POSIX_FADVISE
     int rc = ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
     if (rc != 0) return Status::FromErrno(rc, "posix_fadvise(DONTNEED)");
     return Status::Ok();

@@ -119,6 +119,9 @@ class Platform {
   virtual Status SupportsOpenFlags(const OpenFlags& flags) const = 0;
   // Drops the file's cached pages (posix_fadvise DONTNEED) after syncing it; Unsupported if absent.
   virtual Status DropCache(int fd) = 0;
+  // Drops the file's clean cached pages (posix_fadvise DONTNEED) without syncing it first: a
+  // dirty page stays. Unsupported where absent.
+  virtual Status EvictCache(int fd) = 0;
   // Writes all n bytes at offset with pwritev2(RWF_DSYNC): each write returns once its data is
   // durable (a FUA write where the device has FUA, else a write and a cache flush). Unsupported
   // with the reason when the kernel, the filesystem or seccomp refuses it (ENOSYS, EOPNOTSUPP,

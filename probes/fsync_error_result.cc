@@ -14,6 +14,8 @@ std::string_view NameOf(FaultKind kind) {
       return "data_enospc";
     case FaultKind::kMetadata:
       return "metadata";
+    case FaultKind::kDataAppend:
+      return "data_append";
   }
   return "";
 }
@@ -48,6 +50,8 @@ std::string_view NameOf(PageContent c) {
       return "unreadable";
     case PageContent::kNotRead:
       return "not_read";
+    case PageContent::kMissing:
+      return "missing";
   }
   return "";
 }

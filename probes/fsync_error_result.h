@@ -21,8 +21,9 @@ enum class FaultKind {
   kDataDirect,      // the same once, the page written with O_DIRECT
   kDataNoSpace,     // the file's next data write fails once with ENOSPC (thin provisioning)
   kMetadata,        // every write fails while a new file's creation is synced (journal included)
+  kDataAppend,      // a page appended past the file's end fails once: its size as well as its data
 };
-// "data_once", "data_persistent", "data_direct", "data_enospc", "metadata"
+// "data_once", "data_persistent", "data_direct", "data_enospc", "metadata", "data_append"
 std::string_view NameOf(FaultKind kind);
 
 // Whether the syncs after the failure said so.
@@ -37,8 +38,9 @@ enum class Reporting {
 std::string_view NameOf(Reporting r);
 
 // What a read of the failed page returned.
-enum class PageContent { kNew, kOld, kZeros, kOther, kUnreadable, kNotRead };
-// "new", "old", "zeros", "other", "unreadable", "not_read"
+// kMissing: the file ends before the page (a failed append whose size was not kept).
+enum class PageContent { kNew, kOld, kZeros, kOther, kUnreadable, kNotRead, kMissing };
+// "new", "old", "zeros", "other", "unreadable", "not_read", "missing"
 std::string_view NameOf(PageContent c);
 
 // Whether the filesystem still takes a new file.
@@ -59,8 +61,10 @@ struct FsyncErrorOutcome {
   std::string later_sync;   // once the device writes again (persistent and metadata faults)
   Reporting reporting = Reporting::kUnknown;
   PageContent cached = PageContent::kNotRead;     // read back at once, through the page cache
+  PageContent evicted = PageContent::kNotRead;    // read after its clean pages were dropped
   PageContent remounted = PageContent::kNotRead;  // read after an unmount and a mount
   std::uint64_t size = 0;                         // the file's size after the failure
+  std::uint64_t size_after_remount = 0;           // and after an unmount and a mount
   FsState state = FsState::kUnknown;              // after the failure
   std::string state_error;                        // what creating a file returned, when refused
   bool remount_ok = false;                        // the next mount succeeded

@@ -93,8 +93,9 @@ PageContent ReadPageOf(platform::Platform& platform, const std::string& path, st
 
 PageContent ClassifyPage(const std::string& read, const std::string& new_page,
                          const std::string& old_page) {
-  if (read.size() < new_page.size())
-    return read.empty() ? PageContent::kZeros : PageContent::kOther;
+  if (read.size() < new_page.size()) {
+    return read.empty() ? PageContent::kMissing : PageContent::kOther;
+  }
   if (read == new_page) return PageContent::kNew;
   if (read == old_page) return PageContent::kOld;
   if (read.find_first_not_of('\0') == std::string::npos) return PageContent::kZeros;
@@ -155,9 +156,12 @@ FsyncErrorOutcome RunFsyncErrorExperiment(platform::Platform& platform,
     if (Status s = platform.Sync(f->get(), platform::SyncCall::kFsync); !s.ok()) return stop(s);
   }
   if (Status s = platform.SyncDirectory(*mnt); !s.ok()) return stop(s);
-  // The page that fails: page 1 of the file, or the first page of a new file for metadata.
+  // The page that fails: page 1 of the file, the page after its end for an append, or the first
+  // page of a new file for metadata.
   const std::string target = metadata ? *mnt + "/new" : path;
-  const std::uint64_t at = metadata ? 0 : kFailedAt;
+  const std::uint64_t at = metadata                          ? 0
+                           : fault == FaultKind::kDataAppend ? kPages * kPage
+                                                             : kFailedAt;
   Result<FileHandle> other = platform.Open(path, OpenFlags{});
   if (!other.ok()) return stop(other.status());
   Result<FileHandle> f = platform.Open(
@@ -182,6 +186,11 @@ FsyncErrorOutcome RunFsyncErrorExperiment(platform::Platform& platform,
   o.cached = ReadPageOf(platform, target, at, new_page, old_page);
   if (Result<std::uint64_t> size = platform.FileSize(target); size.ok()) o.size = *size;
   o.state = StateOf(platform, *mnt, o.state_error);
+  // The failed page once the cache lets go of it, without a remount: posix_fadvise drops clean
+  // pages only, so a page still dirty (a retry pending) reads as it was.
+  if (platform.EvictCache(f->get()).ok()) {
+    o.evicted = ReadPageOf(platform, target, at, new_page, old_page);
+  }
   (void)f->Close();
   (void)other->Close();
   o.kernel = device.KernelLines();
@@ -195,6 +204,9 @@ FsyncErrorOutcome RunFsyncErrorExperiment(platform::Platform& platform,
     o.remount_error = again.status().message();
   } else {
     o.remounted = ReadPageOf(platform, target, at, new_page, old_page);
+    if (Result<std::uint64_t> size = platform.FileSize(target); size.ok()) {
+      o.size_after_remount = *size;
+    }
     std::string error;
     o.state_after_remount = StateOf(platform, *again, error);
   }

@@ -54,7 +54,27 @@ const std::vector<std::string>& FlatColumns() {
       "flush_per_op",  // a probe's device flushes per operation, empty when not counted
       "crash_device",  // crashtest rows: the crash device's cache, distinct states, agreement
       "crash_distinct",
-      "crash_agrees_with_crashsim"};
+      "crash_agrees_with_crashsim",
+      "fs_options",  // faults rows (kind fsync_error and sqlite_sync_failure)
+      "fault_sync",
+      "fault_write",
+      "fault_first_sync",
+      "fault_retry_sync",
+      "fault_other_fd_sync",
+      "fault_reporting",
+      "fault_page_cached",
+      "fault_page_evicted",
+      "fault_page_on_disk",
+      "fault_size",
+      "fault_size_after_remount",
+      "fault_fs_after",
+      "fault_remount_ok",
+      "fault_retry",
+      "fault_commit",
+      "fault_reopened",
+      "fault_rows_reopened",
+      "fault_after_remount",
+      "fault_rows_after_remount"};
   return columns;
 }
 
@@ -157,6 +177,56 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
       row[31] = Int(r.distinct);
       row[32] = !r.agrees_with_crashsim ? "" : *r.agrees_with_crashsim ? "true" : "false";
       rows.push_back(std::move(row));
+    }
+    // faults: one row per experiment and per SQLite commit, the filesystem in primitive's place
+    // (as crashtest) and the fault in pattern's.
+    for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
+      for (const probes::FsyncErrorOutcome& o : r.outcomes) {
+        std::vector<std::string> row(FlatColumns().size());
+        row[0] = t.path;
+        row[1] = "fsync_error";
+        row[2] = r.fs;
+        row[3] = probes::NameOf(o.fault);
+        row[8] = probes::NameOf(o.status);
+        row[19] = o.reason;
+        row[33] = r.fs_options;
+        row[34] = o.sync;
+        if (o.status == probes::Outcome::kOk) {
+          row[35] = o.write;
+          row[36] = o.first_sync;
+          row[37] = o.second_sync;
+          row[38] = o.other_sync;
+          row[39] = probes::NameOf(o.reporting);
+          row[40] = probes::NameOf(o.cached);
+          row[41] = probes::NameOf(o.evicted);
+          row[42] = probes::NameOf(o.remounted);
+          row[43] = Int(o.size);
+          row[44] = Int(o.size_after_remount);
+          row[45] = probes::NameOf(o.state);
+          row[46] = o.remount_ok ? "true" : "false";
+          row[47] = o.retry;
+        }
+        rows.push_back(std::move(row));
+      }
+      for (const probes::SqliteSyncFailure& f : r.sqlite) {
+        std::vector<std::string> row(FlatColumns().size());
+        row[0] = t.path;
+        row[1] = "sqlite_sync_failure";
+        row[2] = r.fs;
+        row[5] = f.journal_mode;
+        row[6] = "FULL";
+        row[8] = probes::NameOf(f.status);
+        row[19] = f.reason;
+        row[33] = r.fs_options;
+        if (f.status == probes::Outcome::kOk) {
+          row[48] = f.commit;
+          row[49] = f.reopened;
+          row[50] = Int(f.rows_reopened);
+          row[51] = f.remounted;
+          row[52] = Int(f.rows_remounted);
+        }
+        rows.push_back(std::move(row));
+      }
     }
   }
   return rows;

@@ -26,6 +26,7 @@ constexpr Experiment kExperiments[] = {
     {probes::FaultKind::kDataPersistent, platform::SyncCall::kFsync},
     {probes::FaultKind::kDataDirect, platform::SyncCall::kFsync},
     {probes::FaultKind::kDataNoSpace, platform::SyncCall::kFsync},
+    {probes::FaultKind::kDataAppend, platform::SyncCall::kFdatasync},
     {probes::FaultKind::kMetadata, platform::SyncCall::kFsync},
 };
 

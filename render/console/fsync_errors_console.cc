@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <map>
+
 #include "analysis/fsync_error_meaning.h"
+#include "render/fsync_error_rows.h"
 #include "text/table.h"
 #include "text/units.h"
 #include "text/utf8.h"
@@ -18,29 +21,26 @@ void PrintOne(const probes::FsyncErrorsResult& r, std::ostream& out) {
              EscapeControlChars(r.fs),
              r.fs_options.empty() ? "" : " -o " + EscapeControlChars(r.fs_options),
              EscapeControlChars(r.kernel));
-  Table table({{"fault", Align::kLeft},
-               {"sync", Align::kLeft},
-               {"write", Align::kLeft},
-               {"1st sync", Align::kLeft},
-               {"retry", Align::kLeft},
-               {"2nd fd", Align::kLeft},
-               {"cached", Align::kLeft},
-               {"on disk", Align::kLeft},
-               {"fs after", Align::kLeft},
-               {"remount", Align::kLeft},
-               {"a retry", Align::kLeft}});
+  // On a narrow terminal the columns a reader needs least go first (text/table.h); the
+  // meaning wraps under itself.
+  const std::map<std::string, int> drop = {{"remount", 6}, {"write", 5},   {"2nd fd", 4},
+                                           {"size", 3},    {"evicted", 2}, {"cached", 1}};
+  std::vector<Column> columns;
+  for (const std::string& head : FsyncErrorHeads()) {
+    auto rank = drop.find(head);
+    columns.push_back({head, Align::kLeft, rank == drop.end() ? 0 : rank->second});
+  }
+  columns.back().wraps = true;
+  Table table(std::move(columns));
   std::vector<std::string> notes;
   for (const probes::FsyncErrorOutcome& o : r.outcomes) {
     std::string fault(probes::NameOf(o.fault));
+    std::vector<std::string> cells = FsyncErrorCells(o);
     if (o.status != probes::Outcome::kOk) {
-      table.AddSpanRow({fault, o.sync}, EscapeControlChars(fmt::format(
-                                            "{}: {}", probes::NameOf(o.status), o.reason)));
+      table.AddSpanRow({cells[0], cells[1]}, cells[2]);
       continue;
     }
-    table.AddRow({fault, o.sync, o.write, o.first_sync, o.second_sync, o.other_sync,
-                  std::string(probes::NameOf(o.cached)), std::string(probes::NameOf(o.remounted)),
-                  std::string(probes::NameOf(o.state)), o.remount_ok ? "ok" : "failed",
-                  o.retry.empty() ? "-" : o.retry});
+    table.AddRow(std::move(cells));
     if (!o.later_sync.empty()) {
       notes.push_back(fmt::format("{}: once the device wrote again, {} returned {}", fault, o.sync,
                                   o.later_sync));
@@ -56,27 +56,27 @@ void PrintOne(const probes::FsyncErrorsResult& r, std::ostream& out) {
     fmt::print(out, "\nSQLite's COMMIT when its sync fails ({}{}; a new connection looks):\n",
                EscapeControlChars(r.fs),
                r.fs_options.empty() ? "" : " -o " + EscapeControlChars(r.fs_options));
-    Table sqlite({{"journal", Align::kLeft},
-                  {"COMMIT returned", Align::kLeft},
-                  {"reopened", Align::kLeft},
-                  {"rows"},
-                  {"after remount", Align::kLeft},
-                  {"rows"}});
+    std::vector<Column> heads;
+    for (const std::string& head : SqliteSyncFailureHeads()) {
+      heads.push_back({head, head == "rows" ? Align::kRight : Align::kLeft});
+    }
+    Table sqlite(std::move(heads));
     for (const probes::SqliteSyncFailure& f : r.sqlite) {
+      std::vector<std::string> cells = SqliteSyncFailureCells(f);
       if (f.status != probes::Outcome::kOk) {
-        sqlite.AddSpanRow({f.journal_mode}, EscapeControlChars(fmt::format(
-                                                "{}: {}", probes::NameOf(f.status), f.reason)));
+        sqlite.AddSpanRow({cells[0]}, cells[1]);
         continue;
       }
-      sqlite.AddRow({f.journal_mode, EscapeControlChars(f.commit), f.reopened,
-                     CountText(f.rows_reopened), f.remounted, CountText(f.rows_remounted)});
+      sqlite.AddRow(std::move(cells));
     }
     sqlite.Print(out);
   }
   fmt::print(out,
              "  {} ran in {}. retry: the same sync again; 2nd fd: a descriptor opened before "
-             "the failure;\n  cached: the page read back at once; on disk: after an unmount and "
-             "a mount; fs after: whether\n  a new file could be made (docs/fsync-errors.md)\n",
+             "the failure;\n  cached: the page read back at once; evicted: once its clean pages "
+             "were dropped (no remount);\n  on disk: after an unmount and a mount; size: the "
+             "file's (-> after the remount);\n  fs after: whether a new file could be made "
+             "(docs/fsync-errors.md)\n",
              CountText(r.outcomes.size() + r.sqlite.size()) + " experiments",
              FormatNanos(double(r.ns)));
 }

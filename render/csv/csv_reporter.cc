@@ -15,9 +15,19 @@ namespace {
 
 // The flat table's columns that hold text; every other one holds a number or nothing.
 const std::set<std::string>& FlatTextColumns() {
-  static const std::set<std::string> text = {
-      "path",        "kind",   "primitive", "pattern",      "journal_mode",
-      "synchronous", "status", "reason",    "crash_device", "crash_agrees_with_crashsim"};
+  static const std::set<std::string> text = [] {
+    std::set<std::string> names = {
+        "path",        "kind",   "primitive", "pattern",      "journal_mode",
+        "synchronous", "status", "reason",    "crash_device", "crash_agrees_with_crashsim",
+        "fs_options"};
+    for (const std::string& c : FlatColumns()) {
+      if (c.rfind("fault_", 0) == 0 && c.find("size") == std::string::npos &&
+          c.find("rows") == std::string::npos) {
+        names.insert(c);
+      }
+    }
+    return names;
+  }();
   return text;
 }
 

@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
+#include "render/fsync_error_rows.h"
 #include "text/units.h"
 #include "text/xml_escape.h"
 
@@ -61,11 +63,88 @@ void WriteCase(const CheckResult& c, std::ostream& out) {
   fmt::print(out, "    </testcase>\n");
 }
 
+// `faults` (a report without rules): a suite per filesystem, a testcase per experiment and per
+// SQLite commit. A failed write the sync did not report is a failure; an experiment that could
+// not run is an error or, when unsupported here, skipped; the rest pass, the row as their output.
+void WriteFaultSuites(const Report& report, std::ostream& out) {
+  struct Suite {
+    std::string name;
+    Counts counts;
+    std::string cases;
+  };
+  std::vector<Suite> suites;
+  Counts total;
+  for (const Target& t : report.targets) {
+    for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
+      Suite s;
+      s.name = t.path + ": " + r.fs + (r.fs_options.empty() ? "" : " -o " + r.fs_options);
+      auto add = [&](const std::string& name, probes::Outcome status, const std::string& reason,
+                     bool failed, const std::vector<std::string>& cells) {
+        CheckOutcome outcome = status == probes::Outcome::kOk            ? CheckOutcome::kPass
+                               : status == probes::Outcome::kUnsupported ? CheckOutcome::kSkipped
+                                                                         : CheckOutcome::kError;
+        if (outcome == CheckOutcome::kPass && failed) outcome = CheckOutcome::kFail;
+        s.counts.Add(outcome);
+        total.Add(outcome);
+        std::string row;
+        for (const std::string& c : cells) row += (row.empty() ? "" : " | ") + c;
+        s.cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\">\n", XmlEscape(s.name),
+                               XmlEscape(name));
+        switch (outcome) {
+          case CheckOutcome::kFail:
+            s.cases += fmt::format(
+                "      <failure type=\"not_reported\" message=\"the failed write was not "
+                "reported\">{}</failure>\n",
+                XmlEscape(row));
+            break;
+          case CheckOutcome::kSkipped:
+            s.cases += fmt::format("      <skipped message=\"{}\"/>\n", XmlEscape(reason));
+            break;
+          case CheckOutcome::kError:
+          case CheckOutcome::kUnstable:
+            s.cases += fmt::format("      <error type=\"not_measured\" message=\"{}\">{}</error>\n",
+                                   XmlEscape(reason), XmlEscape(reason));
+            break;
+          case CheckOutcome::kPass:
+            s.cases += fmt::format("      <system-out>{}</system-out>\n", XmlEscape(row));
+            break;
+        }
+        s.cases += "    </testcase>\n";
+      };
+      for (const probes::FsyncErrorOutcome& o : r.outcomes) {
+        add(fmt::format("{} {}", probes::NameOf(o.fault), o.sync), o.status, o.reason,
+            o.reporting == probes::Reporting::kNotReported && o.write == "ok", FsyncErrorCells(o));
+      }
+      for (const probes::SqliteSyncFailure& f : r.sqlite) {
+        add("sqlite " + f.journal_mode, f.status, f.reason, false, SqliteSyncFailureCells(f));
+      }
+      suites.push_back(std::move(s));
+    }
+  }
+  fmt::print(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  fmt::print(out, "<testsuites name=\"durprobe faults\" {}>\n", Attrs(total));
+  int id = 0;
+  for (const Suite& s : suites) {
+    fmt::print(out, "  <testsuite name=\"{}\" id=\"{}\" {} hostname=\"{}\" timestamp=\"{}\">\n",
+               XmlEscape(s.name), id++, Attrs(s.counts), XmlEscape(report.context.host),
+               XmlEscape(report.context.started_at));
+    out << s.cases;
+    fmt::print(out, "  </testsuite>\n");
+  }
+  fmt::print(out, "</testsuites>\n");
+}
+
 }  // namespace
 
 std::string XmlEscape(std::string_view text) { return EscapeXml(text, "&apos;"); }
 
 Status JunitReporter::Write(const Report& report, std::ostream& out) const {
+  if (report.checks.empty() &&
+      std::any_of(report.targets.begin(), report.targets.end(),
+                  [](const Target& t) { return !t.fsync_errors.empty(); })) {
+    WriteFaultSuites(report, out);
+    return Status::Ok();
+  }
   // Suites in the order their paths first appear, each with its own counts.
   std::vector<std::string> order;
   std::map<std::string, std::vector<const CheckResult*>> by_path;

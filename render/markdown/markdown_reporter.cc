@@ -13,6 +13,7 @@
 #include "model/percentiles.h"
 #include "render/durability_lines.h"
 #include "render/flush_text.h"
+#include "render/fsync_error_rows.h"
 #include "render/summary_text.h"
 #include "text/units.h"
 #include "text/utf8.h"
@@ -193,35 +194,21 @@ void WriteTarget(const Target& t, std::ostream& out) {
                "Failed writes on the crash device ({}{}, kernel {}; docs/fsync-errors.md):\n\n",
                MarkdownText(r.fs), r.fs_options.empty() ? "" : " -o " + MarkdownText(r.fs_options),
                MarkdownText(r.kernel));
-    Row({"fault", "sync", "write", "1st sync", "retry", "2nd fd", "cached", "on disk", "fs after",
-         "remount", "a retry"},
-        out);
-    Rule(11, out);
+    Row(FsyncErrorHeads(), out);
+    Rule(FsyncErrorHeads().size(), out);
     for (const probes::FsyncErrorOutcome& o : r.outcomes) {
-      if (o.status != probes::Outcome::kOk) {
-        Row({std::string(probes::NameOf(o.fault)), MarkdownText(o.sync),
-             std::string(probes::NameOf(o.status)), MarkdownText(o.reason), "", "", "", "", "", "",
-             ""},
-            out);
-        continue;
-      }
-      Row({std::string(probes::NameOf(o.fault)), MarkdownText(o.sync), MarkdownText(o.write),
-           MarkdownText(o.first_sync), MarkdownText(o.second_sync), MarkdownText(o.other_sync),
-           std::string(probes::NameOf(o.cached)), std::string(probes::NameOf(o.remounted)),
-           std::string(probes::NameOf(o.state)), o.remount_ok ? "ok" : "failed",
-           o.retry.empty() ? "-" : MarkdownText(o.retry)},
-          out);
+      std::vector<std::string> cells = FsyncErrorCells(o);
+      for (std::string& c : cells) c = MarkdownText(c);
+      Row(cells, out);
     }
     out << "\n";
     if (!r.sqlite.empty()) {
-      Row({"journal", "COMMIT returned", "reopened", "rows", "after remount", "rows"}, out);
-      Rule(6, out);
+      Row(SqliteSyncFailureHeads(), out);
+      Rule(SqliteSyncFailureHeads().size(), out);
       for (const probes::SqliteSyncFailure& f : r.sqlite) {
-        Row({MarkdownText(f.journal_mode),
-             f.status == probes::Outcome::kOk ? MarkdownText(f.commit) : MarkdownText(f.reason),
-             MarkdownText(f.reopened), std::to_string(f.rows_reopened), MarkdownText(f.remounted),
-             std::to_string(f.rows_remounted)},
-            out);
+        std::vector<std::string> cells = SqliteSyncFailureCells(f);
+        for (std::string& c : cells) c = MarkdownText(c);
+        Row(cells, out);
       }
       out << "\n";
     }

@@ -8,6 +8,7 @@
 #include <set>
 #include <tuple>
 
+#include "analysis/fsync_error_meaning.h"
 #include "model/percentiles.h"
 #include "text/utf8.h"
 
@@ -195,6 +196,61 @@ void WriteFindings(const Report& report, std::ostream& out) {
   }
 }
 
+// faults: whether each failed write was reported and a retry was unsafe, and SQLite's outcome,
+// with the filesystem and its options as labels (docs/fsync-errors.md).
+void WriteFsyncErrors(const Report& report, std::ostream& out) {
+  bool any = false;
+  for (const Target& t : report.targets) any = any || !t.fsync_errors.empty();
+  if (!any) return;
+  auto labels = [](const Target& t, const probes::FsyncErrorsResult& r) {
+    return fmt::format("path=\"{}\",filesystem=\"{}\",mount_options=\"{}\"", PromLabel(t.path),
+                       PromLabel(r.fs), PromLabel(r.fs_options));
+  };
+  Header({"durprobe_fsync_error_reported", "gauge",
+          "1 when the sync (or the write) after a failed block write reported it, 0 when not."},
+         out);
+  for (const Target& t : report.targets) {
+    for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
+      for (const probes::FsyncErrorOutcome& o : r.outcomes) {
+        if (o.status != probes::Outcome::kOk || o.reporting == probes::Reporting::kUnknown) {
+          continue;
+        }
+        fmt::print(out, "durprobe_fsync_error_reported{{{},fault=\"{}\",sync=\"{}\"}} {}\n",
+                   labels(t, r), probes::NameOf(o.fault), PromLabel(o.sync),
+                   o.reporting == probes::Reporting::kNotReported ? 0 : 1);
+      }
+    }
+  }
+  Header({"durprobe_fsync_retry_unsafe", "gauge",
+          "1 when a retried sync returned success with the failed page never written."},
+         out);
+  for (const Target& t : report.targets) {
+    for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
+      for (const probes::FsyncErrorOutcome& o : r.outcomes) {
+        if (o.status != probes::Outcome::kOk || o.fault == probes::FaultKind::kMetadata) continue;
+        fmt::print(out, "durprobe_fsync_retry_unsafe{{{},fault=\"{}\",sync=\"{}\"}} {}\n",
+                   labels(t, r), probes::NameOf(o.fault), PromLabel(o.sync),
+                   RetryUnsafe(o) ? 1 : 0);
+      }
+    }
+  }
+  Header({"durprobe_sqlite_sync_failure", "gauge",
+          "1 per SQLite commit whose sync failed, labelled with what a new connection found."},
+         out);
+  for (const Target& t : report.targets) {
+    for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
+      for (const probes::SqliteSyncFailure& f : r.sqlite) {
+        if (f.status != probes::Outcome::kOk) continue;
+        fmt::print(out,
+                   "durprobe_sqlite_sync_failure{{{},journal_mode=\"{}\",reopened=\"{}\","
+                   "after_remount=\"{}\"}} 1\n",
+                   labels(t, r), PromLabel(f.journal_mode), PromLabel(f.reopened),
+                   PromLabel(f.remounted));
+      }
+    }
+  }
+}
+
 }  // namespace
 
 const std::vector<double>& SyncLatencyBuckets() {
@@ -262,6 +318,7 @@ Status PrometheusReporter::Write(const Report& report, std::ostream& out) const 
   WriteCommits(report, out);
   WriteChecks(report, out);
   WriteFindings(report, out);
+  WriteFsyncErrors(report, out);
   Header({"durprobe_last_run_timestamp_seconds", "gauge",
           "When the run that wrote this file started, seconds since the epoch."},
          out);

@@ -21,19 +21,29 @@ class FaultsFsTest : public testing::TestWithParam<const char*> {};
 
 TEST_P(FaultsFsTest, EveryExperimentMeetsItsFaultAndSqlitesCommitIsJudged) {
   testing_support::TempDir dir("/var/tmp");
-  testing_support::CliRun r =
-      testing_support::RunDurprobe("faults " + dir.path() + " --fs " + GetParam() + " --json -");
+  testing_support::TempDir out("/tmp");
+  testing_support::CliRun r = testing_support::RunDurprobe(
+      "faults " + dir.path() + " --fs " + GetParam() + " --json - --csv " + out.path() +
+      "/f.csv --junit " + out.path() + "/f.xml --prometheus " + out.path() + "/f.prom");
   FAULTS_OR_SKIP(r);
   ASSERT_LE(r.exit_code, 1) << r.err;
   const json t = json::parse(r.out)["targets"][0];
   ASSERT_EQ(t["fsync_errors"].size(), 1u);
   const json& fs = t["fsync_errors"][0];
   EXPECT_EQ(fs["filesystem_of_path"], false);
-  ASSERT_EQ(fs["experiments"].size(), 6u) << fs;
+  ASSERT_EQ(fs["experiments"].size(), 7u) << fs;
   for (const json& e : fs["experiments"]) {
     ASSERT_EQ(e["status"], "ok") << e;
     EXPECT_TRUE(e["remount_ok"].get<bool>() || e["fault"] == "metadata") << e;
     if (e["fault"] == "metadata") continue;
+    // Read once more after the cache let go of its clean pages, without a remount.
+    EXPECT_NE(e["page_evicted"], "not_read") << e;
+    if (e["fault"] == "data_append") {
+      // The append failed: the file holds its four pages, or five whose last never came.
+      EXPECT_EQ(e["size"], 5 * 4096) << e;
+      EXPECT_TRUE(e["size_after_remount"] == 4 * 4096 || e["size_after_remount"] == 5 * 4096) << e;
+      EXPECT_NE(e["page_after_remount"], "new") << e;
+    }
     // The fault was met: the write or the sync after it failed, or the page never reached the
     // disk.
     const bool met =
@@ -49,9 +59,41 @@ TEST_P(FaultsFsTest, EveryExperimentMeetsItsFaultAndSqlitesCommitIsJudged) {
     EXPECT_NE(s["commit"], "") << s;
     EXPECT_NE(s["reopened"], "") << s;
   }
+  // Every format carries the table: a CSV row, a JUnit testcase and a Prometheus series per
+  // experiment, and SQLite's commits beside them.
+  std::string csv = testing_support::Slurp(out.path() + "/f.csv");
+  auto count = [](const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
+      ++n;
+    }
+    return n;
+  };
+  EXPECT_EQ(count(csv, ",fsync_error,"), 7u) << csv;
+  EXPECT_EQ(count(csv, ",sqlite_sync_failure,"), 2u) << csv;
+  std::string xml = testing_support::Slurp(out.path() + "/f.xml");
+  EXPECT_EQ(count(xml, "<testcase "), 9u) << xml;
+  EXPECT_NE(xml.find("tests=\"9\""), std::string::npos) << xml;
+  std::string prom = testing_support::Slurp(out.path() + "/f.prom");
+  EXPECT_EQ(count(prom, "\ndurprobe_fsync_error_reported{"), 7u) << prom;
+  EXPECT_EQ(count(prom, "\ndurprobe_sqlite_sync_failure{"), 2u) << prom;
 }
 
-INSTANTIATE_TEST_SUITE_P(Filesystems, FaultsFsTest, testing::Values("ext4", "xfs", "btrfs"));
+INSTANTIATE_TEST_SUITE_P(Filesystems, FaultsFsTest,
+                         testing::Values("ext4", "ext4:data=journal", "xfs", "btrfs"));
+
+// errors=panic would turn an injected write failure into a kernel panic of the machine: refused
+// before anything is made, whichever way it is asked for.
+TEST(FaultsCliTest, ErrorsPanicIsRefusedInOneLine) {
+  for (const char* args : {"faults /var/tmp --fs ext4:errors=panic",
+                           "faults /var/tmp --fs ext4 --mount-options noatime,errors=panic",
+                           "crashtest /var/tmp --fs ext4 --mount-options errors=panic"}) {
+    testing_support::CliRun r = testing_support::RunDurprobe(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err;
+    EXPECT_EQ(testing_support::CountLines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("errors=panic"), std::string::npos) << r.err;
+  }
+}
 
 TEST(FaultsCliTest, AFilesystemItCannotMakeIsRefusedInOneLine) {
   testing_support::CliRun bad = testing_support::RunDurprobe("faults /tmp --fs zfs");

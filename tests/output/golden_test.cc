@@ -85,8 +85,9 @@ void ExpectGolden(const std::string& name, const Document& doc) {
 TEST(GoldenTest, RunReportsInEveryFormat) {
   ExpectGolden("sample", testing_support::SampleReport());
   ExpectGolden("check_sample", testing_support::CheckReportFixture());
-  for (const char* name : {"run", "check", "crashsim", "workloads", "sqlite_crashsim",
-                           "probe_sizes", "check_fail", "concurrency", "run_repeat", "crashtest"}) {
+  for (const char* name :
+       {"run", "check", "crashsim", "workloads", "sqlite_crashsim", "probe_sizes", "check_fail",
+        "concurrency", "run_repeat", "crashtest", "faults"}) {
     ExpectGolden(std::string("report_") + name,
                  SavedReport(std::string("golden/reports/") + name + ".json"));
   }

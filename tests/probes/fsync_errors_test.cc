@@ -20,7 +20,7 @@ TEST(FsyncErrorsTest, APageReadBackIsNewOldZerosOrOther) {
   EXPECT_EQ(ClassifyPage(fresh, fresh, old), PageContent::kNew);
   EXPECT_EQ(ClassifyPage(old, fresh, old), PageContent::kOld);
   EXPECT_EQ(ClassifyPage(std::string(4096, '\0'), fresh, old), PageContent::kZeros);
-  EXPECT_EQ(ClassifyPage("", fresh, old), PageContent::kZeros) << "past the end of the file";
+  EXPECT_EQ(ClassifyPage("", fresh, old), PageContent::kMissing) << "past the end of the file";
   std::string mixed = old;
   mixed.replace(0, 2048, fresh.substr(0, 2048));
   EXPECT_EQ(ClassifyPage(mixed, fresh, old), PageContent::kOther);
@@ -56,6 +56,8 @@ TEST(FsyncErrorsTest, EveryNameReadsBack) {
   EXPECT_EQ(NameOf(Reporting::kReportedOnce), "reported_once");
   EXPECT_EQ(NameOf(PageContent::kZeros), "zeros");
   EXPECT_EQ(NameOf(FsState::kShutDown), "shut_down");
+  EXPECT_EQ(NameOf(FaultKind::kDataAppend), "data_append");
+  EXPECT_EQ(NameOf(PageContent::kMissing), "missing");
 }
 
 }  // namespace fsync_errors_test

@@ -41,6 +41,7 @@ class ForwardingPlatform : public Platform {
     return target_.SupportsOpenFlags(flags);
   }
   Status DropCache(int fd) override { return target_.DropCache(fd); }
+  Status EvictCache(int fd) override { return target_.EvictCache(fd); }
   Status PWriteDsync(int fd, const void* buf, std::size_t n, std::uint64_t offset) override {
     return target_.PWriteDsync(fd, buf, n, offset);
   }
