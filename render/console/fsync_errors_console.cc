@@ -34,7 +34,7 @@ void PrintOne(const probes::FsyncErrorsResult& r, std::ostream& out) {
   Table table(std::move(columns));
   std::vector<std::string> notes;
   for (const probes::FsyncErrorOutcome& o : r.outcomes) {
-    std::string fault(probes::NameOf(o.fault));
+    std::string fault = fmt::format("{} {}", probes::NameOf(o.fault), o.sync);
     std::vector<std::string> cells = FsyncErrorCells(o);
     if (o.status != probes::Outcome::kOk) {
       table.AddSpanRow({cells[0], cells[1]}, cells[2]);
@@ -42,7 +42,7 @@ void PrintOne(const probes::FsyncErrorsResult& r, std::ostream& out) {
     }
     table.AddRow(std::move(cells));
     if (!o.later_sync.empty()) {
-      notes.push_back(fmt::format("{}: once the device wrote again, {} returned {}", fault, o.sync,
+      notes.push_back(fmt::format("{}: once the device wrote again, it returned {}", fault,
                                   o.later_sync));
     }
     if (!o.remount_ok) notes.push_back(fault + ": the next mount failed: " + o.remount_error);
@@ -72,9 +72,9 @@ void PrintOne(const probes::FsyncErrorsResult& r, std::ostream& out) {
     sqlite.Print(out);
   }
   fmt::print(out,
-             "  {} ran in {}. retry: the same sync again; 2nd fd: a descriptor opened before "
-             "the failure;\n  cached: the page read back at once; evicted: once its clean pages "
-             "were dropped (no remount);\n  on disk: after an unmount and a mount; size: the "
+             "  {} ran in {}. retry: the same sync again; 2nd fd: a descriptor opened before\n"
+             "  the failure; cached: the page read back at once; evicted: once its clean pages "
+             "were dropped\n  (no remount); on disk: after an unmount and a mount; size: the "
              "file's (-> after the remount);\n  fs after: whether a new file could be made "
              "(docs/fsync-errors.md)\n",
              CountText(r.outcomes.size() + r.sqlite.size()) + " experiments",
