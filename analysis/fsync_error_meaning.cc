@@ -26,10 +26,17 @@ bool RetryUnsafe(const probes::FsyncErrorOutcome& o) {
          o.remounted != PageContent::kNotRead;
 }
 
+bool LostSilently(const probes::FsyncErrorOutcome& o) {
+  if (o.status != probes::Outcome::kOk || !DataFault(o.fault)) return false;
+  if (o.write != "ok" || o.first_sync != "ok") return false;
+  return o.fault != FaultKind::kDataCheckpoint || o.remounted != PageContent::kNew;
+}
+
 std::string RetryMeaning(const probes::FsyncErrorOutcome& o) {
   if (o.status != probes::Outcome::kOk || !DataFault(o.fault)) return "";
   switch (o.reporting) {
     case Reporting::kNotReported:
+      if (!LostSilently(o)) return "nothing to retry: the journal's copy was replayed";
       return "lost silently";
     case Reporting::kReportedEveryTime:
       return "safe: every retry failed";
@@ -63,7 +70,7 @@ std::vector<Finding> AssessFsyncErrors(Target& t) {
       o.retry = RetryMeaning(o);
       if (o.status != probes::Outcome::kOk || !DataFault(o.fault)) continue;
       const std::string what = fmt::format("{} {}", probes::NameOf(o.fault), o.sync);
-      if (o.reporting == Reporting::kNotReported && o.write == "ok") silent.push_back(what);
+      if (LostSilently(o)) silent.push_back(what);
       if (RetryUnsafe(o)) unsafe.push_back(what);
     }
     if (!silent.empty()) {

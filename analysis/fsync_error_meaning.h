@@ -19,6 +19,11 @@ std::string RetryMeaning(const probes::FsyncErrorOutcome& outcome);
 // Whether a data experiment's retry returned success without the page reaching the disk.
 bool RetryUnsafe(const probes::FsyncErrorOutcome& outcome);
 
+// Whether a failed data write went unreported and the page did not reach the disk: the write
+// and the sync after it said ok. A checkpoint's failure after the journal held the page counts
+// only when the page is not there after the remount (the journal's copy was not replayed).
+bool LostSilently(const probes::FsyncErrorOutcome& outcome);
+
 // The kernel's line that says the most of a failure: the filesystem going read-only or shutting
 // down, the journal aborting, else the first error line; "" when it said nothing but mounts.
 std::string TellingKernelLine(const std::vector<std::string>& lines);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "analysis/fsync_error_meaning.h"
 #include "analysis/mount_findings.h"
 #include "text/units.h"
 
@@ -126,7 +127,7 @@ CheckResult EvaluateFsyncErrorReported(const Target& t) {
     for (const probes::FsyncErrorOutcome& o : r.outcomes) {
       if (o.status != probes::Outcome::kOk || o.fault == probes::FaultKind::kMetadata) continue;
       ++judged;
-      if (o.write == "ok" && o.first_sync == "ok") {
+      if (LostSilently(o)) {
         silent.push_back(fmt::format("{} {} on {}", probes::NameOf(o.fault), o.sync, r.fs));
       }
     }

@@ -40,6 +40,9 @@ struct WriteFault {
   int error = 5;  // EIO
   std::uint32_t count = 1;
   std::string marker;
+  // Matching writes let through (written as any other) before the fault applies: 1 spares the
+  // first copy of marked data, so the fault meets its second (data=journal's checkpoint).
+  std::uint32_t skip = 0;
 };
 
 struct CrashDeviceOptions {
@@ -96,6 +99,10 @@ class CrashDevice {
   virtual Status InjectWriteFault(const WriteFault& fault) = 0;
   // Every fault injected and not yet spent is dropped: writes succeed again.
   virtual Status ClearWriteFaults() = 0;
+  // Where the byte at file_offset of the open file fd (on this device's filesystem) lies on the
+  // device (FIEMAP), so a fault can meet that block's write alone; an error when the block is
+  // not allocated yet or its place is not known.
+  virtual Result<std::uint64_t> DeviceOffset(int fd, std::uint64_t file_offset) = 0;
   // The kernel's lines naming the device since the last Mount (from /dev/kmsg, without their
   // prefix), as it wrote them; each line once.
   virtual std::vector<std::string> KernelLines() = 0;

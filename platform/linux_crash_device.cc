@@ -3,6 +3,7 @@
 // with the kernel's words from /dev/kmsg, the crash states, and the cleanup after a killed run.
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/loop.h>
 #include <sched.h>
@@ -400,6 +401,7 @@ class LinuxCrashDevice : public CrashDevice {
     CrashCommand c{CrashCommand::kFault};
     c.error = fault.error;
     c.count = fault.count;
+    c.skip = fault.skip;
     c.offset = fault.offset;
     c.length = fault.length;
     if (fault.marker.size() > kFaultMarkerBytes) {
@@ -412,6 +414,26 @@ class LinuxCrashDevice : public CrashDevice {
   }
 
   Status ClearWriteFaults() override { return Command(CrashCommand{CrashCommand::kClearFaults}); }
+
+  Result<std::uint64_t> DeviceOffset(int fd, std::uint64_t file_offset) override {
+    // The request and room for one extent after it (fiemap ends in a flexible array).
+    alignas(struct fiemap) char buffer[sizeof(struct fiemap) + sizeof(struct fiemap_extent)] = {};
+    auto* map = reinterpret_cast<struct fiemap*>(buffer);
+    map->fm_start = file_offset;
+    map->fm_length = 1;
+    map->fm_flags = FIEMAP_FLAG_SYNC;
+    map->fm_extent_count = 1;
+    if (::ioctl(fd, FS_IOC_FIEMAP, map) != 0) return Errno("FIEMAP");
+    const struct fiemap_extent& e = map->fm_extents[0];
+    constexpr std::uint32_t kUnplaced =
+        FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC | FIEMAP_EXTENT_DATA_INLINE;
+    if (map->fm_mapped_extents == 0 || (e.fe_flags & kUnplaced) != 0 ||
+        file_offset < e.fe_logical) {
+      return Status::Error(fmt::format(
+          "FIEMAP: the block at {} of the file has no place on the device yet", file_offset));
+    }
+    return e.fe_physical + (file_offset - e.fe_logical);
+  }
 
   std::vector<std::string> KernelLines() override {
     if (since_mount_ == nullptr) return {};

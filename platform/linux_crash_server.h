@@ -16,6 +16,7 @@ struct CrashCommand {
   std::int32_t error = 0;
   std::uint32_t count = 0;
   std::uint32_t marker_length = 0;  // 0: the fault matches by range alone
+  std::uint32_t skip = 0;           // matching writes let through before the first that fails
   std::uint64_t offset = 0;
   std::uint64_t length = 0;
   char marker[kFaultMarkerBytes] = {};

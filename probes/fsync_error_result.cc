@@ -16,6 +16,8 @@ std::string_view NameOf(FaultKind kind) {
       return "metadata";
     case FaultKind::kDataAppend:
       return "data_append";
+    case FaultKind::kDataCheckpoint:
+      return "data_checkpoint";
   }
   return "";
 }

@@ -22,8 +22,11 @@ enum class FaultKind {
   kDataNoSpace,     // the file's next data write fails once with ENOSPC (thin provisioning)
   kMetadata,        // every write fails while a new file's creation is synced (journal included)
   kDataAppend,      // a page appended past the file's end fails once: its size as well as its data
+  kDataCheckpoint,  // the page's write to its home location fails once, the journal's copies
+                    // let through (data=journal: the data is in the journal before it is home)
 };
-// "data_once", "data_persistent", "data_direct", "data_enospc", "metadata", "data_append"
+// "data_once", "data_persistent", "data_direct", "data_enospc", "metadata", "data_append",
+// "data_checkpoint"
 std::string_view NameOf(FaultKind kind);
 
 // Whether the syncs after the failure said so.

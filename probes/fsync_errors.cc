@@ -171,6 +171,16 @@ FsyncErrorOutcome RunFsyncErrorExperiment(platform::Platform& platform,
   w.error = fault == FaultKind::kDataNoSpace ? ENOSPC : EIO;
   w.count = fault == FaultKind::kDataPersistent || metadata ? 0 : 1;
   if (!metadata) w.marker = marker;
+  // The checkpoint's fault meets the page's write to its home block alone (the journal's copies
+  // go elsewhere), and stays until the unmount, which writes the page home if nothing did before:
+  // the failure comes as late as the filesystem makes it.
+  const bool checkpoint = fault == FaultKind::kDataCheckpoint;
+  if (checkpoint) {
+    Result<std::uint64_t> home = device.DeviceOffset(f->get(), at);
+    if (!home.ok()) return stop(home.status());
+    w.offset = *home;
+    w.length = kPage;
+  }
   if (Status s = device.InjectWriteFault(w); !s.ok()) return stop(s);
   AlignedPage page;
   std::memcpy(page.data, new_page.data(), kPage);
@@ -178,7 +188,9 @@ FsyncErrorOutcome RunFsyncErrorExperiment(platform::Platform& platform,
   o.first_sync = CallResult(platform.Sync(f->get(), sync));
   o.second_sync = CallResult(platform.Sync(f->get(), sync));
   o.other_sync = CallResult(platform.Sync(other->get(), sync));
-  if (Status s = device.ClearWriteFaults(); !s.ok()) return stop(s);
+  if (!checkpoint) {
+    if (Status s = device.ClearWriteFaults(); !s.ok()) return stop(s);
+  }
   if (fault == FaultKind::kDataPersistent || metadata) {
     o.later_sync = CallResult(platform.Sync(f->get(), sync));
   }
@@ -194,8 +206,15 @@ FsyncErrorOutcome RunFsyncErrorExperiment(platform::Platform& platform,
   (void)f->Close();
   (void)other->Close();
   o.kernel = device.KernelLines();
-  if (Status s = device.Unmount(); !s.ok()) {
-    o.remount_error = "unmount: " + s.message();
+  Status unmounted = device.Unmount();
+  if (checkpoint) {
+    if (Status s = device.ClearWriteFaults(); !s.ok()) return stop(s);
+    // The lines since the mount, of which the first were taken before the unmount.
+    std::vector<std::string> lines = device.KernelLines();
+    for (std::size_t i = o.kernel.size(); i < lines.size(); ++i) o.kernel.push_back(lines[i]);
+  }
+  if (!unmounted.ok()) {
+    o.remount_error = "unmount: " + unmounted.message();
     return o;
   }
   Result<std::string> again = device.Mount(fs);

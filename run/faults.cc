@@ -57,6 +57,15 @@ probes::FsyncErrorsResult RunOn(RunState& s, platform::ScratchDir& scratch,
         ready.ok() ? probes::RunFsyncErrorExperiment(s.platform, **device, fs, e.fault, e.sync)
                    : failed(e.fault, e.sync, ready));
   }
+  // A checkpoint exists where the data goes through a journal first: ext4's data=journal.
+  if (fs.type == "ext4" && fs.options.find("data=journal") != std::string::npos && !Interrupted()) {
+    const probes::FaultKind fault = probes::FaultKind::kDataCheckpoint;
+    Status ready = device.ok() ? (*device)->Format(fs) : device.status();
+    r.outcomes.push_back(ready.ok()
+                             ? probes::RunFsyncErrorExperiment(s.platform, **device, fs, fault,
+                                                               platform::SyncCall::kFsync)
+                             : failed(fault, platform::SyncCall::kFsync, ready));
+  }
   if (s.plan.faults.sqlite) {
     for (sqlite_bench::JournalMode j :
          {sqlite_bench::JournalMode::kDelete, sqlite_bench::JournalMode::kWal}) {

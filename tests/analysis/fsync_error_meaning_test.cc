@@ -42,6 +42,24 @@ TEST(FsyncErrorMeaningTest, ARetryThatSaysOkOverAnUnwrittenPageIsUnsafe) {
   EXPECT_EQ(RetryMeaning(Data(Reporting::kReportedOnce, PageContent::kNew)), "retry wrote it");
 }
 
+// A write and a sync that said ok over a failed page lose it silently, unless it was the home
+// write of a page whose journal copy a remount replayed.
+TEST(FsyncErrorMeaningTest, AnUnreportedFailureIsSilentLossUnlessTheJournalReplayedThePage) {
+  EXPECT_TRUE(LostSilently(Data(Reporting::kNotReported, PageContent::kOld)));
+  EXPECT_TRUE(LostSilently(Data(Reporting::kNotReported, PageContent::kNew)))
+      << "an ordinary data fault said ok: the row says so whatever the page holds";
+  EXPECT_FALSE(LostSilently(Data(Reporting::kReportedOnce, PageContent::kOld)));
+  EXPECT_FALSE(
+      LostSilently(Data(Reporting::kNotReported, PageContent::kNew, FaultKind::kDataCheckpoint)));
+  EXPECT_TRUE(
+      LostSilently(Data(Reporting::kNotReported, PageContent::kOld, FaultKind::kDataCheckpoint)));
+  EXPECT_EQ(
+      RetryMeaning(Data(Reporting::kNotReported, PageContent::kNew, FaultKind::kDataCheckpoint)),
+      "nothing to retry: the journal's copy was replayed");
+  EXPECT_FALSE(
+      LostSilently(Data(Reporting::kNotReported, PageContent::kOld, FaultKind::kMetadata)));
+}
+
 TEST(FsyncErrorMeaningTest, EachFilesystemGetsItsFindingsOnceAndEveryRowItsMeaning) {
   Target t;
   probes::FsyncErrorsResult ext4;
