@@ -65,13 +65,13 @@ void NoopSyncs(const Target& t, const StorageFacts& facts, std::vector<Finding>&
 }
 
 // One finding per code and target: the most striking probe as the example, and how many more.
-struct Evidence {
+struct StrikingProbes {
   double score = 0;  // how striking: the ratio that triggered it
   std::string text;
   int count = 0;
 };
 
-void Note(Evidence& e, double score, std::string text) {
+void Note(StrikingProbes& e, double score, std::string text) {
   ++e.count;
   if (score > e.score) {
     e.score = score;
@@ -79,13 +79,13 @@ void Note(Evidence& e, double score, std::string text) {
   }
 }
 
-std::string More(const Evidence& e) {
+std::string More(const StrikingProbes& e) {
   if (e.count <= 1) return std::string();
   return fmt::format(" ({} more {} alike)", e.count - 1, e.count == 2 ? "probe" : "probes");
 }
 
 void Shapes(const Target& t, std::vector<Finding>& out) {
-  Evidence tail, outlier, bimodal;
+  StrikingProbes tail, outlier, bimodal;
   for (const ProbeResult& r : t.probes) {
     if (!Measured(r) || r.spec.primitive == Primitive::kNone || r.ops < 20) continue;
     const probes::LatencySummary& l = r.latency;

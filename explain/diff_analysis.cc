@@ -76,7 +76,7 @@ DiffVerdict ConfigVerdict(const std::vector<ConfigDiff>& configs, double* weight
 
 // A side whose syncs do no durable work (memory filesystem, no-op syncs, barriers off): its speed
 // is not a faster device, so that heads the verdict and the measured attribution follows it.
-void DurabilityVerdict(const Target& a, const Target& b, PairDiff& pair) {
+void DiffVerdicts(const Target& a, const Target& b, PairDiff& pair) {
   std::vector<std::string> na = NotDurableCodes(a), nb = NotDurableCodes(b);
   if (na.empty() && nb.empty()) return;
   std::string measured = fmt::format("{}: {}", NameOf(pair.verdict.factor), pair.verdict.message);
@@ -133,7 +133,7 @@ PairDiff DiffPair(const Report& ra, const Report& rb, const Target& a, const Tar
                     fmt::format("no SQLite configuration and no probe in common; {}",
                                 DiffAdvice(DiffFactor::kConfiguration))};
   }
-  DurabilityVerdict(a, b, pair);
+  DiffVerdicts(a, b, pair);
   pair.causes = RankCauses({&a, &b, &ra.context, &rb.context, "a", "b", &pair.configs, all, true});
   return pair;
 }

@@ -36,7 +36,7 @@ std::vector<double> Around(std::size_t n, double level, double spread, unsigned 
 
 // One 100 ms window of `ops` operations around level: the whole operation is level + 10 us,
 // the sync call level.
-probes::SeriesPoint Window(std::uint64_t start, std::size_t ops, double level, unsigned seed) {
+probes::SeriesPoint StateWindow(std::uint64_t start, std::size_t ops, double level, unsigned seed) {
   probes::Histogram whole, sync;
   for (double v : Around(ops, level, 0.1, seed)) {
     whole.Record(std::uint64_t(v) + 10'000);
@@ -58,7 +58,7 @@ probes::ProbeResult ProbeOver(const std::vector<double>& levels, std::size_t ops
   r.has_sync_part = true;
   probes::Histogram whole, sync;
   for (std::size_t i = 0; i < levels.size(); ++i) {
-    r.series.push_back(Window(t0 + i * kWindowNs, ops, levels[i], unsigned(i) + 7));
+    r.series.push_back(StateWindow(t0 + i * kWindowNs, ops, levels[i], unsigned(i) + 7));
     probes::AddBuckets(whole, r.series.back().buckets);
     probes::AddBuckets(sync, r.series.back().sync_buckets);
   }

@@ -10,7 +10,7 @@
 namespace durprobe::cli {
 namespace {
 
-report::CheckResult Result(report::CheckOutcome outcome) {
+report::CheckResult Rule(report::CheckOutcome outcome) {
   report::CheckResult c;
   c.rule = "etcd_wal_fsync_p99";
   c.path = "/data";
@@ -22,15 +22,15 @@ report::CheckResult Result(report::CheckOutcome outcome) {
 TEST(CheckUnstableCliTest, AnUnstableRuleExitsTwoUnlessAnotherFailed) {
   using report::CheckOutcome;
   ::testing::internal::CaptureStderr();
-  EXPECT_EQ(CheckExitCode({Result(CheckOutcome::kPass), Result(CheckOutcome::kUnstable)}),
+  EXPECT_EQ(CheckExitCode({Rule(CheckOutcome::kPass), Rule(CheckOutcome::kUnstable)}),
             kExitUsage);
   std::string err = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(err,
             "durprobe: error: /data: etcd_wal_fsync_p99: unstable: the device moved during the "
             "run\n");
-  EXPECT_EQ(CheckExitCode({Result(CheckOutcome::kUnstable), Result(CheckOutcome::kFail)}),
+  EXPECT_EQ(CheckExitCode({Rule(CheckOutcome::kUnstable), Rule(CheckOutcome::kFail)}),
             kExitFail);
-  EXPECT_EQ(CheckExitCode({Result(CheckOutcome::kPass)}), kExitOk);
+  EXPECT_EQ(CheckExitCode({Rule(CheckOutcome::kPass)}), kExitOk);
 }
 
 }  // namespace
