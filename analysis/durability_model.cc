@@ -381,6 +381,7 @@ Durability DurabilityOf(const Target& target, const Context& context) {
   }
   d.verdict = DurabilityVerdict::kDurable;
   d.reason = "every layer passes syncs on to stable media, as far as can be seen";
+  if (target.powercut) d.reason += "; device " + PowercutLayerReason(*target.powercut);
   return d;
 }
 
