@@ -11,6 +11,7 @@ namespace {
 constexpr std::string_view kRecordMagic = "DPPCREC1";
 constexpr std::size_t kChecksumAt = 40;
 
+// Little-endian whatever the host (the compiler makes these one load or store on x86 and ARM).
 void PutU64(std::uint8_t* at, std::uint64_t v) {
   for (int i = 0; i < 8; ++i) at[i] = static_cast<std::uint8_t>(v >> (8 * i));
 }
@@ -28,10 +29,17 @@ std::uint32_t GetU32(const std::uint8_t* at) {
   return v;
 }
 
-// The checksum of a record: every byte but the checksum field's.
+// The checksum of a record: FNV-1a over its 64-bit words (a record is a multiple of 512 bytes),
+// the checksum field's word left out, eight times fewer steps than over its bytes.
 std::uint64_t RecordChecksum(std::span<const std::uint8_t> r) {
-  std::uint64_t h = Fnv1a64(r.subspan(0, kChecksumAt));
-  return Fnv1a64(r.subspan(kChecksumAt + 8), h);
+  std::uint64_t h = kFnvOffset;
+  for (std::size_t at = 0; at + 8 <= r.size(); at += 8) {
+    if (at == kChecksumAt) continue;
+    h ^= GetU64(r.data() + at);
+    h *= 0x100000001b3ull;
+    h ^= h >> 32;
+  }
+  return h;
 }
 
 }  // namespace
@@ -75,12 +83,11 @@ std::uint64_t EncodeRecord(std::uint64_t sequence, std::string_view run_id,
   PutU64(p + kChecksumAt, 0);
   // The padding: a xorshift stream seeded from the run and the sequence, never all zeros.
   std::uint64_t x = Fnv1a64(out.subspan(0, 32)) | 1;
-  for (std::size_t at = kRecordHeaderBytes; at < out.size(); at += 8) {
+  for (std::size_t at = kRecordHeaderBytes; at + 8 <= out.size(); at += 8) {
     x ^= x << 13;
     x ^= x >> 7;
     x ^= x << 17;
-    const std::size_t n = std::min<std::size_t>(8, out.size() - at);
-    for (std::size_t i = 0; i < n; ++i) p[at + i] = static_cast<std::uint8_t>(x >> (8 * i));
+    PutU64(p + at, x);
   }
   const std::uint64_t sum = RecordChecksum(out);
   PutU64(p + kChecksumAt, sum);

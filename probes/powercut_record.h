@@ -3,7 +3,7 @@
 // Layout, little-endian, record_size bytes (a multiple of 512, at least kRecordHeaderBytes):
 //   0  magic "DPPCREC1" (8 bytes)     8  sequence (u64)
 //   16 run id (16 ASCII characters)   32 record size (u32)   36 zero (u32)
-//   40 checksum (u64): FNV-1a 64 over every byte of the record but these 8
+//   40 checksum (u64): FNV-1a over the record's 64-bit words but this one (RecordChecksum)
 //   48 padding, a pattern made from the run id and the sequence, so each slot's bytes differ
 // A slot of zeros was never written (the file is preallocated with zeros); a slot that is not
 // zero and not a valid record for its sequence and run is torn (half a write, or garbage).
