@@ -8,7 +8,8 @@
 namespace durprobe::report {
 
 std::string_view PowercutVerdictOf(const PowercutEvidence& e) {
-  return e.acknowledged > 0 && e.Lost() == 0 ? kPowercutPassed : kPowercutFailed;
+  const bool sound = e.mode != "sqlite" || e.integrity_check == "ok";
+  return e.acknowledged > 0 && e.Lost() == 0 && sound ? kPowercutPassed : kPowercutFailed;
 }
 
 std::string PowercutMismatch(const PowercutEvidence& e, const platform::MountInfo& m) {
@@ -42,8 +43,10 @@ void ApplyPowercutEvidence(Target& target, const PowercutEvidence& e) {
 
 std::string PowercutLayerReason(const PowercutEvidence& e) {
   if (PowercutVerdictOf(e) == kPowercutPassed) {
-    return fmt::format("power-cut verified: {} records, {} (run {}, {})", e.acknowledged, e.date,
-                       e.run_id, e.primitive.empty() ? e.mode : e.primitive);
+    return fmt::format(
+        "power-cut verified: {} records, {} (run {}, {})", e.acknowledged, e.date, e.run_id,
+        e.mode == "sqlite" ? fmt::format("SQLite {}/{}", e.journal_mode, e.synchronous)
+                           : e.primitive);
   }
   return fmt::format(
       "power-cut test failed: {} of {} acknowledged records lost ({} missing, "

@@ -16,6 +16,8 @@
 #include "render/console/powercut_console.h"
 #include "run/powercut.h"
 #include "run/powercut_witness.h"
+#include "sqlite_bench/commit_spec.h"
+#include "sqlite_bench/powercut_sqlite.h"
 #include "text/units.h"
 
 namespace durprobe::cli {
@@ -75,6 +77,18 @@ Subcommand SetupPowercut(CLI::App& app) {
   write->add_option("--witness", o->witness, "The witness's ADDR:PORT")->required();
   write->add_option("--primitive", o->primitive, "How each record is made durable")
       ->transform(OneOf(KeysOf(probes::PrimitiveNames()), "primitive"))
+      ->capture_default_str();
+  write
+      ->add_option("--mode", o->mode,
+                   "file: records synced in a preallocated file; sqlite: one row committed per "
+                   "record")
+      ->transform(OneOf({"file", "sqlite"}, "mode"))
+      ->capture_default_str();
+  write->add_option("--journal-mode", o->journal_mode, "With --mode sqlite: SQLite's journal_mode")
+      ->transform(OneOf(KeysOf(sqlite_bench::JournalModeNames()), "journal mode"))
+      ->capture_default_str();
+  write->add_option("--synchronous", o->synchronous, "With --mode sqlite: SQLite's synchronous")
+      ->transform(OneOf(KeysOf(sqlite_bench::SynchronousNames()), "synchronous"))
       ->capture_default_str();
   write->add_option("--record-size", o->record_size, "Bytes per record (512 to 1MiB)")
       ->check(Size())
@@ -166,11 +180,17 @@ int RunPowercutWrite(const PowercutCliOptions& o) {
   plan.writer.file_bytes = *file / *record * *record;
   plan.writer.max_outstanding = o.max_outstanding;
   plan.writer.duration_ns = *duration;
+  if (o.mode == "sqlite") {
+    plan.sqlite =
+        sqlite_bench::PowercutSqliteConfig{sqlite_bench::JournalModeNames().at(o.journal_mode),
+                                           sqlite_bench::SynchronousNames().at(o.synchronous)};
+  }
   if (o.dry_run) {
     return PrintDryRun({{"command", "powercut write"},
                         {"path", plan.path},
                         {"witness", plan.witness.Text()},
-                        {"primitive", o.primitive},
+                        {"mode", plan.sqlite ? sqlite_bench::PowercutSqliteMode(*plan.sqlite)
+                                             : "file:" + o.primitive},
                         {"record_size", plan.writer.record_size},
                         {"file_size", plan.writer.file_bytes},
                         {"max_outstanding", plan.writer.max_outstanding},
@@ -180,8 +200,10 @@ int RunPowercutWrite(const PowercutCliOptions& o) {
   Result<probes::PowercutWriteResult> r =
       run::RunPowercutWrite(platform, plan, [&](const run::PowercutWriteStart& s) {
         run_id = s.run_id;
-        std::cerr << report::PowercutWriteBanner(s.run_id, s.host, plan.path, s.directory,
-                                                 s.witness, o.primitive, plan.writer.record_size);
+        std::cerr << report::PowercutWriteBanner(
+            s.run_id, s.host, plan.path, s.directory, s.witness,
+            plan.sqlite ? sqlite_bench::PowercutSqliteMode(*plan.sqlite) : o.primitive,
+            plan.writer.record_size);
       });
   if (!r.ok()) return UsageError("powercut write: " + r.status().message());
   std::cerr << report::PowercutWriteStopped(*r, run_id);

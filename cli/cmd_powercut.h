@@ -18,6 +18,9 @@ struct PowercutCliOptions {
   std::string path = ".";
   std::string witness;
   std::string primitive = "fdatasync";
+  std::string mode = "file";
+  std::string journal_mode = "wal";
+  std::string synchronous = "full";
   std::string record_size = "4k";
   std::string file_size = "64MiB";
   std::uint64_t max_outstanding = 1024;

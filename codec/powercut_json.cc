@@ -14,6 +14,9 @@ json ToJson(const PowercutEvidence& e) {
               {"path", e.path},
               {"mode", e.mode},
               {"primitive", e.primitive},
+              {"journal_mode", e.journal_mode},
+              {"synchronous", e.synchronous},
+              {"integrity_check", e.integrity_check},
               {"record_size", e.record_size},
               {"device",
                {{"name", e.device},
@@ -40,6 +43,9 @@ PowercutEvidence ReadPowercut(const JsonFields& f) {
   e.path = f.String("path");
   e.mode = f.String("mode");
   e.primitive = f.String("primitive");
+  e.journal_mode = f.String("journal_mode");
+  e.synchronous = f.String("synchronous");
+  e.integrity_check = f.String("integrity_check");
   e.record_size = f.Uint("record_size");
   const JsonFields d = f.Object("device");
   e.device = d.String("name");

@@ -18,8 +18,11 @@ struct PowercutEvidence {
   std::string witness;  // ADDR:PORT
   std::string date;     // verify's, ISO-8601
   std::string path;
-  std::string mode;       // "file" or "sqlite"
-  std::string primitive;  // file mode: fdatasync, fsync, odsync, ...
+  std::string mode;             // "file" or "sqlite"
+  std::string primitive;        // file mode: fdatasync, fsync, odsync, ...
+  std::string journal_mode;     // sqlite mode: WAL, DELETE, ...
+  std::string synchronous;      // sqlite mode: FULL, NORMAL, ...
+  std::string integrity_check;  // sqlite mode: integrity_check's first line ("ok")
   std::uint64_t record_size = 0;
   // The device and the filesystem the records were on (verify's view, after the cut).
   std::string device;  // "vda1"

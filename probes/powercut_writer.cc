@@ -116,11 +116,24 @@ Result<platform::FileHandle> PreallocateRecords(platform::Platform& platform,
 PowercutWriteResult WriteRecords(platform::Platform& platform, int fd, int socket,
                                  const std::string& run_id, const PowercutWriterOptions& options) {
   const PrimitiveOps& ops = OpsOf(options.primitive);
+  return AckRecords(platform, socket, run_id, options, options.file_bytes / options.record_size,
+                    [&](std::uint64_t seq, std::span<const std::uint8_t> record) {
+                      const std::uint64_t at = seq * record.size();
+                      Status s = ops.write == WritePath::kPWriteDsync
+                                     ? platform.PWriteDsync(fd, record.data(), record.size(), at)
+                                     : platform.PWrite(fd, record.data(), record.size(), at);
+                      if (s.ok() && ops.sync) s = platform.Sync(fd, *ops.sync, at, record.size());
+                      return s;
+                    });
+}
+
+PowercutWriteResult AckRecords(platform::Platform& platform, int socket, const std::string& run_id,
+                               const PowercutWriterOptions& options, std::uint64_t slots,
+                               const DurableWrite& write) {
   PowercutWriteResult r;
   platform::AlignedBuffer buffer(options.record_size, kAlign);
   std::span<std::uint8_t> record(reinterpret_cast<std::uint8_t*>(buffer.data()), buffer.size());
   ReceiptReader receipts(socket);
-  const std::uint64_t slots = options.file_bytes / options.record_size;
   const std::uint64_t start = platform.NowNanos();
   auto stop = [&](WriterStop why, std::string reason) {
     r.stop = why;
@@ -137,12 +150,7 @@ PowercutWriteResult WriteRecords(platform::Platform& platform, int fd, int socke
       break;
     }
     const std::uint64_t sum = EncodeRecord(seq, run_id, record);
-    const std::uint64_t at = seq * options.record_size;
-    Status s = ops.write == WritePath::kPWriteDsync
-                   ? platform.PWriteDsync(fd, record.data(), record.size(), at)
-                   : platform.PWrite(fd, record.data(), record.size(), at);
-    if (s.ok() && ops.sync) s = platform.Sync(fd, *ops.sync, at, record.size());
-    if (!s.ok()) {
+    if (Status s = write(seq, record); !s.ok()) {
       stop(WriterStop::kIoError, fmt::format("record {}: {}", seq, s.message()));
       break;
     }

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 
 #include "platform/platform.h"
@@ -54,8 +56,19 @@ Result<platform::FileHandle> PreallocateRecords(platform::Platform& platform,
                                                 const std::string& dir, const std::string& file,
                                                 const PowercutWriterOptions& options);
 
-// Writes records 0, 1, ... of run_id into fd, each synced, then acked on socket (a witness
-// connection that already said WELCOME). Stops as PowercutWriteResult::stop says.
+// Makes record `sequence` (its bytes in record) durable: written and synced, or committed. Ok
+// only once it is; an error stops the writer (kIoError) before the record is acknowledged.
+using DurableWrite =
+    std::function<Status(std::uint64_t sequence, std::span<const std::uint8_t> record)>;
+
+// Records 0, 1, ... of run_id (slots of them at most), each made durable by write, then acked on
+// socket (a witness connection that already said WELCOME). Stops as PowercutWriteResult::stop
+// says. The loop every mode shares (the file's below, SQLite's in sqlite_bench/).
+PowercutWriteResult AckRecords(platform::Platform& platform, int socket, const std::string& run_id,
+                               const PowercutWriterOptions& options, std::uint64_t slots,
+                               const DurableWrite& write);
+
+// The file mode: record i at slot i of fd, with options.primitive's write and sync.
 PowercutWriteResult WriteRecords(platform::Platform& platform, int fd, int socket,
                                  const std::string& run_id, const PowercutWriterOptions& options);
 

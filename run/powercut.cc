@@ -114,7 +114,8 @@ Result<probes::PowercutWriteResult> RunPowercutWrite(
   hello.kind = MessageKind::kHello;
   hello.host = start.host;
   hello.run_id = start.run_id;
-  hello.mode = fmt::format("file:{}", probes::OpsOf(plan.writer.primitive).name);
+  hello.mode = plan.sqlite ? sqlite_bench::PowercutSqliteMode(*plan.sqlite)
+                           : fmt::format("file:{}", probes::OpsOf(plan.writer.primitive).name);
   hello.record_size = plan.writer.record_size;
   if (Status s = platform::TcpSend(socket->get(), probes::FormatMessage(hello)); !s.ok()) {
     return Status::Error(
@@ -135,6 +136,12 @@ Result<probes::PowercutWriteResult> RunPowercutWrite(
   if (!dir.ok()) return dir.status();
   Result<std::string> work = platform.DescriptorPath(dir->get());
   const std::string where = work.ok() ? *work : start.directory;
+  if (plan.sqlite) {
+    if (Status s = platform.SyncDirectory(plan.path); !s.ok()) return s;
+    on_start(start);
+    return sqlite_bench::WriteSqliteRecords(platform, where, socket->get(), start.run_id,
+                                            plan.writer, *plan.sqlite);
+  }
   Result<platform::FileHandle> file =
       probes::PreallocateRecords(platform, where, kPowercutRecordsFile, plan.writer);
   if (!file.ok()) return file.status();
@@ -205,13 +212,28 @@ Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
     return Status::InvalidArgument(fmt::format("{}: no records of run {} here ({})", plan.path,
                                                run_id, dir.status().message()));
   }
-  Result<platform::FileHandle> file = platform.OpenFileAt(dir->get(), kPowercutRecordsFile);
-  if (!file.ok()) {
-    return Status::InvalidArgument(
-        fmt::format("{}/{}: {}", directory, kPowercutRecordsFile, file.status().message()));
+  Result<probes::PowercutTally> tally = Status::Error("no records read");
+  std::string integrity;
+  if (run.mode.starts_with("sqlite:")) {
+    if (!platform.StatAt(dir->get(), sqlite_bench::kPowercutDbName).ok()) {
+      return Status::InvalidArgument(
+          fmt::format("{}/{}: no such database", directory, sqlite_bench::kPowercutDbName));
+    }
+    Result<std::string> work = platform.DescriptorPath(dir->get());
+    Result<sqlite_bench::SqliteReadBack> back =
+        sqlite_bench::ReadBackSqliteRecords(work.ok() ? *work : directory, run);
+    if (!back.ok()) return back.status();
+    tally = back->tally;
+    integrity = back->integrity;
+  } else {
+    Result<platform::FileHandle> file = platform.OpenFileAt(dir->get(), kPowercutRecordsFile);
+    if (!file.ok()) {
+      return Status::InvalidArgument(
+          fmt::format("{}/{}: {}", directory, kPowercutRecordsFile, file.status().message()));
+    }
+    tally = probes::ReadBackRecords(platform, file->get(), run);
+    if (!tally.ok()) return tally.status();
   }
-  Result<probes::PowercutTally> tally = probes::ReadBackRecords(platform, file->get(), run);
-  if (!tally.ok()) return tally.status();
 
   report::PowercutEvidence e;
   e.run_id = run_id;
@@ -221,7 +243,15 @@ Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
   e.path = plan.path;
   const std::size_t colon = run.mode.find(':');
   e.mode = run.mode.substr(0, colon);
-  if (colon != std::string::npos) e.primitive = run.mode.substr(colon + 1);
+  const std::string rest = colon == std::string::npos ? "" : run.mode.substr(colon + 1);
+  if (e.mode == "sqlite") {
+    const std::size_t second = rest.find(':');
+    e.journal_mode = rest.substr(0, second);
+    if (second != std::string::npos) e.synchronous = rest.substr(second + 1);
+    e.integrity_check = integrity;
+  } else {
+    e.primitive = rest;
+  }
   e.record_size = run.record_size;
   e.acknowledged = tally->acknowledged;
   e.present = tally->present;

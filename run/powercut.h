@@ -7,12 +7,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "model/powercut.h"
 #include "platform/platform.h"
 #include "platform/tcp.h"
 #include "probes/powercut_writer.h"
+#include "sqlite_bench/powercut_sqlite.h"
 
 namespace durprobe::run {
 
@@ -23,6 +25,8 @@ struct PowercutWritePlan {
   std::string path;  // resolved, absolute
   platform::Endpoint witness;
   probes::PowercutWriterOptions writer;
+  // --mode sqlite: rows committed in a database instead of records synced in a file.
+  std::optional<sqlite_bench::PowercutSqliteConfig> sqlite;
   std::uint64_t connect_timeout_ns = 5'000'000'000ull;
   std::string run_id;  // empty: a new random one
 };

@@ -28,8 +28,8 @@ std::string PowercutWriteBanner(const std::string& run_id, const std::string& ho
                                 const std::string& witness, std::string_view primitive,
                                 std::uint64_t record_size) {
   return fmt::format(
-      "powercut write: run {} on {}: {}-byte records synced with {} in {}/records, each "
-      "acknowledged to the witness {} only after its sync returned\n"
+      "powercut write: run {} on {}: {}-byte records made durable with {} in {}, each "
+      "acknowledged to the witness {} only after its sync or commit returned\n"
       "  now cut the power of this machine (a PDU or IPMI power off, or pull the plug; `echo o > "
       "/proc/sysrq-trigger` is weaker: the drive keeps its power and its cache, docs/powercut.md)\n"
       "  after the reboot run:\n"
@@ -67,11 +67,14 @@ std::string PowercutVerifyText(const PowercutEvidence& e) {
   std::string out = fmt::format(
       "powercut verify: run {} from {} (witness {}), {} on {}{} ({}{})\n"
       "  acknowledged {}, present {}, missing {}, torn {}\n",
-      e.run_id, e.host, e.witness, e.primitive.empty() ? e.mode : e.primitive, e.fstype,
+      e.run_id, e.host, e.witness,
+      e.mode == "sqlite" ? fmt::format("SQLite {}/{}", e.journal_mode, e.synchronous) : e.primitive,
+      e.fstype,
       e.mount_options.empty() ? "" : fmt::format(" -o {}", fmt::join(e.mount_options, ",")),
       e.disk.empty() ? "device unknown" : e.disk,
       e.device_model.empty() ? "" : ", " + e.device_model, e.acknowledged, e.present, e.missing,
       e.torn);
+  if (e.mode == "sqlite") out += fmt::format("  integrity_check: {}\n", e.integrity_check);
   if (!e.lost.empty()) {
     out += fmt::format("  lost records (first {}): {}\n", e.lost.size(), fmt::join(e.lost, ", "));
   }

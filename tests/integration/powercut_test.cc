@@ -178,13 +178,14 @@ class PowercutTest : public testing::Test {
 
   // One run: a fresh ext4 on a crash device in mode, the writer on it for about a second, the
   // cut, the disk after the cut mounted and verified.
-  CutOutcome CutOnce(platform::CacheMode mode, int index);
+  CutOutcome CutOnce(platform::CacheMode mode, int index, const std::string& mode_args = "");
 
   TwoHosts hosts_;
   testing_support::TempDir dir_{"/var/tmp"};
 };
 
-CutOutcome PowercutTest::CutOnce(platform::CacheMode mode, int index) {
+CutOutcome PowercutTest::CutOnce(platform::CacheMode mode, int index,
+                                 const std::string& mode_args) {
   CutOutcome o;
   platform::Platform& p = platform::Default();
   Result<std::unique_ptr<platform::ScratchDir>> scratch =
@@ -216,10 +217,10 @@ CutOutcome PowercutTest::CutOnce(platform::CacheMode mode, int index) {
   // The writer runs in another process: it reaches the mount by its real name.
   const std::string path = (*scratch)->shown_path() + "/crash-mnt";
   {
-    Background writer(
-        hosts_.host(),
-        "powercut write " + path + " --witness " + Witness() + " --file-size 48MiB --for 60s",
-        dir_.path(), "writer" + std::to_string(index));
+    Background writer(hosts_.host(),
+                      "powercut write " + path + " --witness " + Witness() +
+                          " --file-size 48MiB --for 60s " + mode_args,
+                      dir_.path(), "writer" + std::to_string(index));
     const std::string err = WaitFor(writer, "after the reboot run", std::chrono::seconds(30));
     o.run_id = RunIdIn(err);
     if (o.run_id.empty()) {
@@ -292,6 +293,33 @@ TEST_F(PowercutTest, ADeviceThatIgnoresFlushesIsCaughtInEveryCut) {
                 o.run_id.c_str(), r["acknowledged"].get<int>(), r["lost"].get<int>(),
                 r["missing"].get<int>(), r["torn"].get<int>());
   }
+}
+
+// SQLite in WAL/FULL, one row committed per record: an honest device keeps every acknowledged
+// commit and the database passes integrity_check; one that ignores flushes loses commits.
+TEST_F(PowercutTest, SqliteCommitsAreKeptByAnHonestDeviceAndLostByALyingOne) {
+  std::unique_ptr<Background> witness = StartWitness(dir_.path() + "/witness.log", "witness");
+  const std::string sqlite = "--mode sqlite --journal-mode wal --synchronous full";
+  for (int i = 0; i < 2; ++i) {
+    CutOutcome o = CutOnce(platform::CacheMode::kHonest, i, sqlite);
+    if (o.skip) GTEST_SKIP() << o.detail;
+    ASSERT_NE(o.writer_exit, 0) << "the cut came after the writer finished: " << o.detail;
+    ASSERT_EQ(o.verify_exit, 0) << "cut " << i << ": " << o.detail;
+    EXPECT_EQ(o.evidence["mode"], "sqlite");
+    EXPECT_EQ(o.evidence["integrity_check"], "ok");
+    EXPECT_EQ(o.evidence["records"]["lost"], 0);
+    std::printf("sqlite WAL/FULL honest cut %d: %d acknowledged, %d lost\n", i,
+                o.evidence["records"]["acknowledged"].get<int>(),
+                o.evidence["records"]["lost"].get<int>());
+  }
+  CutOutcome lying = CutOnce(platform::CacheMode::kIgnoresFlush, 5, sqlite);
+  ASSERT_NE(lying.writer_exit, 0) << lying.detail;
+  ASSERT_EQ(lying.verify_exit, 1) << lying.detail;
+  EXPECT_EQ(lying.evidence["verdict"], "failed");
+  std::printf("sqlite WAL/FULL ignores-flush cut: %d acknowledged, %d lost, integrity_check %s\n",
+              lying.evidence["records"]["acknowledged"].get<int>(),
+              lying.evidence["records"]["lost"].get<int>(),
+              lying.evidence["integrity_check"].get<std::string>().c_str());
 }
 
 TEST_F(PowercutTest, WithoutAWitnessTheWriterWritesNothing) {
