@@ -15,6 +15,8 @@ namespace {
 using probes::Message;
 using probes::MessageKind;
 
+constexpr std::uint64_t kGatherNs = 1'000'000;
+
 struct WitnessClient {
   platform::FileHandle socket;
   std::string peer;
@@ -196,6 +198,9 @@ Result<WitnessSummary> RunWitness(platform::Platform& platform, const WitnessOpt
       if (!out.empty() && !platform::TcpSend(c->socket.get(), out).ok()) c->closed = true;
     }
     std::erase_if(clients, [](const auto& c) { return c->closed; });
+    // After a batch, let the next acks gather for a moment: one wake-up, read, append and sync
+    // for several of them instead of one each (a writer never waits for its receipts).
+    if (!pending.empty()) platform.SleepNanos(kGatherNs);
   }
   return summary;
 }

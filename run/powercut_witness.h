@@ -1,6 +1,7 @@
 // `durprobe powercut witness` (docs/powercut.md): the second host of the power-cut test. It
 // listens for writers and verifiers (probes/powercut_protocol.h), appends every HELLO and ACK to
-// its log and fdatasyncs it before it counts them (one sync per batch of lines read in one wait),
+// its log and fdatasyncs it before it counts them (one sync per batch of lines read in one wait,
+// a batch gathered for 1 ms after the last),
 // answers a writer with receipts and GET with what its log holds, and reloads the log when it
 // starts again. Several writers at once. Stops on SIGINT/SIGTERM or after duration_ns.
 #pragma once
