@@ -44,14 +44,14 @@ void ApplyPowercutEvidence(Target& target, const PowercutEvidence& e) {
 std::string PowercutLayerReason(const PowercutEvidence& e) {
   if (PowercutVerdictOf(e) == kPowercutPassed) {
     return fmt::format(
-        "power-cut verified: {} records, {} (run {}, {})", e.acknowledged, e.date, e.run_id,
+        "power-cut verified: {} records, {} (run {}, {})", e.Checked(), e.date, e.run_id,
         e.mode == "sqlite" ? fmt::format("SQLite {}/{}", e.journal_mode, e.synchronous)
                            : e.primitive);
   }
   return fmt::format(
       "power-cut test failed: {} of {} acknowledged records lost ({} missing, "
       "{} torn), {} (run {})",
-      e.Lost(), e.acknowledged, e.missing, e.torn, e.date, e.run_id);
+      e.Lost(), e.Checked(), e.missing, e.torn, e.date, e.run_id);
 }
 
 }  // namespace durprobe::report

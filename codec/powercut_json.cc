@@ -26,6 +26,7 @@ json ToJson(const PowercutEvidence& e) {
               {"filesystem", {{"type", e.fstype}, {"options", e.mount_options}}},
               {"records",
                {{"acknowledged", e.acknowledged},
+                {"overwritten", e.overwritten},
                 {"present", e.present},
                 {"missing", e.missing},
                 {"torn", e.torn},
@@ -57,6 +58,7 @@ PowercutEvidence ReadPowercut(const JsonFields& f) {
   e.mount_options = fs.Strings("options");
   const JsonFields r = f.Object("records", Need::kRequired);
   e.acknowledged = r.Uint("acknowledged", Need::kRequired);
+  e.overwritten = r.Uint("overwritten");
   e.present = r.Uint("present");
   e.missing = r.Uint("missing", Need::kRequired);
   e.torn = r.Uint("torn", Need::kRequired);

@@ -33,12 +33,14 @@ struct PowercutEvidence {
   std::vector<std::string> mount_options;
   // The counts.
   std::uint64_t acknowledged = 0;
+  std::uint64_t overwritten = 0;  // slots a later acknowledged record took: not read back
   std::uint64_t present = 0;
   std::uint64_t missing = 0;
   std::uint64_t torn = 0;
   std::vector<std::uint64_t> lost;  // the first lost sequences
   std::string verdict;              // "passed" or "failed" (analysis/powercut_verdict.h)
   std::uint64_t Lost() const { return missing + torn; }
+  std::uint64_t Checked() const { return present + missing + torn; }  // read back
 };
 
 }  // namespace durprobe::report

@@ -45,7 +45,8 @@ bool IsWord(std::string_view word) {
 std::string FormatMessage(const Message& m) {
   switch (m.kind) {
     case MessageKind::kHello:
-      return fmt::format("HELLO {} {} {} {}\n", m.host, m.run_id, m.mode, m.record_size);
+      return fmt::format("HELLO {} {} {} {} {}\n", m.host, m.run_id, m.mode, m.record_size,
+                         m.slots);
     case MessageKind::kWelcome:
       return fmt::format("WELCOME {}\n", m.run_id);
     case MessageKind::kAck:
@@ -55,7 +56,8 @@ std::string FormatMessage(const Message& m) {
     case MessageKind::kGet:
       return fmt::format("GET {}\n", m.run_id);
     case MessageKind::kRun:
-      return fmt::format("RUN {} {} {} {} {}\n", m.run_id, m.host, m.mode, m.record_size, m.count);
+      return fmt::format("RUN {} {} {} {} {} {}\n", m.run_id, m.host, m.mode, m.record_size,
+                         m.slots, m.count);
     case MessageKind::kAcked:
       return fmt::format("A {} {:016x}\n", m.sequence, m.checksum);
     case MessageKind::kEnd:
@@ -65,7 +67,7 @@ std::string FormatMessage(const Message& m) {
     case MessageKind::kError:
       return fmt::format("ERR {}\n", m.text);
     case MessageKind::kLogHello:
-      return fmt::format("H {} {} {} {}\n", m.run_id, m.host, m.mode, m.record_size);
+      return fmt::format("H {} {} {} {} {}\n", m.run_id, m.host, m.mode, m.record_size, m.slots);
     case MessageKind::kLogAck:
       return fmt::format("A {} {} {:016x}\n", m.run_id, m.sequence, m.checksum);
   }
@@ -82,16 +84,16 @@ Result<Message> ParseMessage(std::string_view line, bool log) {
   Message m;
   const std::string_view verb = w[0];
   auto run_ok = [](std::string_view r) { return CheckRunId(r).ok(); };
-  if (!log && verb == "HELLO" && w.size() == 5 && IsWord(w[1]) && run_ok(w[2]) && IsWord(w[3]) &&
-      ParseU64(w[4], m.record_size)) {
+  if (!log && verb == "HELLO" && w.size() == 6 && IsWord(w[1]) && run_ok(w[2]) && IsWord(w[3]) &&
+      ParseU64(w[4], m.record_size) && ParseU64(w[5], m.slots) && m.slots > 0) {
     m.kind = MessageKind::kHello;
     m.host = w[1];
     m.run_id = w[2];
     m.mode = w[3];
     return m;
   }
-  if (log && verb == "H" && w.size() == 5 && run_ok(w[1]) && IsWord(w[2]) && IsWord(w[3]) &&
-      ParseU64(w[4], m.record_size)) {
+  if (log && verb == "H" && w.size() == 6 && run_ok(w[1]) && IsWord(w[2]) && IsWord(w[3]) &&
+      ParseU64(w[4], m.record_size) && ParseU64(w[5], m.slots) && m.slots > 0) {
     m.kind = MessageKind::kLogHello;
     m.run_id = w[1];
     m.host = w[2];
@@ -123,8 +125,9 @@ Result<Message> ParseMessage(std::string_view line, bool log) {
     m.run_id = w[1];
     return m;
   }
-  if (verb == "RUN" && w.size() == 6 && run_ok(w[1]) && IsWord(w[2]) && IsWord(w[3]) &&
-      ParseU64(w[4], m.record_size) && ParseU64(w[5], m.count)) {
+  if (verb == "RUN" && w.size() == 7 && run_ok(w[1]) && IsWord(w[2]) && IsWord(w[3]) &&
+      ParseU64(w[4], m.record_size) && ParseU64(w[5], m.slots) && ParseU64(w[6], m.count) &&
+      m.slots > 0) {
     m.kind = MessageKind::kRun;
     m.run_id = w[1];
     m.host = w[2];
@@ -193,6 +196,7 @@ Status WitnessStore::Apply(const Message& m) {
     r.host = m.host;
     r.mode = m.mode;
     r.record_size = m.record_size;
+    r.slots = m.slots;
     return Status::Ok();
   }
   if (m.kind != MessageKind::kLogAck) {
@@ -202,9 +206,9 @@ Status WitnessStore::Apply(const Message& m) {
   if (it == runs_.end()) {
     return Status::InvalidArgument(fmt::format("an ack of run {} before its hello", m.run_id));
   }
-  if (seen_[m.run_id].emplace(m.sequence, true).second) {
-    it->second.acks.push_back({m.sequence, m.checksum});
-  }
+  // One writer per run, acking in order: a sequence not above the last is a repeat.
+  std::vector<WitnessAck>& acks = it->second.acks;
+  if (acks.empty() || m.sequence > acks.back().sequence) acks.push_back({m.sequence, m.checksum});
   return Status::Ok();
 }
 
@@ -225,6 +229,7 @@ std::string AnswerGet(const WitnessStore& store, std::string_view run_id) {
   m.host = r->host;
   m.mode = r->mode;
   m.record_size = r->record_size;
+  m.slots = r->slots;
   m.count = r->acks.size();
   std::string out = FormatMessage(m);
   for (const WitnessAck& a : r->acks) {

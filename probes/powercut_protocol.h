@@ -2,16 +2,17 @@
 // lines of ASCII words over TCP, and the witness's log, which holds the same lines. Pure: the
 // sockets are platform/tcp.h's, the loops are the writer's (probes/powercut_writer.h), the
 // witness's (run/powercut_witness.h) and verify's.
-//   writer  -> witness  HELLO <host> <run> <mode> <record-size>   a run starts (or goes on)
+//   writer  -> witness  HELLO <host> <run> <mode> <size> <slots>  a run starts
 //   witness -> writer   WELCOME <run>                             ...logged and synced
 //   writer  -> witness  ACK <seq> <checksum>                      record seq was synced
 //   witness -> writer   RCPT <seq>                                acks up to seq logged, synced
 //   verify  -> witness  GET <run>
-//   witness -> verify   RUN <run> <host> <mode> <record-size> <count>, count x A <seq> <sum>, END
+//   witness -> verify   RUN <run> <host> <mode> <size> <slots> <count>, count x A <seq> <sum>, END
 //                       or UNKNOWN <run>
 //   either              ERR <words>                               the other side gave up
 // Checksums are 16 hexadecimal digits; a mode is "file:<primitive>" or "sqlite:<journal>:<sync>".
-// The witness's log: `H <run> <host> <mode> <size>` per HELLO, `A <run> <seq> <sum>` per ACK.
+// The witness's log: `H <run> <host> <mode> <size> <slots>` per HELLO, `A <run> <seq> <sum>` per
+// ACK. Record seq sits in slot seq % slots: a writer goes round its file (or table) again.
 #pragma once
 
 #include <cstdint>
@@ -48,6 +49,7 @@ struct Message {
   std::string host;
   std::string mode;
   std::uint64_t record_size = 0;
+  std::uint64_t slots = 0;
   std::uint64_t sequence = 0;  // ACK, RCPT, A
   std::uint64_t checksum = 0;  // ACK, A
   std::uint64_t count = 0;     // RUN
@@ -87,7 +89,8 @@ struct WitnessRun {
   std::string host;
   std::string mode;
   std::uint64_t record_size = 0;
-  std::vector<WitnessAck> acks;  // in the order received, each sequence once
+  std::uint64_t slots = 0;
+  std::vector<WitnessAck> acks;  // in the order received (ascending), each sequence once
 };
 
 // What a witness holds: every run it heard of and its acks, rebuilt from the log at start.
@@ -103,7 +106,6 @@ class WitnessStore {
 
  private:
   std::map<std::string, WitnessRun, std::less<>> runs_;
-  std::map<std::string, std::map<std::uint64_t, bool>, std::less<>> seen_;
 };
 
 // The lines that answer GET run_id: RUN, each A, END; or UNKNOWN.

@@ -117,8 +117,14 @@ RecordState CheckRecord(std::span<const std::uint8_t> slot, std::uint64_t sequen
                       run_id.size() == kRunIdChars &&
                       std::memcmp(p + 16, run_id.data(), kRunIdChars) == 0 &&
                       GetU32(p + 32) == slot.size();
-  if (!header) return RecordState::kTorn;
   const std::uint64_t stored = GetU64(p + kChecksumAt);
+  const bool whole = stored == RecordChecksum(slot);
+  if (!header) {
+    const bool earlier = whole && std::memcmp(p, kRecordMagic.data(), 8) == 0 &&
+                         GetU64(p + 8) < sequence && run_id.size() == kRunIdChars &&
+                         std::memcmp(p + 16, run_id.data(), kRunIdChars) == 0;
+    return earlier ? RecordState::kMissing : RecordState::kTorn;
+  }
   if (stored != RecordChecksum(slot) || stored != expected_checksum) return RecordState::kTorn;
   return RecordState::kPresent;
 }

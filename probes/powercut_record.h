@@ -5,8 +5,9 @@
 //   16 run id (16 ASCII characters)   32 record size (u32)   36 zero (u32)
 //   40 checksum (u64): FNV-1a over the record's 64-bit words but this one (RecordChecksum)
 //   48 padding, a pattern made from the run id and the sequence, so each slot's bytes differ
-// A slot of zeros was never written (the file is preallocated with zeros); a slot that is not
-// zero and not a valid record for its sequence and run is torn (half a write, or garbage).
+// A slot of zeros was never written (the file is preallocated with zeros), and a slot holding an
+// earlier record of the run, whole (the writer goes round its slots), lost its later write: both
+// are missing. Anything else that is not the record asked for is torn (half a write, garbage).
 // Pure functions over bytes, unit-tested.
 #pragma once
 
@@ -40,7 +41,7 @@ std::uint64_t EncodeRecord(std::uint64_t sequence, std::string_view run_id,
 
 enum class RecordState {
   kPresent,  // a valid record of this run and sequence
-  kMissing,  // the slot holds zeros: never written, or its write never reached the media
+  kMissing,  // zeros, or an earlier record of the run: the write never reached the media
   kTorn,     // anything else: part of a write, another record, a bad checksum
 };
 std::string_view NameOf(RecordState s);  // "present", "missing", "torn"

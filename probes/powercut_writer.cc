@@ -63,8 +63,6 @@ std::string_view NameOf(WriterStop s) {
   switch (s) {
     case WriterStop::kDuration:
       return "duration";
-    case WriterStop::kFileFull:
-      return "file_full";
     case WriterStop::kInterrupted:
       return "interrupted";
     case WriterStop::kWitnessGone:
@@ -116,9 +114,10 @@ Result<platform::FileHandle> PreallocateRecords(platform::Platform& platform,
 PowercutWriteResult WriteRecords(platform::Platform& platform, int fd, int socket,
                                  const std::string& run_id, const PowercutWriterOptions& options) {
   const PrimitiveOps& ops = OpsOf(options.primitive);
-  return AckRecords(platform, socket, run_id, options, options.file_bytes / options.record_size,
+  const std::uint64_t slots = options.file_bytes / options.record_size;
+  return AckRecords(platform, socket, run_id, options,
                     [&](std::uint64_t seq, std::span<const std::uint8_t> record) {
-                      const std::uint64_t at = seq * record.size();
+                      const std::uint64_t at = seq % slots * record.size();
                       Status s = ops.write == WritePath::kPWriteDsync
                                      ? platform.PWriteDsync(fd, record.data(), record.size(), at)
                                      : platform.PWrite(fd, record.data(), record.size(), at);
@@ -128,8 +127,7 @@ PowercutWriteResult WriteRecords(platform::Platform& platform, int fd, int socke
 }
 
 PowercutWriteResult AckRecords(platform::Platform& platform, int socket, const std::string& run_id,
-                               const PowercutWriterOptions& options, std::uint64_t slots,
-                               const DurableWrite& write) {
+                               const PowercutWriterOptions& options, const DurableWrite& write) {
   PowercutWriteResult r;
   platform::AlignedBuffer buffer(options.record_size, kAlign);
   std::span<std::uint8_t> record(reinterpret_cast<std::uint8_t*>(buffer.data()), buffer.size());
@@ -139,8 +137,7 @@ PowercutWriteResult AckRecords(platform::Platform& platform, int socket, const s
     r.stop = why;
     r.reason = std::move(reason);
   };
-  r.stop = WriterStop::kFileFull;
-  for (std::uint64_t seq = 0; seq < slots; ++seq) {
+  for (std::uint64_t seq = 0;; ++seq) {
     if (platform::InterruptSignal() != 0) {
       stop(WriterStop::kInterrupted, "");
       break;

@@ -19,7 +19,8 @@ namespace durprobe::probes {
 struct PowercutWriterOptions {
   Primitive primitive = Primitive::kFdatasync;
   std::uint64_t record_size = 4096;
-  std::uint64_t file_bytes = 64ull << 20;  // slots = file_bytes / record_size
+  // slots = file_bytes / record_size; record seq goes to slot seq % slots (round and round)
+  std::uint64_t file_bytes = 64ull << 20;
   std::uint64_t max_outstanding = 1024;
   std::uint64_t receipt_timeout_ns = 10'000'000'000ull;
   std::uint64_t duration_ns = 0;  // 0: until the file is full, a signal or the power goes
@@ -28,7 +29,6 @@ struct PowercutWriterOptions {
 // Why the writer stopped.
 enum class WriterStop {
   kDuration,     // --for ran out
-  kFileFull,     // every slot written
   kInterrupted,  // SIGINT/SIGTERM
   kWitnessGone,  // the connection closed or failed
   kWitnessSlow,  // too many acks unanswered for too long
@@ -56,19 +56,19 @@ Result<platform::FileHandle> PreallocateRecords(platform::Platform& platform,
                                                 const std::string& dir, const std::string& file,
                                                 const PowercutWriterOptions& options);
 
-// Makes record `sequence` (its bytes in record) durable: written and synced, or committed. Ok
-// only once it is; an error stops the writer (kIoError) before the record is acknowledged.
+// Makes record `sequence` (its bytes in record) durable in its slot: written and synced, or
+// committed. Ok only once it is; an error stops the writer (kIoError) before the record is
+// acknowledged.
 using DurableWrite =
     std::function<Status(std::uint64_t sequence, std::span<const std::uint8_t> record)>;
 
-// Records 0, 1, ... of run_id (slots of them at most), each made durable by write, then acked on
+// Records 0, 1, ... of run_id, each made durable by write, then acked on
 // socket (a witness connection that already said WELCOME). Stops as PowercutWriteResult::stop
 // says. The loop every mode shares (the file's below, SQLite's in sqlite_bench/).
 PowercutWriteResult AckRecords(platform::Platform& platform, int socket, const std::string& run_id,
-                               const PowercutWriterOptions& options, std::uint64_t slots,
-                               const DurableWrite& write);
+                               const PowercutWriterOptions& options, const DurableWrite& write);
 
-// The file mode: record i at slot i of fd, with options.primitive's write and sync.
+// The file mode: record i at slot i % slots of fd, with options.primitive's write and sync.
 PowercutWriteResult WriteRecords(platform::Platform& platform, int fd, int socket,
                                  const std::string& run_id, const PowercutWriterOptions& options);
 

@@ -117,6 +117,7 @@ Result<probes::PowercutWriteResult> RunPowercutWrite(
   hello.mode = plan.sqlite ? sqlite_bench::PowercutSqliteMode(*plan.sqlite)
                            : fmt::format("file:{}", probes::OpsOf(plan.writer.primitive).name);
   hello.record_size = plan.writer.record_size;
+  hello.slots = plan.writer.file_bytes / plan.writer.record_size;
   if (Status s = platform::TcpSend(socket->get(), probes::FormatMessage(hello)); !s.ok()) {
     return Status::Error(
         fmt::format("witness {}: {}; nothing was written", start.witness, s.message()));
@@ -180,6 +181,7 @@ Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
                                 run.run_id = m->run_id;
                                 run.host = m->host;
                                 run.mode = m->mode;
+                                run.slots = m->slots;
                                 run.record_size = m->record_size;
                                 return false;
                               case MessageKind::kAcked:
@@ -254,6 +256,7 @@ Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
   }
   e.record_size = run.record_size;
   e.acknowledged = tally->acknowledged;
+  e.overwritten = tally->overwritten;
   e.present = tally->present;
   e.missing = tally->missing;
   e.torn = tally->torn;

@@ -1,7 +1,8 @@
-// `durprobe powercut write --mode sqlite` and its verify (docs/powercut.md): one row per record
-// (seq, checksum, the record's bytes as a blob) committed with the chosen journal_mode and
-// synchronous, acknowledged to the witness only once COMMIT returned (the writer's loop,
-// probes/powercut_writer.h); after the cut, integrity_check and each acknowledged row read back.
+// `durprobe powercut write --mode sqlite` and its verify (docs/powercut.md): one row per slot
+// (slot, seq, checksum, the record's bytes as a blob; record seq in slot seq % slots) committed
+// with the chosen journal_mode and synchronous, acknowledged to the witness only once COMMIT
+// returned (the writer's loop, probes/powercut_writer.h); after the cut, integrity_check and each
+// acknowledged row read back.
 #pragma once
 
 #include <cstdint>
@@ -39,8 +40,8 @@ struct SqliteReadBack {
 };
 
 // Opens dir/records.db (as the application would after a reboot: its journal or WAL recovered),
-// runs integrity_check and reads each acknowledged row: present (its body is the record with
-// the witness's checksum), missing (no row) or torn (anything else).
+// runs integrity_check and reads each slot's newest acknowledged row: present (its body is the
+// record with the witness's checksum), missing (no row, or an older record) or torn.
 Result<SqliteReadBack> ReadBackSqliteRecords(const std::string& dir, const probes::WitnessRun& run);
 
 }  // namespace durprobe::sqlite_bench

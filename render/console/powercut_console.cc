@@ -45,9 +45,6 @@ std::string PowercutWriteStopped(const probes::PowercutWriteResult& r, const std
     case probes::WriterStop::kDuration:
       why = "its time ran out";
       break;
-    case probes::WriterStop::kFileFull:
-      why = "every slot of the file is written";
-      break;
     case probes::WriterStop::kInterrupted:
       why = "interrupted";
       break;
@@ -66,14 +63,14 @@ std::string PowercutWriteStopped(const probes::PowercutWriteResult& r, const std
 std::string PowercutVerifyText(const PowercutEvidence& e) {
   std::string out = fmt::format(
       "powercut verify: run {} from {} (witness {}), {} on {}{} ({}{})\n"
-      "  acknowledged {}, present {}, missing {}, torn {}\n",
+      "  acknowledged {} ({} overwritten by later records), present {}, missing {}, torn {}\n",
       e.run_id, e.host, e.witness,
       e.mode == "sqlite" ? fmt::format("SQLite {}/{}", e.journal_mode, e.synchronous) : e.primitive,
       e.fstype,
       e.mount_options.empty() ? "" : fmt::format(" -o {}", fmt::join(e.mount_options, ",")),
       e.disk.empty() ? "device unknown" : e.disk,
-      e.device_model.empty() ? "" : ", " + e.device_model, e.acknowledged, e.present, e.missing,
-      e.torn);
+      e.device_model.empty() ? "" : ", " + e.device_model, e.acknowledged, e.overwritten, e.present,
+      e.missing, e.torn);
   if (e.mode == "sqlite") out += fmt::format("  integrity_check: {}\n", e.integrity_check);
   if (!e.lost.empty()) {
     out += fmt::format("  lost records (first {}): {}\n", e.lost.size(), fmt::join(e.lost, ", "));
@@ -81,8 +78,8 @@ std::string PowercutVerifyText(const PowercutEvidence& e) {
   out += e.verdict == "passed"
              ? fmt::format(
                    "  verdict: passed: every record acknowledged before the cut is on "
-                   "the disk ({} of {})\n",
-                   e.present, e.acknowledged)
+                   "the disk ({} of {} read back)\n",
+                   e.present, e.Checked())
              : fmt::format(
                    "  verdict: failed: {} acknowledged records lost: this device or a "
                    "layer above it acknowledged syncs it did not keep\n",

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "probes/powercut_protocol.h"
+#include "probes/powercut_reader.h"
 
 namespace durprobe::probes::powercut_record_test {
 
@@ -16,7 +17,7 @@ TEST(PowercutRecord, EncodedRecordChecksPresentAndKeepsItsChecksum) {
   const std::uint64_t sum = EncodeRecord(7, kRun, r);
   EXPECT_EQ(CheckRecord(r, 7, kRun, sum), RecordState::kPresent);
   // The same slot read as another sequence, another run or another checksum is not this record.
-  EXPECT_EQ(CheckRecord(r, 8, kRun, sum), RecordState::kTorn);
+  EXPECT_EQ(CheckRecord(r, 6, kRun, sum), RecordState::kTorn);
   EXPECT_EQ(CheckRecord(r, 7, "fedcba9876543210", sum), RecordState::kTorn);
   EXPECT_EQ(CheckRecord(r, 7, kRun, sum + 1), RecordState::kTorn);
 }
@@ -55,6 +56,7 @@ TEST(PowercutProtocol, EveryMessageRoundTrips) {
   hello.run_id = kRun;
   hello.mode = "file:fdatasync";
   hello.record_size = 4096;
+  hello.slots = 16384;
   std::string line = FormatMessage(hello);
   ASSERT_EQ(line.back(), '\n');
   line.pop_back();
@@ -64,6 +66,7 @@ TEST(PowercutProtocol, EveryMessageRoundTrips) {
   EXPECT_EQ(back->host, "db-1.example");
   EXPECT_EQ(back->mode, "file:fdatasync");
   EXPECT_EQ(back->record_size, 4096u);
+  EXPECT_EQ(back->slots, 16384u);
 
   Message ack;
   ack.kind = MessageKind::kAck;
@@ -78,8 +81,9 @@ TEST(PowercutProtocol, EveryMessageRoundTrips) {
 }
 
 TEST(PowercutProtocol, MalformedLinesAreRefusedWithTheLine) {
-  for (const char* bad : {"", "ACK", "ACK x 0000000000000000", "ACK 1 123", "HELLO a b c 4",
-                          "GET ZZZ", "RCPT -1", "WHAT 1"}) {
+  for (const char* bad :
+       {"", "ACK", "ACK x 0000000000000000", "ACK 1 123", "HELLO a b c 4",
+        "HELLO h 0123456789abcdef file:fsync 4096 0", "GET ZZZ", "RCPT -1", "WHAT 1"}) {
     Result<Message> m = ParseMessage(bad);
     EXPECT_FALSE(m.ok()) << bad;
   }
@@ -102,7 +106,7 @@ TEST(PowercutProtocol, LineBufferJoinsPiecesAndRefusesEndlessLines) {
 
 TEST(PowercutProtocol, WitnessStoreReloadsItsLogAndAnswersGet) {
   const std::string log = std::string("H ") + kRun +
-                          " host1 file:fsync 4096\n"
+                          " host1 file:fsync 4096 2\n"
                           "A 0123456789abcdef 0 00000000000000aa\n"
                           "A 0123456789abcdef 1 00000000000000bb\n"
                           "A 0123456789abcdef 1 00000000000000bb\n"  // a repeat counts once
@@ -115,7 +119,7 @@ TEST(PowercutProtocol, WitnessStoreReloadsItsLogAndAnswersGet) {
   ASSERT_EQ(run->acks.size(), 2u);
   EXPECT_EQ(run->acks[1].checksum, 0xbbu);
   EXPECT_EQ(AnswerGet(store, kRun),
-            "RUN 0123456789abcdef host1 file:fsync 4096 2\n"
+            "RUN 0123456789abcdef host1 file:fsync 4096 2 2\n"
             "A 0 00000000000000aa\nA 1 00000000000000bb\nEND\n");
   EXPECT_EQ(AnswerGet(store, "ffffffffffffffff"), "UNKNOWN ffffffffffffffff\n");
 }
@@ -127,6 +131,24 @@ TEST(PowercutProtocol, WitnessStoreRefusesAnAckBeforeItsHelloAndGarbage) {
   EXPECT_NE(s.message().find("line 1"), std::string::npos);
   WitnessStore other;
   EXPECT_FALSE(other.Load("garbage here\n").ok());
+}
+
+TEST(PowercutRecord, AnEarlierRecordOfTheRunInTheSlotIsMissingNotTorn) {
+  std::vector<std::uint8_t> r(4096);
+  EncodeRecord(3, kRun, r);  // the slot's previous round
+  EXPECT_EQ(CheckRecord(r, 3 + 1024, kRun, 0), RecordState::kMissing);
+  r[900] ^= 1;  // ...but damaged: torn
+  EXPECT_EQ(CheckRecord(r, 3 + 1024, kRun, 0), RecordState::kTorn);
+}
+
+TEST(PowercutReader, OnlyEachSlotsNewestAckIsReadBack) {
+  WitnessRun run;
+  run.slots = 4;
+  for (std::uint64_t s = 0; s < 10; ++s) run.acks.push_back({s, s});
+  // Slots 0..3 last took 8, 9, 6, 7.
+  EXPECT_EQ(NewestPerSlot(run), (std::vector<std::size_t>{6, 7, 8, 9}));
+  run.acks.resize(3);
+  EXPECT_EQ(NewestPerSlot(run), (std::vector<std::size_t>{0, 1, 2}));
 }
 
 }  // namespace durprobe::probes::powercut_record_test

@@ -97,8 +97,8 @@ TEST(PowercutWitnessTest, LogsAcksFromTwoWritersAndAnswersGetAfterARestart) {
     WitnessThread w(log, 1'500'000'000);
     ASSERT_GT(w.port(), 0);
     Client a(w.port()), b(w.port());
-    a.Send(std::string("HELLO host-a ") + kRunA + " file:fdatasync 4096\n");
-    b.Send(std::string("HELLO host-b ") + kRunB + " sqlite:WAL:FULL 512\n");
+    a.Send(std::string("HELLO host-a ") + kRunA + " file:fdatasync 4096 16\n");
+    b.Send(std::string("HELLO host-b ") + kRunB + " sqlite:WAL:FULL 512 8\n");
     EXPECT_EQ(a.Line(), std::string("WELCOME ") + kRunA);
     EXPECT_EQ(b.Line(), std::string("WELCOME ") + kRunB);
     a.Send("ACK 0 0000000000000001\nACK 1 0000000000000002\n");
@@ -107,7 +107,7 @@ TEST(PowercutWitnessTest, LogsAcksFromTwoWritersAndAnswersGetAfterARestart) {
     EXPECT_EQ(b.Line(), "RCPT 0");
     Client v(w.port());
     v.Send(std::string("GET ") + kRunA + "\n");
-    EXPECT_EQ(v.Line(), std::string("RUN ") + kRunA + " host-a file:fdatasync 4096 2");
+    EXPECT_EQ(v.Line(), std::string("RUN ") + kRunA + " host-a file:fdatasync 4096 16 2");
     EXPECT_EQ(v.Line(), "A 0 0000000000000001");
     EXPECT_EQ(v.Line(), "A 1 0000000000000002");
     EXPECT_EQ(v.Line(), "END");
@@ -134,7 +134,7 @@ TEST(PowercutWitnessTest, LogsAcksFromTwoWritersAndAnswersGetAfterARestart) {
   EXPECT_EQ(again.loaded_acks(), 3u);
   Client v(again.port());
   v.Send(std::string("GET ") + kRunB + "\nGET ffffffffffffffff\n");
-  EXPECT_EQ(v.Line(), std::string("RUN ") + kRunB + " host-b sqlite:WAL:FULL 512 1");
+  EXPECT_EQ(v.Line(), std::string("RUN ") + kRunB + " host-b sqlite:WAL:FULL 512 8 1");
   EXPECT_EQ(v.Until("UNKNOWN"), "UNKNOWN ffffffffffffffff");
   ASSERT_TRUE(again.Join().ok());
 }
