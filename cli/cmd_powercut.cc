@@ -172,6 +172,10 @@ int RunPowercutWrite(const PowercutCliOptions& o) {
   if (!file.ok()) return UsageError("--file-size: " + file.status().message());
   if (!duration.ok()) return UsageError("--for: " + duration.status().message());
   if (Status s = probes::CheckRecordSize(*record); !s.ok()) return UsageError(s.message());
+  if (*file / *record > (std::uint64_t{1} << 26)) {
+    return UsageError(fmt::format("--file-size {}: at most {} records of {} bytes", o.file_size,
+                                  std::uint64_t{1} << 26, *record));
+  }
   if (*file < *record) {
     return UsageError(
         fmt::format("--file-size {}: smaller than one record ({} bytes)", o.file_size, *record));
