@@ -35,12 +35,12 @@ std::string HostWord(platform::Platform& platform) {
 }
 
 // Reads lines from the socket until done says the exchange is complete; an Error when the peer
-// closes first or timeout_ns passes.
+// closes first or sends nothing for timeout_ns.
 Status ReadLines(platform::Platform& platform, int socket, std::uint64_t timeout_ns,
                  const std::string& witness,
                  const std::function<Result<bool>(const std::string&)>& line_done) {
   probes::LineBuffer lines;
-  const std::uint64_t until = platform.NowNanos() + timeout_ns;
+  std::uint64_t until = platform.NowNanos() + timeout_ns;
   for (;;) {
     while (std::optional<std::string> line = lines.Next()) {
       Result<bool> done = line_done(*line);
@@ -63,6 +63,7 @@ Status ReadLines(platform::Platform& platform, int socket, std::uint64_t timeout
       return Status::Error(fmt::format("the witness {} closed the connection", witness));
     }
     lines.Append(std::string_view(buf, *got));
+    until = platform.NowNanos() + timeout_ns;  // a long answer is fine while it keeps coming
   }
 }
 

@@ -31,7 +31,8 @@ std::string PowercutWriteBanner(const std::string& run_id, const std::string& ho
       "powercut write: run {} on {}: {}-byte records made durable with {} in {}, each "
       "acknowledged to the witness {} only after its sync or commit returned\n"
       "  now cut the power of this machine (a PDU or IPMI power off, or pull the plug; `echo o > "
-      "/proc/sysrq-trigger` is weaker: the drive keeps its power and its cache, docs/powercut.md)\n"
+      "/proc/sysrq-trigger` is weaker: it does not pull the drive's power mid-write, "
+      "docs/powercut.md)\n"
       "  after the reboot run:\n"
       "    durprobe powercut verify {} --witness {} --run-id {} --save-evidence "
       "powercut-{}.json\n",
