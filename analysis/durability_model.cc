@@ -11,6 +11,7 @@
 #include "analysis/device_flushes.h"
 #include "analysis/mount_findings.h"
 #include "analysis/plausibility.h"
+#include "analysis/powercut_verdict.h"
 #include "model/finding_codes.h"
 #include "platform/mountinfo.h"
 #include "text/units.h"
@@ -318,6 +319,34 @@ void CrashTested(const Target& t, Chain& chain) {
                         CountText(states)));
 }
 
+// A power-cut test on this path's device and filesystem (--evidence): a passed one sees through
+// the device's cache, so an unknown device layer passes; a failed one voids the device layer
+// (added when the chain has none), whatever the layers above say.
+void PowerCut(const Target& t, Chain& chain) {
+  if (!t.powercut) return;
+  const PowercutEvidence& e = *t.powercut;
+  const bool passed = PowercutVerdictOf(e) == kPowercutPassed;
+  for (Layer& l : chain.layers) {
+    if (l.layer.kind != LayerKind::kDevice) continue;
+    if (passed && l.layer.effect == LayerEffect::kUnknown) {
+      l.layer.effect = LayerEffect::kPasses;
+      l.layer.reason = PowercutLayerReason(e);
+      l.finding.clear();
+      l.to_prove.clear();
+    } else if (!passed) {
+      l.layer.effect = LayerEffect::kVoids;
+      l.layer.reason = PowercutLayerReason(e);
+      l.finding.clear();
+      l.to_prove.clear();
+    }
+    return;
+  }
+  if (!passed) {
+    chain.Add(LayerKind::kDevice, e.disk.empty() ? e.device : e.disk, LayerEffect::kVoids,
+              PowercutLayerReason(e));
+  }
+}
+
 }  // namespace
 
 Durability DurabilityOf(const Target& target, const Context& context) {
@@ -332,6 +361,7 @@ Durability DurabilityOf(const Target& target, const Context& context) {
   Measured(target, chain);
   DeviceFlushes(target, chain);
   CrashTested(target, chain);
+  PowerCut(target, chain);
   Durability d;
   const Layer* voids = nullptr;
   const Layer* unknown = nullptr;
@@ -351,6 +381,7 @@ Durability DurabilityOf(const Target& target, const Context& context) {
   }
   d.verdict = DurabilityVerdict::kDurable;
   d.reason = "every layer passes syncs on to stable media, as far as can be seen";
+  if (target.powercut) d.reason += "; device " + PowercutLayerReason(*target.powercut);
   return d;
 }
 

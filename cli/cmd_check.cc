@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 
+#include "cli/evidence_option.h"
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
 #include "cli/target_paths.h"
@@ -151,6 +152,7 @@ Subcommand SetupCheck(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "check", "Pass or fail each PATH against rules: exit 0 passed, 1 failed, 2 not measured");
   sub->add_option("PATH", o->paths, "Directories to check")->required();
+  AddEvidenceOption(*sub, o->evidence);
   sub->add_option("--policy", o->policy_file, "Rules from a TOML (or .json) policy file")
       ->type_name("FILE");
   AddListOption(*sub, "--preset", o->presets, "Built-in rule sets: etcd, postgres-wal, sqlite-app")
@@ -198,6 +200,7 @@ int RunCheck(const CheckOptions& o) {
   plan.repeats = o.common.repeat;
   plan.count_flushes = !o.common.no_flush_count;
   plan.paths = *paths;
+  if (Status s = LoadEvidence(platform, o.evidence, plan); !s.ok()) return UsageError(s.message());
   plan.run_inspect = true;  // the facts, the findings and the plausibility checks need it
   std::vector<probes::ProbeSpec> specs = policy->ProbeSpecs();
   std::vector<sqlite_bench::CommitConfig> configs = policy->CommitConfigs();

@@ -27,6 +27,7 @@ struct CheckOptions {
   std::string background_load;           // "R,W" IOPS
   WritersOptions writers;                // --writers; the policy's concurrency rules add theirs
   CommonOptions common;                  // with --junit and --prometheus among the outputs
+  std::string evidence;                  // --evidence: a power-cut test's evidence file
 };
 
 // The policy the options describe: presets, then the policy file, then the flags. Errors are

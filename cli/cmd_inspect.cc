@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "cli/evidence_option.h"
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
 #include "cli/target_paths.h"
@@ -13,6 +14,7 @@ Subcommand SetupInspect(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "inspect", "What each PATH is: mount, filesystem, options, device, container, findings");
   sub->add_option("PATH", options->paths, "Directories to inspect")->required();
+  AddEvidenceOption(*sub, options->evidence);
   AddOutputOptions(*sub, options->out, report::Document::kReport);
   AddStandardFlags(*sub, options->out);
   return {sub, [options] { return RunInspect(*options); }};
@@ -26,6 +28,7 @@ int RunInspect(const InspectOptions& o) {
   plan.command = "inspect";
   plan.paths = *paths;
   plan.run_inspect = true;
+  if (Status s = LoadEvidence(platform, o.evidence, plan); !s.ok()) return UsageError(s.message());
   return ExecutePlan(platform, plan, o.out);
 }
 

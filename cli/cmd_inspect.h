@@ -13,6 +13,7 @@ namespace durprobe::cli {
 struct InspectOptions {
   std::vector<std::string> paths;
   OutputOptions out;
+  std::string evidence;  // --evidence
 };
 
 Subcommand SetupInspect(CLI::App& app);

@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "cli/evidence_option.h"
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
 #include "cli/target_paths.h"
@@ -21,6 +22,7 @@ Subcommand SetupRun(CLI::App& app) {
   sub->add_option("PATH", options->probe.paths, "Directories to measure")->capture_default_str();
   AddProbeOptions(*sub, options->probe);
   AddSqliteMatrixOptions(*sub, options->sqlite);
+  AddEvidenceOption(*sub, options->evidence);
   AddCommonOptions(*sub, options->probe.common,
                    "Short run: the same probes and SQLite matrix with a 5 s budget instead of 60 s",
                    "60s");
@@ -45,6 +47,7 @@ int RunRun(const RunOptions& o) {
                  .run_probes = true,
                  .run_sqlite = true};
   plan.count_flushes = !o.probe.common.no_flush_count;
+  if (Status s = LoadEvidence(platform, o.evidence, plan); !s.ok()) return UsageError(s.message());
   Result<probes::ProbePlan> probe_plan = MakeProbePlan(platform, o.probe, split.probe_ns);
   if (!probe_plan.ok()) return UsageError(probe_plan.status().message());
   plan.probes = *probe_plan;

@@ -9,6 +9,7 @@ namespace durprobe::cli {
 struct RunOptions {
   ProbeOptions probe;  // paths, probe selection and common options
   SqliteMatrixOptions sqlite;
+  std::string evidence;  // --evidence
 };
 
 Subcommand SetupRun(CLI::App& app);

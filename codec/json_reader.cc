@@ -12,13 +12,14 @@
 #include "codec/concurrency_json_reader.h"
 #include "codec/crashsim_json_reader.h"
 #include "codec/crashtest_json.h"
-#include "codec/fsync_errors_json.h"
 #include "codec/durability_json.h"
 #include "codec/ebs_json.h"
 #include "codec/flush_json.h"
+#include "codec/fsync_errors_json.h"
 #include "codec/json_reader_sections.h"
 #include "codec/mount_json_reader.h"
 #include "codec/path_summary_json.h"
+#include "codec/powercut_json.h"
 #include "codec/repeats_json.h"
 #include "codec/sqlite_json_reader.h"
 #include "codec/sqlite_workloads_json_reader.h"
@@ -195,6 +196,7 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
   t.crashsim = ReadCrashsim(f);
   t.crashtest = ReadCrashtest(f);
   t.fsync_errors = ReadFsyncErrors(f);
+  if (f.Has("powercut")) t.powercut = ReadPowercut(f.Object("powercut"));
   t.concurrency = ReadConcurrency(f);
   t.serial_vs_concurrent = ReadSerialVsConcurrent(f);
   f.Each("findings", Need::kRequired,

@@ -4,13 +4,14 @@
 #include "codec/concurrency_json.h"
 #include "codec/crashsim_json.h"
 #include "codec/crashtest_json.h"
-#include "codec/fsync_errors_json.h"
 #include "codec/durability_json.h"
 #include "codec/ebs_json.h"
 #include "codec/flush_json.h"
+#include "codec/fsync_errors_json.h"
 #include "codec/json_fields.h"
 #include "codec/mount_json.h"
 #include "codec/path_summary_json.h"
+#include "codec/powercut_json.h"
 #include "codec/repeats_json.h"
 #include "codec/sqlite_json.h"
 #include "codec/sqlite_workloads_json.h"
@@ -220,6 +221,7 @@ json ToJson(const Target& t) {
   if (!t.crashsim.empty()) j["crashsim"] = ToJson(t.crashsim);
   if (!t.crashtest.empty()) j["crashtest"] = ToJson(t.crashtest);
   if (!t.fsync_errors.empty()) j["fsync_errors"] = ToJson(t.fsync_errors);
+  if (t.powercut) j["powercut"] = ToJson(*t.powercut);
   if (!t.concurrency.empty()) j["concurrency"] = ToJson(t.concurrency);
   if (t.serial_vs_concurrent) j["serial_vs_concurrent"] = ToJson(*t.serial_vs_concurrent);
   if (t.summary) j["summary"] = ToJson(*t.summary);

@@ -63,6 +63,8 @@ const std::vector<std::string_view>& FindingCodes() {
       // durprobe faults (analysis/fsync_error_meaning.cc)
       codes::kFsyncErrorNotReported,
       codes::kFsyncRetryUnsafe,
+      // --evidence (analysis/powercut_verdict.cc)
+      codes::kPowercutEvidenceIgnored,
   };
   return list;
 }

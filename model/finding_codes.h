@@ -72,6 +72,8 @@ inline constexpr char kBackgroundLoadShort[] = "background_load_short";
 // durprobe faults (analysis/fsync_error_meaning.cc)
 inline constexpr char kFsyncErrorNotReported[] = "fsync_error_not_reported";
 inline constexpr char kFsyncRetryUnsafe[] = "fsync_retry_unsafe";
+// --evidence (analysis/powercut_verdict.cc)
+inline constexpr char kPowercutEvidenceIgnored[] = "powercut_evidence_ignored";
 }  // namespace codes
 
 // In the order of docs/findings.md.

@@ -12,6 +12,7 @@
 #include "model/concurrency_model.h"
 #include "model/durability.h"
 #include "model/path_summary.h"
+#include "model/powercut.h"
 #include "model/repeats.h"
 #include "model/sqlite_model.h"
 #include "platform/ebs_stats.h"
@@ -159,9 +160,11 @@ struct Target {
   std::vector<probes::OpCostResult> op_costs;  // per-operation costs, measured by compare
   std::vector<SqliteEntry> sqlite;             // the commit matrix (analysis/sqlite_correlation.h)
   sqlite_bench::WorkloadResults sqlite_workloads;  // read, connect, locks, concurrency, WAL growth
-  std::vector<sqlite_bench::CrashsimResult> crashsim;      // simulated power cuts (crashsim)
-  std::vector<sqlite_bench::CrashtestResult> crashtest;    // power cuts on the crash device
-  std::vector<probes::FsyncErrorsResult> fsync_errors;     // durprobe faults, per filesystem
+  std::vector<sqlite_bench::CrashsimResult> crashsim;    // simulated power cuts (crashsim)
+  std::vector<sqlite_bench::CrashtestResult> crashtest;  // power cuts on the crash device
+  std::vector<probes::FsyncErrorsResult> fsync_errors;   // durprobe faults, per filesystem
+  // A power-cut test's evidence (--evidence) that speaks for this path's device and filesystem.
+  std::optional<PowercutEvidence> powercut;
   std::vector<probes::ConcurrencyResult> concurrency;      // concurrent syncers (--writers)
   std::optional<SerialVsConcurrent> serial_vs_concurrent;  // with --writers
   std::string reference_probe;             // "fdatasync overwrite 4 KiB"; empty: not sampled

@@ -55,6 +55,7 @@ struct DeviceInfo {
   std::string scheduler;          // the selected I/O scheduler
   std::uint64_t queue_depth = 0;  // queue/nr_requests: requests the block layer queues; 0 unknown
   std::string model;
+  std::string serial;          // the disk's serial number where sysfs shows it
   std::string dm_name;         // device-mapper name ("vg0-root")
   std::string md_level;        // md RAID level ("raid1")
   std::string backing_file;    // loop devices: the file behind them

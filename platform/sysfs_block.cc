@@ -77,6 +77,9 @@ DeviceInfo Describe(Platform& p, const std::string& sys_root, const std::string&
   d.scheduler = SelectedScheduler(Attr(p, queue + "scheduler"));
   d.queue_depth = AttrNumber(p, queue + "nr_requests");
   d.model = Attr(p, disk_dir + "/device/model");
+  // The serial: NVMe and SCSI keep it under device/, virtio-blk beside the disk.
+  d.serial = Attr(p, disk_dir + "/device/serial");
+  if (d.serial.empty()) d.serial = Attr(p, disk_dir + "/serial");
   d.backing_file = Attr(p, disk_dir + "/loop/backing_file");
   d.dm_name = Attr(p, disk_dir + "/dm/name");
   d.md_level = Attr(p, disk_dir + "/md/level");

@@ -7,6 +7,7 @@
 
 #include "analysis/durability_model.h"
 #include "analysis/mount_findings.h"
+#include "analysis/powercut_verdict.h"
 #include "model/finding_codes.h"
 #include "platform/inspect.h"
 #include "platform/interrupt.h"
@@ -24,7 +25,7 @@
 namespace durprobe::run {
 
 void InspectTarget(platform::Platform& platform, const report::Context& context,
-                   report::Target& target) {
+                   report::Target& target, const report::PowercutEvidence* evidence) {
   Result<platform::MountInfo> mount = platform::InspectPath(platform, target.path);
   if (mount.ok()) {
     for (report::Finding& f : report::MountFindings(*mount)) target.findings.push_back(f);
@@ -34,6 +35,7 @@ void InspectTarget(platform::Platform& platform, const report::Context& context,
                                "could not identify the mount: " + mount.status().message()});
   }
   for (report::Finding& f : report::EnvironmentFindings(context)) target.findings.push_back(f);
+  if (evidence != nullptr) report::ApplyPowercutEvidence(target, *evidence);
   report::AssessDurability(target, context);
 }
 

@@ -28,8 +28,10 @@ Execution Execute(platform::Platform& platform, const Plan& plan);
 
 // Fills target.mount, adds the mount and environment findings and the durability verdict from
 // the layers; what cannot be identified becomes a finding (identification never stops a run).
+// With evidence (--evidence), a power-cut test's result joins the device layer when it speaks
+// for the path (analysis/powercut_verdict.h).
 void InspectTarget(platform::Platform& platform, const report::Context& context,
-                   report::Target& target);
+                   report::Target& target, const report::PowercutEvidence* evidence = nullptr);
 
 // Steps both schedules (run/path_by_path.h, run/interleaved.h) take; the analysis of what they
 // measured is run/analyze_target.h.

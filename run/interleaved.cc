@@ -142,12 +142,14 @@ void RunInterleaved(RunState& s) {
     targets[p].path = plan.paths[p];
     s.listener.TargetStarted(targets[p]);
     if (plan.run_inspect) {
-      InspectTarget(s.platform, s.report.context, targets[p]);
+      InspectTarget(s.platform, s.report.context, targets[p],
+                    s.plan.powercut_evidence ? &*s.plan.powercut_evidence : nullptr);
       s.listener.MountKnown(targets[p]);
     }
   }
   std::vector<probes::FlushCounting> counting;
-  for (const report::Target& t : targets) counting.push_back(CountingFor(s.platform, t, s.plan.count_flushes));
+  for (const report::Target& t : targets)
+    counting.push_back(CountingFor(s.platform, t, s.plan.count_flushes));
 
   // The reference probe on every path before each round and after the last (the SQLite
   // configurations' first samples serve when they follow), so a probe measured while the device

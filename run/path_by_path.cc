@@ -291,7 +291,8 @@ void RunPathByPath(RunState& s) {
     t.path = s.plan.paths[p];
     s.listener.TargetStarted(t);
     if (s.plan.run_inspect) {
-      InspectTarget(s.platform, s.report.context, t);
+      InspectTarget(s.platform, s.report.context, t,
+                    s.plan.powercut_evidence ? &*s.plan.powercut_evidence : nullptr);
       s.listener.MountKnown(t);
     }
     if (s.plan.Measures()) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/powercut.h"
 #include "probes/concurrency.h"
 #include "probes/op_cost.h"
 #include "probes/runner.h"
@@ -78,6 +79,9 @@ struct Plan {
   sqlite_bench::CrashtestPlan crashtest{};
   bool run_faults = false;  // failing writes on the crash device (durprobe faults), last
   FaultsPlan faults{};
+  // A power-cut test's evidence file (--evidence on run, check, inspect): it joins each path's
+  // device layer when it was made on that path's device and filesystem.
+  std::optional<report::PowercutEvidence> powercut_evidence;
   // Count each measurement's device flushes (run/flush_counting.h); --no-flush-count: false.
   bool count_flushes = true;
 

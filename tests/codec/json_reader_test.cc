@@ -297,6 +297,13 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   t.probes = {paced, worked};
   t.unfinished = {{UnfinishedKind::kProbe, "fsync append 4 KiB", Unfinished::kBudget}};
   t.findings = {{Severity::kWarn, "overlay_volatile", "the overlay skips every sync"}};
+  PowercutEvidence cut;  // targets[].powercut (--evidence)
+  cut.run_id = "0123456789abcdef";
+  cut.fstype = "overlay";
+  cut.device_serial = "SN-9";
+  cut.acknowledged = cut.present = 12;
+  cut.verdict = "passed";
+  t.powercut = cut;
   t.durability = DurabilityOf(t, report.context);  // as the run decides it before writing
   report.targets = {t};
   std::string written = Write(report);
@@ -314,6 +321,9 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   ASSERT_TRUE(read->targets[0].durability.has_value());
   EXPECT_EQ(read->targets[0].durability->verdict, DurabilityVerdict::kNotDurable);
   EXPECT_EQ(read->targets[0].durability->layers.size(), t.durability->layers.size());
+  ASSERT_TRUE(read->targets[0].powercut.has_value());
+  EXPECT_EQ(read->targets[0].powercut->device_serial, "SN-9");
+  EXPECT_EQ(read->targets[0].powercut->acknowledged, 12u);
 }
 
 // A probe measured while the device moved (probes[].device_moved) and an unstable check with its

@@ -26,6 +26,7 @@ TEST(SysfsBlockTest, PartitionTakesQueueAttributesFromItsDisk) {
   EXPECT_EQ(d->physical_block_size, 4096u);
   EXPECT_EQ(d->scheduler, "none");
   EXPECT_EQ(d->model, "Samsung SSD 980 PRO 1TB");
+  EXPECT_EQ(d->serial, "S5GXNF0R123456") << "NVMe keeps it under device/, padded";
   EXPECT_EQ(d->major, 259u);
   EXPECT_EQ(d->minor, 1u);
 }
@@ -42,6 +43,7 @@ TEST(SysfsBlockTest, WholeDiskWithWriteThroughCache) {
   EXPECT_EQ(d->fua, false);
   EXPECT_EQ(d->scheduler, "mq-deadline");
   EXPECT_EQ(d->model, "");
+  EXPECT_EQ(d->serial, "vd-serial-1") << "virtio-blk keeps it beside the disk";
 }
 
 TEST(SysfsBlockTest, LoopDeviceNamesItsBackingFile) {

@@ -1,0 +1,57 @@
+#include "analysis/powercut_verdict.h"
+
+#include <fmt/format.h>
+
+#include "model/finding_codes.h"
+#include "text/units.h"
+
+namespace durprobe::report {
+
+std::string_view PowercutVerdictOf(const PowercutEvidence& e) {
+  const bool sound = e.mode != "sqlite" || e.integrity_check == "ok";
+  return e.acknowledged > 0 && e.Lost() == 0 && sound ? kPowercutPassed : kPowercutFailed;
+}
+
+std::string PowercutMismatch(const PowercutEvidence& e, const platform::MountInfo& m) {
+  if (e.fstype != m.fstype) {
+    return fmt::format("the test ran on {}, this path is on {}", e.fstype, m.fstype);
+  }
+  if (!m.device) return "this path's block device is not identified";
+  const platform::DeviceInfo& d = *m.device;
+  if (!e.device_serial.empty() && !d.serial.empty()) {
+    if (e.device_serial == d.serial) return "";
+    return fmt::format("the test ran on the disk with serial {}, this path's has {}",
+                       e.device_serial, d.serial);
+  }
+  if (e.disk == d.disk && e.device_model == d.model) return "";
+  return fmt::format("the test ran on {} ({}), this path is on {} ({})", e.disk,
+                     e.device_model.empty() ? "no model" : e.device_model, d.disk,
+                     d.model.empty() ? "no model" : d.model);
+}
+
+void ApplyPowercutEvidence(Target& target, const PowercutEvidence& e) {
+  const std::string why = target.mount ? PowercutMismatch(e, *target.mount)
+                                       : std::string("this path's mount is not identified");
+  if (why.empty()) {
+    target.powercut = e;
+    return;
+  }
+  target.findings.push_back(
+      {Severity::kInfo, codes::kPowercutEvidenceIgnored,
+       fmt::format("power-cut evidence of run {} ignored: {}", e.run_id, why)});
+}
+
+std::string PowercutLayerReason(const PowercutEvidence& e) {
+  if (PowercutVerdictOf(e) == kPowercutPassed) {
+    return fmt::format(
+        "power-cut verified: {} records, {} (run {}, {})", e.Checked(), e.date, e.run_id,
+        e.mode == "sqlite" ? fmt::format("SQLite {}/{}", e.journal_mode, e.synchronous)
+                           : e.primitive);
+  }
+  return fmt::format(
+      "power-cut test failed: {} of {} acknowledged records lost ({} missing, "
+      "{} torn), {} (run {})",
+      e.Lost(), e.Checked(), e.missing, e.torn, e.date, e.run_id);
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,31 @@
+// What a power-cut test proves (docs/powercut.md): its verdict from its counts, whether its
+// evidence file speaks for a path (the same device and filesystem), and what it does to the
+// path's durability (analysis/durability_model.cc reads Target::powercut).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "model/powercut.h"
+#include "model/report.h"
+
+namespace durprobe::report {
+
+inline constexpr std::string_view kPowercutPassed = "passed";
+inline constexpr std::string_view kPowercutFailed = "failed";
+
+// "passed" when every acknowledged record was read back whole, "failed" otherwise.
+std::string_view PowercutVerdictOf(const PowercutEvidence& e);
+
+// Why the evidence does not speak for a path on mount m, or "" when it does: the same
+// filesystem type, and the same disk (its serial where both have one, else its model and name).
+std::string PowercutMismatch(const PowercutEvidence& e, const platform::MountInfo& m);
+
+// Sets target.powercut when e speaks for the target's mount; otherwise adds the info finding
+// powercut_evidence_ignored saying why. Call before AssessDurability.
+void ApplyPowercutEvidence(Target& target, const PowercutEvidence& e);
+
+// The device layer's reason a passed test gives it: "power-cut verified: N records, DATE".
+std::string PowercutLayerReason(const PowercutEvidence& e);
+
+}  // namespace durprobe::report

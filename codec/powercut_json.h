@@ -1,0 +1,24 @@
+// The power-cut evidence (model/powercut.h) as JSON, both directions: the evidence file
+// `durprobe powercut verify --save-evidence` writes (schema durprobe.powercut/1, its keys in
+// docs/json.md) and `targets[].powercut` in a report, the same object without the schema.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "codec/json_fields.h"
+#include "model/powercut.h"
+#include "platform/status.h"
+
+namespace durprobe::report {
+
+nlohmann::json ToJson(const PowercutEvidence& e);
+PowercutEvidence ReadPowercut(const JsonFields& object);
+// The evidence file: the object with its schema name.
+std::string PowercutEvidenceDocument(const PowercutEvidence& e);
+// Reads an evidence file's text; InvalidArgument naming what is wrong (not JSON, another schema,
+// a key of the wrong type).
+Result<PowercutEvidence> ParsePowercutEvidence(std::string_view text);
+
+}  // namespace durprobe::report

@@ -1,0 +1,46 @@
+// The result of a power-cut test (`durprobe powercut verify`, docs/powercut.md): what the
+// witness held, what the disk still had after the cut, on which device and filesystem. It is
+// the evidence file (schema durprobe.powercut/1, codec/powercut_json.h) that run, check and
+// inspect read with --evidence (analysis/powercut_verdict.h decides what it proves for a path).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace durprobe::report {
+
+inline constexpr char kPowercutSchema[] = "durprobe.powercut/1";
+
+struct PowercutEvidence {
+  std::string run_id;
+  std::string host;     // the writer's, as it said HELLO
+  std::string witness;  // ADDR:PORT
+  std::string date;     // verify's, ISO-8601
+  std::string path;
+  std::string mode;             // "file" or "sqlite"
+  std::string primitive;        // file mode: fdatasync, fsync, odsync, ...
+  std::string journal_mode;     // sqlite mode: WAL, DELETE, ...
+  std::string synchronous;      // sqlite mode: FULL, NORMAL, ...
+  std::string integrity_check;  // sqlite mode: integrity_check's first line ("ok")
+  std::uint64_t record_size = 0;
+  // The device and the filesystem the records were on (verify's view, after the cut).
+  std::string device;  // "vda1"
+  std::string disk;    // "vda"
+  std::string device_model;
+  std::string device_serial;
+  std::string fstype;
+  std::vector<std::string> mount_options;
+  // The counts.
+  std::uint64_t acknowledged = 0;
+  std::uint64_t overwritten = 0;  // slots a later acknowledged record took: not read back
+  std::uint64_t present = 0;
+  std::uint64_t missing = 0;
+  std::uint64_t torn = 0;
+  std::vector<std::uint64_t> lost;  // the first lost sequences
+  std::string verdict;              // "passed" or "failed" (analysis/powercut_verdict.h)
+  std::uint64_t Lost() const { return missing + torn; }
+  std::uint64_t Checked() const { return present + missing + torn; }  // read back
+};
+
+}  // namespace durprobe::report

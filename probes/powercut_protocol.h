@@ -1,0 +1,114 @@
+// The power-cut test's protocol between the host under test and its witness (docs/powercut.md):
+// lines of ASCII words over TCP, and the witness's log, which holds the same lines. Pure: the
+// sockets are platform/tcp.h's, the loops are the writer's (probes/powercut_writer.h), the
+// witness's (run/powercut_witness.h) and verify's.
+//   writer  -> witness  HELLO <host> <run> <mode> <size> <slots>  a run starts
+//   witness -> writer   WELCOME <run>                             ...logged and synced
+//   writer  -> witness  ACK <seq> <checksum>                      record seq was synced
+//   witness -> writer   RCPT <seq>                                acks up to seq logged, synced
+//   verify  -> witness  GET <run>
+//   witness -> verify   RUN <run> <host> <mode> <size> <slots> <count>, count x A <seq> <sum>, END
+//                       or UNKNOWN <run>
+//   either              ERR <words>                               the other side gave up
+// Checksums are 16 hexadecimal digits; a mode is "file:<primitive>" or "sqlite:<journal>:<sync>".
+// The witness's log: `H <run> <host> <mode> <size> <slots>` per HELLO, `A <run> <seq> <sum>` per
+// ACK. Record seq sits in slot seq % slots: a writer goes round its file (or table) again.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "platform/status.h"
+
+namespace durprobe::probes {
+
+inline constexpr std::size_t kMaxLineBytes = 512;
+
+enum class MessageKind {
+  kHello,
+  kWelcome,
+  kAck,
+  kReceipt,
+  kGet,
+  kRun,
+  kAcked,  // "A": one acknowledgement in a GET's answer or the log
+  kEnd,
+  kUnknown,
+  kError,
+  kLogHello,  // "H": a HELLO in the witness's log
+  kLogAck,    // "A <run> <seq> <sum>": an ACK in the witness's log
+};
+
+struct Message {
+  MessageKind kind = MessageKind::kAck;
+  std::string run_id;
+  std::string host;
+  std::string mode;
+  std::uint64_t record_size = 0;
+  std::uint64_t slots = 0;
+  std::uint64_t sequence = 0;  // ACK, RCPT, A
+  std::uint64_t checksum = 0;  // ACK, A
+  std::uint64_t count = 0;     // RUN
+  std::string text;            // ERR
+};
+
+// The line for m, ending in '\n'.
+std::string FormatMessage(const Message& m);
+// The message one line holds (without its '\n'); log lines parse only with log set (an "A" line
+// with three words is a log ack, with two a GET answer's). InvalidArgument naming the line.
+Result<Message> ParseMessage(std::string_view line, bool log = false);
+// A host name or a mode as one protocol word: [A-Za-z0-9._:-], 1 to 64 characters.
+bool IsWord(std::string_view word);
+
+// Bytes in, complete lines out: Append what arrived, then Next until it says none is complete.
+class LineBuffer {
+ public:
+  void Append(std::string_view bytes) { buffer_.append(bytes); }
+  // The next complete line without its '\n'; nullopt when none is complete. A line longer than
+  // kMaxLineBytes sets overflowed() and drops the buffer.
+  std::optional<std::string> Next();
+  bool overflowed() const { return overflowed_; }
+  std::size_t pending() const { return buffer_.size(); }
+
+ private:
+  std::string buffer_;
+  bool overflowed_ = false;
+};
+
+struct WitnessAck {
+  std::uint64_t sequence = 0;
+  std::uint64_t checksum = 0;
+};
+
+struct WitnessRun {
+  std::string run_id;
+  std::string host;
+  std::string mode;
+  std::uint64_t record_size = 0;
+  std::uint64_t slots = 0;
+  std::vector<WitnessAck> acks;  // in the order received (ascending), each sequence once
+};
+
+// What a witness holds: every run it heard of and its acks, rebuilt from the log at start.
+class WitnessStore {
+ public:
+  // Applies the log's lines; a last line without its '\n' (the witness killed while appending
+  // it, so never counted) is left out. InvalidArgument naming the first malformed line.
+  Status Load(std::string_view log_bytes);
+  // A HELLO or an ACK (LogHello / LogAck); an ACK of a run with no HELLO is InvalidArgument.
+  Status Apply(const Message& log_line);
+  const WitnessRun* Find(std::string_view run_id) const;
+  std::size_t runs() const { return runs_.size(); }
+
+ private:
+  std::map<std::string, WitnessRun, std::less<>> runs_;
+};
+
+// The lines that answer GET run_id: RUN, each A, END; or UNKNOWN.
+std::string AnswerGet(const WitnessStore& store, std::string_view run_id);
+
+}  // namespace durprobe::probes

@@ -1,0 +1,166 @@
+// powercut on one host over loopback (no root needed), and what its evidence file does: a passed
+// test on the path's device and filesystem decides inspect's and check's device layer, in every
+// format; a failed one makes the path not_durable and check's durable rule fail; another
+// filesystem's is ignored with a finding; a file that is not evidence is refused in one line.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <string>
+#include <thread>
+
+#include "tests/cli_runner.h"
+#include "tests/test_dirs.h"
+
+namespace durprobe {
+namespace powercut_evidence_test {
+
+using nlohmann::json;
+using testing_support::CliRun;
+using testing_support::RunDurprobe;
+
+// A witness on 127.0.0.1 (a port the kernel picks), stopped by the destructor.
+class LocalWitness {
+ public:
+  explicit LocalWitness(const std::string& dir) : err_(dir + "/witness.err") {
+    const std::string command = std::string("exec ") + DURPROBE_BINARY +
+                                " powercut witness --listen 127.0.0.1:0 --log " + dir +
+                                "/witness.log --for 120s 2>" + err_;
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    for (int i = 0; i < 500 && address_.empty(); ++i) {
+      std::smatch m;
+      const std::string err = testing_support::Slurp(err_);
+      if (std::regex_search(err, m, std::regex("listening on (127\\.0\\.0\\.1:[0-9]+)"))) {
+        address_ = m[1];
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+  ~LocalWitness() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGTERM);
+      int status = 0;
+      ::waitpid(pid_, &status, 0);
+    }
+  }
+  const std::string& address() const { return address_; }
+
+ private:
+  std::string err_;
+  std::string address_;
+  pid_t pid_ = -1;
+};
+
+class PowercutEvidenceTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_FALSE(witness_.address().empty()) << "the witness did not start";
+    CliRun w = RunDurprobe("powercut write " + data_.path() + " --witness " + witness_.address() +
+                           " --for 500ms --file-size 4MiB");
+    ASSERT_EQ(w.exit_code, 0) << w.err;
+    CliRun v = RunDurprobe("powercut verify " + data_.path() + " --witness " + witness_.address() +
+                           " --save-evidence " + Passed());
+    ASSERT_EQ(v.exit_code, 0) << v.out << v.err;
+    ASSERT_NE(v.out.find("verdict: passed"), std::string::npos) << v.out;
+    evidence_ = json::parse(testing_support::Slurp(Passed()));
+  }
+  std::string Passed() const { return files_.path() + "/passed.json"; }
+  // The same evidence with records lost, or on another filesystem.
+  std::string Variant(const std::string& name, const std::function<void(json&)>& change) {
+    json e = evidence_;
+    change(e);
+    const std::string path = files_.path() + "/" + name + ".json";
+    EXPECT_TRUE(platform::Default().WriteTextFile(path, e.dump(2)).ok());
+    return path;
+  }
+  json DeviceLayer(const json& target) {
+    for (const json& l : target["durability"]["layers"]) {
+      if (l["kind"] == "device") return l;
+    }
+    return json();
+  }
+
+  testing_support::TempDir files_;
+  testing_support::TempDir data_{"/var/tmp"};
+  LocalWitness witness_{files_.path()};
+  json evidence_;
+};
+
+TEST_F(PowercutEvidenceTest, APassedTestDecidesTheDeviceLayerInEveryFormat) {
+  CliRun plain = RunDurprobe("inspect " + data_.path() + " --json -");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  const json before = DeviceLayer(json::parse(plain.out)["targets"][0]);
+  if (before.is_null() || before["effect"] != "unknown") {
+    GTEST_SKIP() << "the device under " << data_.path()
+                 << " is not an unknown layer here: " << before;
+  }
+  CliRun r = RunDurprobe("inspect " + data_.path() + " --evidence " + Passed() +
+                         " --json - --markdown " + files_.path() + "/r.md");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json t = json::parse(r.out)["targets"][0];
+  const json device = DeviceLayer(t);
+  EXPECT_EQ(device["effect"], "passes") << device;
+  // The records read back: the writer went round its 4 MiB file, so some acks were overwritten.
+  const json& records = evidence_["records"];
+  const int checked =
+      records["present"].get<int>() + records["missing"].get<int>() + records["torn"].get<int>();
+  const std::string verified = "power-cut verified: " + std::to_string(checked) + " records, " +
+                               evidence_["date"].get<std::string>();
+  EXPECT_NE(device["reason"].get<std::string>().find(verified), std::string::npos) << device;
+  EXPECT_EQ(t["powercut"]["run_id"], evidence_["run_id"]);
+  EXPECT_NE(testing_support::Slurp(files_.path() + "/r.md").find(verified), std::string::npos);
+  CliRun console = RunDurprobe("inspect " + data_.path() + " --evidence " + Passed());
+  EXPECT_NE(console.out.find("power-cut verified"), std::string::npos) << console.out;
+}
+
+TEST_F(PowercutEvidenceTest, AFailedTestMakesThePathNotDurableAndFailsChecksDurableRule) {
+  const std::string failed = Variant("failed", [](json& e) {
+    e["records"]["present"] = e["records"]["acknowledged"].get<int>() - 3;
+    e["records"]["missing"] = 3;
+    e["records"]["lost"] = 3;
+    e["verdict"] = "failed";
+  });
+  CliRun r = RunDurprobe("inspect " + data_.path() + " --evidence " + failed + " --json -");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json t = json::parse(r.out)["targets"][0];
+  EXPECT_EQ(t["durability"]["verdict"], "not_durable") << t["durability"];
+  EXPECT_EQ(t["durability"]["deciding_layer"], "device");
+  CliRun check = RunDurprobe("check " + data_.path() + " --require durable --quick --evidence " +
+                             failed + " --json -");
+  EXPECT_EQ(check.exit_code, 1) << check.err;
+  bool durable_failed = false;
+  const json checked = json::parse(check.out);
+  for (const json& c : checked["checks"]) {
+    if (c["rule"] == "durable") durable_failed = c["status"] == "fail";
+  }
+  EXPECT_TRUE(durable_failed) << check.out;
+}
+
+TEST_F(PowercutEvidenceTest, AnotherFilesystemsEvidenceIsIgnoredAndBadFilesRefused) {
+  const std::string other = Variant("other", [](json& e) { e["filesystem"]["type"] = "xfs"; });
+  CliRun r = RunDurprobe("inspect " + data_.path() + " --evidence " + other + " --json -");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json t = json::parse(r.out)["targets"][0];
+  EXPECT_FALSE(t.contains("powercut"));
+  bool noted = false;
+  for (const json& f : t["findings"]) noted |= f["code"] == "powercut_evidence_ignored";
+  EXPECT_TRUE(noted) << t["findings"];
+  CliRun bad = RunDurprobe("inspect " + data_.path() + " --evidence " + data_.path());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(testing_support::CountLines(bad.err), 1) << bad.err;
+  CliRun report = RunDurprobe("inspect /tmp --evidence " + std::string(DURPROBE_SOURCE_DIR) +
+                              "/tests/fixtures/diff/a.json");
+  EXPECT_EQ(report.exit_code, 2);
+  EXPECT_NE(report.err.find("not a power-cut evidence file"), std::string::npos) << report.err;
+}
+
+}  // namespace powercut_evidence_test
+}  // namespace durprobe
