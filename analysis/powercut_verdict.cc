@@ -29,9 +29,21 @@ std::string PowercutMismatch(const PowercutEvidence& e, const platform::MountInf
                      d.model.empty() ? "no model" : d.model);
 }
 
+std::string PowercutNoReboot(const PowercutEvidence& e) {
+  const std::optional<bool> rebooted = e.Rebooted();
+  if (rebooted == true || PowercutVerdictOf(e) != kPowercutPassed) return "";
+  if (rebooted == false) {
+    return "the machine did not boot again between the write and the verify (the same boot id): "
+           "the records went through no power cut of this machine";
+  }
+  return "the evidence does not show a reboot between the write and the verify (no boot id "
+         "kept): no power cut of this machine is shown";
+}
+
 void ApplyPowercutEvidence(Target& target, const PowercutEvidence& e) {
-  const std::string why = target.mount ? PowercutMismatch(e, *target.mount)
-                                       : std::string("this path's mount is not identified");
+  std::string why = target.mount ? PowercutMismatch(e, *target.mount)
+                                 : std::string("this path's mount is not identified");
+  if (why.empty()) why = PowercutNoReboot(e);
   if (why.empty()) {
     target.powercut = e;
     return;

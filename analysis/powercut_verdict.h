@@ -21,8 +21,14 @@ std::string_view PowercutVerdictOf(const PowercutEvidence& e);
 // filesystem type, and the same disk (its serial where both have one, else its model and name).
 std::string PowercutMismatch(const PowercutEvidence& e, const platform::MountInfo& m);
 
-// Sets target.powercut when e speaks for the target's mount; otherwise adds the info finding
-// powercut_evidence_ignored saying why. Call before AssessDurability.
+// Why a passed test is no power-cut test of this machine, or "": the machine did not boot again
+// between the write and the verify (the same boot id), or the evidence keeps no boot id. A failed
+// test needs no reboot to count: records acknowledged and then missing are lost either way.
+std::string PowercutNoReboot(const PowercutEvidence& e);
+
+// Sets target.powercut when e speaks for the target's mount and, passed, went through a reboot;
+// otherwise adds the info finding powercut_evidence_ignored saying why. Call before
+// AssessDurability.
 void ApplyPowercutEvidence(Target& target, const PowercutEvidence& e);
 
 // The device layer's reason a passed test gives it: "power-cut verified: N records, DATE".

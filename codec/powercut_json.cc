@@ -32,6 +32,10 @@ json ToJson(const PowercutEvidence& e) {
                 {"torn", e.torn},
                 {"lost", e.Lost()},
                 {"lost_sequences", e.lost}}},
+              {"boot",
+               {{"writer", e.writer_boot_id},
+                {"verify", e.verify_boot_id},
+                {"rebooted", e.Rebooted() ? json(*e.Rebooted()) : json(nullptr)}}},
               {"verdict", e.verdict}};
 }
 
@@ -63,6 +67,9 @@ PowercutEvidence ReadPowercut(const JsonFields& f) {
   e.missing = r.Uint("missing", Need::kRequired);
   e.torn = r.Uint("torn", Need::kRequired);
   for (double v : r.Doubles("lost_sequences")) e.lost.push_back(static_cast<std::uint64_t>(v));
+  const JsonFields boot = f.Object("boot");
+  e.writer_boot_id = boot.String("writer");
+  e.verify_boot_id = boot.String("verify");
   e.verdict = f.String("verdict", Need::kRequired);
   return e;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,15 @@ struct PowercutEvidence {
   std::uint64_t torn = 0;
   std::vector<std::uint64_t> lost;  // the first lost sequences
   std::string verdict;              // "passed" or "failed" (analysis/powercut_verdict.h)
+  // The machine's boot id when the records were written (kept beside them) and when they were
+  // verified: a power cut of this machine is a reboot in between. Empty when not known.
+  std::string writer_boot_id, verify_boot_id;
+  // Whether the machine booted again between the write and the verify; unset when a boot id is
+  // missing (an evidence file from before they were kept, or an OS without one).
+  std::optional<bool> Rebooted() const {
+    if (writer_boot_id.empty() || verify_boot_id.empty()) return std::nullopt;
+    return writer_boot_id != verify_boot_id;
+  }
   std::uint64_t Lost() const { return missing + torn; }
   std::uint64_t Checked() const { return present + missing + torn; }  // read back
 };

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "analysis/powercut_verdict.h"
+#include "platform/boot_id.h"
 #include "platform/inspect.h"
 #include "probes/powercut_protocol.h"
 #include "probes/powercut_reader.h"
@@ -97,6 +98,32 @@ Result<std::string> FindRunId(platform::Platform& platform, const std::string& p
   return runs.front();
 }
 
+// Writes the boot id beside the records and syncs it and its directory entry, so the verify after
+// the cut can tell a reboot from none. A machine without a boot id keeps an empty file.
+Status KeepBootId(platform::Platform& platform, const std::string& where) {
+  Result<std::string> id = platform::ReadBootId(platform);
+  const std::string text = id.ok() ? *id + "\n" : std::string();
+  const std::string path = where + "/" + kPowercutBootIdFile;
+  Result<platform::FileHandle> f =
+      platform.Open(path, platform::OpenFlags{.create = true, .exclusive = true});
+  if (!f.ok()) return f.status();
+  if (Status s = platform.PWrite(f->get(), text.data(), text.size(), 0); !s.ok()) return s;
+  if (Status s = platform.Sync(f->get(), platform::SyncCall::kFsync); !s.ok()) return s;
+  return platform.SyncDirectory(where);
+}
+
+// The boot id the writer kept in the run's directory, or "" when there is none.
+std::string KeptBootId(platform::Platform& platform, int dir_fd) {
+  Result<platform::FileHandle> f = platform.OpenFileAt(dir_fd, kPowercutBootIdFile);
+  if (!f.ok()) return "";
+  std::string text(128, '\0');
+  Result<std::size_t> n = platform.PRead(f->get(), text.data(), text.size(), 0);
+  if (!n.ok()) return "";
+  text.resize(*n);
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\0')) text.pop_back();
+  return text;
+}
+
 }  // namespace
 
 Result<probes::PowercutWriteResult> RunPowercutWrite(
@@ -138,6 +165,7 @@ Result<probes::PowercutWriteResult> RunPowercutWrite(
   if (!dir.ok()) return dir.status();
   Result<std::string> work = platform.DescriptorPath(dir->get());
   const std::string where = work.ok() ? *work : start.directory;
+  if (Status s = KeepBootId(platform, where); !s.ok()) return s;
   if (plan.sqlite) {
     if (Status s = platform.SyncDirectory(plan.path); !s.ok()) return s;
     on_start(start);
@@ -154,6 +182,7 @@ Result<probes::PowercutWriteResult> RunPowercutWrite(
 
 Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
                                                    const PowercutVerifyPlan& plan) {
+  Result<std::string> booted = platform::ReadBootId(platform);
   std::string run_id = plan.run_id;
   if (run_id.empty()) {
     Result<std::string> found = FindRunId(platform, plan.path);
@@ -244,6 +273,8 @@ Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
   e.witness = witness;
   e.date = platform.WallClockIso8601();
   e.path = plan.path;
+  e.writer_boot_id = KeptBootId(platform, dir->get());
+  if (booted.ok()) e.verify_boot_id = *booted;
   const std::size_t colon = run.mode.find(':');
   e.mode = run.mode.substr(0, colon);
   const std::string rest = colon == std::string::npos ? "" : run.mode.substr(colon + 1);

@@ -20,6 +20,8 @@ namespace durprobe::run {
 
 inline constexpr std::string_view kPowercutDirPrefix = ".durprobe-powercut-";
 inline constexpr char kPowercutRecordsFile[] = "records";
+// The machine's boot id when the run started, synced before the first record (verify compares).
+inline constexpr char kPowercutBootIdFile[] = "boot-id";
 
 struct PowercutWritePlan {
   std::string path;  // resolved, absolute

@@ -73,6 +73,11 @@ std::string PowercutVerifyText(const PowercutEvidence& e) {
       e.device_model.empty() ? "" : ", " + e.device_model, e.acknowledged, e.overwritten, e.present,
       e.missing, e.torn);
   if (e.mode == "sqlite") out += fmt::format("  integrity_check: {}\n", e.integrity_check);
+  const std::optional<bool> rebooted = e.Rebooted();
+  out += rebooted == true    ? "  reboot: yes, the machine booted again since the write\n"
+         : rebooted == false ? "  reboot: none since the write (the same boot id): this was no "
+                               "power cut of this machine, and --evidence will not count a pass\n"
+                             : "  reboot: not known (no boot id kept with the records)\n";
   if (!e.lost.empty()) {
     out += fmt::format("  lost records (first {}): {}\n", e.lost.size(), fmt::join(e.lost, ", "));
   }

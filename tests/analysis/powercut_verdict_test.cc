@@ -36,6 +36,8 @@ PowercutEvidence Passed() {
   e.device_serial = "SN-1";
   e.fstype = "ext4";
   e.acknowledged = e.present = 5000;
+  e.writer_boot_id = "boot-before-the-cut";
+  e.verify_boot_id = "boot-after-the-cut";
   e.verdict = std::string(PowercutVerdictOf(e));
   return e;
 }
@@ -55,6 +57,29 @@ Target WithEvidence(const PowercutEvidence& e) {
   t.mount = VdaExt4();
   ApplyPowercutEvidence(t, e);
   return t;
+}
+
+// A pass counts only through a reboot: the same boot id at the write and the verify (a killed
+// process, a crash device's cut) or none kept is no power cut of this machine. A failure counts
+// without one: what was acknowledged and is missing is lost either way.
+TEST(PowercutVerdictTest, APassWithoutARebootIsIgnoredAndAFailureCountsAnyway) {
+  PowercutEvidence same = Passed();
+  same.verify_boot_id = same.writer_boot_id;
+  PowercutEvidence unknown = Passed();
+  unknown.writer_boot_id.clear();
+  for (const PowercutEvidence& e : {same, unknown}) {
+    Target t = WithEvidence(e);
+    EXPECT_FALSE(t.powercut.has_value());
+    ASSERT_EQ(t.findings.size(), 1u);
+    EXPECT_EQ(t.findings[0].code, codes::kPowercutEvidenceIgnored);
+    EXPECT_NE(t.findings[0].message.find("no power cut"), std::string::npos)
+        << t.findings[0].message;
+  }
+  EXPECT_EQ(same.Rebooted(), false);
+  EXPECT_EQ(unknown.Rebooted(), std::nullopt);
+  PowercutEvidence failed_same = Failed();
+  failed_same.verify_boot_id = failed_same.writer_boot_id;
+  EXPECT_TRUE(WithEvidence(failed_same).powercut.has_value());
 }
 
 TEST(PowercutVerdictTest, PassedOnlyWhenEveryAcknowledgedRecordCameBack) {

@@ -70,7 +70,13 @@ class PowercutEvidenceTest : public testing::Test {
                            " --save-evidence " + Passed());
     ASSERT_EQ(v.exit_code, 0) << v.out << v.err;
     ASSERT_NE(v.out.find("verdict: passed"), std::string::npos) << v.out;
+    // No reboot came between the write and the verify, and verify says so.
+    ASSERT_NE(v.out.find("reboot: none since the write"), std::string::npos) << v.out;
     evidence_ = json::parse(testing_support::Slurp(Passed()));
+  }
+  // The evidence as a verify after a reboot writes it: the write's boot id another.
+  std::string Rebooted() {
+    return Variant("rebooted", [](json& e) { e["boot"]["writer"] = "an-earlier-boot"; });
   }
   std::string Passed() const { return files_.path() + "/passed.json"; }
   // The same evidence with records lost, or on another filesystem.
@@ -102,7 +108,7 @@ TEST_F(PowercutEvidenceTest, APassedTestDecidesTheDeviceLayerInEveryFormat) {
     GTEST_SKIP() << "the device under " << data_.path()
                  << " is not an unknown layer here: " << before;
   }
-  CliRun r = RunDurprobe("inspect " + data_.path() + " --evidence " + Passed() +
+  CliRun r = RunDurprobe("inspect " + data_.path() + " --evidence " + Rebooted() +
                          " --json - --markdown " + files_.path() + "/r.md");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json t = json::parse(r.out)["targets"][0];
@@ -117,8 +123,19 @@ TEST_F(PowercutEvidenceTest, APassedTestDecidesTheDeviceLayerInEveryFormat) {
   EXPECT_NE(device["reason"].get<std::string>().find(verified), std::string::npos) << device;
   EXPECT_EQ(t["powercut"]["run_id"], evidence_["run_id"]);
   EXPECT_NE(testing_support::Slurp(files_.path() + "/r.md").find(verified), std::string::npos);
-  CliRun console = RunDurprobe("inspect " + data_.path() + " --evidence " + Passed());
+  CliRun console = RunDurprobe("inspect " + data_.path() + " --evidence " + Rebooted());
   EXPECT_NE(console.out.find("power-cut verified"), std::string::npos) << console.out;
+  // The evidence as it was written, without a reboot, does not count.
+  CliRun same = RunDurprobe("inspect " + data_.path() + " --evidence " + Passed() + " --json -");
+  ASSERT_EQ(same.exit_code, 0) << same.err;
+  const json s = json::parse(same.out)["targets"][0];
+  EXPECT_EQ(DeviceLayer(s)["effect"], "unknown") << DeviceLayer(s);
+  bool noted = false;
+  for (const json& f : s["findings"]) {
+    noted |= f["code"] == "powercut_evidence_ignored" &&
+             f["message"].get<std::string>().find("did not boot again") != std::string::npos;
+  }
+  EXPECT_TRUE(noted) << s["findings"];
 }
 
 TEST_F(PowercutEvidenceTest, AFailedTestMakesThePathNotDurableAndFailsChecksDurableRule) {
