@@ -1,12 +1,12 @@
 // `durprobe powercut` between two "hosts": two network namespaces joined by a veth pair with
 // addresses inside them only (10.213.7.0/30), the witness in one and the writer in the other,
-// both the real binary (ip netns exec). The writer's PATH is a filesystem on the crash device;
-// the power cut is the crash device's (the server killed: what its volatile cache held is
-// gone), and the disk after the cut (the device's image, as the dead server left it) is
-// mounted afresh and verified against the witness. An honest device loses no acknowledged
-// record over five cuts; a device that ignores flushes loses some and verify says failed. Also
-// the protocol's faults: no witness, a witness restarted mid-run, a run id it does not know.
-// Root, `ip netns`, veth, /dev/fuse and loop devices, else skipped with the reason. Every
+// both the real binary (nsenter --net: no mount namespace of their own). The writer's PATH is a
+// filesystem on the crash device; the power cut is the crash device's (the server killed: what its
+// volatile cache held is gone), and the disk after the cut (the device's image, as the dead server
+// left it) is mounted afresh and verified against the witness. An honest device loses no
+// acknowledged record over five cuts; a device that ignores flushes loses some and verify says
+// failed. Also the protocol's faults: no witness, a witness restarted mid-run, a run id it does not
+// know. Root, `ip netns`, veth, /dev/fuse and loop devices, else skipped with the reason. Every
 // namespace, mount, loop device and process is undone by destructors, even on failure.
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -79,6 +79,12 @@ class TwoHosts {
   bool made_witness_ = false, made_host_ = false;
 };
 
+// The command that runs the rest of a command line in network namespace ns, and in no new mount
+// namespace: `ip netns exec` would also copy every mount there is into one of its own, and a FUSE
+// mount another test made meanwhile (the lab's bindfs) would then outlive its unmount, its server
+// holding the filesystem under it busy for as long as the process here runs.
+std::string InNetns(const std::string& ns) { return "nsenter --net=/run/netns/" + ns + " "; }
+
 // A durprobe started in a namespace, its output in files; killed (SIGKILL) and reaped by the
 // destructor if still running.
 class Background {
@@ -86,8 +92,8 @@ class Background {
   Background(const std::string& ns, const std::string& args, const std::string& dir,
              const std::string& name)
       : out_(dir + "/" + name + ".out"), err_(dir + "/" + name + ".err") {
-    const std::string command = "exec ip netns exec " + ns + " " + DURPROBE_BINARY + " " + args +
-                                " >" + out_ + " 2>" + err_;
+    const std::string command =
+        "exec " + InNetns(ns) + DURPROBE_BINARY + " " + args + " >" + out_ + " 2>" + err_;
     pid_ = ::fork();
     if (pid_ == 0) {
       ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
@@ -171,9 +177,9 @@ class PowercutTest : public testing::Test {
   }
 
   CliRun Verify(const std::string& path, const std::string& run_id, const std::string& more) {
-    return RunShell("ip netns exec " + hosts_.host() + " " + DURPROBE_BINARY + " powercut verify " +
-                    path + " --witness " + Witness() +
-                    (run_id.empty() ? "" : " --run-id " + run_id) + " " + more);
+    return RunShell(InNetns(hosts_.host()) + DURPROBE_BINARY + " powercut verify " + path +
+                    " --witness " + Witness() + (run_id.empty() ? "" : " --run-id " + run_id) +
+                    " " + more);
   }
 
   // One run: a fresh ext4 on a crash device in mode, the writer on it for about a second, the
