@@ -5,20 +5,10 @@
 #include <algorithm>
 #include <charconv>
 
+#include "platform/words.h"
+
 namespace durprobe::platform {
 namespace {
-
-std::vector<std::string_view> SplitSpaces(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && line[i] == ' ') ++i;
-    std::size_t start = i;
-    while (i < line.size() && line[i] != ' ') ++i;
-    if (i > start) out.push_back(line.substr(start, i - start));
-  }
-  return out;
-}
 
 // Splits on commas before unescaping: the kernel escapes commas inside option values.
 std::vector<std::string> SplitOptions(std::string_view field) {

@@ -5,23 +5,11 @@
 #include <algorithm>
 #include <charconv>
 
+#include "platform/words.h"
 #include "probes/powercut_record.h"
 
 namespace durprobe::probes {
 namespace {
-
-std::vector<std::string_view> SplitWords(std::string_view line) {
-  std::vector<std::string_view> words;
-  std::size_t at = 0;
-  while (at < line.size()) {
-    while (at < line.size() && line[at] == ' ') ++at;
-    std::size_t end = line.find(' ', at);
-    if (end == std::string_view::npos) end = line.size();
-    if (end > at) words.push_back(line.substr(at, end - at));
-    at = end;
-  }
-  return words;
-}
 
 bool ParseU64(std::string_view s, std::uint64_t& out, int base = 10) {
   if (s.empty()) return false;
@@ -75,7 +63,7 @@ std::string FormatMessage(const Message& m) {
 }
 
 Result<Message> ParseMessage(std::string_view line, bool log) {
-  const std::vector<std::string_view> w = SplitWords(line);
+  const std::vector<std::string_view> w = platform::SplitSpaces(line);
   auto bad = [&] {
     return Status::InvalidArgument(
         fmt::format("powercut protocol: malformed line '{}'", line.substr(0, 80)));

@@ -102,7 +102,7 @@ Result<std::string> FindRunId(platform::Platform& platform, const std::string& p
 // the cut can tell a reboot from none. A machine without a boot id keeps an empty file.
 Status KeepBootId(platform::Platform& platform, const std::string& where) {
   Result<std::string> id = platform::ReadBootId(platform);
-  const std::string text = id.ok() ? *id + "\n" : std::string();
+  const std::string text = id.ok() ? *id : std::string();
   const std::string path = where + "/" + kPowercutBootIdFile;
   Result<platform::FileHandle> f =
       platform.Open(path, platform::OpenFlags{.create = true, .exclusive = true});
@@ -120,7 +120,6 @@ std::string KeptBootId(platform::Platform& platform, int dir_fd) {
   Result<std::size_t> n = platform.PRead(f->get(), text.data(), text.size(), 0);
   if (!n.ok()) return "";
   text.resize(*n);
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\0')) text.pop_back();
   return text;
 }
 
