@@ -83,6 +83,9 @@ Subcommand SetupCrashtest(CLI::App& app) {
   sub->add_option("--state", o->state,
                   "Rebuild and check one reported state ('flush 3 + writes 17,19'), of the one "
                   "configuration given with --journal-modes and --synchronous");
+  sub->add_option("--log", o->log,
+                  "With --state: the report's log for that row (16 hex digits); the workload is "
+                  "run again until it logs the same, at most 10 times");
   AddDryRun(*sub, o->common.out);
   AddOutputOptions(*sub, o->common.out, report::Document::kReport);
   AddStandardFlags(*sub, o->common.out);
@@ -128,6 +131,13 @@ int RunCrashtest(const CrashtestCliOptions& o) {
     }
     state = *spec;
   }
+  if (!o.log.empty()) {
+    if (!state) return UsageError("--log names the log a state was reported on: give --state too");
+    if (o.log.size() != 16 || o.log.find_first_not_of("0123456789abcdef") != std::string::npos) {
+      return UsageError(fmt::format(
+          "--log '{}' is not a reported log: 16 hex digits, as the row's log says", o.log));
+    }
+  }
   run::Plan plan;
   plan.command = "crashtest";
   plan.paths = *paths;
@@ -145,6 +155,7 @@ int RunCrashtest(const CrashtestCliOptions& o) {
     }
   }
   t.only_state = state;
+  t.log = o.log;
   t.mode = o.device == "ignores-flush" ? platform::CacheMode::kIgnoresFlush
            : o.device == "torn"        ? platform::CacheMode::kTorn
                                        : platform::CacheMode::kHonest;

@@ -27,6 +27,7 @@ struct CrashtestCliOptions {
   std::string fs;  // empty: the path's own
   std::string mount_options;
   std::string state;  // a reported state's words: rebuild and check only it
+  std::string log;    // the log the state was reported on (its row's `log`)
   CommonOptions common;
 };
 

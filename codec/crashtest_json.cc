@@ -32,6 +32,8 @@ json ToJson(const std::vector<sqlite_bench::CrashtestResult>& results) {
            {"commits", r.commits},
            {"writes", r.writes},
            {"flushes", r.flushes},
+           {"log", r.log},
+           {"workload_runs", r.workload_runs},
            {"states", r.states},
            {"distinct", r.distinct},
            {"corrupt", r.corrupt},
@@ -68,6 +70,8 @@ std::vector<sqlite_bench::CrashtestResult> ReadCrashtest(const JsonFields& targe
     r.commits = f.Uint("commits");
     r.writes = f.Uint("writes");
     r.flushes = f.Uint("flushes");
+    r.log = f.String("log");
+    r.workload_runs = f.Uint("workload_runs");
     r.states = f.Uint("states");
     r.distinct = f.Uint("distinct");
     r.corrupt = f.Uint("corrupt");

@@ -121,8 +121,14 @@ Result<CrashLog> ParseCrashLog(std::string_view bytes) {
       log.events.push_back({CrashEvent::kWrite, h.offset, h.length, data_at});
       at = data_at + h.length;
     } else if (h.kind == CrashEvent::kFlush) {
-      log.flushes.push_back(log.events.size());
-      log.events.push_back({CrashEvent::kFlush, 0, 0, data_at});
+      // Flushes with no write between them leave the same disk: one crash point, the first
+      // of them (a cut before it returned). How many the kernel sends in a row (it merges
+      // flushes that overlap) varies with timing; the points do not. A commit acknowledged
+      // between them is held to the next point, whose disk has its writes.
+      if (log.events.empty() || log.events.back().kind != CrashEvent::kFlush) {
+        log.flushes.push_back(log.events.size());
+        log.events.push_back({CrashEvent::kFlush, 0, 0, data_at});
+      }
       at = data_at;
     } else if (h.kind == CrashEvent::kCheckpoint) {
       // Everything before a checkpoint is in its base image.

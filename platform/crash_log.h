@@ -43,7 +43,8 @@ struct CrashEvent {
 };
 
 // The events since the last checkpoint, with the writes and flushes numbered apart:
-// writes[i] is the i-th write, flushes[k] the index in events of the k-th flush.
+// writes[i] is the i-th write, flushes[k] the index in events of the k-th flush. Flushes in a
+// row, with no write between them, are one event (where the first of them was logged).
 struct CrashLog {
   std::vector<CrashEvent> events;
   std::vector<std::size_t> writes;   // indexes into events

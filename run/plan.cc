@@ -86,6 +86,7 @@ nlohmann::json Describe(const Plan& plan) {
     j["crashtest_fs"] = o.fs.type.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.fs.type);
     j["crashtest_mount_options"] = o.fs.options;
     if (o.only_state) j["crashtest_state"] = platform::DescribeState(*o.only_state);
+    if (!o.log.empty()) j["crashtest_log"] = o.log;
   }
   if (plan.run_faults) {
     nlohmann::json filesystems = nlohmann::json::array();

@@ -1,6 +1,7 @@
 #include "sqlite_bench/crashtest.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <memory>
@@ -85,18 +86,27 @@ Workload RunWorkload(platform::Platform& platform, CrashDevice& device,
   return w;
 }
 
+// FNV-1a over 64-bit values, a byte at a time.
+class Fnv {
+ public:
+  void Mix(std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) h_ = (h_ ^ ((v >> (8 * i)) & 0xff)) * 1099511628211ull;
+  }
+  std::uint64_t value() const { return h_; }
+
+ private:
+  std::uint64_t h_ = 14695981039346656037ull;
+};
+
 // Equal write lists make equal states: their hash counts the distinct ones.
 std::uint64_t HashWrites(const std::vector<platform::StateWrite>& writes) {
-  std::uint64_t h = 14695981039346656037ull;
-  auto mix = [&h](std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) h = (h ^ ((v >> (8 * i)) & 0xff)) * 1099511628211ull;
-  };
+  Fnv h;
   for (const platform::StateWrite& w : writes) {
-    mix(w.offset);
-    mix(w.length);
-    mix(w.data_at);
+    h.Mix(w.offset);
+    h.Mix(w.length);
+    h.Mix(w.data_at);
   }
-  return h;
+  return h.value();
 }
 
 void AddExample(CrashtestResult& r, std::size_t& count, const CrashStateSpec& spec,
@@ -107,8 +117,22 @@ void AddExample(CrashtestResult& r, std::size_t& count, const CrashStateSpec& sp
   r.examples.push_back({platform::DescribeState(spec), std::move(outcome)});
 }
 
+// A crash device with the filesystem made on it, as a run starts.
+Result<std::unique_ptr<CrashDevice>> MakeDevice(platform::Platform& platform, int scratch_fd,
+                                                const std::string& scratch,
+                                                const CrashtestOptions& o) {
+  platform::CrashDeviceOptions device_options;
+  device_options.image_bytes = o.image_bytes;
+  device_options.mode = o.mode;
+  Result<std::unique_ptr<CrashDevice>> device =
+      CrashDevice::Create(platform, scratch_fd, scratch, device_options);
+  if (!device.ok()) return device;
+  if (Status s = (*device)->Format(o.fs); !s.ok()) return s;
+  return device;
+}
+
 CrashtestResult RunConfig(platform::Platform& platform, int scratch_fd, const std::string& scratch,
-                          CrashDevice& device, const CrashsimConfig& config,
+                          std::unique_ptr<CrashDevice>& device, const CrashsimConfig& config,
                           const CrashtestOptions& o) {
   CrashtestResult r;
   r.config = config;
@@ -119,8 +143,37 @@ CrashtestResult RunConfig(platform::Platform& platform, int scratch_fd, const st
   const std::uint64_t seed = ConfigSeed(o.seed, config);
   SqlitePrng prng;
   prng.Seed(seed);
-  Workload w = RunWorkload(platform, device, config, o);
-  Result<CrashLog> log = w.status.ok() ? device.ReadLog() : Result<CrashLog>(w.status);
+  Workload w;
+  Result<CrashLog> log = Status::Error("the workload did not run");
+  std::vector<std::string> logged;  // each run's digest, while rebuilding on a named log
+  const int attempts = o.log.empty() ? 1 : kLogAttempts;
+  for (int attempt = 0; attempt < attempts; ++attempt) {
+    if (attempt > 0) {  // a new device and filesystem, as the reported run started with
+      device.reset();   // its files go first: the new one takes the same names
+      Result<std::unique_ptr<CrashDevice>> fresh = MakeDevice(platform, scratch_fd, scratch, o);
+      if (!fresh.ok()) {
+        log = fresh.status();
+        break;
+      }
+      device = std::move(*fresh);
+    }
+    w = RunWorkload(platform, *device, config, o);
+    log = w.status.ok() ? device->ReadLog() : Result<CrashLog>(w.status);
+    if (!log.ok()) break;
+    ++r.workload_runs;
+    r.log = LogDigest(*log, w.acks);
+    if (o.log.empty() || r.log == o.log) break;
+    logged.push_back(r.log);
+  }
+  if (log.ok() && !o.log.empty() && r.log != o.log) {
+    std::sort(logged.begin(), logged.end());
+    logged.erase(std::unique(logged.begin(), logged.end()), logged.end());
+    log = Status::Error(fmt::format(
+        "the workload logged {} in {} runs, never the named log {}: a state is rebuilt on the "
+        "log it was reported on (the same kernel and filesystem, and the first configuration "
+        "of its run)",
+        fmt::join(logged, " or "), attempts, o.log));
+  }
   if (!log.ok()) {
     r.outcome = probes::OutcomeOf(log.status());
     r.reason = log.status().message();
@@ -147,8 +200,8 @@ CrashtestResult RunConfig(platform::Platform& platform, int scratch_fd, const st
     }
     Result<std::vector<platform::StateWrite>> writes = platform::StateWrites(*log, spec);
     Result<std::unique_ptr<CrashState>> state =
-        writes.ok() ? CrashState::Build(platform, scratch_fd, scratch, device.base_path(),
-                                        device.log_path(), *log, spec, o.fs)
+        writes.ok() ? CrashState::Build(platform, scratch_fd, scratch, device->base_path(),
+                                        device->log_path(), *log, spec, o.fs)
                     : Result<std::unique_ptr<CrashState>>(writes.status());
     if (!state.ok()) {
       r.outcome = probes::OutcomeOf(state.status());
@@ -207,6 +260,24 @@ CrashtestResult RunConfig(platform::Platform& platform, int scratch_fd, const st
 
 }  // namespace
 
+std::string LogDigest(const platform::CrashLog& log, const std::vector<std::uint64_t>& acks) {
+  Fnv h;
+  for (const platform::CrashEvent& e : log.events) {
+    h.Mix(e.kind);
+    h.Mix(e.offset);
+    h.Mix(e.length);
+  }
+  // Each acknowledgement as the events logged before it: the log's bytes before the workload's
+  // checkpoint vary, the order of events and acknowledgements is what the states depend on.
+  h.Mix(acks.size());
+  for (std::uint64_t ack : acks) {
+    h.Mix(static_cast<std::uint64_t>(
+        std::count_if(log.events.begin(), log.events.end(),
+                      [ack](const platform::CrashEvent& e) { return e.data_at <= ack; })));
+  }
+  return fmt::format("{:016x}", h.value());
+}
+
 std::uint64_t AckedBefore(const std::vector<std::uint64_t>& commits,
                           const std::vector<std::uint64_t>& flush_ends, std::size_t after_flush) {
   if (after_flush >= flush_ends.size()) return commits.size();
@@ -219,12 +290,9 @@ std::vector<CrashtestResult> RunCrashtest(platform::Platform& platform, int scra
                                           const std::string& scratch, const CrashtestPlan& plan) {
   const CrashtestOptions& o = plan.options;
   std::vector<CrashtestResult> results;
-  platform::CrashDeviceOptions device_options;
-  device_options.image_bytes = o.image_bytes;
-  device_options.mode = o.mode;
-  Result<std::unique_ptr<CrashDevice>> device =
-      CrashDevice::Create(platform, scratch_fd, scratch, device_options);
-  Status ready = device.ok() ? (*device)->Format(o.fs) : device.status();
+  Result<std::unique_ptr<CrashDevice>> made = MakeDevice(platform, scratch_fd, scratch, o);
+  const Status ready = made.status();
+  std::unique_ptr<CrashDevice> device = made.ok() ? std::move(*made) : nullptr;
   for (const CrashsimConfig& config : plan.configs) {
     if (!ready.ok()) {
       CrashtestResult r;
@@ -238,7 +306,7 @@ std::vector<CrashtestResult> RunCrashtest(platform::Platform& platform, int scra
       results.push_back(r);
       continue;
     }
-    results.push_back(RunConfig(platform, scratch_fd, scratch, **device, config, o));
+    results.push_back(RunConfig(platform, scratch_fd, scratch, device, config, o));
     if (results.back().outcome == probes::Outcome::kInterrupted) break;
   }
   return results;

@@ -28,7 +28,14 @@ struct CrashtestOptions {
   // Set: only this state is built and checked (a reported example rebuilt), its outcome kept
   // as the result's example whatever it is.
   std::optional<platform::CrashStateSpec> only_state;
+  // With only_state: the log (LogDigest) the state was reported on. The workload is run again,
+  // on a new filesystem each time, until it logs that (at most kLogAttempts runs); a state is
+  // only rebuilt on the log it was named on.
+  std::string log;
 };
+
+// Runs of the workload a rebuild (CrashtestOptions::log) tries before it gives up.
+inline constexpr int kLogAttempts = 10;
 
 struct CrashtestPlan {
   std::vector<CrashsimConfig> configs;
@@ -44,6 +51,11 @@ struct CrashtestPlan {
 // thing it waited for), and may have come after it returned.
 std::uint64_t AckedBefore(const std::vector<std::uint64_t>& commits,
                           const std::vector<std::uint64_t>& flush_ends, std::size_t after_flush);
+
+// The workload's record in 16 hex digits: each event's kind, offset and length in order, and where
+// in it each commit was acknowledged. Two runs with the same digest choose the same states from
+// the same seed; the kernel's timing can add a flush now and then, which changes it.
+std::string LogDigest(const platform::CrashLog& log, const std::vector<std::uint64_t>& acks);
 
 // Runs each configuration on a crash device made in the scratch directory (scratch_fd, its
 // work path scratch): mkfs once, then per configuration a checkpoint, the workload in a

@@ -43,13 +43,15 @@ struct CrashtestResult {
   std::uint64_t commits = 0;  // acknowledged by the workload
   std::uint64_t writes = 0;   // the device's log, from the workload's mount to its unmount
   std::uint64_t flushes = 0;
-  std::uint64_t states = 0;        // built, mounted and checked
-  std::uint64_t distinct = 0;      // states whose writes differ
-  std::uint64_t corrupt = 0;       // the mount failed, integrity_check failed, rows out of order
-  std::uint64_t mount_failed = 0;  // of corrupt
-  std::uint64_t lost_states = 0;   // states that lost an acknowledged commit (not corrupt)
-  std::uint64_t lost_max = 0;      // the most acknowledged commits one state lost
-  std::uint64_t ns = 0;            // the states' time: build, mount, check, unmount
+  std::string log;                  // LogDigest of the workload's record
+  std::uint64_t workload_runs = 0;  // runs of the workload it took to log `log` (1 unless rebuilt)
+  std::uint64_t states = 0;         // built, mounted and checked
+  std::uint64_t distinct = 0;       // states whose writes differ
+  std::uint64_t corrupt = 0;        // the mount failed, integrity_check failed, rows out of order
+  std::uint64_t mount_failed = 0;   // of corrupt
+  std::uint64_t lost_states = 0;    // states that lost an acknowledged commit (not corrupt)
+  std::uint64_t lost_max = 0;       // the most acknowledged commits one state lost
+  std::uint64_t ns = 0;             // the states' time: build, mount, check, unmount
   std::vector<CrashtestExample> examples;  // the first corrupt and losing states, a few each
   std::vector<CrashtestMoment> timeline;   // the states at a flush, in flush order
   // Set by the analysis where crashsim ran the same configuration: whether the two found the same

@@ -19,6 +19,11 @@ std::string Agrees(const CrashtestResult& r) {
   return *r.agrees_with_crashsim ? "agrees" : "differs";
 }
 
+// The log a row's states were chosen from, which a rebuild names (--log); older reports have none.
+std::string LogWords(const CrashtestResult& r) {
+  return r.log.empty() ? "" : fmt::format(" (log {})", EscapeControlChars(r.log));
+}
+
 }  // namespace
 
 void PrintCrashtestTable(const std::vector<CrashtestResult>& results, std::ostream& out) {
@@ -58,8 +63,8 @@ void PrintCrashtestTable(const std::vector<CrashtestResult>& results, std::ostre
                   CountText(r.states), CountText(r.distinct), Of(r.corrupt, r.states),
                   Of(r.lost_states, r.states - r.corrupt), CountText(r.lost_max), Agrees(r)});
     for (const sqlite_bench::CrashtestExample& e : r.examples) {
-      notes.push_back(fmt::format("{}/{} x{}: {}: {}", journal, sync, r.config.rows_per_commit,
-                                  e.state, e.outcome));
+      notes.push_back(fmt::format("{}/{} x{}{}: {}: {}", journal, sync, r.config.rows_per_commit,
+                                  LogWords(r), e.state, e.outcome));
     }
     if (r.outcome != probes::Outcome::kOk) {
       notes.push_back(fmt::format("{}/{}: {} after {} states: {}", journal, sync,
@@ -76,7 +81,8 @@ void PrintCrashtestTable(const std::vector<CrashtestResult>& results, std::ostre
              "  commit is half there; lost: acknowledged commits missing; crashsim: whether "
              "its model found the\n"
              "  same (none lost, commits lost, corrupt). Rebuild a noted state from its words "
-             "(docs/crashtest.md)\n",
+             "and log:\n"
+             "  --state WORDS --log LOG (docs/crashtest.md)\n",
              CountText(states), FormatNanos(double(ns)),
              ns > 0 ? double(states) * 60e9 / double(ns) : 0.0);
 }

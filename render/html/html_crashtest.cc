@@ -95,15 +95,18 @@ std::string CrashtestSection(const std::vector<CrashtestResult>& results,
         r.commits, r.flushes, r.states, r.distinct, r.corrupt, r.lost_states, r.lost_max,
         Agrees(r));
     for (const sqlite_bench::CrashtestExample& e : r.examples) {
-      notes += fmt::format("<li>{}: <code>{}</code>: {}</li>\n", Escape(Label(r)), Escape(e.state),
-                           Escape(e.outcome));
+      notes += fmt::format(
+          "<li>{}: <code>{}</code>{}: {}</li>\n", Escape(Label(r)), Escape(e.state),
+          r.log.empty() ? "" : " (log <code>" + Escape(r.log) + "</code>)", Escape(e.outcome));
     }
     plots += TimelinePlot(r, fmt::format("{}-crashtest-{}", id_prefix, i));
   }
   out += "</tbody>\n</table>\n";
   if (!notes.empty()) {
-    out += "<p class=\"note\">States to rebuild (durprobe crashtest --state):</p>\n<ul>\n" + notes +
-           "</ul>\n";
+    out +=
+        "<p class=\"note\">States to rebuild (durprobe crashtest --state WORDS --log "
+        "LOG):</p>\n<ul>\n" +
+        notes + "</ul>\n";
   }
   return out + plots;
 }

@@ -182,8 +182,9 @@ void WriteTarget(const Target& t, std::ostream& out) {
                    sqlite_bench::NameOf(r.config.sync), MarkdownText(r.reason));
       }
       for (const sqlite_bench::CrashtestExample& e : r.examples) {
-        fmt::print(out, "- {}/{} state {}: {}\n", sqlite_bench::NameOf(r.config.journal),
+        fmt::print(out, "- {}/{} state {}{}: {}\n", sqlite_bench::NameOf(r.config.journal),
                    sqlite_bench::NameOf(r.config.sync), MarkdownCode(e.state),
+                   r.log.empty() ? "" : " (log " + MarkdownCode(r.log) + ")",
                    MarkdownText(e.outcome));
       }
     }

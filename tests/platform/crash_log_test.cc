@@ -54,6 +54,30 @@ TEST(CrashLogTest, NumbersWritesAndFlushesSinceTheLastCheckpoint) {
   EXPECT_EQ(b.bytes().substr(first.data_at, first.length), "aa");
 }
 
+// The kernel merges flushes that overlap, or not, by timing: flushes in a row leave the same disk,
+// so they are one crash point, where the first of them was logged.
+TEST(CrashLogTest, FlushesInARowAreOneCrashPoint) {
+  LogBytes b;
+  b.Write(0, "a").Flush().Flush().Flush().Write(1, "b").Flush();
+  Result<CrashLog> log = ParseCrashLog(b.bytes());
+  ASSERT_TRUE(log.ok()) << log.status().message();
+  ASSERT_EQ(log->events.size(), 4u);
+  ASSERT_EQ(log->flushes.size(), 2u);
+  EXPECT_EQ(log->WritesBeforeFlush(1), 2u);
+  const std::size_t first_flush_end = 2 * sizeof(CrashLogHeader) + 1;
+  EXPECT_EQ(log->events[log->flushes[0]].data_at, first_flush_end);
+
+  LogBytes once;
+  once.Write(0, "a").Flush().Write(1, "b").Flush();
+  Result<CrashLog> single = ParseCrashLog(once.bytes());
+  ASSERT_TRUE(single.ok());
+  ASSERT_EQ(single->events.size(), log->events.size());
+  for (std::size_t i = 0; i < log->events.size(); ++i) {
+    EXPECT_EQ(single->events[i].kind, log->events[i].kind) << i;
+    EXPECT_EQ(single->events[i].offset, log->events[i].offset) << i;
+  }
+}
+
 TEST(CrashLogTest, ARecordCutShortByTheKillIsLeftOut) {
   LogBytes b;
   b.Write(0, "whole").Write(4096, "cut short");

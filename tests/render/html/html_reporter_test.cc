@@ -207,8 +207,8 @@ TEST(HtmlReporterTest, CountedFlushesAddAFlushPerOpColumnToTheProbeTable) {
 }
 
 // A saved crashtest (tests/fixtures/golden/reports/crashtest.json, ext4, WAL/FULL and
-// DELETE/FULL, 12 states each): the table, the states to rebuild, and a plot per configuration
-// whose losses are marked where the states lost commits, and only there.
+// DELETE/FULL, 12 states each): the table, the states to rebuild with their log, and a plot per
+// configuration whose losses are marked where the states lost commits, and only there.
 TEST(HtmlReporterTest, CrashtestPlotsTheStatesOverTheRunAndMarksEachLoss) {
   REQUIRE_LIBXML2();
   Result<Report> report = FromJson(ReadFixture("golden/reports/crashtest.json"));
@@ -216,7 +216,8 @@ TEST(HtmlReporterTest, CrashtestPlotsTheStatesOverTheRunAndMarksEachLoss) {
   XmlPage page(Page(*report));
   ASSERT_TRUE(page.parsed()) << page.error();
   EXPECT_EQ(page.Count("//h:table[@class='crashtest']/h:tbody/h:tr"), 2);
-  EXPECT_EQ(page.Count("//h:li/h:code"), 3) << "DELETE/FULL's three losing states";
+  EXPECT_EQ(page.Count("//h:li/h:code"), 6) << "DELETE/FULL's three losing states, and its log";
+  EXPECT_EQ(page.Count("//h:li/h:code[text()='2d2f739c548fe529']"), 3);
   const Target& t = report->targets[0];
   for (std::size_t i = 0; i < t.crashtest.size(); ++i) {
     const std::string plot = fmt::format("//s:svg[@data-plot='r0t0-crashtest-{}']", i);
