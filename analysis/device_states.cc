@@ -104,6 +104,23 @@ double SlowShare(const Evidence& e) {
   return all > 0 ? slow / all : 0.0;
 }
 
+// With --repeat: the p50 of the windows `in` picks in each repeat that spent kMinRepeatStateOps
+// operations there; n 0 when the probe ran once.
+template <typename Pick>
+RepeatSpread RepeatsOf(const probes::ProbeResult& p, Pick in) {
+  std::vector<probes::Histogram> each;
+  for (const probes::SeriesPoint& s : p.series) {
+    if (s.repeat >= each.size()) each.resize(s.repeat + 1);
+    if (in(s)) probes::AddBuckets(each[s.repeat], s.buckets);
+  }
+  if (each.size() < 2) return {};
+  std::vector<double> p50s;
+  for (const probes::Histogram& h : each) {
+    if (h.count() >= kMinRepeatStateOps) p50s.push_back(double(probes::Percentile(h, 0.5)));
+  }
+  return SpreadOf(p50s);
+}
+
 // A probe's figures over the windows `in` picks.
 template <typename Pick>
 StateFigures FiguresOf(const probes::ProbeResult& p, DeviceState state, Pick in) {
@@ -129,6 +146,8 @@ StateFigures FiguresOf(const probes::ProbeResult& p, DeviceState state, Pick in)
   const probes::Histogram& rule = f.sync_ops > 0 ? sync : whole;
   f.rule_p50_ci = probes::MedianConfidenceInterval(rule);
   f.rule_p99_ci = probes::QuantileConfidenceInterval(rule, 0.99);
+  f.p50_repeats = RepeatsOf(p, in);
+  if (Ranged(f.p50_repeats)) f.p50_ns = static_cast<std::uint64_t>(f.p50_repeats.median);
   return f;
 }
 

@@ -11,6 +11,9 @@
 
 namespace durprobe::report {
 
+// One figure's {median, min, max, n}; null where no repeat measured it.
+nlohmann::json ToJson(const RepeatSpread& spread);
+RepeatSpread ReadRepeatSpread(const JsonFields& f);
 nlohmann::json ToJson(const ProbeRepeats& repeats);
 nlohmann::json ToJson(const SqliteRepeats& repeats);
 // The repeats of the probe at index probe in Target::probes.

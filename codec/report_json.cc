@@ -177,6 +177,7 @@ json ToJson(const Target& t) {
                {"ops", f.ops},
                {"p50_ns", f.p50_ns},
                {"p99_ns", f.p99_ns > 0 ? json(f.p99_ns) : json(nullptr)}};
+      if (Ranged(f.p50_repeats)) one["repeats"] = {{"p50_ns", ToJson(f.p50_repeats)}};
       if (f.sync_ops > 0) {
         one["sync"] = {{"ops", f.sync_ops},
                        {"p50_ns", f.sync_p50_ns},

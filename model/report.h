@@ -144,7 +144,13 @@ struct StateFigures {
   // timed apart, else the whole operation's), from the state's operations alone. In the run
   // only: the JSON does not carry them.
   probes::Interval rule_p50_ci, rule_p99_ci;
+  // With --repeat: the state's p50 in each repeat that spent kMinRepeatStateOps operations in
+  // it, their median (then also p50_ns), least and greatest: how far the state's own level moved
+  // between runs, apart from how long each run spent in it.
+  RepeatSpread p50_repeats;
 };
+// A repeat's operations in a state below which its p50 there is left out of p50_repeats.
+inline constexpr std::uint64_t kMinRepeatStateOps = 20;
 
 // A probe's figures per device state: two entries when the probe saw both states (its own
 // windows split), one when it ran wholly in one (the reference samples around it agree).

@@ -25,6 +25,9 @@ struct SeriesPoint {
   // where it is timed apart, so the figures of one device state can be read from the windows
   // spent in it (analysis/device_states.h). Kept in memory only: not in the JSON.
   std::vector<HistogramBucket> buckets, sync_buckets;
+  // Which repeat measured it (--repeat N, from 0), so a state's figures can be had per repeat.
+  // In memory only, as the buckets.
+  std::uint32_t repeat = 0;
   bool operator==(const SeriesPoint&) const = default;
 };
 

@@ -15,6 +15,8 @@ void RepeatedSamples::Add(int repeat, const probes::LoopOutcome& slice) {
     last_repeat_ = repeat;
   }
   probes::Merge(per_repeat_.back(), slice);
+  const auto index = static_cast<std::uint32_t>(per_repeat_.size() - 1);
+  for (probes::SeriesPoint& s : per_repeat_.back().series) s.repeat = index;
 }
 
 bool RepeatedSamples::Usable() const {

@@ -3,7 +3,8 @@ done-when for --repeat): reads reports written by `durprobe probe PATH --repeat 
 takes one probe's p50 (or --figure p99_ns, ops_per_sec) from probes[].repeats, and prints per
 report its median and min-max, and how many of the other reports' medians lie inside; then, where
 the reports found the device in two states (targets[].states), that probe's p50 per state in each
-report and the spread of each state's p50 over the reports.
+report and the spread of each state's p50 over the reports, and, from runs with --repeat, whether
+each state's own range between repeats holds the other reports' medians of that state.
 usage: repeat_ranges.py REPORT.json... [--probe fdatasync,overwrite,4096] [--figure p50_ns]"""
 import json
 import sys
@@ -56,6 +57,7 @@ def states(name):
 
 
 per_state = {"fast": [], "slow": []}
+ranges = {"fast": [], "slow": []}  # (report, {median, min, max, n}) per state, with --repeat
 for name in args:
     found = states(name)
     if not found:
@@ -63,10 +65,28 @@ for name in args:
         continue
     print(f"{name}: " + "; ".join(
         f"{st} p50 {s['p50_ns'] / 1e3:.0f} us over {s['ops']} ops ({s['time_share']:.0%} of its time)"
+        + (f", {s['repeats']['p50_ns']['min'] / 1e3:.0f}-{s['repeats']['p50_ns']['max'] / 1e3:.0f} us"
+           f" over {s['repeats']['p50_ns']['n']} repeats" if s.get("repeats") else "")
         for st, s in sorted(found.items())))
     for st, s in found.items():
         per_state[st].append(s["p50_ns"])
+        if s.get("repeats"):
+            ranges[st].append((name, s["repeats"]["p50_ns"]))
 for st, values in per_state.items():
     if values:
         print(f"{st} state p50 over {len(values)} reports: {min(values) / 1e3:.0f}-"
               f"{max(values) / 1e3:.0f} us ({max(values) / min(values):.2f}x)")
+# Each state's own between-run range (probes[].states[].repeats): whether it holds the other
+# reports' medians of the same state.
+for st, spans in ranges.items():
+    if len(spans) < 2:
+        continue
+    held = 0
+    for i, (name, s) in enumerate(spans):
+        others = [o["median"] for j, (_, o) in enumerate(spans) if j != i]
+        inside = sum(s["min"] <= m <= s["max"] for m in others)
+        held += inside == len(others)
+        print(f"{name}: {st} state p50 {s['median'] / 1e3:.0f} us ({s['min'] / 1e3:.0f}-"
+              f"{s['max'] / 1e3:.0f} us, n={s['n']}); holds {inside} of the {len(others)} other "
+              f"{st} medians")
+    print(f"{st} state: {held} of {len(spans)} ranges hold every other run's {st} median")

@@ -16,8 +16,8 @@
 #include "render/console/concurrency_console.h"
 #include "render/console/crashsim_console.h"
 #include "render/console/crashtest_console.h"
-#include "render/console/fsync_errors_console.h"
 #include "render/console/diff_console.h"
+#include "render/console/fsync_errors_console.h"
 #include "render/console/mount_console.h"
 #include "render/console/path_summary_console.h"
 #include "render/console/pg_console.h"
@@ -74,10 +74,13 @@ void AddMovedProbeNotes(const Target& target, TableNotes& notes) {
 
 // A probe's figures per device state (device_states): both states' p50 and p99, or the one state
 // it ran in.
+// With --repeat, the p50 is the median of the repeats' in that state, with their range.
 std::string StateText(const StateFigures& f) {
-  return fmt::format("{} state ({:.0f}% of its time, {} ops) p50 {}, p99 {}", NameOf(f.state),
-                     f.time_share * 100.0, f.ops, FormatNanos(double(f.p50_ns)),
-                     f.p99_ns > 0 ? FormatNanos(double(f.p99_ns)) : std::string("-"));
+  return fmt::format(
+      "{} state ({:.0f}% of its time, {} ops) p50 {}, p99 {}", NameOf(f.state),
+      f.time_share * 100.0, f.ops,
+      Ranged(f.p50_repeats) ? NanosRangeCell(f.p50_repeats) : FormatNanos(double(f.p50_ns)),
+      f.p99_ns > 0 ? FormatNanos(double(f.p99_ns)) : std::string("-"));
 }
 
 void AddStateNotes(const Target& target, TableNotes& notes) {

@@ -68,6 +68,14 @@ TEST_F(RepeatTest, EachRepeatProbesAgainAndTheRowShowsTheMedianOfTheRepeats) {
   EXPECT_EQ(static_cast<double>(r.latency.p50), std::round(rep.p50_ns.median));
   EXPECT_DOUBLE_EQ(r.ops_per_sec, rep.ops_per_sec.median);
   EXPECT_GT(rep.ops_per_sec.max, 4 * rep.ops_per_sec.min);
+  // Each window of the pooled series says which repeat measured it, in order, so a device
+  // state's figures can be had per repeat (analysis/device_states.h).
+  std::vector<std::uint32_t> repeats;
+  for (const probes::SeriesPoint& s : r.series) repeats.push_back(s.repeat);
+  EXPECT_TRUE(std::is_sorted(repeats.begin(), repeats.end()));
+  ASSERT_FALSE(repeats.empty());
+  EXPECT_EQ(repeats.front(), 0u);
+  EXPECT_EQ(repeats.back(), 2u);
   // A reference sample before each repeat's probe, and one at the end.
   EXPECT_EQ(t.reference.size(), 4u);
   EXPECT_EQ(listener_.phases,

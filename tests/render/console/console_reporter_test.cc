@@ -107,6 +107,15 @@ TEST(ConsoleReporterTest, DeviceStatesAreNotesUnderTheTable) {
                            "slow state (device_states)\n"),
             std::string::npos)
       << out.str();
+
+  // With --repeat, a state's p50 is the median of the repeats' there, with their range.
+  t.probe_states[0].states[1].p50_repeats = {4'010'000, 3'970'000, 4'050'000, 3};
+  std::ostringstream repeated;
+  PrintProbeTable(t.probes, repeated, &t);
+  EXPECT_NE(repeated.str().find("slow state (38% of its time, 24 ops) p50 4.01 ms (3.97-4.05 ms), "
+                                "p99 - (device_states)"),
+            std::string::npos)
+      << repeated.str();
 }
 
 // Issue 35 item 2: piped, a finding's line past 200 characters is broken at 100 (a log viewer
