@@ -95,6 +95,27 @@ std::string ClosestCommand(const std::string& word, const std::vector<std::strin
 
 namespace {
 
+// A command made of commands (`powercut witness|write|verify`) given none, or a word that is
+// none of them: the one line that names them (CLI11 would say only that one is required).
+std::string NestedCommandMissing(const std::vector<Subcommand>& subs,
+                                 const std::vector<std::string>& args) {
+  for (const Subcommand& s : subs) {
+    if (args.empty() || s.app->get_name() != args[0]) continue;
+    std::vector<std::string> nested;
+    for (const CLI::App* n : s.app->get_subcommands({})) nested.push_back(n->get_name());
+    if (nested.empty()) return "";
+    if (args.size() >= 2 && (args[1] == "--help" || args[1] == "-h" ||
+                             std::find(nested.begin(), nested.end(), args[1]) != nested.end())) {
+      return "";
+    }
+    const std::string wanted = fmt::format("{} takes one of: {} (durprobe help {})", args[0],
+                                           fmt::join(nested, ", "), args[0]);
+    return args.size() < 2 ? wanted
+                           : fmt::format("unknown {} command '{}': {}", args[0], args[1], wanted);
+  }
+  return "";
+}
+
 int RunCommand(int argc, char** argv) {
   // First: the context (the CPU quota, the mount table) may be read while the options are parsed,
   // and a signal then must end the run as at any later point.
@@ -159,6 +180,9 @@ int RunCommand(int argc, char** argv) {
                        : fmt::format("unknown command '{}' (did you mean '{}'?)", args[0], near));
     }
     args.insert(args.begin(), "run");
+  }
+  if (std::string refused = NestedCommandMissing(subs, args); !refused.empty()) {
+    return UsageError(refused);
   }
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
 

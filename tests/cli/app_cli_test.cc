@@ -46,6 +46,17 @@ TEST(AppCliTest, AMisspelledCommandIsNamedWithTheClosestOne) {
   EXPECT_EQ(cli::ClosestCommand("zzzzzz", {"compare", "clean"}), "");
 }
 
+TEST(AppCliTest, ACommandOfCommandsNamesThemWhenGivenNoneOrAnother) {
+  testing_support::ExpectUsageError(RunDurprobe("powercut"),
+                                    "powercut takes one of: witness, write, verify", "powercut");
+  testing_support::ExpectUsageError(RunDurprobe("powercut wirte /tmp"),
+                                    "unknown powercut command 'wirte': powercut takes one of",
+                                    "powercut wirte");
+  CliRun help = RunDurprobe("powercut --help");
+  EXPECT_EQ(help.exit_code, 0) << help.err;
+  EXPECT_NE(help.out.find("witness"), std::string::npos) << help.out;
+}
+
 TEST(AppCliTest, VersionOnEveryCommand) {
   for (const char* cmd : {"run", "probe", "sqlite", "compare", "inspect", "diff", "clean"}) {
     CliRun r = RunDurprobe(std::string(cmd) + " -V");
