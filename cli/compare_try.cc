@@ -36,7 +36,7 @@ std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
     r.effect = "no cause to test: the paths do not differ in anything the causes stand for";
     return r;
   }
-  const report::Cause& cause = v->causes.front();
+  const report::Cause& cause = *report::CauseToTry(v->causes, r.instead_of);
   const report::Trial& t = cause.trial;
   r.cause = cause.key;
   r.command = t.command;

@@ -167,10 +167,15 @@ std::vector<Cause> RankCauses(const CauseInputs& in) {
   pair.target[1] = in.b;
   pair.mount[0] = in.a->mount ? &*in.a->mount : nullptr;
   pair.mount[1] = in.b->mount ? &*in.b->mount : nullptr;
-  std::vector<bool> decided;
+  std::vector<bool> decided, neutral;
   for (const Knowledge& k : KnowledgeTable()) {
     CauseMatch match;
     if (!k.match(pair, match)) continue;
+    // A cause that moves nothing by itself (a bind mount, the commit interval): it fits best
+    // when nothing moved, and says to read the causes above it.
+    neutral.push_back(!k.expects.empty() &&
+                      std::all_of(k.expects.begin(), k.expects.end(),
+                                  [](const Expectation& e) { return e.expect == Expect::kSame; }));
     Scored s = ScoreRow(k, match, sig, in);
     Cause c;
     c.key = k.key;
@@ -199,6 +204,9 @@ std::vector<Cause> RankCauses(const CauseInputs& in) {
     auto kind = std::find_if(order.begin(), d, [&](std::size_t i) { return out[i].side.empty(); });
     std::rotate(kind, d, d + 1);
   }
+  // It never leads a cause that stands for a cost, however badly the disk's noise fit that one
+  // (seen: a bind mount ahead of bindfs's FUSE server when the disk changed state mid-compare).
+  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) { return !neutral[i]; });
   std::vector<Cause> ranked;
   ranked.reserve(out.size());
   for (std::size_t i : order) ranked.push_back(std::move(out[i]));

@@ -24,6 +24,20 @@ const SqliteEntry* FindConfig(const Target& t, sqlite_bench::JournalMode journal
 
 }  // namespace
 
+const Cause* CauseToTry(const std::vector<Cause>& causes, std::string& instead_of) {
+  instead_of.clear();
+  if (causes.empty()) return nullptr;
+  const Cause& leading = causes.front();
+  if (leading.trial.kind || !leading.trial.command.empty()) return &leading;
+  for (const Cause& c : causes) {
+    if (c.trial.kind) {
+      instead_of = leading.key;
+      return &c;
+    }
+  }
+  return &leading;
+}
+
 std::string TrialEffect(const Trial& trial, const std::vector<Target>& measured) {
   if (trial.kind == TrialKind::kSqliteWal) {
     if (measured.empty()) return "nothing was measured";

@@ -15,7 +15,16 @@ struct TrialResult {
   std::string command;  // the command it stands for
   std::vector<Target> targets;
   std::string effect;  // one line: the measured effect
+  // The leading cause, when it had no test at all (drift: the figures were not comparable) and
+  // the next cause that has one was tried instead; empty otherwise.
+  std::string instead_of;
 };
+
+// The cause compare --try tests among a verdict's (ranked) causes: the leading one, unless it has
+// no test at all (drift: the figures moved with the disk, which says nothing of which layer
+// differs); then the first after it that has a test to run, with instead_of set to the leading
+// cause's key. nullptr when there are no causes.
+const Cause* CauseToTry(const std::vector<Cause>& causes, std::string& instead_of);
 
 // The effect of a trial from what it measured: the second path's per-sync, per-op and metadata
 // ratios against the first (compare_paths, nocow_dir), or WAL/FULL's commit rate against

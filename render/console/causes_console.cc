@@ -28,8 +28,13 @@ void PrintCauses(const std::vector<Cause>& causes, std::ostream& out) {
 }
 
 void PrintTried(const TrialResult& tried, std::ostream& out) {
-  fmt::print(out, "\nTried ({}): {}\n  {}\n", EscapeControlChars(tried.cause),
-             EscapeControlChars(tried.command), EscapeControlChars(tried.effect));
+  const std::string instead =
+      tried.instead_of.empty()
+          ? ""
+          : fmt::format(", as the leading cause, {}, has no test", tried.instead_of);
+  fmt::print(out, "\nTried ({}{}): {}\n  {}\n", EscapeControlChars(tried.cause),
+             EscapeControlChars(instead), EscapeControlChars(tried.command),
+             EscapeControlChars(tried.effect));
 }
 
 }  // namespace durprobe::report

@@ -25,7 +25,10 @@ nlohmann::json CausesJson(const std::vector<Cause>& causes) {
 nlohmann::json TriedJson(const TrialResult& t) {
   nlohmann::json targets = nlohmann::json::array();
   for (const Target& target : t.targets) targets.push_back(ToJson(target));
-  return {{"cause", t.cause}, {"command", t.command}, {"effect", t.effect}, {"targets", targets}};
+  nlohmann::json j{
+      {"cause", t.cause}, {"command", t.command}, {"effect", t.effect}, {"targets", targets}};
+  if (!t.instead_of.empty()) j["instead_of"] = t.instead_of;
+  return j;
 }
 
 }  // namespace durprobe::report

@@ -36,5 +36,39 @@ TEST(TrialEffectTest, ComparePathsQuotesTheSecondPathsRatios) {
   EXPECT_EQ(TrialEffect({TrialKind::kComparePaths, "", {}, ""}, {}), "nothing was measured");
 }
 
+Cause CauseOf(const std::string& key, std::optional<TrialKind> kind, const std::string& command) {
+  Cause c;
+  c.key = key;
+  c.trial.kind = kind;
+  c.trial.command = command;
+  return c;
+}
+
+// drift leads when the disk changed state during a compare; it has no test, so --try tests the
+// first cause after it that has one, and says which it passed over.
+TEST(CauseToTryTest, ALeadingCauseWithoutATestGivesWayToTheNextThatHasOne) {
+  std::string instead;
+  const std::vector<Cause> drift_first = {
+      CauseOf("drift", std::nullopt, ""),
+      CauseOf("barrier", std::nullopt, "mount -o remount,barrier=1 /x"),
+      CauseOf("fuse", TrialKind::kComparePaths, "durprobe compare /fuse /under")};
+  const Cause* c = CauseToTry(drift_first, instead);
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->key, "fuse");
+  EXPECT_EQ(instead, "drift");
+
+  // A leading cause with a test, or with a command --try leaves to the user, stays the one.
+  const std::vector<Cause> fuse_first = {drift_first[2], drift_first[0]};
+  EXPECT_EQ(CauseToTry(fuse_first, instead)->key, "fuse");
+  EXPECT_EQ(instead, "");
+  const std::vector<Cause> remount_first = {drift_first[1], drift_first[2]};
+  EXPECT_EQ(CauseToTry(remount_first, instead)->key, "barrier");
+  EXPECT_EQ(instead, "");
+  // Nothing after it has a test: the leading cause, which says it has none.
+  EXPECT_EQ(CauseToTry({drift_first[0]}, instead)->key, "drift");
+  EXPECT_EQ(instead, "");
+  EXPECT_EQ(CauseToTry({}, instead), nullptr);
+}
+
 }  // namespace
 }  // namespace durprobe::report

@@ -120,6 +120,19 @@ class LabCausesTest : public ::testing::Test {
 
 std::string LabCausesTest::dir_, LabCausesTest::skip_, LabCausesTest::log_;
 
+// The leading cause of a compare of a and b must be want. When the disk changed state in each of
+// the three compares, drift honestly led each time (want was still listed, CompareThroughDrift
+// checks): the pair could not be judged here now, and the test says so rather than pass or fail.
+#define EXPECT_LEADS(a, b, want)                                                          \
+  do {                                                                                    \
+    const std::string leading = LeadingThroughDrift(a, b, want);                          \
+    if (leading == "drift") {                                                             \
+      GTEST_SKIP() << "the disk changed state during each of three compares: drift led, " \
+                   << (want) << " was listed";                                            \
+    }                                                                                     \
+    EXPECT_EQ(leading, want);                                                             \
+  } while (0)
+
 #define NEED(name)                           \
   if (!skip_.empty()) GTEST_SKIP() << skip_; \
   if (!Made(name)) GTEST_SKIP() << "the lab could not make " << name << ": " << log_;
@@ -127,19 +140,23 @@ std::string LabCausesTest::dir_, LabCausesTest::skip_, LabCausesTest::log_;
 TEST_F(LabCausesTest, Ext4AgainstXfsIsTheFilesystem) {
   NEED("ext4");
   NEED("xfs");
-  EXPECT_EQ(LeadingThroughDrift(dir_ + "/ext4", dir_ + "/xfs", "filesystem"), "filesystem");
+  EXPECT_LEADS(dir_ + "/ext4", dir_ + "/xfs", "filesystem");
 }
 
 TEST_F(LabCausesTest, XfsAgainstBtrfsIsCopyOnWrite) {
   NEED("xfs");
   NEED("btrfs");
-  EXPECT_EQ(LeadingThroughDrift(dir_ + "/xfs", dir_ + "/btrfs", "btrfs_cow"), "btrfs_cow");
+  EXPECT_LEADS(dir_ + "/xfs", dir_ + "/btrfs", "btrfs_cow");
 }
 
 TEST_F(LabCausesTest, Ext4AgainstExt4WithoutBarriersIsTheBarrier) {
   NEED("ext4");
   NEED("ext4-nobarrier");
   json j = CompareThroughDrift(dir_ + "/ext4", dir_ + "/ext4-nobarrier", "barrier");
+  if (Leading(j) == "drift") {
+    GTEST_SKIP() << "the disk changed state during each of three compares: drift led, barrier "
+                    "was listed";
+  }
   EXPECT_EQ(Leading(j), "barrier");
   // Two loop devices, two images, two mount points: only the option is left to list.
   for (const json& d : j["verdicts"][0]["differences"]) {
@@ -155,13 +172,13 @@ TEST_F(LabCausesTest, OverlayAgainstItsLowerDirectorysFilesystemIsTheOverlay) {
   // filesystem, differs by the loop device too, and the two causes' evidence then ranks them
   // by the disk's noise (the fresh-clone suite once led with loop).
   ASSERT_TRUE(platform::Default().MakeDirectory(dir_ + "/ext4/plain").ok());
-  EXPECT_EQ(LeadingThroughDrift(dir_ + "/overlay", dir_ + "/ext4/plain", "overlay"), "overlay");
+  EXPECT_LEADS(dir_ + "/overlay", dir_ + "/ext4/plain", "overlay");
 }
 
 TEST_F(LabCausesTest, BindfsAgainstABindMountIsFuse) {
   NEED("bindfs");
   NEED("bind");
-  EXPECT_EQ(LeadingThroughDrift(dir_ + "/bindfs", dir_ + "/bind", "fuse"), "fuse");
+  EXPECT_LEADS(dir_ + "/bindfs", dir_ + "/bind", "fuse");
 }
 
 TEST_F(LabCausesTest, TryRunsTheLeadingCausesTest) {
@@ -169,7 +186,16 @@ TEST_F(LabCausesTest, TryRunsTheLeadingCausesTest) {
   NEED("bind");
   json j = Compare(dir_ + "/bind", dir_ + "/bindfs", "--try");
   ASSERT_TRUE(j.contains("tried")) << j.dump();
-  EXPECT_EQ(j["tried"]["cause"], "fuse");
+  // When the disk changed state during the compare, drift leads; it has no test, and --try
+  // tests fuse after it and says so.
+  EXPECT_EQ(j["tried"]["cause"], "fuse") << j["tried"].dump();
+  const std::string leading = Leading(j);
+  if (leading == "fuse") {
+    EXPECT_FALSE(j["tried"].contains("instead_of")) << j["tried"].dump();
+  } else {
+    EXPECT_EQ(leading, "drift") << j["verdicts"][0]["causes"].dump();
+    EXPECT_EQ(j["tried"]["instead_of"], leading) << j["tried"].dump();
+  }
   // bindfs against the directory it exports, measured: two targets, and the per-op ratio.
   EXPECT_EQ(j["tried"]["targets"].size(), 2u);
   EXPECT_NE(j["tried"]["effect"].get<std::string>().find("per op"), std::string::npos)
@@ -181,8 +207,8 @@ TEST_F(LabCausesTest, TryMakesANodatacowDirectoryOnBtrfs) {
   NEED("btrfs");
   json j = Compare(dir_ + "/xfs", dir_ + "/btrfs", "--try");
   ASSERT_TRUE(j.contains("tried")) << j.dump();
-  if (j["verdicts"][0]["causes"][0]["key"] != "btrfs_cow") {
-    GTEST_SKIP() << "the leading cause was not btrfs_cow this time";
+  if (j["tried"]["cause"] != "btrfs_cow") {  // the leading cause, or the next after drift
+    GTEST_SKIP() << "the cause tried was not btrfs_cow this time: " << j["tried"]["cause"];
   }
   EXPECT_EQ(j["tried"]["targets"].size(), 2u) << j["tried"]["effect"];
   // Nothing of the trial is left on the btrfs mount.
