@@ -133,7 +133,7 @@ int RunCrashtest(const CrashtestCliOptions& o) {
   }
   if (!o.log.empty()) {
     if (!state) return UsageError("--log names the log a state was reported on: give --state too");
-    if (o.log.size() != 16 || o.log.find_first_not_of("0123456789abcdef") != std::string::npos) {
+    if (!sqlite_bench::IsLogDigest(o.log)) {
       return UsageError(fmt::format(
           "--log '{}' is not a reported log: 16 hex digits, as the row's log says", o.log));
     }

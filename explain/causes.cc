@@ -154,6 +154,15 @@ std::vector<std::string> KeysOf(const Knowledge& k, const std::vector<Difference
   return out;
 }
 
+// A cause that moves nothing by itself (a bind mount, the commit interval): every signal it
+// expects stays the same, so it fits best when nothing moved, and it says to read the causes
+// above it.
+bool MovesNothing(const Knowledge& k) {
+  return !k.expects.empty() &&
+         std::all_of(k.expects.begin(), k.expects.end(),
+                     [](const Expectation& e) { return e.expect == Expect::kSame; });
+}
+
 }  // namespace
 
 std::vector<Cause> RankCauses(const CauseInputs& in) {
@@ -171,11 +180,7 @@ std::vector<Cause> RankCauses(const CauseInputs& in) {
   for (const Knowledge& k : KnowledgeTable()) {
     CauseMatch match;
     if (!k.match(pair, match)) continue;
-    // A cause that moves nothing by itself (a bind mount, the commit interval): it fits best
-    // when nothing moved, and says to read the causes above it.
-    neutral.push_back(!k.expects.empty() &&
-                      std::all_of(k.expects.begin(), k.expects.end(),
-                                  [](const Expectation& e) { return e.expect == Expect::kSame; }));
+    neutral.push_back(MovesNothing(k));
     Scored s = ScoreRow(k, match, sig, in);
     Cause c;
     c.key = k.key;

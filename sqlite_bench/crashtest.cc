@@ -4,10 +4,12 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <set>
 
 #include "platform/interrupt.h"
+#include "probes/powercut_record.h"
 #include "sqlite_bench/crashsim.h"
 #include "sqlite_bench/crashsim_recovery.h"
 #include "sqlite_bench/sqlite_db.h"
@@ -86,27 +88,20 @@ Workload RunWorkload(platform::Platform& platform, CrashDevice& device,
   return w;
 }
 
-// FNV-1a over 64-bit values, a byte at a time.
-class Fnv {
- public:
-  void Mix(std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) h_ = (h_ ^ ((v >> (8 * i)) & 0xff)) * 1099511628211ull;
-  }
-  std::uint64_t value() const { return h_; }
-
- private:
-  std::uint64_t h_ = 14695981039346656037ull;
-};
+// FNV-1a (probes::Fnv1a64) over v's eight bytes, least significant first, continuing from hash.
+std::uint64_t Mix(std::uint64_t hash, std::uint64_t v) {
+  std::array<std::uint8_t, 8> bytes;
+  for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  return probes::Fnv1a64(bytes, hash);
+}
 
 // Equal write lists make equal states: their hash counts the distinct ones.
 std::uint64_t HashWrites(const std::vector<platform::StateWrite>& writes) {
-  Fnv h;
+  std::uint64_t h = probes::kFnvOffset;
   for (const platform::StateWrite& w : writes) {
-    h.Mix(w.offset);
-    h.Mix(w.length);
-    h.Mix(w.data_at);
+    h = Mix(Mix(Mix(h, w.offset), w.length), w.data_at);
   }
-  return h.value();
+  return h;
 }
 
 void AddExample(CrashtestResult& r, std::size_t& count, const CrashStateSpec& spec,
@@ -131,6 +126,36 @@ Result<std::unique_ptr<CrashDevice>> MakeDevice(platform::Platform& platform, in
   return device;
 }
 
+// The workload, run once and its log read; with o.log, run on a new device each time until it
+// logs that log (at most kLogAttempts runs), else an Error naming the logs it got. r gets the
+// digest and the runs it took.
+Result<CrashLog> RunLogged(platform::Platform& platform, int scratch_fd, const std::string& scratch,
+                           std::unique_ptr<CrashDevice>& device, const CrashsimConfig& config,
+                           const CrashtestOptions& o, Workload& w, CrashtestResult& r) {
+  std::set<std::string> logged;  // each run's digest, while rebuilding on a named log
+  const int attempts = o.log.empty() ? 1 : kLogAttempts;
+  for (int attempt = 0; attempt < attempts; ++attempt) {
+    if (attempt > 0) {  // a new device and filesystem, as the reported run started with
+      device.reset();   // its files go first: the new one takes the same names
+      Result<std::unique_ptr<CrashDevice>> fresh = MakeDevice(platform, scratch_fd, scratch, o);
+      if (!fresh.ok()) return fresh.status();
+      device = std::move(*fresh);
+    }
+    w = RunWorkload(platform, *device, config, o);
+    Result<CrashLog> log = w.status.ok() ? device->ReadLog() : Result<CrashLog>(w.status);
+    if (!log.ok()) return log;
+    ++r.workload_runs;
+    r.log = LogDigest(*log, w.acks);
+    if (o.log.empty() || r.log == o.log) return log;
+    logged.insert(r.log);
+  }
+  return Status::Error(fmt::format(
+      "the workload logged {} in {} runs, never the named log {}: a state is rebuilt on the log "
+      "it was reported on (the same kernel and filesystem, and the first configuration of its "
+      "run)",
+      fmt::join(logged, " or "), attempts, o.log));
+}
+
 CrashtestResult RunConfig(platform::Platform& platform, int scratch_fd, const std::string& scratch,
                           std::unique_ptr<CrashDevice>& device, const CrashsimConfig& config,
                           const CrashtestOptions& o) {
@@ -144,36 +169,7 @@ CrashtestResult RunConfig(platform::Platform& platform, int scratch_fd, const st
   SqlitePrng prng;
   prng.Seed(seed);
   Workload w;
-  Result<CrashLog> log = Status::Error("the workload did not run");
-  std::vector<std::string> logged;  // each run's digest, while rebuilding on a named log
-  const int attempts = o.log.empty() ? 1 : kLogAttempts;
-  for (int attempt = 0; attempt < attempts; ++attempt) {
-    if (attempt > 0) {  // a new device and filesystem, as the reported run started with
-      device.reset();   // its files go first: the new one takes the same names
-      Result<std::unique_ptr<CrashDevice>> fresh = MakeDevice(platform, scratch_fd, scratch, o);
-      if (!fresh.ok()) {
-        log = fresh.status();
-        break;
-      }
-      device = std::move(*fresh);
-    }
-    w = RunWorkload(platform, *device, config, o);
-    log = w.status.ok() ? device->ReadLog() : Result<CrashLog>(w.status);
-    if (!log.ok()) break;
-    ++r.workload_runs;
-    r.log = LogDigest(*log, w.acks);
-    if (o.log.empty() || r.log == o.log) break;
-    logged.push_back(r.log);
-  }
-  if (log.ok() && !o.log.empty() && r.log != o.log) {
-    std::sort(logged.begin(), logged.end());
-    logged.erase(std::unique(logged.begin(), logged.end()), logged.end());
-    log = Status::Error(fmt::format(
-        "the workload logged {} in {} runs, never the named log {}: a state is rebuilt on the "
-        "log it was reported on (the same kernel and filesystem, and the first configuration "
-        "of its run)",
-        fmt::join(logged, " or "), attempts, o.log));
-  }
+  Result<CrashLog> log = RunLogged(platform, scratch_fd, scratch, device, config, o, w, r);
   if (!log.ok()) {
     r.outcome = probes::OutcomeOf(log.status());
     r.reason = log.status().message();
@@ -261,21 +257,23 @@ CrashtestResult RunConfig(platform::Platform& platform, int scratch_fd, const st
 }  // namespace
 
 std::string LogDigest(const platform::CrashLog& log, const std::vector<std::uint64_t>& acks) {
-  Fnv h;
-  for (const platform::CrashEvent& e : log.events) {
-    h.Mix(e.kind);
-    h.Mix(e.offset);
-    h.Mix(e.length);
-  }
+  std::uint64_t h = probes::kFnvOffset;
+  for (const platform::CrashEvent& e : log.events) h = Mix(Mix(Mix(h, e.kind), e.offset), e.length);
   // Each acknowledgement as the events logged before it: the log's bytes before the workload's
   // checkpoint vary, the order of events and acknowledgements is what the states depend on.
-  h.Mix(acks.size());
+  h = Mix(h, acks.size());
   for (std::uint64_t ack : acks) {
-    h.Mix(static_cast<std::uint64_t>(
-        std::count_if(log.events.begin(), log.events.end(),
-                      [ack](const platform::CrashEvent& e) { return e.data_at <= ack; })));
+    h = Mix(h, static_cast<std::uint64_t>(std::count_if(
+                   log.events.begin(), log.events.end(),
+                   [ack](const platform::CrashEvent& e) { return e.data_at <= ack; })));
   }
-  return fmt::format("{:016x}", h.value());
+  return fmt::format("{:016x}", h);
+}
+
+bool IsLogDigest(std::string_view text) {
+  return text.size() == 16 && std::all_of(text.begin(), text.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
 }
 
 std::uint64_t AckedBefore(const std::vector<std::uint64_t>& commits,

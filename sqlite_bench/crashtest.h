@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "platform/crash_device.h"
@@ -56,6 +57,8 @@ std::uint64_t AckedBefore(const std::vector<std::uint64_t>& commits,
 // in it each commit was acknowledged. Two runs with the same digest choose the same states from
 // the same seed; the kernel's timing can add a flush now and then, which changes it.
 std::string LogDigest(const platform::CrashLog& log, const std::vector<std::uint64_t>& acks);
+// Whether text has a digest's shape (16 lower-case hex digits), as --log must.
+bool IsLogDigest(std::string_view text);
 
 // Runs each configuration on a crash device made in the scratch directory (scratch_fd, its
 // work path scratch): mkfs once, then per configuration a checkpoint, the workload in a

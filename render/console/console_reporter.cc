@@ -73,8 +73,7 @@ void AddMovedProbeNotes(const Target& target, TableNotes& notes) {
 }
 
 // A probe's figures per device state (device_states): both states' p50 and p99, or the one state
-// it ran in.
-// With --repeat, the p50 is the median of the repeats' in that state, with their range.
+// it ran in; with --repeat, the p50 is the median of the repeats' in that state, with their range.
 std::string StateText(const StateFigures& f) {
   return fmt::format(
       "{} state ({:.0f}% of its time, {} ops) p50 {}, p99 {}", NameOf(f.state),

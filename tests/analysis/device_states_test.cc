@@ -14,87 +14,12 @@
 #include "explain/path_summary.h"
 #include "gate/rules.h"
 #include "render/summary_text.h"
+#include "tests/analysis/two_state_run.h"
 
 namespace durprobe::report {
 namespace {
 
-using probes::Pattern;
-using probes::Primitive;
-
-constexpr std::uint64_t kStateSec = 1'000'000'000;
-constexpr std::uint64_t kWindowNs = 100'000'000;
-constexpr probes::ProbeSpec kStatesSpec{Primitive::kFdatasync, Pattern::kOverwrite, 4096};
-
-// n values around level, +/- spread (uniform, seeded).
-std::vector<double> Around(std::size_t n, double level, double spread, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> u(-spread, spread);
-  std::vector<double> v;
-  for (std::size_t i = 0; i < n; ++i) v.push_back(level * (1.0 + u(rng)));
-  return v;
-}
-
-// One 100 ms window of `ops` operations around level: the whole operation is level + 10 us,
-// the sync call level.
-probes::SeriesPoint StateWindow(std::uint64_t start, std::size_t ops, double level, unsigned seed) {
-  probes::Histogram whole, sync;
-  for (double v : Around(ops, level, 0.1, seed)) {
-    whole.Record(std::uint64_t(v) + 10'000);
-    sync.Record(std::uint64_t(v));
-  }
-  return {start,
-          whole.count(),
-          probes::Percentile(whole, 0.5),
-          whole.mean(),
-          probes::NonEmptyBuckets(whole),
-          probes::NonEmptyBuckets(sync)};
-}
-
-// A probe whose windows follow levels (one per window, `ops` operations each), from t0.
-probes::ProbeResult ProbeOver(const std::vector<double>& levels, std::size_t ops,
-                              std::uint64_t t0) {
-  probes::ProbeResult r;
-  r.spec = kStatesSpec;
-  r.has_sync_part = true;
-  probes::Histogram whole, sync;
-  for (std::size_t i = 0; i < levels.size(); ++i) {
-    r.series.push_back(StateWindow(t0 + i * kWindowNs, ops, levels[i], unsigned(i) + 7));
-    probes::AddBuckets(whole, r.series.back().buckets);
-    probes::AddBuckets(sync, r.series.back().sync_buckets);
-  }
-  r.ops = whole.count();
-  r.latency = probes::Summarize(whole);
-  r.sync_latency = probes::Summarize(sync);
-  r.histogram = probes::NonEmptyBuckets(whole);
-  r.sync_histogram = probes::NonEmptyBuckets(sync);
-  return r;
-}
-
-void AddReference(Target& t, std::uint64_t at, double level) {
-  t.reference.push_back({at, "x", 40, std::uint64_t(level), level});
-}
-
-// A run on a device at 100 us, then at 4 ms from 10 s to 30 s, then at 100 us again: probe 0 ran
-// across the change at 10 s (8 fast windows, 8 slow ones), probe 1 wholly inside the slow stretch,
-// probe 2 from the slow stretch into the fast one (the samples around it disagree).
-Target TwoStateRun() {
-  Target t;
-  t.path = "/data";
-  t.reference_probe = "fdatasync overwrite 4 KiB";
-  AddReference(t, 0, 110'000);
-  AddReference(t, 9 * kStateSec, 95'000);
-  AddReference(t, 12 * kStateSec, 4'100'000);
-  AddReference(t, 20 * kStateSec, 3'900'000);
-  AddReference(t, 28 * kStateSec, 4'000'000);
-  AddReference(t, 32 * kStateSec, 105'000);
-  AddReference(t, 40 * kStateSec, 100'000);
-  std::vector<double> across(8, 100'000.0);
-  across.insert(across.end(), 8, 4'000'000.0);
-  t.probes.push_back(ProbeOver(across, 20, 9 * kStateSec + 200'000'000));
-  t.probes.push_back(ProbeOver(std::vector<double>(6, 4'000'000.0), 20, 21 * kStateSec));
-  t.probes.push_back(ProbeOver(std::vector<double>(6, 4'000'000.0), 20, 29 * kStateSec));
-  return t;
-}
+using namespace two_state_run;  // NOLINT(build/namespaces): the samples of every test here
 
 TEST(DeviceStatesTest, TwoLevelsFarApartAreSplit) {
   std::vector<double> v = Around(8, 100'000, 0.3, 1);
@@ -352,44 +277,6 @@ TEST(DeviceStatesTest, TheJsonKeepsTheStates) {
   EXPECT_EQ(t.probe_states[1].states[0].state, DeviceState::kSlow);
   ASSERT_TRUE(t.summary && t.summary->sync_slow_state);
   EXPECT_EQ(t.summary->sync_slow_state->time_share, 0.5);
-}
-
-// --repeat 3: probe 0's windows came in three repeats, the fast state at 90, 100 and 120 us and
-// the slow one at 3.8 and 4.2 ms (the third repeat ran wholly fast). Each state's p50 is the median
-// of its repeats', with their range; a repeat that spent no operations in a state is left out.
-TEST(DeviceStatesTest, WithRepeatsEachStateHasItsRangeBetweenRuns) {
-  Target t = TwoStateRun();
-  const std::vector<double> levels{90'000,    90'000,    3'800'000, 3'800'000, 100'000, 100'000,
-                                   4'200'000, 4'200'000, 120'000,   120'000,   120'000, 120'000};
-  t.probes[0] = ProbeOver(levels, 20, 9 * kStateSec + 200'000'000);
-  for (std::size_t i = 0; i < levels.size(); ++i) t.probes[0].series[i].repeat = i / 4;
-  AddDeviceStates(t);
-  ASSERT_FALSE(t.probe_states.empty());
-  ASSERT_EQ(t.probe_states[0].states.size(), 2u);
-  const StateFigures& fast = t.probe_states[0].states[0];
-  const StateFigures& slow = t.probe_states[0].states[1];
-  ASSERT_EQ(fast.p50_repeats.n, 3u);
-  EXPECT_NEAR(fast.p50_repeats.min, 100'000, 10'000);  // the whole operation: + 10 us
-  EXPECT_NEAR(fast.p50_repeats.median, 110'000, 10'000);
-  EXPECT_NEAR(fast.p50_repeats.max, 130'000, 12'000);
-  EXPECT_EQ(double(fast.p50_ns), fast.p50_repeats.median);
-  ASSERT_EQ(slow.p50_repeats.n, 2u);
-  EXPECT_NEAR(slow.p50_repeats.min, 3'810'000, 400'000);
-  EXPECT_NEAR(slow.p50_repeats.max, 4'210'000, 400'000);
-  EXPECT_LT(slow.p50_repeats.min, slow.p50_repeats.max);
-  // One run alone has no range.
-  EXPECT_EQ(t.probe_states[1].states[0].p50_repeats.n, 0u);
-
-  Report report;
-  report.targets.push_back(t);
-  nlohmann::json j = ToJson(report);
-  const nlohmann::json& states = j["targets"][0]["probes"][0]["states"];
-  EXPECT_EQ(states[0]["repeats"]["p50_ns"]["n"], 3);
-  EXPECT_FALSE(j["targets"][0]["probes"][1]["states"][0].contains("repeats"));
-  Result<Report> back = FromJson(j);
-  ASSERT_TRUE(back.ok()) << back.status().message();
-  EXPECT_EQ(back->targets[0].probe_states[0].states[0].p50_repeats, fast.p50_repeats);
-  EXPECT_EQ(back->targets[0].probe_states[0].states[1].p50_repeats, slow.p50_repeats);
 }
 
 // diff compares the mixtures row by row; where either side's device had states it warns, with

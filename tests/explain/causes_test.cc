@@ -363,24 +363,6 @@ TEST(CausesTest, FuseTestComparesWithTheDirectoryItExports) {
             (std::vector<std::string>{"/mnt/fuse/db", "/srv/export/db"}));
 }
 
-// A bind mount against a FUSE mount whose figures the disk's noise blurred (per op only 1.2x):
-// the bind mount fits "nothing moved" better, but it costs nothing by itself and never leads
-// the FUSE server, which stands for a cost.
-TEST(CausesTest, ACauseThatMovesNothingNeverLeadsOneThatStandsForACost) {
-  Target a = CausePath("/a", {.overwrite = 1.1}), b = CausePath("/mnt/fuse/db", {.op = 1.2});
-  a.mount->bind = true;
-  b.mount->fstype = "fuse.bindfs";
-  b.mount->fs_subtype = "bindfs";
-  b.mount->device.reset();
-  std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
-  ASSERT_GE(causes.size(), 2u);
-  EXPECT_EQ(causes.front().key, "fuse");
-  const auto bind =
-      std::find_if(causes.begin(), causes.end(), [](const Cause& c) { return c.key == "bind"; });
-  ASSERT_NE(bind, causes.end());
-  EXPECT_GT(bind->score, causes.front().score) << "the case this test is for";
-}
-
 TEST(IdentityKeysTest, NamesLeaveTheListUnlessNothingElseDiffers) {
   std::vector<Difference> d = {{"mount.device.name", "loop0", "loop1"},
                                {"mount.device.dev", "7:0", "7:1"},
