@@ -318,14 +318,28 @@ TEST_F(PowercutTest, SqliteCommitsAreKeptByAnHonestDeviceAndLostByALyingOne) {
                 o.evidence["records"]["acknowledged"].get<int>(),
                 o.evidence["records"]["lost"].get<int>());
   }
-  CutOutcome lying = CutOnce(platform::CacheMode::kIgnoresFlush, 5, sqlite);
-  ASSERT_NE(lying.writer_exit, 0) << lying.detail;
-  ASSERT_EQ(lying.verify_exit, 1) << lying.detail;
-  EXPECT_EQ(lying.evidence["verdict"], "failed");
-  std::printf("sqlite WAL/FULL ignores-flush cut: %d acknowledged, %d lost, integrity_check %s\n",
-              lying.evidence["records"]["acknowledged"].get<int>(),
-              lying.evidence["records"]["lost"].get<int>(),
-              lying.evidence["integrity_check"].get<std::string>().c_str());
+  // A lying device's cut loses acknowledged commits unless it falls between a checkpoint and
+  // the next acknowledged commit: then what its cache drops is the checkpoint's tail and the
+  // WAL's restart, the WAL on the disk is still whole and recovery replays it. Seen once in CI:
+  // 6,400 of 6,400 read back, row 6,400's commit failed by the cut, and row 6,399's commit is the
+  // one that checkpoints (strace of the writer). That pass is right, so the test cuts again, up
+  // to four times, until a cut drops an acknowledged commit.
+  int caught_in = -1;
+  for (int i = 0; i < 4 && caught_in < 0; ++i) {
+    CutOutcome lying = CutOnce(platform::CacheMode::kIgnoresFlush, 5 + i, sqlite);
+    ASSERT_NE(lying.writer_exit, 0) << lying.detail;
+    ASSERT_TRUE(lying.verify_exit == 0 || lying.verify_exit == 1) << lying.detail;
+    const json& r = lying.evidence["records"];
+    std::printf(
+        "sqlite WAL/FULL ignores-flush cut %d: %d acknowledged, %d lost, integrity_check %s\n", i,
+        r["acknowledged"].get<int>(), r["lost"].get<int>(),
+        lying.evidence["integrity_check"].get<std::string>().c_str());
+    // The verdict follows the count, either way.
+    EXPECT_EQ(lying.evidence["verdict"], lying.verify_exit == 1 ? "failed" : "passed");
+    EXPECT_EQ(r["lost"].get<int>() > 0, lying.verify_exit == 1) << lying.detail;
+    if (lying.verify_exit == 1) caught_in = i;
+  }
+  EXPECT_GE(caught_in, 0) << "no cut of four on a device that ignores flushes lost a commit";
 }
 
 TEST_F(PowercutTest, WithoutAWitnessTheWriterWritesNothing) {
