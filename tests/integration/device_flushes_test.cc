@@ -7,6 +7,8 @@
 // the server that drops them.
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "tests/integration/lab_mounts.h"
@@ -43,6 +45,40 @@ double PerOp(const json& target, const std::string& primitive) {
   if (p == nullptr || !p->contains("device_flushes")) return -1.0;
   const json& f = (*p)["device_flushes"];
   return f["status"] == "ok" ? f["per_op"].get<double>() : -1.0;
+}
+
+// What a neighbour on the probe's devices flushed per operation of the probe, whatever the probe
+// did: the busier of the control's and the idle slices' rates over the timed slices' time, per
+// operation, on the busiest device. ctest runs two tests at once, and the other one's fsyncs on
+// the same disk come in bursts: a count less the background is good to about the background
+// itself (seen in CI: a plain write's 0.21 flush/op with 0.40 a write from the neighbour).
+double NeighbourPerOp(const json& target, const std::string& primitive) {
+  const json* p = ProbeOf(target, primitive);
+  if (p == nullptr || !p->contains("device_flushes")) return 0.0;
+  const json& f = (*p)["device_flushes"];
+  const double ops = f.value("ops", 0.0), timed_s = f.value("timed_ns", 0.0) / 1e9;
+  const double control_s = f.value("control_ns", 0.0) / 1e9, idle_s = f.value("idle_ns", 0.0) / 1e9;
+  if (ops <= 0) return 0.0;
+  double most = 0.0;
+  for (const json& d : f.value("devices", json::array())) {
+    double rate = 0.0;
+    if (control_s > 0) rate = d.value("control_flushes", 0.0) / control_s;
+    if (idle_s > 0) rate = std::max(rate, d.value("idle_flushes", 0.0) / idle_s);
+    most = std::max(most, rate * timed_s / ops);
+  }
+  return most;
+}
+
+// PerOp, with a line in the test's output when a neighbour's background widens its bounds.
+double PerOpBeside(const json& target, const std::string& primitive, const std::string& name,
+                   double& neighbour) {
+  neighbour = NeighbourPerOp(target, primitive);
+  const double per_op = PerOp(target, primitive);
+  if (neighbour >= 0.05) {
+    std::printf("%s %s: %.3f flush/op beside a neighbour's %.3f an operation\n", name.c_str(),
+                primitive.c_str(), per_op, neighbour);
+  }
+  return per_op;
 }
 
 bool HasFinding(const json& target, const std::string& code) {
@@ -95,17 +131,22 @@ TEST_F(LabMountsTest, FdatasyncFlushesOncePerSyncOnEveryMountWithADevice) {
     if (LabCouldNotMount(name)) continue;
     json t = ProbeJson(dir_ + "/" + name);
     if (t.is_null()) continue;
-    EXPECT_GE(PerOp(t, "fdatasync"), 0.8) << name << ": " << ProbeOf(t, "fdatasync")->dump();
+    // Each bound is widened by what a neighbour flushed per operation meanwhile (NeighbourPerOp).
+    double busy = 0.0;
+    const double sync_per_op = PerOpBeside(t, "fdatasync", name, busy);
+    EXPECT_GE(sync_per_op, 0.8 - busy) << name << ": " << ProbeOf(t, "fdatasync")->dump();
     // btrfs flushes twice per fdatasync (its log tree, then the super block): 2.0 measured;
     // bindfs syncs the file under it with fsync for every fdatasync (strace of the server), so
     // the ext4 under it commits its journal as well: 1.19 to 1.64 measured.
-    EXPECT_LE(PerOp(t, "fdatasync"), name == "btrfs"    ? 2.3
-                                     : name == "bindfs" ? 2.0
-                                                        : 1.3)
+    EXPECT_LE(sync_per_op, (name == "btrfs"    ? 2.3
+                            : name == "bindfs" ? 2.0
+                                               : 1.3) +
+                               busy)
         << name << ": " << ProbeOf(t, "fdatasync")->dump();
     if (const json* none = ProbeOf(t, "none");
         none != nullptr && none->contains("device_flushes")) {
-      EXPECT_LT(PerOp(t, "none"), 0.1) << name << ": " << none->dump();
+      const double plain_per_op = PerOpBeside(t, "none", name, busy);
+      EXPECT_LT(plain_per_op, 0.1 + busy) << name << ": " << none->dump();
     }
     EXPECT_NE(t["durability"]["verdict"], "not_durable") << name << ": " << t["durability"];
   }
