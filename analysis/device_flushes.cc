@@ -41,6 +41,10 @@ FlushReach ReachOf(const probes::ProbeResult& r, bool fua) {
 
 }  // namespace
 
+bool FlushCountInNoise(const probes::FlushTally& t) {
+  return t.ok() && t.MostWithoutSyncPerOp() >= kNoisyBackgroundPerOp;
+}
+
 bool WritesFlushThemselves(const probes::FlushTally& t) {
   return t.ok() && t.control_ops > 0 && t.ControlPerWrite() >= kReachesPerOp;
 }

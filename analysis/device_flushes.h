@@ -22,6 +22,11 @@ inline constexpr std::uint64_t kMinFlushEvidenceOps = 20;  // fewer operations p
 // no device under it.
 inline constexpr double kMaxBackgroundPerOp = 1.0;
 
+// A count beside a background of this many flushes per operation or more (MostWithoutSyncPerOp:
+// another process flushing the same device) is good only to about that background: a no-flush
+// write can read 0.2 (seen in CI beside another test's fsyncs). Its flush/op is shown with it.
+inline constexpr double kNoisyBackgroundPerOp = kNoFlushPerOp;
+
 enum class FlushReach {
   kReaches,      // per_op at least kReachesPerOp
   kPartly,       // in between, or too busy a background to tell: some syncs flushed, or not
@@ -41,6 +46,9 @@ struct SyncFlushes {
   double without_sync_per_sec = 0.0;  // its flushes a second without the sync (the control)
   std::uint64_t silent_ops = 0;       // syncs in slices without a single flush (FlushTally)
 };
+
+// Whether t was counted beside a background of kNoisyBackgroundPerOp or more.
+bool FlushCountInNoise(const probes::FlushTally& t);
 
 // Whether the control's plain writes flushed by themselves (about one flush a write).
 bool WritesFlushThemselves(const probes::FlushTally& t);

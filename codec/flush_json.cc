@@ -35,6 +35,7 @@ json ToJson(const probes::FlushTally& t) {
          {"silent_slices", t.silent_slices},
          {"silent_ops", t.silent_ops},
          {"per_op", t.ok() ? json(Rounded(t.PerOp())) : json(nullptr)},
+         {"without_sync_per_op", t.ok() ? json(Rounded(t.MostWithoutSyncPerOp())) : json(nullptr)},
          {"control_per_write",
           t.ok() && t.control_ops > 0 ? json(Rounded(t.ControlPerWrite())) : json(nullptr)}};
   if (!t.control_note.empty()) j["control_note"] = t.control_note;

@@ -17,7 +17,12 @@ inline constexpr const char* kFlushPerOpHeader = "flush/op";
 bool AnyFlushesCounted(const std::vector<probes::ProbeResult>& results);
 
 // The leading device's flushes per operation, two decimals ("1.00"); "-" when not counted or
-// unavailable.
+// unavailable; beside a busy background (FlushCountInNoise) with it: "0.21 (bg 0.40)".
 std::string FlushPerOpCell(const probes::FlushTally& tally);
+
+// The line under a table with a cell beside a busy background, saying what `bg` is; "" when no
+// tally of tallies is.
+std::string FlushNoiseNote(const std::vector<const probes::FlushTally*>& tallies);
+std::string FlushNoiseNote(const std::vector<probes::ProbeResult>& results);
 
 }  // namespace durprobe::report

@@ -165,6 +165,7 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
                 PercentileCell(P999(l)), NanosCell(l.max),
                 r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-"),
                 FlushPerOpCell(r.device_flushes)});
+  if (const std::string bg = FlushNoiseNote({&r.device_flushes}); !bg.empty()) notes.Add(bg);
   if (repeats != nullptr && Ranged(repeats->p50_ns)) notes.Add(RepeatsNote());
   if (r.outcome != probes::Outcome::kOk) {
     notes.Add(fmt::format("{}: {} after {} ops: {}", NoteLabel(r), probes::NameOf(r.outcome), r.ops,

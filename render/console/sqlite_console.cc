@@ -99,6 +99,9 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
                                                    : PercentileCell(P99(r.latency)),
       SyncCell(r)};
   if (flushes) cells.push_back(FlushPerOpCell(r.device_flushes));
+  if (const std::string bg = FlushNoiseNote({&r.device_flushes}); flushes && !bg.empty()) {
+    notes.Add(bg);
+  }
   cells.insert(cells.end(), {fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
                              e.speedup ? FormatRatio(*e.speedup) : std::string("-"),
                              c.available ? Us(c.predicted_ns) : std::string("-"),
@@ -131,10 +134,11 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
                           c.basis != "probes" && notes.cite_drift ? " (latency_drift)" : ""));
   }
   if (c.available && c.flush_scale != 1.0 && c.flushes_per_commit && c.probe_flushes_per_commit) {
-    notes.Add(fmt::format("{}/{} x{}: {:.2f} flushes a commit where the probes' syncs made {:.2f} "
-                          "for as many syncs: predicted per flush ({} the probes' sync time)",
-                          journal, ModeCell(r), r.config.rows_per_commit, *c.flushes_per_commit,
-                          *c.probe_flushes_per_commit, FormatRatio(c.flush_scale)));
+    notes.Add(
+        fmt::format("{}/{} x{}: {:.2f} flushes a commit where the probes' syncs made {:.2f} "
+                    "for as many syncs: predicted per flush ({} the probes' sync time)",
+                    journal, ModeCell(r), r.config.rows_per_commit, *c.flushes_per_commit,
+                    *c.probe_flushes_per_commit, FormatRatio(c.flush_scale)));
   }
   if (r.checkpoints.count > 0) {
     notes.Add(fmt::format(

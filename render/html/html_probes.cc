@@ -60,7 +60,11 @@ std::string Table(const std::vector<ProbeResult>& results) {
     if (flushes) out += fmt::format("<td class=\"num\">{}</td>", FlushPerOpCell(r.device_flushes));
     out += fmt::format("<td>{}</td></tr>\n", Escape(status));
   }
-  return out + "</tbody>\n</table>\n";
+  out += "</tbody>\n</table>\n";
+  if (const std::string bg = FlushNoiseNote(results); !bg.empty()) {
+    out += fmt::format("<p class=\"note\">{}</p>\n", Escape(bg));
+  }
+  return out;
 }
 
 svg::Axis LatencyAxis(const std::string& label) {

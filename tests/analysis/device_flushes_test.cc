@@ -55,6 +55,16 @@ bool HasCode(const Target& t, const std::string& code) {
                      [&](const Finding& f) { return f.code == code; });
 }
 
+// A count beside a background of 0.1 flush an operation or more is in its noise: 1 flush in the
+// control's 1/32 s is 32 a second, 0.32 an operation of 100 over the second, 0.032 of 1,000.
+TEST(DeviceFlushesTest, ACountBesideABusyBackgroundIsInItsNoise) {
+  EXPECT_TRUE(FlushCountInNoise(Probe(Primitive::kFdatasync, 100, 132, 1).device_flushes));
+  EXPECT_FALSE(FlushCountInNoise(Probe(Primitive::kFdatasync, 1000, 1032, 1).device_flushes));
+  EXPECT_FALSE(FlushCountInNoise(Probe(Primitive::kFdatasync, 1000, 1000).device_flushes));
+  probes::FlushTally unavailable{.counted = true, .unavailable = "no block device under tmpfs"};
+  EXPECT_FALSE(FlushCountInNoise(unavailable));
+}
+
 TEST(DeviceFlushesTest, ASyncThatReachesNoDeviceIsNotDurable) {
   Target t = On("fuse", {Probe(Primitive::kNone, 5000, 0), Probe(Primitive::kFdatasync, 4000, 0)});
   ASSERT_TRUE(HasCode(t, "sync_reaches_no_device"));

@@ -20,7 +20,8 @@ TEST(DeviceStatesTest, WithRepeatsEachStateHasItsRangeBetweenRuns) {
   const std::vector<double> levels{90'000,    90'000,    3'800'000, 3'800'000, 100'000, 100'000,
                                    4'200'000, 4'200'000, 120'000,   120'000,   120'000, 120'000};
   t.probes[0] = ProbeOver(levels, 20, 9 * kStateSec + 200'000'000);
-  for (std::size_t i = 0; i < levels.size(); ++i) t.probes[0].series[i].repeat = i / 4;
+  for (std::size_t i = 0; i < levels.size(); ++i)
+    t.probes[0].series[i].repeat = static_cast<std::uint32_t>(i / 4);
   AddDeviceStates(t);
   ASSERT_FALSE(t.probe_states.empty());
   ASSERT_EQ(t.probe_states[0].states.size(), 2u);

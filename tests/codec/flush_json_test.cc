@@ -59,6 +59,8 @@ TEST(FlushJsonTest, CountsRoundTripAndTheFiguresAreDerived) {
   EXPECT_NEAR(f["devices"][0]["per_op"].get<double>(), 1.005, 0.001);
   EXPECT_NEAR(f["per_op"].get<double>(), 1.005, 0.001) << "the leading device's";
   EXPECT_NEAR(f["devices"][1]["per_op"].get<double>(), 0.93, 0.001);
+  // The busiest background: vda's 32 a second over the second, per operation.
+  EXPECT_NEAR(f["without_sync_per_op"].get<double>(), 0.08, 0.001);
   Result<Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_EQ(read->targets[0].probes[0].device_flushes, t);
@@ -90,10 +92,8 @@ TEST(FlushJsonTest, NotCountedWritesNothingAndReadsBackNotCounted) {
 
 TEST(FlushJsonTest, ASqliteRowPredictedPerFlushSaysSoAndReadsBack) {
   auto counted = [](std::uint64_t ops, std::uint64_t flushes) {
-    return probes::FlushTally{.counted = true,
-                              .devices = {{"vda", flushes, ops, 0, 0}},
-                              .ops = ops,
-                              .ns = ops * 100'000};
+    return probes::FlushTally{
+        .counted = true, .devices = {{"vda", flushes, ops, 0, 0}}, .ops = ops, .ns = ops * 100'000};
   };
   Report report;
   Target t;

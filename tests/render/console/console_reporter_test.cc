@@ -14,6 +14,8 @@
 namespace durprobe::report {
 namespace {
 
+using testing_support::FlushCountedProbe;
+using testing_support::FlushInNoiseProbe;
 using testing_support::FlushReport;
 using testing_support::FlushUnavailableProbe;
 using testing_support::SampleProbe;
@@ -197,6 +199,20 @@ TEST(ConsoleReporterTest, CountedFlushesAreAColumnAndANoteNamingTheDevice) {
   ASSERT_NE(device, std::string::npos) << text;
   EXPECT_GT(text.find("  note: flush/op: unavailable: no block device under tmpfs\n"), device)
       << text;
+}
+
+TEST(ConsoleReporterTest, AFlushCountBesideABusyBackgroundShowsItWithANote) {
+  std::ostringstream out;
+  PrintProbeTable({FlushInNoiseProbe()}, out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("380 us  1.00 (bg 0.20)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  note: bg: the flushes per operation the same writes made without the "
+                      "sync meanwhile"),
+            std::string::npos)
+      << text;
+  std::ostringstream quiet;
+  PrintProbeTable({FlushCountedProbe()}, quiet);
+  EXPECT_EQ(quiet.str().find("bg"), std::string::npos) << quiet.str();
 }
 
 TEST(ConsoleReporterTest, UnavailableFlushesPrintADashAndTheReason) {

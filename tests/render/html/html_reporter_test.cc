@@ -199,6 +199,14 @@ TEST(HtmlReporterTest, CountedFlushesAddAFlushPerOpColumnToTheProbeTable) {
             std::string::npos)
       << html;
   EXPECT_EQ(Page(FixtureReport()).find("flush/op"), std::string::npos);
+  EXPECT_EQ(html.find("bg: the flushes"), std::string::npos) << "a quiet background";
+  Report busy = testing_support::FlushReport();
+  busy.targets[0].probes[0] = testing_support::FlushInNoiseProbe();
+  const std::string noisy = Page(busy);
+  EXPECT_NE(noisy.find("<td class=\"num\">1.00 (bg 0.20)</td>"), std::string::npos) << noisy;
+  EXPECT_NE(noisy.find("</table>\n<p class=\"note\">bg: the flushes per operation"),
+            std::string::npos)
+      << noisy;
   REQUIRE_LIBXML2();
   XmlPage page(html);
   ASSERT_TRUE(page.parsed()) << page.error();

@@ -65,9 +65,20 @@ TEST(MarkdownReporterTest, CountedFlushesAddAFlushPerOpColumn) {
   EXPECT_NE(md.find("| fdatasync | overwrite |"), std::string::npos) << md;
   EXPECT_NE(md.find("| 2.00 ms | - |\n"), std::string::npos) << "the uncounted probe: " << md;
 
+  EXPECT_EQ(md.find("bg"), std::string::npos) << "a quiet background: " << md;
+
   std::ostringstream plain;
   ASSERT_TRUE(MarkdownReporter().Write(testing_support::SampleReport(), plain).ok());
   EXPECT_EQ(plain.str().find("flush"), std::string::npos) << plain.str();
+}
+
+TEST(MarkdownReporterTest, AFlushCountBesideABusyBackgroundShowsItWithANote) {
+  Report report = testing_support::FlushReport();
+  report.targets[0].probes[0] = testing_support::FlushInNoiseProbe();
+  std::ostringstream out;
+  ASSERT_TRUE(MarkdownReporter().Write(report, out).ok());
+  EXPECT_NE(out.str().find("| 2.00 ms | 1.00 (bg 0.20) |\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("\n\nbg: the flushes per operation"), std::string::npos) << out.str();
 }
 
 }  // namespace
