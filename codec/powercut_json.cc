@@ -31,7 +31,8 @@ json ToJson(const PowercutEvidence& e) {
                 {"missing", e.missing},
                 {"torn", e.torn},
                 {"lost", e.Lost()},
-                {"lost_sequences", e.lost}}},
+                {"lost_sequences", e.lost},
+                {"file_missing", e.file_missing}}},
               {"boot",
                {{"writer", e.writer_boot_id},
                 {"verify", e.verify_boot_id},
@@ -67,6 +68,7 @@ PowercutEvidence ReadPowercut(const JsonFields& f) {
   e.missing = r.Uint("missing", Need::kRequired);
   e.torn = r.Uint("torn", Need::kRequired);
   for (double v : r.Doubles("lost_sequences")) e.lost.push_back(static_cast<std::uint64_t>(v));
+  e.file_missing = r.Bool("file_missing");
   const JsonFields boot = f.Object("boot");
   e.writer_boot_id = boot.String("writer");
   e.verify_boot_id = boot.String("verify");

@@ -39,7 +39,10 @@ struct PowercutEvidence {
   std::uint64_t missing = 0;
   std::uint64_t torn = 0;
   std::vector<std::uint64_t> lost;  // the first lost sequences
-  std::string verdict;              // "passed" or "failed" (analysis/powercut_verdict.h)
+  // The file the records were in (`records`, or the SQLite database) was not on the disk after
+  // the cut, though the run's directory was: every acknowledged record counts missing.
+  bool file_missing = false;
+  std::string verdict;  // "passed" or "failed" (analysis/powercut_verdict.h)
   // The machine's boot id when the records were written (kept beside them) and when they were
   // verified: a power cut of this machine is a reboot in between. Empty when not known.
   std::string writer_boot_id, verify_boot_id;

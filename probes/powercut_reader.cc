@@ -28,6 +28,14 @@ void CountOverwritten(PowercutTally& tally, std::size_t n) {
   tally.overwritten += n;
 }
 
+PowercutTally AllMissing(const WitnessRun& run) {
+  PowercutTally tally;
+  const std::vector<std::size_t> newest = NewestPerSlot(run);
+  CountOverwritten(tally, run.acks.size() - newest.size());
+  for (std::size_t i : newest) CountRecord(tally, run.acks[i].sequence, false, false);
+  return tally;
+}
+
 std::vector<std::size_t> NewestPerSlot(const WitnessRun& run) {
   if (run.slots == 0) return {};
   std::vector<std::size_t> newest;

@@ -31,6 +31,10 @@ std::vector<std::size_t> NewestPerSlot(const WitnessRun& run);
 // overwritten). A slot past the file's end is missing. A read error is an Error.
 Result<PowercutTally> ReadBackRecords(platform::Platform& platform, int fd, const WitnessRun& run);
 
+// The tally when the file the records were in is not on the disk: the newest ack of each slot
+// missing, the others overwritten.
+PowercutTally AllMissing(const WitnessRun& run);
+
 // Adds one record's state to tally (shared with the SQLite check); CountOverwritten an ack whose
 // slot a later record took.
 void CountRecord(PowercutTally& tally, std::uint64_t sequence, bool present, bool torn);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -240,16 +241,24 @@ Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
   Result<platform::FileHandle> dir =
       platform.OpenDirectoryAt(platform::kNoDirectory, directory, false);
   if (!dir.ok()) {
-    return Status::InvalidArgument(fmt::format("{}: no records of run {} here ({})", plan.path,
-                                               run_id, dir.status().message()));
+    return Status::InvalidArgument(fmt::format(
+        "{}: no records of run {} here ({}); if this is the path it wrote to, the device lost the "
+        "run's directory, and all {} acknowledged records with it",
+        plan.path, run_id, dir.status().message(), run.acks.size()));
   }
   Result<probes::PowercutTally> tally = Status::Error("no records read");
   std::string integrity;
-  if (run.mode.starts_with("sqlite:")) {
-    if (!platform.StatAt(dir->get(), sqlite_bench::kPowercutDbName).ok()) {
-      return Status::InvalidArgument(
-          fmt::format("{}/{}: no such database", directory, sqlite_bench::kPowercutDbName));
-    }
+  const bool sqlite = run.mode.starts_with("sqlite:");
+  // The run's directory is here, so the writer was: a file it made that is not in it now is one
+  // whose creation the device lost, with every record acknowledged in it.
+  const std::string file_name = sqlite ? sqlite_bench::kPowercutDbName : kPowercutRecordsFile;
+  Result<std::vector<std::string>> names = platform.ListDirectoryAt(dir->get());
+  if (!names.ok()) return names.status();
+  const bool file_missing = std::find(names->begin(), names->end(), file_name) == names->end();
+  if (file_missing) {
+    tally = probes::AllMissing(run);
+    if (sqlite) integrity = "no database: the file is not on the disk";
+  } else if (sqlite) {
     Result<std::string> work = platform.DescriptorPath(dir->get());
     Result<sqlite_bench::SqliteReadBack> back =
         sqlite_bench::ReadBackSqliteRecords(work.ok() ? *work : directory, run);
@@ -292,6 +301,7 @@ Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
   e.missing = tally->missing;
   e.torn = tally->torn;
   e.lost = tally->lost;
+  e.file_missing = file_missing;
   Result<platform::MountInfo> mount = platform::InspectPath(platform, plan.path);
   if (mount.ok()) {
     e.fstype = mount->fstype;

@@ -72,6 +72,12 @@ std::string PowercutVerifyText(const PowercutEvidence& e) {
       e.disk.empty() ? "device unknown" : e.disk,
       e.device_model.empty() ? "" : ", " + e.device_model, e.acknowledged, e.overwritten, e.present,
       e.missing, e.torn);
+  if (e.file_missing) {
+    out += fmt::format(
+        "  the {} is not on the disk, though the run's directory is: the device lost its "
+        "creation, and every acknowledged record with it\n",
+        e.mode == "sqlite" ? "database" : "records file");
+  }
   if (e.mode == "sqlite") out += fmt::format("  integrity_check: {}\n", e.integrity_check);
   const std::optional<bool> rebooted = e.Rebooted();
   out += rebooted == true    ? "  reboot: yes, the machine booted again since the write\n"

@@ -301,8 +301,9 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   cut.run_id = "0123456789abcdef";
   cut.fstype = "overlay";
   cut.device_serial = "SN-9";
-  cut.acknowledged = cut.present = 12;
-  cut.verdict = "passed";
+  cut.acknowledged = cut.missing = 12;
+  cut.file_missing = true;
+  cut.verdict = "failed";
   t.powercut = cut;
   t.durability = DurabilityOf(t, report.context);  // as the run decides it before writing
   report.targets = {t};
@@ -324,6 +325,7 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   ASSERT_TRUE(read->targets[0].powercut.has_value());
   EXPECT_EQ(read->targets[0].powercut->device_serial, "SN-9");
   EXPECT_EQ(read->targets[0].powercut->acknowledged, 12u);
+  EXPECT_TRUE(read->targets[0].powercut->file_missing);
 }
 
 // A probe measured while the device moved (probes[].device_moved) and an unstable check with its

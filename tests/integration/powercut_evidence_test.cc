@@ -161,6 +161,47 @@ TEST_F(PowercutEvidenceTest, AFailedTestMakesThePathNotDurableAndFailsChecksDura
   EXPECT_TRUE(durable_failed) << check.out;
 }
 
+// A cut can take the file the records were in with it (a lying device dropped its creation:
+// seen in the namespace test, 76 records acknowledged and no `records` file after the cut). With
+// the run's directory still there, verify counts every acknowledged record missing and fails,
+// in both modes, instead of refusing the path.
+TEST_F(PowercutEvidenceTest, AFileTheCutTookLosesEveryAcknowledgedRecord) {
+  testing_support::TempDir db_dir{"/var/tmp"};
+  CliRun w = RunDurprobe("powercut write " + db_dir.path() + " --witness " + witness_.address() +
+                         " --for 500ms --file-size 4MiB --mode sqlite --journal-mode wal");
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  std::smatch run;
+  ASSERT_TRUE(std::regex_search(w.err, run, std::regex("run ([0-9a-f]{16})"))) << w.err;
+  const std::string db_run = run[1];
+  const std::string file_run = evidence_["run_id"];
+  struct Case {
+    std::string path, run_id, file;
+  };
+  for (const Case& c :
+       {Case{data_.path(), file_run, "records"}, Case{db_dir.path(), db_run, "records.db"}}) {
+    const std::string dir = c.path + "/.durprobe-powercut-" + c.run_id;
+    ASSERT_EQ(::unlink((dir + "/" + c.file).c_str()), 0) << dir;
+    (void)::unlink((dir + "/" + c.file + "-wal").c_str());
+    (void)::unlink((dir + "/" + c.file + "-shm").c_str());
+    const std::string saved = files_.path() + "/" + c.file + ".json";
+    CliRun v = RunDurprobe("powercut verify " + c.path + " --witness " + witness_.address() +
+                           " --run-id " + c.run_id + " --save-evidence " + saved);
+    EXPECT_EQ(v.exit_code, 1) << c.file << ": " << v.out << v.err;
+    EXPECT_NE(v.out.find("is not on the disk, though the run's directory is"), std::string::npos)
+        << v.out;
+    EXPECT_NE(v.out.find("verdict: failed"), std::string::npos) << v.out;
+    const json e = json::parse(testing_support::Slurp(saved));
+    EXPECT_EQ(e["records"]["file_missing"], true) << e;
+    EXPECT_EQ(e["records"]["present"], 0) << e;
+    EXPECT_GT(e["records"]["missing"].get<int>(), 0) << e;
+    EXPECT_EQ(e["records"]["missing"].get<int>() + e["records"]["overwritten"].get<int>(),
+              e["records"]["acknowledged"].get<int>())
+        << e;
+    EXPECT_EQ(e["verdict"], "failed");
+  }
+  EXPECT_EQ(evidence_["records"]["file_missing"], false) << "the passed run's";
+}
+
 TEST_F(PowercutEvidenceTest, AnotherFilesystemsEvidenceIsIgnoredAndBadFilesRefused) {
   const std::string other = Variant("other", [](json& e) { e["filesystem"]["type"] = "xfs"; });
   CliRun r = RunDurprobe("inspect " + data_.path() + " --evidence " + other + " --json -");

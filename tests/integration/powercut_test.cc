@@ -328,12 +328,21 @@ TEST_F(PowercutTest, SqliteCommitsAreKeptByAnHonestDeviceAndLostByALyingOne) {
   for (int i = 0; i < 4 && caught_in < 0; ++i) {
     CutOutcome lying = CutOnce(platform::CacheMode::kIgnoresFlush, 5 + i, sqlite);
     ASSERT_NE(lying.writer_exit, 0) << lying.detail;
+    // A slow cut can take the run's directory itself (its creation still in the cache): verify
+    // cannot tell that from a wrong path, refuses the path and says so (exit 2).
+    if (lying.verify_exit == 2 &&
+        lying.detail.find("the device lost the run's directory") != std::string::npos) {
+      std::printf("sqlite WAL/FULL ignores-flush cut %d: the run's directory was lost\n", i);
+      caught_in = i;
+      continue;
+    }
     ASSERT_TRUE(lying.verify_exit == 0 || lying.verify_exit == 1) << lying.detail;
     const json& r = lying.evidence["records"];
     std::printf(
-        "sqlite WAL/FULL ignores-flush cut %d: %d acknowledged, %d lost, integrity_check %s\n", i,
+        "sqlite WAL/FULL ignores-flush cut %d: %d acknowledged, %d lost, integrity_check %s%s\n", i,
         r["acknowledged"].get<int>(), r["lost"].get<int>(),
-        lying.evidence["integrity_check"].get<std::string>().c_str());
+        lying.evidence["integrity_check"].get<std::string>().c_str(),
+        r.value("file_missing", false) ? " (the database file was lost)" : "");
     // The verdict follows the count, either way.
     EXPECT_EQ(lying.evidence["verdict"], lying.verify_exit == 1 ? "failed" : "passed");
     EXPECT_EQ(r["lost"].get<int>() > 0, lying.verify_exit == 1) << lying.detail;

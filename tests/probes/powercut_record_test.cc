@@ -151,4 +151,18 @@ TEST(PowercutReader, OnlyEachSlotsNewestAckIsReadBack) {
   EXPECT_EQ(NewestPerSlot(run), (std::vector<std::size_t>{0, 1, 2}));
 }
 
+// The file gone: each slot's newest ack is missing, the older ones were overwritten anyway.
+TEST(PowercutReader, AFileNotOnTheDiskMissesEveryNewestAck) {
+  WitnessRun run;
+  run.slots = 4;
+  for (std::uint64_t s = 0; s < 10; ++s) run.acks.push_back({s, s});
+  const PowercutTally t = AllMissing(run);
+  EXPECT_EQ(t.acknowledged, 10u);
+  EXPECT_EQ(t.overwritten, 6u);
+  EXPECT_EQ(t.missing, 4u);
+  EXPECT_EQ(t.present, 0u);
+  EXPECT_EQ(t.torn, 0u);
+  EXPECT_EQ(t.lost, (std::vector<std::uint64_t>{6, 7, 8, 9}));
+}
+
 }  // namespace durprobe::probes::powercut_record_test
