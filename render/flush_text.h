@@ -20,9 +20,13 @@ bool AnyFlushesCounted(const std::vector<probes::ProbeResult>& results);
 // unavailable; beside a busy background (FlushCountInNoise) with it: "0.21 (bg 0.40)".
 std::string FlushPerOpCell(const probes::FlushTally& tally);
 
-// The line under a table with a cell beside a busy background, saying what `bg` is; "" when no
-// tally of tallies is.
-std::string FlushNoiseNote(const std::vector<const probes::FlushTally*>& tallies);
-std::string FlushNoiseNote(const std::vector<probes::ProbeResult>& results);
+// The line under a table with a cell beside a busy background (FlushCountInNoise), saying what
+// `bg` is.
+inline constexpr const char* kFlushNoiseNote =
+    "bg: the flushes per operation the same writes made without the sync meanwhile (another "
+    "process on the device); a flush/op beside it is good to about that much";
+
+// At least one of results was counted beside a busy background: the table gets kFlushNoiseNote.
+bool AnyFlushCountInNoise(const std::vector<probes::ProbeResult>& results);
 
 }  // namespace durprobe::report

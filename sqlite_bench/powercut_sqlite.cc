@@ -71,14 +71,14 @@ Result<SqliteReadBack> ReadBackSqliteRecords(const std::string& dir,
   Result<std::string> integrity = (*db)->QueryText("PRAGMA integrity_check");
   out.integrity = integrity.ok() ? *integrity : integrity.status().message();
   Result<Statement> select = (*db)->Prepare("SELECT sum, body FROM records WHERE slot = ?");
-  const std::vector<std::size_t> newest = probes::NewestPerSlot(run);
-  probes::CountOverwritten(out.tally, run.acks.size() - newest.size());
   if (!select.ok()) {
     // No table at all: the database lost everything, or never had it.
-    for (std::size_t i : newest) probes::CountRecord(out.tally, run.acks[i].sequence, false, false);
+    out.tally = probes::AllMissing(run);
     if (out.integrity == "ok") out.integrity = select.status().message();
     return out;
   }
+  const std::vector<std::size_t> newest = probes::NewestPerSlot(run);
+  probes::CountOverwritten(out.tally, run.acks.size() - newest.size());
   sqlite3_stmt* stmt = select->get();
   for (std::size_t i : newest) {
     const probes::WitnessAck& a = run.acks[i];

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "analysis/device_flushes.h"
 #include "analysis/drift.h"
 #include "gate/wal_sync_method.h"
 #include "model/labels.h"
@@ -165,7 +166,7 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
                 PercentileCell(P999(l)), NanosCell(l.max),
                 r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-"),
                 FlushPerOpCell(r.device_flushes)});
-  if (const std::string bg = FlushNoiseNote({&r.device_flushes}); !bg.empty()) notes.Add(bg);
+  if (FlushCountInNoise(r.device_flushes)) notes.Add(kFlushNoiseNote);
   if (repeats != nullptr && Ranged(repeats->p50_ns)) notes.Add(RepeatsNote());
   if (r.outcome != probes::Outcome::kOk) {
     notes.Add(fmt::format("{}: {} after {} ops: {}", NoteLabel(r), probes::NameOf(r.outcome), r.ops,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "analysis/device_flushes.h"
 #include "analysis/drift.h"
 #include "analysis/sqlite_correlation.h"
 #include "model/percentiles.h"
@@ -99,9 +100,7 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
                                                    : PercentileCell(P99(r.latency)),
       SyncCell(r)};
   if (flushes) cells.push_back(FlushPerOpCell(r.device_flushes));
-  if (const std::string bg = FlushNoiseNote({&r.device_flushes}); flushes && !bg.empty()) {
-    notes.Add(bg);
-  }
+  if (flushes && FlushCountInNoise(r.device_flushes)) notes.Add(kFlushNoiseNote);
   cells.insert(cells.end(), {fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
                              e.speedup ? FormatRatio(*e.speedup) : std::string("-"),
                              c.available ? Us(c.predicted_ns) : std::string("-"),

@@ -110,9 +110,7 @@ void WriteTarget(const Target& t, std::ostream& out) {
       Row(cells, out);
     }
     out << "\n";
-    if (const std::string bg = FlushNoiseNote(t.probes); !bg.empty()) {
-      fmt::print(out, "{}\n\n", MarkdownText(bg));
-    }
+    if (AnyFlushCountInNoise(t.probes)) fmt::print(out, "{}\n\n", MarkdownText(kFlushNoiseNote));
   }
   if (!t.sqlite.empty()) {
     Row({"journal", "synchronous", "rows/commit", "status", "commits/s (median)", "commit (mean)",
