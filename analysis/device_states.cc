@@ -118,7 +118,7 @@ RepeatSpread RepeatsOf(const probes::ProbeResult& p, Pick in) {
   for (const probes::Histogram& h : each) {
     if (h.count() >= kMinRepeatStateOps) p50s.push_back(double(probes::Percentile(h, 0.5)));
   }
-  return SpreadOf(p50s);
+  return SpreadOf(p50s, kLatencyResolution);
 }
 
 // A probe's figures over the windows `in` picks.

@@ -47,7 +47,9 @@ ProbeStates ReadProbeStates(const JsonFields& probe, std::size_t index) {
     s.ops = x.Uint("ops");
     s.p50_ns = x.Uint("p50_ns");
     s.p99_ns = x.Uint("p99_ns");
-    if (x.Has("repeats")) s.p50_repeats = ReadRepeatSpread(x.Object("repeats").Object("p50_ns"));
+    if (x.Has("repeats")) {
+      s.p50_repeats = ReadRepeatSpread(x.Object("repeats").Object("p50_ns"), kLatencyResolution);
+    }
     if (x.Has("sync")) {
       JsonFields sync = x.Object("sync");
       s.sync_ops = sync.Uint("ops");

@@ -1,4 +1,5 @@
-// probes[].repeats and sqlite[].repeats both ways: each figure's median, min, max and n over the
+// probes[].repeats and sqlite[].repeats both ways: each figure's median, min, max, n and next run's
+// interval over the
 // repeats of a run with --repeat (model/repeats.h). Written only where the run repeated, so a
 // report without repeats reads and writes as before. Key names are a contract (docs/json.md).
 #pragma once
@@ -11,9 +12,11 @@
 
 namespace durprobe::report {
 
-// One figure's {median, min, max, n}; null where no repeat measured it.
+// One figure's {median, min, max, n, next_run}; null where no repeat measured it. A report saved
+// before next_run existed gets it from its values where min, median and max are all of them
+// (n 2 or 3); relative_resolution as SpreadOf's.
 nlohmann::json ToJson(const RepeatSpread& spread);
-RepeatSpread ReadRepeatSpread(const JsonFields& f);
+RepeatSpread ReadRepeatSpread(const JsonFields& f, double relative_resolution);
 nlohmann::json ToJson(const ProbeRepeats& repeats);
 nlohmann::json ToJson(const SqliteRepeats& repeats);
 // The repeats of the probe at index probe in Target::probes.

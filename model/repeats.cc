@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "model/percentiles.h"
 #include "probes/statistics.h"
@@ -10,6 +11,35 @@ namespace durprobe::report {
 namespace {
 
 std::uint64_t Nanos(double ns) { return static_cast<std::uint64_t>(std::llround(ns)); }
+
+// Student's t at 0.975 (a two-sided 95% interval) for df degrees of freedom: the table to 30,
+// then the Cornish-Fisher expansion around the normal's 1.96 (within 0.001 from 30 on).
+double StudentT975(std::uint32_t df) {
+  static constexpr double kTable[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+                                      2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
+                                      2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+                                      2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+  if (df >= 1 && df <= std::size(kTable)) return kTable[df - 1];
+  const double z = 1.959964, v = df;
+  return z + (z * z * z + z) / (4 * v) +
+         (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * v * v);
+}
+
+// The next run's 95% interval on the logarithms of values (all positive, n >= 3).
+void PredictNext(const std::vector<double>& values, double relative_resolution, RepeatSpread& s) {
+  if (s.min <= 0.0 || s.max >= kUnpredictableSpread * s.min) return;
+  const double n = static_cast<double>(values.size());
+  double mean = 0.0;
+  for (double v : values) mean += std::log(v);
+  mean /= n;
+  double squares = 0.0;
+  for (double v : values) squares += (std::log(v) - mean) * (std::log(v) - mean);
+  const double sd = std::max(std::sqrt(squares / (n - 1)), relative_resolution / std::sqrt(12.0));
+  const double half =
+      StudentT975(static_cast<std::uint32_t>(values.size() - 1)) * sd * std::sqrt(1.0 + 1.0 / n);
+  s.next_low = std::min(s.min, std::exp(mean - half));
+  s.next_high = std::max(s.max, std::exp(mean + half));
+}
 
 // The spread of the latency summaries' p50 and p99, each p99 only where its count supports it.
 void LatencySpreads(const std::vector<probes::LatencySummary>& latency, RepeatSpread& p50,
@@ -20,16 +50,18 @@ void LatencySpreads(const std::vector<probes::LatencySummary>& latency, RepeatSp
     p50s.push_back(static_cast<double>(l.p50));
     if (std::optional<std::uint64_t> v = P99(l)) p99s.push_back(static_cast<double>(*v));
   }
-  p50 = SpreadOf(p50s);
-  p99 = SpreadOf(p99s);
+  p50 = SpreadOf(p50s, kLatencyResolution);
+  p99 = SpreadOf(p99s, kLatencyResolution);
 }
 
 }  // namespace
 
-RepeatSpread SpreadOf(const std::vector<double>& values) {
+RepeatSpread SpreadOf(const std::vector<double>& values, double relative_resolution) {
   if (values.empty()) return {};
   auto [min, max] = std::minmax_element(values.begin(), values.end());
-  return {probes::Median(values), *min, *max, static_cast<std::uint32_t>(values.size())};
+  RepeatSpread s{probes::Median(values), *min, *max, static_cast<std::uint32_t>(values.size())};
+  if (values.size() >= kMinPredictingRepeats) PredictNext(values, relative_resolution, s);
+  return s;
 }
 
 const ProbeRepeats* FindRepeats(const std::vector<ProbeRepeats>& all, std::size_t probe) {

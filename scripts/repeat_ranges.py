@@ -1,7 +1,8 @@
 """Whether each repeated run's between-run range holds the other runs' medians (issue 34's
 done-when for --repeat): reads reports written by `durprobe probe PATH --repeat N --json FILE`,
 takes one probe's p50 (or --figure p99_ns, ops_per_sec) from probes[].repeats, and prints per
-report its median and min-max, and how many of the other reports' medians lie inside; then, where
+report its median, min-max and next-run interval (the range the console prints), and how many of
+the other reports' medians lie inside each; then, where
 the reports found the device in two states (targets[].states), that probe's p50 per state in each
 report and the spread of each state's p50 over the reports, and, from runs with --repeat, whether
 each state's own range between repeats holds the other reports' medians of that state.
@@ -37,14 +38,23 @@ def show(v):
 
 
 spreads = [spread(name) for name in args]
-held_all = 0
+held_all = next_held_all = next_given = 0
 for i, (name, s) in enumerate(zip(args, spreads)):
     others = [o["median"] for j, o in enumerate(spreads) if j != i]
     inside = sum(s["min"] <= m <= s["max"] for m in others)
     held_all += inside == len(others)
-    print(f"{name}: {figure} {show(s['median'])} ({show(s['min'])}-{show(s['max'])}, "
-          f"n={s['n']}); holds {inside} of the {len(others)} other medians")
-print(f"{held_all} of {len(args)} ranges hold every other run's median")
+    line = (f"{name}: {figure} {show(s['median'])} (least-greatest {show(s['min'])}-"
+            f"{show(s['max'])}, n={s['n']}) holds {inside} of the {len(others)} other medians")
+    nxt = s.get("next_run")
+    if nxt:
+        next_given += 1
+        inside = sum(nxt["low"] <= m <= nxt["high"] for m in others)
+        next_held_all += inside == len(others)
+        line += f"; next run {show(nxt['low'])}-{show(nxt['high'])} holds {inside}"
+    print(line)
+print(f"{held_all} of {len(args)} least-greatest ranges hold every other run's median")
+print(f"{next_held_all} of {next_given} next-run intervals (the console's brackets) hold every "
+      f"other run's median")
 
 
 # The same probe per device state (probes[].states), where the device showed two.

@@ -19,17 +19,27 @@ std::string Range(const std::string& low, const std::string& high) {
 }  // namespace
 
 std::string NanosRangeCell(const RepeatSpread& s) {
-  return fmt::format("{} ({})", FormatNanos(s.median),
+  if (Predicted(s)) {
+    return fmt::format("{} ({})", FormatNanos(s.median),
+                       Range(FormatNanos(s.next_low), FormatNanos(s.next_high)));
+  }
+  return fmt::format("{} [{}]", FormatNanos(s.median),
                      Range(FormatNanos(s.min), FormatNanos(s.max)));
 }
 
 std::string RateRangeCell(const RepeatSpread& s) {
-  return fmt::format("{} ({}-{})", FormatRate(s.median), FormatRate(s.min), FormatRate(s.max));
+  if (Predicted(s)) {
+    return fmt::format("{} ({}-{})", FormatRate(s.median), FormatRate(s.next_low),
+                       FormatRate(s.next_high));
+  }
+  return fmt::format("{} [{}-{}]", FormatRate(s.median), FormatRate(s.min), FormatRate(s.max));
 }
 
 std::string RepeatsNote() {
-  return "--repeat: a figure with a range is the median of the runs', in brackets the least and "
-         "the greatest run's: how far the disk moved between runs (not a confidence interval)";
+  return "--repeat: a figure with a range is the median of the runs'; in brackets where the next "
+         "run's should land (95%, from how far the runs moved; not a confidence interval); in "
+         "square brackets the least and the greatest run's where they predict no next one (two "
+         "runs, or runs twofold apart: the disk changed state between them)";
 }
 
 }  // namespace durprobe::report

@@ -1,6 +1,7 @@
 // The console's cells for a figure measured once per repeat (--repeat N, model/repeats.h): the
-// median with the range between the repeats in place of the confidence interval, which only
-// says how noisy one run was: "152 us (140-171 us)".
+// median with the next run's interval in place of the confidence interval, which only says how
+// noisy one run was: "152 us (131-180 us)"; where the repeats differ twofold, the least and the
+// greatest repeat's in square brackets: "2.10 ms [140 us-4.10 ms]".
 #pragma once
 
 #include <string>
@@ -9,9 +10,9 @@
 
 namespace durprobe::report {
 
-// "152 us (140-171 us)"; the unit said once where both ends share it: "2.10 ms (140 us-4.10 ms)".
+// "152 us (131-180 us)"; the unit said once where both ends share it: "2.10 ms [140 us-4.10 ms]".
 std::string NanosRangeCell(const RepeatSpread& s);
-// "3,720 (3,410-3,980)".
+// "3,720 (3,310-4,100)", or "3,720 [1,410-3,980]".
 std::string RateRangeCell(const RepeatSpread& s);
 // The note under a table whose figures are medians over the repeats.
 std::string RepeatsNote();

@@ -71,19 +71,37 @@ TEST(RepeatsJsonTest, AReportWithoutRepeatsHasNoRepeatsKey) {
 }
 
 TEST(RepeatsJsonTest, SpreadsAreWrittenAndReadByKey) {
-  SqliteRepeats r{.commits_per_sec = {300.0, 280.5, 336.0, 3},
-                  .p50_ns = {3.1e6, 2.9e6, 3.4e6, 3},
+  SqliteRepeats r{.commits_per_sec = SpreadOf({300.0, 280.5, 336.0}),
+                  .p50_ns = {3.1e6, 2.9e6, 3.4e6, 4, 2.5e6, 3.9e6},
                   .p99_ns = {}};
   nlohmann::json j = ToJson(r);
   EXPECT_EQ(j["commits_per_sec"]["median"], 300.0);
   EXPECT_EQ(j["commits_per_sec"]["min"], 280.5);
   EXPECT_EQ(j["commits_per_sec"]["max"], 336.0);
   EXPECT_EQ(j["commits_per_sec"]["n"], 3);
+  EXPECT_EQ(j["commits_per_sec"]["next_run"]["low"], r.commits_per_sec.next_low);
+  EXPECT_EQ(j["commits_per_sec"]["next_run"]["high"], r.commits_per_sec.next_high);
+  EXPECT_EQ(j["p50_ns"]["next_run"]["low"], 2.5e6);
   EXPECT_TRUE(j["p99_ns"].is_null());
   std::string error;
   JsonFields f(&j, "repeats", &error);
   EXPECT_EQ(ReadSqliteRepeats(f), r);
   EXPECT_TRUE(error.empty()) << error;
+}
+
+TEST(RepeatsJsonTest, AnOlderReportGetsTheNextRunFromItsValuesWhereTheyAreAllThere) {
+  nlohmann::json j = nlohmann::json::parse(R"({
+    "commits_per_sec": {"median": 300.0, "min": 280.5, "max": 336.0, "n": 3},
+    "p50_ns": {"median": 3.1e6, "min": 2.9e6, "max": 3.4e6, "n": 4},
+    "p99_ns": {"median": 4.0e6, "min": 1.0e6, "max": 7.0e6, "n": 2}})");
+  std::string error;
+  JsonFields f(&j, "repeats", &error);
+  SqliteRepeats r = ReadSqliteRepeats(f);
+  EXPECT_TRUE(error.empty()) << error;
+  EXPECT_EQ(r.commits_per_sec, SpreadOf({280.5, 300.0, 336.0}));  // n 3: min, median, max
+  EXPECT_FALSE(Predicted(r.p50_ns));  // n 4: the two middle values are not in the report
+  EXPECT_EQ(r.p50_ns, (RepeatSpread{3.1e6, 2.9e6, 3.4e6, 4}));
+  EXPECT_FALSE(Predicted(r.p99_ns));  // sevenfold apart
 }
 
 }  // namespace
