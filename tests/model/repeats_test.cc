@@ -47,7 +47,7 @@ TEST(RepeatsTest, AProbesP99CountsOnlyWhereItsRepeatSupportsOne) {
       Repeat(300, 150, 1500, 6000.0), Repeat(0, 0, 0, 0.0)};         // timed nothing
   ProbeRepeats r = ProbeRepeatsOf(2, repeats);
   EXPECT_EQ(r.probe, 2u);
-  EXPECT_EQ(r.p50_ns, (RepeatSpread{150.0, 100.0, 400.0, 3}));  // fourfold apart: no next run
+  EXPECT_EQ(r.p50_ns, (RepeatSpread{150.0, 100.0, 400.0, 3}));    // fourfold apart: no next run
   EXPECT_EQ(r.p99_ns, (RepeatSpread{1200.0, 900.0, 1500.0, 2}));  // two predict no third
   EXPECT_EQ(r.ops_per_sec, (RepeatSpread{6000.0, 2000.0, 9000.0, 3}));
   std::vector<ProbeRepeats> all = {r};
