@@ -338,10 +338,13 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
                   fmt::join(missing, ", "));
     std::vector<CommitRatio> commits = CommitRatios(targets[i], first);
     const bool commit_penalty = !commits.empty() && commits.front().ratio >= kPenaltyRatio;
+    v.states = StateRatios(targets[i], first);
+    const bool state_mix =
+        v.per_sync_ratio >= kPenaltyRatio && NoPenaltyInAnyState(v.states, kPenaltyRatio);
     const Part* worst = nullptr;  // the largest penalty beyond the noise
     const Part* noisy = nullptr;  // the largest ratio past kPenaltyRatio within the noise
     for (const Part& p : parts) {
-      if (p.ratio < kPenaltyRatio) continue;
+      if (p.ratio < kPenaltyRatio || (state_mix && p.name == Dominant::kPerSync)) continue;
       const Part*& slot = bounds(p).low > 1.0 ? worst : noisy;
       if (slot == nullptr || p.ratio > slot->ratio) slot = &p;
     }
@@ -399,6 +402,7 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
                                 split_note.empty() ? std::string() : "; " + split_note);
       }
     }
+    v.message += StatesNote(v.states, state_mix);
     v.differences = MountDifferences(first, targets[i], "mount");
     DropIdentityKeys(v.differences);
     v.causes = RankCauses({&first, &targets[i], nullptr, nullptr, "[1]", fmt::format("[{}]", i + 1),

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "explain/causes.h"
+#include "explain/compare_states.h"
 #include "explain/trial.h"
 #include "model/report.h"
 
@@ -78,6 +79,10 @@ struct Verdict {
   // Each ratio's bounds from the components' bounds (absent where a ratio is not measurable).
   std::optional<Bounds> per_sync_bounds, per_op_bounds, metadata_bounds;
   std::vector<std::string> not_durable;  // the codes that void durability on this path
+  // Where a device alternated between two states: the per-sync probe in the same state on this
+  // path and the first. When every state's ratio is below kPenaltyRatio, a per-sync gap of the
+  // mixtures is the time each path spent in the slow state, not a penalty.
+  std::vector<StateRatio> states;
   std::string message;
   // Why this path differs from the first, best first (explain/causes.h), from the
   // differences of the two mounts (identity keys left out unless nothing else differs).

@@ -30,6 +30,16 @@ nlohmann::json ToJson(const Comparison& c) {
     }
     verdict["ratio_bounds"] = bounds;
     verdict["not_durable"] = v.not_durable;
+    verdict["states"] = nlohmann::json::array();
+    for (const StateRatio& r : v.states) {
+      verdict["states"].push_back({{"state", NameOf(r.state)},
+                                   {"probe", r.probe},
+                                   {"p50_ns", r.here_ns},
+                                   {"first_p50_ns", r.base_ns},
+                                   {"time_share", r.here_share},
+                                   {"first_time_share", r.base_share},
+                                   {"ratio", r.ratio}});
+    }
     verdict["causes"] = CausesJson(v.causes);
     verdict["differences"] = nlohmann::json::array();
     for (const Difference& x : v.differences) {

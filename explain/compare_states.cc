@@ -1,0 +1,89 @@
+#include "explain/compare_states.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "model/labels.h"
+#include "text/units.h"
+
+namespace durprobe::report {
+namespace {
+
+// The first fdatasync overwrite probe that measured something, by its index in t.probes.
+std::optional<std::size_t> PerSyncProbe(const Target& t) {
+  for (std::size_t i = 0; i < t.probes.size(); ++i) {
+    const probes::ProbeResult& r = t.probes[i];
+    if (r.spec.primitive == probes::Primitive::kFdatasync &&
+        r.spec.pattern == probes::Pattern::kOverwrite && r.outcome == probes::Outcome::kOk &&
+        r.ops > 0) {
+      return i;
+    }
+  }
+  return std::nullopt;
+}
+
+const StateFigures* InState(const Target& t, std::size_t probe, DeviceState s) {
+  for (const ProbeStates& ps : t.probe_states) {
+    if (ps.probe != probe) continue;
+    for (const StateFigures& f : ps.states) {
+      if (f.state == s && f.p50_ns > 0) return &f;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<StateRatio> StateRatios(const Target& t, const Target& base) {
+  std::vector<StateRatio> out;
+  if (!t.device_states && !base.device_states) return out;
+  const std::optional<std::size_t> here = PerSyncProbe(t), there = PerSyncProbe(base);
+  if (!here || !there || !(t.probes[*here].spec == base.probes[*there].spec)) return out;
+  for (DeviceState s : {DeviceState::kSlow, DeviceState::kFast}) {
+    const StateFigures* a = InState(t, *here, s);
+    const StateFigures* b = InState(base, *there, s);
+    if (a == nullptr || b == nullptr) continue;
+    out.push_back({.state = s,
+                   .probe = ProbeLabel(t.probes[*here].spec),
+                   .here_ns = double(a->p50_ns),
+                   .base_ns = double(b->p50_ns),
+                   .here_share = a->time_share,
+                   .base_share = b->time_share,
+                   .ratio = double(a->p50_ns) / double(b->p50_ns)});
+  }
+  return out;
+}
+
+bool NoPenaltyInAnyState(const std::vector<StateRatio>& ratios, double penalty) {
+  bool slow = false;
+  for (const StateRatio& r : ratios) {
+    if (r.ratio >= penalty) return false;
+    slow = slow || r.state == DeviceState::kSlow;
+  }
+  return slow;
+}
+
+std::string StateRatiosText(const std::vector<StateRatio>& ratios) {
+  std::string text;
+  for (const StateRatio& r : ratios) {
+    text += fmt::format("{} the {} state{}: {} against {} ({})",
+                        text.empty() ? r.probe + " in" : std::string("; in"), NameOf(r.state),
+                        r.state == DeviceState::kSlow ? " (the one to plan for)" : "",
+                        FormatNanos(r.here_ns), FormatNanos(r.base_ns), FormatRatio(r.ratio));
+  }
+  return text;
+}
+
+std::string StatesNote(const std::vector<StateRatio>& ratios, bool mixture_gap) {
+  if (ratios.empty()) return "";
+  std::string text = "; by the device's state (device_states): " + StateRatiosText(ratios);
+  if (!mixture_gap) return text;
+  const StateRatio& slow = ratios.front();  // NoPenaltyInAnyState: the slow state is measured
+  return text + fmt::format(
+                    "; no per-sync penalty in either state: the mixtures differ because this "
+                    "path spent {:.0f}% of its time in the slow state and the first {:.0f}%",
+                    slow.here_share * 100.0, slow.base_share * 100.0);
+}
+
+}  // namespace durprobe::report
