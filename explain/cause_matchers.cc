@@ -298,6 +298,23 @@ bool Drift(const CausePair& p, CauseMatch& m) {
     return Mark(p, m, w->reference < 1 ? 0 : 1,
                 "ran while its device was in a slower state (the reference probe)");
   }
+  // The same probe costs the same in each of the device's states on both sides, and only the
+  // mixture moved: the gap is the time each side spent in the slow state.
+  const std::optional<double>& overwrite =
+      p.sig->ratio[static_cast<std::size_t>(Signal::kOverwrite)];
+  if (overwrite && std::fabs(std::log(*overwrite)) >= std::log(kMoveRatio) &&
+      SameInEveryState(p.sig->states, kMoveRatio)) {
+    const StateRatio& slow = p.sig->states.front();  // SameInEveryState: the slow state is there
+    m.decided_by = "the same probe is about equal in each of the device's states (" +
+                   StateRatiosText(p.sig->states) + ", " + p.Name(1) + " against " + p.Name(0) +
+                   ")";
+    const int side = slow.here_share > slow.base_share ? 1 : 0;
+    return Mark(p, m, side,
+                fmt::format("spent {:.0f}% of its fdatasync overwrite's time in the device's slow "
+                            "state, the other {:.0f}%",
+                            (side == 1 ? slow.here_share : slow.base_share) * 100.0,
+                            (side == 1 ? slow.base_share : slow.here_share) * 100.0));
+  }
   if (s[0].drifted != s[1].drifted) {
     return Mark(p, m, s[0].drifted ? 0 : 1,
                 "saw its device change state during the run (latency_drift)");

@@ -81,8 +81,8 @@ Candidates SideValues(const Target& t, Signal s) {
       return {SyncCall(t, Primitive::kDirFsync, Pattern::kCreate),
               SyncCall(t, Primitive::kDirFsync, Pattern::kRename)};
     case Signal::kPerOp:
-      return {OpSum(t, {probes::FileOp::kWrite, probes::FileOp::kRead,
-                        probes::FileOp::kOpenClose, probes::FileOp::kStat}),
+      return {OpSum(t, {probes::FileOp::kWrite, probes::FileOp::kRead, probes::FileOp::kOpenClose,
+                        probes::FileOp::kStat}),
               SyncCall(t, Primitive::kNone, Pattern::kOverwrite),
               OutsideSync(t, Primitive::kFdatasync, Pattern::kOverwrite)};
     case Signal::kMetadata:
@@ -191,8 +191,8 @@ std::string FormatSignal(Signal s, double value) {
   return s == Signal::kSyncCount ? fmt::format("{:.2f}", value) : FormatNanos(value);
 }
 
-Signature MeasureSignature(const Target& a, const Target& b,
-                           const std::vector<ConfigDiff>* configs, bool separate_runs) {
+Signature MeasureSignature(const Target& a, const Target& b, const std::vector<ConfigDiff>* configs,
+                           bool separate_runs) {
   Signature sig;
   for (std::size_t i = 0; i < kSignalCount; ++i) {
     Signal s = static_cast<Signal>(i);
@@ -215,6 +215,7 @@ Signature MeasureSignature(const Target& a, const Target& b,
   // both alike: a gap between their references is the paths (each reference probe runs on its
   // own path, through its filesystem's journal), not the state. Only two runs can differ in it.
   if (separate_runs) sig.with_reference = WithReferenceOf(sig);
+  sig.states = StateRatios(b, a);
   return sig;
 }
 

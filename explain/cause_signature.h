@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "explain/compare_states.h"
 #include "model/report.h"
 
 namespace durprobe::report {
@@ -73,6 +74,9 @@ struct Signature {
   std::array<std::array<double, 2>, kSignalCount> value;  // a's and b's (ns; syncs per commit)
   SideState side[2];                                      // a, b
   std::optional<WithReference> with_reference;  // unset: the reference did not move, or no sync
+  // Where a device alternated between two states: fdatasync overwrite in each state measured on
+  // both sides, b over a (explain/compare_states.h); empty otherwise.
+  std::vector<StateRatio> states;
 };
 
 // The sync signals (a flush in each): what the device's state moves alike.
@@ -81,7 +85,7 @@ bool IsSyncSignal(Signal s);
 // From the probes, per-operation costs, reference samples and findings of both targets, and the
 // configurations diff matched (null for compare). with_reference is measured only for targets
 // from separate runs (diff): compare's paths share their rounds, and so the device's states.
-Signature MeasureSignature(const Target& a, const Target& b,
-                           const std::vector<ConfigDiff>* configs, bool separate_runs);
+Signature MeasureSignature(const Target& a, const Target& b, const std::vector<ConfigDiff>* configs,
+                           bool separate_runs);
 
 }  // namespace durprobe::report

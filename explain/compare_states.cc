@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "model/labels.h"
@@ -62,6 +63,12 @@ bool NoPenaltyInAnyState(const std::vector<StateRatio>& ratios, double penalty) 
     slow = slow || r.state == DeviceState::kSlow;
   }
   return slow;
+}
+
+bool SameInEveryState(const std::vector<StateRatio>& ratios, double within) {
+  return NoPenaltyInAnyState(ratios, within) &&
+         std::all_of(ratios.begin(), ratios.end(),
+                     [&](const StateRatio& r) { return r.ratio > 1.0 / within; });
 }
 
 std::string StateRatiosText(const std::vector<StateRatio>& ratios) {

@@ -28,6 +28,10 @@ std::vector<StateRatio> StateRatios(const Target& t, const Target& base);
 // same in each state, and a mixture's gap is the time each spent in the slow one.
 bool NoPenaltyInAnyState(const std::vector<StateRatio>& ratios, double penalty);
 
+// Whether the ratios cover the slow state and every one is within `within` either way: the
+// probe costs the same in each state on both sides (diff's drift cause reads it).
+bool SameInEveryState(const std::vector<StateRatio>& ratios, double within);
+
 // "fdatasync overwrite 4 KiB in the slow state (the one to plan for): 4.01 ms against 3.96 ms
 // (1.01x); in the fast state: 130 us against 120 us (1.08x)".
 std::string StateRatiosText(const std::vector<StateRatio>& ratios);
