@@ -283,14 +283,18 @@ void AddDeviceStates(Target& target) {
   target.findings.push_back({Severity::kInfo, codes::kDeviceStates, Message(target)});
 }
 
-const StateFigures* SlowStateOf(const Target& target, std::size_t probe) {
+const StateFigures* StateOf(const Target& target, std::size_t probe, DeviceState state) {
   for (const ProbeStates& ps : target.probe_states) {
     if (ps.probe != probe) continue;
     for (const StateFigures& f : ps.states) {
-      if (f.state == DeviceState::kSlow) return &f;
+      if (f.state == state) return &f;
     }
   }
   return nullptr;
+}
+
+const StateFigures* SlowStateOf(const Target& target, std::size_t probe) {
+  return StateOf(target, probe, DeviceState::kSlow);
 }
 
 bool SawBothStates(const Target& target, std::size_t probe) {

@@ -45,8 +45,10 @@ std::optional<LevelSplit> SplitLevels(const std::vector<double>& values);
 // held one level.
 void AddDeviceStates(Target& target);
 
-// The probe's figures in the slow state, when it was measured in both states or wholly in the
-// slow one; nullptr otherwise (no states, or only the fast state seen).
+// The probe's figures in state, when it was measured in both states or wholly in that one;
+// nullptr otherwise (no states, or only the other state seen).
+const StateFigures* StateOf(const Target& target, std::size_t probe, DeviceState state);
+// StateOf the slow state.
 const StateFigures* SlowStateOf(const Target& target, std::size_t probe);
 // Whether the probe was measured in both states.
 bool SawBothStates(const Target& target, std::size_t probe);

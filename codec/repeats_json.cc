@@ -20,8 +20,6 @@ RepeatSpread ReadRepeatSpread(const JsonFields& f, double relative_resolution) {
   if (JsonFields next = f.Object("next_run"); next.present()) {
     s.next_low = next.Double("low", Need::kRequired);
     s.next_high = next.Double("high", Need::kRequired);
-  } else if (s.n == 2) {
-    s = SpreadOf({s.min, s.max}, relative_resolution);
   } else if (s.n == 3) {
     s = SpreadOf({s.min, s.median, s.max}, relative_resolution);
   }

@@ -1,7 +1,7 @@
-// probes[].repeats and sqlite[].repeats both ways: each figure's median, min, max, n and next run's
-// interval over the
-// repeats of a run with --repeat (model/repeats.h). Written only where the run repeated, so a
-// report without repeats reads and writes as before. Key names are a contract (docs/json.md).
+// probes[].repeats and sqlite[].repeats both ways: each figure's median, min, max, n and next
+// run's interval over the repeats of a run with --repeat (model/repeats.h). Written only where
+// the run repeated, so a report without repeats reads and writes as before. Key names are a
+// contract (docs/json.md).
 #pragma once
 
 #include <cstddef>
@@ -14,7 +14,7 @@ namespace durprobe::report {
 
 // One figure's {median, min, max, n, next_run}; null where no repeat measured it. A report saved
 // before next_run existed gets it from its values where min, median and max are all of them
-// (n 2 or 3); relative_resolution as SpreadOf's.
+// (n 3); relative_resolution as SpreadOf's.
 nlohmann::json ToJson(const RepeatSpread& spread);
 RepeatSpread ReadRepeatSpread(const JsonFields& f, double relative_resolution);
 nlohmann::json ToJson(const ProbeRepeats& repeats);

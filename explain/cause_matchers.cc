@@ -308,12 +308,12 @@ bool Drift(const CausePair& p, CauseMatch& m) {
     m.decided_by = "the same probe is about equal in each of the device's states (" +
                    StateRatiosText(p.sig->states) + ", " + p.Name(1) + " against " + p.Name(0) +
                    ")";
-    const int side = slow.here_share > slow.base_share ? 1 : 0;
+    const double share[2] = {slow.base_share, slow.here_share};  // a's, b's
+    const int side = share[1] > share[0] ? 1 : 0;
     return Mark(p, m, side,
                 fmt::format("spent {:.0f}% of its fdatasync overwrite's time in the device's slow "
                             "state, the other {:.0f}%",
-                            (side == 1 ? slow.here_share : slow.base_share) * 100.0,
-                            (side == 1 ? slow.base_share : slow.here_share) * 100.0));
+                            share[side] * 100.0, share[1 - side] * 100.0));
   }
   if (s[0].drifted != s[1].drifted) {
     return Mark(p, m, s[0].drifted ? 0 : 1,

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "analysis/device_states.h"
 #include "model/labels.h"
 #include "text/units.h"
 
@@ -24,16 +25,6 @@ std::optional<std::size_t> PerSyncProbe(const Target& t) {
   return std::nullopt;
 }
 
-const StateFigures* InState(const Target& t, std::size_t probe, DeviceState s) {
-  for (const ProbeStates& ps : t.probe_states) {
-    if (ps.probe != probe) continue;
-    for (const StateFigures& f : ps.states) {
-      if (f.state == s && f.p50_ns > 0) return &f;
-    }
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 std::vector<StateRatio> StateRatios(const Target& t, const Target& base) {
@@ -42,9 +33,9 @@ std::vector<StateRatio> StateRatios(const Target& t, const Target& base) {
   const std::optional<std::size_t> here = PerSyncProbe(t), there = PerSyncProbe(base);
   if (!here || !there || !(t.probes[*here].spec == base.probes[*there].spec)) return out;
   for (DeviceState s : {DeviceState::kSlow, DeviceState::kFast}) {
-    const StateFigures* a = InState(t, *here, s);
-    const StateFigures* b = InState(base, *there, s);
-    if (a == nullptr || b == nullptr) continue;
+    const StateFigures* a = StateOf(t, *here, s);
+    const StateFigures* b = StateOf(base, *there, s);
+    if (a == nullptr || b == nullptr || a->p50_ns == 0 || b->p50_ns == 0) continue;
     out.push_back({.state = s,
                    .probe = ProbeLabel(t.probes[*here].spec),
                    .here_ns = double(a->p50_ns),

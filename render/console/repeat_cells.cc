@@ -7,7 +7,8 @@
 namespace durprobe::report {
 namespace {
 
-// "140 us" and "171 us" -> "140-171 us"; different units keep both.
+// "140 us" and "171 us" -> "140-171 us"; different units keep both, as do figures without one
+// ("3,310-4,100").
 std::string Range(const std::string& low, const std::string& high) {
   const std::size_t a = low.rfind(' '), b = high.rfind(' ');
   if (a != std::string::npos && b != std::string::npos && low.substr(a) == high.substr(b)) {
@@ -16,23 +17,24 @@ std::string Range(const std::string& low, const std::string& high) {
   return low + "-" + high;
 }
 
+// The median, then the next run's interval in round brackets, or the least and greatest in
+// square ones where none was predicted.
+template <typename Format>
+std::string Cell(const RepeatSpread& s, Format format) {
+  const bool next = Predicted(s);
+  return fmt::format("{} {}{}{}", format(s.median), next ? '(' : '[',
+                     Range(format(next ? s.next_low : s.min), format(next ? s.next_high : s.max)),
+                     next ? ')' : ']');
+}
+
 }  // namespace
 
 std::string NanosRangeCell(const RepeatSpread& s) {
-  if (Predicted(s)) {
-    return fmt::format("{} ({})", FormatNanos(s.median),
-                       Range(FormatNanos(s.next_low), FormatNanos(s.next_high)));
-  }
-  return fmt::format("{} [{}]", FormatNanos(s.median),
-                     Range(FormatNanos(s.min), FormatNanos(s.max)));
+  return Cell(s, [](double v) { return FormatNanos(v); });
 }
 
 std::string RateRangeCell(const RepeatSpread& s) {
-  if (Predicted(s)) {
-    return fmt::format("{} ({}-{})", FormatRate(s.median), FormatRate(s.next_low),
-                       FormatRate(s.next_high));
-  }
-  return fmt::format("{} [{}-{}]", FormatRate(s.median), FormatRate(s.min), FormatRate(s.max));
+  return Cell(s, [](double v) { return FormatRate(v); });
 }
 
 std::string RepeatsNote() {
