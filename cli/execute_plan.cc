@@ -10,6 +10,7 @@
 #include "cli/command_line.h"
 #include "cli/exit_status.h"
 #include "explain/compare_analysis.h"
+#include "explain/layer_sync_findings.h"
 #include "output/output.h"
 #include "platform/interrupt.h"
 #include "render/console/progress_console.h"

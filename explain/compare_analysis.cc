@@ -6,10 +6,7 @@
 #include <algorithm>
 
 #include "analysis/durability_risk.h"
-#include "explain/cause_signature.h"
 #include "explain/diff_differences.h"
-#include "model/finding_codes.h"
-#include "model/labels.h"
 #include "platform/enum_table.h"
 #include "text/units.h"
 
@@ -233,62 +230,6 @@ Components ComponentsOf(const Target& t) {
            ProbeMedian(t, Primitive::kDirFsync, Pattern::kCreate, true)}),
       c.metadata_ns, c.metadata_bounds);
   return c;
-}
-
-namespace {
-
-bool IsLayer(const Target& t) {
-  if (!t.mount) return false;
-  const std::string& fs = t.mount->fstype;
-  return fs.starts_with("fuse") || fs == "virtiofs" || fs == "9p";
-}
-
-// The sync call's median of a probe with enough operations to stand as evidence.
-const probes::ProbeResult* Evidence(const Target& t, Primitive prim, Pattern pat) {
-  for (const probes::ProbeResult& r : t.probes) {
-    if (r.spec.primitive != prim || r.spec.pattern != pat || r.outcome != Outcome::kOk) continue;
-    if (r.spec.primitive == Primitive::kFdatasync && r.spec.write_size != 4096) continue;
-    if (r.ops < kMinEvidenceOps || !r.has_sync_part || r.sync_latency.p50 == 0) continue;
-    return &r;
-  }
-  return nullptr;
-}
-
-}  // namespace
-
-void AddLayerSyncFindings(std::vector<Target>& targets) {
-  struct Kind {
-    Primitive prim;
-    Pattern pat;
-    const char* loses;
-  };
-  const Kind kinds[] = {
-      {Primitive::kDirFsync, Pattern::kCreate, "new file names may not survive a power cut"},
-      {Primitive::kFdatasync, Pattern::kOverwrite, "written data may not survive a power cut"}};
-  for (Target& layer : targets) {
-    if (!IsLayer(layer)) continue;
-    for (const Kind& k : kinds) {
-      const probes::ProbeResult* here = Evidence(layer, k.prim, k.pat);
-      if (here == nullptr) continue;
-      for (const Target& disk : targets) {
-        if (&disk == &layer || !disk.mount || !disk.mount->device) continue;
-        const probes::ProbeResult* there = Evidence(disk, k.prim, k.pat);
-        if (there == nullptr) continue;
-        double fast = static_cast<double>(here->sync_latency.p50);
-        double slow = static_cast<double>(there->sync_latency.p50);
-        if (fast * kLayerFasterRatio > slow) continue;
-        layer.findings.push_back(
-            {Severity::kWarn, codes::kLayerSyncFasterThanDisk,
-             fmt::format("{}'s sync call takes {} (p50) on this {} layer against {} on {} ({} on "
-                         "{}): a layer passes its syncs on to a disk and cannot finish them "
-                         "sooner than one, so they likely stop in the layer; {}",
-                         ProbeLabel(here->spec), FormatNanos(fast), layer.mount->fstype,
-                         FormatNanos(slow), disk.path, disk.mount->fstype, disk.mount->device->name,
-                         k.loses)});
-        break;
-      }
-    }
-  }
 }
 
 std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "explain/layer_sync_findings.h"
 #include "model/finding_codes.h"
 #include "render/console/compare_console.h"
 #include "tests/compare_samples.h"
