@@ -10,6 +10,7 @@
 #include "cli/target_paths.h"
 #include "cli/validators.h"
 #include "codec/powercut_json.h"
+#include "platform/interrupt.h"
 #include "platform/tcp.h"
 #include "probes/powercut_record.h"
 #include "probes/primitive_ops.h"
@@ -80,9 +81,9 @@ Subcommand SetupPowercut(CLI::App& app) {
       ->capture_default_str();
   write
       ->add_option("--mode", o->mode,
-                   "file: records synced in a preallocated file; sqlite: one row committed per "
-                   "record")
-      ->transform(OneOf({"file", "sqlite"}, "mode"))
+                   "file: records overwritten in a preallocated file; append: records appended "
+                   "to growing files; sqlite: one row committed per record")
+      ->transform(OneOf({"file", "append", "sqlite"}, "mode"))
       ->capture_default_str();
   write->add_option("--journal-mode", o->journal_mode, "With --mode sqlite: SQLite's journal_mode")
       ->transform(OneOf(KeysOf(sqlite_bench::JournalModeNames()), "journal mode"))
@@ -95,7 +96,8 @@ Subcommand SetupPowercut(CLI::App& app) {
       ->capture_default_str();
   write
       ->add_option("--file-size", o->file_size,
-                   "The preallocated file; the writer stops when it is full")
+                   "Records per file: file mode preallocates it and goes round it; append mode "
+                   "starts a new file (round) when one is full")
       ->check(Size())
       ->capture_default_str();
   write
@@ -112,6 +114,11 @@ Subcommand SetupPowercut(CLI::App& app) {
   verify->add_option("PATH", o->path, "The directory write was given")->required();
   verify->add_option("--witness", o->witness, "The witness's ADDR:PORT")->required();
   verify->add_option("--run-id", o->run_id, "The run to verify (default: the only one under PATH)");
+  verify
+      ->add_option("--timeout", o->timeout,
+                   "Give up (exit 2) when the witness has not answered in full by then")
+      ->check(Duration())
+      ->capture_default_str();
   verify->add_option("--save-evidence", o->save_evidence,
                      "Write the evidence file (JSON) that --evidence reads");
   verify->add_option("-j,--json", o->json, "Write the result as JSON to FILE, or - for stdout");
@@ -184,6 +191,7 @@ int RunPowercutWrite(const PowercutCliOptions& o) {
   plan.writer.file_bytes = *file / *record * *record;
   plan.writer.max_outstanding = o.max_outstanding;
   plan.writer.duration_ns = *duration;
+  plan.append = o.mode == "append";
   if (o.mode == "sqlite") {
     plan.sqlite =
         sqlite_bench::PowercutSqliteConfig{sqlite_bench::JournalModeNames().at(o.journal_mode),
@@ -194,7 +202,7 @@ int RunPowercutWrite(const PowercutCliOptions& o) {
                         {"path", plan.path},
                         {"witness", plan.witness.Text()},
                         {"mode", plan.sqlite ? sqlite_bench::PowercutSqliteMode(*plan.sqlite)
-                                             : "file:" + o.primitive},
+                                             : o.mode + ":" + o.primitive},
                         {"record_size", plan.writer.record_size},
                         {"file_size", plan.writer.file_bytes},
                         {"max_outstanding", plan.writer.max_outstanding},
@@ -234,19 +242,31 @@ int RunPowercutVerify(const PowercutCliOptions& o) {
        {std::pair{"--save-evidence", o.save_evidence}, std::pair{"--json", o.json}}) {
     if (Status s = CheckFile(platform, option, file); !s.ok()) return UsageError(s.message());
   }
+  Result<std::uint64_t> timeout = report::ParseDurationNanos(o.timeout);
+  if (!timeout.ok() || *timeout == 0) {
+    return UsageError("--timeout " + o.timeout + ": a duration above 0 (e.g. 30s, 5m)");
+  }
   run::PowercutVerifyPlan plan;
   plan.path = paths->front();
   plan.witness = *witness;
   plan.run_id = o.run_id;
+  plan.deadline_ns = *timeout;
   if (o.dry_run) {
     return PrintDryRun({{"command", "powercut verify"},
                         {"path", plan.path},
                         {"witness", plan.witness.Text()},
                         {"run_id", plan.run_id},
+                        {"timeout_ns", plan.deadline_ns},
                         {"save_evidence", o.save_evidence},
                         {"json", o.json}});
   }
   Result<report::PowercutEvidence> e = run::RunPowercutVerify(platform, plan);
+  if (!e.ok() && e.status().kind() == Status::Kind::kInterrupted) {
+    PrintError(fmt::format("powercut verify: stopped by {}: nothing verified",
+                           platform::SignalName(platform::InterruptSignal())));
+    const int code = InterruptedExitCode();
+    return code < 0 ? kExitUsage : code;
+  }
   if (!e.ok()) return UsageError("powercut verify: " + e.status().message());
   const std::string doc = report::PowercutEvidenceDocument(*e);
   if (o.json != "-") std::cout << report::PowercutVerifyText(*e);

@@ -26,6 +26,7 @@ struct PowercutCliOptions {
   std::uint64_t max_outstanding = 1024;
   std::string duration;  // --for
   std::string run_id;
+  std::string timeout = "5m";  // verify's overall deadline
   std::string save_evidence;
   std::string json;
   bool dry_run = false;

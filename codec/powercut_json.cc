@@ -30,6 +30,7 @@ json ToJson(const PowercutEvidence& e) {
                 {"present", e.present},
                 {"missing", e.missing},
                 {"torn", e.torn},
+                {"in_flight", e.in_flight},
                 {"lost", e.Lost()},
                 {"lost_sequences", e.lost},
                 {"file_missing", e.file_missing}}},
@@ -67,6 +68,7 @@ PowercutEvidence ReadPowercut(const JsonFields& f) {
   e.present = r.Uint("present");
   e.missing = r.Uint("missing", Need::kRequired);
   e.torn = r.Uint("torn", Need::kRequired);
+  e.in_flight = r.Uint("in_flight");
   for (double v : r.Doubles("lost_sequences")) e.lost.push_back(static_cast<std::uint64_t>(v));
   e.file_missing = r.Bool("file_missing");
   const JsonFields boot = f.Object("boot");

@@ -38,6 +38,9 @@ struct PowercutEvidence {
   std::uint64_t present = 0;
   std::uint64_t missing = 0;
   std::uint64_t torn = 0;
+  // Acknowledged records whose slot holds the writer's next record there, never acknowledged,
+  // whole or part written (the write under way at the cut): rightly replaced, not lost.
+  std::uint64_t in_flight = 0;
   std::vector<std::uint64_t> lost;  // the first lost sequences
   // The file the records were in (`records`, or the SQLite database) was not on the disk after
   // the cut, though the run's directory was: every acknowledged record counts missing.

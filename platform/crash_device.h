@@ -57,6 +57,9 @@ struct CrashDeviceOptions {
 struct FsSpec {
   std::string type = "ext4";
   std::string options;
+  // ext4 only: mkfs's block size in bytes (-b); 0: mke2fs's choice (1 KiB on the default
+  // 128 MiB image, its "small" filesystem type).
+  std::uint32_t block_bytes = 0;
 };
 
 // Refuses (InvalidArgument, one line) what the crash device must never mount: a type other than

@@ -242,6 +242,16 @@ namespace {
 std::vector<std::string> MkfsCommand(const FsSpec& fs, const std::string& device) {
   // Nothing discarded (the device takes no discard) and nothing left for later: ext4 would
   // otherwise zero its inode tables in the background after the first mount.
+  if (fs.type == "ext4" && fs.block_bytes != 0) {
+    return {"mkfs.ext4",
+            "-F",
+            "-q",
+            "-b",
+            std::to_string(fs.block_bytes),
+            "-E",
+            "nodiscard,lazy_itable_init=0,lazy_journal_init=0",
+            device};
+  }
   if (fs.type == "ext4") {
     return {"mkfs.ext4", "-F", "-q", "-E", "nodiscard,lazy_itable_init=0,lazy_journal_init=0",
             device};

@@ -54,6 +54,7 @@ struct Message {
   std::uint64_t checksum = 0;  // ACK, A
   std::uint64_t count = 0;     // RUN
   std::string text;            // ERR
+  std::string secret;          // HELLO, GET (placeholder until wave/witness merges)
 };
 
 // The line for m, ending in '\n'.

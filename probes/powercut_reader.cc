@@ -23,6 +23,21 @@ void CountRecord(PowercutTally& tally, std::uint64_t sequence, bool present, boo
   if (tally.lost.size() < 20) tally.lost.push_back(sequence);
 }
 
+void CountState(PowercutTally& tally, std::uint64_t sequence, RecordState state) {
+  if (state == RecordState::kInFlight) {
+    ++tally.acknowledged;
+    ++tally.in_flight;
+    return;
+  }
+  CountRecord(tally, sequence, state == RecordState::kPresent, state == RecordState::kTorn);
+}
+
+std::uint64_t HighestAcked(const WitnessRun& run) {
+  std::uint64_t highest = 0;
+  for (const WitnessAck& a : run.acks) highest = std::max(highest, a.sequence);
+  return highest;
+}
+
 void CountOverwritten(PowercutTally& tally, std::size_t n) {
   tally.acknowledged += n;
   tally.overwritten += n;
@@ -60,6 +75,7 @@ Result<PowercutTally> ReadBackRecords(platform::Platform& platform, int fd, cons
   PowercutTally tally;
   std::vector<std::uint8_t> slot(run.record_size);
   const std::vector<std::size_t> newest = NewestPerSlot(run);
+  const std::uint64_t highest = HighestAcked(run);
   CountOverwritten(tally, run.acks.size() - newest.size());
   for (std::size_t i : newest) {
     const WitnessAck& a = run.acks[i];
@@ -69,8 +85,8 @@ Result<PowercutTally> ReadBackRecords(platform::Platform& platform, int fd, cons
     if (*got < slot.size()) {
       std::fill(slot.begin() + static_cast<std::ptrdiff_t>(*got), slot.end(), 0);
     }
-    const RecordState state = CheckRecord(slot, a.sequence, run.run_id, a.checksum);
-    CountRecord(tally, a.sequence, state == RecordState::kPresent, state == RecordState::kTorn);
+    CountState(tally, a.sequence,
+               CheckSlot(slot, a.sequence, run.run_id, a.checksum, run.slots, highest));
   }
   return tally;
 }

@@ -9,6 +9,7 @@
 
 #include "platform/platform.h"
 #include "probes/powercut_protocol.h"
+#include "probes/powercut_record.h"
 
 namespace durprobe::probes {
 
@@ -20,6 +21,10 @@ struct PowercutTally {
   std::uint64_t present = 0;
   std::uint64_t missing = 0;
   std::uint64_t torn = 0;
+  // Acks whose slot holds the writer's next record there, never acknowledged, whole or part
+  // written (probes/powercut_record.h CheckSlot): the acknowledged record was rightly replaced
+  // by the write under way at the cut. Read back, not lost.
+  std::uint64_t in_flight = 0;
   std::vector<std::uint64_t> lost;  // the first lost (missing or torn) sequences, up to 20
 };
 
@@ -35,9 +40,13 @@ Result<PowercutTally> ReadBackRecords(platform::Platform& platform, int fd, cons
 // missing, the others overwritten.
 PowercutTally AllMissing(const WitnessRun& run);
 
+// The highest sequence run's witness holds (0 with none).
+std::uint64_t HighestAcked(const WitnessRun& run);
+
 // Adds one record's state to tally (shared with the SQLite check); CountOverwritten an ack whose
 // slot a later record took.
 void CountRecord(PowercutTally& tally, std::uint64_t sequence, bool present, bool torn);
+void CountState(PowercutTally& tally, std::uint64_t sequence, RecordState state);
 void CountOverwritten(PowercutTally& tally, std::size_t n);
 
 }  // namespace durprobe::probes

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 namespace durprobe::probes {
 namespace {
@@ -40,6 +41,11 @@ std::uint64_t RecordChecksum(std::span<const std::uint8_t> r) {
     h ^= h >> 32;
   }
   return h;
+}
+
+// Whether record (encoded here) is the one the witness holds: its checksum is the witness's.
+bool OldRecordAcknowledged(std::span<const std::uint8_t> record, std::uint64_t expected) {
+  return GetU64(record.data() + kChecksumAt) == expected;
 }
 
 }  // namespace
@@ -102,6 +108,8 @@ std::string_view NameOf(RecordState s) {
       return "missing";
     case RecordState::kTorn:
       return "torn";
+    case RecordState::kInFlight:
+      return "in_flight";
   }
   return "torn";
 }
@@ -127,6 +135,51 @@ RecordState CheckRecord(std::span<const std::uint8_t> slot, std::uint64_t sequen
   }
   if (stored != RecordChecksum(slot) || stored != expected_checksum) return RecordState::kTorn;
   return RecordState::kPresent;
+}
+
+std::optional<std::uint64_t> HeaderSequence(std::span<const std::uint8_t> slot,
+                                            std::string_view run_id) {
+  if (slot.size() < kRecordHeaderBytes || run_id.size() != kRunIdChars) return std::nullopt;
+  const std::uint8_t* p = slot.data();
+  if (std::memcmp(p, kRecordMagic.data(), 8) != 0) return std::nullopt;
+  if (std::memcmp(p + 16, run_id.data(), kRunIdChars) != 0) return std::nullopt;
+  return GetU64(p + 8);
+}
+
+RecordState CheckSlot(std::span<const std::uint8_t> slot, std::uint64_t sequence,
+                      std::string_view run_id, std::uint64_t expected_checksum, std::uint64_t slots,
+                      std::uint64_t highest_acked) {
+  const RecordState first = CheckRecord(slot, sequence, run_id, expected_checksum);
+  if (first == RecordState::kPresent || slots == 0 || slot.size() % kSectorBytes != 0 ||
+      slot.size() < kRecordHeaderBytes) {
+    return first;
+  }
+  // The later record this slot may hold: the one its header names (a sector 0 from the new
+  // write), else the next one the writer puts here.
+  std::uint64_t later = sequence + slots;
+  if (std::optional<std::uint64_t> named = HeaderSequence(slot, run_id);
+      named && *named > sequence && *named % slots == sequence % slots) {
+    later = *named;
+  }
+  if (later <= highest_acked || later < sequence) return first;  // acknowledged, or wrapped
+  std::vector<std::uint8_t> old_record(slot.size()), new_record(slot.size());
+  EncodeRecord(sequence, run_id, old_record);
+  EncodeRecord(later, run_id, new_record);
+  bool any_new = false;
+  for (std::size_t at = 0; at < slot.size(); at += kSectorBytes) {
+    const std::uint8_t* got = slot.data() + at;
+    if (std::memcmp(got, new_record.data() + at, kSectorBytes) == 0) {
+      // A sector the two records share (none do: each sector holds its own padding) counts old.
+      if (std::memcmp(got, old_record.data() + at, kSectorBytes) != 0) any_new = true;
+      continue;
+    }
+    if (std::memcmp(got, old_record.data() + at, kSectorBytes) != 0) return first;
+  }
+  // Every sector old or new, at least one new: a record the witness never heard of, under way.
+  // (Every sector old would be the acknowledged record whole, present already; a checksum the
+  // witness holds that differs from the old record's own leaves it torn.)
+  return any_new && OldRecordAcknowledged(old_record, expected_checksum) ? RecordState::kInFlight
+                                                                         : first;
 }
 
 }  // namespace durprobe::probes

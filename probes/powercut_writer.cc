@@ -116,7 +116,7 @@ PowercutWriteResult WriteRecords(platform::Platform& platform, int fd, int socke
   const PrimitiveOps& ops = OpsOf(options.primitive);
   const std::uint64_t slots = options.file_bytes / options.record_size;
   return AckRecords(platform, socket, run_id, options,
-                    [&](std::uint64_t seq, std::span<const std::uint8_t> record) {
+                    [&](std::uint64_t seq, std::span<const std::uint8_t> record, std::uint64_t) {
                       const std::uint64_t at = seq % slots * record.size();
                       Status s = ops.write == WritePath::kPWriteDsync
                                      ? platform.PWriteDsync(fd, record.data(), record.size(), at)
@@ -147,7 +147,7 @@ PowercutWriteResult AckRecords(platform::Platform& platform, int socket, const s
       break;
     }
     const std::uint64_t sum = EncodeRecord(seq, run_id, record);
-    if (Status s = write(seq, record); !s.ok()) {
+    if (Status s = write(seq, record, receipts.receipts()); !s.ok()) {
       stop(WriterStop::kIoError, fmt::format("record {}: {}", seq, s.message()));
       break;
     }

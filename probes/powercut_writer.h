@@ -58,9 +58,9 @@ Result<platform::FileHandle> PreallocateRecords(platform::Platform& platform,
 
 // Makes record `sequence` (its bytes in record) durable in its slot: written and synced, or
 // committed. Ok only once it is; an error stops the writer (kIoError) before the record is
-// acknowledged.
-using DurableWrite =
-    std::function<Status(std::uint64_t sequence, std::span<const std::uint8_t> record)>;
+// acknowledged. receipts: how many acks the witness has said it logged so far (0 to n - 1).
+using DurableWrite = std::function<Status(
+    std::uint64_t sequence, std::span<const std::uint8_t> record, std::uint64_t receipts)>;
 
 // Records 0, 1, ... of run_id, each made durable by write, then acked on
 // socket (a witness connection that already said WELCOME). Stops as PowercutWriteResult::stop

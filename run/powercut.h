@@ -1,8 +1,10 @@
 // `durprobe powercut write` and `verify` (docs/powercut.md), the host under test's two halves:
-// write connects to the witness, makes PATH/.durprobe-powercut-RUN/records (kept: it is what
-// verify reads after the reboot) and runs the writer (probes/powercut_writer.h); verify asks the
-// witness what it holds of a run, reads each acknowledged record back (probes/powercut_reader.h)
-// and builds the evidence (model/powercut.h) with the device and filesystem the path is on.
+// write connects to the witness, makes PATH/.durprobe-powercut-RUN/ (0700) with the run's secret,
+// says HELLO, makes the records file (kept: it is what verify reads after the reboot) and runs
+// the writer (probes/powercut_writer.h); verify opens the run's files as the writer left them
+// (run/powercut_files.h), asks the witness what it holds of the run with its secret, reads each
+// acknowledged record back (probes/powercut_reader.h) and builds the evidence (model/powercut.h)
+// with the device and filesystem the path is on.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +31,9 @@ struct PowercutWritePlan {
   probes::PowercutWriterOptions writer;
   // --mode sqlite: rows committed in a database instead of records synced in a file.
   std::optional<sqlite_bench::PowercutSqliteConfig> sqlite;
+  // --mode append: records appended to growing files, round after round
+  // (probes/powercut_append.h), instead of overwritten in a preallocated one.
+  bool append = false;
   std::uint64_t connect_timeout_ns = 5'000'000'000ull;
   std::string run_id;  // empty: a new random one
 };
@@ -51,11 +56,15 @@ Result<probes::PowercutWriteResult> RunPowercutWrite(
 struct PowercutVerifyPlan {
   std::string path;  // resolved, absolute
   platform::Endpoint witness;
-  std::string run_id;  // empty: the one run under path
-  std::uint64_t timeout_ns = 10'000'000'000ull;
+  std::string run_id;                            // empty: the one run under path
+  std::uint64_t timeout_ns = 10'000'000'000ull;  // the witness silent this long: abandoned
+  // The whole exchange with the witness must end within this (--timeout): a witness that
+  // trickles or floods its answer is abandoned at it.
+  std::uint64_t deadline_ns = 300'000'000'000ull;
 };
 
-// The evidence, verdict decided. InvalidArgument (exit 2) for a run the witness does not know,
+// The evidence, verdict decided. Interrupted when a signal arrived (at once, whatever the witness
+// does); InvalidArgument (exit 2) for a run the witness does not know,
 // none or several runs under path without --run-id, or no records file; Error when the witness
 // cannot be reached or the records cannot be read.
 Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,

@@ -3,14 +3,41 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cctype>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "probes/powercut_record.h"
 #include "sqlite_bench/sqlite_db.h"
 
 namespace durprobe::sqlite_bench {
+
+namespace {
+
+// What the row of ack a's slot says of it: present (its body is the record, with the witness's
+// checksum), in flight (a later commit of the run the witness never heard of replaced it: the
+// row is that record, whole, committed or being committed at the cut), missing (an older record
+// of the run) or torn.
+probes::RecordState RowState(std::span<const std::uint8_t> body, std::uint64_t row_seq,
+                             std::uint64_t row_sum, const probes::WitnessAck& a,
+                             const probes::WitnessRun& run, std::uint64_t highest) {
+  if (body.size() != run.record_size) return probes::RecordState::kTorn;
+  if (row_seq > highest && row_seq % run.slots == a.sequence % run.slots) {
+    std::vector<std::uint8_t> later(body.size());
+    const std::uint64_t sum = probes::EncodeRecord(row_seq, run.run_id, later);
+    const bool whole = sum == row_sum && std::equal(body.begin(), body.end(), later.begin());
+    return whole ? probes::RecordState::kInFlight : probes::RecordState::kTorn;
+  }
+  const probes::RecordState state = probes::CheckRecord(body, a.sequence, run.run_id, a.checksum);
+  if (state == probes::RecordState::kPresent && row_sum != a.checksum) {
+    return probes::RecordState::kTorn;
+  }
+  return state;  // an older record in the row (the later commit lost) is missing
+}
+
+}  // namespace
 
 std::string PowercutSqliteMode(const PowercutSqliteConfig& c) {
   return fmt::format("sqlite:{}:{}", NameOf(c.journal), NameOf(c.sync));
@@ -20,7 +47,8 @@ Result<probes::PowercutWriteResult> WriteSqliteRecords(platform::Platform& platf
                                                        const std::string& dir, int socket,
                                                        const std::string& run_id,
                                                        const probes::PowercutWriterOptions& options,
-                                                       const PowercutSqliteConfig& config) {
+                                                       const PowercutSqliteConfig& config,
+                                                       const std::function<Status()>& ready) {
   Result<std::unique_ptr<Db>> db = Db::Open(dir + "/" + kPowercutDbName, nullptr);
   if (!db.ok()) return db.status();
   const std::string setup = fmt::format(
@@ -36,6 +64,7 @@ Result<probes::PowercutWriteResult> WriteSqliteRecords(platform::Platform& platf
     return Status::Unsupported(
         fmt::format("journal_mode={} refused here: SQLite kept {}", NameOf(config.journal), *mode));
   }
+  if (Status s = ready(); !s.ok()) return s;
   // Record seq takes row seq % slots: the table stays the size --file-size gives the file.
   const std::uint64_t slots = options.file_bytes / options.record_size;
   Result<Statement> insert =
@@ -45,7 +74,7 @@ Result<probes::PowercutWriteResult> WriteSqliteRecords(platform::Platform& platf
   sqlite3* handle = (*db)->get();
   probes::PowercutWriteResult r = probes::AckRecords(
       platform, socket, run_id, options,
-      [&](std::uint64_t seq, std::span<const std::uint8_t> record) -> Status {
+      [&](std::uint64_t seq, std::span<const std::uint8_t> record, std::uint64_t) -> Status {
         sqlite3_reset(stmt);
         sqlite3_bind_int64(stmt, 1, static_cast<sqlite3_int64>(seq % slots));
         sqlite3_bind_int64(stmt, 2, static_cast<sqlite3_int64>(seq));
@@ -63,14 +92,14 @@ Result<probes::PowercutWriteResult> WriteSqliteRecords(platform::Platform& platf
   return r;
 }
 
-Result<SqliteReadBack> ReadBackSqliteRecords(const std::string& dir,
-                                             const probes::WitnessRun& run) {
-  Result<std::unique_ptr<Db>> db = Db::Open(dir + "/" + kPowercutDbName, nullptr);
+Result<SqliteReadBack> ReadBackSqliteRecords(const std::string& dir, const probes::WitnessRun& run,
+                                             const char* vfs) {
+  Result<std::unique_ptr<Db>> db = Db::Open(dir + "/" + kPowercutDbName, vfs);
   if (!db.ok()) return db.status();
   SqliteReadBack out;
   Result<std::string> integrity = (*db)->QueryText("PRAGMA integrity_check");
   out.integrity = integrity.ok() ? *integrity : integrity.status().message();
-  Result<Statement> select = (*db)->Prepare("SELECT sum, body FROM records WHERE slot = ?");
+  Result<Statement> select = (*db)->Prepare("SELECT seq, sum, body FROM records WHERE slot = ?");
   if (!select.ok()) {
     // No table at all: the database lost everything, or never had it.
     out.tally = probes::AllMissing(run);
@@ -78,6 +107,7 @@ Result<SqliteReadBack> ReadBackSqliteRecords(const std::string& dir,
     return out;
   }
   const std::vector<std::size_t> newest = probes::NewestPerSlot(run);
+  const std::uint64_t highest = probes::HighestAcked(run);
   probes::CountOverwritten(out.tally, run.acks.size() - newest.size());
   sqlite3_stmt* stmt = select->get();
   for (std::size_t i : newest) {
@@ -93,18 +123,13 @@ Result<SqliteReadBack> ReadBackSqliteRecords(const std::string& dir,
       probes::CountRecord(out.tally, a.sequence, false, true);
       continue;
     }
-    const auto sum = static_cast<std::uint64_t>(sqlite3_column_int64(stmt, 0));
-    const auto* body = static_cast<const std::uint8_t*>(sqlite3_column_blob(stmt, 1));
-    const auto bytes = static_cast<std::size_t>(sqlite3_column_bytes(stmt, 1));
-    const probes::RecordState state =
-        body == nullptr || bytes != run.record_size
-            ? probes::RecordState::kTorn
-            : probes::CheckRecord(std::span<const std::uint8_t>(body, bytes), a.sequence,
-                                  run.run_id, a.checksum);
-    const bool present = state == probes::RecordState::kPresent && sum == a.checksum;
-    // An older record in the row (the later commit lost) is missing, as is no row at all.
-    probes::CountRecord(out.tally, a.sequence, present,
-                        !present && state != probes::RecordState::kMissing);
+    const auto seq = static_cast<std::uint64_t>(sqlite3_column_int64(stmt, 0));
+    const auto sum = static_cast<std::uint64_t>(sqlite3_column_int64(stmt, 1));
+    const auto* body = static_cast<const std::uint8_t*>(sqlite3_column_blob(stmt, 2));
+    const auto bytes = static_cast<std::size_t>(sqlite3_column_bytes(stmt, 2));
+    const std::span<const std::uint8_t> row =
+        body == nullptr ? std::span<const std::uint8_t>() : std::span(body, bytes);
+    probes::CountState(out.tally, a.sequence, RowState(row, seq, sum, a, run, highest));
   }
   sqlite3_reset(stmt);
   return out;

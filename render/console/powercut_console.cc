@@ -72,6 +72,12 @@ std::string PowercutVerifyText(const PowercutEvidence& e) {
       e.disk.empty() ? "device unknown" : e.disk,
       e.device_model.empty() ? "" : ", " + e.device_model, e.acknowledged, e.overwritten, e.present,
       e.missing, e.torn);
+  if (e.in_flight > 0) {
+    out += fmt::format(
+        "  in flight {}: the slot holds the writer's next record there, never acknowledged, whole "
+        "or part written (the write under way at the cut): not a loss\n",
+        e.in_flight);
+  }
   if (e.file_missing) {
     out += fmt::format(
         "  the {} is not on the disk, though the run's directory is: the device lost its "

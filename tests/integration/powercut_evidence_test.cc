@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "tests/cli_runner.h"
+#include "tests/integration/local_witness.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe {
@@ -21,43 +22,8 @@ namespace powercut_evidence_test {
 
 using nlohmann::json;
 using testing_support::CliRun;
+using testing_support::LocalWitness;
 using testing_support::RunDurprobe;
-
-// A witness on 127.0.0.1 (a port the kernel picks), stopped by the destructor.
-class LocalWitness {
- public:
-  explicit LocalWitness(const std::string& dir) : err_(dir + "/witness.err") {
-    const std::string command = std::string("exec ") + DURPROBE_BINARY +
-                                " powercut witness --listen 127.0.0.1:0 --log " + dir +
-                                "/witness.log --for 120s 2>" + err_;
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-      ::_exit(127);
-    }
-    for (int i = 0; i < 500 && address_.empty(); ++i) {
-      std::smatch m;
-      const std::string err = testing_support::Slurp(err_);
-      if (std::regex_search(err, m, std::regex("listening on (127\\.0\\.0\\.1:[0-9]+)"))) {
-        address_ = m[1];
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-  }
-  ~LocalWitness() {
-    if (pid_ > 0) {
-      ::kill(pid_, SIGTERM);
-      int status = 0;
-      ::waitpid(pid_, &status, 0);
-    }
-  }
-  const std::string& address() const { return address_; }
-
- private:
-  std::string err_;
-  std::string address_;
-  pid_t pid_ = -1;
-};
 
 class PowercutEvidenceTest : public testing::Test {
  protected:

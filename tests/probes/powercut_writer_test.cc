@@ -61,17 +61,17 @@ TEST(PowercutWriterTest, ARecordIsAcknowledgedOnlyAfterItsWriteReturnedAndNeverW
   PowercutWriterOptions o = Options();
   o.max_outstanding = 100;
   std::uint64_t written = 0;
-  PowercutWriteResult r =
-      AckRecords(platform::Default(), pair.writer(), kRun, o,
-                 [&](std::uint64_t seq, std::span<const std::uint8_t> record) -> Status {
-                   EXPECT_EQ(record.size(), 512u);
-                   // Record seq's ack must not have gone out before this call returns.
-                   const std::string sent = pair.Sent();
-                   EXPECT_EQ(sent.find(fmt::format("ACK {} ", seq)), std::string::npos) << seq;
-                   if (seq == 3) return Status::Error("the sync failed");
-                   ++written;
-                   return Status::Ok();
-                 });
+  PowercutWriteResult r = AckRecords(
+      platform::Default(), pair.writer(), kRun, o,
+      [&](std::uint64_t seq, std::span<const std::uint8_t> record, std::uint64_t) -> Status {
+        EXPECT_EQ(record.size(), 512u);
+        // Record seq's ack must not have gone out before this call returns.
+        const std::string sent = pair.Sent();
+        EXPECT_EQ(sent.find(fmt::format("ACK {} ", seq)), std::string::npos) << seq;
+        if (seq == 3) return Status::Error("the sync failed");
+        ++written;
+        return Status::Ok();
+      });
   EXPECT_EQ(r.stop, WriterStop::kIoError);
   EXPECT_EQ(r.synced, 3u);
   EXPECT_EQ(r.acked, 3u);
@@ -82,9 +82,9 @@ TEST(PowercutWriterTest, ARecordIsAcknowledgedOnlyAfterItsWriteReturnedAndNeverW
 
 TEST(PowercutWriterTest, TooManyUnansweredAcksStopTheWriter) {
   SocketPair pair;  // a witness that reads nothing and never answers
-  PowercutWriteResult r =
-      AckRecords(platform::Default(), pair.writer(), kRun, Options(),
-                 [](std::uint64_t, std::span<const std::uint8_t>) { return Status::Ok(); });
+  PowercutWriteResult r = AckRecords(
+      platform::Default(), pair.writer(), kRun, Options(),
+      [](std::uint64_t, std::span<const std::uint8_t>, std::uint64_t) { return Status::Ok(); });
   EXPECT_EQ(r.stop, WriterStop::kWitnessSlow);
   EXPECT_EQ(r.acked, 5u) << "the fifth unanswered ack is one too many";
   EXPECT_EQ(r.receipts, 0u);
@@ -96,7 +96,7 @@ TEST(PowercutWriterTest, ReceiptsLetItGoOnAndAWitnessThatLeavesStopsIt) {
   std::uint64_t n = 0;
   PowercutWriteResult r =
       AckRecords(platform::Default(), pair.writer(), kRun, Options(),
-                 [&](std::uint64_t seq, std::span<const std::uint8_t>) -> Status {
+                 [&](std::uint64_t seq, std::span<const std::uint8_t>, std::uint64_t) -> Status {
                    // The witness answers every ack up to record 20, then goes away.
                    if (seq > 0 && seq <= 20) {
                      pair.Sent();

@@ -1,0 +1,89 @@
+// Cuts taken after the writer went round its file (issue 53 item 0): a 256 KiB file of 64 slots,
+// gone round many times before the cut, on ext4 with 1 KiB and 4 KiB blocks, in the overwrite
+// mode and the allocating one (--mode append, rounds of 256 KiB files). An honest device loses no
+// acknowledged record (a record being rewritten at the cut counts in_flight, not torn); a device
+// that ignores flushes fails every cut. CI takes 2 honest cuts and 1 lying one per case;
+// DURPROBE_POWERCUT_CUTS=N takes N of each (docs/powercut.md, "How it is tested here", has the
+// campaign). Root, `ip netns`, veth, /dev/fuse and loop devices, else skipped with the reason.
+#include <cstdlib>
+#include <string>
+
+#include "tests/integration/powercut_fixture.h"
+
+namespace durprobe {
+namespace powercut_test {
+
+struct WrapCase {
+  const char* name;
+  const char* args;
+  std::uint32_t block_bytes;
+};
+
+int CutsFromEnvironment(int fallback) {
+  const char* n = std::getenv("DURPROBE_POWERCUT_CUTS");
+  const int v = n != nullptr ? std::atoi(n) : 0;
+  return v > 0 ? v : fallback;
+}
+
+class PowercutWrapTest : public PowercutTest, public ::testing::WithParamInterface<WrapCase> {
+ protected:
+  CutOutcome WrapCut(platform::CacheMode mode, int index) {
+    CutPlan plan;
+    plan.mode = mode;
+    plan.index = index;
+    plan.args = GetParam().args;
+    plan.block_bytes = GetParam().block_bytes;
+    plan.file_size = "256KiB";
+    plan.wait_ms = 700;
+    return Cut(plan);
+  }
+};
+
+TEST_P(PowercutWrapTest, AnHonestDevicePassesEveryCutAfterTheWriterWentRound) {
+  std::unique_ptr<Background> witness = StartWitness(dir_.path() + "/witness.log", "witness");
+  const int cuts = CutsFromEnvironment(2);
+  int in_flight = 0;
+  for (int i = 0; i < cuts; ++i) {
+    CutOutcome o = WrapCut(platform::CacheMode::kHonest, i);
+    if (o.skip) GTEST_SKIP() << o.detail;
+    ASSERT_NE(o.writer_exit, 0) << "the cut came after the writer finished: " << o.detail;
+    ASSERT_EQ(o.verify_exit, 0) << GetParam().name << " cut " << i << ": " << o.detail;
+    const json& r = o.evidence["records"];
+    EXPECT_GT(r["overwritten"].get<int>(), 0) << "the writer had not gone round: " << o.detail;
+    EXPECT_EQ(r["lost"], 0) << o.detail;
+    in_flight += r.value("in_flight", 0);
+    std::printf("%s honest cut %d: %d acknowledged, %d overwritten, %d in flight, %d lost\n",
+                GetParam().name, i, r["acknowledged"].get<int>(), r["overwritten"].get<int>(),
+                r.value("in_flight", 0), r["lost"].get<int>());
+  }
+  std::printf("%s honest: %d cuts, 0 failed, %d in flight\n", GetParam().name, cuts, in_flight);
+}
+
+TEST_P(PowercutWrapTest, ADeviceThatIgnoresFlushesFailsEveryCut) {
+  std::unique_ptr<Background> witness = StartWitness(dir_.path() + "/witness.log", "witness");
+  const int cuts = CutsFromEnvironment(1);
+  for (int i = 0; i < cuts; ++i) {
+    CutOutcome o = WrapCut(platform::CacheMode::kIgnoresFlush, i);
+    if (o.skip) GTEST_SKIP() << o.detail;
+    ASSERT_NE(o.writer_exit, 0) << "the cut came after the writer finished: " << o.detail;
+    ASSERT_EQ(o.verify_exit, 1) << GetParam().name << " cut " << i << ": " << o.detail;
+    const json& r = o.evidence["records"];
+    EXPECT_GT(r["lost"].get<int>(), 0) << o.detail;
+    EXPECT_EQ(o.evidence["verdict"], "failed") << o.detail;
+    std::printf("%s ignores-flush cut %d: %d acknowledged, %d lost (%d missing, %d torn)\n",
+                GetParam().name, i, r["acknowledged"].get<int>(), r["lost"].get<int>(),
+                r["missing"].get<int>(), r["torn"].get<int>());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, PowercutWrapTest,
+                         ::testing::Values(WrapCase{"overwrite_1k", "", 1024},
+                                           WrapCase{"overwrite_4k", "", 4096},
+                                           WrapCase{"append_1k", "--mode append", 1024},
+                                           WrapCase{"append_4k", "--mode append", 4096}),
+                         [](const ::testing::TestParamInfo<WrapCase>& i) {
+                           return std::string(i.param.name);
+                         });
+
+}  // namespace powercut_test
+}  // namespace durprobe
