@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -24,7 +25,8 @@ struct WitnessClient {
   std::string run_id;
   bool welcome = false;
   std::optional<std::uint64_t> receipt;
-  std::vector<std::string> gets;
+  std::optional<std::uint64_t> last_sequence;  // the run's last ACK, logged or in this batch
+  std::vector<Message> gets;
   std::string error;  // sent as ERR, then the connection is closed
   bool closed = false;
 };
@@ -42,8 +44,11 @@ Result<std::string> ReadWitnessLog(platform::Platform& platform, int fd) {
 }
 
 // One client's new bytes: its lines become log lines (pending) and answers to send after the
-// batch's sync.
-void TakeLines(WitnessClient& c, const std::string& bytes, std::string& log) {
+// batch's sync. A run belongs to the connection that said its HELLO: another HELLO of it is
+// welcomed only with the same secret and parameters (WitnessStore::CheckHello) and while no
+// other connection holds it (held_elsewhere); an ACK only on that connection, above its last.
+void TakeLines(WitnessClient& c, const std::string& bytes, const probes::WitnessStore& store,
+               const std::function<bool(std::string_view)>& held_elsewhere, std::string& log) {
   c.lines.Append(bytes);
   while (std::optional<std::string> line = c.lines.Next()) {
     Result<Message> m = probes::ParseMessage(*line);
@@ -53,24 +58,47 @@ void TakeLines(WitnessClient& c, const std::string& bytes, std::string& log) {
     }
     Message entry = *m;
     switch (m->kind) {
-      case MessageKind::kHello:
-        entry.kind = MessageKind::kLogHello;
+      case MessageKind::kHello: {
+        if (!c.run_id.empty()) {
+          c.error = "a second HELLO on one connection";
+          return;
+        }
+        if (Status s = store.CheckHello(*m); !s.ok()) {
+          c.error = s.message();
+          return;
+        }
+        if (held_elsewhere(m->run_id)) {
+          c.error = fmt::format("run {} is held by another connection", m->run_id);
+          return;
+        }
         c.run_id = m->run_id;
         c.welcome = true;
+        if (const probes::WitnessRun* r = store.Find(m->run_id); r != nullptr) {
+          if (!r->acks.empty()) c.last_sequence = r->acks.back().sequence;
+          break;  // its writer back: already logged
+        }
+        entry.kind = MessageKind::kLogHello;
         log += probes::FormatMessage(entry);
         break;
+      }
       case MessageKind::kAck:
         if (c.run_id.empty()) {
           c.error = "ACK before HELLO";
           return;
         }
+        if (c.last_sequence && m->sequence <= *c.last_sequence) {
+          c.error =
+              fmt::format("ACK {} not above the run's last, {}", m->sequence, *c.last_sequence);
+          return;
+        }
         entry.kind = MessageKind::kLogAck;
         entry.run_id = c.run_id;
         c.receipt = m->sequence;
+        c.last_sequence = m->sequence;
         log += probes::FormatMessage(entry);
         break;
       case MessageKind::kGet:
-        c.gets.push_back(m->run_id);
+        c.gets.push_back(*m);
         break;
       default:
         c.error = fmt::format("unexpected '{}'", line->substr(0, 40));
@@ -145,7 +173,13 @@ Result<WitnessSummary> RunWitness(platform::Platform& platform, const WitnessOpt
         c.closed = true;
         continue;
       }
-      TakeLines(c, std::string(buf, *got), pending);
+      auto held_elsewhere = [&](std::string_view run) {
+        // Every client still listed, closed or not: one closed in this batch may have a HELLO
+        // of the run in it, not yet logged.
+        return std::any_of(clients.begin(), clients.end(),
+                           [&](const auto& o) { return o.get() != &c && o->run_id == run; });
+      };
+      TakeLines(c, std::string(buf, *got), store, held_elsewhere, pending);
     }
     if (!pending.empty()) {
       // Durable before counted: the batch's lines are appended and synced once.
@@ -186,7 +220,7 @@ Result<WitnessSummary> RunWitness(platform::Platform& platform, const WitnessOpt
         out += probes::FormatMessage(r);
         c->receipt.reset();
       }
-      for (const std::string& run : c->gets) out += probes::AnswerGet(store, run);
+      for (const Message& get : c->gets) out += probes::AnswerGet(store, get.run_id, get.secret);
       c->gets.clear();
       if (!c->error.empty()) {
         Message e;
