@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 
 #include "platform/words.h"
 #include "probes/powercut_record.h"
@@ -261,25 +262,54 @@ bool SecretMatches(const WitnessRun& run, std::string_view secret) {
   return differ == 0;
 }
 
-std::string AnswerGet(const WitnessStore& store, std::string_view run_id, std::string_view secret) {
-  const WitnessRun* r = store.Find(run_id);
+bool IsLogLinePrefix(std::string_view fragment) {
+  if (fragment.size() >= kMaxLineBytes || fragment.size() < 2) return fragment.empty();
+  if ((fragment[0] != 'H' && fragment[0] != 'A') || fragment[1] != ' ') return false;
+  return std::all_of(fragment.begin() + 2, fragment.end(),
+                     [](char c) { return c == ' ' || IsWord(std::string_view(&c, 1)); });
+}
+
+GetAnswer::GetAnswer(const WitnessStore& store, std::string_view run_id, std::string_view secret)
+    : run_(store.Find(run_id)), run_id_(run_id) {
+  if (run_ != nullptr && !SecretMatches(*run_, secret)) run_ = nullptr;
+  if (run_ != nullptr) count_ = run_->acks.size();
+}
+
+bool GetAnswer::More(std::string& out, std::size_t max_lines) {
+  if (done_) return false;
   Message m;
-  m.run_id = run_id;
-  if (r == nullptr || !SecretMatches(*r, secret)) {
-    m.kind = MessageKind::kUnknown;
-    return FormatMessage(m);
+  m.run_id = run_id_;
+  if (!started_) {
+    started_ = true;
+    if (run_ == nullptr) {
+      m.kind = MessageKind::kUnknown;
+      out += FormatMessage(m);
+      done_ = true;
+      return false;
+    }
+    m.kind = MessageKind::kRun;
+    m.host = run_->host;
+    m.mode = run_->mode;
+    m.record_size = run_->record_size;
+    m.slots = run_->slots;
+    m.count = count_;
+    out += FormatMessage(m);
   }
-  m.kind = MessageKind::kRun;
-  m.host = r->host;
-  m.mode = r->mode;
-  m.record_size = r->record_size;
-  m.slots = r->slots;
-  m.count = r->acks.size();
-  std::string out = FormatMessage(m);
-  for (const WitnessAck& a : r->acks) {
-    out += fmt::format("A {} {:016x}\n", a.sequence, a.checksum);
+  for (std::size_t n = 0; n < max_lines && next_ < count_; ++n, ++next_) {
+    const WitnessAck& a = run_->acks[next_];
+    fmt::format_to(std::back_inserter(out), "A {} {:016x}\n", a.sequence, a.checksum);
   }
+  if (next_ < count_) return true;
   out += "END\n";
+  done_ = true;
+  return false;
+}
+
+std::string AnswerGet(const WitnessStore& store, std::string_view run_id, std::string_view secret) {
+  GetAnswer answer(store, run_id, secret);
+  std::string out;
+  while (answer.More(out, 4096)) {
+  }
   return out;
 }
 

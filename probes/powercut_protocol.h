@@ -124,6 +124,29 @@ class WitnessStore {
   std::map<std::string, WitnessRun, std::less<>> runs_;
 };
 
+// What the witness may take for a last log line its crash cut short: a beginning of an H or A
+// line (the verb and a space, then protocol words and spaces), shorter than kMaxLineBytes. A
+// file whose unterminated end is anything else is not a witness log.
+bool IsLogLinePrefix(std::string_view fragment);
+
+// A GET's answer made a few lines at a time, so a long run's answer never sits whole in memory:
+// the RUN line (or UNKNOWN), then the acknowledgements the run had when the answer began, then
+// END. The store must outlive it; acknowledgements added meanwhile are not in this answer.
+class GetAnswer {
+ public:
+  GetAnswer(const WitnessStore& store, std::string_view run_id, std::string_view secret);
+  // Appends up to max_lines more lines to out; false once the whole answer is out.
+  bool More(std::string& out, std::size_t max_lines);
+
+ private:
+  const WitnessRun* run_;  // null: UNKNOWN
+  std::string run_id_;
+  std::size_t next_ = 0;   // the next acknowledgement to send
+  std::size_t count_ = 0;  // the acknowledgements in this answer
+  bool started_ = false;
+  bool done_ = false;
+};
+
 // Whether secret is the secret of run (compared in time independent of where they differ); never
 // for a run without one.
 bool SecretMatches(const WitnessRun& run, std::string_view secret);
