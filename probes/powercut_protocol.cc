@@ -168,6 +168,11 @@ std::optional<std::string> LineBuffer::Next() {
     }
     return std::nullopt;
   }
+  if (nl > kMaxLineBytes) {  // a whole line arrived at once, still too long
+    overflowed_ = true;
+    buffer_.clear();
+    return std::nullopt;
+  }
   std::string line = buffer_.substr(0, nl);
   buffer_.erase(0, nl + 1);
   if (!line.empty() && line.back() == '\r') line.pop_back();

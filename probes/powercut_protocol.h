@@ -77,7 +77,7 @@ class LineBuffer {
  public:
   void Append(std::string_view bytes) { buffer_.append(bytes); }
   // The next complete line without its '\n'; nullopt when none is complete. A line longer than
-  // kMaxLineBytes sets overflowed() and drops the buffer.
+  // kMaxLineBytes, complete or not, sets overflowed() and drops the buffer.
   std::optional<std::string> Next();
   bool overflowed() const { return overflowed_; }
   std::size_t pending() const { return buffer_.size(); }
