@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
-#include <chrono>
 #include <memory>
 #include <string>
 #include <thread>
@@ -140,10 +140,10 @@ class WitnessChild {
         (void)!::write(p[1], port.data(), port.size());
       });
       const std::string end =
-          r.ok() ? "ok " + std::to_string(r->evicted) + " " + std::to_string(r->accept_pauses) +
-                       " " + std::to_string(r->idle_closed) + " " +
-                       std::to_string(r->client_cap) + "\n"
-                 : "error " + r.status().message() + "\n";
+          r.ok()
+              ? "ok " + std::to_string(r->evicted) + " " + std::to_string(r->accept_pauses) + " " +
+                    std::to_string(r->idle_closed) + " " + std::to_string(r->client_cap) + "\n"
+              : "error " + r.status().message() + "\n";
       (void)!::write(p[1], end.data(), end.size());
       ::_exit(0);
     }
@@ -172,8 +172,9 @@ class WitnessChild {
         std::string end = ReadLine();
         report_.ok = end.starts_with("ok ");
         if (report_.ok) {
-          std::sscanf(end.c_str(), "ok %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &report_.evicted, &report_.accept_pauses,
-                      &report_.idle_closed, &report_.client_cap);
+          std::sscanf(end.c_str(), "ok %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64,
+                      &report_.evicted, &report_.accept_pauses, &report_.idle_closed,
+                      &report_.client_cap);
         }
         return WIFEXITED(status) && WEXITSTATUS(status) == 0;
       }
