@@ -75,6 +75,10 @@ void ExpectHonestClientsServed(int port, std::uint64_t acks) {
 class Flood {
  public:
   Flood(int port, std::string text) : client_(port) {
+    // A small receive buffer, locked (no autotuning): the answers pile up at the witness, not in
+    // this side's kernel.
+    const int small = 4096;
+    ::setsockopt(client_.fd(), SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
     thread_ = std::thread([this, text] { (void)client_.Send(text); });
   }
   ~Flood() { thread_.join(); }
@@ -111,13 +115,16 @@ TEST(PowercutWitnessHostileTest, AClientThatNeverReadsHoldsUpNoOne) {
   testing_support::TempDir dir;
   WitnessThread w(LoopbackOptions(dir.path() + "/witness.log"));
   ASSERT_GT(w.port(), 0);
-  std::unique_ptr<Client> writer = Writer(w.port(), 20'000);
+  std::unique_ptr<Client> writer = Writer(w.port(), 50'000);
+  // 20 MB of answers each (1.2 MB a GET), more than the kernel buffers between them and the
+  // witness take.
   Flood stuck(w.port(), Gets(kWitnessMaxGets * 4));
-  Flood stuck_too(w.port(), Gets(3));
+  Flood stuck_too(w.port(), Gets(kWitnessMaxGets + 1));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
   // Both stuck readers hold their answers queued while the honest pair is served.
-  ExpectHonestClientsServed(w.port(), 20'000);
-  ASSERT_TRUE(writer->Send(Acks(20'000, 1)));
-  EXPECT_EQ(writer->Line(), "RCPT 20000") << "the first writer still served";
+  ExpectHonestClientsServed(w.port(), 50'000);
+  ASSERT_TRUE(writer->Send(Acks(50'000, 1)));
+  EXPECT_EQ(writer->Line(), "RCPT 50000") << "the first writer still served";
   ASSERT_TRUE(w.Stop().ok());
 }
 
@@ -125,7 +132,7 @@ TEST(PowercutWitnessHostileTest, SigtermStopsItWhileAClientIsStuck) {
   testing_support::TempDir dir;
   WitnessChild w(LoopbackOptions(dir.path() + "/witness.log"), 0);
   ASSERT_GT(w.port(), 0);
-  std::unique_ptr<Client> writer = Writer(w.port(), 20'000);
+  std::unique_ptr<Client> writer = Writer(w.port(), 50'000);
   Flood stuck(w.port(), Gets(200));
   Client half(w.port());
   ASSERT_TRUE(half.Send("GET " + kRun));  // half a line, never ended
