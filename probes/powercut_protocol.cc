@@ -268,8 +268,10 @@ bool SecretMatches(const WitnessRun& run, std::string_view secret) {
 }
 
 bool IsLogLinePrefix(std::string_view fragment) {
-  if (fragment.size() >= kMaxLineBytes || fragment.size() < 2) return fragment.empty();
-  if ((fragment[0] != 'H' && fragment[0] != 'A') || fragment[1] != ' ') return false;
+  if (fragment.empty()) return true;
+  if (fragment.size() >= kMaxLineBytes || (fragment[0] != 'H' && fragment[0] != 'A')) return false;
+  if (fragment.size() == 1) return true;
+  if (fragment[1] != ' ') return false;
   return std::all_of(fragment.begin() + 2, fragment.end(),
                      [](char c) { return c == ' ' || IsWord(std::string_view(&c, 1)); });
 }

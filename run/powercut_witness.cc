@@ -43,8 +43,8 @@ Result<LoadedLog> LoadLog(platform::Platform& platform, const WitnessOptions& op
   Result<platform::FileHandle> file =
       platform::OpenOwnedFile(platform, options.log_path, true, options.max_log_bytes);
   if (!file.ok()) {
-    return Status::InvalidArgument(
-        fmt::format("witness log refused: {}", report::EscapeControlChars(file.status().message())));
+    return Status::InvalidArgument(fmt::format(
+        "witness log refused: {}", report::EscapeControlChars(file.status().message())));
   }
   log.file = std::move(*file);
   std::string bytes;

@@ -115,4 +115,15 @@ TEST(PowercutSecret, AKnownRunIsReattachedOnlyWithItsSecretAndParameters) {
   EXPECT_EQ(same.runs(), 1u);
 }
 
+TEST(PowercutSecret, OnlyWhatCouldBeginALogLineCountsAsOneCutShort) {
+  EXPECT_TRUE(IsLogLinePrefix(""));
+  EXPECT_TRUE(IsLogLinePrefix("H"));
+  EXPECT_TRUE(IsLogLinePrefix("A 0123456789abcdef 12 00"));
+  EXPECT_TRUE(IsLogLinePrefix(std::string("H ") + kRun + " db-1 file:fsync 4096 8 0011"));
+  EXPECT_FALSE(IsLogLinePrefix("a secret of 17 b."));
+  EXPECT_FALSE(IsLogLinePrefix("HELLO"));
+  EXPECT_FALSE(IsLogLinePrefix("A \x1b[2J"));
+  EXPECT_FALSE(IsLogLinePrefix("A " + std::string(kMaxLineBytes, '0')));
+}
+
 }  // namespace durprobe::probes::powercut_secret_test
