@@ -70,6 +70,10 @@ Subcommand SetupPowercut(CLI::App& app) {
       ->required();
   witness->add_option("--for", o->duration, "Stop after this long (default: at SIGINT/SIGTERM)")
       ->check(Duration());
+  witness
+      ->add_option("--idle-timeout", o->idle_timeout,
+                   "Close a connection silent this long (30s; a writer holding a run: 10 min)")
+      ->check(Duration());
   witness->add_flag("--dry-run", o->dry_run, "Print the plan as JSON and start nothing");
 
   CLI::App* write = sub->add_subcommand(
@@ -138,20 +142,27 @@ int RunPowercutWitness(const PowercutCliOptions& o) {
   if (!listen.ok()) return UsageError("--listen " + listen.status().message());
   Result<std::uint64_t> duration = DurationOf(o.duration);
   if (!duration.ok()) return UsageError("--for: " + duration.status().message());
+  Result<std::uint64_t> idle = report::ParseDurationNanos(o.idle_timeout);
+  if (!idle.ok() || *idle == 0) {
+    return UsageError("--idle-timeout: " +
+                      (idle.ok() ? std::string("must be more than 0") : idle.status().message()));
+  }
   if (o.dry_run) {
     return PrintDryRun({{"command", "powercut witness"},
                         {"listen", listen->Text()},
                         {"log", o.log},
-                        {"duration_ns", *duration}});
+                        {"duration_ns", *duration},
+                        {"idle_timeout_ns", *idle}});
   }
   run::WitnessOptions options;
   options.listen = *listen;
   options.log_path = o.log;
   options.duration_ns = *duration;
+  options.idle_timeout_ns = *idle;
   Result<run::WitnessSummary> done =
       run::RunWitness(platform, options, [&](const run::WitnessSummary& s) {
-        std::cerr << report::PowercutWitnessBanner(s.listening, o.log, s.runs_loaded,
-                                                   s.acks_loaded);
+        std::cerr << report::PowercutWitnessBanner(s.listening, o.log, s.runs_loaded, s.acks_loaded,
+                                                   s.client_cap);
       });
   if (!done.ok()) return UsageError("powercut witness: " + done.status().message());
   std::cerr << report::PowercutWitnessStopped(done->acks_logged, done->syncs, done->connections);

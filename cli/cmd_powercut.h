@@ -24,7 +24,8 @@ struct PowercutCliOptions {
   std::string record_size = "4k";
   std::string file_size = "64MiB";
   std::uint64_t max_outstanding = 1024;
-  std::string duration;  // --for
+  std::string duration;              // --for
+  std::string idle_timeout = "30s";  // witness --idle-timeout
   std::string run_id;
   std::string timeout = "5m";  // verify's overall deadline
   std::string save_evidence;

@@ -1,3 +1,5 @@
+#include "platform/tcp.h"
+
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -5,14 +7,13 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <charconv>
 #include <cstring>
-
-#include "platform/tcp.h"
 
 namespace durprobe::platform {
 namespace {
@@ -196,6 +197,85 @@ Result<std::vector<std::size_t>> WaitReadable(std::span<const int> fds, std::uin
     if (p[i].revents != 0) ready.push_back(i);
   }
   return ready;
+}
+
+Status SetNonBlocking(int fd) {
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0) {
+    return Status::FromErrno(errno, "fcntl O_NONBLOCK");
+  }
+  return Status::Ok();
+}
+
+Result<FileHandle> TcpAcceptNow(Platform& platform, int listen_fd, std::string& peer) {
+  sockaddr_storage ss{};
+  socklen_t len = sizeof ss;
+  int fd;
+  do {
+    fd = ::accept(listen_fd, reinterpret_cast<sockaddr*>(&ss), &len);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) {
+    // Nothing waiting, or a connection that was reset before it was taken: none to serve.
+    if (errno == EAGAIN || errno == EWOULDBLOCK || errno == ECONNABORTED) return FileHandle();
+    return Status::FromErrno(errno, "accept");
+  }
+  FileHandle handle(platform, fd);
+  ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+  if (Status s = SetNonBlocking(fd); !s.ok()) return s;
+  peer = PeerText(ss);
+  const int one = 1;
+  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  return handle;
+}
+
+Result<std::size_t> TcpSendNow(int fd, std::string_view bytes) {
+  const ssize_t n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+  if (n >= 0) return static_cast<std::size_t>(n);
+  if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return std::size_t{0};
+  return Status::FromErrno(errno, "send");
+}
+
+Result<Received> TcpReceiveNow(int fd, char* buf, std::size_t n) {
+  Received r;
+  const ssize_t got = ::recv(fd, buf, n, MSG_DONTWAIT);
+  if (got > 0) {
+    r.bytes = static_cast<std::size_t>(got);
+  } else if (got == 0) {
+    r.closed = true;
+  } else if (errno == ECONNRESET || errno == ETIMEDOUT) {
+    r.closed = true;
+  } else if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+    return Status::FromErrno(errno, "recv");
+  }
+  return r;
+}
+
+Status Poll(std::span<PollItem> items, std::uint64_t timeout_ns) {
+  std::vector<pollfd> p;
+  p.reserve(items.size());
+  for (const PollItem& i : items) {
+    const short events = static_cast<short>((i.read ? POLLIN : 0) | (i.write ? POLLOUT : 0));
+    p.push_back({events == 0 ? -1 : i.fd, events, 0});  // a negative fd is skipped by poll
+  }
+  const int rc = ::poll(p.data(), p.size(), static_cast<int>(timeout_ns / 1000000));
+  if (rc < 0) return errno == EINTR ? Status::Ok() : Status::FromErrno(errno, "poll");
+  for (std::size_t k = 0; k < p.size(); ++k) {
+    const bool failed = (p[k].revents & (POLLERR | POLLHUP | POLLNVAL)) != 0;
+    items[k].readable = items[k].read && ((p[k].revents & POLLIN) != 0 || failed);
+    items[k].writable = items[k].write && ((p[k].revents & POLLOUT) != 0 || failed);
+  }
+  return Status::Ok();
+}
+
+Result<std::uint64_t> DescriptorLimit() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return Status::FromErrno(errno, "getrlimit");
+  if (limit.rlim_cur == RLIM_INFINITY) return std::uint64_t{0};
+  return static_cast<std::uint64_t>(limit.rlim_cur);
+}
+
+bool OutOfDescriptors(const Status& s) {
+  return s.error_number() == EMFILE || s.error_number() == ENFILE;
 }
 
 }  // namespace durprobe::platform

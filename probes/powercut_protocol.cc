@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 
 #include "platform/words.h"
 #include "probes/powercut_record.h"
@@ -30,11 +31,17 @@ bool IsWord(std::string_view word) {
   });
 }
 
+bool IsSecret(std::string_view word) {
+  return word.size() == 32 && std::all_of(word.begin(), word.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
 std::string FormatMessage(const Message& m) {
   switch (m.kind) {
     case MessageKind::kHello:
-      return fmt::format("HELLO {} {} {} {} {}\n", m.host, m.run_id, m.mode, m.record_size,
-                         m.slots);
+      return fmt::format("HELLO {} {} {} {} {} {}\n", m.host, m.run_id, m.mode, m.record_size,
+                         m.slots, m.secret);
     case MessageKind::kWelcome:
       return fmt::format("WELCOME {}\n", m.run_id);
     case MessageKind::kAck:
@@ -42,7 +49,7 @@ std::string FormatMessage(const Message& m) {
     case MessageKind::kReceipt:
       return fmt::format("RCPT {}\n", m.sequence);
     case MessageKind::kGet:
-      return fmt::format("GET {}\n", m.run_id);
+      return fmt::format("GET {} {}\n", m.run_id, m.secret);
     case MessageKind::kRun:
       return fmt::format("RUN {} {} {} {} {} {}\n", m.run_id, m.host, m.mode, m.record_size,
                          m.slots, m.count);
@@ -55,7 +62,11 @@ std::string FormatMessage(const Message& m) {
     case MessageKind::kError:
       return fmt::format("ERR {}\n", m.text);
     case MessageKind::kLogHello:
-      return fmt::format("H {} {} {} {} {}\n", m.run_id, m.host, m.mode, m.record_size, m.slots);
+      if (m.secret.empty()) {  // a run logged before secrets, kept as it was
+        return fmt::format("H {} {} {} {} {}\n", m.run_id, m.host, m.mode, m.record_size, m.slots);
+      }
+      return fmt::format("H {} {} {} {} {} {}\n", m.run_id, m.host, m.mode, m.record_size, m.slots,
+                         m.secret);
     case MessageKind::kLogAck:
       return fmt::format("A {} {} {:016x}\n", m.run_id, m.sequence, m.checksum);
   }
@@ -72,20 +83,24 @@ Result<Message> ParseMessage(std::string_view line, bool log) {
   Message m;
   const std::string_view verb = w[0];
   auto run_ok = [](std::string_view r) { return CheckRunId(r).ok(); };
-  if (!log && verb == "HELLO" && w.size() == 6 && IsWord(w[1]) && run_ok(w[2]) && IsWord(w[3]) &&
-      ParseU64(w[4], m.record_size) && ParseU64(w[5], m.slots) && m.slots > 0) {
+  if (!log && verb == "HELLO" && w.size() == 7 && IsWord(w[1]) && run_ok(w[2]) && IsWord(w[3]) &&
+      ParseU64(w[4], m.record_size) && ParseU64(w[5], m.slots) && m.slots > 0 && IsSecret(w[6])) {
     m.kind = MessageKind::kHello;
     m.host = w[1];
     m.run_id = w[2];
     m.mode = w[3];
+    m.secret = w[6];
     return m;
   }
-  if (log && verb == "H" && w.size() == 6 && run_ok(w[1]) && IsWord(w[2]) && IsWord(w[3]) &&
-      ParseU64(w[4], m.record_size) && ParseU64(w[5], m.slots) && m.slots > 0) {
+  // H with 6 words: a log written before secrets; its run keeps an empty secret.
+  if (log && verb == "H" && (w.size() == 6 || (w.size() == 7 && IsSecret(w[6]))) && run_ok(w[1]) &&
+      IsWord(w[2]) && IsWord(w[3]) && ParseU64(w[4], m.record_size) && ParseU64(w[5], m.slots) &&
+      m.slots > 0) {
     m.kind = MessageKind::kLogHello;
     m.run_id = w[1];
     m.host = w[2];
     m.mode = w[3];
+    if (w.size() == 7) m.secret = w[6];
     return m;
   }
   if (log && verb == "A" && w.size() == 4 && run_ok(w[1]) && ParseU64(w[2], m.sequence) &&
@@ -108,9 +123,10 @@ Result<Message> ParseMessage(std::string_view line, bool log) {
     m.kind = MessageKind::kReceipt;
     return m;
   }
-  if (verb == "GET" && w.size() == 2 && run_ok(w[1])) {
+  if (verb == "GET" && w.size() == 3 && run_ok(w[1]) && IsSecret(w[2])) {
     m.kind = MessageKind::kGet;
     m.run_id = w[1];
+    m.secret = w[2];
     return m;
   }
   if (verb == "RUN" && w.size() == 7 && run_ok(w[1]) && IsWord(w[2]) && IsWord(w[3]) &&
@@ -152,6 +168,11 @@ std::optional<std::string> LineBuffer::Next() {
     }
     return std::nullopt;
   }
+  if (nl > kMaxLineBytes) {  // a whole line arrived at once, still too long
+    overflowed_ = true;
+    buffer_.clear();
+    return std::nullopt;
+  }
   std::string line = buffer_.substr(0, nl);
   buffer_.erase(0, nl + 1);
   if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -177,9 +198,41 @@ Status WitnessStore::Load(std::string_view log_bytes) {
   return Status::Ok();
 }
 
+Status WitnessStore::CheckHello(const Message& hello) const {
+  const WitnessRun* r = Find(hello.run_id);
+  if (r == nullptr) return Status::Ok();
+  if (r->secret.empty()) {
+    return Status::InvalidArgument(
+        fmt::format("run {} was logged without a secret: it cannot be reattached", r->run_id));
+  }
+  if (!SecretMatches(*r, hello.secret)) {
+    return Status::InvalidArgument(fmt::format("run {} has another secret", r->run_id));
+  }
+  if (r->host != hello.host || r->mode != hello.mode || r->record_size != hello.record_size ||
+      r->slots != hello.slots) {
+    return Status::InvalidArgument(fmt::format(
+        "run {} started as {} {} {} {}, not {} {} {} {}", r->run_id, r->host, r->mode,
+        r->record_size, r->slots, hello.host, hello.mode, hello.record_size, hello.slots));
+  }
+  return Status::Ok();
+}
+
 Status WitnessStore::Apply(const Message& m) {
   if (m.kind == MessageKind::kLogHello) {
+    if (auto it = runs_.find(m.run_id); it != runs_.end()) {
+      // A run logged before secrets took whatever came last, as it did then (never read anyway);
+      // one with a secret is the first H's for good.
+      if (it->second.secret.empty() && m.secret.empty()) {
+        it->second.host = m.host;
+        it->second.mode = m.mode;
+        it->second.record_size = m.record_size;
+        it->second.slots = m.slots;
+        return Status::Ok();
+      }
+      return CheckHello(m);
+    }
     WitnessRun& r = runs_[m.run_id];
+    r.secret = m.secret;
     r.run_id = m.run_id;
     r.host = m.host;
     r.mode = m.mode;
@@ -205,25 +258,65 @@ const WitnessRun* WitnessStore::Find(std::string_view run_id) const {
   return it == runs_.end() ? nullptr : &it->second;
 }
 
-std::string AnswerGet(const WitnessStore& store, std::string_view run_id) {
-  const WitnessRun* r = store.Find(run_id);
+bool SecretMatches(const WitnessRun& run, std::string_view secret) {
+  if (run.secret.empty() || run.secret.size() != secret.size()) return false;
+  unsigned char differ = 0;
+  for (std::size_t i = 0; i < secret.size(); ++i) {
+    differ |= static_cast<unsigned char>(run.secret[i] ^ secret[i]);
+  }
+  return differ == 0;
+}
+
+bool IsLogLinePrefix(std::string_view fragment) {
+  if (fragment.empty()) return true;
+  if (fragment.size() >= kMaxLineBytes || (fragment[0] != 'H' && fragment[0] != 'A')) return false;
+  if (fragment.size() == 1) return true;
+  if (fragment[1] != ' ') return false;
+  return std::all_of(fragment.begin() + 2, fragment.end(),
+                     [](char c) { return c == ' ' || IsWord(std::string_view(&c, 1)); });
+}
+
+GetAnswer::GetAnswer(const WitnessStore& store, std::string_view run_id, std::string_view secret)
+    : run_(store.Find(run_id)), run_id_(run_id) {
+  if (run_ != nullptr && !SecretMatches(*run_, secret)) run_ = nullptr;
+  if (run_ != nullptr) count_ = run_->acks.size();
+}
+
+bool GetAnswer::More(std::string& out, std::size_t max_lines) {
+  if (done_) return false;
   Message m;
-  m.run_id = run_id;
-  if (r == nullptr) {
-    m.kind = MessageKind::kUnknown;
-    return FormatMessage(m);
+  m.run_id = run_id_;
+  if (!started_) {
+    started_ = true;
+    if (run_ == nullptr) {
+      m.kind = MessageKind::kUnknown;
+      out += FormatMessage(m);
+      done_ = true;
+      return false;
+    }
+    m.kind = MessageKind::kRun;
+    m.host = run_->host;
+    m.mode = run_->mode;
+    m.record_size = run_->record_size;
+    m.slots = run_->slots;
+    m.count = count_;
+    out += FormatMessage(m);
   }
-  m.kind = MessageKind::kRun;
-  m.host = r->host;
-  m.mode = r->mode;
-  m.record_size = r->record_size;
-  m.slots = r->slots;
-  m.count = r->acks.size();
-  std::string out = FormatMessage(m);
-  for (const WitnessAck& a : r->acks) {
-    out += fmt::format("A {} {:016x}\n", a.sequence, a.checksum);
+  for (std::size_t n = 0; n < max_lines && next_ < count_; ++n, ++next_) {
+    const WitnessAck& a = run_->acks[next_];
+    fmt::format_to(std::back_inserter(out), "A {} {:016x}\n", a.sequence, a.checksum);
   }
+  if (next_ < count_) return true;
   out += "END\n";
+  done_ = true;
+  return false;
+}
+
+std::string AnswerGet(const WitnessStore& store, std::string_view run_id, std::string_view secret) {
+  GetAnswer answer(store, run_id, secret);
+  std::string out;
+  while (answer.More(out, 4096)) {
+  }
   return out;
 }
 

@@ -7,16 +7,11 @@
 #include <cerrno>
 #include <sstream>
 
+#include "probes/powercut_protocol.h"
 #include "run/powercut.h"
 
 namespace durprobe::run {
 namespace {
-
-bool IsSecretText(std::string_view s) {
-  return s.size() == 32 && std::all_of(s.begin(), s.end(), [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-         });
-}
 
 }  // namespace
 
@@ -150,7 +145,7 @@ Result<std::string> PowercutRunFiles::Secret() {
   if (!text.ok()) return text.status();
   std::string s = *text;
   while (!s.empty() && s.back() == '\n') s.pop_back();
-  if (!IsSecretText(s)) {
+  if (!probes::IsSecret(s)) {
     return Status::InvalidArgument(
         fmt::format("{}/{} holds no run secret: refused", shown_, kPowercutSecretFile));
   }

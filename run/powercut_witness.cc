@@ -2,12 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "platform/interrupt.h"
+#include "platform/owned_file.h"
 #include "probes/powercut_protocol.h"
+#include "run/witness_client.h"
+#include "text/utf8.h"
 
 namespace durprobe::run {
 namespace {
@@ -16,99 +19,111 @@ using probes::Message;
 using probes::MessageKind;
 
 constexpr std::uint64_t kGatherNs = 1'000'000;
+constexpr std::uint64_t kPollNs = 200'000'000;
+// After accept found no descriptor left: this long before the next try, not a loop at 100% CPU.
+constexpr std::uint64_t kAcceptPauseNs = 1'000'000'000;
+// At the cap with no connection idle enough to make room: look again after this long.
+constexpr std::uint64_t kFullPauseNs = 100'000'000;
+// Connections taken per wake-up, so a flood of them cannot starve the ones already served.
+constexpr int kAcceptsPerWake = 32;
 
-struct WitnessClient {
-  platform::FileHandle socket;
-  std::string peer;
-  probes::LineBuffer lines;
-  std::string run_id;
-  bool welcome = false;
-  std::optional<std::uint64_t> receipt;
-  std::vector<std::string> gets;
-  std::string error;  // sent as ERR, then the connection is closed
-  bool closed = false;
+struct LoadedLog {
+  platform::FileHandle file;
+  probes::WitnessStore store;
+  std::uint64_t end = 0;  // the bytes of whole lines: the next append goes here
+  std::uint64_t acks = 0;
 };
 
-// Reads the whole log through fd; the bytes.
-Result<std::string> ReadWitnessLog(platform::Platform& platform, int fd) {
+// Opens and reloads the log. Nothing is changed in a file that is not a witness log; the one
+// repair, cutting a last line the witness's own crash left half-appended, is made only when
+// every line before it is a witness log's and that end could begin one.
+Result<LoadedLog> LoadLog(platform::Platform& platform, const WitnessOptions& options) {
+  const std::string shown = report::EscapeControlChars(options.log_path);
+  LoadedLog log;
+  Result<platform::FileHandle> file =
+      platform::OpenOwnedFile(platform, options.log_path, true, options.max_log_bytes);
+  if (!file.ok()) {
+    return Status::InvalidArgument(fmt::format(
+        "witness log refused: {}", report::EscapeControlChars(file.status().message())));
+  }
+  log.file = std::move(*file);
   std::string bytes;
   char buf[1 << 16];
   for (;;) {
-    Result<std::size_t> got = platform.PRead(fd, buf, sizeof buf, bytes.size());
+    Result<std::size_t> got = platform.PRead(log.file.get(), buf, sizeof buf, bytes.size());
     if (!got.ok()) return got.status();
-    if (*got == 0) return bytes;
+    if (*got == 0) break;
     bytes.append(buf, *got);
+    if (bytes.size() > options.max_log_bytes) {
+      return Status::InvalidArgument(fmt::format("witness log {} grew past {} bytes while read",
+                                                 shown, options.max_log_bytes));
+    }
   }
+  const std::size_t nl = bytes.rfind('\n');
+  const std::size_t whole = nl == std::string::npos ? 0 : nl + 1;
+  auto not_a_log = [&](std::string_view why) {
+    return Status::InvalidArgument(
+        fmt::format("{} is not a witness log ({}): left as it is", shown, why));
+  };
+  if (Status s = log.store.Load(std::string_view(bytes).substr(0, whole)); !s.ok()) {
+    return not_a_log(report::EscapeControlChars(s.message()));
+  }
+  if (!probes::IsLogLinePrefix(std::string_view(bytes).substr(whole))) {
+    return not_a_log("it ends in something other than a witness log line");
+  }
+  if (whole < bytes.size()) {
+    // A last line without its '\n' was never synced as a whole, so never counted.
+    if (Status s = platform.Truncate(log.file.get(), whole); !s.ok()) return s;
+  }
+  log.end = whole;
+  for (std::size_t at = 0; at < whole; at = bytes.find('\n', at) + 1) {
+    log.acks += bytes[at] == 'A';
+  }
+  return log;
 }
 
-// One client's new bytes: its lines become log lines (pending) and answers to send after the
-// batch's sync.
-void TakeLines(WitnessClient& c, const std::string& bytes, std::string& log) {
-  c.lines.Append(bytes);
-  while (std::optional<std::string> line = c.lines.Next()) {
-    Result<Message> m = probes::ParseMessage(*line);
-    if (!m.ok()) {
-      c.error = m.status().message();
-      return;
-    }
-    Message entry = *m;
-    switch (m->kind) {
-      case MessageKind::kHello:
-        entry.kind = MessageKind::kLogHello;
-        c.run_id = m->run_id;
-        c.welcome = true;
-        log += probes::FormatMessage(entry);
-        break;
-      case MessageKind::kAck:
-        if (c.run_id.empty()) {
-          c.error = "ACK before HELLO";
-          return;
-        }
-        entry.kind = MessageKind::kLogAck;
-        entry.run_id = c.run_id;
-        c.receipt = m->sequence;
-        log += probes::FormatMessage(entry);
-        break;
-      case MessageKind::kGet:
-        c.gets.push_back(m->run_id);
-        break;
-      default:
-        c.error = fmt::format("unexpected '{}'", line->substr(0, 40));
-        return;
-    }
+// Appends the batch and syncs it; past the size limit, or when either fails, the log is cut
+// back to end (so a line not counted is never reloaded either) and the reason returned.
+Status AppendBatch(platform::Platform& platform, LoadedLog& log, const std::string& batch,
+                   std::uint64_t max_bytes) {
+  if (log.end + batch.size() > max_bytes) {
+    return Status::Error(fmt::format("the log reached its limit of {} bytes", max_bytes));
   }
-  if (c.lines.overflowed()) c.error = "line too long";
+  Status s = platform.PWrite(log.file.get(), batch.data(), batch.size(), log.end);
+  if (s.ok()) s = platform.Sync(log.file.get(), platform::SyncCall::kFdatasync);
+  if (!s.ok()) {
+    (void)platform.Truncate(log.file.get(), log.end);
+    return s;
+  }
+  log.end += batch.size();
+  return Status::Ok();
+}
+
+std::size_t ClientCap(const WitnessOptions& options) {
+  if (options.max_clients > 0) return options.max_clients;
+  Result<std::uint64_t> limit = platform::DescriptorLimit();
+  if (!limit.ok() || *limit == 0 || *limit >= kWitnessMostClients + kWitnessReservedDescriptors) {
+    return kWitnessMostClients;
+  }
+  return *limit > kWitnessReservedDescriptors + 1 ? *limit - kWitnessReservedDescriptors : 1;
 }
 
 }  // namespace
 
 Result<WitnessSummary> RunWitness(platform::Platform& platform, const WitnessOptions& options,
                                   const std::function<void(const WitnessSummary&)>& on_listening) {
-  platform::OpenFlags flags;
-  flags.create = true;  // Open never follows a symlink as the last component (O_NOFOLLOW)
-  Result<platform::FileHandle> log = platform.Open(options.log_path, flags);
-  if (!log.ok()) return log.status();
-  Result<std::string> bytes = ReadWitnessLog(platform, log->get());
-  if (!bytes.ok()) return bytes.status();
-  // A last line without its '\n' was never synced as a whole, so never counted: cut it off.
-  const std::size_t whole = bytes->rfind('\n') == std::string::npos ? 0 : bytes->rfind('\n') + 1;
-  probes::WitnessStore store;
-  if (Status s = store.Load(std::string_view(*bytes).substr(0, whole)); !s.ok()) {
-    return Status::InvalidArgument(
-        fmt::format("witness log {}: {}", options.log_path, s.message()));
-  }
-  if (whole < bytes->size()) {
-    if (Status s = platform.Truncate(log->get(), whole); !s.ok()) return s;
-  }
-  std::uint64_t end = whole;
+  Result<LoadedLog> loaded = LoadLog(platform, options);
+  if (!loaded.ok()) return loaded.status();
+  LoadedLog& log = *loaded;
+  probes::WitnessStore& store = log.store;
   WitnessSummary summary;
   summary.runs_loaded = store.runs();
-  for (std::size_t at = 0; at < whole; at = bytes->find('\n', at) + 1) {
-    summary.acks_loaded += (*bytes)[at] == 'A';
-  }
+  summary.acks_loaded = log.acks;
+  summary.client_cap = ClientCap(options);
 
   Result<platform::FileHandle> listener = platform::TcpListen(platform, options.listen);
   if (!listener.ok()) return listener.status();
+  if (Status s = platform::SetNonBlocking(listener->get()); !s.ok()) return s;
   Result<std::uint16_t> port = platform::TcpLocalPort(listener->get());
   if (!port.ok()) return port.status();
   platform::Endpoint bound = options.listen;
@@ -117,90 +132,123 @@ Result<WitnessSummary> RunWitness(platform::Platform& platform, const WitnessOpt
   on_listening(summary);
 
   std::vector<std::unique_ptr<WitnessClient>> clients;
+  std::vector<platform::PollItem> items;
   const std::uint64_t start = platform.NowNanos();
+  std::uint64_t accept_after = 0;  // the listener is not polled before this time
   while (platform::InterruptSignal() == 0) {
-    if (options.duration_ns > 0 && platform.NowNanos() - start >= options.duration_ns) break;
-    std::vector<int> fds{listener->get()};
-    for (const auto& c : clients) fds.push_back(c->socket.get());
-    Result<std::vector<std::size_t>> ready = platform::WaitReadable(fds, 200'000'000);
-    if (!ready.ok()) return ready.status();
-    std::string pending;
-    for (std::size_t i : *ready) {
-      if (i == 0) {
+    std::uint64_t now = platform.NowNanos();
+    if (options.duration_ns > 0 && now - start >= options.duration_ns) break;
+    for (const auto& c : clients) {
+      const std::uint64_t limit =
+          c->run_id().empty() ? options.idle_timeout_ns : options.held_idle_timeout_ns;
+      if (!c->closing() && now - c->last_active_ns() >= limit) {
+        c->Fail(fmt::format("idle for {} s", limit / 1'000'000'000));
+        ++summary.idle_closed;
+      }
+    }
+
+    items.assign(1, {});
+    items[0] = {listener->get(), now >= accept_after, false};
+    for (const auto& c : clients) {
+      items.push_back({c->fd(), c->WantsInput(), c->HasOutput()});
+    }
+    const std::uint64_t wait =
+        now >= accept_after ? kPollNs : std::min(kPollNs, accept_after - now);
+    if (Status s = platform::Poll(items, wait); !s.ok()) return s;
+    if (platform::InterruptSignal() != 0) break;
+    now = platform.NowNanos();
+
+    for (std::size_t i = 1; i < items.size(); ++i) {
+      WitnessClient& c = *clients[i - 1];
+      if (items[i].writable) c.Send(now);
+      if (!items[i].readable || c.gone()) continue;
+      char buf[kWitnessReadBytes];
+      Result<platform::Received> got = platform::TcpReceiveNow(c.fd(), buf, sizeof buf);
+      if (!got.ok()) {
+        c.MarkGone();
+        continue;
+      }
+      if (got->closed) {
+        c.EndOfInput();
+        continue;
+      }
+      c.Receive(std::string_view(buf, got->bytes));
+    }
+
+    if (items[0].readable) {
+      for (int n = 0; n < kAcceptsPerWake; ++n) {
+        if (clients.size() >= summary.client_cap) {
+          // Room for the newcomer: the connection idle longest, if it has idled long enough.
+          auto idlest = std::min_element(clients.begin(), clients.end(), [](auto& a, auto& b) {
+            return a->last_active_ns() < b->last_active_ns();
+          });
+          if (idlest == clients.end() ||
+              now - (*idlest)->last_active_ns() < options.evict_idle_ns) {
+            accept_after = now + kFullPauseNs;
+            break;
+          }
+          clients.erase(idlest);
+          ++summary.evicted;
+        }
         std::string peer;
         Result<platform::FileHandle> accepted =
-            platform::TcpAccept(platform, listener->get(), peer);
-        if (!accepted.ok()) continue;  // the peer gave up before accept: nothing to serve
-        auto c = std::make_unique<WitnessClient>();
-        c->socket = std::move(*accepted);
-        c->peer = peer;
-        clients.push_back(std::move(c));
-        ++summary.connections;
-        continue;
-      }
-      WitnessClient& c = *clients[i - 1];
-      char buf[1 << 16];
-      Result<std::size_t> got = platform::TcpReceive(c.socket.get(), buf, sizeof buf);
-      if (!got.ok() || *got == 0) {
-        c.closed = true;
-        continue;
-      }
-      TakeLines(c, std::string(buf, *got), pending);
-    }
-    if (!pending.empty()) {
-      // Durable before counted: the batch's lines are appended and synced once.
-      if (Status s = platform.PWrite(log->get(), pending.data(), pending.size(), end); !s.ok()) {
-        return s;
-      }
-      if (Status s = platform.Sync(log->get(), platform::SyncCall::kFdatasync); !s.ok()) {
-        return s;
-      }
-      end += pending.size();
-      ++summary.syncs;
-      std::size_t at = 0;
-      while (at < pending.size()) {
-        const std::size_t nl = pending.find('\n', at);
-        Result<Message> m =
-            probes::ParseMessage(std::string_view(pending).substr(at, nl - at), true);
-        if (m.ok()) {
-          (void)store.Apply(*m);
-          summary.acks_logged += m->kind == MessageKind::kLogAck;
+            platform::TcpAcceptNow(platform, listener->get(), peer);
+        if (!accepted.ok()) {
+          if (platform::OutOfDescriptors(accepted.status())) {
+            accept_after = now + kAcceptPauseNs;
+            ++summary.accept_pauses;
+          }
+          break;
         }
-        at = nl + 1;
+        if (!accepted->valid()) break;
+        clients.push_back(std::make_unique<WitnessClient>(std::move(*accepted), now));
+        ++summary.connections;
+      }
+      summary.most_clients = std::max(summary.most_clients, clients.size());
+    }
+
+    std::string batch;
+    for (const auto& c : clients) {
+      auto held_elsewhere = [&](std::string_view run) {
+        // Every client still listed, closing or not: one closing in this batch may have a
+        // HELLO of the run in it, not yet logged.
+        return std::any_of(clients.begin(), clients.end(),
+                           [&](const auto& o) { return o != c && o->run_id() == run; });
+      };
+      c->TakeLines(store, held_elsewhere, batch, now);
+    }
+    if (!batch.empty()) {
+      // Durable before counted: the batch's lines are appended and synced once.
+      std::string refused;
+      if (Status s = AppendBatch(platform, log, batch, options.max_log_bytes); !s.ok()) {
+        refused = platform::IsDiskFull(s) ? "the witness's log cannot take more: its disk is full"
+                                          : "the witness's log cannot take more: " + s.message();
+        ++summary.log_refusals;
+      } else {
+        ++summary.syncs;
+        for (std::size_t at = 0; at < batch.size();) {
+          const std::size_t nl = batch.find('\n', at);
+          Result<Message> m =
+              probes::ParseMessage(std::string_view(batch).substr(at, nl - at), true);
+          if (m.ok() && store.Apply(*m).ok()) {
+            summary.acks_logged += m->kind == MessageKind::kLogAck;
+          }
+          at = nl + 1;
+        }
+      }
+      for (const auto& c : clients) {
+        if (c->in_batch()) c->Logged(refused);
       }
     }
     for (const auto& c : clients) {
-      if (c->closed) continue;
-      std::string out;
-      if (c->welcome) {
-        Message w;
-        w.kind = MessageKind::kWelcome;
-        w.run_id = c->run_id;
-        out += probes::FormatMessage(w);
-        c->welcome = false;
-      }
-      if (c->receipt) {
-        Message r;
-        r.kind = MessageKind::kReceipt;
-        r.sequence = *c->receipt;
-        out += probes::FormatMessage(r);
-        c->receipt.reset();
-      }
-      for (const std::string& run : c->gets) out += probes::AnswerGet(store, run);
-      c->gets.clear();
-      if (!c->error.empty()) {
-        Message e;
-        e.kind = MessageKind::kError;
-        e.text = c->error;
-        out += probes::FormatMessage(e);
-        c->closed = true;
-      }
-      if (!out.empty() && !platform::TcpSend(c->socket.get(), out).ok()) c->closed = true;
+      c->Fill(store);
+      summary.most_queued = std::max(summary.most_queued, c->queued());
+      c->Send(now);
     }
-    std::erase_if(clients, [](const auto& c) { return c->closed; });
+    std::erase_if(clients, [](const auto& c) { return c->closing(); });
     // After a batch, let the next acks gather for a moment: one wake-up, read, append and sync
     // for several of them instead of one each (a writer never waits for its receipts).
-    if (!pending.empty()) platform.SleepNanos(kGatherNs);
+    if (!batch.empty()) platform.SleepNanos(kGatherNs);
   }
   return summary;
 }

@@ -10,7 +10,7 @@
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 build="$src/build-san"
-fuzz_targets=(fuzz_report_json fuzz_policy fuzz_mountinfo fuzz_units)
+fuzz_targets=(fuzz_report_json fuzz_policy fuzz_mountinfo fuzz_units fuzz_witness_protocol)
 launcher=()
 if command -v ccache >/dev/null 2>&1; then
   launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

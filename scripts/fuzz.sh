@@ -4,7 +4,7 @@
 # leak, sanitizer report or timeout fails the run and leaves the input in build-san/artifacts/
 # (replay: build-san/tests/fuzz/fuzz_NAME INPUT).
 # Usage: scripts/fuzz.sh [--seconds N] [--jobs N] [TARGET...]   (default: 5 s each, every target)
-#   targets: report_json policy mountinfo units
+#   targets: report_json policy mountinfo units witness_protocol
 # Exits 77 (ctest's "skipped") when clang-14 or libFuzzer is missing, saying which.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,7 +17,7 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-all=(report_json policy mountinfo units)
+all=(report_json policy mountinfo units witness_protocol)
 targets=("${@:-${all[@]}}")
 
 # Seeds per target, read-only: the fixtures, plus every earlier crash kept as a regression input.
@@ -27,6 +27,7 @@ seeds_of() {
     mountinfo) echo "$src/tests/fixtures/mountinfo $src/tests/fixtures/fuzz/mountinfo" ;;
     units) echo "$src/tests/fixtures/fuzz/units" ;;
     policy) echo "$src/tests/fixtures/fuzz/policy" ;;
+    witness_protocol) echo "$src/tests/fixtures/fuzz/witness_protocol" ;;
     *) echo "fuzz.sh: unknown target '$1' (targets: ${all[*]})" >&2; return 2 ;;
   esac
 }

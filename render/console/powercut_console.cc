@@ -4,15 +4,17 @@
 #include <fmt/ranges.h>
 
 #include "text/shell_quote.h"
+#include "text/utf8.h"
 
 namespace durprobe::report {
 
 std::string PowercutWitnessBanner(const std::string& listening, const std::string& log,
-                                  std::size_t runs, std::uint64_t acks) {
+                                  std::size_t runs, std::uint64_t acks, std::size_t clients) {
   return fmt::format(
       "powercut witness: listening on {}, log {} ({} runs, {} acknowledgements reloaded)\n"
-      "  every acknowledgement is synced to the log before the writer hears it was counted\n",
-      listening, log, runs, acks);
+      "  every acknowledgement is synced to the log before the writer hears it was counted; "
+      "at most {} connections at once\n",
+      listening, EscapeControlChars(log), runs, acks, clients);
 }
 
 std::string PowercutWitnessStopped(std::uint64_t acks_logged, std::uint64_t syncs,

@@ -11,8 +11,9 @@
 
 namespace durprobe::report {
 
+// The log's path with its control characters escaped (a name can hold ESC or BEL).
 std::string PowercutWitnessBanner(const std::string& listening, const std::string& log,
-                                  std::size_t runs, std::uint64_t acks);
+                                  std::size_t runs, std::uint64_t acks, std::size_t clients);
 std::string PowercutWitnessStopped(std::uint64_t acks_logged, std::uint64_t syncs,
                                    std::uint64_t connections);
 // Said once the file is ready, before the first record.

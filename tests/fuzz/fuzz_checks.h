@@ -16,6 +16,7 @@
 #include "explain/diff_analysis.h"
 #include "gate/policy.h"
 #include "platform/mountinfo.h"
+#include "probes/powercut_protocol.h"
 #include "render/console/diff_console.h"
 #include "render/json/diff_json.h"
 #include "text/units.h"
@@ -120,6 +121,58 @@ inline std::string CheckPolicy(std::string_view input) {
       if (c.outcome == report::CheckOutcome::kPass && c.unit != "findings") {
         return "rule " + c.rule + " passed on a report that measured nothing";
       }
+    }
+  }
+  return "";
+}
+
+// The power-cut witness's line protocol, from the network and from its log: the bytes are fed
+// to a LineBuffer in pieces (every line it gives is whole, at most kMaxLineBytes), each line is
+// parsed as the protocol and as the log, and what parses formats back to a line that parses to
+// the same; the whole input is loaded as a log, and each run loaded answers GET the same in
+// small chunks as at once, with its secret only.
+inline std::string CheckWitnessProtocol(std::string_view input) {
+  using namespace durprobe::probes;
+  LineBuffer buffer;
+  for (std::size_t at = 0; at < input.size(); at += 7) {
+    buffer.Append(input.substr(at, 7));
+    while (std::optional<std::string> line = buffer.Next()) {
+      if (line->size() > kMaxLineBytes) return "LineBuffer gave a line over kMaxLineBytes";
+      if (line->find('\n') != std::string::npos) return "LineBuffer gave a line with a newline";
+      for (bool log : {false, true}) {
+        Result<Message> m = ParseMessage(*line, log);
+        if (!m.ok()) continue;
+        const std::string formatted = FormatMessage(*m);
+        Result<Message> again =
+            ParseMessage(std::string_view(formatted).substr(0, formatted.size() - 1), log);
+        if (!again.ok()) return "a parsed line formats to one that does not parse: " + formatted;
+        if (FormatMessage(*again) != formatted) return "a line changes when formatted again";
+      }
+    }
+    if (buffer.pending() > kMaxLineBytes + 7) return "LineBuffer holds more than a line";
+  }
+  WitnessStore store;
+  if (!store.Load(input).ok()) return "";
+  for (std::size_t at = 0; at < input.size();) {
+    const std::size_t nl = input.find('\n', at);
+    if (nl == std::string_view::npos) break;
+    Result<Message> m = ParseMessage(input.substr(at, nl - at), true);
+    at = nl + 1;
+    if (!m.ok() || m->kind != MessageKind::kLogHello) continue;
+    const WitnessRun* run = store.Find(m->run_id);
+    if (run == nullptr) return "a loaded run is missing";
+    const std::string whole = AnswerGet(store, run->run_id, run->secret);
+    std::string chunked;
+    GetAnswer answer(store, run->run_id, run->secret);
+    while (answer.More(chunked, 3)) {
+    }
+    if (chunked != whole) return "a GET's answer differs made in chunks";
+    const bool readable = IsSecret(run->secret);
+    if (whole.starts_with("RUN ") != readable) return "a run answered without its secret";
+    if (AnswerGet(store, run->run_id, "ffffffffffffffffffffffffffffffff") !=
+            "UNKNOWN " + run->run_id + "\n" &&
+        run->secret != "ffffffffffffffffffffffffffffffff") {
+      return "a wrong secret got the run";
     }
   }
   return "";

@@ -56,5 +56,9 @@ TEST(FuzzInputsTest, PolicySeedsAndCrashes) { ExpectAllHandled({"fuzz/policy"}, 
 
 TEST(FuzzInputsTest, UnitsSeedsAndCrashes) { ExpectAllHandled({"fuzz/units"}, CheckUnits, 14); }
 
+TEST(FuzzInputsTest, WitnessProtocolSeedsAndCrashes) {
+  ExpectAllHandled({"fuzz/witness_protocol"}, CheckWitnessProtocol, 4);
+}
+
 }  // namespace
 }  // namespace durprobe::fuzz

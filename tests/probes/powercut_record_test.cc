@@ -57,6 +57,7 @@ TEST(PowercutProtocol, EveryMessageRoundTrips) {
   hello.mode = "file:fdatasync";
   hello.record_size = 4096;
   hello.slots = 16384;
+  hello.secret = "0123456789abcdef0123456789abcdef";
   std::string line = FormatMessage(hello);
   ASSERT_EQ(line.back(), '\n');
   line.pop_back();
@@ -67,6 +68,7 @@ TEST(PowercutProtocol, EveryMessageRoundTrips) {
   EXPECT_EQ(back->mode, "file:fdatasync");
   EXPECT_EQ(back->record_size, 4096u);
   EXPECT_EQ(back->slots, 16384u);
+  EXPECT_EQ(back->secret, hello.secret);
 
   Message ack;
   ack.kind = MessageKind::kAck;
@@ -106,7 +108,7 @@ TEST(PowercutProtocol, LineBufferJoinsPiecesAndRefusesEndlessLines) {
 
 TEST(PowercutProtocol, WitnessStoreReloadsItsLogAndAnswersGet) {
   const std::string log = std::string("H ") + kRun +
-                          " host1 file:fsync 4096 2\n"
+                          " host1 file:fsync 4096 2 0123456789abcdef0123456789abcdef\n"
                           "A 0123456789abcdef 0 00000000000000aa\n"
                           "A 0123456789abcdef 1 00000000000000bb\n"
                           "A 0123456789abcdef 1 00000000000000bb\n"  // a repeat counts once
@@ -118,10 +120,11 @@ TEST(PowercutProtocol, WitnessStoreReloadsItsLogAndAnswersGet) {
   EXPECT_EQ(run->host, "host1");
   ASSERT_EQ(run->acks.size(), 2u);
   EXPECT_EQ(run->acks[1].checksum, 0xbbu);
-  EXPECT_EQ(AnswerGet(store, kRun),
+  EXPECT_EQ(AnswerGet(store, kRun, "0123456789abcdef0123456789abcdef"),
             "RUN 0123456789abcdef host1 file:fsync 4096 2 2\n"
             "A 0 00000000000000aa\nA 1 00000000000000bb\nEND\n");
-  EXPECT_EQ(AnswerGet(store, "ffffffffffffffff"), "UNKNOWN ffffffffffffffff\n");
+  EXPECT_EQ(AnswerGet(store, "ffffffffffffffff", "0123456789abcdef0123456789abcdef"),
+            "UNKNOWN ffffffffffffffff\n");
 }
 
 TEST(PowercutProtocol, WitnessStoreRefusesAnAckBeforeItsHelloAndGarbage) {

@@ -18,6 +18,8 @@ namespace durprobe::run::powercut_witness_test {
 
 constexpr char kRunA[] = "00000000000000aa";
 constexpr char kRunB[] = "00000000000000bb";
+constexpr char kSecretA[] = " 0000000000000000000000000000000a";
+constexpr char kSecretB[] = " 0000000000000000000000000000000b";
 
 // A witness in a thread on 127.0.0.1, a port the kernel picks; stopped by its duration.
 class WitnessThread {
@@ -97,8 +99,8 @@ TEST(PowercutWitnessTest, LogsAcksFromTwoWritersAndAnswersGetAfterARestart) {
     WitnessThread w(log, 1'500'000'000);
     ASSERT_GT(w.port(), 0);
     Client a(w.port()), b(w.port());
-    a.Send(std::string("HELLO host-a ") + kRunA + " file:fdatasync 4096 16\n");
-    b.Send(std::string("HELLO host-b ") + kRunB + " sqlite:WAL:FULL 512 8\n");
+    a.Send(std::string("HELLO host-a ") + kRunA + " file:fdatasync 4096 16" + kSecretA + "\n");
+    b.Send(std::string("HELLO host-b ") + kRunB + " sqlite:WAL:FULL 512 8" + kSecretB + "\n");
     EXPECT_EQ(a.Line(), std::string("WELCOME ") + kRunA);
     EXPECT_EQ(b.Line(), std::string("WELCOME ") + kRunB);
     a.Send("ACK 0 0000000000000001\nACK 1 0000000000000002\n");
@@ -106,7 +108,7 @@ TEST(PowercutWitnessTest, LogsAcksFromTwoWritersAndAnswersGetAfterARestart) {
     EXPECT_EQ(a.Until("RCPT 1"), "RCPT 1");
     EXPECT_EQ(b.Line(), "RCPT 0");
     Client v(w.port());
-    v.Send(std::string("GET ") + kRunA + "\n");
+    v.Send(std::string("GET ") + kRunA + kSecretA + "\n");
     EXPECT_EQ(v.Line(), std::string("RUN ") + kRunA + " host-a file:fdatasync 4096 16 2");
     EXPECT_EQ(v.Line(), "A 0 0000000000000001");
     EXPECT_EQ(v.Line(), "A 1 0000000000000002");
@@ -133,7 +135,7 @@ TEST(PowercutWitnessTest, LogsAcksFromTwoWritersAndAnswersGetAfterARestart) {
   ASSERT_GT(again.port(), 0);
   EXPECT_EQ(again.loaded_acks(), 3u);
   Client v(again.port());
-  v.Send(std::string("GET ") + kRunB + "\nGET ffffffffffffffff\n");
+  v.Send(std::string("GET ") + kRunB + kSecretB + "\nGET ffffffffffffffff" + kSecretB + "\n");
   EXPECT_EQ(v.Line(), std::string("RUN ") + kRunB + " host-b sqlite:WAL:FULL 512 8 1");
   EXPECT_EQ(v.Until("UNKNOWN"), "UNKNOWN ffffffffffffffff");
   ASSERT_TRUE(again.Join().ok());
