@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <sstream>
@@ -11,9 +10,6 @@
 #include "run/powercut.h"
 
 namespace durprobe::run {
-namespace {
-
-}  // namespace
 
 std::string NewPowercutSecret() {
   std::array<std::uint8_t, 16> bytes{};
@@ -93,10 +89,11 @@ Result<PowercutRunFiles> PowercutRunFiles::Open(platform::Platform& platform,
   std::uint64_t dev = 0, ino = 0;
   while (lines >> word >> dev >> ino) r.identity_[word] = {dev, ino};
   const auto self = r.identity_.find(".");
-  if (self == r.identity_.end() || self->second.first != r.dir_.entry.dev ||
-      self->second.second != r.dir_.entry.ino) {
+  // The inode only: the device's number may change at the reboot the test is about (another
+  // enumeration, a loop device attached again), the inode of a file on ext4, xfs or btrfs not.
+  if (self == r.identity_.end() || self->second.second != r.dir_.entry.ino) {
     return Status::InvalidArgument(fmt::format(
-        "{} is not the directory the writer made (device and inode changed): refused", r.shown_));
+        "{} is not the directory the writer made (its inode changed): refused", r.shown_));
   }
   return r;
 }
@@ -110,9 +107,9 @@ Result<platform::OwnedHandle> PowercutRunFiles::OpenFile(const std::string& name
     return Status::InvalidArgument(why + ": not the writer's file, refused");
   }
   if (const auto id = identity_.find(name); id != identity_.end()) {
-    if (id->second.first != f->entry.dev || id->second.second != f->entry.ino) {
-      return Status::InvalidArgument(fmt::format(
-          "{} is not the file the writer made (device and inode changed): refused", what));
+    if (id->second.second != f->entry.ino) {
+      return Status::InvalidArgument(
+          fmt::format("{} is not the file the writer made (its inode changed): refused", what));
     }
   }
   return f;

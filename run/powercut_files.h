@@ -4,7 +4,8 @@
 // symlink or blocking (platform/owned_files.h) and refused, in one line naming it, when it is
 // not owned by the user verify runs as (or root), is writable by group or others, is not a
 // regular file (a directory for the run's), has more than one link, or is not the directory and
-// file the writer recorded (device and inode, in its own 0600 file `identity`).
+// file the writer recorded (its inode, in its own 0600 file `identity`; the device number is kept
+// there too but not compared: it may change at the reboot).
 #pragma once
 
 #include <cstdint>

@@ -30,6 +30,9 @@ using testing_support::RunDurprobe;
 using testing_support::RunShell;
 using testing_support::Slurp;
 
+// The system's python (a user's pyenv shim is not nobody's to run): nobody's tool for the swap.
+const std::string kPython = "/usr/bin/python3";
+
 std::string RunDirOf(const std::string& data) {
   CliRun ls = RunShell("ls -d " + data + "/.durprobe-powercut-*");
   std::string dir = ls.out;
@@ -44,7 +47,9 @@ class PowercutOwnerTest : public ::testing::Test {
     if (RunShell(kAsNobody + "true").exit_code != 0) {
       GTEST_SKIP() << "setpriv cannot run a command as nobody (uid 65534)";
     }
-    if (RunShell("command -v python3").exit_code != 0) GTEST_SKIP() << "no python3 for nobody";
+    if (RunShell(kAsNobody + kPython + " -c 'import sqlite3'").exit_code != 0) {
+      GTEST_SKIP() << "nobody cannot run " << kPython << " with its sqlite3 module";
+    }
     ASSERT_FALSE(witness_.address().empty()) << "the witness did not start";
     // PATH belongs to the service user, nobody.
     ASSERT_EQ(::chmod(data_.path().c_str(), 0755), 0);
@@ -93,7 +98,7 @@ TEST_F(PowercutOwnerTest, ASwappedSqliteRunWithAHotJournalNamingARootFileIsRefus
       "open(d + '/records.db-journal', 'wb').write(head + trailer)\n";
   ASSERT_TRUE(platform::Default().WriteTextFile(files_.path() + "/swap.py", script).ok());
   ASSERT_EQ(::chmod(files_.path().c_str(), 0755), 0);
-  CliRun swap = RunShell(kAsNobody + "python3 " + files_.path() + "/swap.py");
+  CliRun swap = RunShell(kAsNobody + kPython + " " + files_.path() + "/swap.py");
   ASSERT_EQ(swap.exit_code, 0) << swap.err;
   CliRun v = Verify();
   EXPECT_EQ(v.exit_code, 2) << v.out << v.err;
