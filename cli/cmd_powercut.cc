@@ -16,6 +16,7 @@
 #include "probes/primitive_ops.h"
 #include "render/console/powercut_console.h"
 #include "run/powercut.h"
+#include "run/powercut_verify.h"
 #include "run/powercut_witness.h"
 #include "sqlite_bench/commit_spec.h"
 #include "sqlite_bench/powercut_sqlite.h"

@@ -1,10 +1,7 @@
-// `durprobe powercut write` and `verify` (docs/powercut.md), the host under test's two halves:
-// write connects to the witness, makes PATH/.durprobe-powercut-RUN/ (0700) with the run's secret,
-// says HELLO, makes the records file (kept: it is what verify reads after the reboot) and runs
-// the writer (probes/powercut_writer.h); verify opens the run's files as the writer left them
-// (run/powercut_files.h), asks the witness what it holds of the run with its secret, reads each
-// acknowledged record back (probes/powercut_reader.h) and builds the evidence (model/powercut.h)
-// with the device and filesystem the path is on.
+// `durprobe powercut write` (docs/powercut.md), the host under test's first half: it connects to
+// the witness, makes PATH/.durprobe-powercut-RUN/ (0700) with the run's secret, says HELLO, makes
+// the records file (kept: it is what verify reads after the reboot, run/powercut_verify.h) and
+// runs the writer (probes/powercut_writer.h, probes/powercut_append.h, or SQLite's).
 #pragma once
 
 #include <cstdint>
@@ -52,22 +49,5 @@ struct PowercutWriteStart {
 Result<probes::PowercutWriteResult> RunPowercutWrite(
     platform::Platform& platform, const PowercutWritePlan& plan,
     const std::function<void(const PowercutWriteStart&)>& on_start);
-
-struct PowercutVerifyPlan {
-  std::string path;  // resolved, absolute
-  platform::Endpoint witness;
-  std::string run_id;                            // empty: the one run under path
-  std::uint64_t timeout_ns = 10'000'000'000ull;  // the witness silent this long: abandoned
-  // The whole exchange with the witness must end within this (--timeout): a witness that
-  // trickles or floods its answer is abandoned at it.
-  std::uint64_t deadline_ns = 300'000'000'000ull;
-};
-
-// The evidence, verdict decided. Interrupted when a signal arrived (at once, whatever the witness
-// does); InvalidArgument (exit 2) for a run the witness does not know,
-// none or several runs under path without --run-id, or no records file; Error when the witness
-// cannot be reached or the records cannot be read.
-Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
-                                                   const PowercutVerifyPlan& plan);
 
 }  // namespace durprobe::run

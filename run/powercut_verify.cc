@@ -1,6 +1,5 @@
-// `durprobe powercut verify` (run/powercut.h): the run's files opened as the writer left them
-// (run/powercut_files.h), the witness asked with the run's secret, each acknowledged record read
-// back, the evidence built.
+#include "run/powercut_verify.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -39,24 +39,35 @@ class PowercutWrapTest : public PowercutTest, public ::testing::WithParamInterfa
   }
 };
 
+// Whether the writer had gone round before the cut: some acknowledged records were overwritten
+// by later ones in their slot (overwrite), or were in a round older than the two verify reads
+// (append: the writer was in its third round at least).
+bool WentRound(const json& records) { return records["overwritten"].get<int>() > 0; }
+
 TEST_P(PowercutWrapTest, AnHonestDevicePassesEveryCutAfterTheWriterWentRound) {
   std::unique_ptr<Background> witness = StartWitness(dir_.path() + "/witness.log", "witness");
   const int cuts = CutsFromEnvironment(2);
-  int in_flight = 0;
-  for (int i = 0; i < cuts; ++i) {
+  int in_flight = 0, round = 0, early = 0;
+  // A cut that came before the writer went round (a slow disk, a loaded machine) must pass too,
+  // but does not count: up to three times as many cuts as asked, until enough went round.
+  for (int i = 0; round < cuts && i < 3 * cuts; ++i) {
     CutOutcome o = WrapCut(platform::CacheMode::kHonest, i);
     if (o.skip) GTEST_SKIP() << o.detail;
     ASSERT_NE(o.writer_exit, 0) << "the cut came after the writer finished: " << o.detail;
     ASSERT_EQ(o.verify_exit, 0) << GetParam().name << " cut " << i << ": " << o.detail;
     const json& r = o.evidence["records"];
-    EXPECT_GT(r["overwritten"].get<int>(), 0) << "the writer had not gone round: " << o.detail;
     EXPECT_EQ(r["lost"], 0) << o.detail;
+    const bool went_round = WentRound(r);
+    (went_round ? round : early) += 1;
     in_flight += r.value("in_flight", 0);
-    std::printf("%s honest cut %d: %d acknowledged, %d overwritten, %d in flight, %d lost\n",
+    std::printf("%s honest cut %d: %d acknowledged, %d overwritten, %d in flight, %d lost%s\n",
                 GetParam().name, i, r["acknowledged"].get<int>(), r["overwritten"].get<int>(),
-                r.value("in_flight", 0), r["lost"].get<int>());
+                r.value("in_flight", 0), r["lost"].get<int>(),
+                went_round ? "" : " (before the writer went round: not counted)");
   }
-  std::printf("%s honest: %d cuts, 0 failed, %d in flight\n", GetParam().name, cuts, in_flight);
+  EXPECT_EQ(round, cuts) << "too few cuts came after the writer went round";
+  std::printf("%s honest: %d cuts after going round, 0 failed, %d in flight; %d cuts before\n",
+              GetParam().name, round, in_flight, early);
 }
 
 TEST_P(PowercutWrapTest, ADeviceThatIgnoresFlushesFailsEveryCut) {
