@@ -241,7 +241,7 @@ namespace {
 std::string NotOwned(const EntryStat& self, std::uint32_t me) {
   if (self.uid != me) {
     return fmt::format(
-        "owned by uid {}, not by this user (uid {}): its owner's `durprobe clean` "
+        "owned by uid {}, not by this user (uid {}): its owner's durprobe clean "
         "removes it",
         self.uid, me);
   }
