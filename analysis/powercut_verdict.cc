@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
+
 #include "model/finding_codes.h"
 #include "text/units.h"
 
@@ -9,7 +11,34 @@ namespace durprobe::report {
 
 std::string_view PowercutVerdictOf(const PowercutEvidence& e) {
   const bool sound = e.mode != "sqlite" || e.integrity_check == "ok";
-  return e.acknowledged > 0 && e.Lost() == 0 && sound ? kPowercutPassed : kPowercutFailed;
+  return e.present > 0 && e.Lost() == 0 && sound ? kPowercutPassed : kPowercutFailed;
+}
+
+std::string PowercutContradiction(const PowercutEvidence& e) {
+  if (e.acknowledged == 0) return "no acknowledged record: no test was run";
+  std::uint64_t sum = 0;
+  for (std::uint64_t count : {e.overwritten, e.in_flight, e.present, e.missing, e.torn}) {
+    if (count > UINT64_MAX - sum) return "the record counts overflow";
+    sum += count;
+  }
+  if (sum != e.acknowledged) {
+    return fmt::format(
+        "the counts do not add up: overwritten {} + in_flight {} + present {} + missing {} + "
+        "torn {} is not acknowledged {}",
+        e.overwritten, e.in_flight, e.present, e.missing, e.torn, e.acknowledged);
+  }
+  if (e.file_missing && e.present > 0) {
+    return fmt::format("file_missing, yet {} records present", e.present);
+  }
+  const std::string_view counted = PowercutVerdictOf(e);
+  if (e.verdict != counted) {
+    return fmt::format(
+        "its verdict is {}, but its counts say {} ({} of {} read back present, {} "
+        "lost{})",
+        e.verdict, counted, e.present, e.Checked(), e.Lost(),
+        e.mode == "sqlite" ? ", integrity_check " + e.integrity_check : "");
+  }
+  return "";
 }
 
 std::string PowercutMismatch(const PowercutEvidence& e, const platform::MountInfo& m) {

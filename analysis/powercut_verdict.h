@@ -14,8 +14,15 @@ namespace durprobe::report {
 inline constexpr std::string_view kPowercutPassed = "passed";
 inline constexpr std::string_view kPowercutFailed = "failed";
 
-// "passed" when every acknowledged record was read back whole, "failed" otherwise.
+// "passed" when every acknowledged record was read back whole and at least one was (a test whose
+// every acknowledged record was overwritten read nothing back), "failed" otherwise.
 std::string_view PowercutVerdictOf(const PowercutEvidence& e);
+
+// Why the counts of e contradict each other or its verdict, or "" when they agree: acknowledged
+// is overwritten + present + missing + torn (summed without wrapping), a test acknowledged at
+// least one record, a file missing left nothing present, and the verdict is the counts'
+// (PowercutVerdictOf). verify writes none of these; a file that says them was made by hand.
+std::string PowercutContradiction(const PowercutEvidence& e);
 
 // Why the evidence does not speak for a path on mount m, or "" when it does: the same
 // filesystem type, and the same disk (its serial where both have one, else its model and name).

@@ -29,9 +29,19 @@ int RunClean(const CleanOptions& o) {
   int code = kExitOk;
   for (const std::string& path : *paths) {
     Result<platform::CleanOutcome> outcome = platform::CleanScratch(platform, path);
-    if (!outcome.ok()) return UsageError(outcome.status().message());
-    // A mount inside is never entered: the scratch stays whole and clean says it did not finish.
-    if (!outcome->mounted.empty()) code = kExitFail;
+    if (!outcome.ok()) {  // this PATH cannot be read: say so, and clean the others
+      PrintError(outcome.status().message());
+      code = kExitUsage;
+      continue;
+    }
+    // A mount inside is never entered: the scratch stays whole and clean says it did not finish;
+    // so does a scratch it could not remove. Another user's is theirs to clean: not a failure.
+    if (code == kExitOk && (!outcome->mounted.empty() || !outcome->failed.empty())) {
+      code = kExitFail;
+    }
+    for (const platform::CleanOutcome::Kept& f : outcome->failed) {
+      PrintLine(std::cerr, fmt::format("durprobe: could not remove {}: {}", f.dir, f.why));
+    }
     for (const platform::CleanOutcome::Mounted& m : outcome->mounted) {
       PrintLine(std::cerr,
                 fmt::format("durprobe: kept {}: a filesystem is mounted inside it at {}; nothing "
@@ -55,8 +65,11 @@ int RunClean(const CleanOptions& o) {
                                " (named like durprobe scratch but has no valid marker, or is a "
                                "symlink; not durprobe's to remove)");
     }
+    for (const platform::CleanOutcome::Kept& k : outcome->not_owned) {
+      PrintLine(std::cout, fmt::format("kept {} ({}; not entered)", k.dir, k.why));
+    }
     if (outcome->removed.empty() && outcome->skipped_live.empty() && outcome->refused.empty() &&
-        outcome->mounted.empty()) {
+        outcome->mounted.empty() && outcome->not_owned.empty() && outcome->failed.empty()) {
       PrintLine(std::cout, path + ": no durprobe scratch found");
     }
   }

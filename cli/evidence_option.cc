@@ -3,8 +3,14 @@
 #include <fmt/format.h>
 
 #include "codec/powercut_json.h"
+#include "platform/proof_file.h"
 
 namespace durprobe::cli {
+namespace {
+
+constexpr std::size_t kMaxEvidenceBytes = 1 << 20;  // verify writes about 2 KB
+
+}  // namespace
 
 void AddEvidenceOption(CLI::App& app, std::string& file) {
   app.add_option("--evidence", file,
@@ -14,7 +20,8 @@ void AddEvidenceOption(CLI::App& app, std::string& file) {
 
 Status LoadEvidence(platform::Platform& platform, const std::string& file, run::Plan& plan) {
   if (file.empty()) return Status::Ok();
-  Result<std::string> text = platform.ReadTextFile(file, 1 << 20);
+  // A proof only when no other local user could have planted or changed it (docs/powercut.md).
+  Result<std::string> text = platform::ReadOwnedFile(platform, file, kMaxEvidenceBytes);
   if (!text.ok()) return Status::InvalidArgument("--evidence " + text.status().message());
   Result<report::PowercutEvidence> e = report::ParsePowercutEvidence(*text);
   if (!e.ok()) {

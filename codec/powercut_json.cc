@@ -2,9 +2,52 @@
 
 #include <fmt/format.h>
 
+#include "analysis/powercut_verdict.h"
+#include "codec/json_reader.h"
+
 namespace durprobe::report {
 
 using nlohmann::json;
+
+namespace {
+
+// The largest count an evidence file may state: every integer up to 2^53 is exact as a double
+// (what other JSON readers make of it), and a sum of a few such counts cannot wrap.
+constexpr std::uint64_t kMaxCount = std::uint64_t{1} << 53;
+
+// Why v (at where) is no count: "" for a whole number from 0 to 2^53, or null (a default).
+std::string NotACount(const json& v, const std::string& where) {
+  if (v.is_null()) return "";
+  const bool whole =
+      v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0);
+  if (whole && v.get<std::uint64_t>() <= kMaxCount) return "";
+  return fmt::format("{}: {} is not a count (a whole number from 0 to 2^53)", where, v.dump());
+}
+
+// The counts of an evidence file, each a whole number that cannot overflow (issue: 2^64-1 + 1
+// read as 0 lost, and 1e30 + 1e30 as nothing).
+std::string CountsProblem(const json& doc) {
+  if (auto size = doc.find("record_size"); size != doc.end()) {
+    if (std::string why = NotACount(*size, "record_size"); !why.empty()) return why;
+  }
+  const auto records = doc.find("records");
+  if (records == doc.end() || !records->is_object()) return "";  // ReadPowercut says so
+  for (const auto& [key, value] : records->items()) {
+    if (key == "file_missing") continue;
+    if (key == "lost_sequences") {
+      if (!value.is_array()) continue;  // ReadPowercut says so
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        std::string why = NotACount(value[i], fmt::format("records.lost_sequences[{}]", i));
+        if (!why.empty()) return why;
+      }
+      continue;
+    }
+    if (std::string why = NotACount(value, "records." + key); !why.empty()) return why;
+  }
+  return "";
+}
+
+}  // namespace
 
 json ToJson(const PowercutEvidence& e) {
   return json{{"run_id", e.run_id},
@@ -86,22 +129,34 @@ std::string PowercutEvidenceDocument(const PowercutEvidence& e) {
 }
 
 Result<PowercutEvidence> ParsePowercutEvidence(std::string_view text) {
-  json doc = json::parse(text, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) {
-    return Status::InvalidArgument("not a JSON object");
-  }
+  // The report reader's parser: a key given twice is refused, as is JSON nested too deep.
+  Result<json> parsed = ParseJsonText(std::string(text));
+  if (!parsed.ok()) return parsed.status();
+  const json& doc = *parsed;
+  if (!doc.is_object()) return Status::InvalidArgument("not a JSON object");
   const auto schema = doc.find("schema");
   if (schema == doc.end() || !schema->is_string() || *schema != kPowercutSchema) {
     return Status::InvalidArgument(
         fmt::format("not a power-cut evidence file (schema {} expected)", kPowercutSchema));
   }
+  if (std::string why = CountsProblem(doc); !why.empty()) return Status::InvalidArgument(why);
   std::string error;
   JsonFields f(&doc, "", &error);
   PowercutEvidence e = ReadPowercut(f);
   if (!error.empty()) return Status::InvalidArgument(error);
-  if (e.verdict != "passed" && e.verdict != "failed") {
+  if (e.verdict != kPowercutPassed && e.verdict != kPowercutFailed) {
     return Status::InvalidArgument(
         fmt::format("verdict '{}': an evidence file says passed or failed", e.verdict));
+  }
+  const json& records = doc.at("records");  // required: ReadPowercut said so if absent
+  if (auto lost = records.find("lost");
+      lost != records.end() && lost->is_number() && lost->get<std::uint64_t>() != e.Lost()) {
+    return Status::InvalidArgument(fmt::format("records.lost is {}, but missing {} + torn {} is {}",
+                                               lost->get<std::uint64_t>(), e.missing, e.torn,
+                                               e.Lost()));
+  }
+  if (std::string why = PowercutContradiction(e); !why.empty()) {
+    return Status::InvalidArgument(why);
   }
   return e;
 }

@@ -17,8 +17,9 @@ nlohmann::json ToJson(const PowercutEvidence& e);
 PowercutEvidence ReadPowercut(const JsonFields& object);
 // The evidence file: the object with its schema name.
 std::string PowercutEvidenceDocument(const PowercutEvidence& e);
-// Reads an evidence file's text; InvalidArgument naming what is wrong (not JSON, another schema,
-// a key of the wrong type).
+// Reads an evidence file's text; InvalidArgument naming what is wrong: not JSON, a key given
+// twice, another schema, a key of the wrong type, a count that is not a whole number from 0 to
+// 2^53, or counts that contradict each other or the file's verdict (PowercutContradiction).
 Result<PowercutEvidence> ParsePowercutEvidence(std::string_view text);
 
 }  // namespace durprobe::report

@@ -7,6 +7,7 @@
 #include <charconv>
 
 #include "platform/crash_device.h"
+#include "platform/scratch_tree.h"
 #include "platform/shown_paths.h"
 
 namespace durprobe::platform {
@@ -53,62 +54,6 @@ std::string MarkerAt(Platform& platform, int dir_fd) {
 }
 
 bool SameEntry(const EntryStat& a, const EntryStat& b) { return a.dev == b.dev && a.ino == b.ino; }
-
-struct Entry {
-  std::string name;
-  std::string shown;  // its path for messages
-  EntryStat stat;
-};
-
-// The entries of the open directory dir_fd as they are now; one gone since it was listed is
-// left out.
-Result<std::vector<Entry>> EntriesAt(Platform& platform, int dir_fd, const std::string& shown) {
-  Result<std::vector<std::string>> names = platform.ListDirectoryAt(dir_fd);
-  if (!names.ok()) return names.status();
-  std::vector<Entry> entries;
-  for (const std::string& name : *names) {
-    Result<EntryStat> st = platform.StatAt(dir_fd, name);
-    if (!st.ok() && st.status().error_number() == ENOENT) continue;
-    if (!st.ok()) return st.status();
-    entries.push_back({name, JoinPath(shown, name), *st});
-  }
-  return entries;
-}
-
-bool OnAnotherMount(const EntryStat& st, std::uint64_t root_dev) {
-  // An overlay reports a file's st_dev from the layer that holds it, so only a directory's
-  // device says where another filesystem starts; a bind-mounted file still shows as a mount root.
-  if (st.mount_root) return true;
-  return st.kind == PathKind::kDirectory && st.dev != root_dev;
-}
-
-// Removes everything inside the open directory dir_fd: files and links are unlinked (a link's
-// target is never touched), directories are opened without following links and emptied first.
-// The caller has checked that no mount lies inside (MountInside); a directory on another device
-// found now (mounted since) is left and is an error. An entry named keep (at this level only) is
-// left for the caller: the marker, whose lock is held while the rest goes.
-Status EmptyDirectoryAt(Platform& platform, int dir_fd, std::uint64_t root_dev,
-                        const std::string& shown, std::string_view keep = {}) {
-  Result<std::vector<Entry>> entries = EntriesAt(platform, dir_fd, shown);
-  if (!entries.ok()) return entries.status();
-  for (const Entry& e : *entries) {
-    if (!keep.empty() && e.name == keep) continue;
-    if (OnAnotherMount(e.stat, root_dev)) {
-      return Status::Error(fmt::format("a filesystem is mounted at {}: not entered", e.shown));
-    }
-    bool directory = e.stat.kind == PathKind::kDirectory;
-    if (directory) {
-      Result<FileHandle> sub = platform.OpenDirectoryAt(dir_fd, e.name, /*follow_last=*/false);
-      if (!sub.ok()) return sub.status();
-      if (Status s = EmptyDirectoryAt(platform, sub->get(), root_dev, e.shown); !s.ok()) return s;
-    }
-    Status gone = platform.UnlinkAt(dir_fd, e.name, directory);
-    if (!gone.ok() && gone.error_number() != ENOENT) {
-      return Status::FromErrno(gone.error_number(), "remove " + e.shown);
-    }
-  }
-  return Status::Ok();
-}
 
 // Refuses a tree with a mount inside (nothing removed), then empties it.
 Status EmptyUnlessMounted(Platform& platform, int dir_fd, std::uint64_t root_dev,
@@ -165,21 +110,6 @@ Status Replaced(const std::string& path, const std::string& what, std::string_vi
 }
 
 }  // namespace
-
-Result<std::string> MountInside(Platform& platform, int dir_fd, std::uint64_t root_dev,
-                                const std::string& shown) {
-  Result<std::vector<Entry>> entries = EntriesAt(platform, dir_fd, shown);
-  if (!entries.ok()) return entries.status();
-  for (const Entry& e : *entries) {
-    if (OnAnotherMount(e.stat, root_dev)) return e.shown;
-    if (e.stat.kind != PathKind::kDirectory) continue;
-    Result<FileHandle> sub = platform.OpenDirectoryAt(dir_fd, e.name, /*follow_last=*/false);
-    if (!sub.ok()) return sub.status();
-    Result<std::string> inner = MountInside(platform, sub->get(), root_dev, e.shown);
-    if (!inner.ok() || !inner->empty()) return inner;
-  }
-  return std::string();
-}
 
 Result<std::unique_ptr<ScratchDir>> ScratchDir::Create(Platform& platform,
                                                        const std::string& target) {
@@ -265,6 +195,13 @@ Status ScratchDir::Remove() {
   if (removed_) return Status::Ok();
   removed_ = true;
   Status removed = RemoveHeld();
+  if (!removed.ok() && (removed.error_number() == EMFILE || removed.error_number() == ENFILE)) {
+    // No descriptor to spare for listing the directory (`ulimit -n`, issue 53 point 9: a check
+    // at `ulimit -n 8` left its scratch): the marker's is given up, its lock with it (a clean
+    // that comes now removes the same files), and the removal tried again.
+    (void)marker_.Close();
+    removed = RemoveHeld();
+  }
   if (work_ != path_) ForgetDescriptorPath(work_);
   (void)marker_.Close();  // the lock goes with it: clean may take what is left
   return removed;
@@ -296,6 +233,109 @@ bool IsScratchDirectory(Platform& platform, const std::string& dir) {
   return fd.ok() && !MarkerAt(platform, fd->get()).empty();
 }
 
+namespace {
+
+// Why the scratch-named directory (whose stat is self) is not this user's to remove, or "":
+// durprobe makes its scratch 0700, owned by the user it runs as, so nothing else ever is. Never
+// entered otherwise: another user could reshape it while clean walks it.
+std::string NotOwned(const EntryStat& self, std::uint32_t me) {
+  if (self.uid != me) {
+    return fmt::format(
+        "owned by uid {}, not by this user (uid {}): its owner's durprobe clean "
+        "removes it",
+        self.uid, me);
+  }
+  if ((self.mode & 022) != 0) {
+    return fmt::format("writable by others (mode {:04o}), which no durprobe scratch is", self.mode);
+  }
+  return "";
+}
+
+// Cleans the scratch-named entry name of the open target top (shown as dir), recording what
+// became of it in outcome. An error is what stopped this one scratch's removal; the caller goes
+// on with the next.
+Status CleanOne(Platform& platform, int top, const std::string& name, const std::string& dir,
+                CleanOutcome& outcome) {
+  // Opened without following a link: a symlink named like scratch is refused, and what is
+  // checked below is what is removed, whatever happens to the name meanwhile.
+  Result<FileHandle> fd = platform.OpenDirectoryAt(top, name, /*follow_last=*/false);
+  Result<EntryStat> self = fd.ok() ? platform.StatAt(fd->get(), "") : fd.status();
+  if (!self.ok()) {
+    outcome.refused.push_back(dir);
+    return Status::Ok();
+  }
+  if (std::string why = NotOwned(*self, platform.EffectiveUserId()); !why.empty()) {
+    outcome.not_owned.push_back({dir, why});
+    return Status::Ok();
+  }
+  std::string marker = MarkerAt(platform, fd->get());
+  int pid = marker.empty() ? 0 : MarkerPid(marker);
+  if (pid <= 0) {
+    outcome.refused.push_back(dir);
+    return Status::Ok();
+  }
+  // A run holds its marker's lock as long as its scratch lives, whatever its pid reads as from
+  // here (another pid namespace, a copy of the binary under another name). Held by clean from
+  // now on, so a run cannot take it back while its scratch is removed.
+  Result<FileHandle> marker_file = platform.OpenFileAt(fd->get(), std::string(kScratchMarker));
+  Status lock = marker_file.ok() ? platform.TryLock(marker_file->get()) : marker_file.status();
+  if (!lock.ok() && (lock.error_number() == EWOULDBLOCK || lock.error_number() == EAGAIN)) {
+    outcome.skipped_live.push_back(dir);
+    return Status::Ok();
+  }
+  if (pid != platform.ProcessId() && platform.ProcessAlive(pid)) {
+    // A live pid is durprobe's run only if that process is durprobe; pids are reused.
+    Result<std::string> name_of = platform.ProcessName(pid);
+    if (!name_of.ok() || *name_of == kProcessName) {
+      outcome.skipped_live.push_back(dir);
+      return Status::Ok();
+    }
+    outcome.reused_pid.push_back({dir, pid, *name_of});
+  }
+  // What a killed run's crash device left: its mounts inside and the loop devices over its
+  // files. Only the crash device's own mount names are undone; any other mount keeps it whole.
+  Result<CrashCleanup> crash = CleanCrashDevices(platform, dir);
+  if (!crash.ok()) return crash.status();
+  for (const std::string& m : crash->unmounted) {
+    outcome.crash_devices.push_back(dir + ": unmounted " + m);
+  }
+  for (const std::string& d : crash->detached) {
+    outcome.crash_devices.push_back(dir + ": detached " + d);
+  }
+  Result<EntryStat> top_stat = platform.StatAt(top, "");
+  if (!top_stat.ok()) return top_stat.status();
+  if (OnAnotherMount(*self, top_stat->dev)) {  // a filesystem mounted on it
+    outcome.mounted.push_back({dir, dir});
+    return Status::Ok();
+  }
+  Result<std::string> mount = MountInside(platform, fd->get(), self->dev, dir);
+  if (!mount.ok()) return mount.status();
+  if (!mount->empty()) {
+    outcome.mounted.push_back({dir, *mount});
+    return Status::Ok();
+  }
+  if (Status s = EmptyDirectoryAt(platform, fd->get(), self->dev, dir, kScratchMarker); !s.ok()) {
+    return s;
+  }
+  if (marker_file.ok()) {
+    if (Status s = UnlinkMarker(platform, fd->get(), *marker_file, dir); !s.ok()) return s;
+  } else if (Status s = platform.UnlinkAt(fd->get(), std::string(kScratchMarker), false);
+             !s.ok() && s.error_number() != ENOENT) {
+    return Status::FromErrno(s.error_number(), "remove " + JoinPath(dir, kScratchMarker));
+  }
+  Result<EntryStat> there = platform.StatAt(top, name);
+  if (!there.ok() || !SameEntry(*there, *self)) {
+    return Status::Error(dir + " was renamed or replaced while clean emptied it; left it");
+  }
+  if (Status s = platform.UnlinkAt(top, name, true); !s.ok()) {
+    return Status::FromErrno(s.error_number(), "remove " + dir);
+  }
+  outcome.removed.push_back(dir);
+  return Status::Ok();
+}
+
+}  // namespace
+
 Result<CleanOutcome> CleanScratch(Platform& platform, const std::string& target) {
   Result<FileHandle> top = platform.OpenDirectoryAt(kNoDirectory, target, true);
   if (!top.ok()) return Status::FromErrno(top.status().error_number(), "open " + target);
@@ -304,75 +344,12 @@ Result<CleanOutcome> CleanScratch(Platform& platform, const std::string& target)
   CleanOutcome outcome;
   for (const std::string& name : *names) {
     if (!HasScratchName(name)) continue;
-    std::string dir = JoinPath(target, name);
-    // Opened without following a link: a symlink named like scratch is refused, and what is
-    // checked below is what is removed, whatever happens to the name meanwhile.
-    Result<FileHandle> fd = platform.OpenDirectoryAt(top->get(), name, /*follow_last=*/false);
-    std::string marker = fd.ok() ? MarkerAt(platform, fd->get()) : std::string();
-    int pid = marker.empty() ? 0 : MarkerPid(marker);
-    if (pid <= 0) {
-      outcome.refused.push_back(dir);
-      continue;
+    const std::string dir = JoinPath(target, name);
+    // One scratch that cannot be removed (a decoy too deep, no descriptor to spare) never keeps
+    // clean from the others.
+    if (Status s = CleanOne(platform, top->get(), name, dir, outcome); !s.ok()) {
+      outcome.failed.push_back({dir, s.message()});
     }
-    // A run holds its marker's lock as long as its scratch lives, whatever its pid reads as from
-    // here (another pid namespace, a copy of the binary under another name). Held by clean from
-    // now on, so a run cannot take it back while its scratch is removed.
-    Result<FileHandle> marker_file = platform.OpenFileAt(fd->get(), std::string(kScratchMarker));
-    Status lock = marker_file.ok() ? platform.TryLock(marker_file->get()) : marker_file.status();
-    if (!lock.ok() && (lock.error_number() == EWOULDBLOCK || lock.error_number() == EAGAIN)) {
-      outcome.skipped_live.push_back(dir);
-      continue;
-    }
-    if (pid != platform.ProcessId() && platform.ProcessAlive(pid)) {
-      // A live pid is durprobe's run only if that process is durprobe; pids are reused.
-      Result<std::string> name_of = platform.ProcessName(pid);
-      if (!name_of.ok() || *name_of == kProcessName) {
-        outcome.skipped_live.push_back(dir);
-        continue;
-      }
-      outcome.reused_pid.push_back({dir, pid, *name_of});
-    }
-    // What a killed run's crash device left: its mounts inside and the loop devices over its
-    // files. Only the crash device's own mount names are undone; any other mount keeps it whole.
-    Result<CrashCleanup> crash = CleanCrashDevices(platform, dir);
-    if (!crash.ok()) return crash.status();
-    for (const std::string& m : crash->unmounted) {
-      outcome.crash_devices.push_back(dir + ": unmounted " + m);
-    }
-    for (const std::string& d : crash->detached) {
-      outcome.crash_devices.push_back(dir + ": detached " + d);
-    }
-    Result<EntryStat> self = platform.StatAt(fd->get(), "");
-    Result<EntryStat> top_stat = platform.StatAt(top->get(), "");
-    if (!self.ok()) return self.status();
-    if (!top_stat.ok()) return top_stat.status();
-    if (OnAnotherMount(*self, top_stat->dev)) {  // a filesystem mounted on it
-      outcome.mounted.push_back({dir, dir});
-      continue;
-    }
-    Result<std::string> mount = MountInside(platform, fd->get(), self->dev, dir);
-    if (!mount.ok()) return mount.status();
-    if (!mount->empty()) {
-      outcome.mounted.push_back({dir, *mount});
-      continue;
-    }
-    if (Status s = EmptyDirectoryAt(platform, fd->get(), self->dev, dir, kScratchMarker); !s.ok()) {
-      return s;
-    }
-    if (marker_file.ok()) {
-      if (Status s = UnlinkMarker(platform, fd->get(), *marker_file, dir); !s.ok()) return s;
-    } else if (Status s = platform.UnlinkAt(fd->get(), std::string(kScratchMarker), false);
-               !s.ok() && s.error_number() != ENOENT) {
-      return Status::FromErrno(s.error_number(), "remove " + JoinPath(dir, kScratchMarker));
-    }
-    Result<EntryStat> there = platform.StatAt(top->get(), name);
-    if (!there.ok() || !SameEntry(*there, *self)) {
-      return Status::Error(dir + " was renamed or replaced while clean emptied it; left it");
-    }
-    if (Status s = platform.UnlinkAt(top->get(), name, true); !s.ok()) {
-      return Status::FromErrno(s.error_number(), "remove " + dir);
-    }
-    outcome.removed.push_back(dir);
   }
   return outcome;
 }

@@ -83,6 +83,15 @@ struct CleanOutcome {
   std::vector<std::string> skipped_live;
   std::vector<ReusedPid> reused_pid;  // removed: the pid now belongs to another program
   std::vector<std::string> refused;   // named like scratch but no valid marker (or a symlink)
+  struct Kept {
+    std::string dir;
+    std::string why;
+  };
+  // Named like scratch but another user's, or writable by others: never entered (why says).
+  std::vector<Kept> not_owned;
+  // durprobe's, but not removed, or not wholly (why: the first thing that failed). The others
+  // were cleaned all the same.
+  std::vector<Kept> failed;
   // Kept whole: a filesystem is mounted inside (mount_inside names it). Nothing of it removed.
   struct Mounted {
     std::string dir;
@@ -95,16 +104,14 @@ struct CleanOutcome {
 };
 // Removes scratch directories left in target by killed runs. Never follows a symlink: a link
 // named like a scratch directory is refused, and links inside scratch are unlinked, not entered.
+// Only the running user's own scratch (0700, as durprobe makes it) is entered. The walk inside
+// holds one descriptor per level and goes no deeper than kMaxScratchDepth (platform/
+// scratch_tree.h). An error only when target cannot be opened or listed; one scratch that cannot
+// be removed is in failed, and the rest are cleaned.
 Result<CleanOutcome> CleanScratch(Platform& platform, const std::string& target);
 
 // Removes dir and its contents (files and subdirectories); never follows symlinks out of it and
 // never enters a filesystem mounted inside it (it then removes nothing and says where).
 Status RemoveTree(Platform& platform, const std::string& dir);
-
-// The first mount found inside the open directory dir_fd (shown is its name for the message),
-// as "shown/sub/mnt", or empty when there is none. A mount is an entry on another device than
-// root_dev, or one the OS marks as a mount's root (a bind mount keeps the device).
-Result<std::string> MountInside(Platform& platform, int dir_fd, std::uint64_t root_dev,
-                                const std::string& shown);
 
 }  // namespace durprobe::platform

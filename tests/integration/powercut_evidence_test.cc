@@ -1,9 +1,11 @@
 // powercut on one host over loopback (no root needed), and what its evidence file does: a passed
 // test on the path's device and filesystem decides inspect's and check's device layer, in every
 // format; a failed one makes the path not_durable and check's durable rule fail; another
-// filesystem's is ignored with a finding; a file that is not evidence is refused in one line.
+// filesystem's is ignored with a finding; a file that is not evidence is refused in one line, and
+// so is one another local user could have planted (issue 53 point 4), or a FIFO, at once.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,8 +24,11 @@ namespace powercut_evidence_test {
 
 using nlohmann::json;
 using testing_support::CliRun;
+using testing_support::ExpectUsageError;
+using testing_support::kAsNobody;
 using testing_support::LocalWitness;
 using testing_support::RunDurprobe;
+using testing_support::RunShell;
 
 class PowercutEvidenceTest : public testing::Test {
  protected:
@@ -106,7 +111,8 @@ TEST_F(PowercutEvidenceTest, APassedTestDecidesTheDeviceLayerInEveryFormat) {
 
 TEST_F(PowercutEvidenceTest, AFailedTestMakesThePathNotDurableAndFailsChecksDurableRule) {
   const std::string failed = Variant("failed", [](json& e) {
-    e["records"]["present"] = e["records"]["acknowledged"].get<int>() - 3;
+    e["records"]["present"] =
+        e["records"]["acknowledged"].get<int>() - e["records"]["overwritten"].get<int>() - 3;
     e["records"]["missing"] = 3;
     e["records"]["lost"] = 3;
     e["verdict"] = "failed";
@@ -180,10 +186,69 @@ TEST_F(PowercutEvidenceTest, AnotherFilesystemsEvidenceIsIgnoredAndBadFilesRefus
   CliRun bad = RunDurprobe("inspect " + data_.path() + " --evidence " + data_.path());
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(testing_support::CountLines(bad.err), 1) << bad.err;
-  CliRun report = RunDurprobe("inspect /tmp --evidence " + std::string(DURPROBE_SOURCE_DIR) +
-                              "/tests/fixtures/diff/a.json");
+  // A copy of a report, so the checkout's owner (not always the user running the test) does not
+  // decide what is refused.
+  const std::string a_report = files_.path() + "/a.json";
+  ASSERT_TRUE(platform::Default()
+                  .WriteTextFile(a_report, testing_support::Slurp(std::string(DURPROBE_SOURCE_DIR) +
+                                                                  "/tests/fixtures/diff/a.json"))
+                  .ok());
+  CliRun report = RunDurprobe("inspect /tmp --evidence " + a_report);
   EXPECT_EQ(report.exit_code, 2);
   EXPECT_NE(report.err.find("not a power-cut evidence file"), std::string::npos) << report.err;
+}
+
+// Issue 53 point 4: nobody plants, in a 1777 directory, the very pass that counts as root's own
+// file, and a symlink to root's file: inspect refuses both in one line (exit 2, no verdict
+// printed), and the path stays as it was without evidence.
+TEST_F(PowercutEvidenceTest, APassAnotherUserPlantedIsRefused) {
+  if (!testing_support::IsRoot()) GTEST_SKIP() << "needs root: durprobe as root, nobody attacks";
+  if (RunShell(kAsNobody + "true").exit_code != 0) {
+    GTEST_SKIP() << "setpriv cannot run a command as nobody (uid 65534)";
+  }
+  const std::string genuine = Rebooted();
+  CliRun own = RunDurprobe("inspect " + data_.path() + " --evidence " + genuine + " --json -");
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  const json device = DeviceLayer(json::parse(own.out)["targets"][0]);
+  if (device["effect"] != "passes")
+    GTEST_SKIP() << "root's own evidence decides nothing: " << device;
+  testing_support::TempDir place;
+  ASSERT_EQ(::chmod(place.path().c_str(), 0755), 0);
+  const std::string pub = place.path() + "/pub";
+  ASSERT_EQ(::mkdir(pub.c_str(), 0755), 0);
+  ASSERT_EQ(::chmod(pub.c_str(), 01777), 0);
+  // The same bytes, written by nobody; and a link to root's file, made by nobody.
+  ASSERT_EQ(RunShell("cat " + genuine + " | " + kAsNobody + "sh -c 'cat > " + pub +
+                     "/forged.json && chmod 0644 " + pub + "/forged.json'")
+                .exit_code,
+            0);
+  ASSERT_EQ(RunShell(kAsNobody + "ln -s " + genuine + " " + pub + "/link.json").exit_code, 0);
+  CliRun plain = RunDurprobe("inspect " + data_.path() + " --json -");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  const json before = json::parse(plain.out)["targets"][0]["durability"];
+  EXPECT_EQ(before["verdict"], "unproven") << before;
+  for (const auto& [file, needle] :
+       {std::pair{pub + "/forged.json", std::string("is owned by uid 65534")},
+        std::pair{pub + "/link.json", std::string("is a symlink")}}) {
+    for (const std::string& command :
+         {"inspect " + data_.path(), "check " + data_.path() + " --preset etcd --quick"}) {
+      CliRun r = RunDurprobe(command + " --evidence " + file + " --json -");
+      ExpectUsageError(r, "--evidence " + file + ": " + needle, command);
+      EXPECT_EQ(r.out.find("durable"), std::string::npos) << r.out;
+    }
+  }
+}
+
+// A FIFO at the evidence path: refused at once by inspect and check, never waited on (timeout
+// ends a reader that would hang: exit 124).
+TEST_F(PowercutEvidenceTest, AFifoAtTheEvidencePathIsRefusedAtOnce) {
+  const std::string fifo = files_.path() + "/fifo.json";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string& command :
+       {"inspect " + data_.path(), "check " + data_.path() + " --preset etcd --quick"}) {
+    CliRun r = RunShell("timeout 30 " DURPROBE_BINARY " " + command + " --evidence " + fifo);
+    ExpectUsageError(r, "not a regular file (a FIFO, a socket or a device)", command);
+  }
 }
 
 }  // namespace powercut_evidence_test

@@ -73,6 +73,15 @@ TEST_F(ProcessLimitsTest, ThreadThatCannotStartIsTheWorkloadsError) {
   ExpectCleanEnd();
 }
 
+// Issue 53 point 9: check --preset etcd at `ulimit -n 8` left .durprobe-scratch-PID-1 behind:
+// removing it needs a descriptor to list it, and without one the removal gave up. It now gives
+// up the marker's descriptor and tries again.
+TEST_F(ProcessLimitsTest, ACheckOutOfDescriptorsLeavesNoScratch) {
+  CliRun r = UnderLimit(dir_.path(), "-n 8", "check --preset etcd --quick");
+  EXPECT_LT(r.exit_code, 128) << r.err;
+  ExpectCleanEnd();
+}
+
 // Issue 32 item 10: under `ulimit -v` the 16-writer cell's threads cannot all get a stack. The
 // cell is an error row, and like any failed measurement it is a stderr line, a probe_error
 // finding and exit 1 (docs/errors.md "Failures during measurement"), not exit 0.

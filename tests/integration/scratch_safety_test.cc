@@ -1,9 +1,15 @@
 // Issue 23 point 8: scratch removal goes by descriptor, never by path, and never enters a
 // filesystem mounted inside a scratch directory. A target renamed while a run holds it loses
 // no scratch; `clean` on a marked scratch with a tmpfs or a bind mount inside removes nothing of
-// it (it said EBUSY after deleting the inner mount's files), says so and exits 1.
+// it (it said EBUSY after deleting the inner mount's files), says so and exits 1. And clean among
+// hostile decoys (issue 53 point 7, below).
+#include <fcntl.h>
+#include <grp.h>
 #include <gtest/gtest.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <string>
@@ -156,6 +162,110 @@ TEST(ScratchLockTest, CleanKeepsTheScratchOfALiveRunUnderAnotherName) {
       << Slurp(io.path() + "/clean");
   EXPECT_TRUE(ScratchLeft(target.path()).empty());
 }
+
+namespace clean_decoy {
+
+// `durprobe clean` among hostile decoys (issue 53 point 7). A scratch-named directory with a valid
+// marker, 4,000 levels deep, made by nobody in a 1777 PATH, made root's clean die of SIGSEGV at
+// `ulimit -s 1024` (it recursed), stop on "Too many open files" at default limits, and so leave
+// a real leftover of the user's beside it. Now another user's is never entered, a tree of the
+// user's own too deep for any scratch is reported (exit 1), and the real leftover goes.
+
+using testing_support::kAsNobody;
+using testing_support::RunShell;
+
+// Makes, in dir, a scratch leftover of a pid no process has (marker, a file) with a chain of
+// depth directories inside and a file at its bottom, by descriptor (the path outgrows PATH_MAX),
+// in a child process that first becomes uid (65534: nobody) unless it is 0. Whether it worked.
+bool MakeLeftover(const std::string& dir, int pid, int depth, uid_t uid = 0) {
+  const pid_t child = ::fork();
+  if (child < 0) return false;
+  if (child == 0) {
+    if (uid != 0 && (::setgroups(0, nullptr) != 0 || ::setresgid(uid, uid, uid) != 0 ||
+                     ::setresuid(uid, uid, uid) != 0)) {
+      ::_exit(1);
+    }
+    const std::string name = std::string(platform::kScratchPrefix) + std::to_string(pid) + "-0";
+    const std::string marker =
+        std::string(platform::kScratchMarkerFirstLine) + "\npid=" + std::to_string(pid) + "\n";
+    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+    if (fd < 0 || ::mkdirat(fd, name.c_str(), 0700) != 0) ::_exit(1);
+    int top = ::openat(fd, name.c_str(), O_RDONLY | O_DIRECTORY);
+    int m = ::openat(top, std::string(platform::kScratchMarker).c_str(), O_WRONLY | O_CREAT, 0600);
+    int data = ::openat(top, "data", O_WRONLY | O_CREAT, 0600);
+    if (top < 0 || m < 0 || data < 0 ||
+        ::write(m, marker.data(), marker.size()) != static_cast<ssize_t>(marker.size())) {
+      ::_exit(1);
+    }
+    fd = top;
+    for (int i = 0; i < depth; ++i) {
+      if (::mkdirat(fd, "d", 0700) != 0) ::_exit(1);
+      int sub = ::openat(fd, "d", O_RDONLY | O_DIRECTORY);
+      ::close(fd);
+      if (sub < 0) ::_exit(1);
+      fd = sub;
+    }
+    ::_exit(::openat(fd, "bottom", O_WRONLY | O_CREAT, 0600) >= 0 ? 0 : 1);
+  }
+  int status = 0;
+  return ::waitpid(child, &status, 0) == child && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+std::string Leftover(const std::string& dir, int pid) {
+  return dir + "/" + std::string(platform::kScratchPrefix) + std::to_string(pid) + "-0";
+}
+
+// At `ulimit -s 1024`, where the recursive walk overflowed its stack.
+CliRun CleanWithSmallStack(const std::string& dir) {
+  return RunShell("timeout -s KILL 300 bash -c 'ulimit -s 1024; exec " DURPROBE_BINARY " clean " +
+                  dir + "'");
+}
+
+TEST(CleanDecoyTest, NobodysDeepDecoyNeverKeepsTheRealLeftoverFromGoing) {
+  if (!testing_support::IsRoot()) GTEST_SKIP() << "needs root: durprobe as root, nobody attacks";
+  if (RunShell(kAsNobody + "true").exit_code != 0) {
+    GTEST_SKIP() << "setpriv cannot run a command as nobody (uid 65534)";
+  }
+  TempDir place;
+  ASSERT_EQ(::chmod(place.path().c_str(), 0755), 0);
+  const std::string pub = place.path() + "/pub";
+  ASSERT_EQ(::mkdir(pub.c_str(), 0755), 0);
+  ASSERT_EQ(::chmod(pub.c_str(), 01777), 0);
+  ASSERT_TRUE(MakeLeftover(pub, 2147483010, 4000, 65534));
+  // A decoy with durprobe's marker: only its owner tells it from a real leftover.
+  ASSERT_TRUE(platform::IsScratchDirectory(platform::Default(), Leftover(pub, 2147483010)));
+  ASSERT_TRUE(MakeLeftover(pub, 2147483011, 2));
+  CliRun clean = CleanWithSmallStack(pub);
+  EXPECT_EQ(clean.exit_code, 0) << "139 is SIGSEGV\n" << clean.out << clean.err;
+  EXPECT_NE(clean.out.find("removed " + Leftover(pub, 2147483011)), std::string::npos) << clean.out;
+  EXPECT_EQ(platform::Default().KindOf(Leftover(pub, 2147483011)), platform::PathKind::kMissing);
+  EXPECT_NE(clean.out.find("kept " + Leftover(pub, 2147483010) + " (owned by uid 65534"),
+            std::string::npos)
+      << clean.out;
+  EXPECT_EQ(platform::Default().KindOf(Leftover(pub, 2147483010) + "/data"),
+            platform::PathKind::kFile);
+  EXPECT_EQ(RunShell("rm -rf " + pub).exit_code, 0);
+}
+
+// The same depth in a leftover of the user's own: walked without recursion, left where it is
+// deeper than any scratch, reported on stderr (exit 1); the other leftover goes.
+TEST(CleanDecoyTest, AnOwnTreeTooDeepIsReportedAndTheRestCleaned) {
+  TempDir target;
+  ASSERT_TRUE(MakeLeftover(target.path(), 2147483012, 4000));
+  ASSERT_TRUE(MakeLeftover(target.path(), 2147483013, 3));
+  CliRun clean = CleanWithSmallStack(target.path());
+  EXPECT_EQ(clean.exit_code, 1) << clean.out << clean.err;
+  EXPECT_NE(clean.err.find("durprobe: could not remove " + Leftover(target.path(), 2147483012)),
+            std::string::npos)
+      << clean.err;
+  EXPECT_NE(clean.err.find("deeper than 64 levels"), std::string::npos) << clean.err;
+  EXPECT_EQ(testing_support::CountLines(clean.err), 1) << clean.err;
+  EXPECT_EQ(platform::Default().KindOf(Leftover(target.path(), 2147483013)),
+            platform::PathKind::kMissing);
+  EXPECT_EQ(RunShell("rm -rf " + Leftover(target.path(), 2147483012)).exit_code, 0);
+}
+
+}  // namespace clean_decoy
 
 }  // namespace
 }  // namespace durprobe

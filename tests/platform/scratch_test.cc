@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "platform/scratch_tree.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::platform {
