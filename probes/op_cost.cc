@@ -128,8 +128,6 @@ const std::vector<FileOp>& AllFileOps() {
   return ops;
 }
 
-bool IsMetadataOp(FileOp op) { return op == FileOp::kCreate || op == FileOp::kRename; }
-
 LoopOutcome SampleOpCost(platform::Platform& platform, const std::string& scratch_dir, FileOp op,
                          const StopRule& rule) {
   FileOpProbe probe(platform, scratch_dir, op);

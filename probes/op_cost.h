@@ -20,8 +20,6 @@ inline constexpr FileOp kLastFileOp = FileOp::kRename;
 
 std::string_view NameOf(FileOp op);
 const std::vector<FileOp>& AllFileOps();
-// Per-operation calls versus metadata calls.
-bool IsMetadataOp(FileOp op);
 
 struct OpCostResult {
   FileOp op = FileOp::kWrite;

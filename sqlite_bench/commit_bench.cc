@@ -103,23 +103,6 @@ CommitResult NotRun(const CommitConfig& config, probes::Outcome outcome, std::st
   return r;
 }
 
-std::vector<CommitResult> RunCommitMatrix(platform::Platform& platform,
-                                          const std::string& scratch_dir, const MatrixPlan& plan) {
-  std::vector<CommitResult> results;
-  Result<std::unique_ptr<CommitSession>> session = CommitSession::Open(platform, scratch_dir);
-  if (!session.ok()) {
-    for (const CommitConfig& c : plan.configs) {
-      results.push_back(NotRun(c, probes::Outcome::kError, session.status().message()));
-    }
-    return results;
-  }
-  for (const CommitConfig& config : plan.configs) {
-    results.push_back((*session)->Run(config, plan.options));
-    if (results.back().outcome == probes::Outcome::kInterrupted) break;
-  }
-  return results;
-}
-
 std::uint64_t PerConfigBudget(std::uint64_t budget_ns, std::size_t n) {
   return n == 0 ? budget_ns : budget_ns / n;
 }

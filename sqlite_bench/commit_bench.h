@@ -84,10 +84,6 @@ class CommitSession {
 // A configuration that could not run at all (no VFS, interrupted before it started).
 CommitResult NotRun(const CommitConfig& config, probes::Outcome outcome, std::string reason);
 
-// Registers a counting VFS, runs every configuration, stops after the current one on SIGINT.
-std::vector<CommitResult> RunCommitMatrix(platform::Platform& platform,
-                                          const std::string& scratch_dir, const MatrixPlan& plan);
-
 // Splits a budget over n configurations.
 std::uint64_t PerConfigBudget(std::uint64_t budget_ns, std::size_t n);
 

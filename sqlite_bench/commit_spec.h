@@ -14,8 +14,9 @@ namespace durprobe::sqlite_bench {
 
 enum class JournalMode { kDelete, kTruncate, kPersist, kMemory, kWal, kOff };
 enum class Synchronous { kOff, kNormal, kFull, kExtra };
-// kReused: one prepared INSERT, reset and rebound per row (seed 002's executemany).
-// kPerRow: the INSERT prepared and finalized for every row (seed 002's execute loop, uncached).
+// kReused: one prepared INSERT, reset and rebound per row (as Python's executemany does).
+// kPerRow: the INSERT prepared and finalized for every row (an execute loop without a statement
+// cache).
 enum class StatementMode { kReused, kPerRow };
 
 std::string_view NameOf(JournalMode m);                        // "DELETE", ...

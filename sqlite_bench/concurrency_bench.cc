@@ -1,4 +1,4 @@
-// Concurrent mixed load (seed 003): N workers with their own connection, a share of writes with
+// Concurrent mixed load: N workers with their own connection, a share of writes with
 // BEGIN IMMEDIATE and the rest reads, under SQLite's defaults (rollback journal, FULL,
 // busy_timeout 0) and under WAL + NORMAL + busy_timeout. Workers are threads, then forked
 // processes. Afterwards the table must hold exactly the rows the workers committed.

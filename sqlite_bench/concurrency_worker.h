@@ -1,4 +1,4 @@
-// One worker of the concurrent mixed load (seed 003): its own connection, a planned sequence of
+// One worker of the concurrent mixed load: its own connection, a planned sequence of
 // reads (SELECT COUNT(*)) and writes (BEGIN IMMEDIATE, one INSERT, COMMIT), SQLITE_BUSY counted
 // and never retried by the worker itself (a busy_timeout retries inside SQLite). The same code
 // runs on a thread or in a forked process; its stats travel back as bytes.

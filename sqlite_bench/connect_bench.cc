@@ -1,4 +1,4 @@
-// Connection cost (seed 000 experiment 4): open + one lookup + close, as a PHP request that opens
+// Connection cost: open + one lookup + close, as a PHP request that opens
 // its database each time does, against one connection kept open with its statement prepared.
 #include "sqlite_bench/connect_bench.h"
 
@@ -85,7 +85,7 @@ std::vector<ConnectResult> RunConnectWorkload(platform::Platform& platform, cons
   std::string path = dir + "/connect.db";
   RemoveDatabaseFiles(platform, path);
   std::uint64_t start = platform.NowNanos();
-  // Like seed 000's script, another connection (here: another worker) keeps the WAL database
+  // As in a server whose other workers hold it, another connection keeps the WAL database
   // open meanwhile; otherwise every close, being the last, would checkpoint and delete the WAL
   // and -shm files, and every open would create them again.
   std::unique_ptr<Db> holder;

@@ -1,4 +1,4 @@
-// Lock behaviour (seed 000 experiment 3) with busy_timeout 0: a second writer while a first one
+// Lock behaviour with busy_timeout 0: a second writer while a first one
 // holds a write transaction, and a writer committing while a reader is inside a transaction, in
 // rollback-journal (DELETE) and WAL modes. The holder is one connection; the contender is
 // another, on a second thread or in a forked process (file locks are per process: this is how

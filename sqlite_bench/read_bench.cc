@@ -1,5 +1,5 @@
-// Read path (seed 000 experiment 1, seed 003's cache_size and mmap_size): primary-key point
-// lookups on a 100k-row table, file database with several cache settings, :memory:, and a
+// Read path: primary-key point lookups, under SQLite's defaults and with cache_size and mmap_size
+// raised, on a 100k-row table, file database with several cache settings, :memory:, and a
 // cold run right after the database file's pages were dropped from the OS page cache.
 #include "sqlite_bench/read_bench.h"
 
@@ -147,8 +147,8 @@ Status RunVariant(platform::Platform& platform, const std::string& path, const V
   return (*db)->Close();
 }
 
-// The file database, in WAL mode as seed 000's script, checkpointed so every page is in the
-// main file (the one a cold run drops from the page cache).
+// The file database, in WAL mode as applications that read while writing run it, checkpointed
+// so every page is in the main file (the one a cold run drops from the page cache).
 Status Prepare(const std::string& path, std::uint64_t rows) {
   Result<std::unique_ptr<Db>> db = Db::Open(path, nullptr);
   if (!db.ok()) return db.status();

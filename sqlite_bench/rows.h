@@ -1,6 +1,6 @@
 // The rows the commit workloads insert and how they are verified: a deterministic payload per
 // row id and a running checksum over (id, payload) in id order. Reading the table back and
-// recomputing it catches lost, duplicated, reordered or altered rows (seed 002's check).
+// recomputing it catches lost, duplicated, reordered or altered rows.
 #pragma once
 
 #include <sqlite3.h>

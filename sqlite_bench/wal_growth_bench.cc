@@ -1,4 +1,4 @@
-// WAL growth (seed 003): a reader keeps a read transaction (a snapshot) open while a writer
+// WAL growth: a reader keeps a read transaction (a snapshot) open while a writer
 // commits. Checkpoints can copy frames into the database only up to the reader's snapshot, and
 // the WAL cannot restart from its beginning while the reader uses it, so the file grows past the
 // autocheckpoint threshold. Once the reader ends, PASSIVE copies everything but leaves the file

@@ -17,7 +17,7 @@ struct WorkloadStatus {
   std::string reason;  // why not ok (an SQLite error, a verification mismatch, interruption)
 };
 
-// Primary-key point lookups (seed 000 experiment 1, seed 003's cache_size / mmap_size).
+// Primary-key point lookups, under SQLite's default cache and with cache_size / mmap_size raised.
 struct ReadResult : WorkloadStatus {
   std::string variant;   // "defaults", "cache_64mb", "mmap_256mb", "cache_mmap", "memory", "cold"
   std::string database;  // "file" or "memory"
@@ -33,7 +33,7 @@ struct ReadResult : WorkloadStatus {
   probes::LatencySummary latency;  // one lookup: bind, step, read the value, reset
 };
 
-// Open + one query + close against a reused connection (seed 000 experiment 4).
+// Open + one query + close against a reused connection: what a per-request open costs.
 struct ConnectResult : WorkloadStatus {
   std::string mode;  // "reopen" or "reuse"
   std::uint64_t rows = 0;
@@ -43,7 +43,7 @@ struct ConnectResult : WorkloadStatus {
   probes::LatencySummary latency;
 };
 
-// One lock case (seed 000 experiment 3), busy_timeout 0 on both connections.
+// One lock case, busy_timeout 0 on both connections: what the second party meets at once.
 struct LockResult : WorkloadStatus {
   std::string journal_mode;  // "DELETE" or "WAL"
   std::string lock_case;     // "writer_vs_writer" or "reader_vs_commit"
@@ -55,7 +55,7 @@ struct LockResult : WorkloadStatus {
   std::string expected_value;
 };
 
-// Concurrent mixed load (seed 003): workers with their own connection, writes with BEGIN
+// Concurrent mixed load: workers with their own connection, writes with BEGIN
 // IMMEDIATE, reads with SELECT COUNT(*).
 struct ConcurrencyResult : WorkloadStatus {
   std::string settings;  // "default" or "wal_normal_busy_timeout"
@@ -92,7 +92,7 @@ struct WalSample {
   CheckpointAnswer passive;  // the PASSIVE checkpoint run right after the sample
 };
 
-// A long reader holding a snapshot while a writer commits (seed 003's WAL growth).
+// A long reader holding a snapshot while a writer commits: how far the WAL grows.
 struct WalGrowthResult : WorkloadStatus {
   std::string synchronous;  // the writer's level
   int wal_autocheckpoint = 0;

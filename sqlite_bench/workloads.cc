@@ -1,7 +1,5 @@
 #include "sqlite_bench/workloads.h"
 
-#include "platform/interrupt.h"
-
 namespace durprobe::sqlite_bench {
 namespace {
 
@@ -38,15 +36,6 @@ std::string_view NameOf(Workload w) {
       return "wal_growth";
   }
   return "?";
-}
-
-const std::map<std::string, Workload>& WorkloadNames() {
-  static const std::map<std::string, Workload> names = {{"read", Workload::kRead},
-                                                        {"connect", Workload::kConnect},
-                                                        {"locks", Workload::kLocks},
-                                                        {"concurrency", Workload::kConcurrency},
-                                                        {"wal_growth", Workload::kWalGrowth}};
-  return names;
 }
 
 std::vector<Workload> AllWorkloads() {
@@ -110,16 +99,6 @@ void RunWorkload(platform::Platform& platform, const std::string& dir, const Wor
       into.wal_growth.push_back(RunWalGrowthWorkload(platform, dir, o));
       break;
   }
-}
-
-WorkloadResults RunWorkloads(platform::Platform& platform, const std::string& dir,
-                             const WorkloadPlan& plan) {
-  WorkloadResults results;
-  for (Workload w : SelectedWorkloads(plan)) {
-    if (platform::InterruptSignal() != 0) break;
-    RunWorkload(platform, dir, plan, w, results);
-  }
-  return results;
 }
 
 }  // namespace durprobe::sqlite_bench

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -20,18 +19,17 @@ namespace durprobe::sqlite_bench {
 
 enum class Workload { kRead, kConnect, kLocks, kConcurrency, kWalGrowth };
 std::string_view NameOf(Workload w);  // "read", "connect", "locks", "concurrency", "wal_growth"
-const std::map<std::string, Workload>& WorkloadNames();
 // The order they run and print in.
 std::vector<Workload> AllWorkloads();
 
 struct WorkloadOptions {
   std::uint64_t budget_ns = 10'000'000'000;  // all selected workloads together
-  std::uint64_t kv_rows = 100'000;           // seed 000's table
-  std::uint64_t max_queries = 200'000;       // per read variant (seed 000)
-  std::uint32_t threads = 10;                // concurrency, seed 003
+  std::uint64_t kv_rows = 100'000;           // rows in the lookup table (read, connect)
+  std::uint64_t max_queries = 200'000;       // per read variant at most; the budget may end first
+  std::uint32_t threads = 10;                // concurrency: workers contending for the write lock
   std::uint32_t processes = 4;               // concurrency via fork; 0 skips that variant
   double write_share = 1.0 / 3.0;            // concurrency: share of operations that write
-  std::uint64_t ops_per_worker = 200;        // seed 003
+  std::uint64_t ops_per_worker = 200;        // each concurrency worker's reads and writes
   std::int64_t busy_timeout_ms = 5000;       // the tuned concurrency settings
   std::uint32_t wal_rounds = 12;             // WAL growth: samples while the reader holds on
   std::uint32_t wal_commits_per_round = 40;
@@ -58,10 +56,5 @@ std::uint64_t WorkloadBudget(const WorkloadPlan& plan, Workload w);
 // Runs one workload with its share of the budget and stores its results in into.
 void RunWorkload(platform::Platform& platform, const std::string& dir, const WorkloadPlan& plan,
                  Workload w, WorkloadResults& into);
-
-// Runs the plan's workloads in AllWorkloads() order, sharing the budget by weight; stops after
-// the current workload on SIGINT.
-WorkloadResults RunWorkloads(platform::Platform& platform, const std::string& dir,
-                             const WorkloadPlan& plan);
 
 }  // namespace durprobe::sqlite_bench

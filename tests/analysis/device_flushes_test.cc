@@ -193,6 +193,22 @@ TEST(DeviceFlushesTest, ABusyBackgroundNeverMakesASyncLookDropped) {
   EXPECT_NE(DurabilityOf(t, {}).verdict, DurabilityVerdict::kNotDurable);
 }
 
+// 85 flushes for 100 syncs over 1 s, while the same writes without the sync flushed 4 in a
+// 50 ms control: 80 expected, so per_op reads 0.05; but a control of 4 is consistent with a rate
+// as low as 1.37 in 50 ms (27 over the second), which leaves 0.58 a sync. The syncs may have
+// flushed: reach is "partly" and the path is not called not durable.
+TEST(DeviceFlushesTest, AQuietControlsFewFlushesMayHaveBeenLowByChance) {
+  probes::ProbeResult quiet = Probe(Primitive::kFdatasync, 100, 85, 4);
+  quiet.device_flushes.control_ns = kSecond / 20;
+  ASSERT_LT(quiet.device_flushes.PerOp(), kNoFlushPerOp);
+  ASSERT_LT(quiet.device_flushes.MostWithoutSyncPerOp(), kMaxBackgroundPerOp);
+  Target t = On("ext4", {quiet});
+  EXPECT_FALSE(HasCode(t, "sync_reaches_no_device"));
+  ASSERT_EQ(SyncFlushEvidence(t).size(), 1u);
+  EXPECT_EQ(SyncFlushEvidence(t)[0].reach, FlushReach::kPartly);
+  EXPECT_NE(DurabilityOf(t, {}).verdict, DurabilityVerdict::kNotDurable);
+}
+
 // 104 paced syncs in 0.7 s with 823 flushes, while the same writes without the sync saw 3,071 a
 // second: the background outnumbers the flushes honest syncs would make (a check in a busy
 // podman volume), so nothing is said to reach no device.

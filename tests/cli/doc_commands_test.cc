@@ -213,7 +213,9 @@ class Sandbox {
   std::string Directory(const std::string& name) {
     std::string dir = root_ + "/dir-" + std::to_string(dirs_.size());
     auto [it, added] = dirs_.emplace(name, dir);
-    if (added) EXPECT_TRUE(platform::Default().MakeDirectory(it->second).ok()) << it->second;
+    if (added) {
+      EXPECT_TRUE(platform::Default().MakeDirectory(it->second).ok()) << it->second;
+    }
     return it->second;
   }
   std::string Report(const std::string& name) {

@@ -66,8 +66,9 @@ TEST(SqliteWorkloadsCliTest, AllWorkloadsCarryTheirJsonKeys) {
       const nlohmann::json& lat = e[w == "read" ? "latency_ns" : "write_latency_ns"];
       EXPECT_TRUE(lat.contains("p50") && lat.contains("p99")) << e.dump();
     }
-    if (w == "concurrency")
+    if (w == "concurrency") {
       EXPECT_TRUE(e.contains(e["via"] == "threads" ? "threads" : "processes"));
+    }
     if (w == "wal_growth") {
       for (const nlohmann::json& c : e["checkpoints"]) {
         EXPECT_TRUE(c.contains("busy") && c.contains("log") && c.contains("checkpointed"));
@@ -88,10 +89,11 @@ TEST(SqliteWorkloadsCliTest, AllWorkloadsCarryTheirJsonKeys) {
   const std::map<std::string, int> expected = {
       {"read", 6}, {"connect", 2}, {"locks", 8}, {"concurrency", 4}, {"wal_growth", 1}};
   for (const auto& [w, n] : expected) {
-    if (cut[w] == 0)
+    if (cut[w] == 0) {
       EXPECT_EQ(seen[w], n) << w;
-    else
+    } else {
       EXPECT_LT(seen[w], n) << w << " was cut, yet has all its entries";
+    }
   }
   EXPECT_TRUE(std::filesystem::is_empty(dir));
   std::filesystem::remove_all(dir);

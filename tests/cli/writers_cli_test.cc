@@ -101,7 +101,9 @@ TEST(WritersCliTest, AProbeWritesTheConcurrencyRowsAndTheRatio) {
   for (const nlohmann::json& row : t["concurrency"]) {
     EXPECT_EQ(row["status"], "ok") << row.dump();
     EXPECT_GT(row["aggregate_ops_per_sec"].get<double>(), 0.0);
-    if (row["writers"] == 1) EXPECT_DOUBLE_EQ(row["scaling"].get<double>(), 1.0);
+    if (row["writers"] == 1) {
+      EXPECT_DOUBLE_EQ(row["scaling"].get<double>(), 1.0);
+    }
   }
   // The queue-depth run comes last: under load the budget may have none left for it, and then
   // it is listed as unfinished (reason budget) instead of measured.
@@ -117,7 +119,9 @@ TEST(WritersCliTest, AProbeWritesTheConcurrencyRowsAndTheRatio) {
   }
   const nlohmann::json& svc = t["serial_vs_concurrent"];
   EXPECT_EQ(svc["serial"]["probe"], "fdatasync overwrite 4 KiB");
-  if (svc["concurrent"]["status"] == "ok") EXPECT_GT(svc["ratio"].get<double>(), 0.0);
+  if (svc["concurrent"]["status"] == "ok") {
+    EXPECT_GT(svc["ratio"].get<double>(), 0.0);
+  }
 }
 
 // Issue 32 item 16: the writer counts the budget drops are listed as not run, reason budget,

@@ -13,10 +13,12 @@
 //                                     DURPROBE_FAULT_AFTER/TIMES), so e.g. only fdatasync is a noop
 //   DURPROBE_FAULT_WRITE=ENOSPC|short write/pwrite fail with this errno, or write half the bytes
 //   DURPROBE_FAULT_OPEN=EACCES|EROFS  open/openat of matching paths fail with this errno
+//   DURPROBE_FAULT_MOUNT=EINVAL|EIO   mount(2) onto a matching target fails with this errno (a
+//                                     filesystem the kernel will not mount, as a crash state's)
 //   DURPROBE_FAULT_AFTER=N            let the first N matching calls of a faulted kind succeed
 //   DURPROBE_FAULT_TIMES=N            fail only N calls after those (default: every one)
 //   DURPROBE_FAULT_PATH=GLOB          only paths matching this fnmatch(3) glob ('*' spans '/');
-//                                     default: every regular file
+//                                     default: every regular file (every mount target)
 //   DURPROBE_FAULT_DELAY_MS=N         sleep N ms in each matching call of DURPROBE_FAULT_DELAY_ON
 //   DURPROBE_FAULT_DELAY_ON=sync|write|open   (default sync)
 //   DURPROBE_FAULT_LOG=FILE           append "<call> <path> <ok|noop|ERRNO|short|delay> pid=<pid>":
@@ -35,14 +37,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
 
-enum Kind { kSync, kWrite, kOpen, kKinds };
-static const char* const kKindNames[kKinds] = {"sync", "write", "open"};
+enum Kind { kSync, kWrite, kOpen, kMount, kKinds };
+static const char* const kKindNames[kKinds] = {"sync", "write", "open", "mount"};
 
 // The sync calls DURPROBE_FAULT_SYNC_CALLS names, as bits of Config.sync_calls.
 enum SyncCallBit { kFsyncBit = 1u << 0, kFdatasyncBit = 1u << 1 };
@@ -67,7 +70,7 @@ static int ErrnoByName(const char* name) {
     const char* name;
     int value;
   } kNames[] = {{"EIO", EIO},       {"ENOSPC", ENOSPC}, {"EACCES", EACCES}, {"EROFS", EROFS},
-                {"EDQUOT", EDQUOT}, {"EPERM", EPERM},   {"EFBIG", EFBIG}};
+                {"EDQUOT", EDQUOT}, {"EPERM", EPERM},   {"EFBIG", EFBIG},   {"EINVAL", EINVAL}};
   for (size_t i = 0; i < sizeof kNames / sizeof kNames[0]; ++i) {
     if (strcmp(name, kNames[i].name) == 0) return kNames[i].value;
   }
@@ -90,6 +93,8 @@ static const char* NameOfErrno(int err) {
       return "EPERM";
     case EFBIG:
       return "EFBIG";
+    case EINVAL:
+      return "EINVAL";
     default:
       return "E?";
   }
@@ -133,6 +138,7 @@ __attribute__((constructor)) static void LoadConfig(void) {
     }
   }
   if ((v = getenv("DURPROBE_FAULT_OPEN")) && *v) config.err[kOpen] = ErrnoByName(v);
+  if ((v = getenv("DURPROBE_FAULT_MOUNT")) && *v) config.err[kMount] = ErrnoByName(v);
   config.after = EnvLong("DURPROBE_FAULT_AFTER", 0);
   config.times = EnvLong("DURPROBE_FAULT_TIMES", 0);
   config.glob = getenv("DURPROBE_FAULT_PATH");
@@ -337,4 +343,17 @@ int __open_2(const char* path, int flags) {
 int __open64_2(const char* path, int flags) {
   if (OpenFault("__open64_2", path) < 0) return -1;
   return ((int (*)(const char*, int))Next("__open64_2"))(path, flags);
+}
+
+// The crash device mounts its states with mount(2) from the durprobe process itself.
+int mount(const char* source, const char* target, const char* type, unsigned long flags,
+          const void* data) {
+  if (target != NULL && PathMatches(target) && Trips(kMount)) {
+    Log("mount", target, NameOfErrno(config.err[kMount]));
+    errno = config.err[kMount];
+    return -1;
+  }
+  int (*real)(const char*, const char*, const char*, unsigned long, const void*) =
+      (int (*)(const char*, const char*, const char*, unsigned long, const void*))Next("mount");
+  return real(source, target, type, flags, data);
 }

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "gate/policy.h"
 
 namespace durprobe::report {
@@ -95,6 +97,30 @@ TEST(ConcurrencyRuleTest, EvaluationPassesFailsAndSaysWhatIsMissing) {
   t.concurrency[0].outcome = probes::Outcome::kUnsupported;
   t.concurrency[0].reason = "io_uring refused";
   EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, CheckOutcome::kSkipped);
+}
+
+// A floor is ">=": met exactly, the rule passes, for scaling and for the aggregate rate alike;
+// the smallest step under it fails.
+TEST(ConcurrencyRuleTest, AFloorMetExactlyPasses) {
+  Target t;
+  t.path = "/db";
+  probes::ConcurrencyResult row;
+  row.ops = 4000;
+  row.aggregate_ops_per_sec = 2600;
+  row.scaling = 2.5;
+  t.concurrency.push_back(row);
+  ConcurrencyRule rule;
+  rule.name = "exact";
+  rule.spec = row.spec;
+  rule.min = 2.5;
+  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, CheckOutcome::kPass);
+  rule.min = std::nextafter(2.5, 3.0);
+  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, CheckOutcome::kFail);
+  rule.measure = ConcurrencyRule::Measure::kAggregate;
+  rule.min = 2600;
+  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, CheckOutcome::kPass);
+  rule.min = std::nextafter(2600.0, 3000.0);
+  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, CheckOutcome::kFail);
 }
 
 TEST(ConcurrencyRuleTest, EvaluatePolicyRunsTheRulesPerTarget) {

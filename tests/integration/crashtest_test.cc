@@ -1,13 +1,14 @@
 // `durprobe crashtest` on a real ext4 made on the crash device (root, /dev/fuse and loop devices,
 // else skipped with the reason): WAL/FULL corrupts nothing and loses no acknowledged commit in
-// any state; every row is compared with crashsim; a path on a filesystem the device cannot make
-// is refused in one line.
+// any state; every row is compared with crashsim; a state that fails to mount is corrupt; a
+// path on a filesystem the device cannot make is refused in one line.
 #include <gtest/gtest.h>
 
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "tests/cli_runner.h"
+#include "tests/fault_runner.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe {
@@ -38,9 +39,36 @@ TEST(CrashtestCliTest, WalFullOnExt4LosesNothingInAnyState) {
     EXPECT_LE(row["states"].get<int>(), 40) << row;
     EXPECT_EQ(row["corrupt"], 0) << row;
     EXPECT_FALSE(row["agrees_with_crashsim"].is_null()) << "crashsim ran the same row: " << row;
-    if (row["synchronous"] == "FULL") EXPECT_EQ(row["lost_states"], 0) << row;
+    if (row["synchronous"] == "FULL") {
+      EXPECT_EQ(row["lost_states"], 0) << row;
+    }
   }
   EXPECT_FALSE(t["crashsim"].empty());
+}
+
+// A state the kernel will not mount (every mount onto crash-state failed by the fault layer) is
+// corrupt, counted as mount_failed, and never lost or clean: states = corrupt = mount_failed.
+TEST(CrashtestCliTest, AStateThatFailsToMountIsCorruptAndCountedAsMountFailed) {
+  testing_support::TempDir dir("/var/tmp");
+  testing_support::CliRun r = testing_support::RunFaulted(
+      "DURPROBE_FAULT_MOUNT=EINVAL 'DURPROBE_FAULT_PATH=*/crash-state'",
+      "crashtest " + dir.path() +
+          " --fs ext4 --journal-modes wal --synchronous full --states 6 --commits 4 --json -");
+  CRASHTEST_OR_SKIP(r);
+  ASSERT_LE(r.exit_code, 1) << r.err;
+  const json t = json::parse(r.out)["targets"][0];
+  ASSERT_EQ(t["crashtest"].size(), 1u) << t["crashtest"];
+  const json& row = t["crashtest"][0];
+  ASSERT_EQ(row["status"], "ok") << row;
+  EXPECT_EQ(row["states"], 6) << row;
+  EXPECT_EQ(row["mount_failed"], row["states"]) << row;
+  EXPECT_EQ(row["corrupt"], row["states"]) << row;
+  EXPECT_EQ(row["lost_states"], 0) << row;
+  ASSERT_FALSE(row["examples"].empty()) << row;
+  for (const json& e : row["examples"]) {
+    EXPECT_EQ(e["outcome"].get<std::string>().rfind("mount failed: ", 0), 0u) << e;
+  }
+  for (const json& m : row["timeline"]) EXPECT_EQ(m["corrupt"], true) << m;
 }
 
 TEST(CrashtestCliTest, APathOnTmpfsIsRefusedInOneLineUnlessFsNamesOne) {

@@ -72,7 +72,9 @@ class DestinationSafetyTest : public ::testing::TestWithParam<std::tuple<Place, 
     const Place& place = std::get<0>(GetParam());
     ASSERT_EQ(::mkdir(pub_.c_str(), 0755), 0);
     ASSERT_EQ(::chmod(pub_.c_str(), place.mode), 0);
-    if (place.attacker_owns) ASSERT_EQ(::chown(pub_.c_str(), 65534, 65534), 0);
+    if (place.attacker_owns) {
+      ASSERT_EQ(::chown(pub_.c_str(), 65534, 65534), 0);
+    }
     sentinel_ = root_.path() + "/sentinel.conf";
     ASSERT_TRUE(platform::Default().WriteTextFile(sentinel_, "root's own file\n").ok());
     hash_ = Hash();

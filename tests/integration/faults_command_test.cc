@@ -38,7 +38,19 @@ TEST_P(FaultsFsTest, EveryExperimentMeetsItsFaultAndSqlitesCommitIsJudged) {
   for (const json& e : fs["experiments"]) {
     ASSERT_EQ(e["status"], "ok") << e;
     EXPECT_TRUE(e["remount_ok"].get<bool>() || e["fault"] == "metadata") << e;
-    if (e["fault"] == "metadata") continue;
+    if (e["fault"] == "metadata") {
+      // The fault stays on the new file's first page and on the metadata written for it: the
+      // sync after the write fails and so does the next one (a fault that fired once would let
+      // it read ok); the filesystem stops writing (read-only or shut down), and the new file's
+      // page is not on the disk after the remount. Measured on ext4, ext4:data=journal, xfs and
+      // btrfs alike.
+      EXPECT_NE(e["first_sync"], "ok") << e;
+      EXPECT_NE(e["second_sync"], "ok") << e;
+      EXPECT_EQ(e["reporting"], "reported_every_time") << e;
+      EXPECT_TRUE(e["fs_state"] == "read_only" || e["fs_state"] == "shut_down") << e;
+      EXPECT_NE(e["page_after_remount"], "new") << e;
+      continue;
+    }
     // Read once more after the cache let go of its clean pages, without a remount.
     EXPECT_NE(e["page_evicted"], "not_read") << e;
     if (e["fault"] == "data_checkpoint") {

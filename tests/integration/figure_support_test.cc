@@ -50,7 +50,9 @@ void CheckJson(const json& target, const std::string& where) {
       EXPECT_GE(p["seconds"].get<double>(), 0.5) << what << " converged";
     }
     for (const json& s : p.value("states", json::array())) {
-      if (!s["p99_ns"].is_null()) EXPECT_GE(s["ops"].get<std::uint64_t>(), 100u) << what;
+      if (!s["p99_ns"].is_null()) {
+        EXPECT_GE(s["ops"].get<std::uint64_t>(), 100u) << what;
+      }
     }
   }
   for (const json& row : target.value("sqlite", json::array())) {
@@ -94,7 +96,9 @@ void CheckCsv(const std::string& csv, const std::string& where) {
     std::uint64_t ops = std::stoull(c[col["ops"]]);
     for (const Needs& need : kPercentileNeeds) {
       std::string key = std::string(need.key) + "_ns";
-      if (!c[col[key]].empty()) EXPECT_GE(ops, need.ops) << where << " csv " << key << ": " << line;
+      if (!c[col[key]].empty()) {
+        EXPECT_GE(ops, need.ops) << where << " csv " << key << ": " << line;
+      }
     }
   }
   EXPECT_GT(rows, 0) << csv;
@@ -121,8 +125,12 @@ void CheckMarkdown(const std::string& md, const std::string& where) {
     if (c.size() <= col["p99.9"] || c[col["status"]] != "ok") continue;
     ++rows;
     std::uint64_t ops = std::stoull(std::regex_replace(c[col["ops"]], std::regex(","), ""));
-    if (c[col["p99"]] != "-") EXPECT_GE(ops, 100u) << where << " markdown: " << line;
-    if (c[col["p99.9"]] != "-") EXPECT_GE(ops, 1000u) << where << " markdown: " << line;
+    if (c[col["p99"]] != "-") {
+      EXPECT_GE(ops, 100u) << where << " markdown: " << line;
+    }
+    if (c[col["p99.9"]] != "-") {
+      EXPECT_GE(ops, 1000u) << where << " markdown: " << line;
+    }
   }
   EXPECT_GT(rows, 0) << md;
 }
@@ -159,9 +167,15 @@ void CheckConsole(const std::string& out, const json& target, const std::string&
       EXPECT_GE(n, 20u) << where << ": " << line;
       EXPECT_GE(seconds[key], 0.5) << where << ": " << line;
     }
-    if (c[6] != "-") EXPECT_GE(n, 10u) << where << ": " << line;
-    if (c[7] != "-") EXPECT_GE(n, 100u) << where << ": " << line;
-    if (c[8] != "-") EXPECT_GE(n, 1000u) << where << ": " << line;
+    if (c[6] != "-") {
+      EXPECT_GE(n, 10u) << where << ": " << line;
+    }
+    if (c[7] != "-") {
+      EXPECT_GE(n, 100u) << where << ": " << line;
+    }
+    if (c[8] != "-") {
+      EXPECT_GE(n, 1000u) << where << ": " << line;
+    }
   }
   EXPECT_GT(rows, 0) << out;
 }
@@ -202,9 +216,15 @@ void CheckHtml(const std::string& html, const std::string& where) {
   for (std::sregex_iterator it(html.begin(), html.end(), row), end; it != end; ++it) {
     ++rows;
     std::uint64_t ops = std::stoull((*it)[1]);
-    if ((*it)[2] != "-") EXPECT_GE(ops, 10u) << where << " html: " << it->str();
-    if ((*it)[3] != "-") EXPECT_GE(ops, 100u) << where << " html: " << it->str();
-    if ((*it)[4] != "-") EXPECT_GE(ops, 1000u) << where << " html: " << it->str();
+    if ((*it)[2] != "-") {
+      EXPECT_GE(ops, 10u) << where << " html: " << it->str();
+    }
+    if ((*it)[3] != "-") {
+      EXPECT_GE(ops, 100u) << where << " html: " << it->str();
+    }
+    if ((*it)[4] != "-") {
+      EXPECT_GE(ops, 1000u) << where << " html: " << it->str();
+    }
   }
   EXPECT_GT(rows, 0);
 }

@@ -53,33 +53,34 @@ std::size_t ListedItems(const nlohmann::json& doc) {
 
 TEST(InterruptedWordsTest, SigtermWhileTheReportIsWrittenIsNamedSigterm) {
   TempDir dir, io;
-  std::string log = io.path() + "/faults.log", json = io.path() + "/r.json";
-  Ended e = SignalWhen(
-      "DURPROBE_FAULT_LOG=" + log + " DURPROBE_FAULT_PATH='*r.json.durprobe-tmp-*'" +
-          " DURPROBE_FAULT_DELAY_ON=open DURPROBE_FAULT_DELAY_MS=5000",
-      "probe --primitives fsync --patterns overwrite --budget 1s --json " + json + " " + dir.path(),
-      log, "durprobe-tmp", "TERM", io.path());
+  std::string log = io.path() + "/faults.log", json_path = io.path() + "/r.json";
+  Ended e =
+      SignalWhen("DURPROBE_FAULT_LOG=" + log + " DURPROBE_FAULT_PATH='*r.json.durprobe-tmp-*'" +
+                     " DURPROBE_FAULT_DELAY_ON=open DURPROBE_FAULT_DELAY_MS=5000",
+                 "probe --primitives fsync --patterns overwrite --budget 1s --json " + json_path +
+                     " " + dir.path(),
+                 log, "durprobe-tmp", "TERM", io.path());
   EXPECT_EQ(e.exit_code, 143) << e.err;
   EXPECT_EQ(CountLines(e.err), 1) << e.err;
   EXPECT_NE(e.err.find("interrupted by SIGTERM"), std::string::npos) << e.err;
   EXPECT_EQ(e.err.find("SIGINT"), std::string::npos) << e.err;
-  nlohmann::json doc = nlohmann::json::parse(Slurp(json), nullptr, false);
+  nlohmann::json doc = nlohmann::json::parse(Slurp(json_path), nullptr, false);
   EXPECT_FALSE(doc.is_discarded()) << "the report was not written whole";
   EXPECT_TRUE(ScratchLeft(dir.path()).empty());
 }
 
 TEST(InterruptedWordsTest, InterruptedCompareCountsWhatItsJsonLists) {
   TempDir a, b, io;
-  std::string log = io.path() + "/faults.log", json = io.path() + "/c.json";
+  std::string log = io.path() + "/faults.log", json_path = io.path() + "/c.json";
   Ended e =
       SignalWhen("DURPROBE_FAULT_LOG=" + log +
                      " DURPROBE_FAULT_PATH='*/.durprobe-scratch-*/*' DURPROBE_FAULT_DELAY_MS=300",
                  "compare --primitives fsync,fdatasync --patterns overwrite --budget 60s "
                  "--json " +
-                     json + " " + a.path() + " " + b.path(),
+                     json_path + " " + a.path() + " " + b.path(),
                  log, "probe.dat delay", "INT", io.path());
   EXPECT_EQ(e.exit_code, 130) << e.err;
-  nlohmann::json doc = nlohmann::json::parse(Slurp(json), nullptr, false);
+  nlohmann::json doc = nlohmann::json::parse(Slurp(json_path), nullptr, false);
   ASSERT_FALSE(doc.is_discarded());
   std::size_t listed = ListedItems(doc);
   EXPECT_GT(listed, 0u);
@@ -90,11 +91,11 @@ TEST(InterruptedWordsTest, InterruptedCompareCountsWhatItsJsonLists) {
 // whole matrix takes many seconds, so the signal lands inside it.
 TEST(InterruptedWordsTest, InterruptedCrashsimListsTheConfigurationsNeverStarted) {
   TempDir dir, io;
-  std::string json = io.path() + "/c.json";
-  Ended e = SignalWhen("", "crashsim -v --trials 1000 --json " + json + " " + dir.path(),
+  std::string json_path = io.path() + "/c.json";
+  Ended e = SignalWhen("", "crashsim -v --trials 1000 --json " + json_path + " " + dir.path(),
                        io.path() + "/err", "crashsim", "INT", io.path());
   EXPECT_EQ(e.exit_code, 130) << e.err;
-  nlohmann::json doc = nlohmann::json::parse(Slurp(json), nullptr, false);
+  nlohmann::json doc = nlohmann::json::parse(Slurp(json_path), nullptr, false);
   ASSERT_FALSE(doc.is_discarded());
   const nlohmann::json& t = doc.at("targets").at(0);
   std::size_t rows = t.contains("crashsim") ? t.at("crashsim").size() : 0;

@@ -149,7 +149,9 @@ class LoopFlushTest : public ::testing::Test {
   void TearDown() override {
     if (mounted_) RunShell("umount " + mnt_);
     if (!device_.empty()) RunShell("losetup -d " + device_);
-    if (!dir_.empty()) EXPECT_TRUE(platform::RemoveTree(platform::Default(), dir_).ok()) << dir_;
+    if (!dir_.empty()) {
+      EXPECT_TRUE(platform::RemoveTree(platform::Default(), dir_).ok()) << dir_;
+    }
   }
   long Flushes() const {  // /sys/block/X/stat field 16: flush requests completed
     std::istringstream in(Slurp("/sys/block/" + name_ + "/stat"));

@@ -73,7 +73,9 @@ void ExpectWellFormed(const std::string& dir) {
       EXPECT_GE(r.sync_latency.count, r.ops / r.sync_sample_every);
       EXPECT_LE(r.sync_latency.count, r.ops);
       // The sync is part of its operation: with every sync timed the medians are ordered too.
-      if (r.sync_sample_every == 1) EXPECT_LE(r.sync_latency.p50, r.latency.p50);
+      if (r.sync_sample_every == 1) {
+        EXPECT_LE(r.sync_latency.p50, r.latency.p50);
+      }
       EXPECT_LE(r.sync_latency.max, r.latency.max);
     }
   }

@@ -71,7 +71,7 @@ TEST_F(TargetTest, EverySubcommandLeavesTheTargetAsItWas) {
 
 TEST_F(TargetTest, FaultsLeaveTheTargetAsItWas) {
   const std::string t = target_.path();
-  for (const std::string& env :
+  for (const std::string env :
        {"DURPROBE_FAULT_SYNC=EIO", "DURPROBE_FAULT_WRITE=ENOSPC", "DURPROBE_FAULT_WRITE=short",
         "DURPROBE_FAULT_OPEN=EACCES DURPROBE_FAULT_PATH='*/.durprobe-scratch-*/*.db'"}) {
     CliRun run = RunFaulted(env, "run --quick --budget 2s " + t);

@@ -24,7 +24,9 @@ int RoundTrips() {
   for (int i = 0; !NameOf(static_cast<E>(i)).empty(); ++i, ++n) {
     std::optional<E> back = ParseName<E>(NameOf(static_cast<E>(i)));
     EXPECT_TRUE(back.has_value()) << NameOf(static_cast<E>(i));
-    if (back) EXPECT_EQ(static_cast<int>(*back), i);
+    if (back) {
+      EXPECT_EQ(static_cast<int>(*back), i);
+    }
   }
   return n;
 }

@@ -19,12 +19,6 @@ probes::ProbeResult Repeat(std::uint64_t ops, std::uint64_t p50, std::uint64_t p
   return r;
 }
 
-// The median, extremes and count alone, without the next run's interval.
-RepeatSpread Extremes(RepeatSpread s) {
-  s.next_low = s.next_high = 0.0;
-  return s;
-}
-
 TEST(RepeatsTest, SpreadOfAnOddCountIsItsMiddleValue) {
   RepeatSpread s = SpreadOf({4.0, 1.0, 9.0});
   EXPECT_EQ(s, (RepeatSpread{4.0, 1.0, 9.0, 3}));

@@ -1,6 +1,7 @@
 // The CPU quota and throttling counters read from cgroup snapshots (tests/fixtures/cgroup/): a
 // Kubernetes pod on cgroup v2 (a container limit under a pod limit), a cgroup namespace's view,
-// a podman container on a hybrid v1 host, and a host with no limit.
+// a podman container on a hybrid v1 host, a host with no limit, and a cgroup beside the
+// mount's root whose name begins with it.
 #include "platform/cgroup_cpu.h"
 
 #include <gtest/gtest.h>
@@ -108,6 +109,29 @@ TEST(CgroupCpuTest, APathOutsideTheMountsRootFallsBackToTheMountPoint) {
   c = FindCpuCgroup("0::/user.slice/app.scope\n", mounts);
   EXPECT_EQ(c.dir, "/sys/fs/cgroup/app.scope");
   EXPECT_TRUE(FindCpuCgroup("", mounts).version.empty());
+}
+
+// A cgroup whose path only begins with the mount's root (/kubepods-burstable beside the mount of
+// /kubepods) is not below it: it falls back to the mount point, where the limit is read, rather
+// than a directory "/sys/fs/cgroup-burstable/..." that does not exist (the limit missed).
+TEST(CgroupCpuTest, APathThatOnlySharesAPrefixWithTheMountsRootIsNotBelowIt) {
+  std::vector<MountEntry> mounts(1);
+  mounts[0].fstype = "cgroup2";
+  mounts[0].root = "/kubepods";
+  mounts[0].mount_point = "/sys/fs/cgroup";
+  EXPECT_EQ(FindCpuCgroup("0::/kubepods-burstable/pod1/ctr\n", mounts).dir, "/sys/fs/cgroup");
+  EXPECT_EQ(FindCpuCgroup("0::/kubepods/pod1/ctr\n", mounts).dir, "/sys/fs/cgroup/pod1/ctr");
+  EXPECT_EQ(FindCpuCgroup("0::/kubepods\n", mounts).dir, "/sys/fs/cgroup");
+
+  CpuQuota q = ReadFixture("v2_prefix_sibling");
+  EXPECT_EQ(q.version, "v2");
+  EXPECT_EQ(q.cgroup, "/sys/fs/cgroup");
+  EXPECT_EQ(q.quota_us, 20000u);
+  EXPECT_DOUBLE_EQ(q.cpus(), 0.2);
+  ASSERT_EQ(q.stat_files.size(), 1u);
+  Result<CpuThrottleCount> t = ReadCpuThrottlingAt(Default(), q);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(t->throttled, 2u);
 }
 
 }  // namespace cgroup_cpu_test

@@ -217,6 +217,27 @@ TEST(CrashLogTest, MoreFlushesThanStatesSpreadsThemKeepingTheLast) {
   EXPECT_EQ(DescribeState({0, {0, 1, 2, 5, 7, 8}}), "flush 0 + writes 0-2,5,7-8");
 }
 
+// --states is a ceiling: with as many flushes as states (flushes + 1 flush points), or one either
+// side of it, no more states come back than asked for, the last flush always among them.
+TEST(CrashLogTest, NoMoreStatesThanAskedWhateverTheFlushCount) {
+  CrashLog log = ThreeFlushes();
+  ASSERT_EQ(log.flushes.size(), 3u);
+  for (CacheMode mode : {CacheMode::kHonest, CacheMode::kTorn, CacheMode::kIgnoresFlush}) {
+    for (std::size_t max_states = 1; max_states <= 6; ++max_states) {
+      std::vector<CrashStateSpec> states = ChooseStates(log, mode, max_states, 11);
+      EXPECT_EQ(states.size(), max_states) << CacheModeName(mode) << " --states " << max_states;
+      bool last = false;
+      for (const CrashStateSpec& s : states) last = last || (s.kept.empty() && s.after_flush == 3);
+      EXPECT_TRUE(last) << CacheModeName(mode) << " --states " << max_states;
+    }
+  }
+  // Exactly as many states as flushes: three flush points of the four, spread, the last kept.
+  std::vector<CrashStateSpec> three = ChooseStates(log, CacheMode::kHonest, 3, 0);
+  ASSERT_EQ(three.size(), 3u);
+  EXPECT_EQ(three[0].after_flush, 0u);
+  EXPECT_EQ(three[2].after_flush, 3u);
+}
+
 // A subset drawn twice would check the same disk twice: every state is a different disk, or the
 // same disk cut at another moment (the commits acknowledged by then differ).
 TEST(CrashLogTest, NoTwoStatesAreTheSameDiskCutAtTheSameMoment) {

@@ -180,6 +180,30 @@ TEST(FlushTallyTest, AnUnreadableCounterIsUnavailableWithItsReasonNeverZero) {
   EXPECT_TRUE(out.flushes.devices.empty());
 }
 
+// The upper bound takes away the fewest flushes the control's count allows (a one-sided 95%
+// Poisson lower bound): for a count of 4, about 1.37 (the exact bound is 1.366), so a bound
+// never takes away more than the count itself, and the upper bound never reads under per_op.
+TEST(FlushTallyTest, TheUpperBoundTakesAwayTheFewestFlushesTheControlsCountAllows) {
+  // 100 syncs in 1 s with 85 flushes; the same writes without the sync flushed 4 in 50 ms.
+  FlushTally t{.counted = true,
+               .devices = {{"vda", 85, 100, 4, 0}},
+               .ops = 100,
+               .ns = 1000 * kMs,
+               .control_ops = 100,
+               .control_ns = 50 * kMs};
+  const DeviceFlushes& d = t.devices[0];
+  EXPECT_DOUBLE_EQ(t.PerOp(d), (85.0 - 4.0 * 20) / 100);
+  const double least = 85.0 - t.PerOpUpperBound(d) * 100;  // flushes taken away, over 1 s
+  EXPECT_NEAR(least / 20, 1.366, 0.01) << "the bound on the control's 4 flushes";
+  for (std::uint64_t k : {1, 2, 4, 10, 50, 400}) {
+    t.devices[0].control_flushes = k;
+    t.devices[0].flushes = 100 + 20 * k;
+    EXPECT_GE(t.PerOpUpperBound(t.devices[0]), t.PerOp(t.devices[0])) << k << " control flushes";
+  }
+  t.devices[0].control_flushes = 0;
+  EXPECT_DOUBLE_EQ(t.PerOpUpperBound(t.devices[0]), t.PerOp(t.devices[0]));
+}
+
 TEST(FlushTallyTest, MergeAddsRoundsDeviceByDevice) {
   FlushTally a{.counted = true, .devices = {{"vda", 10, 10, 0, 1}}, .ops = 10, .ns = kMs * 10};
   FlushTally b{.counted = true,

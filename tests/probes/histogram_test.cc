@@ -91,7 +91,9 @@ TEST(HistogramTest, NonEmptyBucketsKeepEveryValueUnderItsInclusiveBound) {
   std::uint64_t total = 0;
   for (std::size_t i = 0; i < buckets.size(); ++i) {
     total += buckets[i].count;
-    if (i > 0) EXPECT_LT(buckets[i - 1].upper_bound_ns, buckets[i].upper_bound_ns);
+    if (i > 0) {
+      EXPECT_LT(buckets[i - 1].upper_bound_ns, buckets[i].upper_bound_ns);
+    }
   }
   EXPECT_EQ(total, h.count());
   // Exact below 128: the bound is the value itself.

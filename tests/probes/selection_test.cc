@@ -24,7 +24,9 @@ TEST(SelectionTest, DefaultSetMatchesTheDocumentedOne) {
   EXPECT_TRUE(Has(specs, Primitive::kDirFsync, Pattern::kCreate));
   EXPECT_TRUE(Has(specs, Primitive::kDirFsync, Pattern::kRename));
   for (const ProbeSpec& s : specs) {
-    if (s.primitive != Primitive::kDirFsync) EXPECT_EQ(s.write_size, 4096u);
+    if (s.primitive != Primitive::kDirFsync) {
+      EXPECT_EQ(s.write_size, 4096u);
+    }
   }
   // macOS primitives are in the default set exactly where the platform has them.
   EXPECT_EQ(Has(specs, Primitive::kFullFsync, Pattern::kOverwrite),

@@ -92,7 +92,9 @@ TEST_F(CountingVfsTest, DeleteFullSyncsJournalTwiceDirectoryOnceAndDbOnce) {
 TEST_F(CountingVfsTest, DeleteExtraAlsoSyncsTheDirectoryAfterDeletingTheJournal) {
   CommitResult r = Run(JournalMode::kDelete, Synchronous::kExtra);
   EXPECT_EQ(r.commit_counts.of(FileKind::kJournal).deletes_dirsync, 10u);
-  if (r.dir_syncs_inferred) EXPECT_EQ(r.commit_counts.dir_syncs(), 20u);
+  if (r.dir_syncs_inferred) {
+    EXPECT_EQ(r.commit_counts.dir_syncs(), 20u);
+  }
 }
 
 TEST_F(CountingVfsTest, BatchedRowsShareOneCommitsSyncs) {

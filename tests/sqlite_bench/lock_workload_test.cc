@@ -30,7 +30,9 @@ TEST(LockWorkloadTest, SeedTableHoldsForThreadsAndProcesses) {
     auto expected = want.at({r.journal_mode, r.lock_case});
     EXPECT_EQ(r.lock_outcome, expected.first);
     EXPECT_EQ(r.busy_at, expected.second);
-    if (r.lock_outcome == "busy") EXPECT_EQ(r.message, "database is locked");
+    if (r.lock_outcome == "busy") {
+      EXPECT_EQ(r.message, "database is locked");
+    }
     // The row afterwards: only the WAL reader_vs_commit writer committed.
     EXPECT_EQ(r.final_value,
               r.journal_mode == "WAL" && r.lock_case == "reader_vs_commit" ? "w" : "1");

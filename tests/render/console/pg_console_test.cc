@@ -17,8 +17,12 @@ using probes::Primitive;
 TEST(PgConsoleTest, TheCellsArePgTestFsyncsWithODirectForTheOpenMethods) {
   std::vector<std::string> sizes;
   for (const WalSyncCell& c : PgTestFsyncCells()) {
-    if (c.method == "open_datasync") EXPECT_EQ(c.spec.primitive, Primitive::kOdirectDsync);
-    if (c.method == "open_sync") EXPECT_EQ(c.spec.primitive, Primitive::kOdirectSync);
+    if (c.method == "open_datasync") {
+      EXPECT_EQ(c.spec.primitive, Primitive::kOdirectDsync);
+    }
+    if (c.method == "open_sync") {
+      EXPECT_EQ(c.spec.primitive, Primitive::kOdirectSync);
+    }
     if (c.row == "Compare open_sync with different write sizes") {
       EXPECT_EQ(c.spec.write_size * c.spec.writes_per_op, 16384u) << c.method;
       EXPECT_EQ(c.spec.primitive, Primitive::kOdirectSync);

@@ -1,4 +1,4 @@
-// The workload tables' text, so a format change is a decision: seed 000's four lock lines with
+// The workload tables' text, so a format change is a decision: the four lock cases' lines with
 // a threads and a processes column, the WAL growth series and its recovery line.
 #include "render/console/sqlite_workloads_console.h"
 

@@ -120,15 +120,15 @@ TEST(CsvReporterTest, FlushPerOpIsEmptyWhenNotCounted) {
   }
   ASSERT_EQ(lines.size(), 5u) << text;
   auto cells = [](const std::string& line) {
-    std::vector<std::string> out(1);
+    std::vector<std::string> row(1);
     for (char c : line) {
       if (c == ',') {
-        out.emplace_back();
+        row.emplace_back();
       } else {
-        out.back().push_back(c);
+        row.back().push_back(c);
       }
     }
-    return out;
+    return row;
   };
   auto fields = [](const std::string& line) { return std::count(line.begin(), line.end(), ','); };
   const std::vector<std::string> header = cells(lines[0]);
