@@ -95,7 +95,8 @@ Subcommand SetupPowercut(CLI::App& app) {
       ->capture_default_str();
   write
       ->add_option("--file-size", o->file_size,
-                   "The preallocated file; the writer stops when it is full")
+                   "The preallocated file of record slots: record N takes slot N modulo their "
+                   "number, so the writer goes round it for as long as it writes")
       ->check(Size())
       ->capture_default_str();
   write
