@@ -30,10 +30,12 @@ std::uint64_t MatrixScratchBytes(const sqlite_bench::MatrixPlan& plan) {
   // Every configuration's database is open at once (their repetitions are interleaved).
   std::uint64_t all = 0;
   for (const sqlite_bench::CommitConfig& config : plan.configs) {
-    std::uint64_t commits = o.fixed_commits > 0 ? o.warmup_commits + o.fixed_commits * o.repetitions
-                                                : o.min_commits * o.repetitions;
-    std::uint64_t rows = std::min(o.max_rows, commits * config.rows_per_commit);
-    all += 2 * rows * (config.payload_bytes + kRowOverheadBytes);
+    // The warm-up's rows stay in the table (a batch sweep's x1000 warms up on 20,000 rows).
+    std::uint64_t commits =
+        o.warmup_commits +
+        (o.fixed_commits > 0 ? o.fixed_commits * o.repetitions : o.min_commits * o.repetitions);
+    // max_rows stops only the commits past the minimum (sqlite_bench/commit_run.cc).
+    all += 2 * commits * config.rows_per_commit * (config.payload_bytes + kRowOverheadBytes);
   }
   return all;
 }
@@ -131,11 +133,15 @@ std::string AskForLess(const Plan& plan, std::string_view own_fs_type) {
 std::uint64_t RowsThatFit(const sqlite_bench::MatrixPlan& plan, std::uint64_t room) {
   const sqlite_bench::CommitOptions& o = plan.options;
   if (plan.configs.empty()) return o.max_rows;
-  const std::uint64_t share = room / plan.configs.size();
+  // What every configuration writes whatever its cap (its warm-up and minimum commits), then an
+  // equal share each of the rest.
+  const std::uint64_t sure = MatrixScratchBytes(plan);
+  if (room <= sure) return 1;
+  const std::uint64_t share = (room - sure) / plan.configs.size();
   std::uint64_t rows = o.max_rows;
   for (const sqlite_bench::CommitConfig& config : plan.configs) {
-    const std::uint64_t fit = share / (2 * (config.payload_bytes + kRowOverheadBytes));
-    rows = std::min(rows, fit);
+    const std::uint64_t timed = o.min_commits * o.repetitions * config.rows_per_commit;
+    rows = std::min(rows, timed + share / (2 * (config.payload_bytes + kRowOverheadBytes)));
   }
   return std::max<std::uint64_t>(rows, 1);
 }

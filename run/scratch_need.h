@@ -28,8 +28,8 @@ inline constexpr std::uint64_t kRowOverheadBytes = 64;
 // The largest probe file: probes run one at a time and each removes its file when done.
 std::uint64_t ProbeScratchBytes(const std::vector<probes::ProbeSpec>& specs,
                                 const probes::OpOptions& options);
-// Every configuration's database (they are open at once), each twice over for its rollback
-// journal or WAL copy.
+// Every configuration's database (they are open at once) with its warm-up's rows, each twice over
+// for its rollback journal or WAL copy.
 std::uint64_t MatrixScratchBytes(const sqlite_bench::MatrixPlan& plan);
 // The seeded key-value table and the WAL-growth rows, twice over for journal or WAL.
 std::uint64_t WorkloadScratchBytes(const sqlite_bench::WorkloadPlan& plan);

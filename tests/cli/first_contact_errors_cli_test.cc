@@ -55,7 +55,7 @@ TEST(FirstContactErrorsCliTest, AZeroBudgetSuggestsADurationThatIsAccepted) {
   CliRun zero = RunDurprobe("probe --budget 0 --dry-run " + dir.path());
   testing_support::ExpectUsageError(zero, "give one above zero, with a unit (500ms, 10s, 2m)",
                                     "--budget 0");
-  EXPECT_EQ(zero.err.find("0s,"), std::string::npos) << zero.err;
+  EXPECT_EQ(zero.err.find("(0s"), std::string::npos) << zero.err;
   for (const char* suggested : {"500ms", "10s", "2m"}) {
     CliRun run =
         RunDurprobe(std::string("probe --budget ") + suggested + " --dry-run " + dir.path());
