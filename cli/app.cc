@@ -26,6 +26,7 @@
 #include "cli/command_line.h"
 #include "cli/console_width.h"
 #include "cli/exit_status.h"
+#include "cli/parse_checks.h"
 #include "cli/subcommand.h"
 #include "cli/version.h"
 #include "platform/interrupt.h"
@@ -155,10 +156,19 @@ int RunCommand(int argc, char** argv) {
       return kExitOk;
     }
     for (const Subcommand& s : subs) {
-      if (s.app->get_name() == args[1]) {
-        std::cout << report::FitLabelled(s.app->help(), width);
-        return kExitOk;
+      if (s.app->get_name() != args[1]) continue;
+      // `help powercut write`: the nested command's own help, not its parent's.
+      const CLI::App* shown = CommandOf(app, {args.begin() + 1, args.end()});
+      if (args.size() > 2 && shown == s.app) {
+        if (std::string refused = NestedCommandMissing(subs, {args.begin() + 1, args.end()});
+            !refused.empty()) {
+          return UsageError(refused);
+        }
+        return UsageError(
+            fmt::format("{} has no command '{}' (durprobe help {})", args[1], args[2], args[1]));
       }
+      std::cout << report::FitLabelled(shown->help(), width);
+      return kExitOk;
     }
     return UsageError(
         fmt::format("unknown command '{}' (commands: {})", args[1], fmt::join(names, ", ")));
@@ -183,6 +193,15 @@ int RunCommand(int argc, char** argv) {
   }
   if (std::string refused = NestedCommandMissing(subs, args); !refused.empty()) {
     return UsageError(refused);
+  }
+  const CLI::App* command = CommandOf(app, args);
+  if (command != nullptr) {
+    if (std::string empty = EmptyListItem(*command, args); !empty.empty()) {
+      return UsageError(empty);
+    }
+    if (std::string misspelt = MisspeltOption(*command, args); !misspelt.empty()) {
+      return UsageError(misspelt);
+    }
   }
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
 

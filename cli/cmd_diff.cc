@@ -16,9 +16,10 @@ namespace durprobe::cli {
 Subcommand SetupDiff(CLI::App& app) {
   auto options = std::make_shared<DiffOptions>();
   CLI::App* sub = app.add_subcommand("diff", "Explain why two saved reports' commit rates differ");
-  sub->add_option("A", options->a, "Report of host (or run) A, from --json; - reads stdin")
-      ->required();
-  sub->add_option("B", options->b, "Report of host (or run) B; - reads stdin")->required();
+  // Not required in CLI11's words ("B is required"): RunDiff says what diff needs, with usage.
+  sub->add_option("A", options->a,
+                  "Report of host (or run) A, from --json; - reads stdin (REQUIRED)");
+  sub->add_option("B", options->b, "Report of host (or run) B; - reads stdin (REQUIRED)");
   sub->add_option("--path", options->paths,
                   "The path of A to diff, then the path of B (twice: --path A_PATH --path "
                   "B_PATH); without it, reports with several paths pair them by position")
@@ -32,6 +33,12 @@ Subcommand SetupDiff(CLI::App& app) {
 
 int RunDiff(const DiffOptions& o) {
   platform::Platform& platform = platform::Default();
+  if (o.a.empty() || o.b.empty()) {
+    return UsageError(fmt::format(
+        "diff needs two saved reports and got {}: durprobe diff A.json B.json (each from "
+        "durprobe run --json FILE on its host)",
+        o.a.empty() ? "none" : "one (" + o.a + ")"));
+  }
   if (o.a == "-" && o.b == "-") return UsageError("only one of A and B can be - (standard input)");
   if (!o.paths.empty() && o.paths.size() != 2) {
     return UsageError("--path comes twice: --path A_PATH --path B_PATH");

@@ -7,6 +7,7 @@
 #include <linux/nvme_ioctl.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/uio.h>
 #include <sys/vfs.h>
@@ -133,6 +134,7 @@ class LinuxPlatform final : public PosixPlatform {
     // f_type is a signed word on some ABIs; the magic is its 32-bit pattern.
     out.magic = static_cast<std::uint32_t>(st.f_type);
     out.block_size = static_cast<std::uint64_t>(st.f_bsize);
+    if ((st.f_flags & ST_RDONLY) != 0) out.flags.push_back("rdonly");
     return out;
   }
 

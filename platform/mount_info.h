@@ -24,7 +24,8 @@ struct MountEntry {
   std::vector<std::string> super_options;    // per-superblock: data=ordered, lowerdir=..., ...
 };
 
-// statfs(2) as far as the OS tells: the type magic on Linux, the type name and flags on macOS.
+// statfs(2) as far as the OS tells: the type magic and "rdonly" on Linux, the type name and flags
+// on macOS.
 struct FsStat {
   std::uint64_t magic = 0;         // Linux f_type; 0 where the OS has no magic
   std::string type_name;           // macOS f_fstypename

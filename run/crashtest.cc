@@ -7,6 +7,7 @@
 #include "analysis/crashtest_agreement.h"
 #include "run/executor.h"
 #include "run/progress.h"
+#include "run/scratch_need.h"
 
 namespace durprobe::run {
 namespace {
@@ -59,10 +60,8 @@ void RunCrashtestOn(RunState& s, report::Target& t, platform::ScratchDir& scratc
   }
   const bool paths_own = plan.options.fs.type.empty();
   plan.options.fs = *fs;
-  // mkfs.xfs refuses a device under 300 MiB.
-  if (fs->type == "xfs") {
-    plan.options.image_bytes = std::max<std::uint64_t>(plan.options.image_bytes, 320ull << 20);
-  }
+  // mkfs.xfs refuses a device under 300 MiB (scratch_need.h counts the same image).
+  plan.options.image_bytes = CrashImageBytes(fs->type, plan.options.image_bytes);
   if (!Interrupted()) {
     s.progress.Start("crashtest",
                      fmt::format("{}: power cuts on {} (crash device)", t.path, fs->type), 0);

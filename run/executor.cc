@@ -50,7 +50,32 @@ Status CheckStackLimit(platform::Platform& platform) {
                   *limit / 1024, *limit / 1024, kMinStackBytes / 1024, kMinStackBytes / 1024));
 }
 
-Execution Execute(platform::Platform& platform, const Plan& plan, report::RunListener& listener) {
+namespace {
+
+// The type of path's filesystem from statfs ("xfs"), or "" when it cannot be read.
+std::string FsTypeOf(platform::Platform& platform, const std::string& path) {
+  Result<platform::FsStat> fs = platform.StatFs(path);
+  return fs.ok() ? std::string(platform::FsTypeOfMagic(fs->magic)) : std::string();
+}
+
+// A budget-bound SQLite matrix writes rows until its time is up, up to max_rows a
+// configuration: lowered so that every configuration fits in a tenth less than the free space
+// the other parts leave, on the path with the least. Nothing else changes.
+void FitRowsToFreeSpace(platform::Platform& platform, Plan& plan, std::uint64_t need_besides) {
+  if (!plan.run_sqlite || plan.sqlite.options.fixed_commits > 0) return;
+  for (const std::string& path : plan.paths) {
+    Result<std::uint64_t> free = platform.FreeBytes(path);
+    if (!free.ok()) continue;
+    const std::uint64_t usable = *free / 10 * 9;
+    const std::uint64_t room = usable > need_besides ? usable - need_besides : 0;
+    plan.sqlite.options.max_rows = RowsThatFit(plan.sqlite, room);
+  }
+}
+
+}  // namespace
+
+Execution Execute(platform::Platform& platform, const Plan& given, report::RunListener& listener) {
+  Plan plan = given;  // its SQLite rows may be fitted to the free space (FitRowsToFreeSpace)
   Execution ex;
   report::Context& context = ex.report.context;
   context = run::MakeContext(platform, plan.command);
@@ -68,12 +93,11 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
         .op_options = plan.probes.op_options,
         .matrix = plan.run_sqlite ? &plan.sqlite : nullptr,
         .workloads = plan.run_workloads ? &plan.workloads : nullptr,
-        .concurrency_bytes = plan.run_concurrency ? ConcurrencyScratchBytes(plan.concurrency) : 0,
-        .crashtest_bytes = plan.run_crashtest ? 3 * plan.crashtest.options.image_bytes
-                           : plan.run_faults  ? 2 * (320ull << 20)  // xfs's image and its base
-                                              : 0};
+        .concurrency_bytes = plan.run_concurrency ? ConcurrencyScratchBytes(plan.concurrency) : 0};
     for (const std::string& path : plan.paths) {
-      ex.status = CheckFreeSpace(platform, path, ScratchNeedBytes(parts));
+      const std::string own_fs = FsTypeOf(platform, path);
+      parts.crash_device_bytes = CrashDeviceScratchBytes(plan, own_fs);
+      ex.status = CheckFreeSpace(platform, path, ScratchNeedBytes(parts), AskForLess(plan, own_fs));
       if (!ex.status.ok()) return ex;
       Result<std::unique_ptr<platform::ScratchDir>> dir =
           platform::ScratchDir::Create(platform, path);
@@ -92,6 +116,13 @@ Execution Execute(platform::Platform& platform, const Plan& plan, report::RunLis
         }
       }
       scratch.push_back(std::move(*dir));
+    }
+    ScratchParts besides = parts;
+    besides.matrix = nullptr;
+    const std::uint64_t max_rows = plan.sqlite.options.max_rows;
+    FitRowsToFreeSpace(platform, plan, ScratchNeedBytes(besides));
+    if (plan.sqlite.options.max_rows < max_rows) {
+      context.options["sqlite_max_rows"] = plan.sqlite.options.max_rows;
     }
   }
 

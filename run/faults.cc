@@ -10,6 +10,7 @@
 #include "run/crashtest.h"
 #include "run/executor.h"
 #include "run/progress.h"
+#include "run/scratch_need.h"
 #include "sqlite_bench/sync_failure.h"
 
 namespace durprobe::run {
@@ -39,7 +40,7 @@ probes::FsyncErrorsResult RunOn(RunState& s, platform::ScratchDir& scratch,
   r.kernel = s.report.context.kernel;
   const std::uint64_t start = s.platform.NowNanos();
   platform::CrashDeviceOptions options;
-  options.image_bytes = fs.type == "xfs" ? 320ull << 20 : 128ull << 20;  // mkfs.xfs: 300 MiB
+  options.image_bytes = CrashImageBytes(fs.type, options.image_bytes);  // scratch_need.h
   Result<std::unique_ptr<platform::CrashDevice>> device =
       platform::CrashDevice::Create(s.platform, scratch.fd(), scratch.work_path(), options);
   auto failed = [&](probes::FaultKind fault, platform::SyncCall sync, const Status& status) {

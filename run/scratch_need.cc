@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <initializer_list>
 
 #include "platform/fs_magic.h"
 #include "sqlite_bench/kv_table.h"
@@ -29,10 +30,12 @@ std::uint64_t MatrixScratchBytes(const sqlite_bench::MatrixPlan& plan) {
   // Every configuration's database is open at once (their repetitions are interleaved).
   std::uint64_t all = 0;
   for (const sqlite_bench::CommitConfig& config : plan.configs) {
-    std::uint64_t commits = o.fixed_commits > 0 ? o.warmup_commits + o.fixed_commits * o.repetitions
-                                                : o.min_commits * o.repetitions;
-    std::uint64_t rows = std::min(o.max_rows, commits * config.rows_per_commit);
-    all += 2 * rows * (config.payload_bytes + kRowOverheadBytes);
+    // The warm-up's rows stay in the table (a batch sweep's x1000 warms up on 20,000 rows).
+    std::uint64_t commits =
+        o.warmup_commits +
+        (o.fixed_commits > 0 ? o.fixed_commits * o.repetitions : o.min_commits * o.repetitions);
+    // max_rows stops only the commits past the minimum (sqlite_bench/commit_run.cc).
+    all += 2 * commits * config.rows_per_commit * (config.payload_bytes + kRowOverheadBytes);
   }
   return all;
 }
@@ -52,19 +55,109 @@ std::uint64_t ScratchNeedBytes(const ScratchParts& parts) {
   if (parts.matrix) need += MatrixScratchBytes(*parts.matrix);
   if (parts.workloads) need += WorkloadScratchBytes(*parts.workloads);
   need += parts.concurrency_bytes;
-  need += parts.crashtest_bytes;
+  need += parts.crash_device_bytes;
   return need;
 }
 
-std::string NotEnoughSpaceMessage(const std::string& path, std::uint64_t need, std::uint64_t free) {
-  if (need <= free) return {};
-  return fmt::format(
-      "not enough free space in {}: this run needs about {} of scratch and {} is free (free some "
-      "space, or ask for less: a smaller --file-size, fewer --commits)",
-      path, report::FormatBytesAs(need, need), report::FormatBytesAs(free, need));
+std::uint64_t CrashImageBytes(std::string_view fs_type, std::uint64_t image_bytes) {
+  return fs_type == "xfs" ? std::max(image_bytes, kXfsMinImageBytes) : image_bytes;
 }
 
-Status CheckFreeSpace(platform::Platform& platform, const std::string& path, std::uint64_t need) {
+std::uint64_t CrashDeviceScratchBytes(const Plan& plan, std::string_view own_fs_type) {
+  std::uint64_t most = 0;
+  if (plan.run_crashtest) {
+    const sqlite_bench::CrashtestOptions& o = plan.crashtest.options;
+    const std::string_view type = o.fs.type.empty() ? own_fs_type : std::string_view(o.fs.type);
+    most = 3 * CrashImageBytes(type, o.image_bytes);
+  }
+  if (plan.run_faults) {
+    const platform::CrashDeviceOptions device;
+    if (plan.faults.filesystems.empty()) {
+      most = std::max(most, 2 * CrashImageBytes(own_fs_type, device.image_bytes));
+    }
+    for (const platform::FsSpec& fs : plan.faults.filesystems) {
+      most = std::max(most, 2 * CrashImageBytes(fs.type, device.image_bytes));
+    }
+  }
+  return most;
+}
+
+namespace {
+
+bool CommandIs(const Plan& plan, std::initializer_list<std::string_view> commands) {
+  for (std::string_view c : commands) {
+    if (plan.command == c) return true;
+  }
+  return false;
+}
+
+bool AnyXfs(const Plan& plan, std::string_view own_fs_type) {
+  if (plan.run_crashtest) {
+    const std::string& type = plan.crashtest.options.fs.type;
+    if (type == "xfs" || (type.empty() && own_fs_type == "xfs")) return true;
+  }
+  if (plan.run_faults) {
+    if (plan.faults.filesystems.empty()) return own_fs_type == "xfs";
+    for (const platform::FsSpec& fs : plan.faults.filesystems) {
+      if (fs.type == "xfs") return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string AskForLess(const Plan& plan, std::string_view own_fs_type) {
+  std::vector<std::string> ways;
+  if (plan.run_probes && CommandIs(plan, {"run", "probe", "compare"})) {
+    ways.push_back("a smaller --file-size");
+  }
+  if (plan.run_concurrency && CommandIs(plan, {"run", "probe", "compare", "check"})) {
+    ways.push_back("fewer --writers");
+  }
+  if (plan.run_sqlite && CommandIs(plan, {"run", "sqlite", "compare"})) {
+    ways.push_back("fewer --commits or a smaller --batch");
+  }
+  if (plan.run_workloads && CommandIs(plan, {"sqlite"})) ways.push_back("fewer --workloads");
+  if (AnyXfs(plan, own_fs_type) && CommandIs(plan, {"crashtest", "faults"})) {
+    ways.push_back(fmt::format(
+        "--fs without xfs (its image is {}, {} for the others)",
+        report::FormatBytesAs(kXfsMinImageBytes, kXfsMinImageBytes),
+        report::FormatBytesAs(platform::CrashDeviceOptions{}.image_bytes, kXfsMinImageBytes)));
+  }
+  std::string out;
+  for (const std::string& w : ways) out += (out.empty() ? "" : ", ") + w;
+  return out;
+}
+
+std::uint64_t RowsThatFit(const sqlite_bench::MatrixPlan& plan, std::uint64_t room) {
+  const sqlite_bench::CommitOptions& o = plan.options;
+  if (plan.configs.empty()) return o.max_rows;
+  // What every configuration writes whatever its cap (its warm-up and minimum commits), then an
+  // equal share each of the rest.
+  const std::uint64_t sure = MatrixScratchBytes(plan);
+  if (room <= sure) return 1;
+  const std::uint64_t share = (room - sure) / plan.configs.size();
+  std::uint64_t rows = o.max_rows;
+  for (const sqlite_bench::CommitConfig& config : plan.configs) {
+    const std::uint64_t timed = o.min_commits * o.repetitions * config.rows_per_commit;
+    rows = std::min(rows, timed + share / (2 * (config.payload_bytes + kRowOverheadBytes)));
+  }
+  return std::max<std::uint64_t>(rows, 1);
+}
+
+std::string NotEnoughSpaceMessage(const std::string& path, std::uint64_t need, std::uint64_t free,
+                                  const std::string& ask) {
+  if (need <= free) return {};
+  return fmt::format(
+      "not enough free space in {}: this run needs about {} of scratch and {} is "
+      "free (free some space{})",
+      path, report::FormatBytesAs(need, need), report::FormatBytesAs(free, need),
+      ask.empty() ? "" : ", or ask for less: " + ask);
+}
+
+Status CheckFreeSpace(platform::Platform& platform, const std::string& path, std::uint64_t need,
+                      const std::string& ask) {
   if (Result<platform::FsStat> fs = platform.StatFs(path); fs.ok()) {
     std::string_view type = platform::FsTypeOfMagic(fs->magic);
     if (platform::IsKernelStateFs(type)) {
@@ -73,10 +166,16 @@ Status CheckFreeSpace(platform::Platform& platform, const std::string& path, std
           "(name a directory on the filesystem whose durability you want to know)",
           path, type));
     }
+    if (std::find(fs->flags.begin(), fs->flags.end(), "rdonly") != fs->flags.end()) {
+      return Status::InvalidArgument(fmt::format(
+          "{} is on a read-only filesystem: durprobe measures by writing there (remount it "
+          "read-write, or measure a writable directory on the same device)",
+          path));
+    }
   }
   Result<std::uint64_t> free = platform.FreeBytes(path);
   if (!free.ok()) return Status::Ok();
-  std::string message = NotEnoughSpaceMessage(path, need, *free);
+  std::string message = NotEnoughSpaceMessage(path, need, *free, ask);
   return message.empty() ? Status::Ok() : Status::InvalidArgument(message);
 }
 

@@ -121,6 +121,11 @@ Result<std::uint64_t> ParseDurationNanos(std::string_view text) {
         "invalid duration '{}': expected a number with a unit (500ms, 10s, 2m, 250us)", text));
   };
   if (!SplitNumber(text, &n, &unit)) return bad();
+  if (unit.empty() && n == 0) {
+    // "0s" would be refused too: the suggestion is a duration that is accepted.
+    return Status::InvalidArgument(fmt::format(
+        "invalid duration '{}': give one above zero, with a unit (500ms, 10s, 2m)", text));
+  }
   if (unit.empty()) {
     // "30" could mean seconds or milliseconds; the user says which.
     return Status::InvalidArgument(

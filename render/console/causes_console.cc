@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
+
 #include "text/utf8.h"
 
 namespace durprobe::report {
@@ -10,6 +12,13 @@ namespace durprobe::report {
 void PrintCauses(const std::vector<Cause>& causes, std::ostream& out) {
   if (causes.empty()) return;
   fmt::print(out, "\nWhy, best first (score: how well the measured deltas fit each cause):\n");
+  // The ratio style below 1 is explained once, before its first use (issue 57: `1/1.02x` was on
+  // screen with no word).
+  const bool below_one = std::any_of(causes.begin(), causes.end(), [](const Cause& c) {
+    return c.evidence.find("(1/") != std::string::npos ||
+           c.evidence.find(" 1/") != std::string::npos;
+  });
+  if (below_one) fmt::print(out, "  (a ratio below 1 is written 1/Nx: 1/2.00x is half)\n");
   for (std::size_t i = 0; i < causes.size(); ++i) {
     const Cause& c = causes[i];
     fmt::print(out, "  {}. {} {:.2f}  {}\n", i + 1, EscapeControlChars(c.key), c.score,

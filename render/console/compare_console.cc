@@ -11,6 +11,7 @@
 #include "model/labels.h"
 #include "render/console/causes_console.h"
 #include "render/console/console_reporter.h"
+#include "text/line_width.h"
 #include "text/table.h"
 #include "text/units.h"
 #include "text/utf8.h"
@@ -76,7 +77,6 @@ std::vector<Row> Rows(const std::vector<Target>& targets) {
 
 // The answer first: one line per path, its durability and its verdict against the first.
 void PrintCompareSummary(const Comparison& c, std::ostream& out) {
-  fmt::print(out, "Summary:\n");
   for (std::size_t i = 0; i < c.targets.size(); ++i) {
     const Target& t = c.targets[i];
     std::string verdict = i == 0 ? "the baseline" : "-";
@@ -98,6 +98,7 @@ void PrintCompareSummary(const Comparison& c, std::ostream& out) {
 void PrintComparison(const Comparison& c, std::ostream& out) {
   for (const std::string& w : BuildWarnings(c.context))
     fmt::print(out, "warning: {}\n", EscapeControlChars(w));
+  fmt::print(out, "Summary:\n");
   PrintCompareSummary(c, out);
   fmt::print(out, "\nMedian latency per operation; ratios against the first path.\n");
   for (std::size_t i = 0; i < c.targets.size(); ++i) {
@@ -144,6 +145,11 @@ void PrintComparison(const Comparison& c, std::ostream& out) {
                                    EscapeControlChars(f.code), EscapeControlChars(f.message)),
                        out);
     }
+  }
+  // On a terminal the summary has scrolled off by now (as run's and check's recap say).
+  if (LineWidth(out) > 0) {
+    fmt::print(out, "\nRecap (the Summary above, in short):\n");
+    PrintCompareSummary(c, out);
   }
 }
 

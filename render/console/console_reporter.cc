@@ -58,19 +58,22 @@ std::string Median(const probes::ProbeResult& r, const ProbeRepeats* repeats) {
   return fmt::format("{} ±{:.0f}%", p50, s.p50_ci_relative * 100.0);
 }
 
-// A note per probe measured while the device moved (target.moved), with the reference probe's
-// levels before and after it.
+// One note for every probe measured while the device moved (target.moved), each with the
+// reference probe's levels before and after it; the reference probe is explained where it first
+// appears on screen.
 void AddMovedProbeNotes(const Target& target, TableNotes& notes) {
-  bool cited = HasDriftFinding(target);
+  std::vector<std::string> moved;
   for (const DeviceMoved& m : target.moved) {
     if (m.probe >= target.probes.size()) continue;
-    notes.Add(fmt::format(
-        "{}: measured while the device moved: the reference probe took {} before it and {} "
-        "after (between {} and {}){}",
-        report::ProbeLabel(target.probes[m.probe].spec), FormatNanos(m.before_ns),
-        FormatNanos(m.after_ns), FormatNanos(m.low_ns), FormatNanos(m.high_ns),
-        cited ? " (latency_drift)" : ""));
+    moved.push_back(fmt::format("{} ({}, then {})", report::ProbeLabel(target.probes[m.probe].spec),
+                                FormatNanos(m.before_ns), FormatNanos(m.after_ns)));
   }
+  if (moved.empty()) return;
+  notes.Add(fmt::format(
+      "measured while the device moved: the reference probe (one small fdatasync, repeated "
+      "between the probes to see the device change) read a different level before and after "
+      "each: {}{}",
+      fmt::join(moved, ", "), HasDriftFinding(target) ? " (latency_drift)" : ""));
 }
 
 // A probe's figures per device state (device_states): both states' p50 and p99, or the one state
@@ -84,16 +87,25 @@ std::string StateText(const StateFigures& f) {
 }
 
 void AddStateNotes(const Target& target, TableNotes& notes) {
+  // The probes measured in one state only, one note per state.
+  std::vector<std::pair<std::string, std::vector<std::string>>> wholly;
   for (const ProbeStates& ps : target.probe_states) {
     if (ps.probe >= target.probes.size() || ps.states.empty()) continue;
     std::string label = report::ProbeLabel(target.probes[ps.probe].spec);
     if (ps.states.size() == 1) {
-      notes.Add(fmt::format("{}: measured wholly in the device's {} state (device_states)", label,
-                            NameOf(ps.states[0].state)));
+      std::string state(NameOf(ps.states[0].state));
+      auto it = std::find_if(wholly.begin(), wholly.end(),
+                             [&](const auto& w) { return w.first == state; });
+      if (it == wholly.end()) it = wholly.insert(wholly.end(), {state, {}});
+      it->second.push_back(std::move(label));
       continue;
     }
     notes.Add(fmt::format("{}: {}; {} (device_states)", label, StateText(ps.states[0]),
                           StateText(ps.states[1])));
+  }
+  for (const auto& [state, labels] : wholly) {
+    notes.Add(fmt::format("measured wholly in the device's {} state (device_states): {}", state,
+                          fmt::join(labels, ", ")));
   }
 }
 
@@ -118,6 +130,26 @@ void AddFlushNotes(const std::vector<probes::ProbeResult>& results, TableNotes& 
     notes.Add("flush/op: unavailable: " +
               (f.unavailable.empty() ? std::string("no device counted") : f.unavailable));
   }
+}
+
+// What a primitive whose name is durprobe's own is in PostgreSQL's terms (wal_sync_method), on
+// the run screen where the name first appears; "" for the names PostgreSQL spells the same.
+std::string_view PostgresName(probes::Primitive p) {
+  using probes::Primitive;
+  if (p == Primitive::kOdsync) {
+    return "a write through O_DSYNC: PostgreSQL's wal_sync_method = open_datasync";
+  }
+  if (p == Primitive::kOsync) {
+    return "a write through O_SYNC: PostgreSQL's wal_sync_method = open_sync";
+  }
+  if (p == Primitive::kOdirectDsync) {
+    return "O_DIRECT with O_DSYNC: open_datasync as PostgreSQL opens it with direct I/O";
+  }
+  if (p == Primitive::kRwfDsync) {
+    return "pwritev2 with RWF_DSYNC: open_datasync's promise for one write (no PostgreSQL "
+           "setting)";
+  }
+  return "";
 }
 
 }  // namespace
@@ -173,6 +205,9 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
                           r.reason));
   }
   if (!r.caveat.empty()) notes.Add(fmt::format("{}: {}", prim, r.caveat));
+  if (std::string_view pg = PostgresName(r.spec.primitive); !pg.empty()) {
+    notes.Add(fmt::format("{}: {}", prim, pg));
+  }
   if (r.spec.paced_per_sec > 0) {
     notes.Add(
         fmt::format("{}: paced, one operation every {} (the rate the preset's database "

@@ -5,6 +5,9 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <sstream>
+#include <string_view>
+#include <utility>
 
 #include "render/summary_text.h"
 #include "text/units.h"
@@ -16,6 +19,29 @@ namespace {
 // One labelled line; its text carries paths and saved reports' strings, so it is escaped.
 void Line(std::ostream& out, const std::string& label, const std::string& text) {
   fmt::print(out, "  {:<11} {}\n", EscapeControlChars(label), EscapeControlChars(text));
+}
+
+// Words of the kernel's or durprobe's own that the summary or the findings under it may use,
+// each explained in a few plain words on the summary's last line, before a reader meets them.
+constexpr std::pair<std::string_view, std::string_view> kTerms[] = {
+    {"FUA", "FUA = Force Unit Access: the device puts the write on stable media itself"},
+    {"deciding layer", "deciding layer = the weakest layer under the path, which sets the verdict"},
+    {" x1", "x1 = one row per commit (--batch)"},
+    {"reused 100B", "reused 100B = one prepared INSERT, 100-byte rows"},
+    {"reference probe",
+     "reference probe = a small fdatasync repeated between steps to follow "
+     "the device"},
+    {" 1/", "1/12x = a twelfth"},
+};
+
+// The terms text says, as "FUA = ...; x1 = ...", or "".
+std::string TermsIn(const std::string& text) {
+  std::string out;
+  for (const auto& [word, meaning] : kTerms) {
+    if (text.find(word) == std::string::npos) continue;
+    out += (out.empty() ? "" : "; ") + std::string(meaning);
+  }
+  return out;
 }
 
 }  // namespace
@@ -44,13 +70,17 @@ void PrintAnswerLines(const PathSummary& s, std::ostream& out) {
 void PrintPathSummary(const Target& t, std::ostream& out) {
   if (!t.summary) return;
   const PathSummary& s = *t.summary;
-  fmt::print(out, "Summary:\n");
-  Line(out, "path", s.what);
-  PrintAnswerLines(s, out);
+  std::ostringstream body;
+  Line(body, "path", s.what);
+  PrintAnswerLines(s, body);
   if (!s.findings.empty()) {
-    Line(out, "matters", fmt::format("{} (under Findings)", fmt::join(s.findings, ", ")));
+    Line(body, "matters", fmt::format("{} (under Findings)", fmt::join(s.findings, ", ")));
   }
-  Line(out, "next", s.next_step);
+  Line(body, "next", s.next_step);
+  fmt::print(out, "Summary:\n{}", body.str());
+  std::string said = body.str();
+  for (const Finding& f : t.findings) said += f.message + "\n";
+  if (std::string terms = TermsIn(said); !terms.empty()) Line(out, "terms", terms);
 }
 
 void PrintAdvice(const Target& t, std::ostream& out) {

@@ -23,13 +23,19 @@ using sqlite_bench::CommitResult;
 
 std::string Us(double ns) { return FormatNanos(ns); }
 
-std::string SyncCell(const CommitResult& r) {
+std::string SyncCount(double v) {
+  if (v == static_cast<double>(static_cast<long long>(v))) return fmt::format("{:.0f}", v);
+  return v < 0.1 ? fmt::format("{:.3f}", v) : fmt::format("{:.2f}", v);
+}
+
+// Syncs per commit, the table's most telling column after the rate, and apart from it their
+// split by file, which a narrow terminal leaves out first.
+std::string SyncCell(const CommitResult& r) { return SyncCount(SyncsOf(r).total); }
+
+std::string SyncSplitCell(const CommitResult& r) {
   SyncsPerCommit s = SyncsOf(r);
-  auto n = [](double v) {
-    if (v == static_cast<double>(static_cast<long long>(v))) return fmt::format("{:.0f}", v);
-    return v < 0.1 ? fmt::format("{:.3f}", v) : fmt::format("{:.2f}", v);
-  };
-  return fmt::format("{} ({}+{}+{}+{})", n(s.total), n(s.db), n(s.journal), n(s.wal), n(s.dir));
+  return fmt::format("{}+{}+{}+{}", SyncCount(s.db), SyncCount(s.journal), SyncCount(s.wal),
+                     SyncCount(s.dir));
 }
 
 std::string ModeCell(const CommitResult& r) {
@@ -42,7 +48,7 @@ std::string ModeCell(const CommitResult& r) {
 
 Table SqliteTable(bool loss_columns, bool flushes) {
   // On a narrow terminal the explanation columns go first, then the latencies; the
-  // configuration, its rate, its speedup and its risk stay.
+  // configuration, its rate, its syncs per commit, its speedup and its risk stay.
   std::vector<Column> columns = {{"journal", Align::kLeft},
                                  {"sync", Align::kLeft},
                                  {"rows"},
@@ -52,12 +58,13 @@ Table SqliteTable(bool loss_columns, bool flushes) {
                                  {"commit", Align::kRight, 5},
                                  {"p50", Align::kRight, 4},
                                  {"p99", Align::kRight, 3},
-                                 {"syncs (db+j+wal+dir)", Align::kLeft, 3}};
+                                 {"syncs", Align::kRight, 2},
+                                 {"db+j+wal+dir", Align::kLeft, 6}};
   if (flushes) columns.push_back({"flush/c", Align::kRight, 7});
   columns.insert(columns.end(), {{"sync%", Align::kRight, 6},
                                  {"speedup", Align::kRight, 1},
                                  {"predicted", Align::kRight, 8},
-                                 {"expl.", Align::kRight, 8}});
+                                 {"explained", Align::kRight, 8}});
   if (loss_columns) {
     columns.push_back({"crash: lost", Align::kRight, 2});
     columns.push_back({"corrupt", Align::kRight, 2});
@@ -98,7 +105,8 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
       rep && Ranged(rep->p50_ns) ? NanosRangeCell(rep->p50_ns) : NanosCell(r.latency.p50),
       rep && Ranged(rep->p99_ns) && P99(r.latency) ? NanosRangeCell(rep->p99_ns)
                                                    : PercentileCell(P99(r.latency)),
-      SyncCell(r)};
+      SyncCell(r),
+      SyncSplitCell(r)};
   if (flushes) cells.push_back(FlushPerOpCell(r.device_flushes));
   if (flushes && FlushCountInNoise(r.device_flushes)) notes.Add(kFlushNoiseNote);
   cells.insert(cells.end(), {fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
@@ -154,25 +162,27 @@ void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& 
   for (const std::string& n : notes.lines) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
   if (notes.any_missing) {
     fmt::print(out,
-               "  note: predicted/expl. need the fdatasync (or fsync) overwrite and append "
+               "  note: predicted/explained need the fdatasync (or fsync) overwrite and append "
                "probes and dir_fsync create on this path\n");
   }
   fmt::print(out,
              "  commits/s: the median of the repetitions' rates (as in every format and check); "
              "rows/s = commits/s x rows;\n  commit: mean time of a timed transaction (all "
              "repetitions); speedup: rows/s against DELETE/FULL x1{};\n"
-             "  p50, p99: of single transactions; syncs: sync calls per commit (dir: directory "
-             "syncs inside SQLite's unix VFS);\n"
+             "  p50, p99: of single transactions; syncs: sync calls per commit, by file as "
+             "db+j+wal+dir (main database, rollback journal, WAL, directory syncs inside "
+             "SQLite's unix VFS);\n"
              "  predicted: syncs x probe mean sync latency + measured non-sync time, against "
-             "commit; expl.: share of commit the probes' syncs explain;\n"
+             "commit; explained: share of commit the probes' syncs explain;\n"
              "  risk on power loss or OS crash as SQLite documents it "
              "(https://www.sqlite.org/pragma.html#pragma_synchronous), as far as this path's "
              "durability verdict lets syncs reach stable storage (docs/sqlite.md)\n",
              notes.statements.size() > 1 ? " with reused statements" : "");
   if (notes.any_over_explained) {
-    fmt::print(out,
-               "  expl. above 100%: the probes' syncs alone take longer than the commit did, so "
-               "SQLite's syncs were cheaper than the probes' (smaller, or the device moved)\n");
+    fmt::print(
+        out,
+        "  explained above 100%: the probes' syncs alone take longer than the commit did, so "
+        "SQLite's syncs were cheaper than the probes' (smaller, or the device moved)\n");
   }
   if (loss_columns) {
     fmt::print(out,

@@ -36,9 +36,7 @@ std::string P99Cell(const probes::LatencySummary& l, bool& any_short) {
 
 void PrintRead(const std::vector<ReadResult>& rows, std::ostream& out) {
   std::uint64_t table_rows = rows.empty() ? 0 : rows.front().rows;
-  fmt::print(out,
-             "\nSQLite reads: primary-key lookups on {} rows (seed 000 exp. 1; cache_size "
-             "and mmap_size as seed 003):\n",
+  fmt::print(out, "\nSQLite reads: primary-key lookups on {} rows, one variant a row:\n",
              FormatRate(double(table_rows)));
   Table table({{"variant", Align::kLeft},
                {"database", Align::kLeft},
@@ -76,9 +74,7 @@ void PrintRead(const std::vector<ReadResult>& rows, std::ostream& out) {
 }
 
 void PrintConnect(const std::vector<ConnectResult>& rows, std::ostream& out) {
-  fmt::print(out,
-             "\nSQLite connection cost: open + one lookup + close vs a kept connection "
-             "(seed 000 exp. 4):\n");
+  fmt::print(out, "\nSQLite connection cost: open + one lookup + close vs a kept connection:\n");
   Table table({{"mode", Align::kLeft}, {"ops"}, {"mean"}, {"p50"}, {"p99"}});
   double reopen = 0, reuse = 0;
   bool any_short = false;
@@ -106,9 +102,7 @@ std::string LockCell(const LockResult* r) {
 }
 
 void PrintLocks(const std::vector<LockResult>& rows, std::ostream& out) {
-  fmt::print(out,
-             "\nSQLite locks, busy_timeout 0 (seed 000 exp. 3): what the second party "
-             "gets\n");
+  fmt::print(out, "\nSQLite locks, busy_timeout 0 (no waiting): what the second party gets\n");
   Table table({{"journal", Align::kLeft},
                {"case", Align::kLeft},
                {"threads", Align::kLeft},
@@ -144,7 +138,7 @@ void PrintConcurrency(const std::vector<ConcurrencyResult>& rows, std::ostream& 
   if (rows.empty()) return;
   fmt::print(out,
              "\nSQLite concurrent mixed load: {:.0f}% writes (BEGIN IMMEDIATE + INSERT), "
-             "the rest SELECT COUNT(*) (seed 003):\n",
+             "the rest SELECT COUNT(*):\n",
              rows.front().write_share * 100.0);
   Table table({{"settings", Align::kLeft},
                {"via", Align::kLeft},
@@ -185,7 +179,7 @@ void PrintConcurrency(const std::vector<ConcurrencyResult>& rows, std::ostream& 
 }
 
 void PrintWalGrowth(const WalGrowthResult& r, std::ostream& out) {
-  fmt::print(out, "\nSQLite WAL growth while a reader holds a snapshot (seed 003):\n");
+  fmt::print(out, "\nSQLite WAL growth while a reader holds a snapshot:\n");
   if (r.outcome != probes::Outcome::kOk) {
     fmt::print(out, "wal_growth  {}: {}\n", probes::NameOf(r.outcome), r.reason);
     return;

@@ -75,7 +75,11 @@ TEST(DiffCliTest, BadInputs) {
   ExpectOneLineError("diff " + a + " " + Fixture("wrong_schema.json"),
                      "schema is 'durprobe.compare/1'");
   ExpectOneLineError("diff " + a + " /nonexistent/report.json", "does not exist");
-  ExpectOneLineError("diff " + a, "B is required");
+  // It said only "B is required": what diff needs, and its usage.
+  ExpectOneLineError("diff " + a,
+                     "diff needs two saved reports and got one (" + a +
+                         "): durprobe diff A.json B.json (each from durprobe run --json FILE");
+  ExpectOneLineError("diff", "diff needs two saved reports and got none");
   // Found by the fuzzer: a number beyond a double aborted diff (status 134).
   ExpectOneLineError("diff " + a + " " + std::string(DURPROBE_SOURCE_DIR) +
                          "/tests/fixtures/fuzz/report_json/crash-number-overflow.json",

@@ -96,8 +96,8 @@ TEST(ErrorsCliTest, ReadOnlyMount) {
   }
   CliRun run = RunDurprobe("probe --quick " + dir.path());
   ::umount2(dir.path().c_str(), MNT_DETACH);
-  testing_support::ExpectUsageError(run, "Read-only file system", "read-only mount");
-  EXPECT_NE(run.err.find("cannot create a scratch directory in " + dir.path()), std::string::npos);
+  testing_support::ExpectUsageError(run, dir.path() + " is on a read-only filesystem",
+                                    "read-only mount");
 }
 
 TEST(ErrorsCliTest, UnknownOptionValues) {

@@ -32,8 +32,9 @@ TEST(WritersCliTest, AnEmptyValueIsItsOwnErrorAndSpacesAreAcceptedOnBothSides) {
   TempDir dir;
   ExpectDurprobeUsageError("probe --writers= --writers-modes threads --dry-run " + dir.path(),
                            "--writers= has no value after '='");
+  // A blank item is an empty one, said by the check every list option shares (issue 57).
   ExpectDurprobeUsageError("probe --writers '1, ' --dry-run " + dir.path(),
-                           "--writers has an empty count");
+                           "--writers '1, ' has an empty item");
   for (const std::string& spaced : {"' 2'", "'2 '", "' 2 ,4 '"}) {
     CliRun r = RunDurprobe("probe --writers " + spaced + " --dry-run " + dir.path());
     ASSERT_EQ(r.exit_code, 0) << spaced << ": " << r.err;

@@ -41,7 +41,7 @@ const json& TargetAt(const json& report, const std::string& path) {
   return none;
 }
 
-bool HasFinding(const json& target, const std::string& code) {
+bool HasFindingCode(const json& target, const std::string& code) {
   for (const json& f : target["findings"]) {
     if (f["code"] == code) return true;
   }
@@ -157,13 +157,13 @@ TEST_F(PodmanPathsTest, RmContainerIdentifiesEachKindOfPath) {
   const json& scratch = TargetAt(report, "/scratch");
   ExpectPodmanRole(scratch["mount"], "tmpfs", "--tmpfs");
   EXPECT_EQ(scratch["mount"]["fstype"], "tmpfs");
-  EXPECT_TRUE(HasFinding(scratch, "sync_noop_memory_fs")) << scratch["findings"].dump();
+  EXPECT_TRUE(HasFindingCode(scratch, "sync_noop_memory_fs")) << scratch["findings"].dump();
   ExpectDurability(scratch, "not_durable", "filesystem", "sync_noop_memory_fs", "--tmpfs");
 
   const json& r = TargetAt(report, "/ro");
   ExpectPodmanRole(r["mount"], "bind_from_host", "read-only bind");
   EXPECT_TRUE(HasOption(r["mount"], "ro")) << r["mount"]["options"].dump();
-  EXPECT_TRUE(HasFinding(r, "read_only_mount")) << r["findings"].dump();
+  EXPECT_TRUE(HasFindingCode(r, "read_only_mount")) << r["findings"].dump();
   ExpectSameAsHost(r, HostTarget(ro.path()), "read-only bind");
 }
 
@@ -174,7 +174,7 @@ TEST_F(PodmanPathsTest, ReadOnlyBindCannotBeMeasuredAndSaysWhy) {
   EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
   EXPECT_EQ(testing_support::CountLines(run.err), 1) << run.err;
   EXPECT_NE(run.err.find("/ro"), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("Read-only file system"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("/ro is on a read-only filesystem"), std::string::npos) << run.err;
   EXPECT_EQ(RunShell("ls -A " + ro.path()).out, "");
 }
 

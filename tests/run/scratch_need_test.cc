@@ -36,16 +36,19 @@ TEST(ScratchNeedTest, FixedCommitsCountEveryRowTwiceForTheJournal) {
   EXPECT_EQ(MatrixScratchBytes(plan), 170u * 1 * 164 * 2 + 170u * 10 * 164 * 2);
 }
 
-TEST(ScratchNeedTest, BudgetBoundCommitsCountOnlyTheMinimumAndMaxRowsCaps) {
+// The warm-up's rows were left out of a budget-bound plan (issue 57: a batch sweep's x1000 warms
+// up on 20,000 rows), and max_rows was taken to cap the minimum commits, which it does not.
+TEST(ScratchNeedTest, BudgetBoundCommitsCountTheWarmUpAndTheMinimum) {
   sqlite_bench::MatrixPlan plan;
   plan.configs.resize(1);
   plan.configs[0].rows_per_commit = 1000;
   plan.configs[0].payload_bytes = 36;
   plan.options.min_commits = 3;
   plan.options.repetitions = 5;
-  EXPECT_EQ(MatrixScratchBytes(plan), 15u * 1000 * 100 * 2);
+  plan.options.warmup_commits = 20;
+  EXPECT_EQ(MatrixScratchBytes(plan), (20u + 15u) * 1000 * 100 * 2);
   plan.options.max_rows = 100;
-  EXPECT_EQ(MatrixScratchBytes(plan), 100u * 100 * 2);
+  EXPECT_EQ(MatrixScratchBytes(plan), (20u + 15u) * 1000 * 100 * 2);
 }
 
 TEST(ScratchNeedTest, WorkloadsCountTheSeededTableAndTheWalGrowthRows) {
@@ -72,7 +75,90 @@ TEST(ScratchNeedTest, TheMessageSaysNeededAndFree) {
   EXPECT_EQ(NotEnoughSpaceMessage("/data", 1u << 20, 1u << 20), "");
   EXPECT_EQ(NotEnoughSpaceMessage("/data", 17u << 20, 3u << 20),
             "not enough free space in /data: this run needs about 17 MiB of scratch and 3 MiB is "
-            "free (free some space, or ask for less: a smaller --file-size, fewer --commits)");
+            "free (free some space)");
+  EXPECT_EQ(NotEnoughSpaceMessage("/data", 17u << 20, 3u << 20, "a smaller --file-size"),
+            "not enough free space in /data: this run needs about 17 MiB of scratch and 3 MiB is "
+            "free (free some space, or ask for less: a smaller --file-size)");
+}
+
+// Issue 57: faults counted xfs's image and its base (641 MiB) whatever it made, and crashtest
+// 385 MiB; each now counts what its plan makes, one filesystem at a time.
+TEST(ScratchNeedTest, TheCrashDeviceCountsTheFilesystemsThePlanMakes) {
+  constexpr std::uint64_t kMiB = 1u << 20;
+  Plan faults;
+  faults.command = "faults";
+  faults.run_faults = true;
+  EXPECT_EQ(CrashDeviceScratchBytes(faults, "ext4"), 2 * 128 * kMiB);  // the path's own
+  EXPECT_EQ(CrashDeviceScratchBytes(faults, "xfs"), 2 * 320 * kMiB);
+  faults.faults.filesystems = {{.type = "ext4", .options = ""}, {.type = "btrfs", .options = ""}};
+  EXPECT_EQ(CrashDeviceScratchBytes(faults, "xfs"), 2 * 128 * kMiB);  // --fs names them
+  faults.faults.filesystems.push_back({.type = "xfs", .options = ""});
+  EXPECT_EQ(CrashDeviceScratchBytes(faults, "ext4"), 2 * 320 * kMiB);  // one at a time
+  Plan crashtest;
+  crashtest.command = "crashtest";
+  crashtest.run_crashtest = true;
+  EXPECT_EQ(CrashDeviceScratchBytes(crashtest, "ext4"), 3 * 128 * kMiB);
+  EXPECT_EQ(CrashDeviceScratchBytes(crashtest, "xfs"), 3 * 320 * kMiB);
+  crashtest.crashtest.options.fs.type = "btrfs";
+  EXPECT_EQ(CrashDeviceScratchBytes(crashtest, "xfs"), 3 * 128 * kMiB);
+  Plan run;
+  run.command = "run";
+  run.run_probes = true;
+  EXPECT_EQ(CrashDeviceScratchBytes(run, "xfs"), 0u);
+}
+
+// The refusal said "a smaller --file-size, fewer --commits" to faults, which has neither.
+TEST(ScratchNeedTest, AskingForLessNamesOnlyOptionsTheCommandHas) {
+  Plan faults;
+  faults.command = "faults";
+  faults.run_faults = true;
+  EXPECT_EQ(AskForLess(faults, "ext4"), "");
+  EXPECT_EQ(AskForLess(faults, "xfs"),
+            "--fs without xfs (its image is 320 MiB, 128 MiB for the others)");
+  Plan sqlite;
+  sqlite.command = "sqlite";
+  sqlite.run_probes = true;  // sqlite's probes have no --file-size of their own
+  sqlite.run_sqlite = true;
+  sqlite.run_workloads = true;
+  EXPECT_EQ(AskForLess(sqlite, ""), "fewer --commits or a smaller --batch, fewer --workloads");
+  Plan run;
+  run.command = "run";
+  run.run_probes = run.run_sqlite = run.run_concurrency = true;
+  EXPECT_EQ(AskForLess(run, ""),
+            "a smaller --file-size, fewer --writers, fewer --commits or a smaller --batch");
+  Plan crashsim;
+  crashsim.command = "crashsim";
+  crashsim.run_crashsim = true;
+  EXPECT_EQ(AskForLess(crashsim, "xfs"), "");
+}
+
+// `sqlite --batch 1,10,100,1000` passed the check on a 115 MiB volume, then its budget-bound
+// configurations wrote rows until the volume was full and every row failed.
+TEST(ScratchNeedTest, ABudgetBoundSweepsRowsFitTheRoom) {
+  sqlite_bench::MatrixPlan plan;
+  for (std::uint32_t batch : {1u, 10u, 100u, 1000u}) {
+    sqlite_bench::CommitConfig c;
+    c.rows_per_commit = batch;
+    plan.configs.push_back(c);
+  }
+  const std::uint64_t room = 115ull << 20;
+  const std::uint64_t rows = RowsThatFit(plan, room);
+  EXPECT_LT(rows, plan.options.max_rows);
+  // Each configuration writes its warm-up, then timed rows up to the cap, past it only for its
+  // minimum commits.
+  const sqlite_bench::CommitOptions& o = plan.options;
+  std::uint64_t written = 0;
+  for (const sqlite_bench::CommitConfig& c : plan.configs) {
+    const std::uint64_t timed = std::max(rows, o.min_commits * o.repetitions * c.rows_per_commit);
+    written +=
+        2 * (o.warmup_commits * c.rows_per_commit + timed) * (c.payload_bytes + kRowOverheadBytes);
+  }
+  EXPECT_LE(written, room);
+  EXPECT_GT(written, room / 10 * 9);  // the room is used, not wasted
+  // Room to spare: the plan's own limit stands; none: one row (each configuration still runs
+  // its min_commits, which the need counted).
+  EXPECT_EQ(RowsThatFit(plan, 1ull << 50), plan.options.max_rows);
+  EXPECT_EQ(RowsThatFit(plan, 0), 1u);
 }
 
 TEST(ScratchNeedTest, NeededAndFreeShareOneUnit) {

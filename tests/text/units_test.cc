@@ -54,6 +54,9 @@ TEST(UnitsTest, EachBadDurationSaysWhatIsWrong) {
   EXPECT_EQ(message("0s"), "invalid duration '0s': must be above zero");
   EXPECT_EQ(message("-1s"), "invalid duration '-1s': must not be negative");
   EXPECT_EQ(message("30"), "invalid duration '30': give a unit (30s, 30ms, 30m)");
+  // "0s" would be refused in turn: a zero is asked for a duration that is accepted.
+  EXPECT_EQ(message("0"),
+            "invalid duration '0': give one above zero, with a unit (500ms, 10s, 2m)");
   EXPECT_EQ(message("5d"),
             "invalid duration '5d': expected a number with a unit (500ms, 10s, 2m, 250us)");
   EXPECT_EQ(*ParseDurationNanos("1000000s"), 1'000'000'000'000'000u);  // the largest accepted

@@ -8,6 +8,7 @@
 
 #include "tests/compare_samples.h"
 #include "tests/verdicts.h"
+#include "text/line_width.h"
 
 namespace durprobe::report {
 namespace {
@@ -68,6 +69,30 @@ TEST(CompareConsoleTest, ExactText) {
             "because it keeps nothing across a power loss or crash, not a cheaper place for a "
             "database (a sync: 70 ns vs 100 us)\n"
             "  [fail] /ram sync_noop_memory_fs: tmpfs keeps files in memory\n");
+}
+
+// Issue 57: run and check end with a recap on a terminal, compare did not, so its answer
+// scrolled away under the tables. Piped output has its top at hand and no recap.
+TEST(CompareConsoleTest, OnATerminalTheComparisonEndsWithARecapOfItsSummary) {
+  Comparison c;
+  c.targets = {PathWith("/volume", 1, 1, 1), PathWith("/share", 1.1, 12, 1.2)};
+  c.verdicts = CompareVerdicts(c.targets);
+  std::ostringstream terminal;
+  SetLineWidth(terminal, 200);
+  PrintComparison(c, terminal);
+  const std::string text = terminal.str();
+  const std::string summary =
+      "  [1] /volume: the baseline; durability not assessed\n"
+      "  [2] /share: per_op penalty (12.0x); durability not assessed\n";
+  const std::size_t recap = text.find("\nRecap (the Summary above, in short):\n" + summary);
+  ASSERT_NE(recap, std::string::npos) << text;
+  EXPECT_EQ(recap + std::string("\nRecap (the Summary above, in short):\n").size() + summary.size(),
+            text.size())
+      << "the recap is the last thing printed:\n"
+      << text;
+  std::ostringstream piped;
+  PrintComparison(c, piped);
+  EXPECT_EQ(piped.str().find("Recap"), std::string::npos) << piped.str();
 }
 
 }  // namespace

@@ -127,8 +127,7 @@ TEST(SqliteWorkloadsConsoleTest, ReadConnectAndConcurrencyText) {
   EXPECT_EQ(
       out.str(),
       "\n"
-      "SQLite reads: primary-key lookups on 10,000 rows (seed 000 exp. 1; cache_size and mmap_size "
-      "as seed 003):\n"
+      "SQLite reads: primary-key lookups on 10,000 rows, one variant a row:\n"
       "variant   database  journal  cache_size  mmap_size  queries  queries/s      p50      p99\n"
       "defaults  file      wal           -2000          0    20000    350,000  2.60 us  5.10 us\n"
       "memory    memory    memory        -2000          0       60    500,000  1.90 us        -\n"
@@ -138,7 +137,7 @@ TEST(SqliteWorkloadsConsoleTest, ReadConnectAndConcurrencyText) {
       "  cache_size < 0 is KiB (-2000: SQLite's 2 MB default); latency is one lookup (bind, step, "
       "read the value), clock reads included\n"
       "\n"
-      "SQLite connection cost: open + one lookup + close vs a kept connection (seed 000 exp. 4):\n"
+      "SQLite connection cost: open + one lookup + close vs a kept connection:\n"
       "mode    ops     mean      p50      p99\n"
       "reopen  500   121 us   118 us   190 us\n"
       "reuse   500  2.50 us  2.40 us  4.00 us\n"
@@ -146,7 +145,7 @@ TEST(SqliteWorkloadsConsoleTest, ReadConnectAndConcurrencyText) {
       "kept the WAL database open meanwhile\n"
       "\n"
       "SQLite concurrent mixed load: 20% writes (BEGIN IMMEDIATE + INSERT), the rest SELECT "
-      "COUNT(*) (seed 003):\n"
+      "COUNT(*):\n"
       "settings  via      workers  ops  ok  ok ops/s  busy (r+w)  write p50  write p99  read p50\n"
       "default   threads        4   80  72     1,234     8 (2+6)    1.80 ms          -   30.0 us\n"
       "  p90, p99, p99.9 \"-\": fewer operations than that percentile needs (10, 100, 1,000)\n"
