@@ -11,6 +11,7 @@
 #include "analysis/device_flushes.h"
 #include "analysis/mount_findings.h"
 #include "analysis/plausibility.h"
+#include "platform/fs_kinds.h"
 #include "analysis/powercut_verdict.h"
 #include "model/finding_codes.h"
 #include "platform/mountinfo.h"
@@ -162,8 +163,8 @@ void Mount(const MountInfo& m, int depth, Chain& chain) {
     Filesystem(o.upper_fstype, m, o.upper_mount_point, chain);
   } else {
     Filesystem(m.fstype, m, where, chain);
-    block_fs = !IsMemoryFs(m.fstype) && !IsNetworkFs(m.fstype) && m.fstype != "virtiofs" &&
-               !m.fstype.starts_with("fuse");
+    platform::FsKind kind = platform::KindOf(m.fstype);
+    block_fs = !kind.memory && !kind.served();
   }
   if (chain.layers.back().layer.effect == LayerEffect::kVoids || !block_fs) return;
   if (!m.device) {
@@ -222,7 +223,7 @@ void Measured(const Target& t, Chain& chain) {
 
 // Whether the storage sits behind a network (a flush on no local disk proves nothing there).
 bool RemoteStorage(const Target& t) {
-  return t.mount && (IsNetworkFs(t.mount->fstype) || t.mount->fstype == "virtiofs");
+  return t.mount && platform::KindOf(t.mount->fstype).remote();
 }
 
 std::string PrimitiveList(const std::vector<SyncFlushes>& evidence, FlushReach reach) {

@@ -90,7 +90,7 @@ void Layers(const MountInfo& m, Findings& f) {
                       "local disk.",
                       m.fstype));
   }
-  if (m.fstype.starts_with("fuse") || OneOf(m.fstype, {"virtiofs", "9p", "fakeowner"})) {
+  if (platform::FsKind kind = platform::KindOf(m.fstype); kind.fuse || kind.host_share) {
     f.Add(Severity::kInfo, codes::kPerOperationPenalty,
           fmt::format("on {} every file operation crosses into a user-space server or to the "
                       "host, so expect a cost per operation on top of each sync; compare with a "
@@ -169,10 +169,6 @@ void Device(const MountInfo& m, Findings& f) {
 bool BarrierOff(const platform::MountInfo& m) {
   std::optional<std::string> barrier = OptionValue(m.options, "barrier");
   return HasOption(m.options, "nobarrier") || barrier == "0" || barrier == "off";
-}
-
-bool IsNetworkFs(std::string_view fstype) {
-  return OneOf(fstype, {"nfs", "nfs4", "cifs", "smb3", "9p", "fuse.sshfs"});
 }
 
 std::vector<Finding> MountFindings(const MountInfo& m) {

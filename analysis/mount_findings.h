@@ -7,20 +7,18 @@
 
 #include "analysis/plausibility.h"
 #include "model/report.h"
-#include "platform/fs_magic.h"
+#include "platform/fs_kinds.h"
 #include "platform/mount_info.h"
 
 namespace durprobe::report {
 
-// Memory filesystems (tmpfs, ramfs, devtmpfs): a sync there reaches only memory.
+// The filesystem kinds, from platform/fs_kinds.h's one table.
 using platform::IsMemoryFs;
+using platform::IsNetworkFs;
 
 // Mounted without barriers (nobarrier, barrier=0, barrier=off): syncs no longer flush the
 // device's write cache.
 bool BarrierOff(const platform::MountInfo& mount);
-
-// Network filesystems (NFS, SMB, 9p, sshfs): a sync there is a round trip to a server.
-bool IsNetworkFs(std::string_view fstype);
 
 // Findings about the mount, filesystem options, device and FUSE / network layers of one path.
 std::vector<Finding> MountFindings(const platform::MountInfo& mount);

@@ -8,6 +8,7 @@
 
 #include "analysis/mount_findings.h"
 #include "platform/container.h"
+#include "platform/fs_kinds.h"
 #include "platform/mountinfo.h"
 #include "text/shell_quote.h"
 #include "text/units.h"
@@ -17,13 +18,13 @@ namespace {
 
 using platform::MountInfo;
 
-bool IsMemoryFs(const std::string& t) { return t == "tmpfs" || t == "ramfs"; }
-bool IsNetworkFs(const std::string& t) {
-  return t == "nfs" || t == "nfs4" || t == "cifs" || t == "smb3" || t == "ceph";
-}
+using platform::IsMemoryFs;
+using platform::IsNetworkFs;
+
+// A layer between the path and a local disk: overlay, a served or memory filesystem.
 bool IsLayerFs(const std::string& t) {
-  return t == "overlay" || t.starts_with("fuse") || t == "virtiofs" || t == "9p" ||
-         IsNetworkFs(t) || IsMemoryFs(t);
+  platform::FsKind kind = platform::KindOf(t);
+  return t == "overlay" || kind.served() || kind.memory;
 }
 
 // The one side whose mount satisfies has (and the other's does not), or -1. Both mounts known.
@@ -134,7 +135,10 @@ bool NineP(const CausePair& p, CauseMatch& m) {
 }
 
 bool NetworkFs(const CausePair& p, CauseMatch& m) {
-  int s = OneSide(p, [](const MountInfo& x) { return IsNetworkFs(x.fstype); });
+  // A host share (9p) speaks a network protocol too, but has a cause of its own.
+  int s = OneSide(p, [](const MountInfo& x) {
+    return IsNetworkFs(x.fstype) && !platform::IsHostShare(x.fstype);
+  });
   return s >= 0 && Mark(p, m, s, "is a network filesystem (" + p.mount[s]->fstype + ")");
 }
 

@@ -10,6 +10,7 @@
 #include "analysis/mount_findings.h"
 #include "explain/diff_analysis.h"
 #include "platform/enum_table.h"
+#include "platform/fs_kinds.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -124,7 +125,7 @@ void SyncCountFrom(const std::vector<ConfigDiff>& configs, Signature& sig) {
 bool ReferenceReadsTheDevice(const Target& t) {
   if (!t.mount) return true;
   const std::string& fs = t.mount->fstype;
-  bool served = fs.starts_with("fuse") || fs == "virtiofs" || fs == "9p" || IsNetworkFs(fs);
+  bool served = platform::KindOf(fs).served();
   return !BarrierOff(*t.mount) && !served;
 }
 

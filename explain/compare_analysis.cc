@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "analysis/decision.h"
 #include "analysis/durability_risk.h"
 #include "explain/diff_differences.h"
 #include "platform/enum_table.h"
@@ -18,14 +19,17 @@ using probes::Outcome;
 using probes::Pattern;
 using probes::Primitive;
 
-// A median with its 95% confidence interval (the median itself where none was measured).
+// A median with its 95% confidence interval; unbounded (low and high the median) from fewer than
+// probes::kMinCiOperations operations, where the order statistics' interval is the spread of a
+// handful of samples (of one, none at all), not the median's uncertainty.
 struct Estimate {
   double ns = 0, low = 0, high = 0;
+  bool bounded = true;
 };
 
 Estimate Of(const probes::LatencySummary& l) {
   double p50 = static_cast<double>(l.p50);
-  if (l.p50_ci_high == 0) return {p50, p50, p50};
+  if (l.p50_ci_high == 0 || l.count < probes::kMinCiOperations) return {p50, p50, p50, false};
   return {p50, static_cast<double>(l.p50_ci_low), static_cast<double>(l.p50_ci_high)};
 }
 
@@ -53,6 +57,7 @@ std::optional<Estimate> Sum(std::initializer_list<std::optional<Estimate>> parts
     total.ns += p->ns;
     total.low += p->low;
     total.high += p->high;
+    total.bounded = total.bounded && p->bounded;
   }
   return total;
 }
@@ -61,7 +66,7 @@ void Set(const std::optional<Estimate>& e, std::optional<double>& ns,
          std::optional<Bounds>& bounds) {
   if (!e) return;
   ns = e->ns;
-  bounds = Bounds{e->low, e->high};
+  if (e->bounded) bounds = Bounds{e->low, e->high};
 }
 
 double Ratio(const std::optional<double>& a, const std::optional<double>& base) {
@@ -189,7 +194,7 @@ constexpr platform::TextRow<Dominant> kDominantNames[] = {
     {Dominant::kPerSync, "per_sync"},       {Dominant::kPerOp, "per_op"},
     {Dominant::kMetadata, "metadata"},      {Dominant::kNone, "none"},
     {Dominant::kNotDurable, "not_durable"}, {Dominant::kCommit, "commit"},
-    {Dominant::kUnmeasured, "unmeasured"},
+    {Dominant::kUnmeasured, "unmeasured"},  {Dominant::kUndecided, "undecided"},
 };
 static_assert(platform::OneRowPerValue(kDominantNames, kLastDominant), "one name per Dominant");
 
@@ -203,6 +208,8 @@ std::string VerdictHeadline(const Verdict& v) {
       return "faster because it keeps nothing";
     case Dominant::kUnmeasured:
       return "could not be measured";
+    case Dominant::kUndecided:
+      return "cannot tell yet";
     case Dominant::kCommit:
       return "commit penalty (its component not measured)";
     case Dominant::kPerSync:
@@ -220,7 +227,7 @@ Components ComponentsOf(const Target& t) {
       ProbeMedian(t, Primitive::kFdatasync, Pattern::kOverwrite, false);
   if (write && synced) {
     Estimate sync{std::max(0.0, synced->ns - write->ns), std::max(0.0, synced->low - write->high),
-                  std::max(0.0, synced->high - write->low)};
+                  std::max(0.0, synced->high - write->low), synced->bounded && write->bounded};
     Set(sync, c.per_sync_ns, c.per_sync_bounds);
   }
   Set(Sum({write, OpMedian(t, FileOp::kRead), OpMedian(t, FileOp::kOpenClose),
@@ -263,6 +270,11 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
                     {Dominant::kMetadata, v.metadata_ratio, v.metadata_bounds, c.metadata_ns,
                      base.metadata_ns, "metadata (create + rename + directory fsync)"}};
     auto bounds = [](const Part& p) { return p.bounds.value_or(Bounds{p.ratio, p.ratio}); };
+    auto decide = [](const Part& p) {
+      RatioEvidence e{p.ratio, std::nullopt, std::nullopt};
+      if (p.bounds) e.low = p.bounds->low, e.high = p.bounds->high;
+      return DecidePenalty(e, kPenaltyRatio);
+    };
     // A component without both paths' measurements (a budget that cut the op costs, a probe
     // that failed) has ratio 0: it is no evidence of "no penalty", and is said to be missing.
     std::vector<std::string> missing;
@@ -282,11 +294,13 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
     v.states = StateRatios(targets[i], first);
     const bool state_mix =
         v.per_sync_ratio >= kPenaltyRatio && NoPenaltyInAnyState(v.states, kPenaltyRatio);
-    const Part* worst = nullptr;  // the largest penalty beyond the noise
-    const Part* noisy = nullptr;  // the largest ratio past kPenaltyRatio within the noise
+    const Part* worst = nullptr;  // the largest penalty decided beyond the noise
+    const Part* open = nullptr;   // the largest ratio whose penalty cannot be told yet
     for (const Part& p : parts) {
-      if (p.ratio < kPenaltyRatio || (state_mix && p.name == Dominant::kPerSync)) continue;
-      const Part*& slot = bounds(p).low > 1.0 ? worst : noisy;
+      if (p.ratio <= 0 || (state_mix && p.name == Dominant::kPerSync)) continue;
+      Decision d = decide(p);
+      if (d == Decision::kNo) continue;
+      const Part*& slot = d == Decision::kYes ? worst : open;
       if (slot == nullptr || p.ratio > slot->ratio) slot = &p;
     }
     if (!v.not_durable.empty()) {
@@ -316,12 +330,17 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
       v.ratio = commits.back().ratio;
       v.message = fmt::format("SQLite commits are {}; where that comes from is not known: {}",
                               CommitRange(commits), split_note);
-    } else if (noisy != nullptr) {
-      v.dominant = Dominant::kNone;
+    } else if (open != nullptr) {
+      v.dominant = Dominant::kUndecided;
+      v.ratio = open->ratio;
       v.message = fmt::format(
-          "no penalty beyond this run's noise against {}: {} is {} the first path's, but its "
-          "noise bounds ({}) reach 1x; rerun with a longer --budget (not --quick) to tell{}",
-          first.path, noisy->what, FormatRatio(noisy->ratio), Range(bounds(*noisy)),
+          "cannot tell yet against {}: {} is {} the first path's, but {}; rerun with a longer "
+          "--budget (not --quick) to decide{}",
+          first.path, open->what, FormatRatio(open->ratio),
+          open->bounds ? fmt::format("its noise bounds ({}) reach 1x", Range(*open->bounds))
+                       : fmt::format("a path timed it on fewer than {} operations, too few for "
+                                     "a noise bound",
+                                     probes::kMinCiOperations),
           split_note.empty() ? std::string() : "; " + split_note);
     } else if (missing.size() == std::size(parts) && commits.empty()) {
       v.dominant = Dominant::kUnmeasured;

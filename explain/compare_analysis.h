@@ -54,10 +54,14 @@ enum class Dominant {
   // kPenaltyRatio or more slower here.
   kCommit,
   kUnmeasured,  // no component and no commit to compare
+  // A component's penalty cannot be decided from what was timed (analysis/decision.h): a ratio
+  // past kPenaltyRatio whose noise bounds reach 1x, or any ratio from too few operations for a
+  // bound. Never presented as a penalty nor as its absence.
+  kUndecided,
 };
 // The last enumerator, up to which NameOf's table is counted: one added after it moves this.
-inline constexpr Dominant kLastDominant = Dominant::kUnmeasured;
-// "per_sync", "per_op", "metadata", "none", "not_durable", "commit", "unmeasured"
+inline constexpr Dominant kLastDominant = Dominant::kUndecided;
+// "per_sync", "per_op", "metadata", "none", "not_durable", "commit", "unmeasured", "undecided"
 std::string_view NameOf(Dominant d);
 
 struct Verdict {
@@ -83,12 +87,12 @@ struct Verdict {
 
 // A verdict for every path after the first, against the first. A component counts as a penalty
 // from kPenaltyRatio up, and only when the low bound of its ratio is above 1 (beyond this run's
-// noise); a larger ratio within the noise is named in a "none" verdict with its bounds.
+// noise); a larger ratio within the noise, or any ratio without a bound, is "undecided".
 inline constexpr double kPenaltyRatio = 1.25;
 std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets);
 
 // The verdict in a few words, as every format heads it: "per_op penalty", "no significant
-// penalty", "could not be measured".
+// penalty", "could not be measured", "cannot tell yet".
 std::string VerdictHeadline(const Verdict& v);
 
 // The verdict whose leading cause scores highest (the one --try tests), or null.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "analysis/decision.h"
 #include "analysis/device_states.h"
 #include "analysis/probe_drift.h"
 #include "gate/concurrency_rule.h"
@@ -123,10 +124,9 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
   const StateFigures* slow = SawBothStates(t, std::size_t(r - t.probes.data()))
                                  ? SlowStateOf(t, std::size_t(r - t.probes.data()))
                                  : nullptr;
-  std::uint64_t slow_value =
-      slow == nullptr ? 0
-      : r->has_sync_part ? (p99 ? slow->sync_p99_ns : slow->sync_p50_ns)
-                         : (p99 ? slow->p99_ns : slow->p50_ns);
+  std::uint64_t slow_value = slow == nullptr    ? 0
+                             : r->has_sync_part ? (p99 ? slow->sync_p99_ns : slow->sync_p50_ns)
+                                                : (p99 ? slow->p99_ns : slow->p50_ns);
   if (slow_value > 0) {
     value = slow_value;
     c.measured = static_cast<double>(value) / 1e9;
@@ -138,11 +138,33 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
         "{} {} {} in the device's slow state (95% CI {} to {}, {} samples, {} of the probe's "
         "time; over both states {}{})",
         ProbeLabel(rule.spec), part, FormatNanos(double(value)), FormatNanos(double(ci.low)),
-        FormatNanos(double(ci.high)), c.samples,
-        fmt::format("{:.0f}%", slow->time_share * 100.0),
+        FormatNanos(double(ci.high)), c.samples, fmt::format("{:.0f}%", slow->time_share * 100.0),
         FormatNanos(double(p99 ? s.p99 : s.p50)), beside);
   }
-  if (value < rule.max_ns) {
+  // Decided by the whole interval, not the figure alone: a limit inside the interval, or an
+  // interval from too few samples to be one, is "cannot tell" (unstable, exit 2), never a pass
+  // or a fail that the next run may turn over.
+  // A report saved without the interval (both ends 0) is judged on its figure.
+  double low = *c.ci_high > 0 ? *c.ci_low * 1e9 : static_cast<double>(value);
+  double high = *c.ci_high > 0 ? *c.ci_high * 1e9 : static_cast<double>(value);
+  Decision below = DecideBelow(
+      std::min(low, static_cast<double>(value)), std::max(high, static_cast<double>(value)),
+      static_cast<double>(rule.max_ns), c.samples, probes::kMinCiOperations);
+  if (below == Decision::kCannotTell) {
+    c.outcome = CheckOutcome::kUnstable;
+    c.undecided = true;
+    c.message = fmt::format(
+        "cannot tell: {}{}; more operations decide it (a longer --budget, or a run without "
+        "--quick)",
+        what,
+        c.samples < probes::kMinCiOperations
+            ? fmt::format(" is from {} samples, fewer than the {} an interval needs", c.samples,
+                          probes::kMinCiOperations)
+            : fmt::format(" holds the limit {} inside its interval",
+                          FormatNanos(static_cast<double>(rule.max_ns))));
+    return c;
+  }
+  if (below == Decision::kYes) {
     c.outcome = CheckOutcome::kPass;
     c.message = what;
     if (slow_value > 0) return WithinQuota(std::move(c), *r);

@@ -223,8 +223,11 @@ struct CheckResult {
   // kUnstable: where the measured value could have been within the drift seen during the run
   // (in unit); the threshold lies inside.
   std::optional<double> drift_low, drift_high;
-  // A timing rule left unstable by the drift: how many times check re-measured its probe
-  // (run/check_remeasure.h), at most kMaxRemeasures; 0 when it was not.
+  // kUnstable: the figure's own interval could not decide the rule (analysis/decision.h: the
+  // limit inside it, or too few samples for one): "cannot tell", re-measured like a drift.
+  bool undecided = false;
+  // A timing rule left unstable by the drift or undecided: how many times check re-measured its
+  // probe (run/check_remeasure.h), at most kMaxRemeasures; 0 when it was not.
   std::uint32_t remeasured = 0;
 };
 

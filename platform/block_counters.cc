@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <charconv>
 
-#include "platform/fs_magic.h"
+#include "platform/fs_kinds.h"
 
 namespace durprobe::platform {
 namespace {

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "platform/enum_table.h"
+#include "platform/fs_kinds.h"
 
 namespace durprobe::platform {
 namespace {
@@ -22,17 +23,6 @@ constexpr std::array kCgroupHints = {
     CgroupHint{"containerd", "containerd"}, CgroupHint{"lxc", "lxc"},
     CgroupHint{"garden", "garden"},
 };
-
-bool IsHostShare(const std::string& fstype) {
-  return fstype == "virtiofs" || fstype == "9p" || fstype == "fakeowner" ||
-         fstype == "fuse.grpcfuse" || fstype == "fuse.osxfs" || fstype == "vboxsf" ||
-         fstype == "prl_fs" || fstype == "fuse.vmhgfs-fuse";
-}
-
-bool IsNetworkFs(const std::string& fstype) {
-  return fstype == "nfs" || fstype == "nfs4" || fstype == "cifs" || fstype == "smb3" ||
-         fstype == "ceph" || fstype == "glusterfs" || fstype == "fuse.glusterfs";
-}
 
 // Docker volumes live under .../volumes/NAME/_data, Kubernetes' under
 // /var/lib/kubelet/pods/UID/volumes/kubernetes.io~TYPE/NAME.
@@ -98,7 +88,7 @@ void ClassifyContainerPath(const MountEntry& m, ContainerInfo& info) {
   } else if (IsHostShare(m.fstype)) {
     set(PathRole::kHostShare,
         fmt::format("{} shares a directory of the VM's host ({})", m.fstype, m.root));
-  } else if (m.fstype == "tmpfs" || m.fstype == "ramfs") {
+  } else if (IsMemoryFs(m.fstype)) {
     set(PathRole::kTmpfs, "a memory filesystem mounted into the container");
   } else if (m.root != "/" && IsManagedVolumeDir(m.root)) {
     set(PathRole::kVolume,

@@ -54,15 +54,6 @@ std::string_view FsTypeOfMagic(std::uint64_t magic) {
   return "";
 }
 
-bool IsKernelStateFs(std::string_view fstype) {
-  return fstype == "proc" || fstype == "sysfs" || fstype == "devpts" || fstype == "cgroup" ||
-         fstype == "cgroup2";
-}
-
-bool IsMemoryFs(std::string_view fstype) {
-  return fstype == "tmpfs" || fstype == "ramfs" || fstype == "devtmpfs";
-}
-
 std::optional<bool> MagicAgrees(std::string_view fstype, std::uint64_t magic) {
   std::string_view family = FamilyOf(fstype);
   std::string_view named = FsTypeOfMagic(magic);

@@ -11,14 +11,6 @@ namespace durprobe::platform {
 // The filesystem a magic stands for ("ext4" for 0xEF53, which ext2/3/4 share), or "".
 std::string_view FsTypeOfMagic(std::uint64_t magic);
 
-// Whether a filesystem type (as FsTypeOfMagic names it) only shows kernel state and has no
-// storage under it: proc, sysfs, devpts, cgroup, cgroup2.
-bool IsKernelStateFs(std::string_view fstype);
-
-// Memory filesystems (tmpfs, ramfs, devtmpfs): their files live in memory, with no device under
-// them, so a sync there reaches only memory.
-bool IsMemoryFs(std::string_view fstype);
-
 // Whether a mountinfo fstype and a statfs magic name the same filesystem. Unset when the fstype
 // or the magic is not in the table, so an unknown pair is never called a mismatch.
 std::optional<bool> MagicAgrees(std::string_view fstype, std::uint64_t magic);

@@ -28,7 +28,9 @@ struct ProbeRule {
   report::Policy alone;
 };
 std::optional<ProbeRule> ProbeRuleOf(const report::Policy& policy, const report::CheckResult& c) {
-  if (c.outcome != report::CheckOutcome::kUnstable || !c.drift_low) return std::nullopt;
+  if (c.outcome != report::CheckOutcome::kUnstable || !(c.drift_low || c.undecided)) {
+    return std::nullopt;
+  }
   for (const report::LatencyRule& r : policy.latency) {
     if (r.name != c.rule) continue;
     ProbeRule p{r.spec, {}};
@@ -209,9 +211,12 @@ std::vector<report::CheckResult> RemeasureUnstable(platform::Platform& platform,
         judged.targets = {JudgedOn(*target, *last)};
         c = report::EvaluatePolicy(alone, judged).at(0);
         c.message = fmt::format(
-            "{} (re-measured: the run's own figure was unstable, the device moving during the "
-            "run; re-measure {} of at most {} held steady, {})",
-            c.message, tried, kMaxRemeasures, Levels(*last));
+            "{} (re-measured: the run's own figure {}; re-measure {} of at most {} held steady, "
+            "{})",
+            c.message,
+            report.checks[index].undecided ? "could not decide the rule"
+                                           : "was unstable, the device moving during the run",
+            tried, kMaxRemeasures, Levels(*last));
       } else if (tried > 0) {
         c.message = fmt::format(
             "{}; re-measured {} time(s), none with the device steady (the last one: {}){}",

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <initializer_list>
 
+#include "platform/fs_kinds.h"
 #include "platform/fs_magic.h"
 #include "sqlite_bench/kv_table.h"
 #include "text/units.h"

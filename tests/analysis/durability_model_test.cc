@@ -115,11 +115,14 @@ TEST(DurabilityModelTest, OverlayVolatileUpperOnMemoryAndAnInvisibleUpper) {
 }
 
 TEST(DurabilityModelTest, ServersAndFuseCannotBeSeenThrough) {
-  for (const char* fs : {"nfs4", "cifs", "9p", "virtiofs", "fuse.sshfs", "fuse.bindfs"}) {
+  for (const char* fs :
+       {"nfs4", "cifs", "9p", "virtiofs", "fuse.sshfs", "fuse.bindfs", "ceph", "glusterfs"}) {
     Durability d = Of(Fs(fs));
     EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven) << fs;
     EXPECT_FALSE(d.to_prove.empty()) << fs;
   }
+  // ceph is a network filesystem in the verdict as when causes are ranked (one table).
+  EXPECT_EQ(Of(Fs("ceph")).deciding_layer, LayerKind::kNetwork);
   MountInfo off = Fs("fuse.fuse-overlayfs");
   off.options = {"rw", "fsync=0"};
   EXPECT_EQ(Of(off).verdict, DurabilityVerdict::kNotDurable);

@@ -98,10 +98,34 @@ TEST(CheckRulesTest, ALatencyRuleJudgesTheSyncCallNotWritePlusSync) {
 TEST(CheckRulesTest, TheLimitItselfFailsAsEtcdsRuleSays) {
   Policy policy;
   policy.latency = {P99Under10ms()};
-  std::vector<CheckResult> checks =
-      EvaluatePolicy(policy, OneTarget({Probe(kWal, 9'000'000, 10'000'000, 10'000'000)}));
-  EXPECT_EQ(checks[0].outcome, CheckOutcome::kFail);
+  probes::ProbeResult at = Probe(kWal, 9'000'000, 10'000'000, 10'000'000);
+  at.sync_latency.p99_ci_low = 10'000'000;  // the whole interval at or over the limit
+  std::vector<CheckResult> checks = EvaluatePolicy(policy, OneTarget({at}));
+  EXPECT_EQ(checks[0].outcome, CheckOutcome::kFail) << checks[0].message;
   EXPECT_FALSE(checks[0].tail_failure);  // p95 is over too
+}
+
+// A limit inside the figure's interval, or an interval from too few samples, decides nothing:
+// "cannot tell" (unstable, exit 2), where a pass or a fail would turn over on the next run.
+TEST(CheckRulesTest, ALimitInsideTheIntervalOrTooFewSamplesCannotTell) {
+  Policy policy;
+  policy.latency = {P99Under10ms()};
+  std::vector<CheckResult> inside =
+      EvaluatePolicy(policy, OneTarget({Probe(kWal, 1'000'000, 5'000'000, 9'000'000, 30'000'000)}));
+  // p99 9 ms under the 10 ms limit, but its interval reaches 9 ms + 100 ns only: a pass.
+  EXPECT_EQ(inside[0].outcome, CheckOutcome::kPass) << inside[0].message;
+  probes::ProbeResult wide = Probe(kWal, 1'000'000, 5'000'000, 9'000'000, 30'000'000);
+  wide.sync_latency.p99_ci_high = 30'000'000;  // 87 samples: the p99's interval reaches the max
+  std::vector<CheckResult> straddles = EvaluatePolicy(policy, OneTarget({wide}));
+  EXPECT_EQ(straddles[0].outcome, CheckOutcome::kUnstable) << straddles[0].message;
+  EXPECT_EQ(straddles[0].message.rfind("cannot tell: ", 0), 0u) << straddles[0].message;
+  probes::ProbeResult one = Probe(kWal, 3'520'000, 3'520'000, 3'520'000);
+  one.ops = 1;
+  one.sync_latency.count = 1;
+  one.sync_latency.p99_ci_low = one.sync_latency.p99_ci_high = 3'520'000;
+  std::vector<CheckResult> single = EvaluatePolicy(policy, OneTarget({one}));
+  EXPECT_EQ(single[0].outcome, CheckOutcome::kUnstable) << single[0].message;
+  EXPECT_NE(single[0].message.find("from 1 samples"), std::string::npos) << single[0].message;
 }
 
 TEST(CheckRulesTest, OnlyTheTailOverIsATailFailureWithCauses) {

@@ -67,6 +67,24 @@ TEST_F(CheckRemeasureTest, AStraddlingRuleIsReMeasuredAndThenDecided) {
   EXPECT_EQ(ex_.report.targets[0].probes.size(), 2u);
 }
 
+TEST_F(CheckRemeasureTest, ARuleItsOwnIntervalCouldNotDecideIsReMeasuredToo) {
+  // The rule left "cannot tell" by its own figure (gate/rules.cc), not by the drift: it is
+  // re-measured as a drift's is, and the steady re-measure decides it.
+  report::CheckResult& open = ex_.report.checks[0];
+  open.drift_low.reset();
+  open.drift_high.reset();
+  open.undecided = true;
+  std::vector<report::CheckResult> again = RemeasureUnstable(fake_, AppendP99(), plan_, ex_.report);
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0].outcome, report::CheckOutcome::kPass) << again[0].message;
+  EXPECT_EQ(again[0].remeasured, 1u);
+  EXPECT_NE(again[0].message.find("could not decide the rule"), std::string::npos)
+      << again[0].message;
+  // Neither drifted nor undecided: nothing to re-measure.
+  open.undecided = false;
+  EXPECT_TRUE(RemeasureUnstable(fake_, AppendP99(), plan_, ex_.report).empty());
+}
+
 TEST_F(CheckRemeasureTest, ADeviceThatNeverSettlesIsReMeasuredTwiceAtMost) {
   fake_.AddSyncLatencyRamp(500'000, 50);  // slower every 50 syncs: no re-measure is steady
   std::vector<report::CheckResult> again = RemeasureUnstable(fake_, AppendP99(), plan_, ex_.report);
