@@ -9,6 +9,7 @@
 #include "analysis/mount_findings.h"
 #include "analysis/powercut_verdict.h"
 #include "model/finding_codes.h"
+#include "platform/fs_magic.h"
 #include "platform/inspect.h"
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
