@@ -51,6 +51,13 @@ struct Context {
   int interrupt_signal = 0;  // which one (2 or 15) when interrupted
 };
 
+// context.options' key for --quick, spelt once: the plan writes it (run/command_plans.h
+// BudgetOptions) and QuickRun reads it.
+inline constexpr const char* kQuickOption = "quick";
+// Whether the run was --quick; nullopt when its options do not say (a report made before they
+// did, or a command without a budget).
+std::optional<bool> QuickRun(const Context& context);
+
 enum class Severity { kInfo, kWarn, kFail };
 std::string_view NameOf(Severity s);
 

@@ -14,7 +14,7 @@ Result<std::uint64_t> ResolveBudget(const BudgetRequest& r, CommandBudget budget
 }
 
 nlohmann::json BudgetOptions(const BudgetRequest& r, std::uint64_t budget_ns) {
-  return {{"quick", r.quick}, {"budget_ns", budget_ns}};
+  return {{report::kQuickOption, r.quick}, {"budget_ns", budget_ns}};
 }
 
 Plan PlanFor(const std::string& command, const std::vector<std::string>& paths,
