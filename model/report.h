@@ -11,7 +11,7 @@
 
 #include "model/concurrency_model.h"
 #include "model/durability.h"
-#include "model/path_summary.h"
+#include "model/path_summary_model.h"
 #include "model/powercut.h"
 #include "model/repeats.h"
 #include "model/sqlite_model.h"

@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "analysis/crashtest_agreement.h"
-#include "run/executor.h"
 #include "run/progress.h"
+#include "run/schedule.h"
 
 namespace durprobe::run {
 namespace {

@@ -38,7 +38,8 @@ struct ScratchParts {
   probes::OpOptions op_options;
   const sqlite_bench::MatrixPlan* matrix = nullptr;
   const sqlite_bench::WorkloadPlan* workloads = nullptr;
-  std::uint64_t concurrency_bytes = 0;  // the concurrency phase's largest cell (run/concurrency.h)
+  std::uint64_t concurrency_bytes =
+      0;  // the concurrency phase's largest cell (run/concurrency_phase.h)
   // crashtest: the crash device's image, the base every state starts from and one state, each
   // as large as the image at most (sparse where nothing was written).
   std::uint64_t crashtest_bytes = 0;
