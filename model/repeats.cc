@@ -22,8 +22,8 @@ void PredictNext(const std::vector<double>& values, double relative_resolution, 
   double squares = 0.0;
   for (double v : values) squares += (std::log(v) - mean) * (std::log(v) - mean);
   const double sd = std::max(std::sqrt(squares / (n - 1)), relative_resolution / std::sqrt(12.0));
-  const double half =
-      probes::StudentT975(static_cast<std::uint32_t>(values.size() - 1)) * sd * std::sqrt(1.0 + 1.0 / n);
+  const double half = probes::StudentT975(static_cast<std::uint32_t>(values.size() - 1)) * sd *
+                      std::sqrt(1.0 + 1.0 / n);
   s.next_low = std::min(s.min, std::exp(mean - half));
   s.next_high = std::max(s.max, std::exp(mean + half));
 }

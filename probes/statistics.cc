@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <iterator>
 #include <cstdlib>
+#include <iterator>
 #include <limits>
 
 namespace durprobe::probes {
@@ -155,6 +155,5 @@ double StudentT975(std::uint32_t df) {
   return z + (z * z * z + z) / (4 * v) +
          (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * v * v);
 }
-
 
 }  // namespace durprobe::probes
