@@ -181,11 +181,6 @@ std::vector<TimedValue> RepetitionSeries(const sqlite_bench::CommitResult& resul
   return pts;
 }
 
-bool Drifted(double a, double b) {
-  double lo = std::min(a, b), hi = std::max(a, b);
-  return lo > 0 && hi / lo >= kMinDriftRatio && hi - lo >= kMinDriftNs;
-}
-
 std::vector<Step> FindSteps(const std::vector<TimedValue>& points, std::size_t min_side) {
   std::vector<double> values, logs;
   for (const TimedValue& p : points) {
@@ -197,10 +192,6 @@ std::vector<Step> FindSteps(const std::vector<TimedValue>& points, std::size_t m
   std::sort(steps.begin(), steps.end(),
             [](const Step& a, const Step& b) { return a.index < b.index; });
   return steps;
-}
-
-double ReferenceLevel(const ReferenceSample& sample) {
-  return sample.mean_ns > 0 ? sample.mean_ns : double(sample.p50_ns);
 }
 
 std::vector<TimedValue> ReferenceSeries(const Target& target) {

@@ -9,14 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "analysis/drift_level.h"
 #include "model/report.h"
 
 namespace durprobe::report {
 
-// A level shift must be at least this large, as a ratio of the two levels and in absolute time,
-// before it counts: below that, a quiet disk's noise would raise false alarms.
-inline constexpr double kMinDriftRatio = 1.5;
-inline constexpr double kMinDriftNs = 20'000.0;
 // The noise floor of a group of latencies' spread (of their logarithms): 5% even for equal values.
 inline constexpr double kMinLogSd = 0.05;
 
@@ -39,20 +36,11 @@ struct Step {
 // order.
 std::vector<Step> FindSteps(const std::vector<TimedValue>& points, std::size_t min_side = 2);
 
-// A reference sample's level: its mean latency (its median in a sample without one). The mean,
-// because a neighbour's I/O makes a few syncs very slow and leaves the median where it was, while
-// commit rates (and the correlation, which works from means) pay for every slow one: seen here,
-// a competing fsync writer left the median at 100-125 us and took the mean from 116 to 447 us.
-double ReferenceLevel(const ReferenceSample& sample);
-
 // The reference probe's samples as a series: each one's level at its start.
 std::vector<TimedValue> ReferenceSeries(const Target& target);
 
 // A configuration's repetitions as a series: each one's mean commit time at its start.
 std::vector<TimedValue> RepetitionSeries(const sqlite_bench::CommitResult& result);
-
-// Whether two latencies differ by the drift thresholds.
-bool Drifted(double a, double b);
 
 // One latency series of a target, as drift analysis reads it.
 struct DriftSeries {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "analysis/drift.h"
+#include "analysis/drift_level.h"
 
 namespace durprobe::report {
 

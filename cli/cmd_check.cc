@@ -20,6 +20,7 @@
 #include "platform/crash_device.h"
 #include "probes/background_load.h"
 #include "render/reporter.h"
+#include "run/check_command_plan.h"
 #include "run/check_plan.h"
 #include "run/check_remeasure.h"
 #include "text/units.h"
@@ -27,37 +28,12 @@
 namespace durprobe::cli {
 namespace {
 
-constexpr std::uint64_t kCheckBudgetNs = 30'000'000'000;
-constexpr std::uint64_t kCheckQuickBudgetNs = 3'500'000'000;  // + inspect and setup: within 5 s
 // A policy is a few rules: a larger file is refused, not read in part.
 constexpr std::size_t kMaxPolicyBytes = 1u << 20;
 
 std::string Extension(const std::string& file) {
   std::size_t dot = file.rfind('.');
   return dot == std::string::npos ? "" : file.substr(dot + 1);
-}
-
-Result<probes::LoadRates> ParseLoad(const std::string& text) {
-  probes::LoadRates rates;
-  std::size_t comma = text.find(',');
-  auto bad = [&] {
-    return Status::InvalidArgument(fmt::format(
-        "invalid --background-load '{}': expected READS,WRITES per second, e.g. 200,100", text));
-  };
-  if (comma == std::string::npos) return bad();
-  char* end = nullptr;
-  std::string r = text.substr(0, comma), w = text.substr(comma + 1);
-  rates.reads_per_sec = std::strtod(r.c_str(), &end);
-  if (r.empty() || *end != '\0') return bad();
-  rates.writes_per_sec = std::strtod(w.c_str(), &end);
-  if (w.empty() || *end != '\0') return bad();
-  if (rates.reads_per_sec < 0 || rates.writes_per_sec < 0 ||
-      rates.reads_per_sec + rates.writes_per_sec <= 0 ||
-      rates.reads_per_sec + rates.writes_per_sec > 1e6) {
-    return Status::InvalidArgument(fmt::format(
-        "invalid --background-load '{}': rates must be 0 or more, not both 0, at most 1e6", text));
-  }
-  return rates;
 }
 
 }  // namespace
@@ -110,20 +86,6 @@ Result<report::Policy> MakePolicy(platform::Platform& platform, const CheckOptio
   }
   if (Status s = report::UniqueRuleNames(policy); !s.ok()) return s;
   return policy;
-}
-
-Result<WritersOptions> CheckWriters(const CheckOptions& o, const report::Policy& policy) {
-  Result<report::ConcurrencyNeeds> needs = report::NeedsOf(policy.concurrency);
-  if (!needs.ok()) return needs.status();
-  WritersOptions w = o.writers;
-  if (needs->writers.empty()) return w;
-  for (std::uint32_t n : needs->writers) w.writers.push_back(std::to_string(n));
-  if (!o.writers.asked() || !o.writers.modes.empty()) {
-    for (probes::WriterMode m : needs->modes) w.modes.push_back(std::string(probes::NameOf(m)));
-  }
-  w.primitive = std::string(probes::NameOf(needs->primitive));
-  w.write_size = needs->write_size;
-  return w;
 }
 
 int CheckExitCode(const std::vector<report::CheckResult>& checks) {
@@ -183,80 +145,24 @@ int RunCheck(const CheckOptions& o) {
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<report::Policy> policy = MakePolicy(platform, o);
   if (!policy.ok()) return UsageError(policy.status().message());
-  Result<std::uint64_t> budget = BudgetNanos(o.common, kCheckBudgetNs, kCheckQuickBudgetNs);
-  if (!budget.ok()) return UsageError(budget.status().message());
-  std::optional<probes::LoadRates> asked_load;
-  if (!o.background_load.empty()) {
-    Result<probes::LoadRates> rates = ParseLoad(o.background_load);
-    if (!rates.ok()) return UsageError(rates.status().message());
-    asked_load = *rates;
-  }
-  std::optional<probes::LoadRates> load = run::CheckLoad(asked_load, *policy);
-
-  run::Plan plan;
-  plan.command = "check";
-  plan.options = BudgetOptions(o.common, *budget);
-  plan.budget_ns = *budget;
-  plan.repeats = o.common.repeat;
-  plan.count_flushes = !o.common.no_flush_count;
-  plan.paths = *paths;
+  Result<run::CheckCommandPlan> made =
+      run::MakeCheckPlan(platform, *paths, *policy, o, o.common, o.common.out.dry_run);
+  if (!made.ok()) return UsageError(made.status().message());
+  run::Plan& plan = made->plan;
   if (Status s = LoadEvidence(platform, o.evidence, plan); !s.ok()) return UsageError(s.message());
-  plan.run_inspect = true;  // the facts, the findings and the plausibility checks need it
-  std::vector<probes::ProbeSpec> specs = policy->ProbeSpecs();
-  std::vector<sqlite_bench::CommitConfig> configs = policy->CommitConfigs();
-  Result<WritersOptions> writers = CheckWriters(o, *policy);
-  if (!writers.ok()) return UsageError(writers.status().message());
-  const run::CheckShares shares = run::SplitCheckBudget(*budget / paths->size(), !specs.empty(),
-                                                        writers->asked(), !configs.empty());
-  if (writers->asked()) {
-    Result<run::ConcurrencyPlan> c =
-        MakeConcurrencyPlan(*writers, shares.concurrency_ns, plan.probes.op_options.file_size);
-    if (!c.ok()) return UsageError(c.status().message());
-    plan.run_concurrency = true;
-    plan.concurrency = *c;
-  }
-  if (!specs.empty()) {
-    plan.run_probes = true;
-    plan.probes.specs = specs;
-    plan.probes.rule = run::CheckProbeRule(shares.probes_ns, specs.size());
-    if (policy->probe_file_size != 0) plan.probes.op_options.file_size = policy->probe_file_size;
-    for (const probes::ProbeSpec& spec : specs) {
-      if (probes::BytesPerOp(spec) > plan.probes.op_options.file_size) {
-        return UsageError(fmt::format("write size {} is larger than the probe file ({})",
-                                      probes::BytesPerOp(spec), plan.probes.op_options.file_size));
-      }
-    }
-  }
-  if (!configs.empty()) {
-    plan.run_sqlite = true;
-    plan.sqlite.configs = configs;
-    plan.sqlite.options.budget_ns = sqlite_bench::PerConfigBudget(shares.sqlite_ns, configs.size());
-  }
-
-  // fsync_error_reported is measured on the crash device: durprobe faults on each path, its
-  // filesystem made afresh per experiment (SQLite's part left out: no rule reads it).
-  if (std::find(policy->facts.begin(), policy->facts.end(), report::Fact::kFsyncErrorReported) !=
-      policy->facts.end()) {
-    if (!o.common.out.dry_run) {
-      if (Status s = platform::CrashDeviceMissing(platform); !s.ok()) {
-        return UsageError("check: fsync_error_reported runs durprobe faults: " + s.message());
-      }
-    }
-    plan.run_faults = true;
-    plan.faults.sqlite = false;
-  }
   if (Status ok = report::CheckDestinations(platform, Destinations(o.common.out)); !ok.ok()) {
     return UsageError(ok.message());
   }
   // Stopped when the run is analysed, or when `loads` goes out of scope if the run ended first.
   run::BackgroundLoads loads;
-  if (load && !o.common.out.dry_run) {
-    Result<run::BackgroundLoads> started = run::BackgroundLoads::Start(platform, *paths, *load);
+  if (made->load && !o.common.out.dry_run) {
+    Result<run::BackgroundLoads> started =
+        run::BackgroundLoads::Start(platform, *paths, *made->load);
     if (!started.ok()) return UsageError(started.status().message());
     loads = std::move(*started);
   }
   run::RemeasurePlan remeasure{plan.probes.rule, plan.probes.op_options,
-                               platform.NowNanos() + *budget};
+                               platform.NowNanos() + plan.budget_ns};
   auto analyze = [&](report::Report& r) {
     run::JudgeCheck(platform, *policy, remeasure, loads, r);
     if (r.context.interrupted)

@@ -6,16 +6,17 @@
 #include <string>
 #include <vector>
 
-#include "cli/cmd_probe.h"
 #include "cli/standard_options.h"
 #include "cli/subcommand.h"
-#include "cli/writers_options.h"
 #include "gate/rules.h"
 #include "platform/platform.h"
+#include "run/requests.h"
 
 namespace durprobe::cli {
 
-struct CheckOptions {
+// The check request (run/requests.h: --background-load, --writers), with the paths, the rules
+// and the common options (with --junit and --prometheus among the outputs).
+struct CheckOptions : run::CheckRequest {
   std::vector<std::string> paths;
   std::string policy_file;
   std::vector<std::string> presets;
@@ -24,10 +25,8 @@ struct CheckOptions {
   std::vector<std::string> min_commits;  // JOURNAL:SYNC>=RATE
   std::vector<std::string> fail_on;      // finding codes, or info/warn/fail
   std::vector<std::string> require;      // facts
-  std::string background_load;           // "R,W" IOPS
-  WritersOptions writers;                // --writers; the policy's concurrency rules add theirs
-  CommonOptions common;                  // with --junit and --prometheus among the outputs
-  std::string evidence;                  // --evidence: a power-cut test's evidence file
+  CommonOptions common;
+  std::string evidence;  // --evidence: a power-cut test's evidence file
 };
 
 // The policy the options describe: presets, then the policy file, then the flags. Errors are
@@ -37,10 +36,6 @@ Result<report::Policy> MakePolicy(platform::Platform& platform, const CheckOptio
 // The exit status for a set of results: 1 when any rule failed, else 2 when any could not be
 // evaluated, else 0 (a skipped rule does not fail the gate; it is shown).
 int CheckExitCode(const std::vector<report::CheckResult>& checks);
-
-// What --writers and the policy's concurrency rules ask together (the rules' writer counts,
-// modes, primitive and size); not asked when neither does.
-Result<WritersOptions> CheckWriters(const CheckOptions& options, const report::Policy& policy);
 
 Subcommand SetupCheck(CLI::App& app);
 int RunCheck(const CheckOptions& options);

@@ -13,6 +13,7 @@
 #include "platform/crash_device.h"
 #include "platform/inspect.h"
 #include "run/crashtest.h"
+#include "run/plan_parts.h"
 
 namespace durprobe::cli {
 namespace {
@@ -161,9 +162,9 @@ int RunCrashtest(const CrashtestCliOptions& o) {
                                        : platform::CacheMode::kHonest;
   // crashsim's model of the same configurations, for the comparison column.
   plan.run_crashsim = true;
-  CrashsimCliOptions sim;
+  run::CrashsimRequest sim;
   sim.seed = o.seed;
-  plan.crashsim = MakeCrashsimPlan(sim, configs);
+  plan.crashsim = run::MakeCrashsimPlan(sim, configs);
   if (!o.common.out.dry_run) {
     if (Status s = platform::CrashDeviceMissing(platform); !s.ok()) {
       return UsageError("crashtest: " + s.message());

@@ -8,7 +8,7 @@ namespace durprobe::cli {
 
 struct RunOptions {
   ProbeOptions probe;  // paths, probe selection and common options
-  SqliteMatrixOptions sqlite;
+  run::SqliteMatrixRequest sqlite;
   std::string evidence;  // --evidence
 };
 

@@ -73,12 +73,6 @@ std::vector<report::Destination> Destinations(const OutputOptions& o) {
   return out;
 }
 
-Result<std::uint64_t> BudgetNanos(const CommonOptions& o, std::uint64_t default_ns,
-                                  std::uint64_t quick_ns) {
-  if (!o.budget.empty()) return report::ParseDurationNanos(o.budget);
-  return o.quick ? quick_ns : default_ns;
-}
-
 CLI::Option* AddListOption(CLI::App& app, const std::string& name, std::vector<std::string>& into,
                            const std::string& help) {
   return app.add_option(name, into, help)

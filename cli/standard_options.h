@@ -10,6 +10,7 @@
 
 #include "output/output.h"
 #include "platform/status.h"
+#include "run/requests.h"
 
 namespace durprobe::cli {
 
@@ -24,11 +25,9 @@ struct OutputOptions {
   bool dry_run = false;  // print the plan (context.options) as JSON and measure nothing
 };
 
-struct CommonOptions {
-  bool quick = false;
-  std::string budget;  // a duration; "" means the subcommand's default
-  int repeat = 1;      // --repeat: the measurement this many times, the budget each time's
-  bool no_flush_count = false;  // --no-flush-count: run::Plan::count_flushes off
+// --quick, --budget, --repeat, --no-flush-count (the request run/ builds a plan from), and the
+// report files.
+struct CommonOptions : run::BudgetRequest {
   OutputOptions out;
 };
 
@@ -57,10 +56,6 @@ void AddCommonOptions(CLI::App& app, CommonOptions& options, const std::string& 
 
 // The destinations the options name, in the format table's order.
 std::vector<report::Destination> Destinations(const OutputOptions& options);
-
-// The budget in ns: the option's value, or quick_ns / default_ns.
-Result<std::uint64_t> BudgetNanos(const CommonOptions& options, std::uint64_t default_ns,
-                                  std::uint64_t quick_ns);
 
 // A comma-separated list option that takes one argument per use, so a following PATH is not
 // swallowed into the list.

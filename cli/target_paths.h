@@ -1,15 +1,10 @@
-// The paths a measuring command is given: checked to be reachable directories, then resolved.
+// The paths a measuring command is given (run/target_paths.h), under the name the commands use.
 #pragma once
 
-#include <string>
-#include <vector>
-
-#include "platform/platform.h"
+#include "run/target_paths.h"
 
 namespace durprobe::cli {
 
-// Absolute, symlink-resolved directories; InvalidArgument naming the first bad path.
-Result<std::vector<std::string>> ResolveTargets(platform::Platform& platform,
-                                                const std::vector<std::string>& paths);
+using run::ResolveTargets;
 
 }  // namespace durprobe::cli

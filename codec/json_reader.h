@@ -19,13 +19,11 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "codec/json_text.h"
 #include "model/report.h"
 #include "platform/status.h"
 
 namespace durprobe::report {
-
-// Parses a report's text; malformed or truncated JSON gives a message with the byte offset.
-Result<nlohmann::json> ParseJsonText(const std::string& text);
 
 // Checks a parsed document is a durprobe report with at least one target; the message names
 // what is wrong ("schema is 'x', expected durprobe.report/1").

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "codec/json_fields.h"
-#include "model/path_summary.h"
+#include "model/path_summary_model.h"
 
 namespace durprobe::report {
 

@@ -80,9 +80,11 @@ Trial SqliteWal(const std::string& path) {
           ""};
 }
 
-bool ContextDiffers(const CausePair& p, const char* prefix) {
-  return std::any_of(p.in->differences.begin(), p.in->differences.end(),
-                     [&](const Difference& d) { return d.key.starts_with(prefix); });
+// The contexts' fields themselves (diff; compare's paths share one context and pass none), so a
+// field renamed in model/ fails to compile here rather than leave the cause without evidence.
+bool ContextsDiffer(const CausePair& p, bool (*differ)(const Context&, const Context&)) {
+  if (p.in->context_a == nullptr || p.in->context_b == nullptr) return false;
+  return differ(*p.in->context_a, *p.in->context_b);
 }
 
 bool BySide(const CausePair& p, CauseMatch& m, const std::optional<double> SideState::*field,
@@ -359,13 +361,19 @@ bool ContainerRole(const CausePair& p, CauseMatch& m) {
 }
 
 bool SqliteBuild(const CausePair& p, CauseMatch& m) {
-  if (!ContextDiffers(p, "context.sqlite")) return false;
+  if (!ContextsDiffer(p, [](const Context& a, const Context& b) {
+        return a.sqlite_version != b.sqlite_version || !(a.sqlite_build == b.sqlite_build);
+      })) {
+    return false;
+  }
   m.what = "SQLite's version or build options differ";
   return true;
 }
 
 bool Kernel(const CausePair& p, CauseMatch& m) {
-  if (!ContextDiffers(p, "context.kernel")) return false;
+  if (!ContextsDiffer(p, [](const Context& a, const Context& b) { return a.kernel != b.kernel; })) {
+    return false;
+  }
   m.what = fmt::format("{} and {} ran on different kernels", p.Name(0), p.Name(1));
   return true;
 }

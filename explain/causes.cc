@@ -219,37 +219,35 @@ std::vector<Cause> RankCauses(const CauseInputs& in) {
   return out;
 }
 
+const std::vector<std::string_view>& IdentityKeyEndings() {
+  static const auto* endings = new std::vector<std::string_view>{".dev",
+                                                                 ".mount_point",
+                                                                 ".source",
+                                                                 ".root",
+                                                                 ".device.name",
+                                                                 ".device.disk",
+                                                                 ".backing_file",
+                                                                 ".backing_mount_point",
+                                                                 ".dm_name",
+                                                                 ".upper_dir",
+                                                                 ".work_dir",
+                                                                 ".lower_dirs",
+                                                                 ".upper_mount_point",
+                                                                 ".upper_source",
+                                                                 ".path_role_reason",
+                                                                 ".device_note",
+                                                                 ".bind_note",
+                                                                 ".notes",
+                                                                 ".evidence",
+                                                                 ".slaves",
+                                                                 ".path"};
+  return *endings;
+}
+
 bool IdentifiesOnly(const std::string& key) {
-  static const char* const kNames[] = {".dev",
-                                       ".mount_point",
-                                       ".source",
-                                       ".root",
-                                       ".mount_id",
-                                       ".device.name",
-                                       ".device.disk",
-                                       ".backing_file",
-                                       ".backing_mount_point",
-                                       ".dm_name",
-                                       ".upper_dir",
-                                       ".work_dir",
-                                       ".lower_dirs",
-                                       ".upper_mount_point",
-                                       ".upper_source",
-                                       ".path_role_reason",
-                                       ".device_note",
-                                       ".bind_note",
-                                       ".notes",
-                                       ".evidence",
-                                       ".slaves",
-                                       ".path"};
   std::string dotted = "." + key;
-  for (const char* name : kNames) {
-    std::string_view n(name);
-    if (dotted.size() >= n.size() && dotted.compare(dotted.size() - n.size(), n.size(), n) == 0) {
-      return true;
-    }
-  }
-  return false;
+  return std::any_of(IdentityKeyEndings().begin(), IdentityKeyEndings().end(),
+                     [&dotted](std::string_view n) { return dotted.ends_with(n); });
 }
 
 void DropIdentityKeys(std::vector<Difference>& differences) {

@@ -69,6 +69,9 @@ std::vector<Cause> RankCauses(const CauseInputs& in);
 // Keys that name rather than configure: device numbers and names, mount points, sources, backing
 // and layer paths, and the wording that explains a role. They say which, not how.
 bool IdentifiesOnly(const std::string& key);
+// The endings IdentifiesOnly reads ("mount_point", "device.name", ...), each with its leading dot:
+// key names the JSON report writes (tests/explain/cause_keys_test.cc holds them to it).
+const std::vector<std::string_view>& IdentityKeyEndings();
 // Removes the IdentifiesOnly keys, unless nothing else differs (then they are all there is).
 void DropIdentityKeys(std::vector<Difference>& differences);
 

@@ -107,21 +107,14 @@ std::vector<Difference> MountDifferences(const Target& a, const Target& b,
 }
 
 std::vector<std::string> DiffWarnings(const Context& a, const Context& b) {
-  Flat fa, fb;
-  Flatten(ToJson(a), "context", fa);
-  Flatten(ToJson(b), "context", fb);
   std::vector<std::string> warnings;
-  auto quick = [](const Flat& f) {
-    auto it = f.find("context.options.quick");
-    return it == f.end() ? std::string() : it->second;
-  };
-  std::string qa = quick(fa), qb = quick(fb);
-  if (!qa.empty() && !qb.empty() && qa != qb) {
+  std::optional<bool> qa = QuickRun(a), qb = QuickRun(b);
+  if (qa && qb && *qa != *qb) {
     warnings.push_back(fmt::format(
         "{} is a quick run and {} a full one: a quick run times fewer operations per probe and "
         "per SQLite configuration, so its figures are noisier and a device that slows down "
         "after a burst may not have slowed yet; compare reports made the same way",
-        qa == "true" ? "a" : "b", qa == "true" ? "b" : "a"));
+        *qa ? "a" : "b", *qa ? "b" : "a"));
   }
   return warnings;
 }
@@ -168,8 +161,9 @@ std::string StateWarning(const Target& a, const Target& b) {
     }
   }
   if (quoted == 0) {
-    text += "; no probe was measured in the same state on both sides: compare each side's "
-            "probes[].states, or rerun both in the same state";
+    text +=
+        "; no probe was measured in the same state on both sides: compare each side's "
+        "probes[].states, or rerun both in the same state";
   }
   return text;
 }

@@ -8,7 +8,6 @@
 #include <optional>
 
 #include "analysis/device_flushes.h"
-#include "explain/path_summary.h"
 #include "gate/presets.h"
 #include "gate/rules.h"
 #include "gate/wal_sync_method.h"
@@ -181,8 +180,7 @@ void EtcdAdvice(const Target& t, std::vector<PathAdvice>& out) {
 
 }  // namespace
 
-std::vector<PathAdvice> AdviseTarget(const Target& t) {
-  PathSummary s = t.summary ? *t.summary : SummarizePath(t);
+std::vector<PathAdvice> AdviseTarget(const Target& t, const PathSummary& s) {
   std::vector<PathAdvice> out;
   SqliteAdvice(t, s, out);
   PostgresAdvice(t, out);

@@ -8,7 +8,8 @@
 
 namespace durprobe::report {
 
-// The settings to use on that target, in the order sqlite, postgresql, etcd.
-std::vector<PathAdvice> AdviseTarget(const Target& target);
+// The settings to use on that target, in the order sqlite, postgresql, etcd, from its summary
+// (explain/path_summary.h SummarizePath: the advice reads it, not the other way round).
+std::vector<PathAdvice> AdviseTarget(const Target& target, const PathSummary& summary);
 
 }  // namespace durprobe::report

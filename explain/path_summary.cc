@@ -252,7 +252,7 @@ void AddPathSummary(Target& t) {
   // inspect alone measures nothing to summarise; its mount block says what the path is.
   if (t.probes.empty() && t.sqlite.empty() && t.crashsim.empty()) return;
   t.summary = SummarizePath(t);
-  t.advice = AdviseTarget(t);
+  t.advice = AdviseTarget(t, *t.summary);
 }
 
 void AddPathSummaries(Report& report) {

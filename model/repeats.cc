@@ -12,19 +12,6 @@ namespace {
 
 std::uint64_t Nanos(double ns) { return static_cast<std::uint64_t>(std::llround(ns)); }
 
-// Student's t at 0.975 (a two-sided 95% interval) for df degrees of freedom: the table to 30,
-// then the Cornish-Fisher expansion around the normal's 1.96 (within 0.001 from 30 on).
-double StudentT975(std::uint32_t df) {
-  static constexpr double kTable[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
-                                      2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
-                                      2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
-                                      2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
-  if (df >= 1 && df <= std::size(kTable)) return kTable[df - 1];
-  const double z = 1.959964, v = df;
-  return z + (z * z * z + z) / (4 * v) +
-         (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * v * v);
-}
-
 // The next run's 95% interval on the logarithms of values (all positive, n >= 3).
 void PredictNext(const std::vector<double>& values, double relative_resolution, RepeatSpread& s) {
   if (s.min <= 0.0 || s.max >= kUnpredictableSpread * s.min) return;
@@ -35,8 +22,8 @@ void PredictNext(const std::vector<double>& values, double relative_resolution, 
   double squares = 0.0;
   for (double v : values) squares += (std::log(v) - mean) * (std::log(v) - mean);
   const double sd = std::max(std::sqrt(squares / (n - 1)), relative_resolution / std::sqrt(12.0));
-  const double half =
-      StudentT975(static_cast<std::uint32_t>(values.size() - 1)) * sd * std::sqrt(1.0 + 1.0 / n);
+  const double half = probes::StudentT975(static_cast<std::uint32_t>(values.size() - 1)) * sd *
+                      std::sqrt(1.0 + 1.0 / n);
   s.next_low = std::min(s.min, std::exp(mean - half));
   s.next_high = std::max(s.max, std::exp(mean + half));
 }

@@ -4,6 +4,12 @@
 
 namespace durprobe::report {
 
+std::optional<bool> QuickRun(const Context& c) {
+  auto it = c.options.find(kQuickOption);
+  if (it == c.options.end() || !it->is_boolean()) return std::nullopt;
+  return it->get<bool>();
+}
+
 std::string_view NameOf(Severity s) {
   switch (s) {
     case Severity::kInfo:

@@ -11,7 +11,7 @@
 
 #include "model/concurrency_model.h"
 #include "model/durability.h"
-#include "model/path_summary.h"
+#include "model/path_summary_model.h"
 #include "model/powercut.h"
 #include "model/repeats.h"
 #include "model/sqlite_model.h"
@@ -50,6 +50,13 @@ struct Context {
   bool interrupted = false;  // SIGINT/SIGTERM arrived: the report holds what finished before it
   int interrupt_signal = 0;  // which one (2 or 15) when interrupted
 };
+
+// context.options' key for --quick, spelt once: the plan writes it (run/command_plans.h
+// BudgetOptions) and QuickRun reads it.
+inline constexpr const char* kQuickOption = "quick";
+// Whether the run was --quick; nullopt when its options do not say (a report made before they
+// did, or a command without a budget).
+std::optional<bool> QuickRun(const Context& context);
 
 enum class Severity { kInfo, kWarn, kFail };
 std::string_view NameOf(Severity s);

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <limits>
 
 namespace durprobe::probes {
@@ -142,6 +143,17 @@ LatencySummary Summarize(const Histogram& h) {
   s.mode_high = modes.high;
   s.high_mode_share = modes.high_share;
   return s;
+}
+
+double StudentT975(std::uint32_t df) {
+  static constexpr double kTable[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+                                      2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
+                                      2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+                                      2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+  if (df >= 1 && df <= std::size(kTable)) return kTable[df - 1];
+  const double z = 1.959964, v = df;
+  return z + (z * z * z + z) / (4 * v) +
+         (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * v * v);
 }
 
 }  // namespace durprobe::probes

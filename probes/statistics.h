@@ -63,4 +63,9 @@ inline constexpr std::uint64_t kMinCiOperations = 20;
 inline constexpr double kMinCiSeconds = 0.5;
 bool CiSupported(std::uint64_t ops, double timed_seconds);
 
+// Student's t at 0.975 (a two-sided 95% interval) for df degrees of freedom (df >= 1): the
+// table to 30, then the Cornish-Fisher expansion around the normal's 1.96 (within 0.001 from 30
+// on). The next run's interval over --repeat's runs (model/repeats.h) reads it.
+double StudentT975(std::uint32_t df);
+
 }  // namespace durprobe::probes

@@ -1,10 +1,10 @@
-// The summary's phrases that the console and HTML print alike (model/path_summary.h
+// The summary's phrases that the console and HTML print alike (model/path_summary_model.h
 // holds the decisions; these only word them).
 #pragma once
 
 #include <string>
 
-#include "model/path_summary.h"
+#include "model/path_summary_model.h"
 
 namespace durprobe::report {
 

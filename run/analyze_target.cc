@@ -12,7 +12,7 @@
 #include "analysis/probe_findings.h"
 #include "analysis/sqlite_correlation.h"
 #include "explain/path_summary.h"
-#include "run/concurrency.h"
+#include "run/concurrency_phase.h"
 
 namespace durprobe::run {
 namespace {

@@ -5,9 +5,9 @@
 #include <algorithm>
 
 #include "analysis/crashtest_agreement.h"
-#include "run/executor.h"
 #include "run/progress.h"
 #include "run/scratch_need.h"
+#include "run/schedule.h"
 
 namespace durprobe::run {
 namespace {

@@ -5,42 +5,20 @@
 #include <memory>
 #include <vector>
 
-#include "analysis/durability_model.h"
-#include "analysis/mount_findings.h"
-#include "analysis/powercut_verdict.h"
 #include "model/finding_codes.h"
-#include "platform/fs_magic.h"
-#include "platform/inspect.h"
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
-#include "run/concurrency.h"
 #include "run/context.h"
 #include "run/ebs_counters.h"
 #include "run/interleaved.h"
 #include "run/path_by_path.h"
+#include "run/planned_time.h"
 #include "run/progress.h"
 #include "run/progress_ticker.h"
 #include "run/scratch_need.h"
 #include "sqlite_bench/build_info.h"
 
 namespace durprobe::run {
-
-void InspectTarget(platform::Platform& platform, const report::Context& context,
-                   report::Target& target, const report::PowercutEvidence* evidence) {
-  Result<platform::MountInfo> mount = platform::InspectPath(platform, target.path);
-  if (mount.ok()) {
-    for (report::Finding& f : report::MountFindings(*mount)) target.findings.push_back(f);
-    target.mount = std::move(*mount);
-  } else {
-    target.findings.push_back({report::Severity::kWarn, report::codes::kInspectFailed,
-                               "could not identify the mount: " + mount.status().message()});
-  }
-  for (report::Finding& f : report::EnvironmentFindings(context)) target.findings.push_back(f);
-  if (evidence != nullptr) report::ApplyPowercutEvidence(target, *evidence);
-  report::AssessDurability(target, context);
-}
-
-bool Interrupted() { return platform::InterruptSignal() != 0; }
 
 Status CheckStackLimit(platform::Platform& platform) {
   Result<std::uint64_t> limit = platform.StackLimitBytes();

@@ -8,9 +8,9 @@
 #include "analysis/fsync_error_meaning.h"
 #include "probes/fsync_errors.h"
 #include "run/crashtest.h"
-#include "run/executor.h"
 #include "run/progress.h"
 #include "run/scratch_need.h"
+#include "run/schedule.h"
 #include "sqlite_bench/sync_failure.h"
 
 namespace durprobe::run {

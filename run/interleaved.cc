@@ -7,10 +7,9 @@
 
 #include "model/labels.h"
 #include "run/analyze_target.h"
-#include "run/concurrency.h"
-#include "run/executor.h"
+#include "run/concurrency_phase.h"
 #include "run/flush_counting.h"
-#include "run/path_by_path.h"
+#include "run/planned_time.h"
 #include "run/reference.h"
 #include "run/repeated_samples.h"
 #include "run/wal_preflight.h"

@@ -7,19 +7,17 @@
 
 #include "model/labels.h"
 #include "run/analyze_target.h"
-#include "run/concurrency.h"
+#include "run/concurrency_phase.h"
 #include "run/crashtest.h"
-#include "run/executor.h"
 #include "run/faults.h"
 #include "run/flush_counting.h"
+#include "run/planned_time.h"
 #include "run/reference.h"
 #include "run/repeated_samples.h"
 #include "run/wal_preflight.h"
 
 namespace durprobe::run {
 namespace {
-
-constexpr std::uint64_t kMinWorkloadNs = 500'000'000;  // locks take no budget but real time
 
 // The probes, each after a sample of the reference probe, and one more sample after the last
 // unless the SQLite matrix takes one at once: a probe measured while the device moved is told
@@ -212,51 +210,6 @@ void RunWorkloadsOn(RunState& s, report::Target& t, const std::string& dir, WalG
 }
 
 }  // namespace
-
-std::uint64_t PlannedProbeNs(const probes::StopRule& rule) { return rule.max_ns + rule.warmup_ns; }
-
-std::uint64_t PlannedWorkloadNs(const sqlite_bench::WorkloadPlan& plan, sqlite_bench::Workload w) {
-  return std::max(sqlite_bench::WorkloadBudget(plan, w), kMinWorkloadNs);
-}
-
-void ExpectItems(const Plan& plan, Progress& progress) {
-  // Every repeat's items (--repeat): the estimate of what is left covers them all.
-  int rounds =
-      (plan.schedule == Schedule::kInterleaved ? std::max(plan.rounds, 1) : 1) * plan.Repeats();
-  for (std::size_t p = 0; p < plan.paths.size(); ++p) {
-    if (plan.run_probes) {
-      for (int r = 0; r < rounds; ++r) {
-        for (const probes::ProbeSpec& spec : plan.probes.specs) {
-          progress.Expect(PlannedProbeNs(probes::RuleFor(spec, plan.probes.rule)));
-        }
-      }
-    }
-    for (std::size_t i = 0; i < plan.ops.size() * rounds; ++i) {
-      progress.Expect(PlannedProbeNs(plan.probes.rule));
-    }
-    if (plan.run_concurrency) {
-      for (std::uint64_t ns : ConcurrencyItemsNs(plan.concurrency)) progress.Expect(ns);
-    }
-    if (plan.run_sqlite) {
-      const sqlite_bench::CommitOptions& o = plan.sqlite.options;
-      const std::size_t configs = plan.sqlite.configs.size();
-      const std::size_t repeats = static_cast<std::size_t>(plan.Repeats());
-      if (plan.schedule == Schedule::kInterleaved) {  // each configuration whole, each repeat
-        for (std::size_t i = 0; i < configs * repeats; ++i) progress.Expect(o.budget_ns);
-      } else {  // every configuration's setup, then its repetitions in rounds (RunSqliteOn)
-        for (std::size_t i = 0; i < configs; ++i) progress.Expect(0);
-        for (std::size_t i = 0; i < configs * o.TimedRepetitions() * repeats; ++i) {
-          progress.Expect(o.budget_ns / o.TimedRepetitions());
-        }
-      }
-    }
-    if (plan.run_workloads) {
-      for (sqlite_bench::Workload w : sqlite_bench::SelectedWorkloads(plan.workloads)) {
-        progress.Expect(PlannedWorkloadNs(plan.workloads, w));
-      }
-    }
-  }
-}
 
 // Crashsim stops after the trial under way when interrupted: that configuration and every one
 // after it are listed as unfinished, by name, so the summary line counts what the JSON lists.

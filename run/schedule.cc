@@ -2,38 +2,31 @@
 
 #include <fmt/format.h>
 
-#include "run/concurrency.h"
-#include "run/executor.h"
+#include "analysis/durability_model.h"
+#include "analysis/mount_findings.h"
+#include "analysis/powercut_verdict.h"
+#include "model/finding_codes.h"
+#include "platform/inspect.h"
+#include "platform/interrupt.h"
 
 namespace durprobe::run {
 
-std::uint64_t PhasePlan::Total() const {
-  return Counted(probes) + Counted(concurrency) + Counted(sqlite) + Counted(workloads);
+void InspectTarget(platform::Platform& platform, const report::Context& context,
+                   report::Target& target, const report::PowercutEvidence* evidence) {
+  Result<platform::MountInfo> mount = platform::InspectPath(platform, target.path);
+  if (mount.ok()) {
+    for (report::Finding& f : report::MountFindings(*mount)) target.findings.push_back(f);
+    target.mount = std::move(*mount);
+  } else {
+    target.findings.push_back({report::Severity::kWarn, report::codes::kInspectFailed,
+                               "could not identify the mount: " + mount.status().message()});
+  }
+  for (report::Finding& f : report::EnvironmentFindings(context)) target.findings.push_back(f);
+  if (evidence != nullptr) report::ApplyPowercutEvidence(target, *evidence);
+  report::AssessDurability(target, context);
 }
 
-PhasePlan PlannedPhases(const Plan& plan) {
-  PhasePlan p;
-  const std::uint64_t slice = plan.probes.rule.max_ns;
-  std::uint64_t rounds = plan.schedule == Schedule::kInterleaved && plan.rounds > 1
-                             ? static_cast<std::uint64_t>(plan.rounds)
-                             : 1;
-  // A probe that waits for its p99 takes several slices (probes::SharesOf).
-  std::uint64_t items =
-      (plan.run_probes ? probes::SharesOf(plan.probes.specs, plan.probes.rule) : 0) +
-      plan.ops.size();
-  const std::uint64_t repeats = static_cast<std::uint64_t>(plan.Repeats());
-  p.probes = items * rounds * repeats * slice;
-  if (plan.run_concurrency) {
-    for (std::uint64_t ns : ConcurrencyItemsNs(plan.concurrency)) p.concurrency += ns;
-  }
-  if (plan.run_sqlite) {
-    p.sqlite = plan.sqlite.options.fixed_commits
-                   ? kNoDeadline
-                   : plan.sqlite.configs.size() * plan.sqlite.options.budget_ns * repeats;
-  }
-  if (plan.run_workloads) p.workloads = plan.workloads.options.budget_ns;
-  return p;
-}
+bool Interrupted() { return platform::InterruptSignal() != 0; }
 
 bool ScratchesInPlace(const RunState& s) {
   if (s.stopped != nullptr && !s.stopped->ok()) return false;

@@ -1,6 +1,7 @@
 // What the executor's two schedules (run/plan.h Schedule: run/path_by_path.h, run/interleaved.h)
-// run on. The steps they share are in run/executor.h; the reference probe and the rebasing of
-// results to the run's start are in run/reference.h.
+// run on, and the steps they and the phases share; what each item is planned to take is
+// run/planned_time.h's, the reference probe and the rebasing of results to the run's start
+// run/reference.h's.
 #pragma once
 
 #include <cstdint>
@@ -31,17 +32,15 @@ struct RunState {
   Status* stopped = nullptr;
 };
 
-// What each phase on one path is planned to take, from the plan's own limits (in the
-// interleaved schedule, the probes' and op costs' slices over every round). kNoDeadline for a
-// phase of fixed work (SQLite with --commits).
-struct PhasePlan {
-  std::uint64_t probes = 0, concurrency = 0, sqlite = 0, workloads = 0;
-  // The sum, phases of fixed work counted as 0.
-  std::uint64_t Total() const;
-  // ns, or 0 for a phase of fixed work: what it weighs against the others.
-  static std::uint64_t Counted(std::uint64_t ns) { return ns == kNoDeadline ? 0 : ns; }
-};
-PhasePlan PlannedPhases(const Plan& plan);
+// Fills target.mount, adds the mount and environment findings and the durability verdict from
+// the layers; what cannot be identified becomes a finding (identification never stops a run).
+// With evidence (--evidence), a power-cut test's result joins the device layer when it speaks
+// for the path (analysis/powercut_verdict.h).
+void InspectTarget(platform::Platform& platform, const report::Context& context,
+                   report::Target& target, const report::PowercutEvidence* evidence = nullptr);
+
+// True once SIGINT or SIGTERM arrived (platform/interrupt.h); a schedule then starts nothing more.
+bool Interrupted();
 
 // Whether a step may start: no signal came, the phase has time left and every scratch is still
 // where it was made (else s.stopped says which moved).

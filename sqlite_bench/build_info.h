@@ -17,6 +17,7 @@ struct SqliteBuildInfo {
   std::string default_wal_synchronous;  // SQLITE_DEFAULT_WAL_SYNCHRONOUS (else the above)
   bool dirsync = true;                  // false when built with SQLITE_DISABLE_DIRSYNC
   int default_wal_autocheckpoint = 1000;
+  bool operator==(const SqliteBuildInfo&) const = default;
 };
 
 SqliteBuildInfo QueryBuildInfo();

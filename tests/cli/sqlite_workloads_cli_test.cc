@@ -7,7 +7,6 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "cli/sqlite_workloads_options.h"
 #include "tests/cli_runner.h"
 
 namespace durprobe {
@@ -22,16 +21,6 @@ TEST(SqliteWorkloadsCliTest, UnknownWorkloadOrShareIsOneLineExitTwo) {
                          "commits, all (the valid workload names)");
   ExpectSqliteUsageError("--workloads locks --write-share 3/2 .", "'3/2' is not a share");
   ExpectSqliteUsageError("--workloads locks --threads 0 .", "--threads");
-}
-
-TEST(SqliteWorkloadsCliTest, ShareAcceptsFractionsDecimalsAndPercent) {
-  EXPECT_DOUBLE_EQ(*cli::ParseShare("1/3"), 1.0 / 3.0);
-  EXPECT_DOUBLE_EQ(*cli::ParseShare("0.25"), 0.25);
-  EXPECT_DOUBLE_EQ(*cli::ParseShare("50%"), 0.5);
-  EXPECT_DOUBLE_EQ(*cli::ParseShare("0"), 0.0);
-  EXPECT_FALSE(cli::ParseShare("1.5").ok());
-  EXPECT_FALSE(cli::ParseShare("1/0").ok());
-  EXPECT_FALSE(cli::ParseShare("a third").ok());
 }
 
 TEST(SqliteWorkloadsCliTest, AllWorkloadsCarryTheirJsonKeys) {

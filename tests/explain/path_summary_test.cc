@@ -80,7 +80,7 @@ TEST(PathSummaryTest, ANotDurablePathOffersNoSettingAndSaysWhichLayer) {
             "not_durable (deciding layer: filesystem): tmpfs keeps files in memory");
   EXPECT_NE(s.next_step.find("filesystem"), std::string::npos);
   t.summary = s;
-  std::vector<PathAdvice> advice = AdviseTarget(t);
+  std::vector<PathAdvice> advice = AdviseTarget(t, s);
   ASSERT_FALSE(advice.empty());
   EXPECT_EQ(advice[0].system, "sqlite");
   EXPECT_EQ(advice[0].setting, "none keeps commits here");

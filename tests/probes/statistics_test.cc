@@ -168,5 +168,14 @@ TEST(StatisticsTest, CompactBucketsKeepEveryRecording) {
   EXPECT_TRUE(NonEmptyBuckets(Histogram()).empty());
 }
 
+TEST(StatisticsTest, StudentTIsTheTableTo30ThenNearTheNormal) {
+  EXPECT_DOUBLE_EQ(StudentT975(1), 12.706);
+  EXPECT_DOUBLE_EQ(StudentT975(4), 2.776);
+  EXPECT_DOUBLE_EQ(StudentT975(30), 2.042);
+  EXPECT_NEAR(StudentT975(31), 2.040, 0.001);
+  EXPECT_NEAR(StudentT975(120), 1.980, 0.001);
+  EXPECT_LT(StudentT975(100000), 1.9601);
+}
+
 }  // namespace
 }  // namespace durprobe::probes

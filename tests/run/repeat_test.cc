@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "run/executor.h"
+#include "run/planned_time.h"
 #include "run/repeated_samples.h"
 #include "run/schedule.h"
 #include "tests/run/fake_probe_plan.h"

@@ -1,11 +1,11 @@
-#include "cli/target_paths.h"
+#include "run/target_paths.h"
 
 #include <fmt/format.h>
 
 #include <cerrno>
 #include <cstring>
 
-namespace durprobe::cli {
+namespace durprobe::run {
 
 Result<std::vector<std::string>> ResolveTargets(platform::Platform& platform,
                                                 const std::vector<std::string>& paths) {
@@ -39,4 +39,4 @@ Result<std::vector<std::string>> ResolveTargets(platform::Platform& platform,
   return out;
 }
 
-}  // namespace durprobe::cli
+}  // namespace durprobe::run

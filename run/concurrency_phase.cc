@@ -1,4 +1,4 @@
-#include "run/concurrency.h"
+#include "run/concurrency_phase.h"
 
 #include <fmt/format.h>
 
@@ -6,9 +6,8 @@
 
 #include "analysis/concurrency_findings.h"
 #include "model/labels.h"
-#include "run/executor.h"
 #include "run/flush_counting.h"
-#include "run/path_by_path.h"
+#include "run/planned_time.h"
 #include "text/units.h"
 
 namespace durprobe::run {
@@ -19,23 +18,7 @@ std::string QueueDepthLabel(const ConcurrencyPlan& plan) {
                      report::FormatBytes(plan.write_size), probes::kSpecSheetQueueDepth);
 }
 
-std::vector<probes::ConcurrencySpec> Cells(const ConcurrencyPlan& plan) {
-  std::vector<probes::ConcurrencySpec> cells;
-  for (probes::WriterMode mode : plan.modes) {
-    for (std::uint32_t n : plan.writers) {
-      cells.push_back({n, mode, plan.primitive, plan.write_size});
-    }
-  }
-  return cells;
-}
-
 }  // namespace
-
-std::vector<std::uint64_t> ConcurrencyItemsNs(const ConcurrencyPlan& plan) {
-  std::vector<std::uint64_t> items(Cells(plan).size(), PlannedProbeNs(plan.rule));
-  if (plan.queue_depth_ns > 0) items.push_back(plan.queue_depth_ns);
-  return items;
-}
 
 std::uint64_t ConcurrencyScratchBytes(const ConcurrencyPlan& plan) {
   std::uint32_t most = 0;
@@ -48,8 +31,9 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
                          const std::vector<std::size_t>& scratch_index) {
   const ConcurrencyPlan& plan = s.plan.concurrency;
   std::vector<probes::FlushCounting> counting;
-  for (const report::Target* t : targets) counting.push_back(CountingFor(s.platform, *t, s.plan.count_flushes));
-  for (const probes::ConcurrencySpec& cell : Cells(plan)) {
+  for (const report::Target* t : targets)
+    counting.push_back(CountingFor(s.platform, *t, s.plan.count_flushes));
+  for (const probes::ConcurrencySpec& cell : ConcurrencyCells(plan)) {
     for (std::size_t k = 0; k < targets.size(); ++k) {
       report::Target& t = *targets[k];
       if (!MayStart(s)) {

@@ -21,9 +21,6 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
 // (analysis/concurrency_findings.h). Nothing when the phase did not run.
 void FinishConcurrency(report::Target& target);
 
-// The progress items the phase announces on one path: one per cell, one for the queue depth.
-std::vector<std::uint64_t> ConcurrencyItemsNs(const ConcurrencyPlan& plan);
-
 // Scratch the phase needs at most on one path: the largest cell's files or the queue-depth file.
 std::uint64_t ConcurrencyScratchBytes(const ConcurrencyPlan& plan);
 

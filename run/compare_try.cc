@@ -1,26 +1,30 @@
-#include "cli/compare_try.h"
+#include "run/compare_try.h"
 
 #include <memory>
 
 #include "platform/scratch.h"
+#include "run/command_plans.h"
 #include "run/executor.h"
+#include "run/target_paths.h"
 
-namespace durprobe::cli {
+namespace durprobe::run {
 namespace {
 
 // Runs a short compare of paths; the targets, or the error as the effect.
-Result<std::vector<report::Target>> Measure(platform::Platform& platform, CompareOptions o,
+Result<std::vector<report::Target>> Measure(platform::Platform& platform, CompareRequest o,
+                                            BudgetRequest budget,
                                             const std::vector<std::string>& paths, bool sqlite) {
-  o.probe.paths = paths;
-  o.probe.common.quick = o.probe.common.budget.empty();
+  budget.quick = budget.budget.empty();
   o.no_sqlite = !sqlite;
   if (sqlite) {
     o.matrix.journal_modes = {"delete", "wal"};
     o.matrix.synchronous = {"full"};
   }
-  Result<run::Plan> plan = MakeComparePlan(platform, o);
+  Result<std::vector<std::string>> resolved = ResolveTargets(platform, paths);
+  if (!resolved.ok()) return resolved.status();
+  Result<Plan> plan = MakeComparePlan(platform, *resolved, o, budget);
   if (!plan.ok()) return plan.status();
-  run::Execution ex = run::Execute(platform, *plan);
+  Execution ex = Execute(platform, *plan);
   if (!ex.status.ok()) return ex.status;
   return std::move(ex.report.targets);
 }
@@ -28,7 +32,8 @@ Result<std::vector<report::Target>> Measure(platform::Platform& platform, Compar
 }  // namespace
 
 std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
-                                                   const CompareOptions& options,
+                                                   const CompareRequest& request,
+                                                   const BudgetRequest& budget,
                                                    const report::Comparison& comparison) {
   const report::Verdict* v = report::LeadingVerdict(comparison.verdicts);
   report::TrialResult r;
@@ -76,7 +81,7 @@ std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
       break;
     }
   }
-  Result<std::vector<report::Target>> measured = Measure(platform, options, paths, sqlite);
+  Result<std::vector<report::Target>> measured = Measure(platform, request, budget, paths, sqlite);
   if (holder) {
     (void)platform.RemoveDirectory(paths[1]);
     (void)holder->Remove();
@@ -90,4 +95,4 @@ std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
   return r;
 }
 
-}  // namespace durprobe::cli
+}  // namespace durprobe::run
