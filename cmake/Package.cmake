@@ -47,11 +47,11 @@ set(CPACK_PACKAGE_NAME durprobe)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT ${DURPROBE_MAINTAINER})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "storage durability probe: what a durable write costs")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "storage durability probe: what a durable write costs
- durprobe measures fsync, fdatasync and the other sync primitives on a path,
- says what the path is (filesystem, device, cache, container layers), counts
- the device flushes, tests crash states and SQLite commits, and gates a host
- against etcd, PostgreSQL or SQLite rules.")
+# The control file's synopsis is the summary, its extended description this (CPack indents it).
+set(CPACK_PACKAGE_DESCRIPTION "durprobe measures fsync, fdatasync and the other sync primitives
+on a path, says what the path is (filesystem, device, cache, container
+layers), counts the device flushes, tests crash states and SQLite commits,
+and gates a host against etcd, PostgreSQL or SQLite rules.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
