@@ -32,9 +32,11 @@ if(DURPROBE_STATIC_BINARY)
   endif()
 endif()
 
-# durprobe_static_executable(NAME MAIN_OBJECTS_TARGET): NAME from the objects and rooms a dynamic
-# build already compiled, plus platform/static_link.cc (which tells platform/ it was linked
-# statically: numeric addresses only, since glibc's name service needs its shared modules).
+# durprobe_static_executable(NAME): NAME from the objects and rooms a dynamic build already
+# compiled, plus platform/static_link.cc (which tells platform/ it was linked statically: numeric
+# addresses only, since glibc's name service needs its shared modules). The link warns twice, and
+# both are answered: getaddrinfo (given AI_NUMERICHOST there, platform/tcp.cc) and dlopen (in
+# libfuse's loader of `-o modules=`, which the crash device never passes).
 function(durprobe_static_executable name)
   # Not in the sanitizer builds: their runtimes do not link statically.
   if(NOT DURPROBE_STATIC_BINARY OR DURPROBE_STATIC_MISSING OR DURPROBE_SANITIZE OR DURPROBE_FUZZ)

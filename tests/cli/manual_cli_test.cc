@@ -76,9 +76,14 @@ TEST(ManualCliTest, ManPageHasEveryCommandOptionAndPositionalTheHelpShows) {
     for (const std::string& nested : Listed(help.out, "Subcommands:")) {
       paths.push_back(paths[i] + " " + nested);
     }
+    // Each as an entry of its own: an option's name in bold, a positional's in italics after
+    // .TP (the synopsis names the positionals too, which does not count).
     for (const std::string& heading : {"Options:", "Positionals:"}) {
       for (const std::string& word : Listed(help.out, heading)) {
-        EXPECT_NE(section.find(Roff(word)), std::string::npos)
+        const std::string entry = heading == std::string("Options:")
+                                      ? "\\fB" + Roff(word) + "\\fR"
+                                      : ".TP\n\\fI" + Roff(word) + "\\fR";
+        EXPECT_NE(section.find(entry), std::string::npos)
             << paths[i] << ": " << word << " is in --help, not in its man page section";
         ++checked;
       }
