@@ -27,7 +27,7 @@ smoke() {
     in_root "$root" "$dp" $c >"$work/out" 2>&1 || rc=$?
     name="durprobe ${c%% *}"
     if [ "$rc" -eq 0 ] || { [ "$rc" -eq 1 ] && [[ $c == check* ]]; }; then
-      echo "  $name: exit $rc: $(grep -m1 -E '^ *(path|sync cost|SQLite  |check:|durprobe [0-9])' \
+      echo "  $name: exit $rc: $(grep -m1 -E '^ *(path|filesystem|check:|durprobe [0-9])' \
         "$work/out" | sed 's/^ *//' | cut -c1-90)"
     else
       echo "  $name: exit $rc (FAILED):"
