@@ -2,8 +2,10 @@
 # Builds durprobe and runs its unit tests on Debian 13 (trixie: GCC 14, fmt 10, CLI11 2.4, its
 # SQLite), in a minbase root made by mmdebstrap with the build dependencies from Debian's
 # packages (cached under /var/cache/durprobe after the first run). Needs root (unshare, chroot)
-# and mmdebstrap; the tree is bound read-only, the build is in the root's /build, and the root
-# goes at the end. Not part of CI: docs/testing.md says when to run it and what it costs.
+# and mmdebstrap; the tree is bound read-only, the root goes at the end, and its /build is
+# /var/cache/durprobe/build-SUITE, kept, so a second run compiles only what changed (ninja -k 0:
+# every failing file is shown, not the first alone). Not part of CI: docs/testing.md says when to
+# run it and what it costs.
 # Usage: scripts/build-debian13.sh [SUITE]   (default trixie; bookworm checks Debian 12 alike)
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,17 +19,19 @@ tar=$(debian_root_tar "$suite" build "$deps")
 root=$(mktemp -d /var/tmp/durprobe-"$suite".XXXXXX)
 trap 'rm -rf "$root"' EXIT
 tar -C "$root" -xf "$tar"
-mkdir -p "$root/src" "$root/build"
+builddir=${DURPROBE_ROOT_CACHE:-/var/cache/durprobe}/build-$suite
+mkdir -p "$root/src" "$root/build" "$builddir"
 echo "build-debian13: $suite root ready in $((SECONDS - t0)) s; building"
 unshare --mount --fork --propagation private -- bash -c '
   set -e
   mount --bind -o ro "$1" "$2/src"
+  mount --bind "$3" "$2/build"
   . "$1/scripts/debian-root.sh"
   in_root "$2" bash -c "
-    set -e
+    set -eo pipefail
     gcc --version | head -n 1
     cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-    nice cmake --build /build -j\$(nproc) --target durprobe durprobe_unit_tests
+    nice cmake --build /build -j\$(nproc) --target durprobe durprobe_unit_tests -- -k 0
     cd /build && ctest -L unit -j\$(nproc) --output-on-failure | tail -n 5
-    /build/durprobe --version"' build "$src" "$root"
+    /build/durprobe --version"' build "$src" "$root" "$builddir"
 echo "build-debian13: $suite built and unit-tested in $((SECONDS - t0)) s"
