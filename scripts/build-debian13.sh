@@ -32,6 +32,10 @@ unshare --mount --fork --propagation private -- bash -c '
     gcc --version | head -n 1
     cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
     nice cmake --build /build -j\$(nproc) --target durprobe durprobe_unit_tests -- -k 0
-    cd /build && ctest -L unit -j\$(nproc) --output-on-failure | tail -n 5
+    cd /build && ctest -L unit -j\$(nproc) --output-on-failure >ctest.log ||
+      { tail -n 40 ctest.log; exit 1; }
+    grep -E \"tests passed|tests failed\" ctest.log
+    echo \"skipped: \$(grep -c \"(Skipped)\" ctest.log) (why: build-\$(. /etc/os-release;
+      echo \$VERSION_CODENAME)/Testing/Temporary/LastTest.log)\"
     /build/durprobe --version"' build "$src" "$root" "$builddir"
 echo "build-debian13: $suite built and unit-tested in $((SECONDS - t0)) s"
