@@ -6,7 +6,8 @@
 # /var/cache/durprobe/build-SUITE, kept, so a second run compiles only what changed (ninja -k 0:
 # every failing file is shown, not the first alone). Not part of CI: docs/testing.md says when to
 # run it and what it costs.
-# Usage: scripts/build-debian13.sh [SUITE]   (default trixie; bookworm checks Debian 12 alike)
+# Usage: scripts/build-debian13.sh [SUITE]   (default trixie; another suite, e.g. bookworm, is
+#   built alike, not tried yet)
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 . "$src/scripts/debian-root.sh"
