@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/bash_completion.h"
 #include "cli/cmd_check.h"
 #include "cli/cmd_clean.h"
 #include "cli/cmd_compare.h"
@@ -26,6 +27,7 @@
 #include "cli/command_line.h"
 #include "cli/console_width.h"
 #include "cli/exit_status.h"
+#include "cli/man_page.h"
 #include "cli/parse_checks.h"
 #include "cli/subcommand.h"
 #include "cli/version.h"
@@ -140,6 +142,16 @@ int RunCommand(int argc, char** argv) {
   if (args.empty()) {
     fmt::print(std::cerr, "{}", ShortUsage(names));
     return kExitUsage;
+  }
+  // Hidden (the build's, not a user's): the man page and the bash completion, from this very
+  // App, so they say what --help says (cli/command_tree.h).
+  if (args.size() == 1 && args[0] == "--man") {
+    std::cout << ManPage(DescribeCommands(app), VersionNumberText());
+    return kExitOk;
+  }
+  if (args.size() == 1 && args[0] == "--bash-completion") {
+    std::cout << BashCompletion(DescribeCommands(app));
+    return kExitOk;
   }
   if (args[0] == "help") {
     // Fitted to the terminal as the reports are (piped, as CLI11 lays it out).

@@ -11,9 +11,10 @@
 # clang (build-san/) reads -Wconversion more widely and a CI build must not break on it.
 set(DURPROBE_STRICT_WARNINGS -Wshadow -Wconversion -Wno-sign-conversion)
 
-# Third-party libraries every room may use; the others go to the one room that needs them.
+# Third-party libraries every room may use; the others go to the one room that needs them. fmt
+# header-only (no libfmt.so at run time, no libfmt.a needed for durprobe-static: Debian has none).
 add_library(durprobe_deps INTERFACE)
-target_link_libraries(durprobe_deps INTERFACE fmt::fmt nlohmann_json::nlohmann_json
+target_link_libraries(durprobe_deps INTERFACE fmt::fmt-header-only nlohmann_json::nlohmann_json
   Threads::Threads)
 
 # durprobe_room(NAME [DEPS ROOM...]): the library durprobe_NAME for NAME/ (its sources are listed

@@ -379,6 +379,12 @@ class LinuxCrashDevice : public CrashDevice {
     }
     Result<ProgramRun> run = RunProgram(platform_, argv);
     if (!run.ok()) return run.status();
+    // 127: the child could not exec it (a bare root, the static binary on a host without it).
+    if (run->exit_code == 127) {
+      return Status::Unsupported(fmt::format(
+          "{} is not installed here (not on PATH): the crash device formats {} with it", argv[0],
+          fs.type));
+    }
     if (run->exit_code != 0) {
       std::string out = run->output.substr(0, run->output.find('\n'));
       return Status::Error(fmt::format("{} exited with {}: {}", argv[0], run->exit_code, out));

@@ -15,6 +15,8 @@
 #include <charconv>
 #include <cstring>
 
+#include "platform/link_kind.h"
+
 namespace durprobe::platform {
 namespace {
 
@@ -30,9 +32,17 @@ Status Resolve(const Endpoint& e, bool passive, AddrInfoList& out) {
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
   hints.ai_flags = passive ? AI_PASSIVE : 0;
+  // The static binary has no name service (platform/link_kind.h): addresses only.
+  if (StaticBinary()) hints.ai_flags |= AI_NUMERICHOST;
   const std::string port = std::to_string(e.port);
   const int rc =
       ::getaddrinfo(e.host.empty() ? nullptr : e.host.c_str(), port.c_str(), &hints, &out.head);
+  if (rc == EAI_NONAME && StaticBinary()) {
+    return Status::InvalidArgument(
+        fmt::format("{}: the static binary takes numeric addresses only (10.0.0.2:7199, "
+                    "[fd00::2]:7199); a host name needs the packaged durprobe",
+                    e.Text()));
+  }
   if (rc != 0 || out.head == nullptr) {
     return Status::Error(fmt::format("{}: cannot resolve: {}", e.Text(), ::gai_strerror(rc)));
   }

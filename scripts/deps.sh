@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs what durprobe needs from Debian 12 packages, skipping what is already there.
-# Usage: scripts/deps.sh [build|test]   (test adds the peers and lab tools the suite uses)
+# Usage: scripts/deps.sh [build|test]
+#   build  what the binary needs (scripts/run.sh): compiler, cmake and the libraries
+#   test   also GoogleTest and the peers, lab, packaging and fuzzing tools the suite uses
 set -euo pipefail
-want=(build-essential cmake libsqlite3-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
+want=(build-essential cmake libsqlite3-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   libtomlplusplus-dev liburing-dev libfuse3-dev pkg-config
   ninja-build)  # the faster generator, where installed (scripts/build.sh)
 if [ "${1:-build}" = test ]; then
-  want+=(fio postgresql-15 sqlite3 strace bindfs xfsprogs btrfs-progs e2fsprogs util-linux
+  want+=(libgtest-dev
+         lintian man-db  # the Debian package's check (scripts/build-deb.sh --check)
+         fio postgresql-15 sqlite3 strace bindfs xfsprogs btrfs-progs e2fsprogs util-linux
          fuse3  # fusermount3, for the crash device (platform/crash_device.h)
          libxml2-dev libxml2-utils chromium  # the HTML page's parser and browser tests
          prometheus ansible-core  # check's Prometheus output and deploy/ tests

@@ -4,7 +4,10 @@
 # CPU priority, the sanitizer build (scripts/build-san.sh: the unit tests and the libFuzzer
 # targets, one clang-14 compile with AddressSanitizer + UndefinedBehaviorSanitizer in
 # build-san/); then the unit tests again under the sanitizers, and a few seconds of each fuzzer
-# (ctest -L fuzz). ccache, when installed, serves the sources that did not change.
+# (ctest -L fuzz). Also beside the tests: the static binary's smoke set in an empty root and a
+# Debian 13 root (scripts/smoke-static.sh), and the Debian package installed in a fresh Debian 12
+# root (scripts/build-deb.sh --check). ccache, when installed, serves the sources that did not
+# change.
 # docs/testing.md describes each part and what each costs.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,6 +22,8 @@ step deps
 bash "$src/scripts/deps.sh" test
 step build
 bash "$src/scripts/build.sh" "${launcher[@]}"
+[ -x "$src/build/tests/durprobe_unit_tests" ] ||
+  { echo "test.sh: the tests were not built (cmake said why, GoogleTest missing?)" >&2; exit 1; }
 
 # The sanitizer build mostly waits for nothing but CPU, the tests mostly for the disk: niced, it
 # takes the cycles the tests leave. In a process group of its own, so an early exit stops it all.
@@ -26,6 +31,23 @@ step "sanitizer build, in the background (build/build-san.log)"
 setsid nice -n 19 bash "$src/scripts/build-san.sh" >"$src/build/build-san.log" 2>&1 &
 san_pid=$!
 trap 'kill -- -"$san_pid" 2>/dev/null || true' EXIT
+
+# The static binary's smoke set and the package's install, each in roots of its own (root only:
+# unshare and chroot); they wait mostly for the disk and the network, the tests for the disk.
+roots=()
+if [ "$(id -u)" = 0 ]; then
+  step "static binary smoke and Debian package, in the background (build/smoke-static.log," \
+    "build/deb-check.log)"
+  (t=$SECONDS; bash "$src/scripts/smoke-static.sh" && rc=0 || rc=$?
+   echo "smoke-static.sh: $((SECONDS - t)) s"; exit "$rc") >"$src/build/smoke-static.log" 2>&1 &
+  roots+=("$!:smoke-static")
+  (t=$SECONDS; bash "$src/scripts/build-deb.sh" --check --no-build && rc=0 || rc=$?
+   echo "build-deb.sh: $((SECONDS - t)) s"; exit "$rc") >"$src/build/deb-check.log" 2>&1 &
+  roots+=("$!:deb-check")
+else
+  echo "test.sh: not root: the static binary's smoke and the package's install are skipped" \
+    "(unshare and chroot need root)"
+fi
 
 # Why each skipped test skipped (ctest lists only their names), from gtest's "Skipped" lines.
 skip_reasons() {
@@ -48,6 +70,14 @@ step "ctest: unit and integration"
 cd "$src/build"
 run_ctest -j"$jobs" -LE fuzz "$@"
 
+roots_rc=0
+for r in "${roots[@]}"; do
+  step "${r#*:}: waiting for it"
+  rc=0
+  wait "${r%%:*}" || rc=$?
+  cat "$src/build/${r#*:}.log"
+  [ "$rc" -eq 0 ] || roots_rc=$rc
+done
 step "sanitizer build: waiting for it"
 san_rc=0
 wait "$san_pid" || san_rc=$?
@@ -87,4 +117,8 @@ fi
 step "ctest: fuzz"
 cd "$src/build"
 run_ctest -L fuzz
+if [ "$roots_rc" -ne 0 ]; then
+  echo "test.sh: the static binary's smoke or the package's install failed (above)"
+  exit "$roots_rc"
+fi
 step done

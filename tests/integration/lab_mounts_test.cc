@@ -5,6 +5,7 @@
 // a mount the lab made but inspect cannot identify fails it.
 #include "tests/integration/lab_mounts.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace durprobe {
