@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/finding_codes.h"
+#include "platform/fs_magic.h"
 #include "platform/interrupt.h"
 #include "platform/scratch.h"
 #include "run/context.h"
