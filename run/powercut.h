@@ -13,14 +13,10 @@
 #include "platform/platform.h"
 #include "platform/tcp.h"
 #include "probes/powercut_writer.h"
+#include "run/powercut_names.h"
 #include "sqlite_bench/powercut_sqlite.h"
 
 namespace durprobe::run {
-
-inline constexpr std::string_view kPowercutDirPrefix = ".durprobe-powercut-";
-inline constexpr char kPowercutRecordsFile[] = "records";
-// The machine's boot id when the run started, synced before the first record (verify compares).
-inline constexpr char kPowercutBootIdFile[] = "boot-id";
 
 struct PowercutWritePlan {
   std::string path;  // resolved, absolute

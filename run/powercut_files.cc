@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "probes/powercut_protocol.h"
-#include "run/powercut.h"
+#include "run/powercut_names.h"
 
 namespace durprobe::run {
 

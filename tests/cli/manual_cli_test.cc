@@ -12,7 +12,7 @@
 #include "tests/cli_runner.h"
 
 namespace durprobe {
-namespace {
+namespace manual_cli_test {
 
 using testing_support::CliRun;
 using testing_support::RunDurprobe;
@@ -121,5 +121,5 @@ TEST(ManualCliTest, BashCompletionCompletesCommandsOptionsAndTheirNames) {
   EXPECT_EQ(Complete(script, "run --json " + dir.path() + "/rep"), dir.path() + "/report.json ");
 }
 
-}  // namespace
+}  // namespace manual_cli_test
 }  // namespace durprobe

@@ -3,6 +3,7 @@
 // writer stops when the witness goes away or leaves too many acks unanswered.
 #include "probes/powercut_writer.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/socket.h>
 #include <unistd.h>
