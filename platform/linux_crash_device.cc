@@ -79,6 +79,10 @@ class Loop {
       if (n < 0) return Errno("LOOP_CTL_GET_FREE");
       std::string path = fmt::format("/dev/loop{}", n);
       int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+      // A free device another process is tearing down meanwhile (its autoclear, or a loop
+      // device being deleted) cannot be opened: ENXIO, or ENOENT once its node is gone. Ask for
+      // the next free one, as for a device taken meanwhile.
+      if (fd < 0 && (errno == ENXIO || errno == ENOENT)) continue;
       if (fd < 0) return Errno("open " + path);
       FileHandle dev(platform, fd);
       struct loop_config config;
