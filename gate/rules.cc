@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "analysis/decision.h"
 #include "analysis/device_states.h"
 #include "analysis/probe_drift.h"
 #include "gate/concurrency_rule.h"
 #include "gate/drift_range.h"
 #include "gate/facts.h"
+#include "gate/latency_decision.h"
 #include "gate/wal_sync_method.h"
 #include "model/labels.h"
 #include "text/units.h"
@@ -141,29 +141,8 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
         FormatNanos(double(ci.high)), c.samples, fmt::format("{:.0f}%", slow->time_share * 100.0),
         FormatNanos(double(p99 ? s.p99 : s.p50)), beside);
   }
-  // Decided by the whole interval, not the figure alone: a limit inside the interval, or an
-  // interval from too few samples to be one, is "cannot tell" (unstable, exit 2), never a pass
-  // or a fail that the next run may turn over.
-  // A report saved without the interval (both ends 0) is judged on its figure.
-  double low = *c.ci_high > 0 ? *c.ci_low * 1e9 : static_cast<double>(value);
-  double high = *c.ci_high > 0 ? *c.ci_high * 1e9 : static_cast<double>(value);
-  Decision below = DecideBelow(
-      std::min(low, static_cast<double>(value)), std::max(high, static_cast<double>(value)),
-      static_cast<double>(rule.max_ns), c.samples, probes::kMinCiOperations);
-  if (below == Decision::kCannotTell) {
-    c.outcome = CheckOutcome::kUnstable;
-    c.undecided = true;
-    c.message = fmt::format(
-        "cannot tell: {}{}; more operations decide it (a longer --budget, or a run without "
-        "--quick)",
-        what,
-        c.samples < probes::kMinCiOperations
-            ? fmt::format(" is from {} samples, fewer than the {} an interval needs", c.samples,
-                          probes::kMinCiOperations)
-            : fmt::format(" holds the limit {} inside its interval",
-                          FormatNanos(static_cast<double>(rule.max_ns))));
-    return c;
-  }
+  Decision below = DecideLatency(c, value, rule.max_ns, what);
+  if (below == Decision::kCannotTell) return c;
   if (below == Decision::kYes) {
     c.outcome = CheckOutcome::kPass;
     c.message = what;

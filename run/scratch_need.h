@@ -40,7 +40,8 @@ struct ScratchParts {
   probes::OpOptions op_options;
   const sqlite_bench::MatrixPlan* matrix = nullptr;
   const sqlite_bench::WorkloadPlan* workloads = nullptr;
-  std::uint64_t concurrency_bytes = 0;  // the concurrency phase's largest cell (run/concurrency_phase.h)
+  // The concurrency phase's largest cell (run/concurrency_phase.h).
+  std::uint64_t concurrency_bytes = 0;
   // crashtest and faults: CrashDeviceScratchBytes.
   std::uint64_t crash_device_bytes = 0;
 };

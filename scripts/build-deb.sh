@@ -49,8 +49,9 @@ archives=${DURPROBE_ROOT_CACHE:-/var/cache/durprobe}/apt-bookworm
 mkdir -p "$archives/partial" "$root/var/cache/apt/archives"
 unshare --mount --fork --propagation private -- bash -c '
   set -e
-  mount --bind "$1" "$2/var/cache/apt/archives"
   . "$3/scripts/debian-root.sh"
+  drop_host_mounts
+  mount --bind "$1" "$2/var/cache/apt/archives"
   in_root "$2" bash -c "
     set -e
     export DEBIAN_FRONTEND=noninteractive

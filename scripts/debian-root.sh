@@ -29,6 +29,15 @@ debian_root_tar() {
   echo "$tar"
 }
 
+# drop_host_mounts: in a mount namespace of its own, lazily unmounts its copies of the host's
+#   FUSE mounts and of every mount under /tmp: a FUSE mount's copy would keep its server alive
+#   after the host unmounted it, and with it whatever that server serves busy (the lab's ext4 and
+#   tmpfs under another test: "target is busy" at its teardown). in_root does the same inline.
+drop_host_mounts() {
+  awk '{ for (i = 7; $i != "-"; i++); if ($(i + 1) ~ /^fuse/ || $5 ~ /^\/tmp\//) print $5 }' \
+    /proc/self/mountinfo | sort -r | while read -r m; do umount -l "$m" 2>/dev/null || true; done
+}
+
 in_root() {
   local dir=$1
   shift
