@@ -119,7 +119,8 @@ TEST(SqliteConsoleTest, ExplainedAboveAHundredPercentIsExplained) {
   r.timed_ns = r.commits * 300'000;  // commits faster than the probes' syncs alone
   AddSqliteResults(t, {r});
   std::string text = Table(t.sqlite);
-  EXPECT_NE(text.find("explained above 100%: the probes' syncs alone take longer"), std::string::npos)
+  EXPECT_NE(text.find("explained above 100%: the probes' syncs alone take longer"),
+            std::string::npos)
       << text;
 }
 
