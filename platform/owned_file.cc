@@ -10,6 +10,8 @@
 #include <cerrno>
 #include <vector>
 
+#include "platform/words.h"
+
 namespace durprobe::platform {
 namespace {
 
@@ -32,19 +34,6 @@ class DirFd {
   int fd_;
 };
 
-std::vector<std::string> Components(const std::string& path) {
-  std::vector<std::string> out;
-  std::size_t at = 0;
-  while (at <= path.size()) {
-    std::size_t slash = path.find('/', at);
-    if (slash == std::string::npos) slash = path.size();
-    std::string c = path.substr(at, slash - at);
-    if (!c.empty() && c != ".") out.push_back(std::move(c));
-    at = slash + 1;
-  }
-  return out;
-}
-
 // What is wrong with the file st describes, or "" when it may be trusted.
 std::string Untrusted(const struct stat& st, std::uint64_t max_bytes) {
   if (S_ISLNK(st.st_mode)) return "is a symlink: not followed";
@@ -66,7 +55,7 @@ std::string Untrusted(const struct stat& st, std::uint64_t max_bytes) {
 
 Result<FileHandle> OpenOwnedFile(Platform& platform, const std::string& path, bool create,
                                  std::uint64_t max_bytes) {
-  std::vector<std::string> parts = Components(path);
+  std::vector<std::string> parts = PathComponents(path);
   if (parts.empty() || path.back() == '/') {
     return Status::InvalidArgument(fmt::format("{}: names no file", path));
   }

@@ -15,6 +15,7 @@
 #include <random>
 
 #include "platform/posix_platform.h"
+#include "platform/words.h"
 
 namespace durprobe::platform {
 namespace {
@@ -52,19 +53,6 @@ class Fd {
 };
 
 bool TrustedOwner(uid_t uid) { return uid == ::geteuid() || uid == 0; }
-
-std::deque<std::string> Components(const std::string& path) {
-  std::deque<std::string> out;
-  std::size_t at = 0;
-  while (at <= path.size()) {
-    std::size_t slash = path.find('/', at);
-    if (slash == std::string::npos) slash = path.size();
-    std::string c = path.substr(at, slash - at);
-    if (!c.empty() && c != ".") out.push_back(std::move(c));
-    at = slash + 1;
-  }
-  return out;
-}
 
 std::string Join(const std::string& dir, const std::string& name) {
   if (dir.empty()) return name;
@@ -140,7 +128,8 @@ bool IsAnonymousObject(const std::string& target) {
 
 Result<Place> Walk(const std::string& path) {
   if (path.empty()) return Status::InvalidArgument("an empty path");
-  std::deque<std::string> todo = Components(path);
+  std::vector<std::string> names = PathComponents(path);
+  std::deque<std::string> todo(names.begin(), names.end());
   Result<Fd> root = OpenRoot(path[0] == '/');
   if (!root.ok()) return root.status();
   Place p;
@@ -179,7 +168,7 @@ Result<Place> Walk(const std::string& path) {
         p.st = object;
         return p;
       }
-      std::deque<std::string> more = Components(*target);
+      std::vector<std::string> more = PathComponents(*target);
       todo.insert(todo.begin(), more.begin(), more.end());
       if (!target->empty() && (*target)[0] == '/') {
         Result<Fd> top = OpenRoot(true);

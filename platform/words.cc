@@ -14,4 +14,17 @@ std::vector<std::string_view> SplitSpaces(std::string_view line) {
   return out;
 }
 
+std::vector<std::string> PathComponents(const std::string& path) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at <= path.size()) {
+    std::size_t slash = path.find('/', at);
+    if (slash == std::string::npos) slash = path.size();
+    std::string c = path.substr(at, slash - at);
+    if (!c.empty() && c != ".") out.push_back(std::move(c));
+    at = slash + 1;
+  }
+  return out;
+}
+
 }  // namespace durprobe::platform
