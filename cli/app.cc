@@ -234,6 +234,9 @@ int RunCommand(int argc, char** argv) {
     if (!app.got_subcommand(s.app)) continue;
     const CLI::Option* wide = s.app->get_option_no_throw("--wide");
     SetConsoleWidth(platform::Default(), wide != nullptr && wide->count() > 0);
+    // --verbose: every console note too (the step log on stderr is its own business).
+    const CLI::Option* verbose = s.app->get_option_no_throw("--verbose");
+    text::SetEveryNote(std::cout, verbose != nullptr && verbose->count() > 0);
     return s.run();
   }
   return UsageError("no subcommand given");

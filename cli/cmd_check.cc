@@ -12,7 +12,7 @@
 #include "cli/evidence_option.h"
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
-#include "cli/target_paths.h"
+#include "run/target_paths.h"
 #include "cli/validators.h"
 #include "gate/concurrency_rule.h"
 #include "gate/policy.h"
@@ -141,7 +141,7 @@ Subcommand SetupCheck(CLI::App& app) {
 
 int RunCheck(const CheckOptions& o) {
   platform::Platform& platform = platform::Default();
-  Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
+  Result<std::vector<std::string>> paths = run::ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<gate::Policy> policy = MakePolicy(platform, o);
   if (!policy.ok()) return UsageError(policy.status().message());

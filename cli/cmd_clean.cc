@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "cli/exit_status.h"
-#include "cli/target_paths.h"
+#include "run/target_paths.h"
 #include "platform/scratch.h"
 
 namespace durprobe::cli {
@@ -24,7 +24,7 @@ Subcommand SetupClean(CLI::App& app) {
 
 int RunClean(const CleanOptions& o) {
   platform::Platform& platform = platform::Default();
-  Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
+  Result<std::vector<std::string>> paths = run::ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
   int code = kExitOk;
   for (const std::string& path : *paths) {

@@ -4,7 +4,7 @@
 
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
-#include "cli/target_paths.h"
+#include "run/target_paths.h"
 #include "cli/validators.h"
 #include "run/command_plans.h"
 #include "run/compare_try.h"
@@ -38,7 +38,7 @@ int RunCompare(const CompareOptions& o) {
   if (o.paths.size() < 2) {
     return UsageError("compare needs at least two paths (the first is the baseline)");
   }
-  Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
+  Result<std::vector<std::string>> paths = run::ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<run::Plan> plan = run::MakeComparePlan(platform, *paths, o, o.common);
   if (!plan.ok()) return UsageError(plan.status().message());

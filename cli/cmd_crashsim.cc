@@ -6,7 +6,7 @@
 
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
-#include "cli/target_paths.h"
+#include "run/target_paths.h"
 #include "cli/validators.h"
 #include "run/command_plans.h"
 #include "sqlite_bench/commit_spec.h"
@@ -74,7 +74,7 @@ Subcommand SetupCrashsim(CLI::App& app) {
 
 int RunCrashsim(const CrashsimCliOptions& o) {
   platform::Platform& platform = platform::Default();
-  Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
+  Result<std::vector<std::string>> paths = run::ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
   return ExecutePlan(
       platform, run::MakeCrashsimCommandPlan(*paths, o), o.common.out,

@@ -9,14 +9,14 @@
 
 #include "cli/standard_options.h"
 #include "cli/subcommand.h"
+#include "run/requests.h"
 
 namespace durprobe::cli {
 
 struct FaultsCliOptions {
   std::vector<std::string> paths{"."};
-  std::vector<std::string> filesystems;  // TYPE or TYPE:OPTIONS; empty: the path's own
-  std::string mount_options;             // --mount-options: for each --fs that names none
-  bool no_sqlite = false;
+  run::FaultsRequest request;  // the options, as typed
+  bool no_sqlite = false;      // --no-sqlite: request.sqlite off
   CommonOptions common;
 };
 

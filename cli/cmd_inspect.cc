@@ -5,7 +5,7 @@
 #include "cli/evidence_option.h"
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
-#include "cli/target_paths.h"
+#include "run/target_paths.h"
 
 namespace durprobe::cli {
 
@@ -22,7 +22,7 @@ Subcommand SetupInspect(CLI::App& app) {
 
 int RunInspect(const InspectOptions& o) {
   platform::Platform& platform = platform::Default();
-  Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
+  Result<std::vector<std::string>> paths = run::ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
   run::Plan plan;
   plan.command = "inspect";

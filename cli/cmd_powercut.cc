@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/exit_status.h"
-#include "cli/target_paths.h"
+#include "run/target_paths.h"
 #include "cli/validators.h"
 #include "codec/powercut_json.h"
 #include "platform/interrupt.h"
@@ -15,7 +15,7 @@
 #include "probes/powercut_record.h"
 #include "probes/primitive_ops.h"
 #include "render/console/powercut_console.h"
-#include "run/powercut.h"
+#include "run/powercut_run.h"
 #include "run/powercut_verify.h"
 #include "run/powercut_witness.h"
 #include "sqlite_bench/commit_spec.h"
@@ -173,7 +173,7 @@ int RunPowercutWitness(const PowercutCliOptions& o) {
 
 int RunPowercutWrite(const PowercutCliOptions& o) {
   platform::Platform& platform = platform::Default();
-  Result<std::vector<std::string>> paths = ResolveTargets(platform, {o.path});
+  Result<std::vector<std::string>> paths = run::ResolveTargets(platform, {o.path});
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<platform::Endpoint> witness = platform::ParseEndpoint(o.witness);
   if (!witness.ok()) return UsageError("--witness " + witness.status().message());
@@ -244,7 +244,7 @@ int RunPowercutWrite(const PowercutCliOptions& o) {
 
 int RunPowercutVerify(const PowercutCliOptions& o) {
   platform::Platform& platform = platform::Default();
-  Result<std::vector<std::string>> paths = ResolveTargets(platform, {o.path});
+  Result<std::vector<std::string>> paths = run::ResolveTargets(platform, {o.path});
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<platform::Endpoint> witness = platform::ParseEndpoint(o.witness);
   if (!witness.ok()) return UsageError("--witness " + witness.status().message());

@@ -4,7 +4,7 @@
 
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
-#include "cli/target_paths.h"
+#include "run/target_paths.h"
 #include "cli/validators.h"
 #include "probes/concurrency.h"
 #include "probes/probe_spec.h"
@@ -50,7 +50,7 @@ Subcommand SetupProbe(CLI::App& app) {
 
 int RunProbe(const ProbeOptions& o) {
   platform::Platform& platform = platform::Default();
-  Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
+  Result<std::vector<std::string>> paths = run::ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<run::Plan> plan = run::MakeProbeCommandPlan(platform, *paths, o, o.common);
   if (!plan.ok()) return UsageError(plan.status().message());

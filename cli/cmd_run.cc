@@ -5,7 +5,7 @@
 #include "cli/evidence_option.h"
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
-#include "cli/target_paths.h"
+#include "run/target_paths.h"
 #include "run/command_plans.h"
 
 namespace durprobe::cli {
@@ -25,7 +25,7 @@ Subcommand SetupRun(CLI::App& app) {
 
 int RunRun(const RunOptions& o) {
   platform::Platform& platform = platform::Default();
-  Result<std::vector<std::string>> paths = ResolveTargets(platform, o.probe.paths);
+  Result<std::vector<std::string>> paths = run::ResolveTargets(platform, o.probe.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<run::Plan> plan = run::MakeRunPlan(platform, *paths, o.probe, o.sqlite, o.probe.common);
   if (!plan.ok()) return UsageError(plan.status().message());

@@ -4,7 +4,7 @@
 
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
-#include "cli/target_paths.h"
+#include "run/target_paths.h"
 #include "cli/validators.h"
 #include "run/command_plans.h"
 #include "sqlite_bench/commit_spec.h"
@@ -66,7 +66,7 @@ int FailedConfigurations(const model::Report& report) { return MeasurementExitCo
 
 int RunSqlite(const SqliteOptions& o) {
   platform::Platform& platform = platform::Default();
-  Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
+  Result<std::vector<std::string>> paths = run::ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<run::Plan> plan = run::MakeSqliteCommandPlan(platform, *paths, o, o.common);
   if (!plan.ok()) return UsageError(plan.status().message());

@@ -122,7 +122,7 @@ Status CheckDestinations(platform::Platform& platform, const std::vector<Destina
 
 template <typename Document>
 Result<std::string> Render(Format format, const Document& doc, std::size_t width,
-                           std::size_t long_line_wrap) {
+                           std::size_t long_line_wrap, bool every_note) {
   if (!Renders(format, DocumentOf(doc))) {
     return Status::Unsupported(
         fmt::format("the {} format has no view of {}", NameOf(format), NounOf(DocumentOf(doc))));
@@ -131,6 +131,7 @@ Result<std::string> Render(Format format, const Document& doc, std::size_t width
   std::ostringstream text;
   text::SetLineWidth(text, width);
   text::SetLongLineWrap(text, long_line_wrap);
+  text::SetEveryNote(text, every_note);
   Status s = reporter->Write(doc, text);
   if (!s.ok()) return s;
   return text.str();
@@ -142,8 +143,10 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
   Status first;
   for (const Destination& d : outputs) {
     bool to_stdout = IsStdout(d.path);
-    Result<std::string> text = Render(d.format, doc, to_stdout ? text::LineWidth(out) : 0,
-                                      to_stdout ? text::LongLineWrap(out) : 0);
+    // A file gets every note; the terminal what the command line asked for.
+    Result<std::string> text =
+        Render(d.format, doc, to_stdout ? text::LineWidth(out) : 0,
+               to_stdout ? text::LongLineWrap(out) : 0, !to_stdout || text::EveryNote(out));
     Status s = text.status();
     if (s.ok() && to_stdout) {
       out << *text;
@@ -167,12 +170,14 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
   return first;
 }
 
-template Result<std::string> Render(Format, const model::Report&, std::size_t, std::size_t);
-template Result<std::string> Render(Format, const explain::Comparison&, std::size_t, std::size_t);
-template Result<std::string> Render(Format, const explain::Diff&, std::size_t, std::size_t);
-template Result<std::string> Render(Format, const explain::Summary&, std::size_t, std::size_t);
+template Result<std::string> Render(Format, const model::Report&, std::size_t, std::size_t, bool);
+template Result<std::string> Render(Format, const explain::Comparison&, std::size_t, std::size_t,
+                                    bool);
+template Result<std::string> Render(Format, const explain::Diff&, std::size_t, std::size_t, bool);
+template Result<std::string> Render(Format, const explain::Summary&, std::size_t, std::size_t,
+                                    bool);
 template Result<std::string> Render(Format, const render::html::SavedReports&, std::size_t,
-                                    std::size_t);
+                                    std::size_t, bool);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
                                   const model::Report&, std::ostream&);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,

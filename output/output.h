@@ -40,10 +40,12 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
 
 // The text of doc in one format (what WriteDestinations writes); the console's fitted to width
 // columns (0: unlimited; WriteDestinations passes stdout's LineWidth for "-"), its long finding
-// lines broken at long_line_wrap (LongLineWrap, likewise). Unsupported, naming the format and the
-// document, when the format's row does not list the document.
+// lines broken at long_line_wrap (LongLineWrap, likewise), every note printed or only those that
+// change how a figure is read (every_note: a file's, or the terminal's with --verbose;
+// text::EveryNote). Unsupported, naming the format and the document, when the format's row does
+// not list the document.
 template <typename Document>
 Result<std::string> Render(Format format, const Document& doc, std::size_t width = 0,
-                           std::size_t long_line_wrap = 0);
+                           std::size_t long_line_wrap = 0, bool every_note = true);
 
 }  // namespace durprobe::output

@@ -7,7 +7,7 @@
 
 #include "analysis/fsync_error_meaning.h"
 #include "probes/fsync_errors.h"
-#include "run/crashtest.h"
+#include "run/crashtest_phase.h"
 #include "run/progress.h"
 #include "run/scratch_need.h"
 #include "run/schedule.h"

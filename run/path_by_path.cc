@@ -8,7 +8,7 @@
 #include "model/labels.h"
 #include "run/analyze_target.h"
 #include "run/concurrency_phase.h"
-#include "run/crashtest.h"
+#include "run/crashtest_phase.h"
 #include "run/faults.h"
 #include "run/flush_counting.h"
 #include "run/planned_time.h"

@@ -12,7 +12,7 @@
 #include "probes/powercut_protocol.h"
 #include "probes/powercut_reader.h"
 #include "probes/powercut_record.h"
-#include "run/powercut.h"
+#include "run/powercut_run.h"
 #include "run/powercut_files.h"
 #include "run/powercut_wire.h"
 #include "sqlite_bench/powercut_sqlite_copy.h"

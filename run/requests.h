@@ -99,4 +99,27 @@ struct CheckRequest {
   WritersRequest writers;       // --writers; the policy's concurrency rules add theirs
 };
 
+// `durprobe crashtest`: the configurations (crashsim's), the crash device's cache and the
+// filesystem it makes, and one reported state to rebuild.
+struct CrashtestRequest {
+  std::vector<std::string> journal_modes;  // lower-case; empty with synchronous empty: the default
+  std::vector<std::string> synchronous;
+  std::vector<std::string> batches{"1"};
+  std::size_t states = 200;  // per configuration
+  std::uint64_t seed = 1;
+  std::uint32_t commits = 30;
+  std::string device = "honest";  // honest, ignores-flush, torn
+  std::string fs;                 // empty: the path's own
+  std::string mount_options;
+  std::string state;  // a reported state's words: rebuild and check only it
+  std::string log;    // the log the state was reported on (its row's `log`)
+};
+
+// `durprobe faults`.
+struct FaultsRequest {
+  std::vector<std::string> filesystems;  // TYPE or TYPE:OPTIONS; empty: the path's own
+  std::string mount_options;             // for each filesystem that names none
+  bool sqlite = true;                    // SQLite's COMMIT on a failing sync too
+};
+
 }  // namespace durprobe::run

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -194,6 +195,32 @@ namespace alias = durprobe::text;
   EXPECT_EQ(NamespaceProblem("render/a.h", "namespace durprobe::explain {\nstruct Diff;\n}"), "");
   EXPECT_EQ(NamespaceProblem("render/a.h", "namespace durprobe::explain {\nstruct Diff {};\n}"),
             "render/a.h opens namespace durprobe::explain, not its room's durprobe::render");
+}
+
+// A file's name is its own across the rooms (docs/architecture.md): "powercut" in model/ and run/
+// sent a reader (and a tool matching by name) to the wrong one. The stems that two rooms share.
+std::vector<std::string> SharedStems(const std::vector<std::string>& files) {
+  std::map<std::string, std::set<std::string>> rooms;
+  for (const std::string& file : files) {
+    rooms[std::filesystem::path(file).stem().string()].insert(testing_support::RoomOf(file));
+  }
+  std::vector<std::string> shared;
+  for (const auto& [stem, in] : rooms) {
+    if (in.size() < 2) continue;
+    std::string line = stem + ":";
+    for (const std::string& room : in) line += " " + room;
+    shared.push_back(line);
+  }
+  return shared;
+}
+
+TEST(RoomNamespacesTest, NoFileNameIsInTwoRooms) {
+  EXPECT_EQ(SharedStems(testing_support::ProjectFiles(DURPROBE_SOURCE_DIR)),
+            std::vector<std::string>{});
+  EXPECT_EQ(SharedStems({"model/powercut.h", "run/powercut.cc", "run/powercut.h",
+                         "render/console/table.cc", "render/html/table.cc", "text/units.h"}),
+            (std::vector<std::string>{"powercut: model run",
+                                      "table: render/console render/html"}));
 }
 
 }  // namespace

@@ -18,6 +18,11 @@ int LongLineSlot() {
   return slot;
 }
 
+int EveryNoteSlot() {
+  static const int slot = std::ios_base::xalloc();
+  return slot;
+}
+
 // The byte offset where the first `columns` code points of text end.
 std::size_t BytesFor(std::string_view text, std::size_t columns) {
   std::size_t seen = 0;
@@ -63,6 +68,10 @@ std::size_t LongLineWrap(std::ios_base& out) {
   long w = out.iword(LongLineSlot());
   return w > 0 ? static_cast<std::size_t>(w) : 0;
 }
+
+void SetEveryNote(std::ios_base& out, bool every) { out.iword(EveryNoteSlot()) = every ? 1 : 0; }
+
+bool EveryNote(std::ios_base& out) { return out.iword(EveryNoteSlot()) != 0; }
 
 std::string WrapText(std::string_view text, std::size_t width, std::size_t first_column,
                      std::size_t indent) {

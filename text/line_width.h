@@ -1,5 +1,6 @@
-// How wide console text may be, and text broken to fit. The CLI sets the width once on the
-// stream the console prints to (the terminal's columns; 0, unlimited, for piped output and
+// How wide console text may be (and how much of it a reader asked for), and text broken to fit. The
+// CLI sets the width once on the stream the console prints to (the terminal's columns; 0,
+// unlimited, for piped output and
 // --wide), so every console printer reads it from the stream it is handed and no signature
 // carries it. Tables choose their columns by it (text/table.h); FitLines wraps the rest.
 #pragma once
@@ -22,6 +23,12 @@ inline constexpr std::size_t kLongLine = 200;
 inline constexpr std::size_t kPipedLine = 100;
 void SetLongLineWrap(std::ios_base& out, std::size_t width);
 std::size_t LongLineWrap(std::ios_base& out);
+
+// Whether the console prints every note (--verbose) or only those that change how a figure is
+// read, saying how many it left out. Set by the CLI on the stream as the width is; false (the
+// default on every stream) keeps the short form.
+void SetEveryNote(std::ios_base& out, bool every);
+bool EveryNote(std::ios_base& out);
 
 // text with every line wider than width broken at spaces (a word wider than the line is cut),
 // each continuation indented hanging spaces past the line's own indent; width 0 keeps text.

@@ -159,6 +159,44 @@ void TableNotes::Add(std::string note) {
   if (std::find(lines.begin(), lines.end(), note) == lines.end()) lines.push_back(std::move(note));
 }
 
+void TableNotes::AddDetail(std::string topic, std::string note) {
+  std::pair<std::string, std::string> entry(std::move(topic), std::move(note));
+  if (std::find(details.begin(), details.end(), entry) == details.end()) {
+    details.push_back(std::move(entry));
+  }
+}
+
+void PrintNoteLines(const TableNotes& notes, std::ostream& out) {
+  for (const std::string& n : notes.lines) {
+    fmt::print(out, "  note: {}\n", text::EscapeControlChars(n));
+  }
+  if (notes.details.empty()) return;
+  if (text::EveryNote(out)) {
+    for (const auto& [topic, n] : notes.details) {
+      fmt::print(out, "  note: {}\n", text::EscapeControlChars(n));
+    }
+    return;
+  }
+  std::vector<std::pair<std::string, int>> counts;  // per topic, in the order first seen
+  for (const auto& [topic, n] : notes.details) {
+    auto it =
+        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == topic; });
+    if (it == counts.end()) {
+      counts.emplace_back(topic, 1);
+    } else {
+      ++it->second;
+    }
+  }
+  std::string topics;
+  for (const auto& [topic, count] : counts) {
+    topics += fmt::format("{}{} {}", topics.empty() ? "" : ", ", count, topic);
+  }
+  fmt::print(out, "  note: {} more with --verbose ({})\n",
+             notes.details.size() == 1 ? std::string("one note")
+                                       : fmt::format("{} notes", notes.details.size()),
+             text::EscapeControlChars(topics));
+}
+
 text::Table ProbeTable(bool repeated, bool flushes) {
   // On a narrow terminal the flushes per operation go first, then the rarer percentiles, then
   // the counts; what a sync costs (p50, p99) and what it is stay.
@@ -241,8 +279,7 @@ void AddProbeRow(text::Table& table, const probes::ProbeResult& r, TableNotes& n
 }
 
 void PrintProbeNotes(const TableNotes& notes, std::ostream& out) {
-  for (const std::string& n : notes.lines)
-    fmt::print(out, "  note: {}\n", text::EscapeControlChars(n));
+  PrintNoteLines(notes, out);
   if (notes.any_short) fmt::print(out, "  {}\n", text::kPercentileLegend);
 }
 
@@ -342,6 +379,7 @@ void PrintFitted(std::ostream& out, const std::function<void(std::ostream&)>& pr
   std::ostringstream text;
   text::SetLineWidth(text, width);
   text::SetLongLineWrap(text, text::LongLineWrap(out));
+  text::SetEveryNote(text, text::EveryNote(out));
   print(text);
   // The printers escape each value (a newline in a path cannot start a line); this pass is the
   // net under them: no control byte but the document's own newlines and tabs reaches a terminal.

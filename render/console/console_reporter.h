@@ -5,6 +5,7 @@
 #include <ostream>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/report.h"
@@ -21,8 +22,16 @@ struct TableNotes {
   bool any_over_explained = false;   // a SQLite row's probes explain more than its commit time
   std::set<std::string> statements;  // the statement styles the SQLite rows ran
   bool cite_drift = false;           // the target has a latency_drift finding for notes to cite
+  // Notes only --verbose prints (text::EveryNote), each under its topic: without it, one line
+  // counts them per topic.
+  std::vector<std::pair<std::string, std::string>> details;  // {topic, note}, each once
   void Add(std::string note);
+  void AddDetail(std::string topic, std::string note);
 };
+
+// The notes' lines ("  note: ..."), with the details when out takes every note, else the count
+// of those left out.
+void PrintNoteLines(const TableNotes& notes, std::ostream& out);
 
 // The probe table's columns, a row (collecting its notes), then the notes. repeated: the run
 // had --repeat, so the median's and the p99's cells hold their range between the repeats.

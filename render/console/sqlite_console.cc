@@ -136,10 +136,11 @@ void AddSqliteRow(text::Table& table, const model::SqliteEntry& e,
             ? fmt::format("predicted from the probes scaled {} to the reference probe near it",
                           text::FormatRatio(c.reference_scale))
             : std::string("predicted from the probes");
-    notes.Add(fmt::format("{}/{} x{}: {}; a sync took {} in SQLite, {} in the probes{}", journal,
-                          ModeCell(r), r.config.rows_per_commit, basis, Us(c.sqlite_sync_mean_ns),
-                          Us(c.probe_sync_mean_ns),
-                          c.basis != "probes" && notes.cite_drift ? " (latency_drift)" : ""));
+    notes.AddDetail("on how its prediction was made",
+                    fmt::format("{}/{} x{}: {}; a sync took {} in SQLite, {} in the probes{}",
+                                journal, ModeCell(r), r.config.rows_per_commit, basis,
+                                Us(c.sqlite_sync_mean_ns), Us(c.probe_sync_mean_ns),
+                                c.basis != "probes" && notes.cite_drift ? " (latency_drift)" : ""));
   }
   if (c.available && c.flush_scale != 1.0 && c.flushes_per_commit && c.probe_flushes_per_commit) {
     notes.Add(
@@ -149,19 +150,20 @@ void AddSqliteRow(text::Table& table, const model::SqliteEntry& e,
                     *c.probe_flushes_per_commit, text::FormatRatio(c.flush_scale)));
   }
   if (r.checkpoints.count > 0) {
-    notes.Add(fmt::format(
-        "{}/{} x{}: {} WAL checkpoint(s) in {} commits, {:.1f} syncs and {} each, {} per commit "
-        "spread out (left out of the per-commit figures)",
-        journal, ModeCell(r), r.config.rows_per_commit, r.checkpoints.count, r.commits,
-        double(r.checkpoints.counts.sync_calls()) / double(r.checkpoints.count),
-        Us(double(r.checkpoints.ns) / double(r.checkpoints.count)),
-        Us(r.PerCommit(r.checkpoints.ns))));
+    notes.AddDetail(
+        "on WAL checkpoints",
+        fmt::format("{}/{} x{}: {} WAL checkpoint(s) in {} commits, {:.1f} syncs and {} each, {} "
+                    "per commit "
+                    "spread out (left out of the per-commit figures)",
+                    journal, ModeCell(r), r.config.rows_per_commit, r.checkpoints.count, r.commits,
+                    double(r.checkpoints.counts.sync_calls()) / double(r.checkpoints.count),
+                    Us(double(r.checkpoints.ns) / double(r.checkpoints.count)),
+                    Us(r.PerCommit(r.checkpoints.ns))));
   }
 }
 
 void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& out) {
-  for (const std::string& n : notes.lines)
-    fmt::print(out, "  note: {}\n", text::EscapeControlChars(n));
+  PrintNoteLines(notes, out);
   if (notes.any_missing) {
     fmt::print(out,
                "  note: predicted/explained need the fdatasync (or fsync) overwrite and append "

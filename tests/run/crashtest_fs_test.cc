@@ -2,7 +2,7 @@
 // that change what reaches the disk; a path on another filesystem is refused, naming it.
 #include <gtest/gtest.h>
 
-#include "run/crashtest.h"
+#include "run/crashtest_phase.h"
 
 namespace durprobe::run {
 namespace crashtest_fs_test {

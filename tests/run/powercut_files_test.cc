@@ -12,7 +12,7 @@
 #include <fstream>
 #include <string>
 
-#include "run/powercut.h"
+#include "run/powercut_run.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe::run::powercut_files_test {

@@ -195,6 +195,7 @@ TEST(SqliteConsoleTest, NotesCiteOnlyFindingsInTheListAndNeedSyncs) {
   unsynced.correlation.basis = "sqlite_sync_timing";
   for (bool cite : {false, true}) {
     std::ostringstream out;
+    text::SetEveryNote(out, true);  // the basis notes are --verbose's
     PrintSqliteTable({synced, unsynced}, {}, out, cite);
     std::string text = out.str();
     EXPECT_NE(text.find("DELETE/FULL x1: predicted from SQLite's own sync timing"),
@@ -203,6 +204,25 @@ TEST(SqliteConsoleTest, NotesCiteOnlyFindingsInTheListAndNeedSyncs) {
     EXPECT_EQ(text.find("DELETE/OFF x1: predicted"), std::string::npos) << text;
     EXPECT_EQ(text.find("(latency_drift)") != std::string::npos, cite) << text;
   }
+}
+
+// Without --verbose the notes on how a prediction was made are counted in one line, not printed;
+// the notes that explain a column stay.
+TEST(SqliteConsoleTest, TheShortFormCountsTheNotesOnlyVerbosePrints) {
+  model::SqliteEntry synced;
+  synced.result = DeleteFull();
+  synced.correlation = analysis::Correlate(synced.result, Probes());
+  synced.correlation.basis = "sqlite_sync_timing";
+  model::SqliteEntry wal = synced;
+  wal.result.config.journal = sqlite_bench::JournalMode::kWal;
+  std::ostringstream out;
+  PrintSqliteTable({synced, wal}, {}, out, false);
+  std::string text = out.str();
+  EXPECT_EQ(text.find("predicted from SQLite's own sync timing"), std::string::npos) << text;
+  EXPECT_NE(text.find("  note: 2 notes more with --verbose (2 on how its prediction was made)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("p50, p99: of single transactions"), std::string::npos) << text;
 }
 
 // Counted flushes add flush/c beside the syncs: 2 flushes per commit for DELETE/FULL's syncs

@@ -1,4 +1,4 @@
-#include "run/powercut.h"
+#include "run/powercut_run.h"
 
 #include <fmt/format.h>
 

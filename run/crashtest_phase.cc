@@ -1,4 +1,4 @@
-#include "run/crashtest.h"
+#include "run/crashtest_phase.h"
 
 #include <fmt/format.h>
 
