@@ -222,6 +222,15 @@ Status LookupBpfMap(int map_fd, const void* key, void* value) {
   return Status::Ok();
 }
 
+bool NextBpfMapKey(int map_fd, const void* key, void* next) {
+  union bpf_attr attr;
+  std::memset(&attr, 0, sizeof(attr));
+  attr.map_fd = static_cast<std::uint32_t>(map_fd);
+  attr.key = reinterpret_cast<std::uint64_t>(key);
+  attr.next_key = reinterpret_cast<std::uint64_t>(next);
+  return Bpf(BPF_MAP_GET_NEXT_KEY, &attr) == 0;
+}
+
 Result<std::unique_ptr<BpfRingReader>> BpfRingReader::Open(int map_fd, std::size_t size) {
   std::unique_ptr<BpfRingReader> reader(new BpfRingReader());
   reader->map_fd_ = map_fd;

@@ -71,6 +71,8 @@ class BpfSession {
 // bpf(BPF_MAP_UPDATE_ELEM) and BPF_MAP_LOOKUP_ELEM.
 Status UpdateBpfMap(int map_fd, const void* key, const void* value);
 Status LookupBpfMap(int map_fd, const void* key, void* value);
+// BPF_MAP_GET_NEXT_KEY: the key after key (the first with key null); false at the end.
+bool NextBpfMapKey(int map_fd, const void* key, void* next);
 
 // The consumer side of a BPF_MAP_TYPE_RINGBUF map of `size` bytes.
 class BpfRingReader {

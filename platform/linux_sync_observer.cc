@@ -80,6 +80,22 @@ class LinuxSyncObserver : public SyncObserver {
     return lost;
   }
 
+  std::vector<UnsyncedWrites> Unsynced() override {
+    std::vector<UnsyncedWrites> out;
+    int fd = session_->MapFd("dp_files");
+    dp_file_key key;
+    dp_file_key next;
+    const void* at = nullptr;
+    while (NextBpfMapKey(fd, at, &next)) {
+      key = next;
+      at = &key;
+      dp_file_state state;
+      if (!LookupBpfMap(fd, &key, &state).ok() || state.bytes == 0) continue;
+      out.push_back({key.tgid, key.fd, state.bytes, state.writes, Path(key.tgid, key.fd)});
+    }
+    return out;
+  }
+
   std::vector<std::string> unobserved() const override { return session_->skipped(); }
 
  private:

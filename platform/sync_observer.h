@@ -52,6 +52,15 @@ struct ObservedSync {
   std::string path;
 };
 
+// Writes to a descriptor that no sync followed, as the window ends.
+struct UnsyncedWrites {
+  std::uint32_t pid = 0;
+  int fd = -1;
+  std::uint64_t bytes = 0;
+  std::uint64_t writes = 0;
+  std::string path;  // as for ObservedSync; a pipe or socket reads back as "pipe:[N]"
+};
+
 struct SyncObserverFilter {
   std::vector<int> pids;  // empty: every process
   std::string comm;       // empty: any; else the thread's comm (15 bytes at most)
@@ -65,6 +74,8 @@ class SyncObserver {
   virtual Status Poll(int timeout_ms, std::vector<ObservedSync>* out) = 0;
   // Records the kernel could not send for want of room in the ring buffer, so far.
   virtual std::uint64_t lost() const = 0;
+  // Every descriptor written since its last sync (or its open) and not synced since.
+  virtual std::vector<UnsyncedWrites> Unsynced() = 0;
   // The calls this kernel lets the program see no tracepoint for ("io_uring/io_uring_complete").
   virtual std::vector<std::string> unobserved() const = 0;
 };

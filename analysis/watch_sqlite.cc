@@ -1,0 +1,215 @@
+#include "analysis/watch_sqlite.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace durprobe::report {
+namespace {
+
+struct Counts {
+  std::uint64_t transactions = 0;  // rollback: database syncs; WAL: commit syncs
+  std::uint64_t journal_before_commit = 0;
+  std::uint64_t journal_after_commit = 0;  // TRUNCATE/PERSIST's sync after the database's
+  std::uint64_t directory = 0;
+  std::uint64_t wal_commits = 0;
+  std::uint64_t wal_checkpoints = 0;
+  std::uint64_t wal_headers = 0;
+  std::uint64_t database = 0;
+  std::uint64_t total = 0;
+  std::vector<std::uint64_t> transaction_bytes;  // pages each transaction wrote
+};
+
+bool IsWal(const std::vector<SqliteFileSync>& syncs, const SqliteUnsynced& unsynced) {
+  // The last journal or WAL activity decides: a database made in rollback mode and switched to
+  // WAL (PRAGMA journal_mode=WAL) syncs its journal first.
+  for (auto it = syncs.rbegin(); it != syncs.rend(); ++it) {
+    if (it->kind == WatchFileKind::kSqliteWal) return true;
+    if (it->kind == WatchFileKind::kSqliteJournal) return unsynced.wal > 0;
+  }
+  return unsynced.wal > 0;
+}
+
+Counts CountRollback(const std::vector<SqliteFileSync>& syncs) {
+  Counts c;
+  enum class Phase { kIdle, kJournalSynced, kCommitted } phase = Phase::kIdle;
+  std::uint64_t content_syncs = 0;  // journal syncs that start a transaction
+  std::uint64_t header_syncs = 0;   // FULL's second sync, of the header's record count
+  for (const SqliteFileSync& s : syncs) {
+    ++c.total;
+    switch (s.kind) {
+      case WatchFileKind::kSqliteJournal:
+        if (s.bytes >= kJournalContentBytes) {
+          ++content_syncs;
+          phase = Phase::kJournalSynced;
+        } else if (phase == Phase::kJournalSynced) {
+          ++header_syncs;
+        } else if (phase == Phase::kCommitted) {
+          ++c.journal_after_commit;
+        }
+        break;
+      case WatchFileKind::kSqliteDatabase:
+        ++c.database;
+        ++c.transactions;
+        c.transaction_bytes.push_back(s.bytes);
+        phase = Phase::kCommitted;
+        break;
+      case WatchFileKind::kDirectory:
+        ++c.directory;
+        break;
+      default:
+        break;
+    }
+  }
+  // Per transaction that synced its journal: 2 is FULL (the header's count rewritten and synced
+  // again), 1 is NORMAL.
+  if (content_syncs > 0) {
+    c.journal_before_commit = (content_syncs + header_syncs + content_syncs / 2) / content_syncs;
+  }
+  return c;
+}
+
+Counts CountWal(const std::vector<SqliteFileSync>& syncs) {
+  Counts c;
+  for (std::size_t i = 0; i < syncs.size(); ++i) {
+    const SqliteFileSync& s = syncs[i];
+    ++c.total;
+    if (s.kind == WatchFileKind::kSqliteDatabase) ++c.database;
+    if (s.kind == WatchFileKind::kDirectory) ++c.directory;
+    if (s.kind != WatchFileKind::kSqliteWal) continue;
+    if (s.bytes == kWalHeaderBytes) {
+      ++c.wal_headers;
+    } else if (i + 1 < syncs.size() && syncs[i + 1].kind == WatchFileKind::kSqliteDatabase) {
+      ++c.wal_checkpoints;
+    } else {
+      ++c.wal_commits;
+      c.transaction_bytes.push_back(s.bytes);
+    }
+  }
+  c.transactions = c.wal_commits;
+  return c;
+}
+
+std::uint64_t MedianOf(std::vector<std::uint64_t> v) {
+  if (v.empty()) return 0;
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+void SetTransactions(WatchSqlite& out, const Counts& c, double seconds) {
+  out.transactions = c.transactions;
+  if (seconds > 0) out.transactions_per_second = static_cast<double>(c.transactions) / seconds;
+  if (c.transactions > 0) {
+    out.syncs_per_transaction = static_cast<double>(c.total) / static_cast<double>(c.transactions);
+    std::uint64_t median = MedianOf(c.transaction_bytes);
+    out.database_bytes_per_transaction = static_cast<double>(median);
+    out.small_transactions =
+        c.transactions >= kMinTransactionsForSize && median <= kSmallTransactionBytes;
+  }
+}
+
+}  // namespace
+
+WatchSqlite InferSqlite(std::uint32_t pid, const std::string& database,
+                        const std::vector<SqliteFileSync>& syncs, const SqliteUnsynced& unsynced,
+                        double seconds) {
+  WatchSqlite out;
+  out.pid = pid;
+  out.database = database;
+  bool wal = IsWal(syncs, unsynced);
+  bool journal_seen =
+      unsynced.journal > 0 || std::any_of(syncs.begin(), syncs.end(), [](const SqliteFileSync& s) {
+        return s.kind == WatchFileKind::kSqliteJournal;
+      });
+  if (wal) {
+    out.journal_mode = SqliteJournalSeen::kWal;
+    Counts c = CountWal(syncs);
+    if (c.wal_commits > 0) {
+      out.synchronous = SqliteSyncSeen::kFull;
+      SetTransactions(out, c, seconds);
+      out.evidence =
+          fmt::format("the WAL synced at each of {} commits, {} checkpoints (WAL then database)",
+                      c.wal_commits, c.wal_checkpoints);
+    } else if (c.wal_checkpoints > 0) {
+      out.synchronous = SqliteSyncSeen::kNormal;
+      out.evidence = fmt::format(
+          "commits write the WAL without a sync; {} checkpoints synced the WAL then the database "
+          "(a power cut loses the commits since the last checkpoint, never the database)",
+          c.wal_checkpoints);
+    } else if (unsynced.database > 0) {
+      out.synchronous = SqliteSyncSeen::kOff;
+      out.durable = false;
+      out.evidence =
+          "the WAL and the database were written (a checkpoint) and nothing was synced: "
+          "synchronous=OFF, not durable";
+    } else {
+      out.evidence =
+          "the WAL was written and not synced, and no checkpoint ran in the window: NORMAL or "
+          "OFF (a checkpoint tells them apart)";
+    }
+    return out;
+  }
+  if (!journal_seen && syncs.empty()) {
+    out.evidence =
+        unsynced.database > 0 ? "the database was written and never synced" : "nothing was written";
+    if (unsynced.database > 0) {
+      out.synchronous = SqliteSyncSeen::kOff;
+      out.durable = false;
+    }
+    return out;
+  }
+  Counts c = CountRollback(syncs);
+  out.journal_mode = c.journal_after_commit > 0 ? SqliteJournalSeen::kTruncateOrPersist
+                                                : SqliteJournalSeen::kDelete;
+  if (c.transactions == 0) {
+    if (unsynced.journal > 0 || unsynced.database > 0) {
+      out.synchronous = SqliteSyncSeen::kOff;
+      out.durable = false;
+      out.evidence =
+          "the rollback journal and the database were written and nothing was synced: "
+          "synchronous=OFF, not durable";
+    } else {
+      out.evidence = "no transaction reached the database's sync in the window";
+    }
+    return out;
+  }
+  out.synchronous = c.journal_before_commit >= 2 ? SqliteSyncSeen::kFull : SqliteSyncSeen::kNormal;
+  SetTransactions(out, c, seconds);
+  out.evidence = fmt::format(
+      "{} transactions, each syncing the journal {} time{}{}, then the database{}", c.transactions,
+      c.journal_before_commit, c.journal_before_commit == 1 ? "" : "s",
+      c.directory >= c.transactions ? " and its directory" : "",
+      c.journal_after_commit > 0 ? ", then the journal again (truncated or its header zeroed)"
+                                 : "");
+  return out;
+}
+
+std::string_view SqliteJournalSeenName(SqliteJournalSeen mode) {
+  switch (mode) {
+    case SqliteJournalSeen::kDelete:
+      return "DELETE";
+    case SqliteJournalSeen::kTruncateOrPersist:
+      return "TRUNCATE or PERSIST";
+    case SqliteJournalSeen::kWal:
+      return "WAL";
+    case SqliteJournalSeen::kUnknown:
+      return "unknown";
+  }
+  return "unknown";
+}
+
+std::string_view SqliteSyncSeenName(SqliteSyncSeen level) {
+  switch (level) {
+    case SqliteSyncSeen::kFull:
+      return "FULL";
+    case SqliteSyncSeen::kNormal:
+      return "NORMAL";
+    case SqliteSyncSeen::kOff:
+      return "OFF";
+    case SqliteSyncSeen::kUnknown:
+      return "unknown";
+  }
+  return "unknown";
+}
+
+}  // namespace durprobe::report

@@ -1,0 +1,90 @@
+#include "cli/cmd_watch.h"
+
+#include <iostream>
+#include <memory>
+
+#include "analysis/watch_report.h"
+#include "cli/exit_status.h"
+#include "cli/validators.h"
+#include "codec/report_json.h"
+#include "codec/watch_json.h"
+#include "output/output.h"
+#include "platform/interrupt.h"
+#include "render/console/watch_console.h"
+#include "run/watch.h"
+#include "text/units.h"
+
+namespace durprobe::cli {
+
+Subcommand SetupWatch(CLI::App& app) {
+  auto o = std::make_shared<WatchOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "watch",
+      "Observe live processes' syncs with eBPF (root): per file, its kind, rate, latency and "
+      "bytes per sync, and what a SQLite database's pattern means (docs/watch.md)");
+  sub->add_option("--pid", o->pids, "Only these processes (repeat, or comma-separated)")
+      ->delimiter(',')
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--comm", o->comm, "Only threads of this command name (15 bytes at most)");
+  sub->add_option("--path", o->path, "Only files under this directory");
+  sub->add_option("--for", o->duration, "How long to watch (10s, 1m); default: until Ctrl-C")
+      ->check(Duration());
+  sub->add_option("-j,--json", o->json, "Write the durprobe.watch/1 document to FILE (- stdout)")
+      ->type_name("FILE");
+  AddStandardFlags(*sub, o->out);
+  return {sub, [o] { return RunWatch(*o); }};
+}
+
+int RunWatch(const WatchOptions& o) {
+  platform::Platform& platform = platform::Default();
+  if (o.comm.size() > 15) {
+    return UsageError("--comm " + o.comm + ": a command name is 15 bytes at most (/proc/PID/comm)");
+  }
+  run::WatchRequest request;
+  request.pids = o.pids;
+  request.comm = o.comm;
+  if (!o.path.empty()) {
+    if (platform.KindOf(o.path) != platform::PathKind::kDirectory) {
+      return UsageError("--path " + o.path + ": not a directory");
+    }
+    Result<std::string> real = platform.RealPath(o.path);
+    request.path = real.ok() ? *real : o.path;
+  }
+  if (!o.duration.empty()) {
+    Result<std::uint64_t> ns = report::ParseDurationNanos(o.duration);
+    if (!ns.ok()) return UsageError("--for " + o.duration + ": " + ns.status().message());
+    request.seconds = static_cast<double>(*ns) / 1e9;
+  }
+  if (!o.json.empty()) {
+    Status ok = report::CheckDestinations(platform, {{report::Format::kJson, o.json}});
+    if (!ok.ok()) return UsageError(ok.message());
+  }
+  Result<report::WatchRecording> recording = run::RecordWatch(platform, request, [&] {
+    if (!o.out.quiet) {
+      PrintLine(std::cerr,
+                report::WatchBanner(request.pids, request.comm, request.path, request.seconds));
+    }
+  });
+  if (!recording.ok()) {
+    // A verifier's refusal carries its log on the lines after the first.
+    std::cerr << "durprobe: error: " << recording.status().message() << "\n";
+    return kExitUsage;
+  }
+  report::WatchReport report = report::BuildWatchReport(*recording);
+  if (o.json != "-") report::PrintWatch(report, std::cout);
+  if (!o.json.empty()) {
+    std::string text = report::DumpJson(report::ToJson(report));
+    if (o.json == "-") {
+      std::cout << text;
+    } else if (Status st = platform.ReplaceFileAtomically(o.json, text); !st.ok()) {
+      PrintError("--json " + o.json + ": " + st.message());
+      return kExitFail;
+    }
+  }
+  std::cout.flush();
+  // Ctrl-C is how a watch without --for ends; one with --for cut short says so in its status.
+  if (request.seconds > 0 && platform::InterruptSignal() != 0) return InterruptedExitCode();
+  return kExitOk;
+}
+
+}  // namespace durprobe::cli
