@@ -132,6 +132,7 @@ WatchSqlite InferSqlite(std::uint32_t pid, const std::string& database,
                       c.wal_commits, c.wal_checkpoints);
     } else if (c.wal_checkpoints > 0) {
       out.synchronous = SqliteSyncSeen::kNormal;
+      out.durable = false;  // a commit returns before anything syncs it
       out.evidence = fmt::format(
           "commits write the WAL without a sync; {} checkpoints synced the WAL then the database "
           "(a power cut loses the commits since the last checkpoint, never the database)",

@@ -64,6 +64,13 @@ void PrintDevices(const WatchReport& r, std::ostream& out) {
   }
 }
 
+std::string_view CommitDurability(const WatchSqlite& s) {
+  if (s.synchronous == SqliteSyncSeen::kUnknown) return "durability unknown";
+  if (s.durable) return "each commit durable when it returns";
+  if (s.synchronous == SqliteSyncSeen::kNormal) return "commits durable only at checkpoints";
+  return "NOT durable";
+}
+
 void PrintSqlite(const WatchReport& r, std::ostream& out) {
   if (r.sqlite.empty()) return;
   out << "\nSQLite\n";
