@@ -82,6 +82,12 @@ Result<std::string> TracefsEvents() {
   for (const char* dir : {"/sys/kernel/tracing/events", "/sys/kernel/debug/tracing/events"}) {
     if (IsDirectory(std::string(dir) + "/syscalls")) return std::string(dir);
   }
+  struct stat st;
+  if (::stat("/sys/kernel/tracing/events", &st) != 0 && errno == EACCES) {
+    return Status::Unsupported(
+        "/sys/kernel/tracing cannot be read: permission denied (watch needs root, or CAP_BPF "
+        "with CAP_PERFMON and access to tracefs)");
+  }
   if (IsDirectory("/sys/kernel/tracing") && !IsDirectory("/sys/kernel/tracing/events")) {
     return Status::Unsupported(
         "tracefs is not mounted at /sys/kernel/tracing (as root: mount -t tracefs nodev "
