@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <utility>
@@ -18,7 +19,10 @@
 namespace durprobe::platform {
 namespace {
 
-static_assert(sizeof(dp_sync_event) != sizeof(dp_open_event), "records are told by their size");
+static_assert(sizeof(dp_sync_event) != sizeof(dp_open_event) &&
+                  sizeof(dp_map_event) != sizeof(dp_sync_event) &&
+                  sizeof(dp_map_event) != sizeof(dp_open_event),
+              "records are told by their size");
 constexpr std::size_t kRingBytes = 4 << 20;  // the program's dp_events
 constexpr int kAtFdcwd = -100;
 
@@ -64,6 +68,11 @@ class LinuxSyncObserver : public SyncObserver {
         dp_open_event opened;
         std::memcpy(&opened, data, sizeof(opened));
         Opened(opened);
+      } else if (size == sizeof(dp_map_event)) {
+        dp_map_event mapped;
+        std::memcpy(&mapped, data, sizeof(mapped));
+        mappings_[mapped.tgid][mapped.addr] = {mapped.addr + mapped.length,
+                                               Path(mapped.tgid, mapped.fd)};
       } else if (size == sizeof(dp_sync_event)) {
         dp_sync_event event;
         std::memcpy(&event, data, sizeof(event));
@@ -123,6 +132,19 @@ class LinuxSyncObserver : public SyncObserver {
     return path;
   }
 
+  // The file mapped at address: from the mmap watch saw, else /proc/PID/maps now.
+  std::string Mapped(std::uint32_t pid, std::uint64_t address) {
+    auto process = mappings_.find(pid);
+    if (process != mappings_.end()) {
+      auto after = process->second.upper_bound(address);
+      if (after != process->second.begin()) {
+        const auto& [start, mapping] = *std::prev(after);
+        if (address >= start && address < mapping.first) return mapping.second;
+      }
+    }
+    return MappedFile(pid, address);
+  }
+
   ObservedSync Synced(const dp_sync_event& e) {
     ObservedSync s;
     s.end_ns = e.end_ns;
@@ -138,13 +160,15 @@ class LinuxSyncObserver : public SyncObserver {
     s.address = e.addr;
     s.length = e.length;
     s.comm.assign(e.comm, strnlen(e.comm, sizeof(e.comm)));
-    s.path = e.op == DP_OP_MSYNC ? MappedFile(e.tgid, e.addr) : Path(e.tgid, e.fd);
+    s.path = e.op == DP_OP_MSYNC ? Mapped(e.tgid, e.addr) : Path(e.tgid, e.fd);
     return s;
   }
 
   std::unique_ptr<BpfSession> session_;
   std::unique_ptr<BpfRingReader> ring_;
   std::map<std::pair<std::uint32_t, int>, std::string> paths_;
+  // By process, by start address: the mapping's end and its file.
+  std::map<std::uint32_t, std::map<std::uint64_t, std::pair<std::uint64_t, std::string>>> mappings_;
 };
 
 static_assert(DP_OP_URING_SYNC_RANGE - DP_OP_FSYNC ==

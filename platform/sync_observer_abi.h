@@ -21,6 +21,7 @@ enum dp_sync_op {
   DP_OP_LAST_SYNC = 9,
   DP_OP_WRITE = 20,  // write, pwrite64, writev, pwritev, pwritev2 without a sync flag
   DP_OP_OPENAT = 21,
+  DP_OP_MMAP = 22,
 };
 
 // One sync, sent when it returns.
@@ -52,6 +53,15 @@ struct dp_open_event {
   __s32 dfd;  // openat's directory descriptor (AT_FDCWD: -100)
   __u32 flags;
   char path[DP_PATH_MAX];
+};
+
+// One shared file mapping made by an observed process (mmap with a descriptor), so an msync
+// names its file even when the mapping is gone before user space reads the sync.
+struct dp_map_event {
+  __u64 addr;
+  __u64 length;
+  __u32 tgid;
+  __s32 fd;
 };
 
 // The filter, set by the loader before the programs are attached (array map "dp_config").

@@ -92,13 +92,15 @@ INLINE int enter(__u32 op, __s32 fd, __u64 arg, __u64 length) {
   return 0;
 }
 
-INLINE void send(struct dp_sync_event* event) {
-  if (ringbuf_output(&dp_events, event, sizeof(*event), 0) != 0) {
+INLINE void send_record(void* record, __u64 size) {
+  if (ringbuf_output(&dp_events, record, size, 0) != 0) {
     __u32 zero = 0;
     __u64* lost = map_lookup(&dp_lost, &zero);
     if (lost) __sync_fetch_and_add(lost, 1);
   }
 }
+
+INLINE void send(struct dp_sync_event* event) { send_record(event, sizeof(*event)); }
 
 // Fills the event's common fields and takes the descriptor's written bytes, resetting them.
 INLINE void take_file(struct dp_sync_event* event, __u32 tgid, __s32 fd) {
@@ -131,11 +133,13 @@ INLINE int leave(__s64 ret) {
     opened.dfd = call.fd;
     opened.flags = (__u32)call.arg;
     probe_read_user_str(opened.path, sizeof(opened.path), (const void*)call.length);
-    if (ringbuf_output(&dp_events, &opened, sizeof(opened), 0) != 0) {
-      __u32 zero = 0;
-      __u64* lost = map_lookup(&dp_lost, &zero);
-      if (lost) __sync_fetch_and_add(lost, 1);
-    }
+    send_record(&opened, sizeof(opened));
+    return 0;
+  }
+  if (call.op == DP_OP_MMAP) {
+    if (ret < 0 && ret > -4096) return 0;
+    struct dp_map_event mapped = {(__u64)ret, call.length, tgid, call.fd};
+    send_record(&mapped, sizeof(mapped));
     return 0;
   }
   __u64 now = ktime_ns();
@@ -224,6 +228,16 @@ SEC("tracepoint/syscalls/sys_enter_msync") int enter_msync(struct sys_enter* ctx
   return enter(DP_OP_MSYNC, -1, ctx->args[0], ctx->args[1]);
 }
 SEC("tracepoint/syscalls/sys_exit_msync") int exit_msync(struct sys_exit* ctx) {
+  return leave(ctx->ret);
+}
+
+// mmap(addr, len, prot, flags, fd, off): a shared mapping of a file, for msync's file.
+#define DP_MAP_SHARED 1
+SEC("tracepoint/syscalls/sys_enter_mmap") int enter_mmap(struct sys_enter* ctx) {
+  if ((__s32)ctx->args[4] < 0 || !(ctx->args[3] & DP_MAP_SHARED)) return 0;
+  return enter(DP_OP_MMAP, (__s32)ctx->args[4], 0, ctx->args[1]);
+}
+SEC("tracepoint/syscalls/sys_exit_mmap") int exit_mmap(struct sys_exit* ctx) {
   return leave(ctx->ret);
 }
 

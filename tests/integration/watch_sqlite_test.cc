@@ -12,12 +12,15 @@
 #include <sstream>
 
 #include "tests/cli_runner.h"
+#include "tests/integration/watch_support.h"
 #include "tests/test_dirs.h"
 
 namespace durprobe {
 namespace {
 
 using testing_support::CliRun;
+using testing_support::kPython;
+using testing_support::MissingForWatch;
 using testing_support::RunShell;
 using testing_support::Slurp;
 using testing_support::TempDir;
@@ -38,22 +41,6 @@ for i in range(rows):
     db.execute("INSERT INTO t VALUES (?)", (os.urandom(100),))
 db.close()
 )py";
-
-constexpr const char* kPython = "/usr/bin/python3";
-
-std::string MissingForWatch() {
-  if (::geteuid() != 0) return "needs root (BPF)";
-  if (::access(kPython, X_OK) != 0) return "needs /usr/bin/python3";
-  if (::access("/usr/bin/strace", X_OK) != 0) return "needs strace (Debian: strace)";
-  if (::access("/sys/kernel/tracing/events/syscalls", F_OK) != 0) {
-    // tracefs is the kernel's own; mounting it where it belongs changes nothing else.
-    (void)std::system("mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null");
-    if (::access("/sys/kernel/tracing/events/syscalls", F_OK) != 0) {
-      return "no syscall tracepoints in /sys/kernel/tracing";
-    }
-  }
-  return "";
-}
 
 struct Observed {
   CliRun watch;
