@@ -68,7 +68,7 @@ std::vector<WatchSqlite> SqliteDatabases(const WatchRecording& rec,
                   (kind == WatchFileKind::kDirectory && p == Parent(db));
       if (!ours) continue;
       if (p == db) kind = WatchFileKind::kSqliteDatabase;
-      syncs.push_back({kind, w.sync.bytes_since_sync});
+      syncs.push_back({kind, w.sync.bytes_since_sync, w.at_seconds});
     }
     SqliteUnsynced unsynced;
     for (const platform::UnsyncedWrites& u : rec.unsynced) {

@@ -18,6 +18,7 @@ struct Counts {
   std::uint64_t database = 0;
   std::uint64_t total = 0;
   std::vector<std::uint64_t> transaction_bytes;  // pages each transaction wrote
+  std::vector<double> commit_at;                 // when each transaction's commit sync returned
 };
 
 bool IsWal(const std::vector<SqliteFileSync>& syncs, const SqliteUnsynced& unsynced) {
@@ -52,6 +53,7 @@ Counts CountRollback(const std::vector<SqliteFileSync>& syncs) {
         ++c.database;
         ++c.transactions;
         c.transaction_bytes.push_back(s.bytes);
+        c.commit_at.push_back(s.at_seconds);
         phase = Phase::kCommitted;
         break;
       case WatchFileKind::kDirectory:
@@ -84,6 +86,7 @@ Counts CountWal(const std::vector<SqliteFileSync>& syncs) {
     } else {
       ++c.wal_commits;
       c.transaction_bytes.push_back(s.bytes);
+      c.commit_at.push_back(s.at_seconds);
     }
   }
   c.transactions = c.wal_commits;
@@ -98,7 +101,12 @@ std::uint64_t MedianOf(std::vector<std::uint64_t> v) {
 
 void SetTransactions(WatchSqlite& out, const Counts& c, double seconds) {
   out.transactions = c.transactions;
-  if (seconds > 0) out.transactions_per_second = static_cast<double>(c.transactions) / seconds;
+  double span = c.commit_at.size() >= 2 ? c.commit_at.back() - c.commit_at.front() : 0.0;
+  if (span > 0) {
+    out.transactions_per_second = static_cast<double>(c.commit_at.size() - 1) / span;
+  } else if (seconds > 0) {
+    out.transactions_per_second = static_cast<double>(c.transactions) / seconds;
+  }
   if (c.transactions > 0) {
     out.syncs_per_transaction = static_cast<double>(c.total) / static_cast<double>(c.transactions);
     std::uint64_t median = MedianOf(c.transaction_bytes);

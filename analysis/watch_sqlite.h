@@ -24,6 +24,7 @@ namespace durprobe::report {
 struct SqliteFileSync {
   WatchFileKind kind = WatchFileKind::kOther;
   std::uint64_t bytes = 0;  // written since the file's previous sync
+  double at_seconds = 0.0;  // its return, from the window's start
 };
 
 // Bytes written to the database's files and not synced when the window ended.
@@ -44,6 +45,9 @@ inline constexpr std::uint64_t kSmallTransactionBytes = 2 * (4096 + 24);
 // A pattern of fewer transactions than this says nothing about their size.
 inline constexpr std::uint64_t kMinTransactionsForSize = 20;
 
+// transactions_per_second is the rate between the first and the last commit seen (an
+// application that commits for a second of a minute's window commits at its own rate, not a
+// sixtieth of it); over the whole window when fewer than two commits or no time between them.
 WatchSqlite InferSqlite(std::uint32_t pid, const std::string& database,
                         const std::vector<SqliteFileSync>& syncs, const SqliteUnsynced& unsynced,
                         double seconds);

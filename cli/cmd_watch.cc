@@ -2,6 +2,7 @@
 
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "analysis/watch_report.h"
 #include "cli/exit_status.h"
@@ -32,6 +33,7 @@ Subcommand SetupWatch(CLI::App& app) {
   sub->add_option("-j,--json", o->json, "Write the durprobe.watch/1 document to FILE (- stdout)")
       ->type_name("FILE");
   AddStandardFlags(*sub, o->out);
+  AddDryRun(*sub, o->out);
   return {sub, [o] { return RunWatch(*o); }};
 }
 
@@ -58,6 +60,15 @@ int RunWatch(const WatchOptions& o) {
   if (!o.json.empty()) {
     Status ok = report::CheckDestinations(platform, {{report::Format::kJson, o.json}});
     if (!ok.ok()) return UsageError(ok.message());
+  }
+  if (o.out.dry_run) {
+    nlohmann::json plan = {{"command", "watch"},
+                           {"pids", request.pids},
+                           {"comm", request.comm},
+                           {"path", request.path},
+                           {"seconds", request.seconds}};
+    std::cout << plan.dump(2) << "\n";
+    return kExitOk;
   }
   Result<report::WatchRecording> recording = run::RecordWatch(platform, request, [&] {
     if (!o.out.quiet) {

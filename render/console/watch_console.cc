@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <sstream>
+
 #include "analysis/watch_files.h"
 #include "analysis/watch_sqlite.h"
+#include "text/line_width.h"
 #include "text/table.h"
 #include "text/units.h"
 #include "text/utf8.h"
@@ -75,11 +78,9 @@ void PrintSqlite(const WatchReport& r, std::ostream& out) {
   if (r.sqlite.empty()) return;
   out << "\nSQLite\n";
   for (const WatchSqlite& s : r.sqlite) {
-    out << fmt::format(
-        "  {} (pid {}): journal_mode {}, synchronous {}: {}\n", EscapeControlChars(s.database),
-        s.pid, SqliteJournalSeenName(s.journal_mode), SqliteSyncSeenName(s.synchronous),
-        s.durable ? (s.synchronous == SqliteSyncSeen::kUnknown ? "durability unknown" : "durable")
-                  : "NOT durable");
+    out << fmt::format("  {} (pid {}): journal_mode {}, synchronous {}: {}\n",
+                       EscapeControlChars(s.database), s.pid, SqliteJournalSeenName(s.journal_mode),
+                       SqliteSyncSeenName(s.synchronous), CommitDurability(s));
     if (s.transactions && s.transactions_per_second && s.syncs_per_transaction) {
       out << fmt::format("    {} transactions, {}/s, {:.1f} syncs each, {} written each\n",
                          CountText(*s.transactions), FormatRate(*s.transactions_per_second),
@@ -106,8 +107,8 @@ std::string WatchBanner(const std::vector<int>& pids, const std::string& comm,
 }
 
 void PrintWatch(const WatchReport& r, std::ostream& out) {
-  out << fmt::format("durprobe watch: {}, {} syncs over {:.1f} s", Who(r.pids, r.comm),
-                     CountText(r.syncs), r.seconds);
+  out << fmt::format("Watched {}: {} syncs over {:.1f} s", Who(r.pids, r.comm), CountText(r.syncs),
+                     r.seconds);
   if (!r.path.empty()) out << ", files under " << EscapeControlChars(r.path);
   out << "\n";
   if (r.lost > 0) {
@@ -119,10 +120,13 @@ void PrintWatch(const WatchReport& r, std::ostream& out) {
     out << "\n";
     PrintFiles(r, out);
   }
-  PrintUnsynced(r, out);
-  PrintDevices(r, out);
-  PrintSqlite(r, out);
-  if (r.syncs > 0) out << "\n" << kPercentileLegend << "\n";
+  // The sentences below fit the stream's width (a terminal's; a pipe's is unlimited).
+  std::ostringstream rest;
+  PrintUnsynced(r, rest);
+  PrintDevices(r, rest);
+  PrintSqlite(r, rest);
+  if (r.syncs > 0) rest << "\n" << kPercentileLegend << "\n";
+  out << FitLines(rest.str(), LineWidth(out), 4);
 }
 
 }  // namespace durprobe::report

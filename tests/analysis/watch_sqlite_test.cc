@@ -13,6 +13,7 @@ namespace {
 std::vector<SqliteFileSync> Repeat(const std::string& pattern, int times,
                                    const std::string& tail = "") {
   std::vector<SqliteFileSync> out;
+  int round = 0;
   auto add = [&](const std::string& text) {
     std::istringstream in(text);
     std::string token;
@@ -21,10 +22,11 @@ std::vector<SqliteFileSync> Repeat(const std::string& pattern, int times,
                            : token[0] == 'B' ? WatchFileKind::kSqliteDatabase
                            : token[0] == 'W' ? WatchFileKind::kSqliteWal
                                              : WatchFileKind::kDirectory;
-      out.push_back({kind, std::stoull(token.substr(1))});
+      // One transaction every 0.1 s, from the window's start.
+      out.push_back({kind, std::stoull(token.substr(1)), 0.1 * static_cast<double>(round)});
     }
   };
-  for (int i = 0; i < times; ++i) add(pattern);
+  for (; round < times; ++round) add(pattern);
   add(tail);
   return out;
 }
@@ -37,7 +39,8 @@ TEST(WatchSqliteTest, DeleteFullIsTwoJournalSyncsTheDirectoryAndTheDatabase) {
   EXPECT_EQ(s.synchronous, SqliteSyncSeen::kFull);
   EXPECT_TRUE(s.durable);
   EXPECT_EQ(s.transactions, 50u);
-  EXPECT_DOUBLE_EQ(*s.transactions_per_second, 5.0);
+  // 50 commits 0.1 s apart: 10 a second while it ran, not 5 over the 10 s window.
+  EXPECT_NEAR(*s.transactions_per_second, 10.0, 1e-9);
   EXPECT_DOUBLE_EQ(*s.syncs_per_transaction, 4.0);
   EXPECT_TRUE(s.small_transactions);  // 8 KiB each: a row per transaction
 }
@@ -61,6 +64,7 @@ TEST(WatchSqliteTest, TruncateAndPersistSyncTheJournalAgainAfterTheDatabase) {
 TEST(WatchSqliteTest, OneLargeTransactionIsNotCalledAutocommit) {
   WatchSqlite s = InferSqlite(7, "/d/t.db", Repeat("J4100000 D0 J12 B4096000", 1), {}, kSeconds);
   EXPECT_EQ(s.transactions, 1u);
+  EXPECT_DOUBLE_EQ(*s.transactions_per_second, 0.1);  // one commit: over the window
   EXPECT_FALSE(s.small_transactions);
   // Many transactions, but each of hundreds of pages: batched, not one statement each.
   WatchSqlite big = InferSqlite(7, "/d/t.db", Repeat("J409600 D0 J12 B409600", 40), {}, kSeconds);
