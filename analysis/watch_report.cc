@@ -122,6 +122,7 @@ WatchReport BuildWatchReport(const WatchRecording& rec) {
     if (s.result < 0) ++t.file.failed;
     ++t.calls[std::string(platform::ObservedCallName(s.call))];
     t.latency.Record(s.latency_ns);
+    t.file.latency_sum_ns += s.latency_ns;
     t.file.bytes += s.bytes_since_sync;
   }
   for (const platform::UnsyncedWrites& u : rec.unsynced) {
@@ -131,6 +132,7 @@ WatchReport BuildWatchReport(const WatchRecording& rec) {
     WatchFile f = t.file;
     f.calls.assign(t.calls.begin(), t.calls.end());
     f.latency = LatencyOf(t.latency);
+    f.latency_buckets = probes::NonEmptyBuckets(t.latency);
     if (rec.seconds > 0) f.syncs_per_second = static_cast<double>(f.syncs) / rec.seconds;
     if (f.syncs > 0) f.bytes_per_sync = static_cast<double>(f.bytes) / static_cast<double>(f.syncs);
     report.files.push_back(std::move(f));

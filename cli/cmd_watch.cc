@@ -3,6 +3,8 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
+#include <tuple>
 
 #include "analysis/watch_report.h"
 #include "cli/exit_status.h"
@@ -12,6 +14,7 @@
 #include "output/output.h"
 #include "platform/interrupt.h"
 #include "render/console/watch_console.h"
+#include "render/prometheus/watch_prometheus.h"
 #include "run/watch.h"
 #include "text/units.h"
 
@@ -31,6 +34,10 @@ Subcommand SetupWatch(CLI::App& app) {
   sub->add_option("--for", o->duration, "How long to watch (10s, 1m); default: until Ctrl-C")
       ->check(Duration());
   sub->add_option("-j,--json", o->json, "Write the durprobe.watch/1 document to FILE (- stdout)")
+      ->type_name("FILE");
+  sub->add_option("--prometheus", o->prometheus,
+                  "Write the window's syncs per command and file kind as a node_exporter textfile "
+                  "to FILE (- stdout), at the end of the window")
       ->type_name("FILE");
   AddStandardFlags(*sub, o->out);
   AddDryRun(*sub, o->out);
@@ -57,9 +64,11 @@ int RunWatch(const WatchOptions& o) {
     if (!ns.ok()) return UsageError("--for " + o.duration + ": " + ns.status().message());
     request.seconds = static_cast<double>(*ns) / 1e9;
   }
-  if (!o.json.empty()) {
-    Status ok = report::CheckDestinations(platform, {{report::Format::kJson, o.json}});
-    if (!ok.ok()) return UsageError(ok.message());
+  std::vector<report::Destination> outputs;
+  if (!o.json.empty()) outputs.push_back({report::Format::kJson, o.json});
+  if (!o.prometheus.empty()) outputs.push_back({report::Format::kPrometheus, o.prometheus});
+  if (Status ok = report::CheckDestinations(platform, outputs); !ok.ok()) {
+    return UsageError(ok.message());
   }
   if (o.out.dry_run) {
     nlohmann::json plan = {{"command", "watch"},
@@ -82,13 +91,17 @@ int RunWatch(const WatchOptions& o) {
     return kExitUsage;
   }
   report::WatchReport report = report::BuildWatchReport(*recording);
-  if (o.json != "-") report::PrintWatch(report, std::cout);
-  if (!o.json.empty()) {
-    std::string text = report::DumpJson(report::ToJson(report));
-    if (o.json == "-") {
+  if (!o.out.quiet && !report::UsesStdout(outputs)) report::PrintWatch(report, std::cout);
+  std::ostringstream prometheus;
+  report::WriteWatchPrometheus(report, prometheus);
+  for (auto [option, file, text] :
+       {std::tuple{"--json", o.json, report::DumpJson(report::ToJson(report))},
+        std::tuple{"--prometheus", o.prometheus, prometheus.str()}}) {
+    if (file.empty()) continue;
+    if (file == "-") {
       std::cout << text;
-    } else if (Status st = platform.ReplaceFileAtomically(o.json, text); !st.ok()) {
-      PrintError("--json " + o.json + ": " + st.message());
+    } else if (Status st = platform.ReplaceFileAtomically(file, text); !st.ok()) {
+      PrintError(std::string(option) + " " + file + ": " + st.message());
       return kExitFail;
     }
   }

@@ -15,9 +15,10 @@ struct WatchOptions {
   std::vector<int> pids;
   std::string comm;
   std::string path;
-  std::string duration;  // --for; "" until interrupted
-  std::string json;      // --json FILE or -
-  OutputOptions out;     // its -q/-v flags
+  std::string duration;    // --for; "" until interrupted
+  std::string json;        // --json FILE or -
+  std::string prometheus;  // --prometheus FILE or -
+  OutputOptions out;       // its -q/-v flags
 };
 
 Subcommand SetupWatch(CLI::App& app);

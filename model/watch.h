@@ -11,6 +11,7 @@
 
 #include "model/report.h"
 #include "platform/sync_observer.h"
+#include "probes/histogram.h"
 
 namespace durprobe::report {
 
@@ -88,6 +89,8 @@ struct WatchFile {
   std::vector<std::pair<std::string, std::uint64_t>> calls;  // {"fdatasync", 12}
   double syncs_per_second = 0.0;
   WatchLatency latency;
+  std::vector<probes::HistogramBucket> latency_buckets;  // the syncs' latencies, compact
+  std::uint64_t latency_sum_ns = 0;
   std::uint64_t bytes = 0;  // written and then synced
   double bytes_per_sync = 0.0;
   std::uint64_t unsynced_bytes = 0;  // written and not synced when the window ended
