@@ -108,18 +108,20 @@ class LinuxSyncObserver : public SyncObserver {
   std::vector<std::string> unobserved() const override { return session_->skipped(); }
 
  private:
-  // The name the process gave openat, made absolute now while its descriptor is likely open.
+  // The name the process gave openat, made absolute. Not read back from /proc/PID/fd: the
+  // descriptor may already name another file when the record is read (SQLite closes its journal
+  // and opens its WAL under the same number); /proc only when the name could not be read.
   void Opened(const dp_open_event& e) {
     std::string given(e.path, strnlen(e.path, sizeof(e.path)));
-    std::string path = ProcFd(e.tgid, e.fd);
-    if (path.empty() && !given.empty()) {
-      if (given[0] == '/') {
-        path = given;
-      } else {
-        std::string base = e.dfd == kAtFdcwd ? ReadLink("/proc/" + std::to_string(e.tgid) + "/cwd")
-                                             : Path(e.tgid, e.dfd);
-        path = base.empty() ? given : base + "/" + given;
-      }
+    std::string path;
+    if (given.empty()) {
+      path = ProcFd(e.tgid, e.fd);
+    } else if (given[0] == '/') {
+      path = given;
+    } else {
+      std::string base = e.dfd == kAtFdcwd ? ReadLink("/proc/" + std::to_string(e.tgid) + "/cwd")
+                                           : Path(e.tgid, e.dfd);
+      path = base.empty() ? given : (base == "/" ? "/" : base + "/") + given;
     }
     paths_[{e.tgid, e.fd}] = path;
   }
