@@ -3,37 +3,38 @@
 #include <algorithm>
 #include <cctype>
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 struct KindRow {
-  WatchFileKind kind;
+  model::WatchFileKind kind;
   std::string_view name;
   std::string_view phrase;
 };
 
 constexpr KindRow kKinds[] = {
-    {WatchFileKind::kSqliteDatabase, "sqlite_database", "SQLite database"},
-    {WatchFileKind::kSqliteJournal, "sqlite_journal", "SQLite rollback journal"},
-    {WatchFileKind::kSqliteWal, "sqlite_wal", "SQLite WAL"},
-    {WatchFileKind::kDirectory, "directory", "directory"},
-    {WatchFileKind::kPostgresWal, "postgres_wal", "PostgreSQL WAL segment"},
-    {WatchFileKind::kPostgresData, "postgres_data", "PostgreSQL data file"},
-    {WatchFileKind::kEtcdWal, "etcd_wal", "etcd WAL"},
-    {WatchFileKind::kEtcdSnapshot, "etcd_db", "etcd bbolt database"},
-    {WatchFileKind::kMysqlRedo, "innodb_redo", "InnoDB redo log"},
-    {WatchFileKind::kMysqlBinlog, "mysql_binlog", "MySQL binary log"},
-    {WatchFileKind::kMysqlData, "innodb_data", "InnoDB data file"},
-    {WatchFileKind::kRocksdbLog, "rocksdb_wal", "RocksDB/LevelDB WAL"},
-    {WatchFileKind::kRocksdbManifest, "rocksdb_manifest", "RocksDB/LevelDB MANIFEST"},
-    {WatchFileKind::kRocksdbInfoLog, "rocksdb_info_log", "RocksDB/LevelDB info LOG"},
-    {WatchFileKind::kOther, "other", "other"},
+    {model::WatchFileKind::kSqliteDatabase, "sqlite_database", "SQLite database"},
+    {model::WatchFileKind::kSqliteJournal, "sqlite_journal", "SQLite rollback journal"},
+    {model::WatchFileKind::kSqliteWal, "sqlite_wal", "SQLite WAL"},
+    {model::WatchFileKind::kDirectory, "directory", "directory"},
+    {model::WatchFileKind::kPostgresWal, "postgres_wal", "PostgreSQL WAL segment"},
+    {model::WatchFileKind::kPostgresData, "postgres_data", "PostgreSQL data file"},
+    {model::WatchFileKind::kEtcdWal, "etcd_wal", "etcd WAL"},
+    {model::WatchFileKind::kEtcdSnapshot, "etcd_db", "etcd bbolt database"},
+    {model::WatchFileKind::kMysqlRedo, "innodb_redo", "InnoDB redo log"},
+    {model::WatchFileKind::kMysqlBinlog, "mysql_binlog", "MySQL binary log"},
+    {model::WatchFileKind::kMysqlData, "innodb_data", "InnoDB data file"},
+    {model::WatchFileKind::kRocksdbLog, "rocksdb_wal", "RocksDB/LevelDB WAL"},
+    {model::WatchFileKind::kRocksdbManifest, "rocksdb_manifest", "RocksDB/LevelDB MANIFEST"},
+    {model::WatchFileKind::kRocksdbInfoLog, "rocksdb_info_log", "RocksDB/LevelDB info LOG"},
+    {model::WatchFileKind::kOther, "other", "other"},
 };
 static_assert([] {
   for (std::size_t i = 0; i < std::size(kKinds); ++i) {
-    if (kKinds[i].kind != static_cast<WatchFileKind>(i)) return false;
+    if (kKinds[i].kind != static_cast<model::WatchFileKind>(i)) return false;
   }
-  return std::size(kKinds) == static_cast<std::size_t>(WatchFileKind::kLastWatchFileKind) + 1;
+  return std::size(kKinds) ==
+         static_cast<std::size_t>(model::WatchFileKind::kLastWatchFileKind) + 1;
 }());
 
 bool AllOf(std::string_view s, int (*pred)(int)) {
@@ -73,42 +74,43 @@ bool MysqlBinlog(std::string_view base) {
 
 }  // namespace
 
-WatchFileKind ClassifyWatchFile(const std::string& path, bool directory,
-                                const std::set<std::string>& seen) {
-  if (directory) return WatchFileKind::kDirectory;
+model::WatchFileKind ClassifyWatchFile(const std::string& path, bool directory,
+                                       const std::set<std::string>& seen) {
+  if (directory) return model::WatchFileKind::kDirectory;
   std::string_view p = path;
   std::string_view base = Base(p);
-  if (p.ends_with("-journal")) return WatchFileKind::kSqliteJournal;
-  if (p.ends_with("-wal")) return WatchFileKind::kSqliteWal;
+  if (p.ends_with("-journal")) return model::WatchFileKind::kSqliteJournal;
+  if (p.ends_with("-wal")) return model::WatchFileKind::kSqliteWal;
   if ((Has(p, "/pg_wal/") || Has(p, "/pg_xlog/")) && base.size() == 24 && AllOf(base, isxdigit)) {
-    return WatchFileKind::kPostgresWal;
+    return model::WatchFileKind::kPostgresWal;
   }
-  if (Has(p, "/member/wal/") && base.ends_with(".wal")) return WatchFileKind::kEtcdWal;
-  if (p.ends_with("/member/snap/db")) return WatchFileKind::kEtcdSnapshot;
-  if (base.starts_with("ib_logfile") || Has(p, "/#innodb_redo/")) return WatchFileKind::kMysqlRedo;
-  if (MysqlBinlog(base)) return WatchFileKind::kMysqlBinlog;
-  if (base.ends_with(".ibd") || base.starts_with("ibdata")) return WatchFileKind::kMysqlData;
-  if (EndsWithDigitsAfter(base, "MANIFEST-")) return WatchFileKind::kRocksdbManifest;
-  if (base == "LOG") return WatchFileKind::kRocksdbInfoLog;
+  if (Has(p, "/member/wal/") && base.ends_with(".wal")) return model::WatchFileKind::kEtcdWal;
+  if (p.ends_with("/member/snap/db")) return model::WatchFileKind::kEtcdSnapshot;
+  if (base.starts_with("ib_logfile") || Has(p, "/#innodb_redo/"))
+    return model::WatchFileKind::kMysqlRedo;
+  if (MysqlBinlog(base)) return model::WatchFileKind::kMysqlBinlog;
+  if (base.ends_with(".ibd") || base.starts_with("ibdata")) return model::WatchFileKind::kMysqlData;
+  if (EndsWithDigitsAfter(base, "MANIFEST-")) return model::WatchFileKind::kRocksdbManifest;
+  if (base == "LOG") return model::WatchFileKind::kRocksdbInfoLog;
   if (base.ends_with(".log") && AllOf(base.substr(0, base.size() - 4), isdigit)) {
-    return WatchFileKind::kRocksdbLog;
+    return model::WatchFileKind::kRocksdbLog;
   }
-  if (PostgresRelation(p, base)) return WatchFileKind::kPostgresData;
+  if (PostgresRelation(p, base)) return model::WatchFileKind::kPostgresData;
   if (seen.contains(path + "-journal") || seen.contains(path + "-wal")) {
-    return WatchFileKind::kSqliteDatabase;
+    return model::WatchFileKind::kSqliteDatabase;
   }
   for (std::string_view ext : {".db", ".sqlite", ".sqlite3", ".db3"}) {
-    if (base.ends_with(ext)) return WatchFileKind::kSqliteDatabase;
+    if (base.ends_with(ext)) return model::WatchFileKind::kSqliteDatabase;
   }
-  return WatchFileKind::kOther;
+  return model::WatchFileKind::kOther;
 }
 
-std::string_view WatchFileKindName(WatchFileKind kind) {
+std::string_view WatchFileKindName(model::WatchFileKind kind) {
   return kKinds[static_cast<std::size_t>(kind)].name;
 }
 
-std::string_view WatchFileKindPhrase(WatchFileKind kind) {
+std::string_view WatchFileKindPhrase(model::WatchFileKind kind) {
   return kKinds[static_cast<std::size_t>(kind)].phrase;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

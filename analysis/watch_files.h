@@ -9,16 +9,16 @@
 
 #include "model/watch.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // path's kind; directory when the path is a directory; seen holds every path synced or written
 // in the window.
-WatchFileKind ClassifyWatchFile(const std::string& path, bool directory,
-                                const std::set<std::string>& seen);
+model::WatchFileKind ClassifyWatchFile(const std::string& path, bool directory,
+                                       const std::set<std::string>& seen);
 
 // "sqlite_database", "sqlite_journal", ... (the JSON's `kind`).
-std::string_view WatchFileKindName(WatchFileKind kind);
+std::string_view WatchFileKindName(model::WatchFileKind kind);
 // "SQLite database", "SQLite rollback journal", ... (the console's).
-std::string_view WatchFileKindPhrase(WatchFileKind kind);
+std::string_view WatchFileKindPhrase(model::WatchFileKind kind);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -11,13 +11,13 @@
 #include "probes/histogram.h"
 #include "probes/statistics.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using FileKey = std::pair<std::uint32_t, std::string>;  // pid, path
 
 struct FileTally {
-  WatchFile file;
+  model::WatchFile file;
   probes::Histogram latency;
   std::map<std::string, std::uint64_t> calls;
   bool directory = false;
@@ -29,45 +29,45 @@ std::string Parent(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-WatchLatency LatencyOf(const probes::Histogram& h) {
-  WatchLatency l;
+model::WatchLatency LatencyOf(const probes::Histogram& h) {
+  model::WatchLatency l;
   if (h.count() == 0) return l;
   l.p50_ns = probes::Percentile(h, 0.5);
   probes::Interval ci = probes::MedianConfidenceInterval(h);
   l.p50_low_ns = ci.low;
   l.p50_high_ns = ci.high;
-  if (PercentileSupported(0.99, h.count())) l.p99_ns = probes::Percentile(h, 0.99);
+  if (model::PercentileSupported(0.99, h.count())) l.p99_ns = probes::Percentile(h, 0.99);
   l.max_ns = h.max();
   return l;
 }
 
 // The database a SQLite file belongs to: the journal's and WAL's name without the suffix.
-std::string DatabaseOf(const std::string& path, WatchFileKind kind) {
-  if (kind == WatchFileKind::kSqliteJournal) return path.substr(0, path.size() - 8);
-  if (kind == WatchFileKind::kSqliteWal) return path.substr(0, path.size() - 4);
-  if (kind == WatchFileKind::kSqliteDatabase) return path;
+std::string DatabaseOf(const std::string& path, model::WatchFileKind kind) {
+  if (kind == model::WatchFileKind::kSqliteJournal) return path.substr(0, path.size() - 8);
+  if (kind == model::WatchFileKind::kSqliteWal) return path.substr(0, path.size() - 4);
+  if (kind == model::WatchFileKind::kSqliteDatabase) return path;
   return "";
 }
 
-std::vector<WatchSqlite> SqliteDatabases(const WatchRecording& rec,
-                                         const std::map<FileKey, FileTally>& files,
-                                         const std::set<std::string>& seen) {
+std::vector<model::WatchSqlite> SqliteDatabases(const model::WatchRecording& rec,
+                                                const std::map<FileKey, FileTally>& files,
+                                                const std::set<std::string>& seen) {
   std::set<FileKey> databases;
   for (const auto& [key, tally] : files) {
     std::string db = DatabaseOf(key.second, tally.file.kind);
     if (!db.empty()) databases.insert({key.first, db});
   }
-  std::vector<WatchSqlite> out;
+  std::vector<model::WatchSqlite> out;
   for (const auto& [pid, db] : databases) {
     std::vector<SqliteFileSync> syncs;
-    for (const WatchSync& w : rec.syncs) {
+    for (const model::WatchSync& w : rec.syncs) {
       const std::string& p = w.sync.path;
       if (w.sync.pid != pid || w.sync.result < 0) continue;
-      WatchFileKind kind = ClassifyWatchFile(p, w.directory, seen);
+      model::WatchFileKind kind = ClassifyWatchFile(p, w.directory, seen);
       bool ours = p == db || p == db + "-journal" || p == db + "-wal" ||
-                  (kind == WatchFileKind::kDirectory && p == Parent(db));
+                  (kind == model::WatchFileKind::kDirectory && p == Parent(db));
       if (!ours) continue;
-      if (p == db) kind = WatchFileKind::kSqliteDatabase;
+      if (p == db) kind = model::WatchFileKind::kSqliteDatabase;
       syncs.push_back({kind, w.sync.bytes_since_sync, w.at_seconds});
     }
     SqliteUnsynced unsynced;
@@ -84,8 +84,8 @@ std::vector<WatchSqlite> SqliteDatabases(const WatchRecording& rec,
 
 }  // namespace
 
-WatchReport BuildWatchReport(const WatchRecording& rec) {
-  WatchReport report;
+model::WatchReport BuildWatchReport(const model::WatchRecording& rec) {
+  model::WatchReport report;
   report.context = rec.context;
   report.seconds = rec.seconds;
   report.pids = rec.pids;
@@ -96,7 +96,7 @@ WatchReport BuildWatchReport(const WatchRecording& rec) {
   report.syncs = rec.syncs.size();
 
   std::set<std::string> seen;
-  for (const WatchSync& w : rec.syncs) seen.insert(w.sync.path);
+  for (const model::WatchSync& w : rec.syncs) seen.insert(w.sync.path);
   for (const platform::UnsyncedWrites& u : rec.unsynced) seen.insert(u.path);
   std::map<std::string, std::vector<std::string>> devices_of(rec.file_devices.begin(),
                                                              rec.file_devices.end());
@@ -115,7 +115,7 @@ WatchReport BuildWatchReport(const WatchRecording& rec) {
     }
     return t;
   };
-  for (const WatchSync& w : rec.syncs) {
+  for (const model::WatchSync& w : rec.syncs) {
     const platform::ObservedSync& s = w.sync;
     FileTally& t = tally_of(s.pid, s.path, s.comm, w.directory);
     ++t.file.syncs;
@@ -129,7 +129,7 @@ WatchReport BuildWatchReport(const WatchRecording& rec) {
     tally_of(u.pid, u.path, "", false).file.unsynced_bytes += u.bytes;
   }
   for (auto& [key, t] : files) {
-    WatchFile f = t.file;
+    model::WatchFile f = t.file;
     f.calls.assign(t.calls.begin(), t.calls.end());
     f.latency = LatencyOf(t.latency);
     f.latency_buckets = probes::NonEmptyBuckets(t.latency);
@@ -137,14 +137,15 @@ WatchReport BuildWatchReport(const WatchRecording& rec) {
     if (f.syncs > 0) f.bytes_per_sync = static_cast<double>(f.bytes) / static_cast<double>(f.syncs);
     report.files.push_back(std::move(f));
   }
-  std::stable_sort(
-      report.files.begin(), report.files.end(), [](const WatchFile& a, const WatchFile& b) {
-        return std::tie(b.syncs, b.unsynced_bytes) < std::tie(a.syncs, a.unsynced_bytes);
-      });
+  std::stable_sort(report.files.begin(), report.files.end(),
+                   [](const model::WatchFile& a, const model::WatchFile& b) {
+                     return std::tie(b.syncs, b.unsynced_bytes) <
+                            std::tie(a.syncs, a.unsynced_bytes);
+                   });
 
-  for (const WatchDevice& d : rec.devices) {
-    WatchDeviceRow row{d, 0, std::nullopt};
-    for (const WatchFile& f : report.files) {
+  for (const model::WatchDevice& d : rec.devices) {
+    model::WatchDeviceRow row{d, 0, std::nullopt};
+    for (const model::WatchFile& f : report.files) {
       if (std::find(f.devices.begin(), f.devices.end(), d.name) != f.devices.end()) {
         row.syncs += f.syncs;
       }
@@ -157,4 +158,4 @@ WatchReport BuildWatchReport(const WatchRecording& rec) {
   return report;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -5,8 +5,8 @@
 
 #include "model/watch.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
-WatchReport BuildWatchReport(const WatchRecording& recording);
+model::WatchReport BuildWatchReport(const model::WatchRecording& recording);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 struct Counts {
@@ -25,8 +25,8 @@ bool IsWal(const std::vector<SqliteFileSync>& syncs, const SqliteUnsynced& unsyn
   // The last journal or WAL activity decides: a database made in rollback mode and switched to
   // WAL (PRAGMA journal_mode=WAL) syncs its journal first.
   for (auto it = syncs.rbegin(); it != syncs.rend(); ++it) {
-    if (it->kind == WatchFileKind::kSqliteWal) return true;
-    if (it->kind == WatchFileKind::kSqliteJournal) return unsynced.wal > 0;
+    if (it->kind == model::WatchFileKind::kSqliteWal) return true;
+    if (it->kind == model::WatchFileKind::kSqliteJournal) return unsynced.wal > 0;
   }
   return unsynced.wal > 0;
 }
@@ -39,7 +39,7 @@ Counts CountRollback(const std::vector<SqliteFileSync>& syncs) {
   for (const SqliteFileSync& s : syncs) {
     ++c.total;
     switch (s.kind) {
-      case WatchFileKind::kSqliteJournal:
+      case model::WatchFileKind::kSqliteJournal:
         if (s.bytes >= kJournalContentBytes) {
           ++content_syncs;
           phase = Phase::kJournalSynced;
@@ -49,14 +49,14 @@ Counts CountRollback(const std::vector<SqliteFileSync>& syncs) {
           ++c.journal_after_commit;
         }
         break;
-      case WatchFileKind::kSqliteDatabase:
+      case model::WatchFileKind::kSqliteDatabase:
         ++c.database;
         ++c.transactions;
         c.transaction_bytes.push_back(s.bytes);
         c.commit_at.push_back(s.at_seconds);
         phase = Phase::kCommitted;
         break;
-      case WatchFileKind::kDirectory:
+      case model::WatchFileKind::kDirectory:
         ++c.directory;
         break;
       default:
@@ -76,12 +76,12 @@ Counts CountWal(const std::vector<SqliteFileSync>& syncs) {
   for (std::size_t i = 0; i < syncs.size(); ++i) {
     const SqliteFileSync& s = syncs[i];
     ++c.total;
-    if (s.kind == WatchFileKind::kSqliteDatabase) ++c.database;
-    if (s.kind == WatchFileKind::kDirectory) ++c.directory;
-    if (s.kind != WatchFileKind::kSqliteWal) continue;
+    if (s.kind == model::WatchFileKind::kSqliteDatabase) ++c.database;
+    if (s.kind == model::WatchFileKind::kDirectory) ++c.directory;
+    if (s.kind != model::WatchFileKind::kSqliteWal) continue;
     if (s.bytes == kWalHeaderBytes) {
       ++c.wal_headers;
-    } else if (i + 1 < syncs.size() && syncs[i + 1].kind == WatchFileKind::kSqliteDatabase) {
+    } else if (i + 1 < syncs.size() && syncs[i + 1].kind == model::WatchFileKind::kSqliteDatabase) {
       ++c.wal_checkpoints;
     } else {
       ++c.wal_commits;
@@ -99,7 +99,7 @@ std::uint64_t MedianOf(std::vector<std::uint64_t> v) {
   return v[v.size() / 2];
 }
 
-void SetTransactions(WatchSqlite& out, const Counts& c, double seconds) {
+void SetTransactions(model::WatchSqlite& out, const Counts& c, double seconds) {
   out.transactions = c.transactions;
   double span = c.commit_at.size() >= 2 ? c.commit_at.back() - c.commit_at.front() : 0.0;
   if (span > 0) {
@@ -118,35 +118,35 @@ void SetTransactions(WatchSqlite& out, const Counts& c, double seconds) {
 
 }  // namespace
 
-WatchSqlite InferSqlite(std::uint32_t pid, const std::string& database,
-                        const std::vector<SqliteFileSync>& syncs, const SqliteUnsynced& unsynced,
-                        double seconds) {
-  WatchSqlite out;
+model::WatchSqlite InferSqlite(std::uint32_t pid, const std::string& database,
+                               const std::vector<SqliteFileSync>& syncs,
+                               const SqliteUnsynced& unsynced, double seconds) {
+  model::WatchSqlite out;
   out.pid = pid;
   out.database = database;
   bool wal = IsWal(syncs, unsynced);
   bool journal_seen =
       unsynced.journal > 0 || std::any_of(syncs.begin(), syncs.end(), [](const SqliteFileSync& s) {
-        return s.kind == WatchFileKind::kSqliteJournal;
+        return s.kind == model::WatchFileKind::kSqliteJournal;
       });
   if (wal) {
-    out.journal_mode = SqliteJournalSeen::kWal;
+    out.journal_mode = model::SqliteJournalSeen::kWal;
     Counts c = CountWal(syncs);
     if (c.wal_commits > 0) {
-      out.synchronous = SqliteSyncSeen::kFull;
+      out.synchronous = model::SqliteSyncSeen::kFull;
       SetTransactions(out, c, seconds);
       out.evidence =
           fmt::format("the WAL synced at each of {} commits, {} checkpoints (WAL then database)",
                       c.wal_commits, c.wal_checkpoints);
     } else if (c.wal_checkpoints > 0) {
-      out.synchronous = SqliteSyncSeen::kNormal;
+      out.synchronous = model::SqliteSyncSeen::kNormal;
       out.durable = false;  // a commit returns before anything syncs it
       out.evidence = fmt::format(
           "commits write the WAL without a sync; {} checkpoints synced the WAL then the database "
           "(a power cut loses the commits since the last checkpoint, never the database)",
           c.wal_checkpoints);
     } else if (unsynced.database > 0) {
-      out.synchronous = SqliteSyncSeen::kOff;
+      out.synchronous = model::SqliteSyncSeen::kOff;
       out.durable = false;
       out.evidence =
           "the WAL and the database were written (a checkpoint) and nothing was synced: "
@@ -162,17 +162,17 @@ WatchSqlite InferSqlite(std::uint32_t pid, const std::string& database,
     out.evidence =
         unsynced.database > 0 ? "the database was written and never synced" : "nothing was written";
     if (unsynced.database > 0) {
-      out.synchronous = SqliteSyncSeen::kOff;
+      out.synchronous = model::SqliteSyncSeen::kOff;
       out.durable = false;
     }
     return out;
   }
   Counts c = CountRollback(syncs);
-  out.journal_mode = c.journal_after_commit > 0 ? SqliteJournalSeen::kTruncateOrPersist
-                                                : SqliteJournalSeen::kDelete;
+  out.journal_mode = c.journal_after_commit > 0 ? model::SqliteJournalSeen::kTruncateOrPersist
+                                                : model::SqliteJournalSeen::kDelete;
   if (c.transactions == 0) {
     if (unsynced.journal > 0 || unsynced.database > 0) {
-      out.synchronous = SqliteSyncSeen::kOff;
+      out.synchronous = model::SqliteSyncSeen::kOff;
       out.durable = false;
       out.evidence =
           "the rollback journal and the database were written and nothing was synced: "
@@ -182,7 +182,8 @@ WatchSqlite InferSqlite(std::uint32_t pid, const std::string& database,
     }
     return out;
   }
-  out.synchronous = c.journal_before_commit >= 2 ? SqliteSyncSeen::kFull : SqliteSyncSeen::kNormal;
+  out.synchronous =
+      c.journal_before_commit >= 2 ? model::SqliteSyncSeen::kFull : model::SqliteSyncSeen::kNormal;
   SetTransactions(out, c, seconds);
   out.evidence = fmt::format(
       "{} transactions, each syncing the journal {} time{}{}, then the database{}", c.transactions,
@@ -193,32 +194,32 @@ WatchSqlite InferSqlite(std::uint32_t pid, const std::string& database,
   return out;
 }
 
-std::string_view SqliteJournalSeenName(SqliteJournalSeen mode) {
+std::string_view SqliteJournalSeenName(model::SqliteJournalSeen mode) {
   switch (mode) {
-    case SqliteJournalSeen::kDelete:
+    case model::SqliteJournalSeen::kDelete:
       return "DELETE";
-    case SqliteJournalSeen::kTruncateOrPersist:
+    case model::SqliteJournalSeen::kTruncateOrPersist:
       return "TRUNCATE or PERSIST";
-    case SqliteJournalSeen::kWal:
+    case model::SqliteJournalSeen::kWal:
       return "WAL";
-    case SqliteJournalSeen::kUnknown:
+    case model::SqliteJournalSeen::kUnknown:
       return "unknown";
   }
   return "unknown";
 }
 
-std::string_view SqliteSyncSeenName(SqliteSyncSeen level) {
+std::string_view SqliteSyncSeenName(model::SqliteSyncSeen level) {
   switch (level) {
-    case SqliteSyncSeen::kFull:
+    case model::SqliteSyncSeen::kFull:
       return "FULL";
-    case SqliteSyncSeen::kNormal:
+    case model::SqliteSyncSeen::kNormal:
       return "NORMAL";
-    case SqliteSyncSeen::kOff:
+    case model::SqliteSyncSeen::kOff:
       return "OFF";
-    case SqliteSyncSeen::kUnknown:
+    case model::SqliteSyncSeen::kUnknown:
       return "unknown";
   }
   return "unknown";
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

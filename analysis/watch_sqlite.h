@@ -18,11 +18,11 @@
 
 #include "model/watch.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // One sync of the database's own files (database, journal, WAL, its directory), in order.
 struct SqliteFileSync {
-  WatchFileKind kind = WatchFileKind::kOther;
+  model::WatchFileKind kind = model::WatchFileKind::kOther;
   std::uint64_t bytes = 0;  // written since the file's previous sync
   double at_seconds = 0.0;  // its return, from the window's start
 };
@@ -48,12 +48,12 @@ inline constexpr std::uint64_t kMinTransactionsForSize = 20;
 // transactions_per_second is the rate between the first and the last commit seen (an
 // application that commits for a second of a minute's window commits at its own rate, not a
 // sixtieth of it); over the whole window when fewer than two commits or no time between them.
-WatchSqlite InferSqlite(std::uint32_t pid, const std::string& database,
-                        const std::vector<SqliteFileSync>& syncs, const SqliteUnsynced& unsynced,
-                        double seconds);
+model::WatchSqlite InferSqlite(std::uint32_t pid, const std::string& database,
+                               const std::vector<SqliteFileSync>& syncs,
+                               const SqliteUnsynced& unsynced, double seconds);
 
 // "DELETE", "TRUNCATE or PERSIST", "WAL", "unknown"; "FULL", "NORMAL", "OFF", "unknown".
-std::string_view SqliteJournalSeenName(SqliteJournalSeen mode);
-std::string_view SqliteSyncSeenName(SqliteSyncSeen level);
+std::string_view SqliteJournalSeenName(model::SqliteJournalSeen mode);
+std::string_view SqliteSyncSeenName(model::SqliteSyncSeen level);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -60,14 +60,14 @@ int RunWatch(const WatchOptions& o) {
     request.path = real.ok() ? *real : o.path;
   }
   if (!o.duration.empty()) {
-    Result<std::uint64_t> ns = report::ParseDurationNanos(o.duration);
+    Result<std::uint64_t> ns = text::ParseDurationNanos(o.duration);
     if (!ns.ok()) return UsageError("--for " + o.duration + ": " + ns.status().message());
     request.seconds = static_cast<double>(*ns) / 1e9;
   }
-  std::vector<report::Destination> outputs;
-  if (!o.json.empty()) outputs.push_back({report::Format::kJson, o.json});
-  if (!o.prometheus.empty()) outputs.push_back({report::Format::kPrometheus, o.prometheus});
-  if (Status ok = report::CheckDestinations(platform, outputs); !ok.ok()) {
+  std::vector<output::Destination> outputs;
+  if (!o.json.empty()) outputs.push_back({output::Format::kJson, o.json});
+  if (!o.prometheus.empty()) outputs.push_back({output::Format::kPrometheus, o.prometheus});
+  if (Status ok = output::CheckDestinations(platform, outputs); !ok.ok()) {
     return UsageError(ok.message());
   }
   if (o.out.dry_run) {
@@ -79,10 +79,10 @@ int RunWatch(const WatchOptions& o) {
     std::cout << plan.dump(2) << "\n";
     return kExitOk;
   }
-  Result<report::WatchRecording> recording = run::RecordWatch(platform, request, [&] {
+  Result<model::WatchRecording> recording = run::RecordWatch(platform, request, [&] {
     if (!o.out.quiet) {
-      PrintLine(std::cerr,
-                report::WatchBanner(request.pids, request.comm, request.path, request.seconds));
+      PrintLine(std::cerr, render::console::WatchBanner(request.pids, request.comm, request.path,
+                                                        request.seconds));
     }
   });
   if (!recording.ok()) {
@@ -90,12 +90,12 @@ int RunWatch(const WatchOptions& o) {
     std::cerr << "durprobe: error: " << recording.status().message() << "\n";
     return kExitUsage;
   }
-  report::WatchReport report = report::BuildWatchReport(*recording);
-  if (!o.out.quiet && !report::UsesStdout(outputs)) report::PrintWatch(report, std::cout);
+  model::WatchReport report = analysis::BuildWatchReport(*recording);
+  if (!o.out.quiet && !output::UsesStdout(outputs)) render::console::PrintWatch(report, std::cout);
   std::ostringstream prometheus;
-  report::WriteWatchPrometheus(report, prometheus);
+  render::prometheus::WriteWatchPrometheus(report, prometheus);
   for (auto [option, file, text] :
-       {std::tuple{"--json", o.json, report::DumpJson(report::ToJson(report))},
+       {std::tuple{"--json", o.json, codec::DumpJson(codec::ToJson(report))},
         std::tuple{"--prometheus", o.prometheus, prometheus.str()}}) {
     if (file.empty()) continue;
     if (file == "-") {

@@ -4,7 +4,7 @@
 #include "analysis/watch_sqlite.h"
 #include "codec/report_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using nlohmann::json;
@@ -14,20 +14,20 @@ json OrNull(const std::optional<T>& v) {
   return v ? json(*v) : json(nullptr);
 }
 
-json ToJson(const WatchLatency& l) {
+json ToJson(const model::WatchLatency& l) {
   return {{"p50_ns", l.p50_ns},
           {"p50_ci95_ns", {l.p50_low_ns, l.p50_high_ns}},
           {"p99_ns", OrNull(l.p99_ns)},
           {"max_ns", l.max_ns}};
 }
 
-json ToJson(const WatchFile& f) {
+json ToJson(const model::WatchFile& f) {
   json calls = json::object();
   for (const auto& [name, count] : f.calls) calls[name] = count;
   return {{"pid", f.pid},
           {"comm", f.comm},
           {"path", f.path},
-          {"kind", WatchFileKindName(f.kind)},
+          {"kind", analysis::WatchFileKindName(f.kind)},
           {"syncs", f.syncs},
           {"failed", f.failed},
           {"calls", calls},
@@ -39,7 +39,7 @@ json ToJson(const WatchFile& f) {
           {"devices", f.devices}};
 }
 
-json ToJson(const WatchDeviceRow& d) {
+json ToJson(const model::WatchDeviceRow& d) {
   return {{"name", d.device.name},
           {"flushes", d.device.flushes},
           {"writes", d.device.writes},
@@ -47,11 +47,11 @@ json ToJson(const WatchDeviceRow& d) {
           {"flushes_per_sync", OrNull(d.flushes_per_sync)}};
 }
 
-json ToJson(const WatchSqlite& s) {
+json ToJson(const model::WatchSqlite& s) {
   return {{"pid", s.pid},
           {"database", s.database},
-          {"journal_mode", SqliteJournalSeenName(s.journal_mode)},
-          {"synchronous", SqliteSyncSeenName(s.synchronous)},
+          {"journal_mode", analysis::SqliteJournalSeenName(s.journal_mode)},
+          {"synchronous", analysis::SqliteSyncSeenName(s.synchronous)},
           {"durable", s.durable},
           {"transactions", OrNull(s.transactions)},
           {"transactions_per_second", OrNull(s.transactions_per_second)},
@@ -63,14 +63,14 @@ json ToJson(const WatchSqlite& s) {
 
 }  // namespace
 
-json ToJson(const WatchReport& r) {
+json ToJson(const model::WatchReport& r) {
   json files = json::array();
-  for (const WatchFile& f : r.files) files.push_back(ToJson(f));
+  for (const model::WatchFile& f : r.files) files.push_back(ToJson(f));
   json devices = json::array();
-  for (const WatchDeviceRow& d : r.devices) devices.push_back(ToJson(d));
+  for (const model::WatchDeviceRow& d : r.devices) devices.push_back(ToJson(d));
   json sqlite = json::array();
-  for (const WatchSqlite& s : r.sqlite) sqlite.push_back(ToJson(s));
-  return {{"schema", kWatchSchema},
+  for (const model::WatchSqlite& s : r.sqlite) sqlite.push_back(ToJson(s));
+  return {{"schema", model::kWatchSchema},
           {"context", ToJson(r.context)},
           {"window",
            {{"seconds", r.seconds},
@@ -85,4 +85,4 @@ json ToJson(const WatchReport& r) {
           {"sqlite", sqlite}};
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

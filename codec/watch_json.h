@@ -5,8 +5,8 @@
 
 #include "model/watch.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
-nlohmann::json ToJson(const WatchReport& report);
+nlohmann::json ToJson(const model::WatchReport& report);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

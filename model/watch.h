@@ -13,7 +13,7 @@
 #include "platform/sync_observer.h"
 #include "probes/histogram.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 inline constexpr char kWatchSchema[] = "durprobe.watch/1";
 
@@ -138,4 +138,4 @@ struct WatchReport {
   std::vector<WatchSqlite> sqlite;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

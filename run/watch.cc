@@ -33,11 +33,11 @@ std::string Parent(const std::string& path) {
 // The devices that speak for each synced file, found from its directory (a journal is gone by
 // the time this runs).
 std::vector<std::pair<std::string, std::vector<std::string>>> FileDevices(
-    platform::Platform& p, const std::string& sys, const std::vector<report::WatchSync>& syncs) {
+    platform::Platform& p, const std::string& sys, const std::vector<model::WatchSync>& syncs) {
   std::map<std::string, std::vector<std::string>> by_dir;
   std::vector<std::pair<std::string, std::vector<std::string>>> out;
   std::set<std::string> seen;
-  for (const report::WatchSync& s : syncs) {
+  for (const model::WatchSync& s : syncs) {
     const std::string& path = s.sync.path;
     if (path.empty() || !seen.insert(path).second) continue;
     std::string dir = s.directory ? path : Parent(path);
@@ -66,10 +66,9 @@ bool PathWithin(const std::string& path, const std::string& dir) {
   return path.size() > d.size() && path.compare(0, d.size(), d) == 0 && path[d.size()] == '/';
 }
 
-Result<report::WatchRecording> RecordWatch(platform::Platform& platform,
-                                           const WatchRequest& request,
-                                           const std::function<void()>& on_ready) {
-  report::WatchRecording rec;
+Result<model::WatchRecording> RecordWatch(platform::Platform& platform, const WatchRequest& request,
+                                          const std::function<void()>& on_ready) {
+  model::WatchRecording rec;
   rec.context = MakeContext(platform, "watch");
   rec.pids = request.pids;
   rec.comm = request.comm;
@@ -89,7 +88,7 @@ Result<report::WatchRecording> RecordWatch(platform::Platform& platform,
   auto keep = [&](std::vector<platform::ObservedSync>& syncs) {
     for (platform::ObservedSync& s : syncs) {
       if (!PathWithin(s.path, request.path)) continue;
-      report::WatchSync w;
+      model::WatchSync w;
       w.at_seconds = s.end_ns > start ? static_cast<double>(s.end_ns - start) / 1e9 : 0.0;
       auto dir = directories.find(s.path);
       if (dir == directories.end()) {

@@ -24,9 +24,8 @@ struct WatchRequest {
 // it). on_ready runs once the observer is attached, so a caller can start the workload then.
 // Unsupported in one sentence when BPF cannot be used here; an Error with the verifier's log when
 // the kernel refuses the program.
-Result<report::WatchRecording> RecordWatch(platform::Platform& platform,
-                                           const WatchRequest& request,
-                                           const std::function<void()>& on_ready);
+Result<model::WatchRecording> RecordWatch(platform::Platform& platform, const WatchRequest& request,
+                                          const std::function<void()>& on_ready);
 
 // Whether path lies in dir (dir itself included), by whole components.
 bool PathWithin(const std::string& path, const std::string& dir);

@@ -9,12 +9,12 @@
 
 #include "model/watch.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
-void PrintWatch(const WatchReport& report, std::ostream& out);
+void PrintWatch(const model::WatchReport& report, std::ostream& out);
 
 // The line watch prints on stderr once it observes: what and for how long.
 std::string WatchBanner(const std::vector<int>& pids, const std::string& comm,
                         const std::string& path, double seconds);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -10,7 +10,7 @@
 #include "analysis/watch_sqlite.h"
 #include "render/prometheus/prometheus_reporter.h"
 
-namespace durprobe::report {
+namespace durprobe::render::prometheus {
 namespace {
 
 struct Series {
@@ -27,12 +27,12 @@ void Header(std::string_view name, std::string_view type, std::string_view help,
 
 }  // namespace
 
-void WriteWatchPrometheus(const WatchReport& r, std::ostream& out) {
+void WriteWatchPrometheus(const model::WatchReport& r, std::ostream& out) {
   const std::vector<double>& bounds = SyncLatencyBuckets();
   std::map<std::pair<std::string, std::string>, Series> series;  // comm, kind
-  for (const WatchFile& f : r.files) {
+  for (const model::WatchFile& f : r.files) {
     if (f.syncs == 0) continue;
-    Series& s = series[{f.comm, std::string(WatchFileKindName(f.kind))}];
+    Series& s = series[{f.comm, std::string(analysis::WatchFileKindName(f.kind))}];
     s.at_or_under.resize(bounds.size());
     for (std::size_t i = 0; i < bounds.size(); ++i) {
       auto le_ns = static_cast<std::uint64_t>(bounds[i] * 1e9 + 0.5);
@@ -70,16 +70,16 @@ void WriteWatchPrometheus(const WatchReport& r, std::ostream& out) {
          "1 when a SQLite database's commits are on stable storage when they return, as its sync "
          "pattern shows; 0 for synchronous=OFF and for WAL with NORMAL.",
          out);
-  for (const WatchSqlite& s : r.sqlite) {
-    if (s.synchronous == SqliteSyncSeen::kUnknown) continue;
+  for (const model::WatchSqlite& s : r.sqlite) {
+    if (s.synchronous == model::SqliteSyncSeen::kUnknown) continue;
     fmt::print(out,
                "durprobe_watch_sqlite_commit_durable{{database=\"{}\",journal_mode=\"{}\","
                "synchronous=\"{}\"}} {}\n",
-               PromLabel(s.database), PromLabel(SqliteJournalSeenName(s.journal_mode)),
-               PromLabel(SqliteSyncSeenName(s.synchronous)), s.durable ? 1 : 0);
+               PromLabel(s.database), PromLabel(analysis::SqliteJournalSeenName(s.journal_mode)),
+               PromLabel(analysis::SqliteSyncSeenName(s.synchronous)), s.durable ? 1 : 0);
   }
   Header("durprobe_watch_window_seconds", "gauge", "How long watch observed.", out);
   fmt::print(out, "durprobe_watch_window_seconds {}\n", r.seconds);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::prometheus

@@ -8,8 +8,8 @@
 
 #include "model/watch.h"
 
-namespace durprobe::report {
+namespace durprobe::render::prometheus {
 
-void WriteWatchPrometheus(const WatchReport& report, std::ostream& out);
+void WriteWatchPrometheus(const model::WatchReport& report, std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::prometheus

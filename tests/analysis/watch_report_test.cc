@@ -6,12 +6,12 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
-WatchSync Sync(std::uint32_t pid, const std::string& path, std::uint64_t latency_ns,
-               std::uint64_t bytes, double at, bool directory = false) {
-  WatchSync w;
+model::WatchSync Sync(std::uint32_t pid, const std::string& path, std::uint64_t latency_ns,
+                      std::uint64_t bytes, double at, bool directory = false) {
+  model::WatchSync w;
   w.sync.pid = pid;
   w.sync.comm = "app";
   w.sync.path = path;
@@ -23,8 +23,8 @@ WatchSync Sync(std::uint32_t pid, const std::string& path, std::uint64_t latency
   return w;
 }
 
-WatchRecording Recording() {
-  WatchRecording rec;
+model::WatchRecording Recording() {
+  model::WatchRecording rec;
   rec.seconds = 10.0;
   for (int i = 0; i < 40; ++i) {
     double t = 0.1 * i;
@@ -39,51 +39,51 @@ WatchRecording Recording() {
   return rec;
 }
 
-const WatchFile* FileAt(const WatchReport& r, const std::string& path) {
-  for (const WatchFile& f : r.files) {
+const model::WatchFile* FileAt(const model::WatchReport& r, const std::string& path) {
+  for (const model::WatchFile& f : r.files) {
     if (f.path == path) return &f;
   }
   return nullptr;
 }
 
 TEST(WatchReportTest, FilesKindsAndFigures) {
-  WatchReport r = BuildWatchReport(Recording());
+  model::WatchReport r = BuildWatchReport(Recording());
   EXPECT_EQ(r.syncs, 160u);
   ASSERT_EQ(r.files.size(), 4u);
   EXPECT_EQ(r.files[0].path, "/d/t.db-journal");  // most syncs first
-  const WatchFile* journal = FileAt(r, "/d/t.db-journal");
+  const model::WatchFile* journal = FileAt(r, "/d/t.db-journal");
   ASSERT_NE(journal, nullptr);
-  EXPECT_EQ(journal->kind, WatchFileKind::kSqliteJournal);
+  EXPECT_EQ(journal->kind, model::WatchFileKind::kSqliteJournal);
   EXPECT_EQ(journal->syncs, 80u);
   EXPECT_DOUBLE_EQ(journal->syncs_per_second, 8.0);
   EXPECT_DOUBLE_EQ(journal->bytes_per_sync, (8720.0 + 12.0) / 2);
   EXPECT_EQ(journal->calls,
             (std::vector<std::pair<std::string, std::uint64_t>>{{"fdatasync", 80}}));
-  const WatchFile* db = FileAt(r, "/d/t.db");
+  const model::WatchFile* db = FileAt(r, "/d/t.db");
   ASSERT_NE(db, nullptr);
-  EXPECT_EQ(db->kind, WatchFileKind::kSqliteDatabase);
+  EXPECT_EQ(db->kind, model::WatchFileKind::kSqliteDatabase);
   EXPECT_FALSE(db->latency.p99_ns.has_value());  // 40 syncs support no p99
   EXPECT_NEAR(static_cast<double>(db->latency.p50_ns), 4e6, 4e6 / 100);
-  EXPECT_EQ(FileAt(r, "/d")->kind, WatchFileKind::kDirectory);
-  const WatchFile* cache = FileAt(r, "/d/cache.bin");
+  EXPECT_EQ(FileAt(r, "/d")->kind, model::WatchFileKind::kDirectory);
+  const model::WatchFile* cache = FileAt(r, "/d/cache.bin");
   ASSERT_NE(cache, nullptr);
   EXPECT_EQ(cache->syncs, 0u);
   EXPECT_EQ(cache->unsynced_bytes, 4096u);
 }
 
 TEST(WatchReportTest, DevicesAndTheDatabase) {
-  WatchReport r = BuildWatchReport(Recording());
+  model::WatchReport r = BuildWatchReport(Recording());
   ASSERT_EQ(r.devices.size(), 1u);  // vdb holds no observed file
   EXPECT_EQ(r.devices[0].device.name, "vda");
   EXPECT_EQ(r.devices[0].syncs, 160u);
   EXPECT_DOUBLE_EQ(*r.devices[0].flushes_per_sync, 170.0 / 160.0);
   ASSERT_EQ(r.sqlite.size(), 1u);
   EXPECT_EQ(r.sqlite[0].database, "/d/t.db");
-  EXPECT_EQ(r.sqlite[0].journal_mode, SqliteJournalSeen::kDelete);
-  EXPECT_EQ(r.sqlite[0].synchronous, SqliteSyncSeen::kFull);
+  EXPECT_EQ(r.sqlite[0].journal_mode, model::SqliteJournalSeen::kDelete);
+  EXPECT_EQ(r.sqlite[0].synchronous, model::SqliteSyncSeen::kFull);
   EXPECT_EQ(r.sqlite[0].transactions, 40u);
   EXPECT_DOUBLE_EQ(*r.sqlite[0].syncs_per_transaction, 4.0);
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

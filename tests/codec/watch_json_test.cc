@@ -4,27 +4,27 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 TEST(WatchJsonTest, KeysNullsAndNames) {
-  WatchReport r;
+  model::WatchReport r;
   r.seconds = 5.0;
   r.pids = {42};
   r.syncs = 3;
-  WatchFile f;
+  model::WatchFile f;
   f.pid = 42;
   f.path = "/d/t.db-wal";
-  f.kind = WatchFileKind::kSqliteWal;
+  f.kind = model::WatchFileKind::kSqliteWal;
   f.syncs = 3;
   f.calls = {{"fdatasync", 3}};
   f.latency.p50_ns = 1000;
   r.files.push_back(f);
   r.devices.push_back({{"vda", 4, 10}, 3, 4.0 / 3});
-  WatchSqlite s;
+  model::WatchSqlite s;
   s.database = "/d/t.db";
-  s.journal_mode = SqliteJournalSeen::kWal;
-  s.synchronous = SqliteSyncSeen::kNormal;
+  s.journal_mode = model::SqliteJournalSeen::kWal;
+  s.synchronous = model::SqliteSyncSeen::kNormal;
   s.durable = false;
   r.sqlite.push_back(s);
   nlohmann::json j = ToJson(r);
@@ -44,4 +44,4 @@ TEST(WatchJsonTest, KeysNullsAndNames) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -9,11 +9,12 @@
 
 #include "probes/histogram.h"
 
-namespace durprobe::report {
+namespace durprobe::render::prometheus {
 namespace {
 
-WatchFile File(const std::string& path, WatchFileKind kind, std::vector<std::uint64_t> ns) {
-  WatchFile f;
+model::WatchFile File(const std::string& path, model::WatchFileKind kind,
+                      std::vector<std::uint64_t> ns) {
+  model::WatchFile f;
   f.comm = "app\"1";
   f.path = path;
   f.kind = kind;
@@ -29,14 +30,14 @@ WatchFile File(const std::string& path, WatchFileKind kind, std::vector<std::uin
 }
 
 TEST(WatchPrometheusTest, OneHistogramPerCommandAndKind) {
-  WatchReport r;
+  model::WatchReport r;
   r.seconds = 10;
-  r.files.push_back(File("/d/a-wal", WatchFileKind::kSqliteWal, {500000, 3000000}));
-  r.files.push_back(File("/d/b-wal", WatchFileKind::kSqliteWal, {3000000}));
-  WatchSqlite s;
+  r.files.push_back(File("/d/a-wal", model::WatchFileKind::kSqliteWal, {500000, 3000000}));
+  r.files.push_back(File("/d/b-wal", model::WatchFileKind::kSqliteWal, {3000000}));
+  model::WatchSqlite s;
   s.database = "/d/a";
-  s.journal_mode = SqliteJournalSeen::kWal;
-  s.synchronous = SqliteSyncSeen::kNormal;
+  s.journal_mode = model::SqliteJournalSeen::kWal;
+  s.synchronous = model::SqliteSyncSeen::kNormal;
   s.durable = false;
   r.sqlite.push_back(s);
   std::ostringstream out;
@@ -65,4 +66,4 @@ TEST(WatchPrometheusTest, OneHistogramPerCommandAndKind) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::prometheus
