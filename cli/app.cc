@@ -19,6 +19,7 @@
 #include "cli/cmd_faults.h"
 #include "cli/cmd_inspect.h"
 #include "cli/cmd_powercut.h"
+#include "cli/cmd_watch.h"
 #include "cli/cmd_probe.h"
 #include "cli/cmd_report.h"
 #include "cli/cmd_run.h"
@@ -130,7 +131,8 @@ int RunCommand(int argc, char** argv) {
                                   SetupSqlite(app),   SetupCompare(app),   SetupDiff(app),
                                   SetupReport(app),   SetupCheck(app),     SetupSummarize(app),
                                   SetupCrashsim(app), SetupCrashtest(app), SetupFaults(app),
-                                  SetupPowercut(app), SetupClean(app)};
+                                  SetupPowercut(app), SetupWatch(app),
+                                  SetupClean(app)};
   app.require_subcommand(1, 1);
   std::vector<std::string> names;
   for (const Subcommand& s : subs) names.push_back(s.app->get_name());

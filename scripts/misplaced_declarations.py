@@ -16,6 +16,7 @@ FOLDERS = ["platform", "probes", "sqlite_bench", "text", "model", "analysis", "g
 ALLOWED = {("platform/platform.h", "Default"), ("platform/inspect.h", "InspectPath"),
            ("platform/crash_device.h", "CleanCrashDevices"),
            ("platform/crash_device.h", "CrashDeviceMissing"),
+           ("platform/sync_observer.h", "OpenSyncObserver"),
            # the POSIX implementation of a seam, as posix_platform.cc is platform.h's;
            ("platform/program.h", "RunProgram"),
            # what the crash device and its FUSE server share (one header, two .cc files).

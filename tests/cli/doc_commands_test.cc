@@ -162,8 +162,9 @@ std::vector<std::vector<std::string>> Expand(const std::vector<std::string>& wor
 }
 
 bool Measures(const std::string& command) {
-  static const std::set<std::string> kMeasuring = {
-      "run", "probe", "sqlite", "compare", "check", "crashsim", "crashtest", "faults", "powercut"};
+  static const std::set<std::string> kMeasuring = {"run",      "probe",    "sqlite",    "compare",
+                                                   "check",    "crashsim", "crashtest", "faults",
+                                                   "powercut", "watch"};
   return kMeasuring.count(command) > 0 || command.front() == '/' || command == "." ||
          command == "PATH";
 }
