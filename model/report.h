@@ -15,6 +15,7 @@
 #include "model/powercut.h"
 #include "model/repeats.h"
 #include "model/sqlite_model.h"
+#include "platform/cgroup_io.h"
 #include "platform/ebs_stats.h"
 #include "platform/mount_info.h"
 #include "probes/fsync_error_result.h"
@@ -47,6 +48,9 @@ struct Context {
   // The CPU limit the run's cgroup had (platform/cgroup_cpu.h); version empty where none was seen.
   // stat_files is the run's own and never written.
   platform::CpuQuota cpu_quota;
+  // The block I/O limits the run's cgroup had per device (platform/cgroup_io.h); version empty
+  // where no I/O controller was seen.
+  platform::IoLimits io_limits;
   bool interrupted = false;  // SIGINT/SIGTERM arrived: the report holds what finished before it
   int interrupt_signal = 0;  // which one (2 or 15) when interrupted
 };

@@ -1,0 +1,49 @@
+#include "analysis/neighbours.h"
+
+#include <cmath>
+#include <map>
+
+namespace durprobe::report {
+namespace {
+
+struct IdleSum {
+  std::uint64_t flushes = 0, idle_ns = 0;
+};
+
+void AddIdle(const probes::FlushTally& t, std::map<std::string, IdleSum>& sums) {
+  if (!t.ok() || t.idle_ns == 0) return;
+  for (const probes::DeviceFlushes& d : t.devices) {
+    sums[d.name].flushes += d.idle_flushes;
+    sums[d.name].idle_ns += t.idle_ns;
+  }
+}
+
+}  // namespace
+
+double PoissonLowerBound(std::uint64_t count) {
+  if (count == 0) return 0.0;
+  const double k = static_cast<double>(count);
+  return k * std::pow(std::max(0.0, 1.0 - 1.0 / (9.0 * k) - 1.645 / (3.0 * std::sqrt(k))), 3);
+}
+
+std::optional<DeviceBackground> BackgroundFlushes(const Target& t) {
+  std::map<std::string, IdleSum> sums;
+  for (const probes::ProbeResult& r : t.probes) AddIdle(r.device_flushes, sums);
+  for (const SqliteEntry& e : t.sqlite) AddIdle(e.result.device_flushes, sums);
+  for (const probes::ConcurrencyResult& c : t.concurrency) AddIdle(c.device_flushes, sums);
+  std::optional<DeviceBackground> busiest;
+  for (const auto& [name, sum] : sums) {
+    if (sum.idle_ns < kMinNeighbourIdleNs) continue;
+    DeviceBackground b;
+    b.device = name;
+    b.flushes = sum.flushes;
+    b.idle_ns = sum.idle_ns;
+    const double seconds = static_cast<double>(sum.idle_ns) / 1e9;
+    b.per_sec = static_cast<double>(sum.flushes) / seconds;
+    b.per_sec_low = PoissonLowerBound(sum.flushes) / seconds;
+    if (!busiest || b.per_sec > busiest->per_sec) busiest = b;
+  }
+  return busiest;
+}
+
+}  // namespace durprobe::report

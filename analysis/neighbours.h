@@ -1,0 +1,40 @@
+// Another process's I/O on a path's device, from the flush counters every run already reads
+// (probes/flush_tally.h): each measurement's idle slices, in which durprobe itself does nothing,
+// count only the others' flushes. Summed over a target's probes, SQLite configurations and
+// concurrency cells, the busiest device's rate is the neighbour's (docs/diagnose.md, the
+// `neighbour` cause). Pure.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "model/report.h"
+
+namespace durprobe::report {
+
+// From this many flushes a second with nothing of durprobe's running, another process is
+// flushing the device: an idle ext4 or xfs commits its journal every few seconds (well under 1 a
+// second), a database or fio with --fsync=1 beside it hundreds or thousands of times.
+inline constexpr double kNeighbourFlushesPerSec = 10.0;
+// Idle time under which a rate is not read at all.
+inline constexpr std::uint64_t kMinNeighbourIdleNs = 20'000'000;
+
+struct DeviceBackground {
+  std::string device;         // "vda"
+  std::uint64_t flushes = 0;  // in the idle slices
+  std::uint64_t idle_ns = 0;  // the idle slices' time
+  double per_sec = 0;         // flushes / idle time
+  double per_sec_low = 0;     // its one-sided 95% lower bound (Poisson)
+  // The rate is kNeighbourFlushesPerSec or more beyond the counts' noise (per_sec_low).
+  bool busy() const { return per_sec_low >= kNeighbourFlushesPerSec; }
+};
+
+// The busiest device's background over every counted measurement of t; unset where nothing was
+// counted or the idle slices were shorter than kMinNeighbourIdleNs.
+std::optional<DeviceBackground> BackgroundFlushes(const Target& t);
+
+// The one-sided 95% lower bound of a Poisson mean from a count (Wilson-Hilferty); 0 for 0.
+double PoissonLowerBound(std::uint64_t count);
+
+}  // namespace durprobe::report
