@@ -155,7 +155,7 @@ Status HtmlReporter::Write(const Comparison& c, std::ostream& out) const {
                 "One group per probe, one bar per path, ratios against path [1].");
   out << html::CdfOverlays(c.targets, "cmp");
   for (std::size_t t = 0; t < c.targets.size(); ++t) {
-    out << html::TargetSection(c.targets[t], fmt::format("t{}", t));
+    out << html::TargetSection(c.targets[t], fmt::format("t{}", t), &c.context);
   }
   out << html::PageEnd();
   return out ? Status::Ok() : Status::Error("could not write the HTML page");

@@ -30,7 +30,9 @@ Status WriteHtmlPage(const std::vector<SourcedReport>& reports, std::ostream& ou
 namespace html {
 
 // One target: heading, mount and device table, findings, probes, SQLite.
-std::string TargetSection(const Target& target, const std::string& id_prefix);
+// context: the run's, whose limits are shown beside the mount (null: none shown).
+std::string TargetSection(const Target& target, const std::string& id_prefix,
+                          const Context* context = nullptr);
 
 }  // namespace html
 
