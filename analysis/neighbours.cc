@@ -26,6 +26,15 @@ double PoissonLowerBound(std::uint64_t count) {
   return k * std::pow(std::max(0.0, 1.0 - 1.0 / (9.0 * k) - 1.645 / (3.0 * std::sqrt(k))), 3);
 }
 
+double PoissonUpperBound(std::uint64_t count) {
+  const double k = static_cast<double>(count) + 1.0;
+  return k * std::pow(1.0 - 1.0 / (9.0 * k) + 1.645 / (3.0 * std::sqrt(k)), 3);
+}
+
+bool BusierBeyondNoise(const DeviceBackground& busier, const DeviceBackground& other) {
+  return busier.per_sec_low > other.per_sec_high;
+}
+
 std::optional<DeviceBackground> BackgroundFlushes(const Target& t) {
   std::map<std::string, IdleSum> sums;
   for (const probes::ProbeResult& r : t.probes) AddIdle(r.device_flushes, sums);
@@ -41,6 +50,7 @@ std::optional<DeviceBackground> BackgroundFlushes(const Target& t) {
     const double seconds = static_cast<double>(sum.idle_ns) / 1e9;
     b.per_sec = static_cast<double>(sum.flushes) / seconds;
     b.per_sec_low = PoissonLowerBound(sum.flushes) / seconds;
+    b.per_sec_high = PoissonUpperBound(sum.flushes) / seconds;
     if (!busiest || b.per_sec > busiest->per_sec) busiest = b;
   }
   return busiest;

@@ -26,6 +26,7 @@ struct DeviceBackground {
   std::uint64_t idle_ns = 0;  // the idle slices' time
   double per_sec = 0;         // flushes / idle time
   double per_sec_low = 0;     // its one-sided 95% lower bound (Poisson)
+  double per_sec_high = 0;    // and upper bound
   // The rate is kNeighbourFlushesPerSec or more beyond the counts' noise (per_sec_low).
   bool busy() const { return per_sec_low >= kNeighbourFlushesPerSec; }
 };
@@ -34,7 +35,13 @@ struct DeviceBackground {
 // counted or the idle slices were shorter than kMinNeighbourIdleNs.
 std::optional<DeviceBackground> BackgroundFlushes(const Target& t);
 
-// The one-sided 95% lower bound of a Poisson mean from a count (Wilson-Hilferty); 0 for 0.
+// The one-sided 95% lower and upper bounds of a Poisson mean from a count (Wilson-Hilferty);
+// the lower is 0 for 0.
 double PoissonLowerBound(std::uint64_t count);
+double PoissonUpperBound(std::uint64_t count);
+
+// Whether busier's rate is above other's beyond both counts' noise (its lower bound over the
+// other's upper bound): a neighbour busier on one side where both sides had one.
+bool BusierBeyondNoise(const DeviceBackground& busier, const DeviceBackground& other);
 
 }  // namespace durprobe::report

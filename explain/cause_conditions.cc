@@ -117,10 +117,10 @@ bool Neighbour(const CausePair& p, CauseMatch& m) {
   if (!busy[0] && !busy[1]) return false;
   int side = busy[0] ? 0 : 1;
   if (busy[0] && busy[1]) {
-    // A neighbour on each: the busier one is a cause only three times as busy.
-    const double ra = (*bg[0])->per_sec, rb = (*bg[1])->per_sec;
-    if (std::max(ra, rb) < 3 * std::min(ra, rb)) return false;
-    side = ra > rb ? 0 : 1;
+    // A neighbour on each (a shared host's disk): the busier side's is a cause only where its
+    // rate is above the other's beyond both counts' noise.
+    side = (*bg[0])->per_sec > (*bg[1])->per_sec ? 0 : 1;
+    if (!BusierBeyondNoise(**bg[side], **bg[1 - side])) return false;
   }
   const DeviceBackground& n = **bg[side];
   const std::optional<DeviceBackground>& o = *bg[1 - side];

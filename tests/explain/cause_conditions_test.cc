@@ -143,6 +143,21 @@ TEST(CauseConditionsTest, DriftOnTheOtherSideStaysBehindTheNeighbour) {
   EXPECT_LT(neighbour, drift) << "a condition with its evidence ranks ahead of drift";
 }
 
+// A shared disk with a neighbour on both sides: the busier side's is a cause only beyond the
+// noise of both counts.
+TEST(CauseConditionsTest, NeighboursOnBothSidesCountOnlyBeyondTheNoise) {
+  Pair p(3);
+  Neighbour(p.a, 24, 130'000'000);  // 185 a second, from 24 flushes
+  Neighbour(p.b, 30, 130'000'000);  // 231 a second: within the noise
+  EXPECT_EQ(Find(p.Rank(), "neighbour"), nullptr);
+  Pair q(3);
+  Neighbour(q.a, 24, 130'000'000);
+  Neighbour(q.b, 90, 130'000'000);  // 692 a second
+  const Cause* n = Find(q.Rank(), "neighbour");
+  ASSERT_NE(n, nullptr);
+  EXPECT_EQ(n->side, "b");
+}
+
 TEST(CauseConditionsTest, AQuietBackgroundOrTooFewIdleFlushesIsNoNeighbour) {
   Pair p(3);
   Neighbour(p.b, 3, 1'000'000'000);  // an idle journal's commits
