@@ -1,7 +1,13 @@
 #include "analysis/neighbours.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <cmath>
 #include <map>
+
+#include "model/finding_codes.h"
+#include "text/units.h"
 
 namespace durprobe::report {
 namespace {
@@ -24,6 +30,31 @@ double PoissonLowerBound(std::uint64_t count) {
   if (count == 0) return 0.0;
   const double k = static_cast<double>(count);
   return k * std::pow(std::max(0.0, 1.0 - 1.0 / (9.0 * k) - 1.645 / (3.0 * std::sqrt(k))), 3);
+}
+
+std::string WritersText(const std::vector<Writer>& writers) {
+  std::vector<std::string> parts;
+  for (const Writer& w : writers) {
+    const double mib = static_cast<double>(w.write_bytes) / (1024.0 * 1024.0);
+    parts.push_back(
+        fmt::format("{} pid {} ({})", w.name.empty() ? "?" : w.name, w.pid,
+                    mib >= 1 ? fmt::format("{:.1f} MiB", mib) : FormatBytes(w.write_bytes)));
+  }
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+std::vector<Finding> NeighbourFindings(const Target& t, const std::vector<Writer>& writers) {
+  const std::optional<DeviceBackground> b = BackgroundFlushes(t);
+  if (!b || !b->busy()) return {};
+  const std::string named = WritersText(writers);
+  return {{Severity::kWarn, codes::kNeighbourFlushes,
+           fmt::format("another process flushed {} {} times a second during this run ({} flushes "
+                       "in {} of idle slices, with nothing of durprobe's running){}: each sync "
+                       "waited behind its flushes, so the figures are this device's with that "
+                       "load; measure at a quiet time or give the database a device of its own",
+                       b->device, FormatRate(b->per_sec), CountText(b->flushes),
+                       FormatNanos(static_cast<double>(b->idle_ns)),
+                       named.empty() ? "" : "; the most writing meanwhile: " + named)}};
 }
 
 double PoissonUpperBound(std::uint64_t count) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/report.h"
 
@@ -34,6 +35,14 @@ struct DeviceBackground {
 // The busiest device's background over every counted measurement of t; unset where nothing was
 // counted or the idle slices were shorter than kMinNeighbourIdleNs.
 std::optional<DeviceBackground> BackgroundFlushes(const Target& t);
+
+// "fio pid 1234 (16.0 MB)": the writers named, most first; "" for none.
+std::string WritersText(const std::vector<Writer>& writers);
+
+// neighbour_flushes (warn): the path's device was flushed by another process kNeighbourFlushes
+// PerSec a second or more, beyond the noise, while durprobe stood idle: "another process flushed
+// vda 4,253 times a second during this run (the most writing meanwhile: fio pid 1234 ...)".
+std::vector<Finding> NeighbourFindings(const Target& t, const std::vector<Writer>& writers);
 
 // The one-sided 95% lower and upper bounds of a Poisson mean from a count (Wilson-Hilferty);
 // the lower is 0 for 0.

@@ -54,6 +54,10 @@ Context ReadContext(const JsonFields& f) {
     c.cpu_quota.quota_us = q.Uint("quota_us");
     c.cpu_quota.period_us = q.Uint("period_us");
   }
+  f.Each("writers", Need::kOptional, [&c](const JsonFields& w) {
+    c.writers.push_back({static_cast<int>(w.Int("pid", Need::kRequired)), w.String("name"),
+                         w.Uint("write_bytes"), w.Uint("writes")});
+  });
   if (f.Has("io_limits")) {
     JsonFields q = f.Object("io_limits");
     c.io_limits.version = q.String("cgroup", Need::kRequired);

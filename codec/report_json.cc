@@ -158,6 +158,16 @@ json ToJson(const Context& c) {
     PutPath(q, "path", c.io_limits.cgroup);
     j["io_limits"] = q;
   }
+  // Written where the run saw another process write (reports from before it read back as none).
+  if (!c.writers.empty()) {
+    json writers = json::array();
+    for (const Writer& w : c.writers) {
+      json x{{"pid", w.pid}, {"write_bytes", w.write_bytes}, {"writes", w.writes}};
+      PutPath(x, "name", w.name);
+      writers.push_back(x);
+    }
+    j["writers"] = writers;
+  }
   std::vector<std::string> warnings = BuildWarnings(c);
   if (!warnings.empty()) j["build_warnings"] = warnings;
   return j;

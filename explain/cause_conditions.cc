@@ -129,10 +129,13 @@ bool Neighbour(const CausePair& p, CauseMatch& m) {
   m.decided_by = fmt::format(
       "{} flushes in {} of idle slices, with nothing of durprobe's running ({}: {})",
       CountText(n.flushes), FormatNanos(static_cast<double>(n.idle_ns)), p.Name(1 - side), other);
+  const Context* c = ContextOf(p, side);
+  const std::string named = c == nullptr ? "" : WritersText(c->writers);
   return SetSide(p, m, side,
                  fmt::format("shared its device: another process flushed {} {} times a second "
-                             "during the run",
-                             n.device, FormatRate(n.per_sec)));
+                             "during the run{}",
+                             n.device, FormatRate(n.per_sec),
+                             named.empty() ? "" : " (the most writing meanwhile: " + named + ")"));
 }
 
 bool EbsVolume(const CausePair& p, CauseMatch& m) {
