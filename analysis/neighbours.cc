@@ -9,7 +9,7 @@
 #include "model/finding_codes.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 struct IdleSum {
@@ -32,28 +32,29 @@ double PoissonLowerBound(std::uint64_t count) {
   return k * std::pow(std::max(0.0, 1.0 - 1.0 / (9.0 * k) - 1.645 / (3.0 * std::sqrt(k))), 3);
 }
 
-std::string WritersText(const std::vector<Writer>& writers) {
+std::string WritersText(const std::vector<model::Writer>& writers) {
   std::vector<std::string> parts;
-  for (const Writer& w : writers) {
+  for (const model::Writer& w : writers) {
     const double mib = static_cast<double>(w.write_bytes) / (1024.0 * 1024.0);
     parts.push_back(
         fmt::format("{} pid {} ({})", w.name.empty() ? "?" : w.name, w.pid,
-                    mib >= 1 ? fmt::format("{:.1f} MiB", mib) : FormatBytes(w.write_bytes)));
+                    mib >= 1 ? fmt::format("{:.1f} MiB", mib) : text::FormatBytes(w.write_bytes)));
   }
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
-std::vector<Finding> NeighbourFindings(const Target& t, const std::vector<Writer>& writers) {
+std::vector<model::Finding> NeighbourFindings(const model::Target& t,
+                                              const std::vector<model::Writer>& writers) {
   const std::optional<DeviceBackground> b = BackgroundFlushes(t);
   if (!b || !b->busy()) return {};
   const std::string named = WritersText(writers);
-  return {{Severity::kWarn, codes::kNeighbourFlushes,
+  return {{model::Severity::kWarn, model::codes::kNeighbourFlushes,
            fmt::format("another process flushed {} {} times a second during this run ({} flushes "
                        "in {} of idle slices, with nothing of durprobe's running){}: each sync "
                        "waited behind its flushes, so the figures are this device's with that "
                        "load; measure at a quiet time or give the database a device of its own",
-                       b->device, FormatRate(b->per_sec), CountText(b->flushes),
-                       FormatNanos(static_cast<double>(b->idle_ns)),
+                       b->device, text::FormatRate(b->per_sec), text::CountText(b->flushes),
+                       text::FormatNanos(static_cast<double>(b->idle_ns)),
                        named.empty() ? "" : "; the most writing meanwhile: " + named)}};
 }
 
@@ -66,10 +67,10 @@ bool BusierBeyondNoise(const DeviceBackground& busier, const DeviceBackground& o
   return busier.per_sec_low > other.per_sec_high;
 }
 
-std::optional<DeviceBackground> BackgroundFlushes(const Target& t) {
+std::optional<DeviceBackground> BackgroundFlushes(const model::Target& t) {
   std::map<std::string, IdleSum> sums;
   for (const probes::ProbeResult& r : t.probes) AddIdle(r.device_flushes, sums);
-  for (const SqliteEntry& e : t.sqlite) AddIdle(e.result.device_flushes, sums);
+  for (const model::SqliteEntry& e : t.sqlite) AddIdle(e.result.device_flushes, sums);
   for (const probes::ConcurrencyResult& c : t.concurrency) AddIdle(c.device_flushes, sums);
   std::optional<DeviceBackground> busiest;
   for (const auto& [name, sum] : sums) {
@@ -87,4 +88,4 @@ std::optional<DeviceBackground> BackgroundFlushes(const Target& t) {
   return busiest;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -12,7 +12,7 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // From this many flushes a second with nothing of durprobe's running, another process is
 // flushing the device: an idle ext4 or xfs commits its journal every few seconds (well under 1 a
@@ -34,15 +34,16 @@ struct DeviceBackground {
 
 // The busiest device's background over every counted measurement of t; unset where nothing was
 // counted or the idle slices were shorter than kMinNeighbourIdleNs.
-std::optional<DeviceBackground> BackgroundFlushes(const Target& t);
+std::optional<DeviceBackground> BackgroundFlushes(const model::Target& t);
 
 // "fio pid 1234 (16.0 MB)": the writers named, most first; "" for none.
-std::string WritersText(const std::vector<Writer>& writers);
+std::string WritersText(const std::vector<model::Writer>& writers);
 
 // neighbour_flushes (warn): the path's device was flushed by another process kNeighbourFlushes
 // PerSec a second or more, beyond the noise, while durprobe stood idle: "another process flushed
 // vda 4,253 times a second during this run (the most writing meanwhile: fio pid 1234 ...)".
-std::vector<Finding> NeighbourFindings(const Target& t, const std::vector<Writer>& writers);
+std::vector<model::Finding> NeighbourFindings(const model::Target& t,
+                                              const std::vector<model::Writer>& writers);
 
 // The one-sided 95% lower and upper bounds of a Poisson mean from a count (Wilson-Hilferty);
 // the lower is 0 for 0.
@@ -53,4 +54,4 @@ double PoissonUpperBound(std::uint64_t count);
 // other's upper bound): a neighbour busier on one side where both sides had one.
 bool BusierBeyondNoise(const DeviceBackground& busier, const DeviceBackground& other);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

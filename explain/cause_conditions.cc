@@ -9,7 +9,7 @@
 #include "platform/cgroup_io.h"
 #include "text/units.h"
 
-namespace durprobe::report::matchers {
+namespace durprobe::explain::matchers {
 namespace {
 
 bool SetSide(const CausePair& p, CauseMatch& m, int side, const std::string& what) {
@@ -18,7 +18,7 @@ bool SetSide(const CausePair& p, CauseMatch& m, int side, const std::string& wha
   return true;
 }
 
-const Context* ContextOf(const CausePair& p, int side) {
+const model::Context* ContextOf(const CausePair& p, int side) {
   return side == 0 ? p.in->context_a : p.in->context_b;
 }
 
@@ -28,7 +28,7 @@ std::string Cpus(double cpus) {
 
 // The limit on side's device, or nullptr (none recorded, or no device under the path).
 const platform::IoLimit* LimitOf(const CausePair& p, int side) {
-  const Context* c = ContextOf(p, side);
+  const model::Context* c = ContextOf(p, side);
   const platform::MountInfo* mount = p.mount[side];
   if (c == nullptr || mount == nullptr || !mount->device) return nullptr;
   return platform::LimitFor(c->io_limits, *mount->device);
@@ -99,7 +99,7 @@ bool IoLimitOn(const CausePair& p, CauseMatch& m) {
   const double sync_ns = p.sig->ratio[overwrite] ? p.sig->value[overwrite][side] : 0;
   if (sync_ns > 0 && cap[side] > 0 && 1e9 / sync_ns <= cap[side] * 1.5) {
     m.decided_by = fmt::format("its fdatasync overwrite ran {} syncs a second, at the cap",
-                               FormatRate(1e9 / sync_ns));
+                               text::FormatRate(1e9 / sync_ns));
   }
   const std::string other = limit[1 - side] == nullptr || !limit[1 - side]->limits()
                                 ? std::string("none")
@@ -111,8 +111,8 @@ bool IoLimitOn(const CausePair& p, CauseMatch& m) {
 }
 
 bool Neighbour(const CausePair& p, CauseMatch& m) {
-  const std::optional<DeviceBackground>* bg[2] = {&p.sig->side[0].background,
-                                                  &p.sig->side[1].background};
+  const std::optional<analysis::DeviceBackground>* bg[2] = {&p.sig->side[0].background,
+                                                            &p.sig->side[1].background};
   const bool busy[2] = {*bg[0] && (*bg[0])->busy(), *bg[1] && (*bg[1])->busy()};
   if (!busy[0] && !busy[1]) return false;
   int side = busy[0] ? 0 : 1;
@@ -120,21 +120,23 @@ bool Neighbour(const CausePair& p, CauseMatch& m) {
     // A neighbour on each (a shared host's disk): the busier side's is a cause only where its
     // rate is above the other's beyond both counts' noise.
     side = (*bg[0])->per_sec > (*bg[1])->per_sec ? 0 : 1;
-    if (!BusierBeyondNoise(**bg[side], **bg[1 - side])) return false;
+    if (!analysis::BusierBeyondNoise(**bg[side], **bg[1 - side])) return false;
   }
-  const DeviceBackground& n = **bg[side];
-  const std::optional<DeviceBackground>& o = *bg[1 - side];
-  const std::string other = o ? fmt::format("{} a second on {}", FormatRate(o->per_sec), o->device)
-                              : std::string("not counted");
-  m.decided_by = fmt::format(
-      "{} flushes in {} of idle slices, with nothing of durprobe's running ({}: {})",
-      CountText(n.flushes), FormatNanos(static_cast<double>(n.idle_ns)), p.Name(1 - side), other);
-  const Context* c = ContextOf(p, side);
-  const std::string named = c == nullptr ? "" : WritersText(c->writers);
+  const analysis::DeviceBackground& n = **bg[side];
+  const std::optional<analysis::DeviceBackground>& o = *bg[1 - side];
+  const std::string other =
+      o ? fmt::format("{} a second on {}", text::FormatRate(o->per_sec), o->device)
+        : std::string("not counted");
+  m.decided_by =
+      fmt::format("{} flushes in {} of idle slices, with nothing of durprobe's running ({}: {})",
+                  text::CountText(n.flushes), text::FormatNanos(static_cast<double>(n.idle_ns)),
+                  p.Name(1 - side), other);
+  const model::Context* c = ContextOf(p, side);
+  const std::string named = c == nullptr ? "" : analysis::WritersText(c->writers);
   return SetSide(p, m, side,
                  fmt::format("shared its device: another process flushed {} {} times a second "
                              "during the run{}",
-                             n.device, FormatRate(n.per_sec),
+                             n.device, text::FormatRate(n.per_sec),
                              named.empty() ? "" : " (the most writing meanwhile: " + named + ")"));
 }
 
@@ -149,4 +151,4 @@ bool EbsInstance(const CausePair& p, CauseMatch& m) {
                 "'s instance exceeded its EBS IOPS or throughput limit for {:.0f} ms of the run");
 }
 
-}  // namespace durprobe::report::matchers
+}  // namespace durprobe::explain::matchers

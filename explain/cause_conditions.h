@@ -7,7 +7,7 @@
 
 #include "explain/cause_table.h"
 
-namespace durprobe::report::matchers {
+namespace durprobe::explain::matchers {
 
 // The tighter CPU quota's side (diff only: compare's paths share one process).
 bool CpuQuotaOn(const CausePair& p, CauseMatch& m);
@@ -19,4 +19,4 @@ bool Neighbour(const CausePair& p, CauseMatch& m);
 bool EbsVolume(const CausePair& p, CauseMatch& m);
 bool EbsInstance(const CausePair& p, CauseMatch& m);
 
-}  // namespace durprobe::report::matchers
+}  // namespace durprobe::explain::matchers

@@ -13,7 +13,7 @@
 #include "explain/compare_states.h"
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 struct ConfigDiff;  // explain/diff_analysis.h
 
@@ -54,7 +54,7 @@ struct SideState {
   std::optional<double> ebs_instance_exceeded_ms;  // EBS: over the instance's EBS limits
   std::size_t cpu_throttled = 0;                   // cpu_throttled findings (probes throttled)
   // Another process's flushes on the device while durprobe stood idle (analysis/neighbours.h).
-  std::optional<DeviceBackground> background;
+  std::optional<analysis::DeviceBackground> background;
 };
 
 // How far the sync probes may be from the reference probe's move and still have moved with it.
@@ -91,7 +91,7 @@ bool IsSyncSignal(Signal s);
 // From the probes, per-operation costs, reference samples and findings of both targets, and the
 // configurations diff matched (null for compare). with_reference is measured only for targets
 // from separate runs (diff): compare's paths share their rounds, and so the device's states.
-Signature MeasureSignature(const Target& a, const Target& b, const std::vector<ConfigDiff>* configs,
-                           bool separate_runs);
+Signature MeasureSignature(const model::Target& a, const model::Target& b,
+                           const std::vector<ConfigDiff>* configs, bool separate_runs);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

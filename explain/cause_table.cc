@@ -6,7 +6,7 @@
 #include "explain/cause_conditions.h"
 #include "explain/cause_matchers.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using E = Expect;
@@ -358,4 +358,4 @@ const std::vector<Knowledge>& KnowledgeTable() {
   return table;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

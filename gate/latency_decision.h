@@ -9,12 +9,12 @@
 #include "analysis/decision.h"
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 
 // Whether value (ns; c's interval in seconds around it, both ends 0 in a report saved without
 // one) is below limit_ns. On kCannotTell, c is settled as unstable and undecided, its message
 // "cannot tell: " + what + why; otherwise c is left as it is.
-Decision DecideLatency(CheckResult& c, std::uint64_t value, std::uint64_t limit_ns,
-                       const std::string& what);
+analysis::Decision DecideLatency(model::CheckResult& c, std::uint64_t value, std::uint64_t limit_ns,
+                                 const std::string& what);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

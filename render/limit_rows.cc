@@ -4,9 +4,9 @@
 
 #include "platform/cgroup_io.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 
-std::vector<MountRow> LimitRows(const Context& c, const platform::MountInfo* m) {
+std::vector<MountRow> LimitRows(const model::Context& c, const platform::MountInfo* m) {
   std::vector<MountRow> rows;
   const platform::CpuQuota& q = c.cpu_quota;
   if (!q.version.empty()) {
@@ -40,4 +40,4 @@ std::vector<MountRow> LimitRows(const Context& c, const platform::MountInfo* m) 
   return rows;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

@@ -8,11 +8,11 @@
 #include "model/report.h"
 #include "render/mount_rows.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 
 // "cpu quota" and "I/O limit" rows, each only where its cgroup controller was seen (a report
 // from a host without one, or saved before these keys, shows none). m: the path's mount, whose
 // device picks the I/O limit; null lists every limited device.
-std::vector<MountRow> LimitRows(const Context& c, const platform::MountInfo* m);
+std::vector<MountRow> LimitRows(const model::Context& c, const platform::MountInfo* m);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

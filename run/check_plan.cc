@@ -35,7 +35,7 @@ probes::StopRule CheckProbeRule(std::uint64_t probes_ns, std::size_t n) {
 }
 
 std::optional<probes::LoadRates> CheckLoad(const std::optional<probes::LoadRates>& asked,
-                                           const report::Policy& policy) {
+                                           const gate::Policy& policy) {
   std::optional<probes::LoadRates> load = asked;
   if (policy.companion_syncs_per_sec > 0 && policy.companion_sync_bytes > 0) {
     if (!load) load = probes::LoadRates{};
@@ -75,12 +75,12 @@ Result<BackgroundLoads> BackgroundLoads::Start(platform::Platform& platform,
   return loads;
 }
 
-void BackgroundLoads::StopInto(report::Report& report) {
+void BackgroundLoads::StopInto(model::Report& report) {
   for (std::size_t i = 0; i < loads_.size(); ++i) {
     probes::LoadOutcome outcome = loads_[i].load->Stop();
     (void)loads_[i].scratch->Remove();
     if (i < report.targets.size()) {
-      report.targets[i].findings.push_back(report::LoadFinding(outcome));
+      report.targets[i].findings.push_back(analysis::LoadFinding(outcome));
     }
   }
   loads_.clear();

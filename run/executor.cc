@@ -56,10 +56,10 @@ void FitRowsToFreeSpace(platform::Platform& platform, Plan& plan, std::uint64_t 
 
 }  // namespace
 
-Execution Execute(platform::Platform& platform, const Plan& given, report::RunListener& listener) {
+Execution Execute(platform::Platform& platform, const Plan& given, model::RunListener& listener) {
   Plan plan = given;  // its SQLite rows may be fitted to the free space (FitRowsToFreeSpace)
   Execution ex;
-  report::Context& context = ex.report.context;
+  model::Context& context = ex.report.context;
   context = run::MakeContext(platform, plan.command);
   context.command_line = plan.command_line;
   context.options = Describe(plan);
@@ -130,8 +130,8 @@ Execution Execute(platform::Platform& platform, const Plan& given, report::RunLi
   AddEbsDeltas(platform, plan.paths, ebs_before, ex.report.targets);
   if (plan.Measures()) {
     context.writers = TopWriters(writers_before, WritersBefore(platform));
-    for (report::Target& t : ex.report.targets) {
-      for (report::Finding& f : report::NeighbourFindings(t, context.writers)) {
+    for (model::Target& t : ex.report.targets) {
+      for (model::Finding& f : analysis::NeighbourFindings(t, context.writers)) {
         t.findings.push_back(std::move(f));
       }
     }
@@ -159,7 +159,7 @@ Execution Execute(platform::Platform& platform, const Plan& given, report::RunLi
 }
 
 Execution Execute(platform::Platform& platform, const Plan& plan) {
-  report::RunListener none;
+  model::RunListener none;
   return Execute(platform, plan, none);
 }
 

@@ -4,7 +4,7 @@
 
 namespace durprobe::run {
 
-probes::FlushCounting CountingFor(platform::Platform& platform, const report::Target& target,
+probes::FlushCounting CountingFor(platform::Platform& platform, const model::Target& target,
                                   bool count_flushes) {
   probes::FlushCounting c;
   if (!count_flushes) return c;

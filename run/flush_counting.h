@@ -11,7 +11,7 @@ namespace durprobe::run {
 
 // Unavailable, with the reason, when the target was not identified; nothing to count (no
 // device_flushes in the report) when the plan counts no flushes.
-probes::FlushCounting CountingFor(platform::Platform& platform, const report::Target& target,
+probes::FlushCounting CountingFor(platform::Platform& platform, const model::Target& target,
                                   bool count_flushes);
 
 }  // namespace durprobe::run

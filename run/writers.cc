@@ -9,11 +9,11 @@ platform::ProcessIoSnapshot WritersBefore(platform::Platform& platform) {
   return platform::ReadProcessIo(platform, "/proc");
 }
 
-std::vector<report::Writer> TopWriters(const platform::ProcessIoSnapshot& before,
-                                       const platform::ProcessIoSnapshot& after) {
+std::vector<model::Writer> TopWriters(const platform::ProcessIoSnapshot& before,
+                                      const platform::ProcessIoSnapshot& after) {
   std::map<int, const platform::ProcessIo*> was;
   for (const platform::ProcessIo& p : before.processes) was[p.pid] = &p;
-  std::vector<report::Writer> out;
+  std::vector<model::Writer> out;
   for (const platform::ProcessIo& p : after.processes) {
     if (p.pid == after.self || (after.self != 0 && p.ppid == after.self)) continue;
     auto it = was.find(p.pid);
@@ -26,7 +26,7 @@ std::vector<report::Writer> TopWriters(const platform::ProcessIoSnapshot& before
     if (bytes == 0) continue;
     out.push_back({p.pid, p.name, bytes, calls});
   }
-  std::sort(out.begin(), out.end(), [](const report::Writer& a, const report::Writer& b) {
+  std::sort(out.begin(), out.end(), [](const model::Writer& a, const model::Writer& b) {
     return a.write_bytes != b.write_bytes ? a.write_bytes > b.write_bytes : a.pid < b.pid;
   });
   if (out.size() > kNamedWriters) out.resize(kNamedWriters);

@@ -20,7 +20,7 @@ platform::ProcessIoSnapshot WritersBefore(platform::Platform& platform);
 
 // The kNamedWriters processes that wrote the most bytes since before (a process new since then
 // counts from 0), none of them durprobe or its children; only those that wrote.
-std::vector<report::Writer> TopWriters(const platform::ProcessIoSnapshot& before,
-                                       const platform::ProcessIoSnapshot& after);
+std::vector<model::Writer> TopWriters(const platform::ProcessIoSnapshot& before,
+                                      const platform::ProcessIoSnapshot& after);
 
 }  // namespace durprobe::run

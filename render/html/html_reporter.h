@@ -10,12 +10,12 @@
 #include "model/report.h"
 #include "render/reporter.h"
 
-namespace durprobe::report {
+namespace durprobe::render::html {
 
 // A report and the file it was read from ("" when it comes straight from a run).
 struct SourcedReport {
   std::string source;
-  Report report;
+  model::Report report;
 };
 
 // Saved reports rendered together: `report`'s document.
@@ -27,21 +27,17 @@ struct SavedReports {
 // context and targets in turn.
 Status WriteHtmlPage(const std::vector<SourcedReport>& reports, std::ostream& out);
 
-namespace html {
-
 // One target: heading, mount and device table, findings, probes, SQLite.
 // context: the run's, whose limits are shown beside the mount (null: none shown).
-std::string TargetSection(const Target& target, const std::string& id_prefix,
-                          const Context* context = nullptr);
-
-}  // namespace html
+std::string TargetSection(const model::Target& target, const std::string& id_prefix,
+                          const model::Context* context = nullptr);
 
 class HtmlReporter : public Reporter {
  public:
-  Status Write(const Report& report, std::ostream& out) const override;
-  Status Write(const Comparison& comparison, std::ostream& out) const override;
-  Status Write(const Diff& diff, std::ostream& out) const override;
+  Status Write(const model::Report& report, std::ostream& out) const override;
+  Status Write(const explain::Comparison& comparison, std::ostream& out) const override;
+  Status Write(const explain::Diff& diff, std::ostream& out) const override;
   Status Write(const SavedReports& saved, std::ostream& out) const override;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::html

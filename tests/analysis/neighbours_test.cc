@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace neighbours_test {
 
-Target WithIdleFlushes(std::uint64_t flushes, std::uint64_t idle_ns) {
-  Target t;
+model::Target WithIdleFlushes(std::uint64_t flushes, std::uint64_t idle_ns) {
+  model::Target t;
   t.path = "/db";
   probes::ProbeResult r;
   r.device_flushes.counted = true;
@@ -31,7 +31,7 @@ TEST(NeighboursTest, TheIdleSlicesFlushesOverTheirTimeAreTheNeighboursRate) {
 }
 
 TEST(NeighboursTest, AFindingNamesTheRateAndTheWriters) {
-  std::vector<Finding> f = NeighbourFindings(WithIdleFlushes(490, 100'000'000),
+  std::vector<model::Finding> f = NeighbourFindings(WithIdleFlushes(490, 100'000'000),
                                              {{1234, "fio", 16 << 20, 4096}, {77, "cp", 2048, 1}});
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].code, "neighbour_flushes");
@@ -51,4 +51,4 @@ TEST(NeighboursTest, AnIdleJournalOrOneFlushIsNoNeighbour) {
 }
 
 }  // namespace neighbours_test
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -9,10 +9,11 @@
 #include "analysis/drift.h"
 #include "tests/sqlite_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using namespace durprobe::testing_support;
+using model::Target;
 constexpr std::uint64_t kDriftSec = 1'000'000'000;
 
 // Two probes, at 1-2 s and 3-4 s; reference samples before each and after the second.
@@ -35,7 +36,7 @@ Target ProbesAround(double before_first, double before_second, double end) {
 
 TEST(ProbeDriftTest, AProbeBetweenTwoLevelsIsMarkedWithBoth) {
   Target t = ProbesAround(350'000, 350'000, 700'000);
-  std::vector<DeviceMoved> moved = MovedProbes(t);
+  std::vector<model::DeviceMoved> moved = MovedProbes(t);
   ASSERT_EQ(moved.size(), 1u);
   EXPECT_EQ(moved[0].probe, 1u);
   EXPECT_DOUBLE_EQ(moved[0].before_ns, 350'000);
@@ -69,7 +70,7 @@ TEST(ProbeDriftTest, AnExcursionInsideAProbesSpanCountsThoughBothEndsAgree) {
   Target t = ProbesAround(100'000, 900'000, 100'000);
   t.probes.resize(1);
   t.probes[0].series.push_back({4 * kDriftSec, 10, 100'000, 100'000});
-  std::vector<DeviceMoved> moved = MovedProbes(t);
+  std::vector<model::DeviceMoved> moved = MovedProbes(t);
   ASSERT_EQ(moved.size(), 1u);
   EXPECT_DOUBLE_EQ(moved[0].before_ns, 100'000);
   EXPECT_DOUBLE_EQ(moved[0].after_ns, 100'000);
@@ -87,4 +88,4 @@ TEST(ProbeDriftTest, TheRunsLevelRangeSpansEverySample) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

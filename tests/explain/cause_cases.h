@@ -12,7 +12,7 @@
 #include "tests/cause_fixtures.h"
 #include "tests/verdicts.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace cause_cases {
 
 using testing_support::CausePath;
@@ -23,103 +23,113 @@ using testing_support::Scale;
 struct CauseCase {
   const char* key;
   Scale scale;
-  std::function<void(Target& b, Context& cb)> change;
+  std::function<void(model::Target& b, model::Context& cb)> change;
 };
 
 inline const std::vector<CauseCase>& Cases() {
   static const std::vector<CauseCase> cases = {
       {"tmpfs",
        {.overwrite = 0.01, .append = 0.01, .dir = 0.01},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->fstype = "tmpfs";
          b.mount->device.reset();
-         b.findings.push_back({Severity::kWarn, "sync_noop_memory_fs", "memory"});
+         b.findings.push_back({model::Severity::kWarn, "sync_noop_memory_fs", "memory"});
        }},
       {"overlay",
        {.op = 1.6, .meta = 2.0},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->fstype = "overlay";
          b.mount->overlay = platform::OverlayInfo{};
        }},
       {"fuse",
        {.dir = 0.05, .op = 9, .meta = 5},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->fstype = "fuse.bindfs";
          b.mount->fs_subtype = "bindfs";
          b.mount->device.reset();
        }},
       {"virtiofs",
        {.overwrite = 3, .op = 5},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->fstype = "virtiofs";
          b.mount->device.reset();
        }},
       {"9p",
        {.overwrite = 4, .op = 20, .meta = 10},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->fstype = "9p";
          b.mount->device.reset();
        }},
       {"network_fs",
        {.overwrite = 5, .append = 5, .dir = 5, .op = 30},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->fstype = "nfs4";
          b.mount->device.reset();
        }},
       {"btrfs_cow",
        {.overwrite = 15, .append = 20},
-       [](Target& b, Context&) { b.mount->fstype = "btrfs"; }},
+       [](model::Target& b, model::Context&) { b.mount->fstype = "btrfs"; }},
       {"filesystem",
        {.append = 0.05, .dir = 0.05},
-       [](Target& b, Context&) { b.mount->fstype = "xfs"; }},
+       [](model::Target& b, model::Context&) { b.mount->fstype = "xfs"; }},
       {"ext4_data_mode",
        {.overwrite = 2.5, .append = 2.2},
-       [](Target& b, Context&) { b.mount->options.push_back("data=journal"); }},
+       [](model::Target& b, model::Context&) { b.mount->options.push_back("data=journal"); }},
       {"barrier",
        {.overwrite = 0.01, .append = 0.01, .dir = 0.02},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->options.push_back("nobarrier");
          testing_support::MarkNotDurable(b, "barrier_disabled");
        }},
-      {"commit_interval", {}, [](Target& b, Context&) { b.mount->options.push_back("commit=60"); }},
-      {"sync_mount", {.op = 50}, [](Target& b, Context&) { b.mount->options.push_back("sync"); }},
-      {"dirsync", {.meta = 8}, [](Target& b, Context&) { b.mount->options.push_back("dirsync"); }},
+      {"commit_interval",
+       {},
+       [](model::Target& b, model::Context&) { b.mount->options.push_back("commit=60"); }},
+      {"sync_mount",
+       {.op = 50},
+       [](model::Target& b, model::Context&) { b.mount->options.push_back("sync"); }},
+      {"dirsync",
+       {.meta = 8},
+       [](model::Target& b, model::Context&) { b.mount->options.push_back("dirsync"); }},
       {"discard",
        {.dir = 2, .meta = 2},
-       [](Target& b, Context&) { b.mount->options.push_back("discard"); }},
-      {"bind", {}, [](Target& b, Context&) { b.mount->bind = true; }},
+       [](model::Target& b, model::Context&) { b.mount->options.push_back("discard"); }},
+      {"bind", {}, [](model::Target& b, model::Context&) { b.mount->bind = true; }},
       {"loop",
        {.overwrite = 3, .append = 2},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->device->kind = "loop";
          b.mount->device->backing_fstype = "ext4";
          b.mount->device->backing_mount_point = "/";
        }},
       {"loop_backing",
        {.overwrite = 4, .append = 3},
-       [](Target& b, Context&) { b.mount->device->backing_fstype = "xfs"; }},
+       [](model::Target& b, model::Context&) { b.mount->device->backing_fstype = "xfs"; }},
       {"write_cache",
        {.overwrite = 0.2, .append = 0.3},
-       [](Target& b, Context&) { b.mount->device->write_cache = "write through"; }},
-      {"fua", {.overwrite = 0.6}, [](Target& b, Context&) { b.mount->device->fua = true; }},
+       [](model::Target& b, model::Context&) { b.mount->device->write_cache = "write through"; }},
+      {"fua",
+       {.overwrite = 0.6},
+       [](model::Target& b, model::Context&) { b.mount->device->fua = true; }},
       {"rotational",
        {.overwrite = 20, .append = 20, .dir = 20},
-       [](Target& b, Context&) { b.mount->device->rotational = true; }},
-      {"queue_depth", {}, [](Target& b, Context&) { b.mount->device->queue_depth = 32; }},
+       [](model::Target& b, model::Context&) { b.mount->device->rotational = true; }},
+      {"queue_depth",
+       {},
+       [](model::Target& b, model::Context&) { b.mount->device->queue_depth = 32; }},
       {"scheduler",
        {.overwrite = 1.6},
-       [](Target& b, Context&) { b.mount->device->scheduler = "bfq"; }},
+       [](model::Target& b, model::Context&) { b.mount->device->scheduler = "bfq"; }},
       {"cpu_quota",
        {.op = 5, .meta = 3},
-       [](Target& b, Context& c) {
+       [](model::Target& b, model::Context& c) {
          c.cpu_quota.version = "v1";
          c.cpu_quota.quota_us = 20'000;
          c.cpu_quota.period_us = 100'000;
-         b.findings.push_back({Severity::kWarn, "cpu_throttled", "throttled"});
+         b.findings.push_back({model::Severity::kWarn, "cpu_throttled", "throttled"});
        }},
       {"io_limit",
        {.overwrite = 40, .append = 40, .dir = 10},
-       [](Target&, Context& c) {
+       [](model::Target&, model::Context& c) {
          c.io_limits.version = "v1";
          platform::IoLimit l;
          l.device = "254:0";
@@ -130,7 +140,7 @@ inline const std::vector<CauseCase>& Cases() {
        }},
       {"neighbour",
        {.overwrite = 3, .append = 3, .dir = 3},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          probes::FlushTally& f = b.probes[0].device_flushes;
          f.counted = true;
          f.idle_ns = 1'000'000'000;
@@ -138,12 +148,12 @@ inline const std::vector<CauseCase>& Cases() {
        }},
       {"drift",
        {.overwrite = 4, .append = 4, .dir = 4},
-       [](Target& b, Context&) {
-         b.findings.push_back({Severity::kWarn, "latency_drift", "moved"});
+       [](model::Target& b, model::Context&) {
+         b.findings.push_back({model::Severity::kWarn, "latency_drift", "moved"});
        }},
       {"ebs_volume_limit",
        {.overwrite = 6, .append = 5},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          platform::EbsStats e;
          e.device = "nvme1n1";
          e.volume_exceeded_iops_us = 4'200'000;
@@ -151,7 +161,7 @@ inline const std::vector<CauseCase>& Cases() {
        }},
       {"ebs_instance_limit",
        {.overwrite = 6, .append = 5},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          platform::EbsStats e;
          e.device = "nvme1n1";
          e.instance_exceeded_tp_us = 900'000;
@@ -159,28 +169,28 @@ inline const std::vector<CauseCase>& Cases() {
        }},
       {"container_role",
        {.op = 1.5},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->container.path_role = platform::PathRole::kOverlayRoot;
        }},
-      {"sqlite_build", {}, [](Target&, Context& c) { c.sqlite_version = "3.46.0"; }},
-      {"kernel", {}, [](Target&, Context& c) { c.kernel = "6.8.0"; }},
+      {"sqlite_build", {}, [](model::Target&, model::Context& c) { c.sqlite_version = "3.46.0"; }},
+      {"kernel", {}, [](model::Target&, model::Context& c) { c.kernel = "6.8.0"; }},
       {"ld_preload",
        {.overwrite = 0.01},
-       [](Target& b, Context& c) {
+       [](model::Target& b, model::Context& c) {
          c.ld_preload = "libeatmydata.so";
-         b.findings.push_back({Severity::kFail, "ld_preload_eatmydata", "eatmydata"});
+         b.findings.push_back({model::Severity::kFail, "ld_preload_eatmydata", "eatmydata"});
        }},
   };
   return cases;
 }
 
 inline std::vector<Cause> RankCase(const CauseCase& c) {
-  Target a = CausePath("/a"), b = CausePath("/b", c.scale);
-  Context ca, cb;
+  model::Target a = CausePath("/a"), b = CausePath("/b", c.scale);
+  model::Context ca, cb;
   ca.kernel = cb.kernel = "6.1.0";
   ca.sqlite_version = cb.sqlite_version = "3.40.1";
   if (std::string(c.key) == "loop_backing") {  // both sides on loop devices
-    for (Target* t : {&a, &b}) {
+    for (model::Target* t : {&a, &b}) {
       t->mount->device->kind = "loop";
       t->mount->device->backing_fstype = "ext4";
     }
@@ -203,4 +213,4 @@ inline std::vector<Cause> RankCase(const CauseCase& c) {
 }
 
 }  // namespace cause_cases
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -9,7 +9,7 @@
 #include "explain/causes.h"
 #include "tests/cause_fixtures.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace cause_conditions_test {
 
 using testing_support::CausePath;
@@ -24,8 +24,8 @@ const Cause* Find(const std::vector<Cause>& causes, const std::string& key) {
 // Two reports of the same path on ext4 (diff): b's syncs slower by sync_scale, its reference
 // probe level by the same (what the device's state alone would also show).
 struct Pair {
-  Target a = CausePath("/db"), b;
-  Context ca, cb;
+  model::Target a = CausePath("/db"), b;
+  model::Context ca, cb;
   explicit Pair(double sync_scale, double op_scale = 1)
       : b(CausePath(
             "/db",
@@ -56,7 +56,7 @@ platform::IoLimits WriteIops(std::uint64_t iops) {
   return l;
 }
 
-void Neighbour(Target& t, std::uint64_t idle_flushes, std::uint64_t idle_ns) {
+void Neighbour(model::Target& t, std::uint64_t idle_flushes, std::uint64_t idle_ns) {
   probes::FlushTally& f = t.probes[0].device_flushes;
   f.counted = true;
   f.idle_ns = idle_ns;
@@ -102,7 +102,8 @@ TEST(CauseConditionsTest, ACpuQuotaWithThrottledProbesLeadsTheCpuBoundGap) {
   p.cb.cpu_quota.version = "v1";
   p.cb.cpu_quota.quota_us = 20'000;
   p.cb.cpu_quota.period_us = 100'000;
-  for (int i = 0; i < 15; ++i) p.b.findings.push_back({Severity::kWarn, "cpu_throttled", "x"});
+  for (int i = 0; i < 15; ++i)
+    p.b.findings.push_back({model::Severity::kWarn, "cpu_throttled", "x"});
   std::vector<Cause> causes = p.Rank();
   ASSERT_FALSE(causes.empty());
   EXPECT_EQ(causes.front().key, "cpu_quota") << causes.front().evidence;
@@ -168,4 +169,4 @@ TEST(CauseConditionsTest, AQuietBackgroundOrTooFewIdleFlushesIsNoNeighbour) {
 }
 
 }  // namespace cause_conditions_test
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

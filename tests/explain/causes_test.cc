@@ -13,7 +13,7 @@
 #include "tests/explain/cause_cases.h"
 #include "tests/verdicts.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using cause_cases::Cases;
@@ -45,13 +45,14 @@ TEST(CausesTest, EveryKnowledgeEntryHasAFixturePair) {
 }
 
 TEST(CausesTest, NothingDiffersNoCauses) {
-  Target a = CausePath("/a"), b = CausePath("/b");
-  Context c;
+  model::Target a = CausePath("/a"), b = CausePath("/b");
+  model::Context c;
   EXPECT_TRUE(RankCauses({&a, &b, &c, &c, "a", "b", nullptr, {}}).empty());
 }
 
 TEST(CausesTest, EvidenceQuotesTheRatiosFromTheSideThatHasTheCause) {
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.01});
+  model::Target a = CausePath("/a"),
+                b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.01});
   b.mount->options.push_back("nobarrier");
   testing_support::MarkNotDurable(b, "barrier_disabled");
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
@@ -70,7 +71,8 @@ TEST(CausesTest, EvidenceQuotesTheRatiosFromTheSideThatHasTheCause) {
 // Issue 32 item 18: `barrier=0` is how ext4 spells nobarrier in /proc/mounts, and the fixtures
 // used only `nobarrier`; a matcher that forgot it would rank nothing.
 TEST(CausesTest, BarrierZeroRanksTheBarrierCauseOnItsSide) {
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.02});
+  model::Target a = CausePath("/a"),
+                b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.02});
   b.mount->options.push_back("barrier=0");
   testing_support::MarkNotDurable(b, "barrier_disabled");
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
@@ -80,7 +82,7 @@ TEST(CausesTest, BarrierZeroRanksTheBarrierCauseOnItsSide) {
   EXPECT_NE(causes.front().what.find("b mounts with write barriers off"), std::string::npos)
       << causes.front().what;
   // barrier=1 is barriers on: no barrier cause.
-  Target on = CausePath("/b");
+  model::Target on = CausePath("/b");
   on.mount->options.push_back("barrier=1");
   for (const Cause& c : RankCauses({&a, &on, nullptr, nullptr, "a", "b", nullptr, {}})) {
     EXPECT_NE(c.key, "barrier");
@@ -92,7 +94,8 @@ TEST(CausesTest, BarrierZeroRanksTheBarrierCauseOnItsSide) {
 // sides' reference levels must not make the barrier look like drift, even before the verdict
 // says not durable.
 TEST(CausesTest, TheReferenceOnANobarrierPathIsTheBarrierNotTheDevicesState) {
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.01});
+  model::Target a = CausePath("/a"),
+                b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.01});
   a.reference_probe = b.reference_probe = "fdatasync overwrite 4 KiB";
   for (std::uint64_t t : {0u, 1000u, 2000u}) {
     a.reference.push_back({t, "probes", 40, 200'000, 200'000.0});
@@ -119,14 +122,14 @@ TEST(CausesTest, TheReferenceOnANobarrierPathIsTheBarrierNotTheDevicesState) {
 TEST(CausesTest, ThePreloadCauseNamesTheSideThatHasIt) {
   for (int side : {0, 1}) {
     SCOPED_TRACE(side);
-    Target a = CausePath("/a"), b = CausePath("/b");
-    Context ca, cb;
+    model::Target a = CausePath("/a"), b = CausePath("/b");
+    model::Context ca, cb;
     ca.kernel = cb.kernel = "6.1.0";
     ca.sqlite_version = cb.sqlite_version = "3.40.1";
-    Target& fast = side == 0 ? a : b;
+    model::Target& fast = side == 0 ? a : b;
     fast = CausePath(fast.path, {.overwrite = 0.01});
     (side == 0 ? ca : cb).ld_preload = "libeatmydata.so";
-    fast.findings.push_back({Severity::kFail, "ld_preload_eatmydata", "eatmydata"});
+    fast.findings.push_back({model::Severity::kFail, "ld_preload_eatmydata", "eatmydata"});
     std::vector<Cause> causes = RankCauses({&a, &b, &ca, &cb, "a", "b", nullptr, {}});
     ASSERT_FALSE(causes.empty());
     EXPECT_EQ(causes.front().key, "ld_preload");
@@ -141,9 +144,9 @@ TEST(CausesTest, ThePreloadCauseNamesTheSideThatHasIt) {
 // outside fdatasync while the bind side's was the four op costs' sum, two different things that
 // happened to be alike. A signal compares both sides on one measure.
 TEST(CausesTest, BothSidesOfASignalAreTheSameMeasure) {
-  Target bind = CausePath("/bind");
+  model::Target bind = CausePath("/bind");
   bind.mount->bind = true;
-  Target fuse = CausePath("/mnt/fuse/db", {.op = 3.8});
+  model::Target fuse = CausePath("/mnt/fuse/db", {.op = 3.8});
   fuse.mount->fstype = "fuse.bindfs";
   fuse.mount->mount_point = "/mnt/fuse";
   fuse.mount->device.reset();
@@ -158,7 +161,7 @@ TEST(CausesTest, BothSidesOfASignalAreTheSameMeasure) {
 
 TEST(CausesTest, ACauseTheMeasurementsContradictScoresLow) {
   // b mounts nobarrier but its syncs are slower: not what barriers off do.
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 5, .append = 5, .dir = 5});
+  model::Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 5, .append = 5, .dir = 5});
   b.mount->options.push_back("nobarrier");
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
   ASSERT_EQ(causes.size(), 1u);
@@ -169,17 +172,17 @@ TEST(CausesTest, ACauseTheMeasurementsContradictScoresLow) {
 }
 
 TEST(CausesTest, DurabilityVerdictCountsWhenSetAndIsIgnoredWhenUnset) {
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01});
+  model::Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01});
   b.mount->options.push_back("nobarrier");
   double unset = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}}).front().score;
-  b.durability = Durability{};
-  b.durability->verdict = DurabilityVerdict::kNotDurable;
+  b.durability = model::Durability{};
+  b.durability->verdict = model::DurabilityVerdict::kNotDurable;
   double set = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}}).front().score;
   EXPECT_GT(set, unset);
 }
 
 TEST(CausesTest, TheLeadingCauseCarriesItsTest) {
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 15, .append = 20});
+  model::Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 15, .append = 20});
   b.mount->fstype = "btrfs";
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
   ASSERT_FALSE(causes.empty());
@@ -190,7 +193,8 @@ TEST(CausesTest, TheLeadingCauseCarriesItsTest) {
 
 // Issue 32 item 7: the test command names the path as one shell word, pasted or not.
 TEST(CausesTest, TheTestCommandQuotesItsPaths) {
-  Target a = CausePath("/a"), b = CausePath("/b $(touch x)", {.overwrite = 15, .append = 20});
+  model::Target a = CausePath("/a"),
+                b = CausePath("/b $(touch x)", {.overwrite = 15, .append = 20});
   b.mount->fstype = "btrfs";
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
   ASSERT_FALSE(causes.empty());
@@ -200,7 +204,7 @@ TEST(CausesTest, TheTestCommandQuotesItsPaths) {
 }
 
 TEST(CausesTest, FuseTestComparesWithTheDirectoryItExports) {
-  Target a = CausePath("/a"), b = CausePath("/mnt/fuse/db", {.op = 9});
+  model::Target a = CausePath("/a"), b = CausePath("/mnt/fuse/db", {.op = 9});
   b.mount->fstype = "fuse.bindfs";
   b.mount->mount_point = "/mnt/fuse";
   b.mount->source = "/srv/export";
@@ -231,4 +235,4 @@ TEST(IdentityKeysTest, NamesLeaveTheListUnlessNothingElseDiffers) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -76,7 +76,7 @@ TEST(CheckPlanTest, ProbesWarmUpLongerAndRunEnoughForATail) {
 }
 
 TEST(CheckPlanTest, TheLoadIsTheAskedOneWithThePolicysCompanionSyncs) {
-  report::Policy none;
+  gate::Policy none;
   EXPECT_FALSE(CheckLoad(std::nullopt, none));
   probes::LoadRates asked{.reads_per_sec = 200, .writes_per_sec = 100};
   std::optional<probes::LoadRates> plain = CheckLoad(asked, none);
@@ -84,7 +84,7 @@ TEST(CheckPlanTest, TheLoadIsTheAskedOneWithThePolicysCompanionSyncs) {
   EXPECT_DOUBLE_EQ(plain->reads_per_sec, 200);
   EXPECT_DOUBLE_EQ(plain->syncs_per_sec, 0);
 
-  report::Policy etcd;
+  gate::Policy etcd;
   etcd.companion_syncs_per_sec = 7;
   etcd.companion_sync_bytes = 36 * 1024;
   std::optional<probes::LoadRates> companion = CheckLoad(std::nullopt, etcd);
@@ -119,11 +119,11 @@ TEST(CheckPlanTest, EachPathsLoadRunsInItsOwnScratchUntilTheAnalysis) {
   EXPECT_EQ(loads->size(), 2u);
   EXPECT_EQ(ScratchesIn(a.path()), 1u);
   EXPECT_EQ(ScratchesIn(b.path()), 1u);
-  report::Report r;
+  model::Report r;
   r.targets.resize(2);
   loads->StopInto(r);
   EXPECT_EQ(loads->size(), 0u);
-  for (const report::Target& t : r.targets) {
+  for (const model::Target& t : r.targets) {
     ASSERT_EQ(t.findings.size(), 1u);
     EXPECT_EQ(t.findings[0].code.rfind("background_load", 0), 0u) << t.findings[0].code;
   }

@@ -43,10 +43,10 @@ TEST(ProcIoTest, TopWritersLeaveOutDurprobeAndCountFromTheFirstReading) {
                     {.pid = 11, .ppid = 10, .name = "durprobe", .write_bytes = 1 << 20},
                     {.pid = 12, .name = "a", .write_bytes = 1},
                     {.pid = 13, .name = "b", .write_bytes = 2}}};
-  std::vector<report::Writer> top = TopWriters(before, after);
+  std::vector<model::Writer> top = TopWriters(before, after);
   ASSERT_EQ(top.size(), kNamedWriters);
-  EXPECT_EQ(top[0], (report::Writer{5, "fio", 8000, 2}));
-  EXPECT_EQ(top[1], (report::Writer{7, "new", 300, 0}));
+  EXPECT_EQ(top[0], (model::Writer{5, "fio", 8000, 2}));
+  EXPECT_EQ(top[1], (model::Writer{7, "new", 300, 0}));
   EXPECT_EQ(top[2].pid, 13);
 }
 
