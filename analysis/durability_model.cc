@@ -11,9 +11,9 @@
 #include "analysis/device_flushes.h"
 #include "analysis/mount_findings.h"
 #include "analysis/plausibility.h"
-#include "platform/fs_kinds.h"
 #include "analysis/powercut_verdict.h"
 #include "model/finding_codes.h"
+#include "platform/fs_kinds.h"
 #include "platform/mountinfo.h"
 #include "text/units.h"
 
@@ -250,7 +250,7 @@ void DeviceFlushes(const model::Target& t, Chain& chain) {
   for (const SyncFlushes& e : evidence) {
     if (e.reach == FlushReach::kReaches && device.empty()) device = e.device;
   }
-  if (any(FlushReach::kNone)) {
+  if (any(FlushReach::kNone) || any(FlushReach::kSome)) {
     const std::string none = NoFlushSummary(evidence);
     if (RemoteStorage(t)) {
       chain.Add(model::LayerKind::kFlushes, "flush counters", model::LayerEffect::kUnknown,

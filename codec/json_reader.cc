@@ -54,6 +54,28 @@ model::Context ReadContext(const JsonFields& f) {
     c.cpu_quota.quota_us = q.Uint("quota_us");
     c.cpu_quota.period_us = q.Uint("period_us");
   }
+  f.Each("writers", Need::kOptional, [&c](const JsonFields& w) {
+    c.writers.push_back({static_cast<int>(w.Int("pid", Need::kRequired)), w.String("name"),
+                         w.Uint("write_bytes"), w.Uint("writes")});
+  });
+  if (f.Has("io_limits")) {
+    JsonFields q = f.Object("io_limits");
+    c.io_limits.version = q.String("cgroup", Need::kRequired);
+    c.io_limits.cgroup = q.String("path");
+    q.Each("devices", Need::kOptional, [&c](const JsonFields& d) {
+      platform::IoLimit l;
+      l.device = d.String("device", Need::kRequired);
+      l.name = d.String("name");
+      l.cgroup = d.String("path");
+      l.read_bps = d.Uint("read_bps");
+      l.write_bps = d.Uint("write_bps");
+      l.read_iops = d.Uint("read_iops");
+      l.write_iops = d.Uint("write_iops");
+      l.latency_target_us = d.Uint("latency_target_us");
+      l.weight = d.Uint("weight");
+      c.io_limits.devices.push_back(std::move(l));
+    });
+  }
   return c;  // build_warnings are derived from the fields above, not read
 }
 

@@ -138,6 +138,36 @@ json ToJson(const model::Context& c) {
     text::PutPath(q, "path", c.cpu_quota.cgroup);
     j["cpu_quota"] = q;
   }
+  // The same for the I/O controller: written where one was found.
+  if (!c.io_limits.version.empty()) {
+    json devices = json::array();
+    for (const platform::IoLimit& l : c.io_limits.devices) {
+      auto limit = [](std::uint64_t v) { return v == 0 ? json(nullptr) : json(v); };
+      json d{{"device", l.device},
+             {"name", l.name},
+             {"read_bps", limit(l.read_bps)},
+             {"write_bps", limit(l.write_bps)},
+             {"read_iops", limit(l.read_iops)},
+             {"write_iops", limit(l.write_iops)},
+             {"latency_target_us", limit(l.latency_target_us)},
+             {"weight", limit(l.weight)}};
+      text::PutPath(d, "path", l.cgroup);
+      devices.push_back(d);
+    }
+    json q{{"cgroup", c.io_limits.version}, {"devices", devices}};
+    text::PutPath(q, "path", c.io_limits.cgroup);
+    j["io_limits"] = q;
+  }
+  // Written where the run saw another process write (reports from before it read back as none).
+  if (!c.writers.empty()) {
+    json writers = json::array();
+    for (const model::Writer& w : c.writers) {
+      json x{{"pid", w.pid}, {"write_bytes", w.write_bytes}, {"writes", w.writes}};
+      text::PutPath(x, "name", w.name);
+      writers.push_back(x);
+    }
+    j["writers"] = writers;
+  }
   std::vector<std::string> warnings = BuildWarnings(c);
   if (!warnings.empty()) j["build_warnings"] = warnings;
   return j;

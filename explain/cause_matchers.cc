@@ -89,15 +89,6 @@ bool ContextsDiffer(const CausePair& p,
   return differ(*p.in->context_a, *p.in->context_b);
 }
 
-bool BySide(const CausePair& p, CauseMatch& m, const std::optional<double> SideState::*field,
-            const char* what) {
-  double a = (p.sig->side[0].*field).value_or(0), b = (p.sig->side[1].*field).value_or(0);
-  if (a <= 0 && b <= 0) return false;
-  m.side = b > a ? 1 : 0;
-  m.what = p.Name(m.side) + fmt::format(fmt::runtime(what), std::max(a, b));
-  return true;
-}
-
 }  // namespace
 
 bool Tmpfs(const CausePair& p, CauseMatch& m) {
@@ -323,26 +314,28 @@ bool Drift(const CausePair& p, CauseMatch& m) {
                             "state, the other {:.0f}%",
                             share[side] * 100.0, share[1 - side] * 100.0));
   }
-  if (s[0].drifted != s[1].drifted) {
-    return Mark(p, m, s[0].drifted ? 0 : 1,
-                "saw its device change state during the run (latency_drift)");
+  // The side measured in the slower state is the slower one: by the reference probe where the
+  // two levels compare (the same probe through the same kind of filesystem), else by the sync
+  // probe both measured. Unknown: -1.
+  int slower = -1;
+  if (ref && std::fabs(std::log(*ref)) >= std::log(kMoveRatio)) {
+    slower = *ref < 1 ? 0 : 1;
+  } else if (overwrite && std::fabs(std::log(*overwrite)) >= std::log(kMoveRatio)) {
+    slower = *overwrite < 1 ? 0 : 1;
   }
-  bool moved = ref && std::fabs(std::log(*ref)) >= std::log(kMoveRatio);
+  if (s[0].drifted != s[1].drifted) {
+    const int drifted = s[0].drifted ? 0 : 1;
+    // A device that changed state on the faster side does not make the other side slower.
+    if (slower >= 0 && slower != drifted) return false;
+    return Mark(p, m, drifted, "saw its device change state during the run (latency_drift)");
+  }
+  // Two runs' reference levels apart are the state only from two runs: paths compared in one run
+  // shared its rounds, so the gap between their references is the paths themselves.
+  bool moved = p.in->separate_runs && ref && std::fabs(std::log(*ref)) >= std::log(kMoveRatio);
   if (!moved && !(s[0].drifted && s[1].drifted)) return false;
   if (w && w->apart) m.against = ratios("did not move with");
-  int side = ref && *ref < 1 ? 0 : 1;
-  return Mark(p, m, side, "ran while its device was in a slower state (the reference probe)");
-}
-
-bool EbsVolume(const CausePair& p, CauseMatch& m) {
-  return BySide(p, m, &SideState::ebs_volume_exceeded_ms,
-                "'s EBS volume exceeded its provisioned IOPS or throughput for {:.0f} ms of "
-                "the run");
-}
-
-bool EbsInstance(const CausePair& p, CauseMatch& m) {
-  return BySide(p, m, &SideState::ebs_instance_exceeded_ms,
-                "'s instance exceeded its EBS IOPS or throughput limit for {:.0f} ms of the run");
+  return Mark(p, m, slower < 0 ? 1 : slower,
+              "ran while its device was in a slower state (the reference probe)");
 }
 
 bool ContainerRole(const CausePair& p, CauseMatch& m) {

@@ -29,8 +29,6 @@ bool Rotational(const CausePair& p, CauseMatch& m);
 bool QueueDepth(const CausePair& p, CauseMatch& m);
 bool Scheduler(const CausePair& p, CauseMatch& m);
 bool Drift(const CausePair& p, CauseMatch& m);
-bool EbsVolume(const CausePair& p, CauseMatch& m);
-bool EbsInstance(const CausePair& p, CauseMatch& m);
 bool ContainerRole(const CausePair& p, CauseMatch& m);
 bool SqliteBuild(const CausePair& p, CauseMatch& m);
 bool Kernel(const CausePair& p, CauseMatch& m);

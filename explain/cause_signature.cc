@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "analysis/durability_risk.h"
 #include "analysis/mount_findings.h"
 #include "explain/diff_analysis.h"
+#include "model/finding_codes.h"
 #include "platform/enum_table.h"
 #include "platform/fs_kinds.h"
 #include "text/units.h"
@@ -125,8 +127,19 @@ void SyncCountFrom(const std::vector<ConfigDiff>& configs, Signature& sig) {
 bool ReferenceReadsTheDevice(const model::Target& t) {
   if (!t.mount) return true;
   const std::string& fs = t.mount->fstype;
-  bool served = platform::KindOf(fs).served();
-  return !analysis::BarrierOff(*t.mount) && !served;
+  platform::FsKind kind = platform::KindOf(fs);
+  return !analysis::BarrierOff(*t.mount) && !kind.served() && !kind.memory;
+}
+
+// Whether two sides' reference levels measure one thing: the same probe through the same kind of
+// filesystem. Across two filesystems (or a disk against tmpfs) each level is its own journal's
+// cost, and their gap is the filesystems, never the device's state (compare /var/tmp /dev/shm
+// ranked drift 0.70 from a disk's reference probe against tmpfs's).
+bool ReferencesComparable(const model::Target& a, const model::Target& b) {
+  if (a.reference_probe != b.reference_probe) return false;
+  if (!ReferenceReadsTheDevice(a) || !ReferenceReadsTheDevice(b)) return false;
+  if (!a.mount || !b.mount) return !a.mount && !b.mount;
+  return a.mount->fstype == b.mount->fstype;
 }
 
 SideState StateOf(const model::Target& t) {
@@ -135,6 +148,10 @@ SideState StateOf(const model::Target& t) {
   s.not_durable_codes = analysis::NotDurableCodes(t);
   s.not_durable = !s.not_durable_codes.empty() ||
                   (t.durability && t.durability->verdict == model::DurabilityVerdict::kNotDurable);
+  s.cpu_throttled = static_cast<std::size_t>(
+      std::count_if(t.findings.begin(), t.findings.end(),
+                    [](const model::Finding& f) { return f.code == model::codes::kCpuThrottled; }));
+  s.background = analysis::BackgroundFlushes(t);
   if (t.ebs) {
     s.ebs_volume_exceeded_ms =
         static_cast<double>(t.ebs->volume_exceeded_iops_us + t.ebs->volume_exceeded_tp_us) / 1e3;
@@ -197,10 +214,7 @@ Signature MeasureSignature(const model::Target& a, const model::Target& b,
   Signature sig;
   for (std::size_t i = 0; i < kSignalCount; ++i) {
     Signal s = static_cast<Signal>(i);
-    if (s == Signal::kReference && (a.reference_probe != b.reference_probe ||
-                                    !ReferenceReadsTheDevice(a) || !ReferenceReadsTheDevice(b))) {
-      continue;
-    }
+    if (s == Signal::kReference && !ReferencesComparable(a, b)) continue;
     Candidates va = SideValues(a, s), vb = SideValues(b, s);
     for (std::size_t k = 0; k < va.size() && k < vb.size(); ++k) {
       if (!va[k] || !vb[k] || *va[k] <= 0 || *vb[k] <= 0) continue;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/neighbours.h"
 #include "explain/compare_states.h"
 #include "model/report.h"
 
@@ -25,7 +26,9 @@ enum class Signal {
   kMetadata,   // create + rename (the create before a directory fsync)
   kSyncCount,  // SQLite's syncs per commit, the configuration furthest apart
   kReference,  // the reference probe's level over the run (the device's state); unset where
-               // either side's syncs skip the flush (barriers off): its reference is the cause
+               // either side's syncs skip the flush (barriers off): its reference is the cause,
+               // or the two sides' filesystems differ (a memory one included): each level is
+               // then its own filesystem's cost
 };
 // The last enumerator, up to which NameOf's table is counted: one added after it moves this.
 inline constexpr Signal kLastSignal = Signal::kReference;
@@ -49,6 +52,9 @@ struct SideState {
   std::vector<std::string> not_durable_codes;
   std::optional<double> ebs_volume_exceeded_ms;    // EBS: over the volume's IOPS/throughput
   std::optional<double> ebs_instance_exceeded_ms;  // EBS: over the instance's EBS limits
+  std::size_t cpu_throttled = 0;                   // cpu_throttled findings (probes throttled)
+  // Another process's flushes on the device while durprobe stood idle (analysis/neighbours.h).
+  std::optional<analysis::DeviceBackground> background;
 };
 
 // How far the sync probes may be from the reference probe's move and still have moved with it.

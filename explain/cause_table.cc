@@ -3,6 +3,7 @@
 // nothing on power loss, when a pair shows it, the advice, and the report keys it stands for.
 #include "explain/cause_table.h"
 
+#include "explain/cause_conditions.h"
 #include "explain/cause_matchers.h"
 
 namespace durprobe::explain {
@@ -242,6 +243,44 @@ const std::vector<Knowledge>& KnowledgeTable() {
        "the I/O scheduler can delay a flush behind other requests; for a database device, none "
        "or mq-deadline keeps syncs first",
        {"mount.device.scheduler"}},
+      {"cpu_quota",
+       "a CPU quota",
+       1.0,
+       {{S::kPerOp, E::kSlower, 3}, {S::kMetadata, E::kSlower, 1}, {S::kSyncCount, E::kSame, 1}},
+       false,
+       m::CpuQuotaOn,
+       "{side}'s cgroup caps its CPU time: every commit's work outside the sync waits for the "
+       "quota, and a sync's completion is seen late; give the database's container at least one "
+       "whole CPU (cpu.max, docker --cpus, a pod's limits.cpu), or compare both under the same "
+       "quota",
+       {"context.cpu_quota"}},
+      {"io_limit",
+       "a cgroup I/O limit",
+       1.0,
+       {{S::kOverwrite, E::kSlower, 2},
+        {S::kAppend, E::kSlower, 2},
+        {S::kDirSync, E::kSlower, 1},
+        {S::kPerOp, E::kSame, 1}},
+       false,
+       m::IoLimitOn,
+       "{side}'s cgroup caps the device's I/O rate (blkio.throttle, io.max): each sync's write "
+       "waits for its share of the cap, so syncs a second stop at the limit however fast the "
+       "device is; raise the limit for the database's cgroup, or batch more rows per commit "
+       "(WAL, larger transactions) to need fewer syncs",
+       {"context.io_limits"}},
+      {"neighbour",
+       "another process's I/O on the same device",
+       1.0,
+       {{S::kOverwrite, E::kSlower, 2},
+        {S::kAppend, E::kSlower, 1},
+        {S::kDirSync, E::kSlower, 1},
+        {S::kPerOp, E::kSame, 1}},
+       false,
+       m::Neighbour,
+       "another process flushed {side}'s device throughout the run, and each of its flushes "
+       "waits in the same queue as the database's: measure at a quiet time, or find the writer "
+       "(iotop -o, pidstat -d) and give the database a device of its own",
+       {}},
       {"drift",
        "a virtual disk in a fast or throttled state",
        0.7,

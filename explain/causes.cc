@@ -164,6 +164,26 @@ bool MovesNothing(const Knowledge& k) {
                      [](const Expectation& e) { return e.expect == Expect::kSame; });
 }
 
+bool IsCondition(const Cause& c) {
+  return c.key == "cpu_quota" || c.key == "io_limit" || c.key == "neighbour";
+}
+
+// A recorded condition (a CPU quota, an I/O limit, a neighbour) explains its side's slower state
+// on its own evidence: drift on that side explains nothing more and goes; drift on the other side
+// stays, behind every condition.
+void PutConditionsBeforeDrift(std::vector<Cause>& causes) {
+  std::erase_if(causes, [&causes](const Cause& d) {
+    return d.key == "drift" && std::any_of(causes.begin(), causes.end(), [&d](const Cause& c) {
+             return IsCondition(c) && c.side == d.side;
+           });
+  });
+  auto drift =
+      std::find_if(causes.begin(), causes.end(), [](const Cause& c) { return c.key == "drift"; });
+  if (drift == causes.end()) return;
+  // Drift is no condition: the conditions after it move ahead of it, the rest keep their order.
+  std::stable_partition(drift, causes.end(), IsCondition);
+}
+
 }  // namespace
 
 std::vector<Cause> RankCauses(const CauseInputs& in) {
@@ -217,6 +237,7 @@ std::vector<Cause> RankCauses(const CauseInputs& in) {
   ranked.reserve(out.size());
   for (std::size_t i : order) ranked.push_back(std::move(out[i]));
   out = std::move(ranked);
+  PutConditionsBeforeDrift(out);
   return out;
 }
 

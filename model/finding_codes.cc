@@ -41,6 +41,7 @@ const std::vector<std::string_view>& FindingCodes() {
       codes::kSyncBimodal,
       codes::kProbeError,
       codes::kCpuThrottled,
+      codes::kNeighbourFlushes,
       codes::kBudgetSpent,
       codes::kTooFewOperations,
       // Concurrency (analysis/concurrency_findings.cc)

@@ -50,6 +50,8 @@ inline constexpr char kSyncBimodal[] = "sync_bimodal";
 inline constexpr char kProbeError[] = "probe_error";
 // probe_findings.cc: the CPU quota held a probe off the CPU
 inline constexpr char kCpuThrottled[] = "cpu_throttled";
+// analysis/neighbours.cc: another process flushed the path's device during the run
+inline constexpr char kNeighbourFlushes[] = "neighbour_flushes";
 inline constexpr char kBudgetSpent[] = "budget_spent";             // analysis/budget_findings.cc
 inline constexpr char kTooFewOperations[] = "too_few_operations";  // analysis/budget_findings.cc
 // Concurrency (analysis/concurrency_findings.cc)

@@ -15,6 +15,7 @@
 #include "model/powercut.h"
 #include "model/repeats.h"
 #include "model/sqlite_model.h"
+#include "platform/cgroup_io.h"
 #include "platform/ebs_stats.h"
 #include "platform/mount_info.h"
 #include "probes/fsync_error_result.h"
@@ -27,6 +28,16 @@
 namespace durprobe::model {
 
 inline constexpr const char* kReportSchema = "durprobe.report/1";
+
+// A process other than durprobe that wrote while the run measured (run/writers.h), from
+// /proc/PID/io before and after the run: the neighbours a report can name.
+struct Writer {
+  int pid = 0;
+  std::string name;               // comm: "fio"
+  std::uint64_t write_bytes = 0;  // sent to the block layer during the run
+  std::uint64_t writes = 0;       // write calls during the run (syscw)
+  bool operator==(const Writer&) const = default;
+};
 
 struct Context {
   std::string durprobe_version;
@@ -47,6 +58,12 @@ struct Context {
   // The CPU limit the run's cgroup had (platform/cgroup_cpu.h); version empty where none was seen.
   // stat_files is the run's own and never written.
   platform::CpuQuota cpu_quota;
+  // The block I/O limits the run's cgroup had per device (platform/cgroup_io.h); version empty
+  // where no I/O controller was seen.
+  platform::IoLimits io_limits;
+  // The processes that wrote most while the run measured, most bytes first (at most
+  // run::kNamedWriters); empty where none did, or the run measured nothing.
+  std::vector<Writer> writers;
   bool interrupted = false;  // SIGINT/SIGTERM arrived: the report holds what finished before it
   int interrupt_signal = 0;  // which one (2 or 15) when interrupted
 };

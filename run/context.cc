@@ -1,6 +1,7 @@
 #include "run/context.h"
 
 #include "durprobe_config.h"
+#include "platform/cgroup_io.h"
 
 namespace durprobe::run {
 
@@ -30,6 +31,7 @@ model::Context MakeContext(platform::Platform& platform, const std::string& comm
   c.ld_preload = platform.GetEnv("LD_PRELOAD");
   c.cpu_quota = platform.ReadCpuQuota();
   c.cpu_quota.stat_files.clear();
+  c.io_limits = platform::ReadIoLimitsAt(platform, "/proc", "");
   return c;
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "analysis/neighbours.h"
 #include "model/finding_codes.h"
 #include "platform/fs_magic.h"
 #include "platform/interrupt.h"
@@ -17,6 +18,7 @@
 #include "run/progress.h"
 #include "run/progress_ticker.h"
 #include "run/scratch_need.h"
+#include "run/writers.h"
 #include "sqlite_bench/build_info.h"
 
 namespace durprobe::run {
@@ -108,6 +110,8 @@ Execution Execute(platform::Platform& platform, const Plan& given, model::RunLis
 
   std::vector<std::optional<platform::EbsStats>> ebs_before;
   if (plan.run_inspect && plan.Measures()) ebs_before = ReadEbsBefore(platform, plan.paths);
+  const platform::ProcessIoSnapshot writers_before =
+      plan.Measures() ? WritersBefore(platform) : platform::ProcessIoSnapshot{};
   listener.RunStarted(context);
   Progress progress(platform, listener);
   ExpectItems(plan, progress);
@@ -124,6 +128,14 @@ Execution Execute(platform::Platform& platform, const Plan& given, model::RunLis
   ticker.Stop();  // before anything else is printed: no tick after the run's last event
   progress.Finish();
   AddEbsDeltas(platform, plan.paths, ebs_before, ex.report.targets);
+  if (plan.Measures()) {
+    context.writers = TopWriters(writers_before, WritersBefore(platform));
+    for (model::Target& t : ex.report.targets) {
+      for (model::Finding& f : analysis::NeighbourFindings(t, context.writers)) {
+        t.findings.push_back(std::move(f));
+      }
+    }
+  }
 
   (void)ScratchesInPlace(state);  // the end's check: a scratch moved during the last step
   for (std::unique_ptr<platform::ScratchDir>& dir : scratch) {

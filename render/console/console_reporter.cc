@@ -350,7 +350,10 @@ void PrintReport(const model::Report& report, std::ostream& out) {
     PrintPathSummary(t, out);
     PrintAdvice(t, out);
     if (t.summary) fmt::print(out, "\n");
-    if (t.mount) PrintMountBlock(*t.mount, out);
+    if (t.mount) {
+      PrintMountBlock(*t.mount, out);
+      PrintLimitRows(report.context, *t.mount, out);
+    }
     if (!t.probes.empty()) {
       fmt::print(out, "\nRaw sync primitives (latency of one write + sync):\n");
       PrintProbeTable(t.probes, out, &t);

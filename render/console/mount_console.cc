@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
+#include "render/limit_rows.h"
 #include "text/units.h"
 #include "text/utf8.h"
 
@@ -16,6 +17,12 @@ constexpr const char* kMountRow = "  {:<11} {}\n";
 
 void PrintMountBlock(const platform::MountInfo& m, std::ostream& out) {
   for (const MountRow& row : MountRows(m)) {
+    fmt::print(out, kMountRow, row.label, text::EscapeControlChars(row.text));
+  }
+}
+
+void PrintLimitRows(const model::Context& c, const platform::MountInfo& m, std::ostream& out) {
+  for (const MountRow& row : LimitRows(c, &m)) {
     fmt::print(out, kMountRow, row.label, text::EscapeControlChars(row.text));
   }
 }

@@ -14,6 +14,10 @@ namespace durprobe::render::console {
 // Filesystem, mount, options, overlay layers, device chain, container role and notes.
 void PrintMountBlock(const platform::MountInfo& m, std::ostream& out);
 
+// The run's CPU quota and the I/O limit on m's device, in the mount block's layout
+// (render/limit_rows.h).
+void PrintLimitRows(const model::Context& c, const platform::MountInfo& m, std::ostream& out);
+
 // LD_PRELOAD and the SQLite library's sync defaults, once per report.
 void PrintEnvironment(const model::Context& c, std::ostream& out);
 

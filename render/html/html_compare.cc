@@ -150,7 +150,7 @@ Status HtmlReporter::Write(const explain::Comparison& c, std::ostream& out) cons
                 "One group per probe, one bar per path, ratios against path [1].");
   out << CdfOverlays(c.targets, "cmp");
   for (std::size_t t = 0; t < c.targets.size(); ++t) {
-    out << TargetSection(c.targets[t], fmt::format("t{}", t));
+    out << TargetSection(c.targets[t], fmt::format("t{}", t), &c.context);
   }
   out << PageEnd();
   return out ? Status::Ok() : Status::Error("could not write the HTML page");

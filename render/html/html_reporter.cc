@@ -14,15 +14,21 @@
 #include "render/html/html_summary.h"
 #include "render/html/html_text.h"
 #include "render/html/html_timeline.h"
+#include "render/limit_rows.h"
 #include "render/mount_rows.h"
 
 namespace durprobe::render::html {
-std::string TargetSection(const model::Target& t, const std::string& id_prefix) {
+std::string TargetSection(const model::Target& t, const std::string& id_prefix,
+                          const model::Context* context) {
   std::string out = fmt::format("<section class=\"target\">\n<h2>{}</h2>\n", Escape(t.path));
   out += SummarySection(t);
   if (t.mount) {
     out += "<h3>Mount and device</h3>\n<table class=\"mount\">\n";
-    for (const MountRow& row : MountRows(*t.mount)) {
+    std::vector<MountRow> rows = MountRows(*t.mount);
+    if (context != nullptr) {
+      for (MountRow& row : LimitRows(*context, &*t.mount)) rows.push_back(std::move(row));
+    }
+    for (const MountRow& row : rows) {
       out += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", Escape(row.label), Escape(row.text));
     }
     out += "</table>\n";
@@ -74,7 +80,7 @@ Status WriteHtmlPage(const std::vector<SourcedReport>& reports, std::ostream& ou
     }
     out << ContextBlock(r.report.context, r.source);
     for (std::size_t t = 0; t < r.report.targets.size(); ++t) {
-      out << TargetSection(r.report.targets[t], fmt::format("r{}t{}", i, t));
+      out << TargetSection(r.report.targets[t], fmt::format("r{}t{}", i, t), &r.report.context);
     }
   }
   out << PageEnd();

@@ -28,7 +28,9 @@ struct SavedReports {
 Status WriteHtmlPage(const std::vector<SourcedReport>& reports, std::ostream& out);
 
 // One target: heading, mount and device table, findings, probes, SQLite.
-std::string TargetSection(const model::Target& target, const std::string& id_prefix);
+// context: the run's, whose limits are shown beside the mount (null: none shown).
+std::string TargetSection(const model::Target& target, const std::string& id_prefix,
+                          const model::Context* context = nullptr);
 
 class HtmlReporter : public Reporter {
  public:

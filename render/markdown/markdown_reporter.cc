@@ -14,6 +14,7 @@
 #include "render/durability_lines.h"
 #include "render/flush_text.h"
 #include "render/fsync_error_rows.h"
+#include "render/limit_rows.h"
 #include "render/summary_text.h"
 #include "text/units.h"
 #include "text/utf8.h"
@@ -79,12 +80,17 @@ void WriteSummary(const model::Target& t, std::ostream& out) {
   }
 }
 
-void WriteTarget(const model::Target& t, std::ostream& out) {
+void WriteTarget(const model::Target& t, const model::Context& context, std::ostream& out) {
   fmt::print(out, "## {}\n\n", MarkdownText(t.path));
   WriteSummary(t, out);
   if (t.mount) {
     fmt::print(out, "{} on {} (mounted at {})\n\n", MarkdownText(t.mount->fstype),
                MarkdownText(t.mount->source), MarkdownText(t.mount->mount_point));
+    const std::vector<MountRow> limits = LimitRows(context, &*t.mount);
+    for (const MountRow& row : limits) {
+      fmt::print(out, "- {}: {}\n", MarkdownText(row.label), MarkdownText(row.text));
+    }
+    if (!limits.empty()) out << "\n";
   }
   if (!t.probes.empty()) {
     // flush/op only when a probe's device flushes were counted, as on the console.
@@ -261,7 +267,7 @@ std::string MarkdownCode(const std::string& text) {
 Status MarkdownReporter::Write(const model::Report& report, std::ostream& out) const {
   out << "# durprobe report\n\n";
   WriteContext(report.context, out);
-  for (const model::Target& t : report.targets) WriteTarget(t, out);
+  for (const model::Target& t : report.targets) WriteTarget(t, report.context, out);
   return Status::Ok();
 }
 
@@ -276,7 +282,7 @@ Status MarkdownReporter::Write(const explain::Comparison& c, std::ostream& out) 
     }
     out << "\n";
   }
-  for (const model::Target& t : c.targets) WriteTarget(t, out);
+  for (const model::Target& t : c.targets) WriteTarget(t, c.context, out);
   return Status::Ok();
 }
 

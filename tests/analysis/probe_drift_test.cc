@@ -13,6 +13,7 @@ namespace durprobe::analysis {
 namespace {
 
 using namespace durprobe::testing_support;
+using model::Target;
 constexpr std::uint64_t kDriftSec = 1'000'000'000;
 
 // Two probes, at 1-2 s and 3-4 s; reference samples before each and after the second.

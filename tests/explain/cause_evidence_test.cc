@@ -24,8 +24,9 @@ struct BindAndFuse {
     fuse.mount->device.reset();
     fuse.mount->container.path_role = platform::PathRole::kOtherMount;
   }
-  std::vector<Cause> Rank() const {
-    return RankCauses({&bind, &fuse, nullptr, nullptr, "a", "b", nullptr, {}});
+  // separate_runs: two reports (diff) rather than one compare.
+  std::vector<Cause> Rank(bool separate_runs = false) const {
+    return RankCauses({&bind, &fuse, nullptr, nullptr, "a", "b", nullptr, {}, separate_runs});
   }
   void Thin() {
     for (model::Target* t : {&bind, &fuse}) {
@@ -67,16 +68,16 @@ TEST(CauseEvidenceTest, TheReferenceOnAFuseMountIsTheServerNotTheDevicesState) {
     pair.bind.reference.push_back({t, "probes", 40, 186'000, 186'000.0});
     pair.fuse.reference.push_back({t, "probes", 40, 311'000, 311'000.0});
   }
-  std::vector<Cause> causes = pair.Rank();
+  std::vector<Cause> causes = pair.Rank(true);
   ASSERT_FALSE(causes.empty());
   EXPECT_EQ(causes.front().key, "fuse") << causes.front().evidence;
   for (const Cause& c : causes) {
     EXPECT_NE(c.key, "drift") << c.evidence;
     EXPECT_EQ(c.evidence.find("reference probe level"), std::string::npos) << c.evidence;
   }
-  // Two kernel-served paths with the same gap: the device's state.
+  // Two kernel-served paths with the same gap in two reports: the device's state.
   pair.fuse.mount->fstype = "ext4";
-  std::vector<Cause> kernel = pair.Rank();
+  std::vector<Cause> kernel = pair.Rank(true);
   ASSERT_FALSE(kernel.empty());
   EXPECT_EQ(kernel.front().key, "drift") << kernel.front().evidence;
 }

@@ -38,6 +38,38 @@ TEST(DiffConfigTest, SharesAddUpToTheWholeGap) {
   EXPECT_NEAR(d.share_non_sync, 30.0 / 430.0, 1e-6);
 }
 
+// Issue 55: the factor and the configuration quoted under it are one decision. WAL/OFF (no
+// syncs) is the furthest apart, 10x in its non-sync time, but two syncing configurations 5x apart
+// in their sync latency outweigh it: the verdict is sync_latency, and the line under it quotes a
+// configuration that owes its gap to sync latency, never "0% ... (a sync takes 0 ns ...)".
+TEST(DiffVerdictTest, TheQuotedConfigurationIsTheFactorsOwn) {
+  auto row = [](sqlite_bench::JournalMode j, sqlite_bench::Synchronous s, double syncs,
+                double sync_ns, double non_sync_ns) {
+    model::SqliteEntry e = Config(syncs, sync_ns, non_sync_ns);
+    e.result.config.journal = j;
+    e.result.config.sync = s;
+    return e;
+  };
+  using J = sqlite_bench::JournalMode;
+  using S = sqlite_bench::Synchronous;
+  model::Report a, b;
+  a.targets.resize(1);
+  b.targets.resize(1);
+  a.targets[0].path = b.targets[0].path = "/db";
+  a.targets[0].sqlite = {row(J::kWal, S::kOff, 0, 0, 10'000),
+                         row(J::kWal, S::kFull, 1, 200'000, 20'000),
+                         row(J::kDelete, S::kFull, 3, 200'000, 40'000)};
+  b.targets[0].sqlite = {row(J::kWal, S::kOff, 0, 0, 100'000),
+                         row(J::kWal, S::kFull, 1, 1'000'000, 20'000),
+                         row(J::kDelete, S::kFull, 3, 1'000'000, 40'000)};
+  Result<Diff> d = DiffReports(a, b, "a", "b");
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  EXPECT_EQ(d->verdict.factor, DiffFactor::kSyncLatency) << d->verdict.message;
+  EXPECT_EQ(d->verdict.message.find("WAL/OFF"), std::string::npos) << d->verdict.message;
+  EXPECT_EQ(d->verdict.message.find(" 0 ns"), std::string::npos) << d->verdict.message;
+  EXPECT_EQ(d->verdict.message.find(" 0% of the gap"), std::string::npos) << d->verdict.message;
+}
+
 TEST(DiffConfigTest, NoSyncsOnEitherSideIsAllNonSync) {
   ConfigDiff d = DiffConfig(Config(0, 0, 10'000), Config(0, 0, 30'000));
   EXPECT_DOUBLE_EQ(d.share_non_sync, 1.0);

@@ -2,12 +2,15 @@
 // (SOURCE_DIR) at a mount point, every call made relative to a descriptor of that directory, so
 // a test can put durprobe and SQLite on a FUSE mount whose syncs it controls.
 //
-//   durprobe_test_passthrough [--ignore-syncs] SOURCE_DIR MOUNTPOINT [fuse options]
+//   durprobe_test_passthrough [--ignore-syncs | --honour-one-in N] SOURCE_DIR MOUNTPOINT
+//                             [fuse options]
 //
 // Honest (the default): fsync calls fdatasync or fsync on the backing descriptor as the datasync
 // flag says, and fsyncdir fsyncs the backing directory. With --ignore-syncs, fsync and fsyncdir
 // return 0 at once and the O_SYNC/O_DSYNC bits of an open are dropped on the backing file, so
-// nothing this server does reaches the disk's flush: a server that drops syncs.
+// nothing this server does reaches the disk's flush: a server that drops syncs. With
+// --honour-one-in N, fsync honours the first sync of every N it receives (counted across the
+// server's threads) and answers the others at once: a server that drops syncs in part.
 //
 // fuse_main runs it: it daemonizes unless given -f, and is multi-threaded unless given -s. The
 // mount always gets default_permissions (the kernel checks modes; tests run as root). Without a
@@ -30,6 +33,8 @@
 
 static int source_fd = -1;  // the mirrored directory, opened before fuse_main
 static int ignore_syncs;
+static unsigned long honour_one_in;  // 0: every sync honoured (unless ignore_syncs)
+static unsigned long syncs_seen;
 
 // The FUSE path ("/", "/a/b") relative to source_fd ("." or "a/b").
 static const char* Rel(const char* path) {
@@ -220,6 +225,9 @@ static int OnRelease(const char* path, struct fuse_file_info* fi) {
 static int OnFsync(const char* path, int datasync, struct fuse_file_info* fi) {
   (void)path;
   if (ignore_syncs) return 0;
+  if (honour_one_in > 1 && __atomic_fetch_add(&syncs_seen, 1, __ATOMIC_RELAXED) % honour_one_in) {
+    return 0;
+  }
   int fd = (int)fi->fh;
   return (datasync ? fdatasync(fd) : fsync(fd)) == 0 ? 0 : Fail();
 }
@@ -262,7 +270,9 @@ static const struct fuse_operations kOps = {
 };
 
 static int Usage(const char* self) {
-  fprintf(stderr, "usage: %s [--ignore-syncs] SOURCE_DIR MOUNTPOINT [fuse options]\n", self);
+  fprintf(stderr,
+          "usage: %s [--ignore-syncs | --honour-one-in N] SOURCE_DIR MOUNTPOINT [fuse options]\n",
+          self);
   return 2;
 }
 
@@ -271,6 +281,11 @@ int main(int argc, char** argv) {
   if (i < argc && strcmp(argv[i], "--ignore-syncs") == 0) {
     ignore_syncs = 1;
     ++i;
+  } else if (i + 1 < argc && strcmp(argv[i], "--honour-one-in") == 0) {
+    char* end = NULL;
+    honour_one_in = strtoul(argv[i + 1], &end, 10);
+    if (end == argv[i + 1] || *end != '\0' || honour_one_in == 0) return Usage(argv[0]);
+    i += 2;
   }
   if (argc - i < 2) return Usage(argv[0]);
   const char* source = argv[i++];

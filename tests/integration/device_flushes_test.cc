@@ -21,15 +21,13 @@
 #include <vector>
 
 #include "tests/integration/lab_mounts.h"
-
-#ifndef DURPROBE_TEST_PASSTHROUGH  // built without libfuse3
-#define DURPROBE_TEST_PASSTHROUGH ""
-#endif
+#include "tests/integration/passthrough_mount.h"
 
 namespace durprobe {
 namespace device_flushes_test {
 
 using nlohmann::json;
+using testing_support::Passthrough;
 
 // The flush requests each block device has completed (the 15th field of
 // /sys/class/block/NAME/stat), as the test reads them itself.
@@ -149,43 +147,6 @@ bool HasFinding(const json& target, const std::string& code) {
   return false;
 }
 
-// Mounts the test passthrough server over source at mount (--ignore-syncs when asked) for its
-// lifetime.
-class Passthrough {
- public:
-  Passthrough(const std::string& source, const std::string& mount, bool ignore_syncs)
-      : mount_(mount) {
-    if (std::string(DURPROBE_TEST_PASSTHROUGH).empty() || ::access("/dev/fuse", R_OK) != 0) {
-      skip_ = "no FUSE here: built without libfuse3, or /dev/fuse is missing";
-      return;
-    }
-    testing_support::RunShell("mkdir -p " + source + " " + mount);
-    CliRun r =
-        testing_support::RunShell(std::string(DURPROBE_TEST_PASSTHROUGH) +
-                                  (ignore_syncs ? " --ignore-syncs " : " ") + source + " " + mount);
-    mounted_ = r.exit_code == 0;
-    error_ = r.err;
-  }
-  // Unmounts and removes the mount point, which the lab's `down` does not know: the lab's
-  // directory must be empty for its removal.
-  ~Passthrough() {
-    if (mounted_) testing_support::RunShell("fusermount3 -u " + mount_ + " || umount -l " + mount_);
-    if (skip_.empty()) testing_support::RunShell("rmdir " + mount_);
-  }
-  bool mounted() const { return mounted_; }
-  const std::string& skip() const { return skip_; }
-  const std::string& error() const { return error_; }
-
- private:
-  std::string mount_;
-  bool mounted_ = false;
-  std::string error_, skip_;
-};
-
-#define MOUNT_OR_SKIP(fuse)                                  \
-  if (!(fuse).skip().empty()) GTEST_SKIP() << (fuse).skip(); \
-  ASSERT_TRUE((fuse).mounted()) << (fuse).error()
-
 TEST_F(LabMountsTest, FdatasyncFlushesOncePerSyncOnEveryMountWithADevice) {
   INSPECT_OR_SKIP(ext4, "ext4");
   for (const std::string name : {"ext4", "xfs", "btrfs", "bindfs", "overlay"}) {
@@ -233,7 +194,7 @@ TEST_F(LabMountsTest, TmpfsHasNoDeviceToCountAndStaysNotDurable) {
 TEST_F(LabMountsTest, AFuseServerThatDropsSyncsIsNotDurableAndFailsEveryPreset) {
   INSPECT_OR_SKIP(ext4, "ext4");
   Passthrough fuse(dir_ + "/ext4/drop-src", dir_ + "/drop-mnt", true);
-  MOUNT_OR_SKIP(fuse);
+  PASSTHROUGH_OR_SKIP(fuse);
   OwnControl control;
   json t = ProbeJson(dir_ + "/drop-mnt", control);
   ASSERT_FALSE(t.is_null());
@@ -256,7 +217,7 @@ TEST_F(LabMountsTest, AFuseServerThatDropsSyncsIsNotDurableAndFailsEveryPreset) 
 TEST_F(LabMountsTest, AnHonestFuseServerIsNotCalledNotDurable) {
   INSPECT_OR_SKIP(ext4, "ext4");
   Passthrough fuse(dir_ + "/ext4/honest-src", dir_ + "/honest-mnt", false);
-  MOUNT_OR_SKIP(fuse);
+  PASSTHROUGH_OR_SKIP(fuse);
   OwnControl control;
   json t = ProbeJson(dir_ + "/honest-mnt", control);
   ASSERT_FALSE(t.is_null());
@@ -273,7 +234,7 @@ TEST_F(LabMountsTest, AnHonestFuseServerIsNotCalledNotDurable) {
 TEST_F(LabMountsTest, ANeighboursFlushesAreNotCreditedToAServerThatDropsSyncs) {
   INSPECT_OR_SKIP(ext4, "ext4");
   Passthrough fuse(dir_ + "/ext4/drop2-src", dir_ + "/drop2-mnt", true);
-  MOUNT_OR_SKIP(fuse);
+  PASSTHROUGH_OR_SKIP(fuse);
   const std::string neighbour =
       "python3 -c \"import os,time\nfd=os.open('" + dir_ +
       "/ext4/neighbour.dat',os.O_RDWR|os.O_CREAT)\nend=time.time()+12\n"
