@@ -10,13 +10,13 @@
 namespace durprobe::report {
 
 Decision DecideLatency(CheckResult& c, std::uint64_t value, std::uint64_t limit_ns,
-                       const std::string& what) {
+                       const std::string& what, std::uint64_t min_samples) {
   const double v = static_cast<double>(value);
   const bool bounded = c.ci_high && *c.ci_high > 0;
   const double low = bounded ? *c.ci_low * 1e9 : v;
   const double high = bounded ? *c.ci_high * 1e9 : v;
   Decision below = DecideBelow(std::min(low, v), std::max(high, v), static_cast<double>(limit_ns),
-                               c.samples, probes::kMinCiOperations);
+                               c.samples, min_samples);
   if (below != Decision::kCannotTell) return below;
   c.outcome = CheckOutcome::kUnstable;
   c.undecided = true;
@@ -24,9 +24,9 @@ Decision DecideLatency(CheckResult& c, std::uint64_t value, std::uint64_t limit_
       "cannot tell: {}{}; more operations decide it (a longer --budget, or a run without "
       "--quick)",
       what,
-      c.samples < probes::kMinCiOperations
-          ? fmt::format(" is from {} samples, fewer than the {} an interval needs", c.samples,
-                        probes::kMinCiOperations)
+      c.samples < min_samples
+          ? fmt::format(" is from {} samples, fewer than the {} {} needs", c.samples, min_samples,
+                        min_samples > probes::kMinCiOperations ? "a p99" : "an interval")
           : fmt::format(" holds the limit {} inside its interval",
                         FormatNanos(static_cast<double>(limit_ns))));
   return below;

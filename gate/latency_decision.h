@@ -12,9 +12,11 @@
 namespace durprobe::report {
 
 // Whether value (ns; c's interval in seconds around it, both ends 0 in a report saved without
-// one) is below limit_ns. On kCannotTell, c is settled as unstable and undecided, its message
-// "cannot tell: " + what + why; otherwise c is left as it is.
+// one) is below limit_ns. min_samples: the fewest c.samples the figure rests on, kTailMinOps
+// for a p99 (from fewer it is the slowest operation under another name), kMinCiOperations for a
+// median. On kCannotTell, c is settled as unstable and undecided, its message "cannot tell: " +
+// what + why; otherwise c is left as it is.
 Decision DecideLatency(CheckResult& c, std::uint64_t value, std::uint64_t limit_ns,
-                       const std::string& what);
+                       const std::string& what, std::uint64_t min_samples);
 
 }  // namespace durprobe::report

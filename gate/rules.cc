@@ -13,6 +13,8 @@
 #include "gate/latency_decision.h"
 #include "gate/wal_sync_method.h"
 #include "model/labels.h"
+#include "probes/statistics.h"
+#include "probes/timed_loop.h"
 #include "text/units.h"
 
 namespace durprobe::report {
@@ -141,7 +143,8 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
         FormatNanos(double(ci.high)), c.samples, fmt::format("{:.0f}%", slow->time_share * 100.0),
         FormatNanos(double(p99 ? s.p99 : s.p50)), beside);
   }
-  Decision below = DecideLatency(c, value, rule.max_ns, what);
+  Decision below = DecideLatency(c, value, rule.max_ns, what,
+                                 p99 ? probes::kTailMinOps : probes::kMinCiOperations);
   if (below == Decision::kCannotTell) return c;
   if (below == Decision::kYes) {
     c.outcome = CheckOutcome::kPass;

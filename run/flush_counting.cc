@@ -1,6 +1,8 @@
 #include "run/flush_counting.h"
 
+#include "analysis/device_flushes.h"
 #include "platform/block_counters.h"
+#include "probes/primitive_ops.h"
 
 namespace durprobe::run {
 
@@ -17,6 +19,17 @@ probes::FlushCounting CountingFor(platform::Platform& platform, const report::Ta
   c.how = std::move(d.how);
   c.unavailable = std::move(d.unavailable);
   return c;
+}
+
+probes::StopRule ReserveFlushEvidence(probes::StopRule rule, const probes::ProbeSpec& spec,
+                                      std::uint64_t run_deadline_ns, std::uint64_t ops_so_far) {
+  if (rule.flush_counting.devices.empty() || !probes::OpsOf(spec.primitive).durable ||
+      ops_so_far >= report::kMinFlushEvidenceOps) {
+    return rule;
+  }
+  rule.reserved_ops = report::kMinFlushEvidenceOps - ops_so_far;
+  rule.reserve_until_ns = run_deadline_ns;
+  return rule;
 }
 
 }  // namespace durprobe::run

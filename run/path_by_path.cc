@@ -68,8 +68,12 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
                       s.origin_ns, t, s.plan.probes.op_options.file_size, shares.Share(own_shares));
       s.progress.Start(RepeatPhase("probe", repeat, repeats), t.path + ": " + label,
                        PlannedProbeNs(rule));
+      // The durable probes keep the operations their flush count needs, past the share.
       probes::LoopOutcome loop = probes::SampleProbe(
-          s.platform, dir, spec, CutTo(rule, shares.Share(own_shares)), pp.op_options);
+          s.platform, dir, spec,
+          ReserveFlushEvidence(CutTo(rule, shares.Share(own_shares)), spec,
+                               s.timeline.RunDeadlineNs(), samples[i].Merged().ops),
+          pp.op_options);
       shares.Done(loop.wall_ns, own_shares);
       samples[i].Add(repeat, loop);
       if (last) report_until(i + 1);

@@ -21,10 +21,7 @@
 #include <vector>
 
 #include "tests/integration/lab_mounts.h"
-
-#ifndef DURPROBE_TEST_PASSTHROUGH  // built without libfuse3
-#define DURPROBE_TEST_PASSTHROUGH ""
-#endif
+#include "tests/integration/passthrough_mount.h"
 
 namespace durprobe {
 namespace device_flushes_test {
@@ -148,43 +145,6 @@ bool HasFinding(const json& target, const std::string& code) {
   }
   return false;
 }
-
-// Mounts the test passthrough server over source at mount (--ignore-syncs when asked) for its
-// lifetime.
-class Passthrough {
- public:
-  Passthrough(const std::string& source, const std::string& mount, bool ignore_syncs)
-      : mount_(mount) {
-    if (std::string(DURPROBE_TEST_PASSTHROUGH).empty() || ::access("/dev/fuse", R_OK) != 0) {
-      skip_ = "no FUSE here: built without libfuse3, or /dev/fuse is missing";
-      return;
-    }
-    testing_support::RunShell("mkdir -p " + source + " " + mount);
-    CliRun r =
-        testing_support::RunShell(std::string(DURPROBE_TEST_PASSTHROUGH) +
-                                  (ignore_syncs ? " --ignore-syncs " : " ") + source + " " + mount);
-    mounted_ = r.exit_code == 0;
-    error_ = r.err;
-  }
-  // Unmounts and removes the mount point, which the lab's `down` does not know: the lab's
-  // directory must be empty for its removal.
-  ~Passthrough() {
-    if (mounted_) testing_support::RunShell("fusermount3 -u " + mount_ + " || umount -l " + mount_);
-    if (skip_.empty()) testing_support::RunShell("rmdir " + mount_);
-  }
-  bool mounted() const { return mounted_; }
-  const std::string& skip() const { return skip_; }
-  const std::string& error() const { return error_; }
-
- private:
-  std::string mount_;
-  bool mounted_ = false;
-  std::string error_, skip_;
-};
-
-#define MOUNT_OR_SKIP(fuse)                                  \
-  if (!(fuse).skip().empty()) GTEST_SKIP() << (fuse).skip(); \
-  ASSERT_TRUE((fuse).mounted()) << (fuse).error()
 
 TEST_F(LabMountsTest, FdatasyncFlushesOncePerSyncOnEveryMountWithADevice) {
   INSPECT_OR_SKIP(ext4, "ext4");
