@@ -144,7 +144,8 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
         FormatNanos(double(p99 ? s.p99 : s.p50)), beside);
   }
   Decision below = DecideLatency(c, value, rule.max_ns, what,
-                                 p99 ? probes::kTailMinOps : probes::kMinCiOperations);
+                                 p99 ? probes::kTailMinOps : probes::kMinCiOperations,
+                                 p99 ? probes::kTailBoundOps : 0);
   if (below == Decision::kCannotTell) return c;
   if (below == Decision::kYes) {
     c.outcome = CheckOutcome::kPass;

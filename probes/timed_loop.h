@@ -63,6 +63,10 @@ inline constexpr std::uint64_t kSeriesWindowNs = 100'000'000;
 // The fewest operations a p99 stop may rest on: one in a hundred lies above the p99, so a p99
 // from fewer is the slowest operation under another name.
 inline constexpr std::uint64_t kTailMinOps = 100;
+// The fewest operations whose slowest bounds the p99 from above with 97.5% confidence (all n
+// under the p99 has chance 0.99^n, under 2.5% from 367 on): below it a p99 can be shown over a
+// limit (its interval's low end) but never shown under one.
+inline constexpr std::uint64_t kTailBoundOps = 367;
 
 // Whether the CI targets of rule hold for the operations in total: the median's, and the p99's
 // where the rule asks for it. Counts and times (min_ops, min_ns) are the loop's to check.

@@ -29,6 +29,9 @@ class Timeline {
 
   // Whether the phase's deadline has passed: a step not yet started is left out.
   bool Spent() const;
+  // Whether the run's deadline has passed: a step with a reserve of operations
+  // (run/flush_counting.h) may still start after its phase's, until then.
+  bool RunSpent() const;
   // ns until the phase's deadline; kNoDeadline without one.
   std::uint64_t Left() const;
   // The phase's deadline on the platform's clock; 0 without one.

@@ -1,5 +1,7 @@
 #include "run/flush_counting.h"
 
+#include <algorithm>
+
 #include "analysis/device_flushes.h"
 #include "platform/block_counters.h"
 #include "probes/primitive_ops.h"
@@ -23,12 +25,12 @@ probes::FlushCounting CountingFor(platform::Platform& platform, const report::Ta
 
 probes::StopRule ReserveFlushEvidence(probes::StopRule rule, const probes::ProbeSpec& spec,
                                       std::uint64_t run_deadline_ns, std::uint64_t ops_so_far) {
-  if (rule.flush_counting.devices.empty() || !probes::OpsOf(spec.primitive).durable ||
-      ops_so_far >= report::kMinFlushEvidenceOps) {
-    return rule;
+  std::uint64_t want = rule.reserved_ops;
+  if (!rule.flush_counting.devices.empty() && probes::OpsOf(spec.primitive).durable) {
+    want = std::max(want, report::kMinFlushEvidenceOps);
   }
-  rule.reserved_ops = report::kMinFlushEvidenceOps - ops_so_far;
-  rule.reserve_until_ns = run_deadline_ns;
+  rule.reserved_ops = want > ops_so_far ? want - ops_so_far : 0;
+  rule.reserve_until_ns = rule.reserved_ops > 0 ? run_deadline_ns : 0;
   return rule;
 }
 

@@ -16,14 +16,15 @@ namespace durprobe::run {
 probes::FlushCounting CountingFor(platform::Platform& platform, const report::Target& target,
                                   bool count_flushes);
 
-// The reserve that measures until the flush-count claim can be decided: a durable probe whose
-// flushes are counted on a device runs at least kMinFlushEvidenceOps operations
-// (analysis/device_flushes.h: fewer prove nothing), past its share of the budget when its
-// operations are slow, until run_deadline_ns at the latest (0: no deadline). So the plain
-// writes before it (the page-cache baseline, each probe's setup on a slow FUSE server) can
-// shorten a sync probe but never leave it without the evidence its verdict needs. ops_so_far:
-// what earlier rounds of the same probe on the same path counted (compare's rounds merge), which
-// the reserve needs only to top up. Other probes, or no counting, leave rule as it is.
+// The reserve that measures until a probe's claims can be decided: rule's own reserved_ops (the
+// plan's: check's probes keep probes::kTailMinOps, the fewest a p99 rule reads), raised for a
+// durable probe whose flushes are counted on a device to kMinFlushEvidenceOps
+// (analysis/device_flushes.h: fewer prove nothing). The probe runs them past its share of the
+// budget when its operations are slow, until run_deadline_ns at the latest (0: no deadline), so
+// the plain writes before it (the page-cache baseline, each probe's setup on a slow FUSE server)
+// can shorten a sync probe but never leave it without the evidence its verdict needs.
+// ops_so_far: what earlier rounds or repeats of the same probe on the same path counted, which
+// the reserve needs only to top up.
 probes::StopRule ReserveFlushEvidence(probes::StopRule rule, const probes::ProbeSpec& spec,
                                       std::uint64_t run_deadline_ns, std::uint64_t ops_so_far = 0);
 

@@ -59,21 +59,22 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
     const bool last = repeat + 1 == repeats;
     for (std::size_t i = 0; i < pp.specs.size(); ++i) {
       const probes::ProbeSpec& spec = pp.specs[i];
-      if (!samples[i].Usable() || !MayStart(s)) continue;
+      if (!samples[i].Usable()) continue;
       probes::StopRule rule = probes::RuleFor(spec, pp.rule);
+      if (i < pp.reserves.size()) rule.reserved_ops = pp.reserves[i];
       rule.flush_counting = counting;
+      // A probe keeps the operations its claims need (its flush count, check's p99) past its
+      // share, and starts past its phase's deadline for them, never past the run's.
+      rule = ReserveFlushEvidence(rule, spec, s.timeline.RunDeadlineNs(), samples[i].Merged().ops);
+      if (!MayStart(s) && !(rule.reserved_ops > 0 && MayStartReserved(s))) continue;
       const std::uint64_t own_shares = probes::SharesOf(spec, pp.rule);
       const std::string label = report::ProbeLabel(spec);
       SampleReference(s.platform, dir, repeat == 0 ? label : RepeatPhase(label, repeat, repeats),
                       s.origin_ns, t, s.plan.probes.op_options.file_size, shares.Share(own_shares));
       s.progress.Start(RepeatPhase("probe", repeat, repeats), t.path + ": " + label,
                        PlannedProbeNs(rule));
-      // The durable probes keep the operations their flush count needs, past the share.
       probes::LoopOutcome loop = probes::SampleProbe(
-          s.platform, dir, spec,
-          ReserveFlushEvidence(CutTo(rule, shares.Share(own_shares)), spec,
-                               s.timeline.RunDeadlineNs(), samples[i].Merged().ops),
-          pp.op_options);
+          s.platform, dir, spec, CutTo(rule, shares.Share(own_shares)), pp.op_options);
       shares.Done(loop.wall_ns, own_shares);
       samples[i].Add(repeat, loop);
       if (last) report_until(i + 1);

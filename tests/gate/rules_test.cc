@@ -131,8 +131,8 @@ TEST(CheckRulesTest, ALimitInsideTheIntervalOrTooFewSamplesCannotTell) {
 }
 
 // The bound's width against the sample count: a p99 needs kTailMinOps samples (from 86 it is the
-// slowest operation under another name, issue 54's FAIL that turned UNSTABLE on the next run);
-// a median is decided from kMinCiOperations.
+// slowest operation under another name, issue 54's FAIL that turned UNSTABLE on the next run),
+// and kTailBoundOps to be under a limit; a median is decided from kMinCiOperations.
 TEST(CheckRulesTest, AP99FromFewerThanAHundredSamplesCannotTell) {
   Policy policy;
   policy.latency = {P99Under10ms()};
@@ -146,6 +146,18 @@ TEST(CheckRulesTest, AP99FromFewerThanAHundredSamplesCannotTell) {
       << open[0].message;
   few.sync_latency.count = probes::kTailMinOps;
   EXPECT_EQ(EvaluatePolicy(policy, OneTarget({few}))[0].outcome, CheckOutcome::kFail);
+
+  // Under the limit needs the count whose slowest bounds a p99 from above: a p99 of 3 ms from
+  // 366 samples may still be over 10 ms (the next few operations decide it).
+  probes::ProbeResult under = Probe(kWal, 1'000'000, 2'000'000, 3'000'000);
+  under.sync_latency.count = probes::kTailBoundOps - 1;
+  std::vector<CheckResult> unbounded = EvaluatePolicy(policy, OneTarget({under}));
+  EXPECT_EQ(unbounded[0].outcome, CheckOutcome::kUnstable) << unbounded[0].message;
+  EXPECT_NE(unbounded[0].message.find("from 366 samples, fewer than the 367 whose slowest"),
+            std::string::npos)
+      << unbounded[0].message;
+  under.sync_latency.count = probes::kTailBoundOps;
+  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({under}))[0].outcome, CheckOutcome::kPass);
 
   LatencyRule median = P99Under10ms();
   median.stat = LatencyStat::kP50;

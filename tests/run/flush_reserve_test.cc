@@ -1,7 +1,8 @@
 // Which probes keep a reserve of operations for their flush count (run/flush_counting.h
 // ReserveFlushEvidence): the durable ones on a counted device, topped up to
 // kMinFlushEvidenceOps over compare's rounds, never past the run's deadline; the plain write
-// (the page-cache baseline), sync_file_range and a path with no device to count keep none.
+// (the page-cache baseline), sync_file_range and a path with no device to count keep none
+// beyond the plan's own (check's p99 reserve).
 #include <gtest/gtest.h>
 
 #include "analysis/device_flushes.h"
@@ -59,6 +60,19 @@ TEST(FlushReserveTest, EarlierRoundsCountTowardsTheReserve) {
             report::kMinFlushEvidenceOps - 15);
   EXPECT_EQ(ReserveFlushEvidence(Counted(), spec, 77, report::kMinFlushEvidenceOps).reserved_ops,
             0u);
+}
+
+// check's probes keep the operations a p99 rule reads (CheckProbeRule), durable or not, and
+// that reserve is larger than the flush count's.
+TEST(FlushReserveTest, ThePlansOwnReserveIsKeptAndToppedUp) {
+  probes::StopRule check = Counted();
+  check.reserved_ops = probes::kTailMinOps;
+  EXPECT_EQ(ReserveFlushEvidence(check, {Primitive::kNone, Pattern::kOverwrite}, 77).reserved_ops,
+            probes::kTailMinOps);
+  probes::StopRule r =
+      ReserveFlushEvidence(check, {Primitive::kFdatasync, Pattern::kOverwrite}, 77, 30);
+  EXPECT_EQ(r.reserved_ops, probes::kTailMinOps - 30);
+  EXPECT_EQ(r.reserve_until_ns, 77u);
 }
 
 }  // namespace flush_reserve_test
