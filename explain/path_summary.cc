@@ -233,13 +233,19 @@ PathSummary SummarizePath(const Target& t) {
     if (std::optional<std::uint64_t> p99 = P99(l)) s.sync_p99_ns = static_cast<double>(*p99);
     s.synced_writes_per_sec = p->ops_per_sec;
     const std::size_t index = static_cast<std::size_t>(p - t.probes.data());
+    // The sync call alone where the probe timed it apart and the state has samples of it.
+    auto figures = [&](const StateFigures& f) {
+      bool sync = p->has_sync_part && f.sync_ops > 0;
+      std::uint64_t p99 = sync ? f.sync_p99_ns : f.p99_ns;
+      return PathSummary::SlowState{
+          static_cast<double>(sync ? f.sync_p50_ns : f.p50_ns),
+          p99 > 0 ? std::optional<double>(static_cast<double>(p99)) : std::nullopt, f.time_share};
+    };
     if (const StateFigures* slow = SawBothStates(t, index) ? SlowStateOf(t, index) : nullptr) {
-      bool sync = p->has_sync_part && slow->sync_ops > 0;
-      std::uint64_t p99 = sync ? slow->sync_p99_ns : slow->p99_ns;
-      s.sync_slow_state = PathSummary::SlowState{
-          static_cast<double>(sync ? slow->sync_p50_ns : slow->p50_ns),
-          p99 > 0 ? std::optional<double>(static_cast<double>(p99)) : std::nullopt,
-          slow->time_share};
+      s.sync_slow_state = figures(*slow);
+      if (const StateFigures* fast = StateOf(t, index, DeviceState::kFast)) {
+        s.sync_fast_state = figures(*fast);
+      }
     }
   }
   AddSqlite(t, s);
