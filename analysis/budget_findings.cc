@@ -12,30 +12,30 @@
 #include "probes/statistics.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 // The kind as a count names it: one, many.
 struct CountedName {
-  UnfinishedKind value;
+  model::UnfinishedKind value;
   const char* one;
   const char* many;
 };
 constexpr CountedName kCountedNames[] = {
-    {UnfinishedKind::kProbe, "probe", "probes"},
-    {UnfinishedKind::kOpCost, "operation cost", "operation costs"},
-    {UnfinishedKind::kConcurrency, "concurrency cell", "concurrency cells"},
-    {UnfinishedKind::kSqlite, "SQLite configuration", "SQLite configurations"},
-    {UnfinishedKind::kWorkload, "workload", "workloads"},
-    {UnfinishedKind::kRound, "probe round", "probe rounds"},
-    {UnfinishedKind::kCrashsim, "crashsim configuration", "crashsim configurations"},
-    {UnfinishedKind::kCrashtest, "crashtest configuration", "crashtest configurations"},
-    {UnfinishedKind::kFaults, "faults filesystem", "faults filesystems"},
+    {model::UnfinishedKind::kProbe, "probe", "probes"},
+    {model::UnfinishedKind::kOpCost, "operation cost", "operation costs"},
+    {model::UnfinishedKind::kConcurrency, "concurrency cell", "concurrency cells"},
+    {model::UnfinishedKind::kSqlite, "SQLite configuration", "SQLite configurations"},
+    {model::UnfinishedKind::kWorkload, "workload", "workloads"},
+    {model::UnfinishedKind::kRound, "probe round", "probe rounds"},
+    {model::UnfinishedKind::kCrashsim, "crashsim configuration", "crashsim configurations"},
+    {model::UnfinishedKind::kCrashtest, "crashtest configuration", "crashtest configurations"},
+    {model::UnfinishedKind::kFaults, "faults filesystem", "faults filesystems"},
 };
-static_assert(platform::OneRowPerValue(kCountedNames, kLastUnfinishedKind),
+static_assert(platform::OneRowPerValue(kCountedNames, model::kLastUnfinishedKind),
               "one count's name per UnfinishedKind");
 
-std::string Counted(std::size_t n, UnfinishedKind kind) {
+std::string Counted(std::size_t n, model::UnfinishedKind kind) {
   const CountedName* name = platform::RowIn(kCountedNames, kind);
   if (name == nullptr) return std::to_string(n);
   return fmt::format("{} {}", n, n == 1 ? name->one : name->many);
@@ -43,10 +43,11 @@ std::string Counted(std::size_t n, UnfinishedKind kind) {
 
 }  // namespace
 
-void AddBudgetFindings(Target& target) {
-  std::vector<std::pair<UnfinishedKind, std::size_t>> kinds;  // in the order the run met them
-  for (const Unfinished& u : target.unfinished) {
-    if (u.reason != Unfinished::kBudget) continue;
+void AddBudgetFindings(model::Target& target) {
+  std::vector<std::pair<model::UnfinishedKind, std::size_t>>
+      kinds;  // in the order the run met them
+  for (const model::Unfinished& u : target.unfinished) {
+    if (u.reason != model::Unfinished::kBudget) continue;
     auto it =
         std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == u.kind; });
     if (it == kinds.end()) {
@@ -68,13 +69,13 @@ void AddBudgetFindings(Target& target) {
   }
   if (slowest > 0) {
     message += fmt::format("; the slowest probe here took {} an operation at the median",
-                           FormatNanos(static_cast<double>(slowest)));
+                           text::FormatNanos(static_cast<double>(slowest)));
   }
-  target.findings.push_back({Severity::kWarn, codes::kBudgetSpent,
+  target.findings.push_back({model::Severity::kWarn, model::codes::kBudgetSpent,
                              message + ". Give the run a longer --budget for every figure"});
 }
 
-void AddTooFewOperationsFindings(Target& target) {
+void AddTooFewOperationsFindings(model::Target& target) {
   // What is withheld is the interval of each such probe's median. Grouped by why, so a short
   // budget's many probes read as one reason; a probe with many operations timed too briefly is
   // not called one with too few (a quick run's page-cache baseline did 43,498 in 0.3 s).
@@ -84,8 +85,8 @@ void AddTooFewOperationsFindings(Target& target) {
   for (const probes::ProbeResult& p : target.probes) {
     if (p.outcome != probes::Outcome::kOk || p.ops == 0) continue;
     if (probes::CiSupported(p.ops, p.seconds)) continue;
-    std::string named = fmt::format("{} ({} in {})", ProbeLabel(p.spec), OpsCount(p.ops),
-                                    FormatNanos(p.seconds * 1e9));
+    std::string named = fmt::format("{} ({} in {})", model::ProbeLabel(p.spec),
+                                    text::OpsCount(p.ops), text::FormatNanos(p.seconds * 1e9));
     if (p.ops >= probes::kMinCiOperations) {
       brief.push_back(std::move(named));
     } else {
@@ -114,7 +115,7 @@ void AddTooFewOperationsFindings(Target& target) {
                     probes::kMinCiSeconds, fmt::join(brief, ", ")));
   }
   target.findings.push_back(
-      {Severity::kInfo, codes::kTooFewOperations,
+      {model::Severity::kInfo, model::codes::kTooFewOperations,
        fmt::format("{} probe{} {} without a confidence interval (one needs {} "
                    "operations over {:.1f} s of timing), so the table prints the count instead "
                    "and the probe is not converged; {}. Give the run a longer --budget, or "
@@ -123,4 +124,4 @@ void AddTooFewOperationsFindings(Target& target) {
                    probes::kMinCiOperations, probes::kMinCiSeconds, fmt::join(parts, "; "))});
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

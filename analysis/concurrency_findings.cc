@@ -8,7 +8,7 @@
 #include "model/labels.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using probes::ConcurrencyResult;
@@ -21,11 +21,12 @@ std::string ShapeNumbers(const ConcurrencyShape& s) {
   return fmt::format(
       "with {} writers ({}) the aggregate is {} one writer's and the median sync "
       "{} one writer's",
-      s.writers, probes::NameOf(s.mode), FormatRatio(s.scaling), FormatRatio(s.latency_growth));
+      s.writers, probes::NameOf(s.mode), text::FormatRatio(s.scaling),
+      text::FormatRatio(s.latency_growth));
 }
 
-Finding Serialised(const ConcurrencyShape& s) {
-  return {Severity::kInfo, codes::kConcurrentSyncsSerialise,
+model::Finding Serialised(const ConcurrencyShape& s) {
+  return {model::Severity::kInfo, model::codes::kConcurrentSyncsSerialise,
           fmt::format(
               "Concurrent syncs serialise here: {}, so the path completes about as many syncs "
               "per second however many writers ask. PostgreSQL's group commit (commit_delay, "
@@ -36,9 +37,9 @@ Finding Serialised(const ConcurrencyShape& s) {
               ShapeNumbers(s))};
 }
 
-Finding Merged(const ConcurrencyShape& s) {
+model::Finding Merged(const ConcurrencyShape& s) {
   return {
-      Severity::kInfo, codes::kConcurrentSyncsMerge,
+      model::Severity::kInfo, model::codes::kConcurrentSyncsMerge,
       fmt::format("The filesystem or device merges concurrent syncs: {}. PostgreSQL's concurrent "
                   "backends get group commit from the path itself, so commit_delay adds little "
                   "but latency; a single-writer WAL (etcd, SQLite) leaves that throughput unused; "
@@ -46,7 +47,7 @@ Finding Merged(const ConcurrencyShape& s) {
                   ShapeNumbers(s))};
 }
 
-const probes::ProbeResult* SerialProbe(const Target& t, std::uint64_t size) {
+const probes::ProbeResult* SerialProbe(const model::Target& t, std::uint64_t size) {
   for (const probes::ProbeResult& p : t.probes) {
     if (p.spec.primitive == probes::Primitive::kFdatasync &&
         p.spec.pattern == probes::Pattern::kOverwrite && p.spec.write_size == size &&
@@ -57,17 +58,17 @@ const probes::ProbeResult* SerialProbe(const Target& t, std::uint64_t size) {
   return nullptr;
 }
 
-void FillSerial(const Target& t, SerialVsConcurrent& s) {
+void FillSerial(const model::Target& t, model::SerialVsConcurrent& s) {
   const std::uint64_t size = s.concurrent.write_size;
   if (const probes::ProbeResult* p = SerialProbe(t, size)) {
-    s.serial_label = ProbeLabel(p->spec);
+    s.serial_label = model::ProbeLabel(p->spec);
     s.serial_ops_per_sec = p->ops_per_sec;
   } else {
     for (const ConcurrencyResult& r : t.concurrency) {
       if (r.spec.writers == 1 && r.spec.mode == probes::WriterMode::kThreads &&
           r.spec.write_size == size && Measured(r)) {
-        s.serial_label =
-            fmt::format("{} {} one writer", probes::NameOf(r.spec.primitive), FormatBytes(size));
+        s.serial_label = fmt::format("{} {} one writer", probes::NameOf(r.spec.primitive),
+                                     text::FormatBytes(size));
         s.serial_ops_per_sec = r.aggregate_ops_per_sec;
         break;
       }
@@ -108,24 +109,24 @@ std::vector<ConcurrencyShape> ConcurrencyShapes(const std::vector<ConcurrencyRes
   return shapes;
 }
 
-void AddConcurrencyFindings(Target& t) {
+void AddConcurrencyFindings(model::Target& t) {
   for (const ConcurrencyShape& s : ConcurrencyShapes(t.concurrency)) {
     if (s.serialised) t.findings.push_back(Serialised(s));
     if (s.merged) t.findings.push_back(Merged(s));
   }
   if (!t.serial_vs_concurrent) return;
-  SerialVsConcurrent& s = *t.serial_vs_concurrent;
+  model::SerialVsConcurrent& s = *t.serial_vs_concurrent;
   FillSerial(t, s);
   if (s.ratio <= 0) return;
   t.findings.push_back(
-      {Severity::kInfo, codes::kSpecSheetIopsRatio,
+      {model::Severity::kInfo, model::codes::kSpecSheetIopsRatio,
        fmt::format("Random {} writes at queue depth {} without a sync (the IOPS a spec sheet "
                    "quotes) reach {}/s here ({}); serial synced {} writes ({}) reach {}/s, what "
                    "a database's commits see: the spec-sheet figure is {} it.",
-                   FormatBytes(s.concurrent.write_size), s.concurrent.queue_depth,
-                   FormatRate(s.concurrent.ops_per_sec), s.concurrent.engine,
-                   FormatBytes(s.concurrent.write_size), s.serial_label,
-                   FormatRate(s.serial_ops_per_sec), FormatRatio(s.ratio))});
+                   text::FormatBytes(s.concurrent.write_size), s.concurrent.queue_depth,
+                   text::FormatRate(s.concurrent.ops_per_sec), s.concurrent.engine,
+                   text::FormatBytes(s.concurrent.write_size), s.serial_label,
+                   text::FormatRate(s.serial_ops_per_sec), text::FormatRatio(s.ratio))});
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

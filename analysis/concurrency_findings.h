@@ -8,7 +8,7 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // A mode's shape, read from its one-writer row and its row with the most writers (at least 2).
 struct ConcurrencyShape {
@@ -25,6 +25,6 @@ std::vector<ConcurrencyShape> ConcurrencyShapes(const std::vector<probes::Concur
 // Sets serial_vs_concurrent's serial side (the fdatasync overwrite probe at the queue-depth
 // write size, else the one-writer threads row) and ratio, then adds concurrent_syncs_serialise,
 // concurrent_syncs_merge and spec_sheet_iops_ratio as the rows show them.
-void AddConcurrencyFindings(Target& target);
+void AddConcurrencyFindings(model::Target& target);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -7,7 +7,7 @@
 #include "platform/crash_log.h"
 #include "sqlite_bench/commit_spec.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 std::string_view NameOf(CrashClass c) {
   switch (c) {
@@ -46,7 +46,7 @@ bool AsDocumented(const sqlite_bench::CrashtestResult& r) {
   return true;
 }
 
-std::vector<const sqlite_bench::CrashtestResult*> PathCrashtests(const Target& t) {
+std::vector<const sqlite_bench::CrashtestResult*> PathCrashtests(const model::Target& t) {
   std::vector<const sqlite_bench::CrashtestResult*> rows;
   for (const sqlite_bench::CrashtestResult& r : t.crashtest) {
     if (r.paths_own_fs && r.device == platform::CacheModeName(platform::CacheMode::kHonest) &&
@@ -57,7 +57,7 @@ std::vector<const sqlite_bench::CrashtestResult*> PathCrashtests(const Target& t
   return rows;
 }
 
-std::string CrashtestCitation(const Target& t, sqlite_bench::JournalMode journal,
+std::string CrashtestCitation(const model::Target& t, sqlite_bench::JournalMode journal,
                               sqlite_bench::Synchronous sync) {
   std::uint64_t states = 0, corrupt = 0, lost = 0, lost_max = 0;
   for (const sqlite_bench::CrashtestResult* r : PathCrashtests(t)) {
@@ -77,7 +77,7 @@ std::string CrashtestCitation(const Target& t, sqlite_bench::JournalMode journal
                      lost_max == 1 ? "the last commit" : fmt::format("up to {} commits", lost_max));
 }
 
-void CompareWithCrashsim(Target& t) {
+void CompareWithCrashsim(model::Target& t) {
   for (sqlite_bench::CrashtestResult& row : t.crashtest) {
     row.agrees_with_crashsim.reset();
     if (row.outcome != probes::Outcome::kOk || row.states == 0) continue;
@@ -95,4 +95,4 @@ void CompareWithCrashsim(Target& t) {
   }
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -8,7 +8,7 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 enum class CrashClass { kNone, kLost, kCorrupt };
 std::string_view NameOf(CrashClass c);  // "none lost", "commits lost", "corrupt"
@@ -26,17 +26,17 @@ bool AsDocumented(const sqlite_bench::CrashtestResult& row);
 
 // The rows that speak for the path's own filesystem on an honest device: made like the path's
 // (not --fs), with states checked.
-std::vector<const sqlite_bench::CrashtestResult*> PathCrashtests(const Target& target);
+std::vector<const sqlite_bench::CrashtestResult*> PathCrashtests(const model::Target& target);
 
 // What the path's crash states said of one configuration, for the risk column: "crash-tested:
 // 0 of 612 states lost a commit", "crash-tested: 23 of 60 states lost the last commit", "...
 // were corrupt"; empty when no such row ran.
-std::string CrashtestCitation(const Target& target, sqlite_bench::JournalMode journal,
+std::string CrashtestCitation(const model::Target& target, sqlite_bench::JournalMode journal,
                               sqlite_bench::Synchronous sync);
 
 // Sets agrees_with_crashsim on each ok crashtest row whose configuration crashsim ran on the
 // same target with an ok outcome, on a device that keeps its flushes (honest or torn: crashsim
 // models neither a device that ignores them); leaves it unset elsewhere.
-void CompareWithCrashsim(Target& target);
+void CompareWithCrashsim(model::Target& target);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -1,6 +1,6 @@
 #include "analysis/decision.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 std::string_view NameOf(Decision d) {
   switch (d) {
@@ -28,4 +28,4 @@ Decision DecideBelow(double low, double high, double limit, std::uint64_t sample
   return Decision::kCannotTell;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

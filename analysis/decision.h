@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 enum class Decision {
   kYes,         // decided: the claim holds beyond the noise
@@ -36,4 +36,4 @@ Decision DecidePenalty(const RatioEvidence& e, double threshold);
 Decision DecideBelow(double low, double high, double limit, std::uint64_t samples,
                      std::uint64_t min_samples);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -10,10 +10,12 @@
 #include "probes/primitive_ops.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
-bool DeviceHasFua(const Target& t) { return t.mount && t.mount->device && t.mount->device->fua; }
+bool DeviceHasFua(const model::Target& t) {
+  return t.mount && t.mount->device && t.mount->device->fua;
+}
 
 FlushReach ReachOf(const probes::ProbeResult& r, bool fua) {
   const probes::FlushTally& f = r.device_flushes;
@@ -49,7 +51,7 @@ bool WritesFlushThemselves(const probes::FlushTally& t) {
   return t.ok() && t.control_ops > 0 && t.ControlPerWrite() >= kReachesPerOp;
 }
 
-std::vector<SyncFlushes> SyncFlushEvidence(const Target& target) {
+std::vector<SyncFlushes> SyncFlushEvidence(const model::Target& target) {
   std::vector<SyncFlushes> out;
   const bool fua = DeviceHasFua(target);
   for (const probes::ProbeResult& r : target.probes) {
@@ -95,14 +97,14 @@ std::string NoFlushSummary(const std::vector<SyncFlushes>& evidence) {
       why = fmt::format(
           " ({} of the syncs went without a single flush on any device; the "
           "others' flushes came and went as a neighbour's do)",
-          CountText(silent));
+          text::CountText(silent));
     } else if (flushes > 0) {
       why = fmt::format(" (no more than the same writes without the sync made: {} a second)",
-                        FormatRate(without_sync));
+                        text::FormatRate(without_sync));
     }
     parts.push_back(fmt::format("{} reached no device: {} syncs, {} flushes{}",
-                                probes::NameOf(e->spec.primitive), CountText(ops),
-                                CountText(flushes), why));
+                                probes::NameOf(e->spec.primitive), text::CountText(ops),
+                                text::CountText(flushes), why));
   }
   return fmt::format("{}", fmt::join(parts, "; "));
 }
@@ -146,7 +148,7 @@ bool ReachedADevice(const std::vector<SyncFlushes>& evidence, probes::Primitive 
   });
 }
 
-std::vector<Finding> DeviceFlushFindings(const Target& target) {
+std::vector<model::Finding> DeviceFlushFindings(const model::Target& target) {
   const std::vector<SyncFlushes> evidence = SyncFlushEvidence(target);
   const std::string none = NoFlushSummary(evidence);
   if (none.empty()) return {};
@@ -163,7 +165,7 @@ std::vector<Finding> DeviceFlushFindings(const Target& target) {
     }
   }
   return {
-      {Severity::kWarn, codes::kSyncReachesNoDevice,
+      {model::Severity::kWarn, model::codes::kSyncReachesNoDevice,
        fmt::format("{} (the block devices' own flush counters, less the background){}{}", none,
                    also.empty() ? std::string() : fmt::format("; {} did reach the device", also),
                    affected.empty()
@@ -171,4 +173,4 @@ std::vector<Finding> DeviceFlushFindings(const Target& target) {
                        : fmt::format(". Lost on power loss here: {}", fmt::join(affected, "; ")))}};
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

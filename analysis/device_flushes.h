@@ -11,7 +11,7 @@
 #include "model/report.h"
 #include "probes/flush_tally.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // Thresholds, named so docs/durability.md can quote them.
 inline constexpr double kReachesPerOp = probes::kFlushReachesPerOp;  // the sync reaches a device
@@ -55,7 +55,7 @@ bool WritesFlushThemselves(const probes::FlushTally& t);
 
 // One entry per durable probe that ran with counted flushes and at least kMinFlushEvidenceOps
 // operations, in the probes' order.
-std::vector<SyncFlushes> SyncFlushEvidence(const Target& target);
+std::vector<SyncFlushes> SyncFlushEvidence(const model::Target& target);
 
 // The database syncs that rely on primitive on Linux, as SQLite, PostgreSQL and etcd make them:
 // "PostgreSQL's WAL with wal_sync_method=open_datasync"; "" where none of them uses it by default.
@@ -67,7 +67,7 @@ bool ReachedADevice(const std::vector<SyncFlushes>& evidence, probes::Primitive 
 
 // sync_reaches_no_device (warn): a durable primitive whose syncs reached no device, and the
 // database syncs that rely on it (SyncsThatUse).
-std::vector<Finding> DeviceFlushFindings(const Target& target);
+std::vector<model::Finding> DeviceFlushFindings(const model::Target& target);
 
 // The first entry of each primitive whose syncs had reach, in the evidence's order.
 std::vector<const SyncFlushes*> FirstOfEachPrimitive(const std::vector<SyncFlushes>& evidence,
@@ -77,4 +77,4 @@ std::vector<const SyncFlushes*> FirstOfEachPrimitive(const std::vector<SyncFlush
 // each named once; "" when every one reached a device.
 std::string NoFlushSummary(const std::vector<SyncFlushes>& evidence);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -11,7 +11,7 @@
 #include "model/percentiles.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 struct Group {
@@ -44,13 +44,13 @@ struct Evidence {
 // (drift's level): a sample that straddles a switch, or holds a few slow syncs, has a mean
 // between the states (seen here: medians of 120-600 us and 2.9-4.0 ms, means spread evenly
 // from 150 us to 4.1 ms).
-double StateLevel(const ReferenceSample& r) {
+double StateLevel(const model::ReferenceSample& r) {
   return r.p50_ns > 0 ? double(r.p50_ns) : ReferenceLevel(r);
 }
 
 // The reference probe's samples: each stands for the time to the next one (the last for the
 // mean of the others, or 1 when it is alone in time).
-std::optional<Evidence> ReferenceEvidence(const Target& t) {
+std::optional<Evidence> ReferenceEvidence(const model::Target& t) {
   if (t.reference.size() < kMinStatePoints) return std::nullopt;
   Evidence e;
   e.what = "the reference probe (" + t.reference_probe + ")";
@@ -81,7 +81,7 @@ std::vector<double> WindowLevels(const probes::ProbeResult& p) {
 }
 
 // The sync probe with the most windows whose windows show two levels.
-std::optional<Evidence> ProbeEvidence(const Target& t) {
+std::optional<Evidence> ProbeEvidence(const model::Target& t) {
   std::optional<Evidence> best;
   for (const probes::ProbeResult& p : t.probes) {
     if (!OnTheDevice(p)) continue;
@@ -90,7 +90,8 @@ std::optional<Evidence> ProbeEvidence(const Target& t) {
     if (best && levels.size() <= best->values.size()) continue;
     std::optional<LevelSplit> split = SplitLevels(levels);
     if (!split) continue;
-    best = Evidence{ProbeLabel(p.spec), levels, std::vector<double>(levels.size(), 1.0), *split};
+    best = Evidence{model::ProbeLabel(p.spec), levels, std::vector<double>(levels.size(), 1.0),
+                    *split};
   }
   return best;
 }
@@ -107,7 +108,7 @@ double SlowShare(const Evidence& e) {
 // With --repeat: the p50 of the windows `in` picks in each repeat that spent kMinRepeatStateOps
 // operations there; n 0 when the probe ran once.
 template <typename Pick>
-RepeatSpread RepeatsOf(const probes::ProbeResult& p, Pick in) {
+model::RepeatSpread RepeatsOf(const probes::ProbeResult& p, Pick in) {
   std::vector<probes::Histogram> each;
   for (const probes::SeriesPoint& s : p.series) {
     if (s.repeat >= each.size()) each.resize(s.repeat + 1);
@@ -116,14 +117,14 @@ RepeatSpread RepeatsOf(const probes::ProbeResult& p, Pick in) {
   if (each.size() < 2) return {};
   std::vector<double> p50s;
   for (const probes::Histogram& h : each) {
-    if (h.count() >= kMinRepeatStateOps) p50s.push_back(double(probes::Percentile(h, 0.5)));
+    if (h.count() >= model::kMinRepeatStateOps) p50s.push_back(double(probes::Percentile(h, 0.5)));
   }
-  return SpreadOf(p50s, kLatencyResolution);
+  return model::SpreadOf(p50s, model::kLatencyResolution);
 }
 
 // A probe's figures over the windows `in` picks.
 template <typename Pick>
-StateFigures FiguresOf(const probes::ProbeResult& p, DeviceState state, Pick in) {
+model::StateFigures FiguresOf(const probes::ProbeResult& p, model::DeviceState state, Pick in) {
   probes::Histogram whole, sync;
   std::size_t windows = 0;
   for (const probes::SeriesPoint& s : p.series) {
@@ -132,16 +133,17 @@ StateFigures FiguresOf(const probes::ProbeResult& p, DeviceState state, Pick in)
     probes::AddBuckets(whole, s.buckets);
     probes::AddBuckets(sync, s.sync_buckets);
   }
-  StateFigures f;
+  model::StateFigures f;
   f.state = state;
   f.time_share = p.series.empty() ? 0.0 : double(windows) / double(p.series.size());
   f.ops = whole.count();
   f.p50_ns = probes::Percentile(whole, 0.5);
-  if (PercentileSupported(0.99, f.ops)) f.p99_ns = probes::Percentile(whole, 0.99);
+  if (model::PercentileSupported(0.99, f.ops)) f.p99_ns = probes::Percentile(whole, 0.99);
   if (p.has_sync_part && sync.count() > 0) {
     f.sync_ops = sync.count();
     f.sync_p50_ns = probes::Percentile(sync, 0.5);
-    if (PercentileSupported(0.99, f.sync_ops)) f.sync_p99_ns = probes::Percentile(sync, 0.99);
+    if (model::PercentileSupported(0.99, f.sync_ops))
+      f.sync_p99_ns = probes::Percentile(sync, 0.99);
   }
   const probes::Histogram& rule = f.sync_ops > 0 ? sync : whole;
   f.rule_p50_ci = probes::MedianConfidenceInterval(rule);
@@ -158,12 +160,12 @@ bool HasBuckets(const probes::ProbeResult& p) {
 
 // The state of the reference samples around the probe, when the last one before it and the
 // first one after it agree; nullopt otherwise.
-std::optional<DeviceState> StateAround(const Target& t, const probes::ProbeResult& p,
-                                       const LevelSplit& reference) {
+std::optional<model::DeviceState> StateAround(const model::Target& t, const probes::ProbeResult& p,
+                                              const LevelSplit& reference) {
   if (p.series.empty()) return std::nullopt;
   std::uint64_t from = p.series.front().start_ns, to = p.series.back().start_ns;
-  const ReferenceSample *before = nullptr, *after = nullptr;
-  for (const ReferenceSample& r : t.reference) {
+  const model::ReferenceSample *before = nullptr, *after = nullptr;
+  for (const model::ReferenceSample& r : t.reference) {
     if (r.start_ns <= from) before = &r;
     if (r.start_ns >= to && after == nullptr) after = &r;
   }
@@ -177,15 +179,16 @@ std::optional<DeviceState> StateAround(const Target& t, const probes::ProbeResul
   // probe on the other side of the reference's threshold is placed nowhere.
   bool slow_probe = double(p.latency.p50) >= reference.threshold_ns;
   if (slow_probe != slow_before) return std::nullopt;
-  return slow_before ? DeviceState::kSlow : DeviceState::kFast;
+  return slow_before ? model::DeviceState::kSlow : model::DeviceState::kFast;
 }
 
-std::vector<ProbeStates> StatesOfProbes(const Target& t, const Evidence& e, bool by_reference) {
-  std::vector<ProbeStates> out;
+std::vector<model::ProbeStates> StatesOfProbes(const model::Target& t, const Evidence& e,
+                                               bool by_reference) {
+  std::vector<model::ProbeStates> out;
   for (std::size_t i = 0; i < t.probes.size(); ++i) {
     const probes::ProbeResult& p = t.probes[i];
     if (!OnTheDevice(p) || !HasBuckets(p)) continue;
-    ProbeStates ps{i, {}};
+    model::ProbeStates ps{i, {}};
     if (std::optional<LevelSplit> own = SplitLevels(WindowLevels(p))) {
       // Its two levels must lie on either side of the device's threshold where the reference
       // drew it: a probe that stepped from 130 us to 540 us split by itself while the device's
@@ -195,14 +198,14 @@ std::vector<ProbeStates> StatesOfProbes(const Target& t, const Evidence& e, bool
         continue;
       }
       double cut = own->threshold_ns;
-      ps.states.push_back(FiguresOf(p, DeviceState::kFast, [&](const probes::SeriesPoint& s) {
-        return double(s.p50_ns) < cut;
-      }));
-      ps.states.push_back(FiguresOf(p, DeviceState::kSlow, [&](const probes::SeriesPoint& s) {
-        return double(s.p50_ns) >= cut;
-      }));
+      ps.states.push_back(
+          FiguresOf(p, model::DeviceState::kFast,
+                    [&](const probes::SeriesPoint& s) { return double(s.p50_ns) < cut; }));
+      ps.states.push_back(
+          FiguresOf(p, model::DeviceState::kSlow,
+                    [&](const probes::SeriesPoint& s) { return double(s.p50_ns) >= cut; }));
     } else if (by_reference) {
-      if (std::optional<DeviceState> state = StateAround(t, p, e.split)) {
+      if (std::optional<model::DeviceState> state = StateAround(t, p, e.split)) {
         ps.states.push_back(FiguresOf(p, *state, [](const probes::SeriesPoint&) { return true; }));
       }
     }
@@ -213,13 +216,13 @@ std::vector<ProbeStates> StatesOfProbes(const Target& t, const Evidence& e, bool
 
 std::string Percent(double share) { return fmt::format("{:.0f}%", share * 100.0); }
 
-std::string Message(const Target& t) {
-  const DeviceStates& d = *t.device_states;
+std::string Message(const model::Target& t) {
+  const model::DeviceStates& d = *t.device_states;
   std::size_t both = 0, slow_only = 0, fast_only = 0;
-  for (const ProbeStates& ps : t.probe_states) {
+  for (const model::ProbeStates& ps : t.probe_states) {
     if (ps.states.size() == 2)
       ++both;
-    else if (ps.states[0].state == DeviceState::kSlow)
+    else if (ps.states[0].state == model::DeviceState::kSlow)
       ++slow_only;
     else
       ++fast_only;
@@ -230,8 +233,8 @@ std::string Message(const Target& t) {
       "the fast state only: {}. Figures per state: the lines under the probe table, JSON "
       "probes[].states. Plan for the slow state: check judges a timing rule on it where the "
       "probe saw it",
-      FormatNanos(d.fast_ns), FormatNanos(d.slow_ns), d.evidence, Percent(d.slow_share), both,
-      slow_only, fast_only);
+      text::FormatNanos(d.fast_ns), text::FormatNanos(d.slow_ns), d.evidence, Percent(d.slow_share),
+      both, slow_only, fast_only);
 }
 
 }  // namespace
@@ -270,37 +273,40 @@ std::optional<LevelSplit> SplitLevels(const std::vector<double>& values) {
   return s;
 }
 
-void AddDeviceStates(Target& target) {
-  std::erase_if(target.findings, [](const Finding& f) { return f.code == codes::kDeviceStates; });
+void AddDeviceStates(model::Target& target) {
+  std::erase_if(target.findings,
+                [](const model::Finding& f) { return f.code == model::codes::kDeviceStates; });
   target.device_states.reset();
   target.probe_states.clear();
   std::optional<Evidence> e = ReferenceEvidence(target);
   const bool by_reference = e.has_value();
   if (!e) e = ProbeEvidence(target);
   if (!e) return;
-  target.device_states = DeviceStates{e->what, e->split.fast_ns, e->split.slow_ns, SlowShare(*e)};
+  target.device_states =
+      model::DeviceStates{e->what, e->split.fast_ns, e->split.slow_ns, SlowShare(*e)};
   target.probe_states = StatesOfProbes(target, *e, by_reference);
-  target.findings.push_back({Severity::kInfo, codes::kDeviceStates, Message(target)});
+  target.findings.push_back({model::Severity::kInfo, model::codes::kDeviceStates, Message(target)});
 }
 
-const StateFigures* StateOf(const Target& target, std::size_t probe, DeviceState state) {
-  for (const ProbeStates& ps : target.probe_states) {
+const model::StateFigures* StateOf(const model::Target& target, std::size_t probe,
+                                   model::DeviceState state) {
+  for (const model::ProbeStates& ps : target.probe_states) {
     if (ps.probe != probe) continue;
-    for (const StateFigures& f : ps.states) {
+    for (const model::StateFigures& f : ps.states) {
       if (f.state == state) return &f;
     }
   }
   return nullptr;
 }
 
-const StateFigures* SlowStateOf(const Target& target, std::size_t probe) {
-  return StateOf(target, probe, DeviceState::kSlow);
+const model::StateFigures* SlowStateOf(const model::Target& target, std::size_t probe) {
+  return StateOf(target, probe, model::DeviceState::kSlow);
 }
 
-bool SawBothStates(const Target& target, std::size_t probe) {
+bool SawBothStates(const model::Target& target, std::size_t probe) {
   return std::any_of(
       target.probe_states.begin(), target.probe_states.end(),
-      [&](const ProbeStates& ps) { return ps.probe == probe && ps.states.size() == 2; });
+      [&](const model::ProbeStates& ps) { return ps.probe == probe && ps.states.size() == 2; });
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

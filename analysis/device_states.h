@@ -11,7 +11,7 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // Two levels of a series, when the series has them: the slow level at least kMinStateRatio times
 // the fast one (and kMinDriftNs above it), and the two groups' logarithms kMinStateSeparation
@@ -43,14 +43,15 @@ std::optional<LevelSplit> SplitLevels(const std::vector<double>& values);
 // least kMinProbeStateWindows, that does), and replaces the
 // device_states finding with one for what the target holds now; clears all three when the device
 // held one level.
-void AddDeviceStates(Target& target);
+void AddDeviceStates(model::Target& target);
 
 // The probe's figures in state, when it was measured in both states or wholly in that one;
 // nullptr otherwise (no states, or only the other state seen).
-const StateFigures* StateOf(const Target& target, std::size_t probe, DeviceState state);
+const model::StateFigures* StateOf(const model::Target& target, std::size_t probe,
+                                   model::DeviceState state);
 // StateOf the slow state.
-const StateFigures* SlowStateOf(const Target& target, std::size_t probe);
+const model::StateFigures* SlowStateOf(const model::Target& target, std::size_t probe);
 // Whether the probe was measured in both states.
-bool SawBothStates(const Target& target, std::size_t probe);
+bool SawBothStates(const model::Target& target, std::size_t probe);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -11,7 +11,7 @@
 #include "model/labels.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 constexpr std::size_t kMinProbeWindows = 6;  // a probe's series long enough to look at
@@ -110,8 +110,8 @@ std::string BurstCredits(const DriftSeries& s) {
   return fmt::format(
       " Suspected burst-credit throttling: {} stayed near {} for the first {} of the run, then "
       "near {} ({} slower) to its end.",
-      s.what, FormatNanos(st.before), Seconds(st.at_ns - s.points.front().t_ns),
-      FormatNanos(st.after), FormatRatio(st.after / st.before));
+      s.what, text::FormatNanos(st.before), Seconds(st.at_ns - s.points.front().t_ns),
+      text::FormatNanos(st.after), text::FormatRatio(st.after / st.before));
 }
 
 void AddIfDrifted(std::string what, std::vector<TimedValue> points, std::size_t min_points,
@@ -129,31 +129,32 @@ double StepRatio(double before, double after) {
 }
 
 // The largest step of the run, in words: "WAL/FULL commits: 210 us to 3.85 ms at 4.2 s (18x)".
-std::string LargestStep(const Target& target, const std::vector<DriftSeries>& drifted) {
+std::string LargestStep(const model::Target& target, const std::vector<DriftSeries>& drifted) {
   std::string text;
   double largest = 0.0;
   for (const DriftSeries& s : drifted) {
     for (const Step& st : s.steps) {
       if (StepRatio(st.before, st.after) <= largest) continue;
       largest = StepRatio(st.before, st.after);
-      text =
-          fmt::format("{}: {} to {} at {} ({})", s.what, FormatNanos(st.before),
-                      FormatNanos(st.after), Seconds(st.at_ns), FormatRatio(st.after / st.before));
+      text = fmt::format("{}: {} to {} at {} ({})", s.what, text::FormatNanos(st.before),
+                         text::FormatNanos(st.after), Seconds(st.at_ns),
+                         text::FormatRatio(st.after / st.before));
     }
   }
-  for (const DeviceMoved& m : target.moved) {
+  for (const model::DeviceMoved& m : target.moved) {
     if (StepRatio(m.before_ns, m.after_ns) <= largest || m.probe >= target.probes.size()) continue;
     largest = StepRatio(m.before_ns, m.after_ns);
-    text = fmt::format("the reference probe {} before {} and {} after it ({})",
-                       FormatNanos(m.before_ns), ProbeLabel(target.probes[m.probe].spec),
-                       FormatNanos(m.after_ns), FormatRatio(m.after_ns / m.before_ns));
+    text =
+        fmt::format("the reference probe {} before {} and {} after it ({})",
+                    text::FormatNanos(m.before_ns), model::ProbeLabel(target.probes[m.probe].spec),
+                    text::FormatNanos(m.after_ns), text::FormatRatio(m.after_ns / m.before_ns));
   }
   return text;
 }
 
 // The figures the user reads that the drift touches: each probe or SQLite configuration that
 // stepped within its own measurement or was measured while the reference probe moved, once.
-std::size_t FiguresTouched(const Target& target, const std::vector<DriftSeries>& drifted) {
+std::size_t FiguresTouched(const model::Target& target, const std::vector<DriftSeries>& drifted) {
   std::vector<std::size_t> probes, sqlite;
   auto add = [](std::vector<std::size_t>& v, std::size_t i) {
     if (std::find(v.begin(), v.end(), i) == v.end()) v.push_back(i);
@@ -162,7 +163,7 @@ std::size_t FiguresTouched(const Target& target, const std::vector<DriftSeries>&
     if (s.of == DriftSeries::Of::kProbe) add(probes, s.index);
     if (s.of == DriftSeries::Of::kSqlite) add(sqlite, s.index);
   }
-  for (const DeviceMoved& m : target.moved) add(probes, m.probe);
+  for (const model::DeviceMoved& m : target.moved) add(probes, m.probe);
   return probes.size() + sqlite.size();
 }
 
@@ -194,13 +195,14 @@ std::vector<Step> FindSteps(const std::vector<TimedValue>& points, std::size_t m
   return steps;
 }
 
-std::vector<TimedValue> ReferenceSeries(const Target& target) {
+std::vector<TimedValue> ReferenceSeries(const model::Target& target) {
   std::vector<TimedValue> ref;
-  for (const ReferenceSample& r : target.reference) ref.push_back({r.start_ns, ReferenceLevel(r)});
+  for (const model::ReferenceSample& r : target.reference)
+    ref.push_back({r.start_ns, ReferenceLevel(r)});
   return ref;
 }
 
-std::vector<DriftSeries> DriftedSeries(const Target& target) {
+std::vector<DriftSeries> DriftedSeries(const model::Target& target) {
   std::vector<DriftSeries> out;
   AddIfDrifted("the reference probe (" + target.reference_probe + ")", ReferenceSeries(target),
                kMinReference, out);
@@ -208,10 +210,10 @@ std::vector<DriftSeries> DriftedSeries(const Target& target) {
     if (p.spec.primitive == probes::Primitive::kNone) continue;  // the page cache, not the device
     std::vector<TimedValue> pts;
     for (const probes::SeriesPoint& s : p.series) pts.push_back({s.start_ns, double(s.p50_ns)});
-    AddIfDrifted(ProbeLabel(p.spec), pts, kMinProbeWindows, out, DriftSeries::Of::kProbe,
+    AddIfDrifted(model::ProbeLabel(p.spec), pts, kMinProbeWindows, out, DriftSeries::Of::kProbe,
                  static_cast<std::size_t>(&p - target.probes.data()));
   }
-  for (const SqliteEntry& e : target.sqlite) {
+  for (const model::SqliteEntry& e : target.sqlite) {
     AddIfDrifted(sqlite_bench::Label(e.result.config) + " commits", RepetitionSeries(e.result),
                  kMinRepetitions, out, DriftSeries::Of::kSqlite,
                  static_cast<std::size_t>(&e - target.sqlite.data()));
@@ -219,12 +221,12 @@ std::vector<DriftSeries> DriftedSeries(const Target& target) {
   return out;
 }
 
-bool HasDriftFinding(const Target& target) {
+bool HasDriftFinding(const model::Target& target) {
   return std::any_of(target.findings.begin(), target.findings.end(),
-                     [](const Finding& f) { return f.code == codes::kLatencyDrift; });
+                     [](const model::Finding& f) { return f.code == model::codes::kLatencyDrift; });
 }
 
-bool DriftWarns(const Target& target, const std::vector<DriftSeries>& drifted) {
+bool DriftWarns(const model::Target& target, const std::vector<DriftSeries>& drifted) {
   for (const DriftSeries& s : drifted) {
     if (s.of == DriftSeries::Of::kProbe) {
       const probes::ProbeSpec& spec = target.probes[s.index].spec;
@@ -251,8 +253,9 @@ bool DriftWarns(const Target& target, const std::vector<DriftSeries>& drifted) {
   return false;
 }
 
-void AddDriftFindings(Target& target) {
-  std::erase_if(target.findings, [](const Finding& f) { return f.code == codes::kLatencyDrift; });
+void AddDriftFindings(model::Target& target) {
+  std::erase_if(target.findings,
+                [](const model::Finding& f) { return f.code == model::codes::kLatencyDrift; });
   target.moved = MovedProbes(target);
   std::vector<DriftSeries> drifted = DriftedSeries(target);
   if (drifted.empty() && target.moved.empty()) return;
@@ -260,11 +263,11 @@ void AddDriftFindings(Target& target) {
   std::string states;
   if (target.device_states) {
     states = fmt::format("; the device alternates between ~{} and ~{} (device_states)",
-                         FormatNanos(target.device_states->fast_ns),
-                         FormatNanos(target.device_states->slow_ns));
+                         text::FormatNanos(target.device_states->fast_ns),
+                         text::FormatNanos(target.device_states->slow_ns));
   } else if (std::optional<LevelRange> range = RunLevelRange(target)) {
-    states = fmt::format("; the reference probe ranged from {} to {}", FormatNanos(range->low_ns),
-                         FormatNanos(range->high_ns));
+    states = fmt::format("; the reference probe ranged from {} to {}",
+                         text::FormatNanos(range->low_ns), text::FormatNanos(range->high_ns));
   }
   const DriftSeries* reference = drifted.empty() ? nullptr : &drifted.front();
   for (const DriftSeries& d : drifted) {
@@ -272,7 +275,7 @@ void AddDriftFindings(Target& target) {
   }
   bool warn = DriftWarns(target, drifted);
   target.findings.push_back(
-      {warn ? Severity::kWarn : Severity::kInfo, codes::kLatencyDrift,
+      {warn ? model::Severity::kWarn : model::Severity::kInfo, model::codes::kLatencyDrift,
        fmt::format("the latency changed during the run (largest step: {}); it touches {} "
                    "figure{}{}{} (details: JSON targets[].reference, probes[].device_moved).{} "
                    "Rerun at a quiet time or with a longer --budget to see which level holds, "
@@ -282,4 +285,4 @@ void AddDriftFindings(Target& target) {
                    states, reference != nullptr ? BurstCredits(*reference) : "")});
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -12,7 +12,7 @@
 #include "analysis/drift_level.h"
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // The noise floor of a group of latencies' spread (of their logarithms): 5% even for equal values.
 inline constexpr double kMinLogSd = 0.05;
@@ -37,7 +37,7 @@ struct Step {
 std::vector<Step> FindSteps(const std::vector<TimedValue>& points, std::size_t min_side = 2);
 
 // The reference probe's samples as a series: each one's level at its start.
-std::vector<TimedValue> ReferenceSeries(const Target& target);
+std::vector<TimedValue> ReferenceSeries(const model::Target& target);
 
 // A configuration's repetitions as a series: each one's mean commit time at its start.
 std::vector<TimedValue> RepetitionSeries(const sqlite_bench::CommitResult& result);
@@ -55,7 +55,7 @@ struct DriftSeries {
 
 // The target's series that moved beyond their noise: the reference probe, the probes with a
 // series of at least six windows, the SQLite configurations with at least four repetitions.
-std::vector<DriftSeries> DriftedSeries(const Target& target);
+std::vector<DriftSeries> DriftedSeries(const model::Target& target);
 
 // Replaces target's latency_drift finding (if any) by one for what it holds now, in one
 // sentence: the largest step (of any series, or of the reference probe around a probe measured
@@ -66,12 +66,12 @@ std::vector<DriftSeries> DriftedSeries(const Target& target);
 // warn only when a figure the user reads (a probe's or SQLite configuration's) stepped within
 // its own measurement and no other measurement of the same probe or configuration held steady
 // (DriftWarns); info otherwise.
-void AddDriftFindings(Target& target);
+void AddDriftFindings(model::Target& target);
 
-bool HasDriftFinding(const Target& target);
+bool HasDriftFinding(const model::Target& target);
 
 // Whether drifted holds a figure the user reads that stepped within its own measurement and was
 // not measured again, steadily, by another result of the same probe or configuration.
-bool DriftWarns(const Target& target, const std::vector<DriftSeries>& drifted);
+bool DriftWarns(const model::Target& target, const std::vector<DriftSeries>& drifted);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

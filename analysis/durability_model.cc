@@ -17,7 +17,7 @@
 #include "platform/mountinfo.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using platform::MountInfo;
@@ -28,14 +28,14 @@ constexpr int kMaxChain = 8;  // loop devices followed, as platform/linux_inspec
 // A layer as the rules see it: the model's layer plus what would prove it when it is unknown,
 // and the finding code that says the same thing in the findings list.
 struct Layer {
-  DurabilityLayer layer;
+  model::DurabilityLayer layer;
   std::string to_prove;
   std::string finding;
 };
 
 struct Chain {
   std::vector<Layer> layers;
-  void Add(LayerKind kind, std::string name, LayerEffect effect, std::string reason,
+  void Add(model::LayerKind kind, std::string name, model::LayerEffect effect, std::string reason,
            std::string finding = "", std::string to_prove = "") {
     layers.push_back({{kind, std::move(name), effect, std::move(reason)},
                       std::move(to_prove),
@@ -43,23 +43,23 @@ struct Chain {
   }
 };
 
-bool HasFinding(const Target& t, std::string_view code, bool warn_or_worse = false) {
-  return std::any_of(t.findings.begin(), t.findings.end(), [&](const Finding& f) {
-    return f.code == code && (!warn_or_worse || f.severity != Severity::kInfo);
+bool HasFinding(const model::Target& t, std::string_view code, bool warn_or_worse = false) {
+  return std::any_of(t.findings.begin(), t.findings.end(), [&](const model::Finding& f) {
+    return f.code == code && (!warn_or_worse || f.severity != model::Severity::kInfo);
   });
 }
 
-void Preload(const Context& c, Chain& chain) {
+void Preload(const model::Context& c, Chain& chain) {
   if (c.ld_preload.empty()) return;
   if (c.ld_preload.find("eatmydata") != std::string::npos) {
-    chain.Add(LayerKind::kPreload, c.ld_preload, LayerEffect::kVoids,
+    chain.Add(model::LayerKind::kPreload, c.ld_preload, model::LayerEffect::kVoids,
               "the preloaded libeatmydata turns every sync into a no-op",
-              codes::kLdPreloadEatmydata);
+              model::codes::kLdPreloadEatmydata);
     return;
   }
-  chain.Add(LayerKind::kPreload, c.ld_preload, LayerEffect::kUnknown,
+  chain.Add(model::LayerKind::kPreload, c.ld_preload, model::LayerEffect::kUnknown,
             "a preloaded library can intercept sync calls before they reach the kernel",
-            codes::kLdPreloadSet,
+            model::codes::kLdPreloadSet,
             "run without LD_PRELOAD, or make sure the library leaves fsync and fdatasync alone");
 }
 
@@ -68,49 +68,52 @@ void Filesystem(const std::string& fstype, const MountInfo& m, const std::string
                 Chain& chain) {
   std::string name = fmt::format("{} ({})", fstype, where);
   if (IsMemoryFs(fstype)) {
-    chain.Add(LayerKind::kFilesystem, name, LayerEffect::kVoids,
+    chain.Add(model::LayerKind::kFilesystem, name, model::LayerEffect::kVoids,
               fmt::format("{} keeps files in memory only: a sync returns at once and nothing "
                           "survives a power cut",
                           fstype),
-              codes::kSyncNoopMemoryFs);
+              model::codes::kSyncNoopMemoryFs);
   } else if (fstype == "fuse.fuse-overlayfs") {
     bool off = OptionValue(m.options, "fsync") == "0";
-    chain.Add(LayerKind::kFilesystem, name, off ? LayerEffect::kVoids : LayerEffect::kUnknown,
-              off ? "fuse-overlayfs runs with fsync=0: every sync is a no-op"
-                  : "fuse-overlayfs may run with fsync=0, which mountinfo does not show",
-              off ? codes::kFuseOverlayfsFsyncDisabled : codes::kFuseOverlayfsFsyncUnknown,
-              "check the fuse-overlayfs command line (ps) or storage.conf's mountopt for fsync=0");
+    chain.Add(
+        model::LayerKind::kFilesystem, name,
+        off ? model::LayerEffect::kVoids : model::LayerEffect::kUnknown,
+        off ? "fuse-overlayfs runs with fsync=0: every sync is a no-op"
+            : "fuse-overlayfs may run with fsync=0, which mountinfo does not show",
+        off ? model::codes::kFuseOverlayfsFsyncDisabled : model::codes::kFuseOverlayfsFsyncUnknown,
+        "check the fuse-overlayfs command line (ps) or storage.conf's mountopt for fsync=0");
   } else if (fstype == "zfs") {
     bool off = OptionValue(m.options, "sync") == "disabled";
-    chain.Add(LayerKind::kFilesystem, name, off ? LayerEffect::kVoids : LayerEffect::kUnknown,
+    chain.Add(model::LayerKind::kFilesystem, name,
+              off ? model::LayerEffect::kVoids : model::LayerEffect::kUnknown,
               off ? "the dataset has sync=disabled: fsync returns before data is on disk"
                   : "ZFS's sync property is not visible in the mount options",
-              off ? codes::kZfsSyncDisabled : codes::kZfsSyncNotVisible,
+              off ? model::codes::kZfsSyncDisabled : model::codes::kZfsSyncNotVisible,
               fmt::format("run `zfs get sync {}`: standard or always keeps syncs", m.source));
   } else if (IsNetworkFs(fstype)) {
-    chain.Add(LayerKind::kNetwork, name, LayerEffect::kUnknown,
+    chain.Add(model::LayerKind::kNetwork, name, model::LayerEffect::kUnknown,
               "a server acknowledges each sync and may do so before the data is on its disk "
               "(an NFS export with async, a cache on the server)",
-              fstype.starts_with("nfs") ? codes::kNfsServerAsyncUnknown : "",
+              fstype.starts_with("nfs") ? model::codes::kNfsServerAsyncUnknown : "",
               "check the server's export or share options (sync, no write-back cache), or run "
               "durprobe on the server against the exported directory");
   } else if (fstype == "virtiofs") {
-    chain.Add(LayerKind::kNetwork, name, LayerEffect::kUnknown,
+    chain.Add(model::LayerKind::kNetwork, name, model::LayerEffect::kUnknown,
               "the host's virtiofsd serves each sync; its cache mode and the host's storage "
               "decide whether it reaches media",
               "", "run durprobe on the host against the shared directory");
   } else if (fstype.starts_with("fuse")) {
-    chain.Add(LayerKind::kFilesystem, name, LayerEffect::kUnknown,
+    chain.Add(model::LayerKind::kFilesystem, name, model::LayerEffect::kUnknown,
               "a user-space FUSE server decides what a sync does", "",
               "run durprobe on the filesystem the FUSE server stores its files on, and check "
               "that the server passes fsync on");
   } else if (BarrierOff(m)) {
-    chain.Add(LayerKind::kFilesystem, name, LayerEffect::kVoids,
+    chain.Add(model::LayerKind::kFilesystem, name, model::LayerEffect::kVoids,
               "mounted without barriers: syncs no longer flush the device's write cache",
-              codes::kBarrierDisabled);
+              model::codes::kBarrierDisabled);
   } else {
     chain.Add(
-        LayerKind::kFilesystem, name, LayerEffect::kPasses,
+        model::LayerKind::kFilesystem, name, model::LayerEffect::kPasses,
         fmt::format("{} commits its journal or log on a sync and flushes the device", fstype));
   }
 }
@@ -119,20 +122,20 @@ void Device(const MountInfo& m, Chain& chain) {
   const platform::DeviceInfo& d = *m.device;
   std::string name = d.disk.empty() || d.disk == d.name ? d.name : d.name + " on " + d.disk;
   if (d.write_cache == "write through") {
-    chain.Add(LayerKind::kDevice, name, LayerEffect::kPasses,
+    chain.Add(model::LayerKind::kDevice, name, model::LayerEffect::kPasses,
               "write-through cache: a write is on media when the device acknowledges it");
   } else if (d.write_cache == "write back" && d.fua == true) {
-    chain.Add(LayerKind::kDevice, name, LayerEffect::kPasses,
+    chain.Add(model::LayerKind::kDevice, name, model::LayerEffect::kPasses,
               "volatile write cache with FUA: syncs end in FUA writes and cache flushes");
   } else if (d.write_cache == "write back") {
-    chain.Add(LayerKind::kDevice, name, LayerEffect::kUnknown,
+    chain.Add(model::LayerKind::kDevice, name, model::LayerEffect::kUnknown,
               "volatile write cache without FUA: every sync ends in a cache flush, durable only "
               "if the device (or a virtual disk's host) honours it",
-              codes::kVolatileWriteCacheNoFua,
+              model::codes::kVolatileWriteCacheNoFua,
               "a power-cut test, or the drive's power-loss protection or the virtual disk's cache "
               "mode in writing");
   } else {
-    chain.Add(LayerKind::kDevice, name, LayerEffect::kUnknown,
+    chain.Add(model::LayerKind::kDevice, name, model::LayerEffect::kUnknown,
               "the device's write cache mode is not visible", "",
               "read /sys/block/DISK/queue/write_cache on the host");
   }
@@ -144,21 +147,21 @@ void Mount(const MountInfo& m, int depth, Chain& chain) {
   if (m.overlay) {
     const platform::OverlayInfo& o = *m.overlay;
     if (o.volatile_mount) {
-      chain.Add(LayerKind::kOverlay, "overlay at " + where, LayerEffect::kVoids,
+      chain.Add(model::LayerKind::kOverlay, "overlay at " + where, model::LayerEffect::kVoids,
                 "mounted volatile (fsync=volatile): the overlay skips every sync of its upper "
                 "layer",
-                codes::kOverlayVolatile);
+                model::codes::kOverlayVolatile);
       return;
     }
     if (!o.upper_visible) {
-      chain.Add(LayerKind::kOverlay, "overlay at " + where, LayerEffect::kUnknown,
+      chain.Add(model::LayerKind::kOverlay, "overlay at " + where, model::LayerEffect::kUnknown,
                 "the upper layer, where writes land, is not visible from here", "",
                 "mount a volume for the data, or run durprobe on the host against the upper "
                 "directory");
       return;
     }
     chain.Add(
-        LayerKind::kOverlay, "overlay at " + where, LayerEffect::kPasses,
+        model::LayerKind::kOverlay, "overlay at " + where, model::LayerEffect::kPasses,
         fmt::format("writes land in the upper layer {} and its syncs are passed on", o.upper_dir));
     Filesystem(o.upper_fstype, m, o.upper_mount_point, chain);
   } else {
@@ -166,9 +169,9 @@ void Mount(const MountInfo& m, int depth, Chain& chain) {
     platform::FsKind kind = platform::KindOf(m.fstype);
     block_fs = !kind.memory && !kind.served();
   }
-  if (chain.layers.back().layer.effect == LayerEffect::kVoids || !block_fs) return;
+  if (chain.layers.back().layer.effect == model::LayerEffect::kVoids || !block_fs) return;
   if (!m.device) {
-    chain.Add(LayerKind::kDevice, "unknown", LayerEffect::kUnknown,
+    chain.Add(model::LayerKind::kDevice, "unknown", model::LayerEffect::kUnknown,
               fmt::format("the block device is not identified ({})",
                           m.device_note.empty() ? "no reason given" : m.device_note),
               "", "run durprobe where /sys/class/block describes the device (on the host)");
@@ -180,25 +183,26 @@ void Mount(const MountInfo& m, int depth, Chain& chain) {
   }
   const platform::DeviceInfo& d = *m.device;
   if (m.backing.empty() || depth >= kMaxChain) {
-    chain.Add(LayerKind::kLoop, d.name, LayerEffect::kUnknown,
+    chain.Add(model::LayerKind::kLoop, d.name, model::LayerEffect::kUnknown,
               fmt::format("the loop device's backing file {} cannot be followed from here",
                           d.backing_file.empty() ? "(unnamed)" : d.backing_file),
-              codes::kLoopDevice, "run durprobe on the filesystem that holds the backing file");
+              model::codes::kLoopDevice,
+              "run durprobe on the filesystem that holds the backing file");
     return;
   }
-  chain.Add(LayerKind::kLoop, fmt::format("{} backed by {}", d.name, d.backing_file),
-            LayerEffect::kPasses, "each sync is passed on as a sync of the backing file",
-            codes::kLoopDevice);
+  chain.Add(model::LayerKind::kLoop, fmt::format("{} backed by {}", d.name, d.backing_file),
+            model::LayerEffect::kPasses, "each sync is passed on as a sync of the backing file",
+            model::codes::kLoopDevice);
   Mount(m.backing.front(), depth + 1, chain);
 }
 
 // The probes' evidence: what a sync costs next to a write.
-void Measured(const Target& t, Chain& chain) {
-  if (HasFinding(t, codes::kSyncNoopSuspected, true)) {
-    chain.Add(LayerKind::kMeasured, "sync cost", LayerEffect::kVoids,
+void Measured(const model::Target& t, Chain& chain) {
+  if (HasFinding(t, model::codes::kSyncNoopSuspected, true)) {
+    chain.Add(model::LayerKind::kMeasured, "sync cost", model::LayerEffect::kVoids,
               "syncs cost no more than a plain write (measured): they do not reach stable "
               "storage, whatever the layers above say",
-              codes::kSyncNoopSuspected);
+              model::codes::kSyncNoopSuspected);
   }
   for (const probes::ProbeResult& r : t.probes) {
     if (r.spec.primitive != probes::Primitive::kDirFsync || r.outcome != probes::Outcome::kOk ||
@@ -206,23 +210,23 @@ void Measured(const Target& t, Chain& chain) {
         r.device_flushes.PerOp() >= kReachesPerOp) {  // the device saw its flushes
       continue;
     }
-    chain.Add(LayerKind::kMeasured, "directory sync cost", LayerEffect::kUnknown,
+    chain.Add(model::LayerKind::kMeasured, "directory sync cost", model::LayerEffect::kUnknown,
               fmt::format("a directory sync takes {} (p50), too little to reach a disk: new file "
                           "names may not survive a power cut",
-                          FormatNanos(static_cast<double>(r.latency.p50))),
+                          text::FormatNanos(static_cast<double>(r.latency.p50))),
               "", "a power-cut test of file creation");
     break;
   }
-  if (HasFinding(t, codes::kSyncFasterThanDevice)) {
-    chain.Add(LayerKind::kMeasured, "flush cost", LayerEffect::kUnknown,
+  if (HasFinding(t, model::codes::kSyncFasterThanDevice)) {
+    chain.Add(model::LayerKind::kMeasured, "flush cost", model::LayerEffect::kUnknown,
               "syncs finish faster than the device can flush its cache (measured): a cache that "
               "may not survive power loss absorbs them",
-              codes::kSyncFasterThanDevice, "a power-cut test");
+              model::codes::kSyncFasterThanDevice, "a power-cut test");
   }
 }
 
 // Whether the storage sits behind a network (a flush on no local disk proves nothing there).
-bool RemoteStorage(const Target& t) {
+bool RemoteStorage(const model::Target& t) {
   return t.mount && platform::KindOf(t.mount->fstype).remote();
 }
 
@@ -235,7 +239,7 @@ std::string PrimitiveList(const std::vector<SyncFlushes>& evidence, FlushReach r
 }
 
 // The device counters' evidence: what each durable probe's syncs did on the devices.
-void DeviceFlushes(const Target& t, Chain& chain) {
+void DeviceFlushes(const model::Target& t, Chain& chain) {
   const std::vector<SyncFlushes> evidence = SyncFlushEvidence(t);
   if (evidence.empty()) return;
   auto any = [&](FlushReach r) {
@@ -249,21 +253,21 @@ void DeviceFlushes(const Target& t, Chain& chain) {
   if (any(FlushReach::kNone)) {
     const std::string none = NoFlushSummary(evidence);
     if (RemoteStorage(t)) {
-      chain.Add(LayerKind::kFlushes, "flush counters", LayerEffect::kUnknown,
+      chain.Add(model::LayerKind::kFlushes, "flush counters", model::LayerEffect::kUnknown,
                 none + " on any local disk; the storage is remote, so that proves nothing", "",
                 "check the server's own sync handling (its export options), or run durprobe on "
                 "the server");
     } else {
-      chain.Add(LayerKind::kFlushes, "flush counters", LayerEffect::kVoids,
+      chain.Add(model::LayerKind::kFlushes, "flush counters", model::LayerEffect::kVoids,
                 none +
                     ", while plain writes stay cached: those syncs do not reach stable "
                     "storage",
-                codes::kSyncReachesNoDevice);
+                model::codes::kSyncReachesNoDevice);
     }
     return;
   }
   if (any(FlushReach::kPartly) || any(FlushReach::kMayUseFua)) {
-    chain.Add(LayerKind::kFlushes, "flush counters", LayerEffect::kUnknown,
+    chain.Add(model::LayerKind::kFlushes, "flush counters", model::LayerEffect::kUnknown,
               any(FlushReach::kPartly)
                   ? fmt::format("some syncs reached no device, or the device was too busy to "
                                 "tell: {} flushes per sync after the background",
@@ -274,12 +278,13 @@ void DeviceFlushes(const Target& t, Chain& chain) {
     return;
   }
   if (any(FlushReach::kWritesFlush) && !any(FlushReach::kReaches)) {
-    chain.Add(LayerKind::kFlushes, "flush counters", LayerEffect::kPasses,
+    chain.Add(model::LayerKind::kFlushes, "flush counters", model::LayerEffect::kPasses,
               "plain writes flush the device by themselves (a sync mount or O_DSYNC): each "
               "write is durable as it returns");
     return;
   }
-  chain.Add(LayerKind::kFlushes, fmt::format("flush counters on {}", device), LayerEffect::kPasses,
+  chain.Add(model::LayerKind::kFlushes, fmt::format("flush counters on {}", device),
+            model::LayerEffect::kPasses,
             fmt::format("every sync reached the device: {} flushes per sync{}",
                         PrimitiveList(evidence, FlushReach::kReaches),
                         any(FlushReach::kWritesFlush)
@@ -289,7 +294,7 @@ void DeviceFlushes(const Target& t, Chain& chain) {
 
 // The crash states of the path's own filesystem on an honest device: whether the settings
 // SQLite documents as keeping their commits kept them through every power cut tried.
-void CrashTested(const Target& t, Chain& chain) {
+void CrashTested(const model::Target& t, Chain& chain) {
   const std::vector<const sqlite_bench::CrashtestResult*> rows = PathCrashtests(t);
   if (rows.empty()) return;
   std::uint64_t states = 0;
@@ -307,35 +312,35 @@ void CrashTested(const Target& t, Chain& chain) {
   const std::string name = fmt::format("crashtest of {}{} on the crash device", first.fs,
                                        first.fs_options.empty() ? "" : " -o " + first.fs_options);
   if (!beyond.empty()) {
-    chain.Add(LayerKind::kCrashTest, name, LayerEffect::kVoids,
+    chain.Add(model::LayerKind::kCrashTest, name, model::LayerEffect::kVoids,
               fmt::format("with a device that keeps every flush, {}: more than SQLite documents "
                           "for those settings, so this filesystem as mounted does not keep "
                           "what a sync returned for",
                           fmt::join(beyond, "; ")));
     return;
   }
-  chain.Add(LayerKind::kCrashTest, name, LayerEffect::kPasses,
+  chain.Add(model::LayerKind::kCrashTest, name, model::LayerEffect::kPasses,
             fmt::format("crash-tested: {} states, and no setting lost more than SQLite documents "
                         "for it (it proves the filesystem's recovery, not the real device)",
-                        CountText(states)));
+                        text::CountText(states)));
 }
 
 // A power-cut test on this path's device and filesystem (--evidence): a passed one sees through
 // the device's cache, so an unknown device layer passes; a failed one voids the device layer
 // (added when the chain has none), whatever the layers above say.
-void PowerCut(const Target& t, Chain& chain) {
+void PowerCut(const model::Target& t, Chain& chain) {
   if (!t.powercut) return;
-  const PowercutEvidence& e = *t.powercut;
+  const model::PowercutEvidence& e = *t.powercut;
   const bool passed = PowercutVerdictOf(e) == kPowercutPassed;
   for (Layer& l : chain.layers) {
-    if (l.layer.kind != LayerKind::kDevice) continue;
-    if (passed && l.layer.effect == LayerEffect::kUnknown) {
-      l.layer.effect = LayerEffect::kPasses;
+    if (l.layer.kind != model::LayerKind::kDevice) continue;
+    if (passed && l.layer.effect == model::LayerEffect::kUnknown) {
+      l.layer.effect = model::LayerEffect::kPasses;
       l.layer.reason = PowercutLayerReason(e);
       l.finding.clear();
       l.to_prove.clear();
     } else if (!passed) {
-      l.layer.effect = LayerEffect::kVoids;
+      l.layer.effect = model::LayerEffect::kVoids;
       l.layer.reason = PowercutLayerReason(e);
       l.finding.clear();
       l.to_prove.clear();
@@ -343,36 +348,37 @@ void PowerCut(const Target& t, Chain& chain) {
     return;
   }
   if (!passed) {
-    chain.Add(LayerKind::kDevice, e.disk.empty() ? e.device : e.disk, LayerEffect::kVoids,
-              PowercutLayerReason(e));
+    chain.Add(model::LayerKind::kDevice, e.disk.empty() ? e.device : e.disk,
+              model::LayerEffect::kVoids, PowercutLayerReason(e));
   }
 }
 
 }  // namespace
 
-Durability DurabilityOf(const Target& target, const Context& context) {
+model::Durability DurabilityOf(const model::Target& target, const model::Context& context) {
   Chain chain;
   Preload(context, chain);
   if (target.mount) {
     Mount(*target.mount, 0, chain);
   } else {
-    chain.Add(LayerKind::kFilesystem, "unknown", LayerEffect::kUnknown,
+    chain.Add(model::LayerKind::kFilesystem, "unknown", model::LayerEffect::kUnknown,
               "the mount was not identified", "", "durprobe inspect PATH says why");
   }
   Measured(target, chain);
   DeviceFlushes(target, chain);
   CrashTested(target, chain);
   PowerCut(target, chain);
-  Durability d;
+  model::Durability d;
   const Layer* voids = nullptr;
   const Layer* unknown = nullptr;
   for (const Layer& l : chain.layers) {
-    if (l.layer.effect == LayerEffect::kVoids && voids == nullptr) voids = &l;
-    if (l.layer.effect == LayerEffect::kUnknown && unknown == nullptr) unknown = &l;
+    if (l.layer.effect == model::LayerEffect::kVoids && voids == nullptr) voids = &l;
+    if (l.layer.effect == model::LayerEffect::kUnknown && unknown == nullptr) unknown = &l;
     d.layers.push_back(l.layer);
   }
   if (const Layer* decider = voids != nullptr ? voids : unknown) {
-    d.verdict = voids != nullptr ? DurabilityVerdict::kNotDurable : DurabilityVerdict::kUnproven;
+    d.verdict = voids != nullptr ? model::DurabilityVerdict::kNotDurable
+                                 : model::DurabilityVerdict::kUnproven;
     d.deciding_layer = decider->layer.kind;
     d.reason = fmt::format("{} ({}): {}", NameOf(decider->layer.kind), decider->layer.name,
                            decider->layer.reason);
@@ -380,14 +386,14 @@ Durability DurabilityOf(const Target& target, const Context& context) {
     if (!decider->finding.empty()) d.findings.push_back(decider->finding);
     return d;
   }
-  d.verdict = DurabilityVerdict::kDurable;
+  d.verdict = model::DurabilityVerdict::kDurable;
   d.reason = "every layer passes syncs on to stable media, as far as can be seen";
   if (target.powercut) d.reason += "; device " + PowercutLayerReason(*target.powercut);
   return d;
 }
 
-void AssessDurability(Target& target, const Context& context) {
+void AssessDurability(model::Target& target, const model::Context& context) {
   target.durability = DurabilityOf(target, context);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

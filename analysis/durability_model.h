@@ -13,16 +13,16 @@
 #include "model/durability.h"
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // The verdict from what the target holds now: its mount (and backing chain), the context's
 // LD_PRELOAD, its probes and its measured findings (sync_noop_suspected,
 // sync_faster_than_device). Without a mount the filesystem layer is unknown.
-Durability DurabilityOf(const Target& target, const Context& context);
+model::Durability DurabilityOf(const model::Target& target, const model::Context& context);
 
 // Sets target.durability. The executor calls it after inspecting a path and again once the
 // probes' findings are in, so every later consumer (the SQLite risk column, check, compare, diff,
 // summarize, every format) reads one verdict.
-void AssessDurability(Target& target, const Context& context);
+void AssessDurability(model::Target& target, const model::Context& context);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -5,28 +5,28 @@
 
 #include "analysis/crashtest_agreement.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
-std::vector<std::string> NotDurableCodes(const Target& target) {
-  if (!target.durability || target.durability->verdict != DurabilityVerdict::kNotDurable) {
+std::vector<std::string> NotDurableCodes(const model::Target& target) {
+  if (!target.durability || target.durability->verdict != model::DurabilityVerdict::kNotDurable) {
     return {};
   }
   if (!target.durability->findings.empty()) return target.durability->findings;
   return {std::string(DecidingLayerName(*target.durability))};
 }
 
-RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync,
-               const std::optional<Durability>& durability) {
+model::RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync,
+                      const std::optional<model::Durability>& durability) {
   sqlite_bench::Risk documented = sqlite_bench::PowerLossRisk(journal, sync);
-  RowRisk risk;
+  model::RowRisk risk;
   risk.documented_level = documented.level;
   risk.level = risk.documented_level;
   risk.summary = std::string(documented.summary);
   if (!durability) return risk;
-  const Durability& d = *durability;
+  const model::Durability& d = *durability;
   std::vector<std::string> codes = d.findings;
   if (codes.empty() && d.deciding_layer) codes.emplace_back(NameOf(*d.deciding_layer));
-  if (d.verdict == DurabilityVerdict::kNotDurable) {
+  if (d.verdict == model::DurabilityVerdict::kNotDurable) {
     risk.level = sqlite_bench::RiskLevel::kNotDurable;
     risk.summary = fmt::format("durability not provided here ({})", fmt::join(codes, ", "));
     if (risk.documented_level == sqlite_bench::RiskLevel::kCorruption)
@@ -34,7 +34,7 @@ RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync
     risk.findings = std::move(codes);
     return risk;
   }
-  if (d.verdict == DurabilityVerdict::kUnproven) {
+  if (d.verdict == model::DurabilityVerdict::kUnproven) {
     risk.findings = std::move(codes);
     if (risk.documented_level != sqlite_bench::RiskLevel::kCorruption) {
       risk.summary = fmt::format("{} if syncs reach stable storage (unproven: {})",
@@ -44,12 +44,12 @@ RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync
   return risk;
 }
 
-void AssessRisks(Target& target) {
-  for (SqliteEntry& e : target.sqlite) {
+void AssessRisks(model::Target& target) {
+  for (model::SqliteEntry& e : target.sqlite) {
     e.risk = RiskOf(e.result.config.journal, e.result.config.sync, target.durability);
     std::string tested = CrashtestCitation(target, e.result.config.journal, e.result.config.sync);
     if (!tested.empty()) e.risk.summary += "; " + tested;
   }
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -18,18 +18,18 @@
 #include "model/report.h"
 #include "sqlite_bench/commit_spec.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // What voids durability on the target: its verdict's finding codes (or its deciding layer when
 // no finding names it); empty unless the verdict is not_durable.
-std::vector<std::string> NotDurableCodes(const Target& target);
+std::vector<std::string> NotDurableCodes(const model::Target& target);
 
-RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync,
-               const std::optional<Durability>& durability);
+model::RowRisk RiskOf(sqlite_bench::JournalMode journal, sqlite_bench::Synchronous sync,
+                      const std::optional<model::Durability>& durability);
 
 // Sets every SQLite entry's risk from the target's durability verdict as it stands. The executor
 // calls it (through AddSqliteResults) once the verdict is final, the reader after reading a
 // target, so no format works a risk out while printing.
-void AssessRisks(Target& target);
+void AssessRisks(model::Target& target);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -8,9 +8,9 @@
 #include "model/report.h"
 #include "platform/ebs_stats.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // ebs_volume_limit_exceeded and ebs_instance_limit_exceeded (warn), each when its time is not 0.
-std::vector<Finding> EbsFindings(const platform::EbsStats& delta);
+std::vector<model::Finding> EbsFindings(const platform::EbsStats& delta);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -5,7 +5,7 @@
 
 #include "model/finding_codes.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using probes::FaultKind;
@@ -62,8 +62,8 @@ std::string TellingKernelLine(const std::vector<std::string>& lines) {
   return "";
 }
 
-std::vector<Finding> AssessFsyncErrors(Target& t) {
-  std::vector<Finding> findings;
+std::vector<model::Finding> AssessFsyncErrors(model::Target& t) {
+  std::vector<model::Finding> findings;
   for (probes::FsyncErrorsResult& r : t.fsync_errors) {
     std::vector<std::string> silent, unsafe;
     for (probes::FsyncErrorOutcome& o : r.outcomes) {
@@ -75,14 +75,14 @@ std::vector<Finding> AssessFsyncErrors(Target& t) {
     }
     if (!silent.empty()) {
       findings.push_back(
-          {Severity::kFail, codes::kFsyncErrorNotReported,
+          {model::Severity::kFail, model::codes::kFsyncErrorNotReported,
            fmt::format("on {} (kernel {}), a failed write of the file's data was not reported "
                        "by the sync after it ({}): the data is lost without a word",
                        FsName(r), r.kernel, fmt::join(silent, ", "))});
     }
     if (!unsafe.empty()) {
       findings.push_back(
-          {Severity::kWarn, codes::kFsyncRetryUnsafe,
+          {model::Severity::kWarn, model::codes::kFsyncRetryUnsafe,
            fmt::format("on {} (kernel {}), a failed sync is reported once and the retry returns "
                        "success with the page never written ({}): never retry a failed fsync "
                        "and go on (PostgreSQL: keep data_sync_retry = off)",
@@ -92,4 +92,4 @@ std::vector<Finding> AssessFsyncErrors(Target& t) {
   return findings;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -9,7 +9,7 @@
 #include "model/report.h"
 #include "probes/fsync_error_result.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // What retrying the sync would have done, in a few words for the table: "unsafe: retry said ok,
 // page old on disk", "safe: every retry failed", "lost silently", "retry wrote it", or "" for an
@@ -30,6 +30,6 @@ std::string TellingKernelLine(const std::vector<std::string>& lines);
 
 // Sets each experiment's retry meaning (RetryMeaning) and returns the findings for the target's
 // faults results, one per code and filesystem at most.
-std::vector<Finding> AssessFsyncErrors(Target& target);
+std::vector<model::Finding> AssessFsyncErrors(model::Target& target);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

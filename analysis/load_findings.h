@@ -5,10 +5,10 @@
 #include "model/report.h"
 #include "probes/background_load.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // background_load (info), or background_load_short (warn) when any rate fell under 90% of the
 // asked one or the load stopped on an error; the message gives the achieved and asked rates.
-Finding LoadFinding(const probes::LoadOutcome& outcome);
+model::Finding LoadFinding(const probes::LoadOutcome& outcome);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

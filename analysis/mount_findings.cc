@@ -8,7 +8,7 @@
 #include "model/finding_codes.h"
 #include "platform/mountinfo.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using platform::HasOption;
@@ -20,33 +20,33 @@ bool OneOf(std::string_view s, std::initializer_list<std::string_view> set) {
 }
 
 struct Findings {
-  std::vector<Finding> list;
-  void Add(Severity s, std::string code, std::string message) {
+  std::vector<model::Finding> list;
+  void Add(model::Severity s, std::string code, std::string message) {
     list.push_back({s, std::move(code), std::move(message)});
   }
 };
 
 void SyncNoops(const MountInfo& m, Findings& f) {
   if (IsMemoryFs(m.fstype)) {
-    f.Add(Severity::kFail, codes::kSyncNoopMemoryFs,
+    f.Add(model::Severity::kFail, model::codes::kSyncNoopMemoryFs,
           fmt::format("{} keeps files in memory, so fsync returns at once and nothing survives a "
                       "reboot; put the database on a disk-backed filesystem.",
                       m.fstype));
   }
   if (m.overlay && IsMemoryFs(m.overlay->upper_fstype)) {
-    f.Add(Severity::kFail, codes::kSyncNoopMemoryFs,
+    f.Add(model::Severity::kFail, model::codes::kSyncNoopMemoryFs,
           fmt::format("the overlay's upper layer is on {} ({}), so syncs here reach only memory; "
                       "put the database on a volume backed by a disk.",
                       m.overlay->upper_fstype, m.overlay->upper_mount_point));
   }
   if (m.overlay && m.overlay->volatile_mount) {
-    f.Add(Severity::kFail, codes::kOverlayVolatile,
+    f.Add(model::Severity::kFail, model::codes::kOverlayVolatile,
           "the overlay is mounted with volatile, which skips every sync of its upper layer, so a "
           "crash can lose committed data; remove volatile or put the database on a volume.");
   }
   if (BarrierOff(m)) {
     std::optional<std::string> barrier = OptionValue(m.options, "barrier");
-    f.Add(Severity::kFail, codes::kBarrierDisabled,
+    f.Add(model::Severity::kFail, model::codes::kBarrierDisabled,
           fmt::format("{} is mounted with {}, so syncs no longer flush the device's write cache "
                       "and committed data can be lost on power failure; remount without it unless "
                       "the cache is battery- or capacitor-backed.",
@@ -54,29 +54,29 @@ void SyncNoops(const MountInfo& m, Findings& f) {
   }
   if (m.fstype == "fuse.fuse-overlayfs") {
     if (OptionValue(m.options, "fsync") == "0") {
-      f.Add(Severity::kFail, codes::kFuseOverlayfsFsyncDisabled,
+      f.Add(model::Severity::kFail, model::codes::kFuseOverlayfsFsyncDisabled,
             "fuse-overlayfs runs with fsync=0, which turns every sync into a no-op; remove the "
             "option (storage.conf mountopt) or put the database on a volume.");
     } else {
-      f.Add(Severity::kInfo, codes::kFuseOverlayfsFsyncUnknown,
+      f.Add(model::Severity::kInfo, model::codes::kFuseOverlayfsFsyncUnknown,
             "fuse-overlayfs can run with fsync=0 (every sync a no-op) and mountinfo does not show "
             "it; check the fuse-overlayfs command line (ps) or storage.conf's mountopt.");
     }
   }
   if (m.fstype == "zfs") {
     if (OptionValue(m.options, "sync") == "disabled") {
-      f.Add(Severity::kFail, codes::kZfsSyncDisabled,
+      f.Add(model::Severity::kFail, model::codes::kZfsSyncDisabled,
             "the ZFS dataset has sync=disabled, so every fsync returns before data is on disk; "
             "set sync=standard on the dataset.");
     } else {
-      f.Add(Severity::kInfo, codes::kZfsSyncNotVisible,
+      f.Add(model::Severity::kInfo, model::codes::kZfsSyncNotVisible,
             fmt::format("ZFS's sync property is not in the mount options; run `zfs get sync {}` "
                         "and make sure it is not disabled.",
                         m.source));
     }
   }
   if (m.fstype == "nfs" || m.fstype == "nfs4") {
-    f.Add(Severity::kInfo, codes::kNfsServerAsyncUnknown,
+    f.Add(model::Severity::kInfo, model::codes::kNfsServerAsyncUnknown,
           "whether the NFS server exports this with async (acknowledging writes before they are "
           "on its disk) cannot be seen from the client; check that the export has sync.");
   }
@@ -84,14 +84,14 @@ void SyncNoops(const MountInfo& m, Findings& f) {
 
 void Layers(const MountInfo& m, Findings& f) {
   if (IsNetworkFs(m.fstype)) {
-    f.Add(Severity::kWarn, codes::kNetworkFsSqliteLocking,
+    f.Add(model::Severity::kWarn, model::codes::kNetworkFsSqliteLocking,
           fmt::format("SQLite's file locking is not reliable on {} across hosts, so two hosts "
                       "writing one database can corrupt it; keep a single writing host or use a "
                       "local disk.",
                       m.fstype));
   }
   if (platform::FsKind kind = platform::KindOf(m.fstype); kind.fuse || kind.host_share) {
-    f.Add(Severity::kInfo, codes::kPerOperationPenalty,
+    f.Add(model::Severity::kInfo, model::codes::kPerOperationPenalty,
           fmt::format("on {} every file operation crosses into a user-space server or to the "
                       "host, so expect a cost per operation on top of each sync; compare with a "
                       "local volume (durprobe compare).",
@@ -102,35 +102,35 @@ void Layers(const MountInfo& m, Findings& f) {
 void JournalOptions(const MountInfo& m, Findings& f) {
   std::optional<std::string> data = OptionValue(m.options, "data");
   if (OneOf(m.fstype, {"ext3", "ext4"}) && data == "journal") {
-    f.Add(Severity::kInfo, codes::kExt4DataJournal,
+    f.Add(model::Severity::kInfo, model::codes::kExt4DataJournal,
           "data=journal writes every data block twice (journal, then in place): syncs stay "
           "durable but large writes cost double; expected if chosen for small-sync latency.");
   }
   if (OneOf(m.fstype, {"ext3", "ext4"}) && data == "writeback") {
-    f.Add(Severity::kWarn, codes::kExt4DataWriteback,
+    f.Add(model::Severity::kWarn, model::codes::kExt4DataWriteback,
           "data=writeback does not write data before the metadata that points to it, so after a "
           "crash files written without fsync can hold stale blocks; use data=ordered unless every "
           "writer syncs.");
   }
   if (std::optional<std::string> commit = OptionValue(m.options, "commit")) {
-    f.Add(Severity::kInfo, codes::kJournalCommitInterval,
+    f.Add(model::Severity::kInfo, model::codes::kJournalCommitInterval,
           fmt::format("commit={} changes how often the filesystem commits on its own; an explicit "
                       "sync still commits at once, so only unsynced writes are affected.",
                       *commit));
   }
   if (HasOption(m.options, "sync")) {
-    f.Add(Severity::kInfo, codes::kSyncMount,
+    f.Add(model::Severity::kInfo, model::codes::kSyncMount,
           "mounted sync: every write waits for the disk, so writes are slow and an explicit sync "
           "adds little; compare commit rates with hosts mounted the same way.");
   }
   if (HasOption(m.options, "dirsync")) {
-    f.Add(Severity::kInfo, codes::kDirsyncMount,
+    f.Add(model::Severity::kInfo, model::codes::kDirsyncMount,
           "mounted dirsync: creating, renaming and deleting files wait for the disk, so journal "
           "file churn (SQLite's DELETE mode) costs more than elsewhere.");
   }
   if (HasOption(m.mount_options, "ro")) {
     f.Add(
-        Severity::kInfo, codes::kReadOnlyMount,
+        model::Severity::kInfo, model::codes::kReadOnlyMount,
         "the mount is read-only, so no write or sync can be measured here; pick a writable path.");
   }
 }
@@ -139,16 +139,16 @@ void Device(const MountInfo& m, Findings& f) {
   if (!m.device) return;
   const platform::DeviceInfo& d = *m.device;
   if (d.kind == "loop") {
-    f.Add(Severity::kInfo, codes::kLoopDevice,
+    f.Add(model::Severity::kInfo, model::codes::kLoopDevice,
           fmt::format("the filesystem sits on {} backed by {}{}, so each sync also syncs that file "
                       "and durability is the backing filesystem's.",
                       d.name, d.backing_file.empty() ? "a file" : d.backing_file,
                       d.backing_fstype.empty() ? "" : " on " + d.backing_fstype));
     // What voids durability under the backing file voids it here too.
     if (m.backing.empty()) return;
-    for (const Finding& below : MountFindings(m.backing.front())) {
-      if (below.severity != Severity::kFail) continue;
-      f.Add(Severity::kFail, codes::kLoopBackingNotDurable,
+    for (const model::Finding& below : MountFindings(m.backing.front())) {
+      if (below.severity != model::Severity::kFail) continue;
+      f.Add(model::Severity::kFail, model::codes::kLoopBackingNotDurable,
             fmt::format("{} is backed by {} on {}, and there {}", d.name, d.backing_file,
                         m.backing.front().fstype, below.message));
       break;
@@ -156,7 +156,7 @@ void Device(const MountInfo& m, Findings& f) {
     return;
   }
   if (d.write_cache == "write back" && d.fua == false) {
-    f.Add(Severity::kWarn, codes::kVolatileWriteCacheNoFua,
+    f.Add(model::Severity::kWarn, model::codes::kVolatileWriteCacheNoFua,
           fmt::format("{} has a volatile write cache and no FUA, so every sync ends in a full "
                       "cache flush and is durable only if the device honours it; check the "
                       "drive's power-loss protection or the virtual disk's cache mode.",
@@ -171,14 +171,14 @@ bool BarrierOff(const platform::MountInfo& m) {
   return HasOption(m.options, "nobarrier") || barrier == "0" || barrier == "off";
 }
 
-std::vector<Finding> MountFindings(const MountInfo& m) {
+std::vector<model::Finding> MountFindings(const MountInfo& m) {
   Findings f;
   SyncNoops(m, f);
   Layers(m, f);
   JournalOptions(m, f);
   Device(m, f);
   if (m.statfs_agrees == false) {
-    f.Add(Severity::kInfo, codes::kStatfsMismatch,
+    f.Add(model::Severity::kInfo, model::codes::kStatfsMismatch,
           fmt::format("statfs reports {} while mountinfo says {}, so a layer may sit between the "
                       "path and the filesystem; treat the identification with care.",
                       m.statfs_type, m.fstype));
@@ -186,16 +186,16 @@ std::vector<Finding> MountFindings(const MountInfo& m) {
   return f.list;
 }
 
-std::vector<Finding> EnvironmentFindings(const Context& c) {
+std::vector<model::Finding> EnvironmentFindings(const model::Context& c) {
   Findings f;
   if (c.ld_preload.empty()) return f.list;
   if (c.ld_preload.find("eatmydata") != std::string::npos) {
-    f.Add(Severity::kFail, codes::kLdPreloadEatmydata,
+    f.Add(model::Severity::kFail, model::codes::kLdPreloadEatmydata,
           fmt::format("LD_PRELOAD loads {}, which turns fsync into a no-op; unset LD_PRELOAD "
                       "before measuring or running a database.",
                       c.ld_preload));
   } else {
-    f.Add(Severity::kWarn, codes::kLdPreloadSet,
+    f.Add(model::Severity::kWarn, model::codes::kLdPreloadSet,
           fmt::format("LD_PRELOAD loads {}, which can intercept sync calls; make sure it does not "
                       "change them, or unset it.",
                       c.ld_preload));
@@ -220,4 +220,4 @@ StorageFacts StorageFactsOf(const MountInfo& m) {
   return facts;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

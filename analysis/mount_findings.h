@@ -10,7 +10,7 @@
 #include "platform/fs_kinds.h"
 #include "platform/mount_info.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // The filesystem kinds, from platform/fs_kinds.h's one table.
 using platform::IsMemoryFs;
@@ -21,14 +21,14 @@ using platform::IsNetworkFs;
 bool BarrierOff(const platform::MountInfo& mount);
 
 // Findings about the mount, filesystem options, device and FUSE / network layers of one path.
-std::vector<Finding> MountFindings(const platform::MountInfo& mount);
+std::vector<model::Finding> MountFindings(const platform::MountInfo& mount);
 
 // Findings about the process environment (LD_PRELOAD), the same for every target.
-std::vector<Finding> EnvironmentFindings(const Context& context);
+std::vector<model::Finding> EnvironmentFindings(const model::Context& context);
 
 // What the plausibility checks may assume about the storage. Unknown (known = false) for a loop
 // device, whose queue describes the loop and not the disk under its backing file, and wherever
 // the device could not be resolved.
 StorageFacts StorageFactsOf(const platform::MountInfo& mount);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -11,7 +11,7 @@
 #include "probes/primitive_ops.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using probes::Outcome;
@@ -21,9 +21,9 @@ using probes::ProbeResult;
 
 bool Measured(const ProbeResult& r) { return r.outcome == Outcome::kOk && r.ops > 0; }
 
-std::string Ns(std::uint64_t v) { return FormatNanos(static_cast<double>(v)); }
+std::string Ns(std::uint64_t v) { return text::FormatNanos(static_cast<double>(v)); }
 
-std::optional<ProbeResult> PlainWrite(const Target& t, const ProbeResult& like) {
+std::optional<ProbeResult> PlainWrite(const model::Target& t, const ProbeResult& like) {
   for (const ProbeResult& r : t.probes) {
     if (r.spec.primitive == Primitive::kNone && r.spec.pattern == like.spec.pattern &&
         r.spec.write_size == like.spec.write_size &&
@@ -34,7 +34,8 @@ std::optional<ProbeResult> PlainWrite(const Target& t, const ProbeResult& like) 
   return std::nullopt;
 }
 
-void NoopSyncs(const Target& t, const StorageFacts& facts, std::vector<Finding>& out) {
+void NoopSyncs(const model::Target& t, const StorageFacts& facts,
+               std::vector<model::Finding>& out) {
   std::vector<std::string> evidence;
   for (const ProbeResult& r : t.probes) {
     if (!Measured(r) || !probes::OpsOf(r.spec.primitive).durable) continue;
@@ -49,13 +50,14 @@ void NoopSyncs(const Target& t, const StorageFacts& facts, std::vector<Finding>&
     }
     double added = static_cast<double>(r.latency.p50) - static_cast<double>(plain->latency.p50);
     if (added < kNoopAddedNs) {
-      evidence.push_back(fmt::format("{} {} vs plain write {}", ProbeLabel(r.spec),
+      evidence.push_back(fmt::format("{} {} vs plain write {}", model::ProbeLabel(r.spec),
                                      Ns(r.latency.p50), Ns(plain->latency.p50)));
     }
   }
   if (evidence.empty()) return;
   bool expected = facts.known && !facts.block_backed;
-  out.push_back({expected ? Severity::kInfo : Severity::kWarn, codes::kSyncNoopSuspected,
+  out.push_back({expected ? model::Severity::kInfo : model::Severity::kWarn,
+                 model::codes::kSyncNoopSuspected,
                  fmt::format("syncs cost no more than a plain write ({}{}): they are not reaching "
                              "stable storage (tmpfs, a no-op layer, an interposed library or a "
                              "cache that ignores flushes); do not count on durability here",
@@ -84,44 +86,45 @@ std::string More(const StrikingProbes& e) {
   return fmt::format(" ({} more {} alike)", e.count - 1, e.count == 2 ? "probe" : "probes");
 }
 
-void Shapes(const Target& t, std::vector<Finding>& out) {
+void Shapes(const model::Target& t, std::vector<model::Finding>& out) {
   StrikingProbes tail, outlier, bimodal;
   for (const ProbeResult& r : t.probes) {
     if (!Measured(r) || r.spec.primitive == Primitive::kNone || r.ops < 20) continue;
     const probes::LatencySummary& l = r.latency;
     if (l.p50 == 0) continue;
     // A p99 from under 100 operations is the slowest one: the outlier check covers it.
-    std::optional<std::uint64_t> p99 = P99(l);
+    std::optional<std::uint64_t> p99 = model::P99(l);
     double tail_ratio = p99 ? static_cast<double>(*p99) / static_cast<double>(l.p50) : 0.0;
     if (p99 && tail_ratio >= kTailRatio) {
       Note(tail, tail_ratio,
-           fmt::format("{}: p99 is {:.0f}x the median (p50 {}, p99 {})", ProbeLabel(r.spec),
+           fmt::format("{}: p99 is {:.0f}x the median (p50 {}, p99 {})", model::ProbeLabel(r.spec),
                        tail_ratio, Ns(l.p50), Ns(l.p99)));
     }
     double outlier_ratio = static_cast<double>(l.max) / static_cast<double>(l.p50);
     if (outlier_ratio >= kOutlierRatio && l.max >= 10'000'000) {
       Note(outlier, outlier_ratio,
            fmt::format("{}: the slowest of {} operations took {} ({:.0f}x the median)",
-                       ProbeLabel(r.spec), r.ops, Ns(l.max), outlier_ratio));
+                       model::ProbeLabel(r.spec), r.ops, Ns(l.max), outlier_ratio));
     }
     if (l.bimodal) {
       Note(bimodal, static_cast<double>(l.mode_high) / static_cast<double>(l.mode_low + 1),
            fmt::format("{}: near {} and near {} ({:.0f}% of operations in the slower cluster)",
-                       ProbeLabel(r.spec), Ns(l.mode_low), Ns(l.mode_high),
+                       model::ProbeLabel(r.spec), Ns(l.mode_low), Ns(l.mode_high),
                        l.high_mode_share * 100.0));
     }
   }
   if (tail.count > 0) {
-    out.push_back({Severity::kWarn, codes::kSyncTailHeavy,
+    out.push_back({model::Severity::kWarn, model::codes::kSyncTailHeavy,
                    fmt::format("{}{}: one operation in a hundred stalls; a database's slowest "
                                "commits will too",
                                tail.text, More(tail))});
   }
   if (outlier.count > 0) {
-    out.push_back({Severity::kInfo, codes::kSyncMaxOutlier, outlier.text + More(outlier)});
+    out.push_back(
+        {model::Severity::kInfo, model::codes::kSyncMaxOutlier, outlier.text + More(outlier)});
   }
   if (bimodal.count > 0) {
-    out.push_back({Severity::kInfo, codes::kSyncBimodal,
+    out.push_back({model::Severity::kInfo, model::codes::kSyncBimodal,
                    fmt::format("latencies form two clusters, {}{}: periodic journal commits, "
                                "writeback stalls or a throttled virtual disk; commits will see "
                                "the slower one that often",
@@ -129,7 +132,8 @@ void Shapes(const Target& t, std::vector<Finding>& out) {
   }
 }
 
-void FasterThanDevice(const Target& t, const StorageFacts& facts, std::vector<Finding>& out) {
+void FasterThanDevice(const model::Target& t, const StorageFacts& facts,
+                      std::vector<model::Finding>& out) {
   if (!facts.known || !facts.block_backed || !facts.volatile_cache || facts.fua) return;
   double limit = facts.rotational ? kRotationalFlushNs : kVolatileSsdFlushNs;
   for (const ProbeResult& r : t.probes) {
@@ -138,26 +142,27 @@ void FasterThanDevice(const Target& t, const StorageFacts& facts, std::vector<Fi
       continue;
     }
     if (static_cast<double>(r.latency.p50) >= limit) continue;
-    out.push_back(
-        {Severity::kWarn, codes::kSyncFasterThanDevice,
-         fmt::format("{} takes {}, faster than a {} with a volatile write cache can "
-                     "flush (about {} or more): the flush is likely absorbed by a cache "
-                     "(a virtual disk's host, a controller) that may not survive power "
-                     "loss; only a power-cut test proves it",
-                     ProbeLabel(r.spec), Ns(r.latency.p50),
-                     facts.rotational ? "spinning disk" : "typical SSD", FormatNanos(limit))});
+    out.push_back({model::Severity::kWarn, model::codes::kSyncFasterThanDevice,
+                   fmt::format("{} takes {}, faster than a {} with a volatile write cache can "
+                               "flush (about {} or more): the flush is likely absorbed by a cache "
+                               "(a virtual disk's host, a controller) that may not survive power "
+                               "loss; only a power-cut test proves it",
+                               model::ProbeLabel(r.spec), Ns(r.latency.p50),
+                               facts.rotational ? "spinning disk" : "typical SSD",
+                               text::FormatNanos(limit))});
     return;
   }
 }
 
 }  // namespace
 
-std::vector<Finding> PlausibilityFindings(const Target& target, const StorageFacts& facts) {
-  std::vector<Finding> out;
+std::vector<model::Finding> PlausibilityFindings(const model::Target& target,
+                                                 const StorageFacts& facts) {
+  std::vector<model::Finding> out;
   NoopSyncs(target, facts, out);
   FasterThanDevice(target, facts, out);
   Shapes(target, out);
   return out;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -6,7 +6,7 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // What is known about the storage behind a target (from inspect); all false when unknown.
 struct StorageFacts {
@@ -24,6 +24,7 @@ inline constexpr double kOutlierRatio = 100.0;           // max / p50
 inline constexpr double kRotationalFlushNs = 1'000'000;  // a spinning disk cannot flush faster
 inline constexpr double kVolatileSsdFlushNs = 50'000;    // nor a volatile-cache SSD, typically
 
-std::vector<Finding> PlausibilityFindings(const Target& target, const StorageFacts& facts);
+std::vector<model::Finding> PlausibilityFindings(const model::Target& target,
+                                                 const StorageFacts& facts);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -7,14 +7,14 @@
 #include "model/finding_codes.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
-std::string_view PowercutVerdictOf(const PowercutEvidence& e) {
+std::string_view PowercutVerdictOf(const model::PowercutEvidence& e) {
   const bool sound = e.mode != "sqlite" || e.integrity_check == "ok";
   return e.present > 0 && e.Lost() == 0 && sound ? kPowercutPassed : kPowercutFailed;
 }
 
-std::string PowercutContradiction(const PowercutEvidence& e) {
+std::string PowercutContradiction(const model::PowercutEvidence& e) {
   if (e.acknowledged == 0) return "no acknowledged record: no test was run";
   std::uint64_t sum = 0;
   for (std::uint64_t count : {e.overwritten, e.in_flight, e.present, e.missing, e.torn}) {
@@ -41,7 +41,7 @@ std::string PowercutContradiction(const PowercutEvidence& e) {
   return "";
 }
 
-std::string PowercutMismatch(const PowercutEvidence& e, const platform::MountInfo& m) {
+std::string PowercutMismatch(const model::PowercutEvidence& e, const platform::MountInfo& m) {
   if (e.fstype != m.fstype) {
     return fmt::format("the test ran on {}, this path is on {}", e.fstype, m.fstype);
   }
@@ -58,7 +58,7 @@ std::string PowercutMismatch(const PowercutEvidence& e, const platform::MountInf
                      d.model.empty() ? "no model" : d.model);
 }
 
-std::string PowercutNoReboot(const PowercutEvidence& e) {
+std::string PowercutNoReboot(const model::PowercutEvidence& e) {
   const std::optional<bool> rebooted = e.Rebooted();
   if (rebooted == true || PowercutVerdictOf(e) != kPowercutPassed) return "";
   if (rebooted == false) {
@@ -69,7 +69,7 @@ std::string PowercutNoReboot(const PowercutEvidence& e) {
          "kept): no power cut of this machine is shown";
 }
 
-void ApplyPowercutEvidence(Target& target, const PowercutEvidence& e) {
+void ApplyPowercutEvidence(model::Target& target, const model::PowercutEvidence& e) {
   std::string why = target.mount ? PowercutMismatch(e, *target.mount)
                                  : std::string("this path's mount is not identified");
   if (why.empty()) why = PowercutNoReboot(e);
@@ -78,11 +78,11 @@ void ApplyPowercutEvidence(Target& target, const PowercutEvidence& e) {
     return;
   }
   target.findings.push_back(
-      {Severity::kInfo, codes::kPowercutEvidenceIgnored,
+      {model::Severity::kInfo, model::codes::kPowercutEvidenceIgnored,
        fmt::format("power-cut evidence of run {} ignored: {}", e.run_id, why)});
 }
 
-std::string PowercutLayerReason(const PowercutEvidence& e) {
+std::string PowercutLayerReason(const model::PowercutEvidence& e) {
   if (PowercutVerdictOf(e) == kPowercutPassed) {
     return fmt::format(
         "power-cut verified: {} records, {} (run {}, {})", e.Checked(), e.date, e.run_id,
@@ -95,4 +95,4 @@ std::string PowercutLayerReason(const PowercutEvidence& e) {
       e.Lost(), e.Checked(), e.missing, e.torn, e.date, e.run_id);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

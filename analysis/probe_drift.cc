@@ -4,13 +4,13 @@
 
 #include "analysis/drift_level.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
-double ReferenceNear(const std::vector<ReferenceSample>& samples, std::uint64_t from,
+double ReferenceNear(const std::vector<model::ReferenceSample>& samples, std::uint64_t from,
                      std::uint64_t to) {
-  const ReferenceSample* before = nullptr;
-  const ReferenceSample* after = nullptr;
-  for (const ReferenceSample& r : samples) {
+  const model::ReferenceSample* before = nullptr;
+  const model::ReferenceSample* after = nullptr;
+  for (const model::ReferenceSample& r : samples) {
     if (r.start_ns <= from) before = &r;
     if (r.start_ns >= to && after == nullptr) after = &r;
   }
@@ -24,9 +24,9 @@ std::optional<Window> WindowOf(const probes::ProbeResult& probe) {
   return Window{probe.series.front().start_ns, probe.series.back().start_ns};
 }
 
-std::vector<DeviceMoved> MovedProbes(const Target& target) {
-  std::vector<DeviceMoved> out;
-  const std::vector<ReferenceSample>& ref = target.reference;
+std::vector<model::DeviceMoved> MovedProbes(const model::Target& target) {
+  std::vector<model::DeviceMoved> out;
+  const std::vector<model::ReferenceSample>& ref = target.reference;
   for (std::size_t i = 0; i < target.probes.size(); ++i) {
     if (target.probes[i].spec.primitive == probes::Primitive::kNone) continue;  // no sync
     std::optional<Window> w = WindowOf(target.probes[i]);
@@ -38,7 +38,7 @@ std::vector<DeviceMoved> MovedProbes(const Target& target) {
       if (ref[k].start_ns >= w->to && last == ref.size()) last = k;
     }
     if (first == ref.size() || last == ref.size() || last < first) continue;
-    DeviceMoved m{i, ReferenceLevel(ref[first]), ReferenceLevel(ref[last]), 0.0, 0.0};
+    model::DeviceMoved m{i, ReferenceLevel(ref[first]), ReferenceLevel(ref[last]), 0.0, 0.0};
     m.low_ns = m.high_ns = m.before_ns;
     for (std::size_t k = first; k <= last; ++k) {
       m.low_ns = std::min(m.low_ns, ReferenceLevel(ref[k]));
@@ -49,10 +49,10 @@ std::vector<DeviceMoved> MovedProbes(const Target& target) {
   return out;
 }
 
-std::optional<LevelRange> RunLevelRange(const Target& target) {
+std::optional<LevelRange> RunLevelRange(const model::Target& target) {
   if (target.reference.size() < 2) return std::nullopt;
   LevelRange r{ReferenceLevel(target.reference.front()), ReferenceLevel(target.reference.front())};
-  for (const ReferenceSample& s : target.reference) {
+  for (const model::ReferenceSample& s : target.reference) {
     r.low_ns = std::min(r.low_ns, ReferenceLevel(s));
     r.high_ns = std::max(r.high_ns, ReferenceLevel(s));
   }
@@ -60,4 +60,4 @@ std::optional<LevelRange> RunLevelRange(const Target& target) {
   return r;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

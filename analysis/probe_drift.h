@@ -12,12 +12,12 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // The reference probe's level around [from, to] (ns since the run started): the average of the
 // last sample that started by `from` and the first that started at or after `to`, the one
 // there is, or 0 when there is neither.
-double ReferenceNear(const std::vector<ReferenceSample>& samples, std::uint64_t from,
+double ReferenceNear(const std::vector<model::ReferenceSample>& samples, std::uint64_t from,
                      std::uint64_t to);
 
 // When a probe ran: the start of its first series window and of its last; nullopt for a probe
@@ -30,13 +30,13 @@ std::optional<Window> WindowOf(const probes::ProbeResult& probe);
 // The probes of target measured while the device moved: the reference samples from the last
 // one before the probe to the first one after it span the drift thresholds (drift.h Drifted).
 // Writes without a sync (primitive none) measure the page cache and are left out.
-std::vector<DeviceMoved> MovedProbes(const Target& target);
+std::vector<model::DeviceMoved> MovedProbes(const model::Target& target);
 
 // The lowest and highest level of the reference probe over the whole run, when they pass the
 // drift thresholds; nullopt when the device held still (or was sampled fewer than twice).
 struct LevelRange {
   double low_ns = 0.0, high_ns = 0.0;
 };
-std::optional<LevelRange> RunLevelRange(const Target& target);
+std::optional<LevelRange> RunLevelRange(const model::Target& target);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

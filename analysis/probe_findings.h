@@ -7,15 +7,15 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // One `probe_error` fail finding per probe (and op-cost probe, and concurrency cell) whose outcome
 // is an error.
-std::vector<Finding> ProbeErrorFindings(const Target& target);
+std::vector<model::Finding> ProbeErrorFindings(const model::Target& target);
 
 // One `cpu_throttled` warning per probe whose cgroup ran out of CPU quota during its timed
 // phase (probes::CpuUse), with the counts: its latencies include time the process was held off
 // the CPU, which is no property of the disk.
-std::vector<Finding> CpuThrottledFindings(const Target& target);
+std::vector<model::Finding> CpuThrottledFindings(const model::Target& target);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -14,7 +14,7 @@
 #include "model/labels.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using sqlite_bench::CommitResult;
@@ -59,13 +59,13 @@ double RowsPerSec(const CommitResult& r) {
 // The reference samples around [from, to]: the last that started by `from` and the first that
 // started at or after `to`; null where there is none.
 struct Bracket {
-  const ReferenceSample* before = nullptr;
-  const ReferenceSample* after = nullptr;
+  const model::ReferenceSample* before = nullptr;
+  const model::ReferenceSample* after = nullptr;
 };
-Bracket SamplesAround(const std::vector<ReferenceSample>& samples, std::uint64_t from,
+Bracket SamplesAround(const std::vector<model::ReferenceSample>& samples, std::uint64_t from,
                       std::uint64_t to) {
   Bracket b;
-  for (const ReferenceSample& r : samples) {
+  for (const model::ReferenceSample& r : samples) {
     if (r.start_ns <= from) b.before = &r;
     if (r.start_ns >= to && b.after == nullptr) b.after = &r;
   }
@@ -74,7 +74,7 @@ Bracket SamplesAround(const std::vector<ReferenceSample>& samples, std::uint64_t
 
 // Whether the device moved while this configuration ran: its repetitions stepped, or the
 // reference samples on either side of it differ.
-bool DisturbedDuring(const CommitResult& r, const Target& t) {
+bool DisturbedDuring(const CommitResult& r, const model::Target& t) {
   if (!FindSteps(RepetitionSeries(r)).empty()) return true;
   if (r.repetition_windows.empty()) return false;
   std::uint64_t from = r.repetition_windows.front().start_ns;
@@ -85,7 +85,7 @@ bool DisturbedDuring(const CommitResult& r, const Target& t) {
 }
 
 // The earliest moment a probe was measured (0 when the probes kept no series).
-std::uint64_t ProbesFrom(const Target& t) {
+std::uint64_t ProbesFrom(const model::Target& t) {
   std::uint64_t from = UINT64_MAX;
   for (const probes::ProbeResult& p : t.probes) {
     for (const probes::SeriesPoint& s : p.series) from = std::min(from, s.start_ns);
@@ -98,7 +98,8 @@ std::uint64_t ProbesFrom(const Target& t) {
 // configuration: the probes and these commits then met different devices, and a gap between
 // them is the drift's. A step lies between its last point on the old level and its first on the
 // new one; a configuration without windows is taken as covered.
-bool DriftCovers(const CommitResult& r, const Target& t, const std::vector<DriftSeries>& moved) {
+bool DriftCovers(const CommitResult& r, const model::Target& t,
+                 const std::vector<DriftSeries>& moved) {
   const std::uint64_t from = ProbesFrom(t);
   const std::uint64_t to =
       r.repetition_windows.empty() ? UINT64_MAX : r.repetition_windows.back().end_ns;
@@ -115,7 +116,7 @@ bool DriftCovers(const CommitResult& r, const Target& t, const std::vector<Drift
 bool FlushesCounted(const probes::FlushTally& f) { return f.ok() && f.ops >= kMinFlushEvidenceOps; }
 
 // " per flush (...)" where the prediction followed the flushes, else empty.
-std::string FlushScaleText(const SqliteCorrelation& c) {
+std::string FlushScaleText(const model::SqliteCorrelation& c) {
   if (c.flush_scale == 1.0 || !c.flushes_per_commit || !c.probe_flushes_per_commit) return "";
   return fmt::format(" per flush ({:.2f} flushes a commit where the probes' syncs made {:.2f})",
                      *c.flushes_per_commit, *c.probe_flushes_per_commit);
@@ -128,7 +129,7 @@ bool FlushesDiffer(double flushes, double probe_flushes) {
   return high - low >= 0.5 && (low <= 0.0 || high / low >= 1.5);
 }
 
-double ReferenceScale(const CommitResult& r, const Target& t) {
+double ReferenceScale(const CommitResult& r, const model::Target& t) {
   if (r.repetition_windows.empty() || t.reference.empty()) return 1.0;
   std::uint64_t probes_from = UINT64_MAX, probes_to = 0;
   for (const probes::ProbeResult& p : t.probes) {
@@ -145,9 +146,9 @@ double ReferenceScale(const CommitResult& r, const Target& t) {
   return at_config / at_probes;
 }
 
-SyncsPerCommit SyncsOf(const CommitResult& r) {
+model::SyncsPerCommit SyncsOf(const CommitResult& r) {
   const sqlite_bench::VfsCounts& c = r.commit_counts;
-  SyncsPerCommit s;
+  model::SyncsPerCommit s;
   s.db = r.PerCommit(c.of(FileKind::kDb).syncs);
   s.journal = r.PerCommit(c.of(FileKind::kJournal).syncs);
   s.wal = r.PerCommit(c.of(FileKind::kWal).syncs);
@@ -156,17 +157,18 @@ SyncsPerCommit SyncsOf(const CommitResult& r) {
   return s;
 }
 
-SyncsPerCommit SyncsOf(const SqliteEntry& e) {
+model::SyncsPerCommit SyncsOf(const model::SqliteEntry& e) {
   return e.saved ? e.saved->syncs : SyncsOf(e.result);
 }
 
-double SyncTimeShareOf(const SqliteEntry& e) {
+double SyncTimeShareOf(const model::SqliteEntry& e) {
   return e.saved ? e.saved->sync_time_share : e.result.SyncTimeShare();
 }
 
-SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::ProbeResult>& results,
-                            double reference_scale) {
-  SqliteCorrelation c;
+model::SqliteCorrelation Correlate(const CommitResult& r,
+                                   const std::vector<probes::ProbeResult>& results,
+                                   double reference_scale) {
+  model::SqliteCorrelation c;
   if (r.outcome != probes::Outcome::kOk || r.commits == 0) return c;
   c.sqlite_sync_mean_ns = r.MeanSyncNs();
   if (reference_scale != 1.0) {
@@ -216,7 +218,7 @@ SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::Pro
     }
     double ns = SyncMean(*probe) * reference_scale;
     c.probe_ns[p.key] = ns;
-    c.probe_label[p.key] = ProbeLabel(probe->spec);
+    c.probe_label[p.key] = model::ProbeLabel(probe->spec);
     c.syncs_per_commit[p.key] = p.per_commit;
     c.predicted_sync_ns += p.per_commit * ns;
     syncs += p.per_commit;
@@ -245,9 +247,9 @@ SqliteCorrelation Correlate(const CommitResult& r, const std::vector<probes::Pro
   return c;
 }
 
-void AssignSpeedups(std::vector<SqliteEntry>& entries) {
+void AssignSpeedups(std::vector<model::SqliteEntry>& entries) {
   const CommitResult* baseline = nullptr;
-  for (const SqliteEntry& e : entries) {
+  for (const model::SqliteEntry& e : entries) {
     // With both statement styles run, the baseline is the reused one (the console names it).
     bool better = baseline == nullptr ||
                   (baseline->config.statement != sqlite_bench::StatementMode::kReused &&
@@ -255,7 +257,7 @@ void AssignSpeedups(std::vector<SqliteEntry>& entries) {
     if (IsBaseline(e.result) && better) baseline = &e.result;
   }
   double base = baseline ? RowsPerSec(*baseline) : 0.0;
-  for (SqliteEntry& e : entries) {
+  for (model::SqliteEntry& e : entries) {
     const CommitResult& r = e.result;
     e.speedup.reset();
     if (base > 0 && r.outcome == probes::Outcome::kOk && r.commits > 0) {
@@ -264,15 +266,16 @@ void AssignSpeedups(std::vector<SqliteEntry>& entries) {
   }
 }
 
-std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results, const Target& target) {
-  std::vector<SqliteEntry> entries;
+std::vector<model::SqliteEntry> SqliteEntries(std::vector<CommitResult> results,
+                                              const model::Target& target) {
+  std::vector<model::SqliteEntry> entries;
   for (const CommitResult& r : results) {
-    SqliteEntry e;
+    model::SqliteEntry e;
     e.correlation = Correlate(r, target.probes, ReferenceScale(r, target));
     if (e.correlation.available && DisturbedDuring(r, target)) {
       // The device moved while this configuration ran: no probe sample matches its commits, so
       // its syncs are explained by SQLite's own timing of them.
-      SqliteCorrelation& c = e.correlation;
+      model::SqliteCorrelation& c = e.correlation;
       c.basis = "sqlite_sync_timing";
       c.flush_scale = 1.0;  // SQLite's own timing of its syncs holds their flushes
       c.predicted_sync_ns = c.sync_ns;
@@ -288,10 +291,10 @@ std::vector<SqliteEntry> SqliteEntries(std::vector<CommitResult> results, const 
   return entries;
 }
 
-void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
-  std::vector<SqliteEntry> entries = SqliteEntries(std::move(results), target);
+void AddSqliteResults(model::Target& target, std::vector<CommitResult> results) {
+  std::vector<model::SqliteEntry> entries = SqliteEntries(std::move(results), target);
   std::size_t first = target.sqlite.size();
-  for (SqliteEntry& e : entries) target.sqlite.push_back(std::move(e));
+  for (model::SqliteEntry& e : entries) target.sqlite.push_back(std::move(e));
   AddDriftFindings(target);
   const bool drift = HasDriftFinding(target);
   const std::vector<DriftSeries> moved = drift ? DriftedSeries(target) : std::vector<DriftSeries>{};
@@ -300,11 +303,11 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     const CommitResult& r = target.sqlite[i].result;
     std::string label = sqlite_bench::Label(r.config);
     if (r.outcome == probes::Outcome::kError) {
-      target.findings.push_back(
-          {Severity::kFail, codes::kSqliteCommitError, fmt::format("{}: {}", label, r.reason)});
+      target.findings.push_back({model::Severity::kFail, model::codes::kSqliteCommitError,
+                                 fmt::format("{}: {}", label, r.reason)});
       continue;
     }
-    const SqliteCorrelation& c = target.sqlite[i].correlation;
+    const model::SqliteCorrelation& c = target.sqlite[i].correlation;
     bool sync_bound = r.SyncTimeShare() >= 0.5;
     if (!c.available || !sync_bound) continue;
     // Predicted from SQLite's own sync timing, the residual is nil by construction; and when the
@@ -322,25 +325,26 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
     }
     if (std::abs(c.residual_share) <= kResidualFindingShare) continue;
     target.findings.push_back(
-        {Severity::kWarn, codes::kSqlitePredictionResidual,
+        {model::Severity::kWarn, model::codes::kSqlitePredictionResidual,
          fmt::format("{}: a commit takes {} on average but its {:.2f} syncs at the probes' "
                      "latency{}{} plus {} of other work predict {} ({:+.0f}% unexplained; SQLite's "
                      "own syncs took {} each, the probes' {}): SQLite's syncs cost {} here than "
                      "the raw probes; compare their sizes and the device queue",
-                     label, FormatNanos(c.measured_ns), SyncsOf(r).total, FlushScaleText(c),
+                     label, text::FormatNanos(c.measured_ns), SyncsOf(r).total, FlushScaleText(c),
                      c.basis == "probes" ? ""
                                          : fmt::format(" (scaled {} to the reference probe near "
                                                        "this configuration)",
-                                                       FormatRatio(c.reference_scale)),
-                     FormatNanos(c.non_sync_ns), FormatNanos(c.predicted_ns),
-                     c.residual_share * 100.0, FormatNanos(c.sqlite_sync_mean_ns),
-                     FormatNanos(c.probe_sync_mean_ns), c.residual_share > 0 ? "more" : "less")});
+                                                       text::FormatRatio(c.reference_scale)),
+                     text::FormatNanos(c.non_sync_ns), text::FormatNanos(c.predicted_ns),
+                     c.residual_share * 100.0, text::FormatNanos(c.sqlite_sync_mean_ns),
+                     text::FormatNanos(c.probe_sync_mean_ns),
+                     c.residual_share > 0 ? "more" : "less")});
   }
   if (!skipped.empty()) {
     std::string which;
     for (const std::string& x : skipped) which += (which.empty() ? "" : ", ") + x;
-    for (Finding& f : target.findings) {
-      if (f.code != codes::kLatencyDrift) continue;
+    for (model::Finding& f : target.findings) {
+      if (f.code != model::codes::kLatencyDrift) continue;
       f.message += fmt::format(
           ". The residual check (sqlite_prediction_residual) is skipped for {}: the device moved "
           "under each or between it and the probes, so a gap would be the drift's",
@@ -350,4 +354,4 @@ void AddSqliteResults(Target& target, std::vector<CommitResult> results) {
   AssessRisks(target);  // the findings are complete
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -8,7 +8,7 @@
 #include "probes/probe_result.h"
 #include "sqlite_bench/commit_result.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 
 // A residual past this share of the measured commit time is reported as a finding.
 inline constexpr double kResidualFindingShare = 0.25;
@@ -23,35 +23,35 @@ bool FlushesDiffer(double flushes, double probe_flushes);
 // reference_scale multiplies every probe latency (the basis says so when it is not 1). Where the
 // commits' and the probes' flushes were counted and differ, the syncs' time is scaled by the
 // flushes (SqliteCorrelation::flush_scale).
-SqliteCorrelation Correlate(const sqlite_bench::CommitResult& result,
-                            const std::vector<probes::ProbeResult>& probes,
-                            double reference_scale = 1.0);
+model::SqliteCorrelation Correlate(const sqlite_bench::CommitResult& result,
+                                   const std::vector<probes::ProbeResult>& probes,
+                                   double reference_scale = 1.0);
 
 // How far the device moved between the probes and result's configuration, from the reference
 // samples nearest to each (docs/accuracy.md): the ratio of their medians when it passes the
 // drift thresholds (analysis/drift.h), else 1.
-double ReferenceScale(const sqlite_bench::CommitResult& result, const Target& target);
+double ReferenceScale(const sqlite_bench::CommitResult& result, const model::Target& target);
 
 // Entries for results with correlations (against probes) and speedups, no findings: what a live
 // console can show as each configuration finishes.
 // The probes and reference samples are target's.
-std::vector<SqliteEntry> SqliteEntries(std::vector<sqlite_bench::CommitResult> results,
-                                       const Target& target);
+std::vector<model::SqliteEntry> SqliteEntries(std::vector<sqlite_bench::CommitResult> results,
+                                              const model::Target& target);
 
 // Appends results to target.sqlite with correlations (against target.probes) and speedups, and
 // adds findings: failed configurations, latency drift (analysis/drift.h), and large
 // residuals of sync-bound configurations, except where the device's drift explains them.
-void AddSqliteResults(Target& target, std::vector<sqlite_bench::CommitResult> results);
+void AddSqliteResults(model::Target& target, std::vector<sqlite_bench::CommitResult> results);
 
 // Sets each entry's speedup: its rows/s (the median repetition's) over the DELETE/FULL x1 row's
 // among entries, reused statements when both styles ran; unset without that row. SqliteEntries
 // uses it, and the reader re-derives a saved report's speedups with it, as it does the risks.
-void AssignSpeedups(std::vector<SqliteEntry>& entries);
+void AssignSpeedups(std::vector<model::SqliteEntry>& entries);
 
-SyncsPerCommit SyncsOf(const sqlite_bench::CommitResult& result);
+model::SyncsPerCommit SyncsOf(const sqlite_bench::CommitResult& result);
 // The same for a row of the report: from its counts, or the saved figures when it has no counts.
-SyncsPerCommit SyncsOf(const SqliteEntry& entry);
+model::SyncsPerCommit SyncsOf(const model::SqliteEntry& entry);
 // Share of the commit time spent inside syncs (CommitResult::SyncTimeShare, or the saved one).
-double SyncTimeShareOf(const SqliteEntry& entry);
+double SyncTimeShareOf(const model::SqliteEntry& entry);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -157,7 +157,7 @@ int RunCommand(int argc, char** argv) {
     // Fitted to the terminal as the reports are (piped, as CLI11 lays it out).
     const std::size_t width = ConsoleWidth(platform::Default(), /*wide=*/false);
     if (args.size() == 1) {
-      std::cout << report::FitLabelled(app.help(), width);
+      std::cout << text::FitLabelled(app.help(), width);
       return kExitOk;
     }
     if (args[1] == "help") {
@@ -179,7 +179,7 @@ int RunCommand(int argc, char** argv) {
         return UsageError(
             fmt::format("{} has no command '{}' (durprobe help {})", args[1], args[2], args[1]));
       }
-      std::cout << report::FitLabelled(shown->help(), width);
+      std::cout << text::FitLabelled(shown->help(), width);
       return kExitOk;
     }
     return UsageError(
@@ -223,7 +223,7 @@ int RunCommand(int argc, char** argv) {
     std::cout << e.what() << "\n";
     return kExitOk;
   } catch (const CLI::CallForHelp&) {  // the parsed subcommand's help, as `help CMD` prints it
-    std::cout << report::FitLabelled(app.help(), ConsoleWidth(platform::Default(), false));
+    std::cout << text::FitLabelled(app.help(), ConsoleWidth(platform::Default(), false));
     return kExitOk;
   } catch (const CLI::Success& e) {  // --help-all and the like
     return app.exit(e);

@@ -38,12 +38,12 @@ std::string Extension(const std::string& file) {
 
 }  // namespace
 
-Result<report::Policy> MakePolicy(platform::Platform& platform, const CheckOptions& o) {
-  report::Policy policy;
+Result<gate::Policy> MakePolicy(platform::Platform& platform, const CheckOptions& o) {
+  gate::Policy policy;
   for (const std::string& name : o.presets) {
-    Result<report::Policy> preset = report::Preset(name);
+    Result<gate::Policy> preset = gate::Preset(name);
     if (!preset.ok()) return preset.status();
-    report::Merge(policy, *preset);
+    gate::Merge(policy, *preset);
   }
   if (!o.policy_file.empty()) {
     // One byte over the limit is read, so a longer file is refused, never cut (a cut file read
@@ -58,51 +58,51 @@ Result<report::Policy> MakePolicy(platform::Platform& platform, const CheckOptio
           o.policy_file));
     }
     std::string format = Extension(o.policy_file) == "json" ? "json" : "toml";
-    Result<report::Policy> file = report::ParsePolicy(*text, format, o.policy_file);
+    Result<gate::Policy> file = gate::ParsePolicy(*text, format, o.policy_file);
     if (!file.ok()) return file.status();
-    report::Merge(policy, *file);
+    gate::Merge(policy, *file);
   }
-  report::Policy flags;
+  gate::Policy flags;
   flags.source = "command line";
-  for (const auto& [items, stat] : {std::pair{&o.max_p99, report::LatencyStat::kP99},
-                                    std::pair{&o.max_p50, report::LatencyStat::kP50}}) {
+  for (const auto& [items, stat] : {std::pair{&o.max_p99, gate::LatencyStat::kP99},
+                                    std::pair{&o.max_p50, gate::LatencyStat::kP50}}) {
     for (const std::string& item : *items) {
-      Result<report::LatencyRule> rule = report::ParseLatencyFlag(item, stat);
+      Result<gate::LatencyRule> rule = gate::ParseLatencyFlag(item, stat);
       if (!rule.ok()) return rule.status();
       flags.latency.push_back(*rule);
     }
   }
   for (const std::string& item : o.min_commits) {
-    Result<report::CommitRule> rule = report::ParseCommitFlag(item);
+    Result<gate::CommitRule> rule = gate::ParseCommitFlag(item);
     if (!rule.ok()) return rule.status();
     flags.commits.push_back(*rule);
   }
-  if (Status s = report::ParseFailOn(o.fail_on, flags); !s.ok()) return s;
-  if (Status s = report::ParseRequire(o.require, flags); !s.ok()) return s;
-  if (!flags.empty()) report::Merge(policy, flags);
+  if (Status s = gate::ParseFailOn(o.fail_on, flags); !s.ok()) return s;
+  if (Status s = gate::ParseRequire(o.require, flags); !s.ok()) return s;
+  if (!flags.empty()) gate::Merge(policy, flags);
   if (policy.empty()) {
     return Status::InvalidArgument(
         "no rules: give --preset, --policy or a rule flag (--max-sync-p99, --min-commits, ...)");
   }
-  if (Status s = report::UniqueRuleNames(policy); !s.ok()) return s;
+  if (Status s = gate::UniqueRuleNames(policy); !s.ok()) return s;
   return policy;
 }
 
-int CheckExitCode(const std::vector<report::CheckResult>& checks) {
+int CheckExitCode(const std::vector<model::CheckResult>& checks) {
   bool error = false;
-  for (const report::CheckResult& c : checks) {
-    if (c.outcome == report::CheckOutcome::kFail) return kExitFail;
-    error = error || c.outcome == report::CheckOutcome::kError ||
-            c.outcome == report::CheckOutcome::kUnstable;
+  for (const model::CheckResult& c : checks) {
+    if (c.outcome == model::CheckOutcome::kFail) return kExitFail;
+    error = error || c.outcome == model::CheckOutcome::kError ||
+            c.outcome == model::CheckOutcome::kUnstable;
   }
   if (!error) return kExitOk;
   // Could not measure: said on stderr even with --quiet, as every other exit 2 is.
-  for (const report::CheckResult& c : checks) {
-    if (c.outcome == report::CheckOutcome::kUnstable) {
+  for (const model::CheckResult& c : checks) {
+    if (c.outcome == model::CheckOutcome::kUnstable) {
       PrintError(fmt::format("{}: {}: {}", c.path, c.rule, c.message));
       continue;
     }
-    if (c.outcome != report::CheckOutcome::kError) continue;
+    if (c.outcome != model::CheckOutcome::kError) continue;
     PrintError(fmt::format("{}: {}: not measured: {}", c.path, c.rule,
                            c.message.empty() ? "no value" : c.message));
   }
@@ -118,7 +118,7 @@ Subcommand SetupCheck(CLI::App& app) {
   sub->add_option("--policy", o->policy_file, "Rules from a TOML (or .json) policy file")
       ->type_name("FILE");
   AddListOption(*sub, "--preset", o->presets, "Built-in rule sets: etcd, postgres-wal, sqlite-app")
-      ->transform(OneOf(report::PresetNames(), "preset"));
+      ->transform(OneOf(gate::PresetNames(), "preset"));
   AddListOption(*sub, "--max-sync-p99", o->max_p99,
                 "Sync p99 limit: 10ms (fdatasync overwrite 4k) or PRIMITIVE:PATTERN:SIZE=10ms");
   AddListOption(*sub, "--max-sync-p50", o->max_p50, "Sync p50 limit, same forms");
@@ -135,7 +135,7 @@ Subcommand SetupCheck(CLI::App& app) {
   AddWritersOptions(*sub, o->writers);
   AddCommonOptions(*sub, o->common,
                    "Short run: what the rules need with a 3.5 s budget instead of 30 s", "30s",
-                   report::Document::kReport, /*rules=*/true);
+                   output::Document::kReport, /*rules=*/true);
   return {sub, [o] { return RunCheck(*o); }};
 }
 
@@ -143,14 +143,14 @@ int RunCheck(const CheckOptions& o) {
   platform::Platform& platform = platform::Default();
   Result<std::vector<std::string>> paths = ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
-  Result<report::Policy> policy = MakePolicy(platform, o);
+  Result<gate::Policy> policy = MakePolicy(platform, o);
   if (!policy.ok()) return UsageError(policy.status().message());
   Result<run::CheckCommandPlan> made =
       run::MakeCheckPlan(platform, *paths, *policy, o, o.common, o.common.out.dry_run);
   if (!made.ok()) return UsageError(made.status().message());
   run::Plan& plan = made->plan;
   if (Status s = LoadEvidence(platform, o.evidence, plan); !s.ok()) return UsageError(s.message());
-  if (Status ok = report::CheckDestinations(platform, Destinations(o.common.out)); !ok.ok()) {
+  if (Status ok = output::CheckDestinations(platform, Destinations(o.common.out)); !ok.ok()) {
     return UsageError(ok.message());
   }
   // Stopped when the run is analysed, or when `loads` goes out of scope if the run ended first.
@@ -163,15 +163,14 @@ int RunCheck(const CheckOptions& o) {
   }
   run::RemeasurePlan remeasure{plan.probes.rule, plan.probes.op_options,
                                platform.NowNanos() + plan.budget_ns};
-  auto analyze = [&](report::Report& r) {
+  auto analyze = [&](model::Report& r) {
     run::JudgeCheck(platform, *policy, remeasure, loads, r);
-    if (r.context.interrupted)
-      report::MarkInterrupted(r.checks, *paths, r.context.interrupt_signal);
+    if (r.context.interrupted) gate::MarkInterrupted(r.checks, *paths, r.context.interrupt_signal);
   };
   // Interrupted, a check did not measure: exit 2 as any check that could not (README,
   // docs/provisioning.md), not 128+signal, which CI may not read as a failed gate.
   return ExecutePlan(
-      platform, plan, o.common.out, [](const report::Report& r) { return CheckExitCode(r.checks); },
+      platform, plan, o.common.out, [](const model::Report& r) { return CheckExitCode(r.checks); },
       analyze, kExitUsage);
 }
 

@@ -31,11 +31,11 @@ struct CheckOptions : run::CheckRequest {
 
 // The policy the options describe: presets, then the policy file, then the flags. Errors are
 // one line (the file's name and line for a policy file).
-Result<report::Policy> MakePolicy(platform::Platform& platform, const CheckOptions& options);
+Result<gate::Policy> MakePolicy(platform::Platform& platform, const CheckOptions& options);
 
 // The exit status for a set of results: 1 when any rule failed, else 2 when any could not be
 // evaluated, else 0 (a skipped rule does not fail the gate; it is shown).
-int CheckExitCode(const std::vector<report::CheckResult>& checks);
+int CheckExitCode(const std::vector<model::CheckResult>& checks);
 
 Subcommand SetupCheck(CLI::App& app);
 int RunCheck(const CheckOptions& options);

@@ -29,7 +29,7 @@ Subcommand SetupCompare(CLI::App& app) {
                 "it, a nodatacow directory, WAL against DELETE) and print its measured effect");
   AddCommonOptions(*sub, options->common,
                    "Short run: the same probes and matrix with a 10 s budget instead of 60 s",
-                   "60s", report::Document::kComparison);
+                   "60s", output::Document::kComparison);
   return {sub, [options] { return RunCompare(*options); }};
 }
 
@@ -44,7 +44,7 @@ int RunCompare(const CompareOptions& o) {
   if (!plan.ok()) return UsageError(plan.status().message());
   if (!o.try_leading) return ExecuteComparePlan(platform, *plan, o.common.out);
   return ExecuteComparePlan(platform, *plan, o.common.out,
-                            [&platform, &o](const report::Comparison& c) {
+                            [&platform, &o](const explain::Comparison& c) {
                               return run::TryLeadingCause(platform, o, o.common, c);
                             });
 }

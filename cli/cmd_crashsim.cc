@@ -36,9 +36,9 @@ void AddCrashsimOptions(CLI::App& app, run::CrashsimRequest& o) {
                "Tell SQLite the storage lacks powersafe overwrite (as the psow=0 URI parameter)");
 }
 
-int FailedCrashsim(const report::Report& report) {
+int FailedCrashsim(const model::Report& report) {
   int failed = 0;
-  for (const report::Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     for (const sqlite_bench::CrashsimResult& r : t.crashsim) {
       if (r.outcome != probes::Outcome::kError) continue;
       PrintError(fmt::format("{}: crashsim {}/{}: {}", t.path,
@@ -67,7 +67,7 @@ Subcommand SetupCrashsim(CLI::App& app) {
       ->check(InRange(1, 100000));
   AddCrashsimOptions(*sub, *options);
   AddDryRun(*sub, options->common.out);
-  AddOutputOptions(*sub, options->common.out, report::Document::kReport);
+  AddOutputOptions(*sub, options->common.out, output::Document::kReport);
   AddStandardFlags(*sub, options->common.out);
   return {sub, [options] { return RunCrashsim(*options); }};
 }
@@ -78,7 +78,7 @@ int RunCrashsim(const CrashsimCliOptions& o) {
   if (!paths.ok()) return UsageError(paths.status().message());
   return ExecutePlan(
       platform, run::MakeCrashsimCommandPlan(*paths, o), o.common.out,
-      [](const report::Report& r) { return FailedCrashsim(r) > 0 ? kExitFail : kExitOk; });
+      [](const model::Report& r) { return FailedCrashsim(r) > 0 ? kExitFail : kExitOk; });
 }
 
 }  // namespace durprobe::cli

@@ -22,7 +22,7 @@ struct CrashsimCliOptions : run::CrashsimRequest {
 // Adds --trials, --seed, --commits, --device and --no-psow.
 void AddCrashsimOptions(CLI::App& app, run::CrashsimRequest& options);
 // Exit status for a report whose crashsim rows ran: 1 when a configuration failed to run.
-int FailedCrashsim(const report::Report& report);
+int FailedCrashsim(const model::Report& report);
 
 Subcommand SetupCrashsim(CLI::App& app);
 int RunCrashsim(const CrashsimCliOptions& options);

@@ -34,9 +34,9 @@ std::vector<CrashsimConfig> DefaultConfigs(std::uint32_t batch) {
           {JournalMode::kWal, Synchronous::kOff, batch}};
 }
 
-int FailedCrashtest(const report::Report& report) {
+int FailedCrashtest(const model::Report& report) {
   int failed = FailedCrashsim(report);
-  for (const report::Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     for (const sqlite_bench::CrashtestResult& r : t.crashtest) {
       if (r.outcome != probes::Outcome::kError) continue;
       PrintError(fmt::format("{}: crashtest {}/{}: {}", t.path,
@@ -88,7 +88,7 @@ Subcommand SetupCrashtest(CLI::App& app) {
                   "With --state: the report's log for that row (16 hex digits); the workload is "
                   "run again until it logs the same, at most 10 times");
   AddDryRun(*sub, o->common.out);
-  AddOutputOptions(*sub, o->common.out, report::Document::kReport);
+  AddOutputOptions(*sub, o->common.out, output::Document::kReport);
   AddStandardFlags(*sub, o->common.out);
   return {sub, [o] { return RunCrashtest(*o); }};
 }
@@ -179,7 +179,7 @@ int RunCrashtest(const CrashtestCliOptions& o) {
 Status CrashDeviceMakesEach(platform::Platform& platform, const std::vector<std::string>& paths,
                             const sqlite_bench::CrashtestOptions& options) {
   for (const std::string& path : paths) {
-    report::Target target;
+    model::Target target;
     target.path = path;
     Result<platform::MountInfo> mount = platform::InspectPath(platform, path);
     if (mount.ok()) target.mount = *mount;

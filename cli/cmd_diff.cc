@@ -26,7 +26,7 @@ Subcommand SetupDiff(CLI::App& app) {
       ->type_name("PATH")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  AddOutputOptions(*sub, options->out, report::Document::kDiff);
+  AddOutputOptions(*sub, options->out, output::Document::kDiff);
   AddStandardFlags(*sub, options->out);
   return {sub, [options] { return RunDiff(*options); }};
 }
@@ -43,25 +43,25 @@ int RunDiff(const DiffOptions& o) {
   if (!o.paths.empty() && o.paths.size() != 2) {
     return UsageError("--path comes twice: --path A_PATH --path B_PATH");
   }
-  std::vector<report::Destination> files = Destinations(o.out);
-  if (Status ok = report::CheckDestinations(platform, files); !ok.ok()) {
+  std::vector<output::Destination> files = Destinations(o.out);
+  if (Status ok = output::CheckDestinations(platform, files); !ok.ok()) {
     return UsageError(ok.message());
   }
-  Result<report::Report> a = LoadReport(platform, o.a);
+  Result<model::Report> a = LoadReport(platform, o.a);
   if (!a.ok()) return LoadFailure(a.status());
-  Result<report::Report> b = LoadReport(platform, o.b);
+  Result<model::Report> b = LoadReport(platform, o.b);
   if (!b.ok()) return LoadFailure(b.status());
   auto name = [](const std::string& path) { return path == "-" ? "- (standard input)" : path; };
-  report::PathChoice choice;
+  explain::PathChoice choice;
   if (o.paths.size() == 2) choice = {o.paths[0], o.paths[1]};
-  Result<report::Diff> diffed = report::DiffReports(*a, *b, name(o.a), name(o.b), choice);
+  Result<explain::Diff> diffed = explain::DiffReports(*a, *b, name(o.a), name(o.b), choice);
   if (!diffed.ok()) return UsageError(diffed.status().message());
-  const report::Diff& diff = *diffed;
-  if (!o.out.quiet && !report::UsesStdout(files)) {
+  const explain::Diff& diff = *diffed;
+  if (!o.out.quiet && !output::UsesStdout(files)) {
     // A stdout that refuses the console copy fails the command at its end (FinishStandardOutput).
-    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, diff, std::cout);
+    (void)output::WriteDestinations(platform, {{output::Format::kConsole, "-"}}, diff, std::cout);
   }
-  Status written = report::WriteDestinations(platform, files, diff, std::cout);
+  Status written = output::WriteDestinations(platform, files, diff, std::cout);
   if (!written.ok()) return UsageError("cannot write the diff: " + written.message());
   return kExitOk;
 }

@@ -32,9 +32,9 @@ Result<platform::FsSpec> ParseFs(const std::string& item) {
   return fs;
 }
 
-int FailedFaults(const report::Report& report) {
+int FailedFaults(const model::Report& report) {
   int failed = 0;
-  for (const report::Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
       for (const probes::FsyncErrorOutcome& o : r.outcomes) {
         if (o.status != probes::Outcome::kError) continue;
@@ -65,7 +65,7 @@ Subcommand SetupFaults(CLI::App& app) {
   sub->add_flag("--no-sqlite", o->no_sqlite, "Skip SQLite's commit on a failing sync");
   AddDryRun(*sub, o->common.out);
   // --junit too: a testcase per experiment (a failed write the sync did not report fails).
-  AddOutputOptions(*sub, o->common.out, report::Document::kReport, {}, true);
+  AddOutputOptions(*sub, o->common.out, output::Document::kReport, {}, true);
   AddStandardFlags(*sub, o->common.out);
   return {sub, [o] { return RunFaults(*o); }};
 }

@@ -15,7 +15,7 @@ Subcommand SetupInspect(CLI::App& app) {
       "inspect", "What each PATH is: mount, filesystem, options, device, container, findings");
   sub->add_option("PATH", options->paths, "Directories to inspect")->required();
   AddEvidenceOption(*sub, options->evidence);
-  AddOutputOptions(*sub, options->out, report::Document::kReport);
+  AddOutputOptions(*sub, options->out, output::Document::kReport);
   AddStandardFlags(*sub, options->out);
   return {sub, [options] { return RunInspect(*options); }};
 }

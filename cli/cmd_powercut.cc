@@ -28,7 +28,7 @@ namespace {
 // --for: 0 when not given.
 Result<std::uint64_t> DurationOf(const std::string& text) {
   if (text.empty()) return std::uint64_t{0};
-  return report::ParseDurationNanos(text);
+  return text::ParseDurationNanos(text);
 }
 
 int PrintDryRun(const nlohmann::json& plan) {
@@ -143,7 +143,7 @@ int RunPowercutWitness(const PowercutCliOptions& o) {
   if (!listen.ok()) return UsageError("--listen " + listen.status().message());
   Result<std::uint64_t> duration = DurationOf(o.duration);
   if (!duration.ok()) return UsageError("--for: " + duration.status().message());
-  Result<std::uint64_t> idle = report::ParseDurationNanos(o.idle_timeout);
+  Result<std::uint64_t> idle = text::ParseDurationNanos(o.idle_timeout);
   if (!idle.ok() || *idle == 0) {
     return UsageError("--idle-timeout: " +
                       (idle.ok() ? std::string("must be more than 0") : idle.status().message()));
@@ -162,11 +162,12 @@ int RunPowercutWitness(const PowercutCliOptions& o) {
   options.idle_timeout_ns = *idle;
   Result<run::WitnessSummary> done =
       run::RunWitness(platform, options, [&](const run::WitnessSummary& s) {
-        std::cerr << report::PowercutWitnessBanner(s.listening, o.log, s.runs_loaded, s.acks_loaded,
-                                                   s.client_cap);
+        std::cerr << render::console::PowercutWitnessBanner(s.listening, o.log, s.runs_loaded,
+                                                            s.acks_loaded, s.client_cap);
       });
   if (!done.ok()) return UsageError("powercut witness: " + done.status().message());
-  std::cerr << report::PowercutWitnessStopped(done->acks_logged, done->syncs, done->connections);
+  std::cerr << render::console::PowercutWitnessStopped(done->acks_logged, done->syncs,
+                                                       done->connections);
   return kExitOk;
 }
 
@@ -184,8 +185,8 @@ int RunPowercutWrite(const PowercutCliOptions& o) {
   if (Status s = probes::CheckWriterPrimitive(plan.writer.primitive); !s.ok()) {
     return UsageError(s.message());
   }
-  Result<std::uint64_t> record = report::ParseSize(o.record_size);
-  Result<std::uint64_t> file = report::ParseSize(o.file_size);
+  Result<std::uint64_t> record = text::ParseSize(o.record_size);
+  Result<std::uint64_t> file = text::ParseSize(o.file_size);
   Result<std::uint64_t> duration = DurationOf(o.duration);
   if (!record.ok()) return UsageError("--record-size: " + record.status().message());
   if (!file.ok()) return UsageError("--file-size: " + file.status().message());
@@ -224,13 +225,13 @@ int RunPowercutWrite(const PowercutCliOptions& o) {
   Result<probes::PowercutWriteResult> r =
       run::RunPowercutWrite(platform, plan, [&](const run::PowercutWriteStart& s) {
         run_id = s.run_id;
-        std::cerr << report::PowercutWriteBanner(
+        std::cerr << render::console::PowercutWriteBanner(
             s.run_id, s.host, plan.path, s.directory, s.witness,
             plan.sqlite ? sqlite_bench::PowercutSqliteMode(*plan.sqlite) : o.primitive,
             plan.writer.record_size);
       });
   if (!r.ok()) return UsageError("powercut write: " + r.status().message());
-  std::cerr << report::PowercutWriteStopped(*r, run_id);
+  std::cerr << render::console::PowercutWriteStopped(*r, run_id);
   const bool failed = r->stop == probes::WriterStop::kWitnessGone ||
                       r->stop == probes::WriterStop::kWitnessSlow ||
                       r->stop == probes::WriterStop::kIoError;
@@ -254,7 +255,7 @@ int RunPowercutVerify(const PowercutCliOptions& o) {
        {std::pair{"--save-evidence", o.save_evidence}, std::pair{"--json", o.json}}) {
     if (Status s = CheckFile(platform, option, file); !s.ok()) return UsageError(s.message());
   }
-  Result<std::uint64_t> timeout = report::ParseDurationNanos(o.timeout);
+  Result<std::uint64_t> timeout = text::ParseDurationNanos(o.timeout);
   if (!timeout.ok() || *timeout == 0) {
     return UsageError("--timeout " + o.timeout + ": a duration above 0 (e.g. 30s, 5m)");
   }
@@ -272,7 +273,7 @@ int RunPowercutVerify(const PowercutCliOptions& o) {
                         {"save_evidence", o.save_evidence},
                         {"json", o.json}});
   }
-  Result<report::PowercutEvidence> e = run::RunPowercutVerify(platform, plan);
+  Result<model::PowercutEvidence> e = run::RunPowercutVerify(platform, plan);
   if (!e.ok() && e.status().kind() == Status::Kind::kInterrupted) {
     PrintError(fmt::format("powercut verify: stopped by {}: nothing verified",
                            platform::SignalName(platform::InterruptSignal())));
@@ -280,8 +281,8 @@ int RunPowercutVerify(const PowercutCliOptions& o) {
     return code < 0 ? kExitUsage : code;
   }
   if (!e.ok()) return UsageError("powercut verify: " + e.status().message());
-  const std::string doc = report::PowercutEvidenceDocument(*e);
-  if (o.json != "-") std::cout << report::PowercutVerifyText(*e);
+  const std::string doc = codec::PowercutEvidenceDocument(*e);
+  if (o.json != "-") std::cout << render::console::PowercutVerifyText(*e);
   for (const auto& [option, file] :
        {std::pair{"--save-evidence", o.save_evidence}, std::pair{"--json", o.json}}) {
     if (Status s = WriteFile(platform, file, doc); !s.ok()) {

@@ -62,7 +62,7 @@ Subcommand SetupSqlite(CLI::App& app) {
   return {sub, [options] { return RunSqlite(*options); }};
 }
 
-int FailedConfigurations(const report::Report& report) { return MeasurementExitCode(report); }
+int FailedConfigurations(const model::Report& report) { return MeasurementExitCode(report); }
 
 int RunSqlite(const SqliteOptions& o) {
   platform::Platform& platform = platform::Default();
@@ -70,7 +70,7 @@ int RunSqlite(const SqliteOptions& o) {
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<run::Plan> plan = run::MakeSqliteCommandPlan(platform, *paths, o, o.common);
   if (!plan.ok()) return UsageError(plan.status().message());
-  return ExecutePlan(platform, *plan, o.common.out, [](const report::Report& r) {
+  return ExecutePlan(platform, *plan, o.common.out, [](const model::Report& r) {
     int failed = FailedConfigurations(r) != kExitOk || FailedCrashsim(r) > 0;
     return failed ? kExitFail : kExitOk;
   });

@@ -26,7 +26,7 @@ struct SqliteOptions : run::SqliteRequest {
 void AddSqliteMatrixOptions(CLI::App& app, run::SqliteMatrixRequest& options);
 // Exit status 1 when a configuration or workload failed (checksum mismatch, SQLite error), each
 // named on stderr; else 0.
-int FailedConfigurations(const report::Report& report);
+int FailedConfigurations(const model::Report& report);
 
 Subcommand SetupSqlite(CLI::App& app);
 int RunSqlite(const SqliteOptions& options);

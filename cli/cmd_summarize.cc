@@ -19,15 +19,15 @@ namespace {
 
 // The report's text, tree and model live only inside this call: read with the typed reader,
 // summarized, dropped.
-Result<std::vector<report::SummaryRow>> ReadRows(platform::Platform& platform,
-                                                 const std::string& file) {
-  Result<report::Report> read = [&]() -> Result<report::Report> {
+Result<std::vector<explain::SummaryRow>> ReadRows(platform::Platform& platform,
+                                                  const std::string& file) {
+  Result<model::Report> read = [&]() -> Result<model::Report> {
     Result<std::string> text = ReadSavedReportFile(platform, file);
     if (!text.ok()) return text.status();
-    return report::FromJson(*text);
+    return codec::FromJson(*text);
   }();
   if (!read.ok()) return read.status();
-  return report::RowsFromReport(*read, file);
+  return explain::RowsFromReport(*read, file);
 }
 
 }  // namespace
@@ -38,26 +38,26 @@ Subcommand SetupSummarize(CLI::App& app) {
       "summarize", "One row per host and path from saved reports (the fleet view), worst first");
   sub->add_option("REPORT", o->reports, "Reports from --json")->required();
   sub->add_option("--sort", o->sort, "Row order (default worst: failed rules, findings, sync p99)")
-      ->transform(OneOf(report::SummarySortKeys(), "sort key"));
+      ->transform(OneOf(explain::SummarySortKeys(), "sort key"));
   AddOutputOptions(
-      *sub, o->out, report::Document::kSummary,
-      {{report::Format::kJson, "Write durprobe.summary/1 to FILE, or - for stdout", "FILE|-"},
-       {report::Format::kCsv, "Write the rows as CSV to FILE, or - for stdout", "FILE|-"}});
+      *sub, o->out, output::Document::kSummary,
+      {{output::Format::kJson, "Write durprobe.summary/1 to FILE, or - for stdout", "FILE|-"},
+       {output::Format::kCsv, "Write the rows as CSV to FILE, or - for stdout", "FILE|-"}});
   AddStandardFlags(*sub, o->out);
   return {sub, [o] { return RunSummarize(*o); }};
 }
 
 int RunSummarize(const SummarizeOptions& o) {
   platform::Platform& platform = platform::Default();
-  std::vector<report::Destination> files = Destinations(o.out);
-  if (Status ok = report::CheckDestinations(platform, files); !ok.ok()) {
+  std::vector<output::Destination> files = Destinations(o.out);
+  if (Status ok = output::CheckDestinations(platform, files); !ok.ok()) {
     return UsageError(ok.message());
   }
   // One report in memory at a time: each is parsed, turned into rows and dropped.
-  report::Summary summary;
+  explain::Summary summary;
   std::size_t read = 0;
   for (const std::string& file : o.reports) {
-    Result<std::vector<report::SummaryRow>> more = ReadRows(platform, file);
+    Result<std::vector<explain::SummaryRow>> more = ReadRows(platform, file);
     if (!more.ok() && more.status().kind() == Status::Kind::kInterrupted) {
       return LoadFailure(more.status());
     }
@@ -69,18 +69,18 @@ int RunSummarize(const SummarizeOptions& o) {
     ++read;
     // Copied, not moved: the copies are allocated after the report's tree is freed, into the
     // space it left, instead of pinning small blocks between its holes (peak memory 5x lower).
-    for (const report::SummaryRow& r : *more) summary.rows.push_back(r);
+    for (const explain::SummaryRow& r : *more) summary.rows.push_back(r);
   }
   if (read == 0) return UsageError("none of the reports could be read");
-  std::optional<report::SummarySort> sort = report::ParseName<report::SummarySort>(o.sort);
+  std::optional<explain::SummarySort> sort = model::ParseName<explain::SummarySort>(o.sort);
   if (!sort) return UsageError("bad sort key: " + o.sort);  // --sort's OneOf lets none through
-  report::SortRows(summary.rows, *sort);
-  if (!o.out.quiet && !report::UsesStdout(files)) {
+  explain::SortRows(summary.rows, *sort);
+  if (!o.out.quiet && !output::UsesStdout(files)) {
     // A stdout that refuses the console copy fails the command at its end (FinishStandardOutput).
-    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, summary,
+    (void)output::WriteDestinations(platform, {{output::Format::kConsole, "-"}}, summary,
                                     std::cout);
   }
-  Status written = report::WriteDestinations(platform, files, summary, std::cout);
+  Status written = output::WriteDestinations(platform, files, summary, std::cout);
   if (!written.ok()) return UsageError("cannot write the summary: " + written.message());
   return kExitOk;
 }

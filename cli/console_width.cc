@@ -29,9 +29,9 @@ std::size_t ConsoleWidth(platform::Platform& platform, bool wide) {
 
 std::size_t SetConsoleWidth(platform::Platform& platform, bool wide) {
   std::size_t width = ConsoleWidth(platform, wide);
-  report::SetLineWidth(std::cout, width);
+  text::SetLineWidth(std::cout, width);
   bool piped = !wide && !platform.IsTerminal(1);
-  report::SetLongLineWrap(std::cout, piped ? report::kPipedLine : 0);
+  text::SetLongLineWrap(std::cout, piped ? text::kPipedLine : 0);
   return width;
 }
 

@@ -23,7 +23,7 @@ Status LoadEvidence(platform::Platform& platform, const std::string& file, run::
   // A proof only when no other local user could have planted or changed it (docs/powercut.md).
   Result<std::string> text = platform::ReadOwnedFile(platform, file, kMaxEvidenceBytes);
   if (!text.ok()) return Status::InvalidArgument("--evidence " + text.status().message());
-  Result<report::PowercutEvidence> e = report::ParsePowercutEvidence(*text);
+  Result<model::PowercutEvidence> e = codec::ParsePowercutEvidence(*text);
   if (!e.ok()) {
     return Status::InvalidArgument(fmt::format("--evidence {}: {}", file, e.status().message()));
   }

@@ -15,7 +15,7 @@ void AddEvidenceOption(CLI::App& app, std::string& file);
 // Reads file (when given) into plan.powercut_evidence; InvalidArgument naming the file and what
 // is wrong with it: a file another local user could have planted or changed
 // (platform::ReadOwnedFile), or one that is no evidence or contradicts itself
-// (report::ParsePowercutEvidence).
+// (codec::ParsePowercutEvidence).
 Status LoadEvidence(platform::Platform& platform, const std::string& file, run::Plan& plan);
 
 }  // namespace durprobe::cli

@@ -28,9 +28,9 @@ int PrintPlan(const run::Plan& plan) {
   return kExitOk;
 }
 
-std::size_t UnfinishedItems(const std::vector<report::Target>& targets) {
+std::size_t UnfinishedItems(const std::vector<model::Target>& targets) {
   std::size_t unfinished = 0;
-  for (const report::Target& t : targets) unfinished += t.unfinished.size();
+  for (const model::Target& t : targets) unfinished += t.unfinished.size();
   return unfinished;
 }
 
@@ -51,17 +51,17 @@ int ReportInterruption(std::size_t unfinished) {
 // the progress line or log on stderr, then the run. Fills ex; returns the exit status when the
 // run cannot go on (bad input, a dry run), or -1.
 int RunPlan(platform::Platform& platform, run::Plan& plan, const OutputOptions& out,
-            const std::vector<report::Destination>& files, run::Execution& ex) {
-  if (Status ok = report::CheckDestinations(platform, files); !ok.ok()) {
+            const std::vector<output::Destination>& files, run::Execution& ex) {
+  if (Status ok = output::CheckDestinations(platform, files); !ok.ok()) {
     return UsageError(ok.message());
   }
   if (out.dry_run) return PrintPlan(plan);
   plan.command_line = CommandLine();
-  report::ListenerList listeners;
+  model::ListenerList listeners;
   int columns = platform.TerminalColumns(2);
-  report::ProgressLine line(std::cerr, report::ProgressLine::kTickNs,
-                            columns > 0 ? static_cast<std::size_t>(columns) : 0);
-  report::ProgressLog log(std::cerr);
+  render::console::ProgressLine line(std::cerr, render::console::ProgressLine::kTickNs,
+                                     columns > 0 ? static_cast<std::size_t>(columns) : 0);
+  render::console::ProgressLog log(std::cerr);
   if (!out.quiet && out.verbose) listeners.Add(&log);
   if (!out.quiet && !out.verbose && platform.IsTerminal(2)) listeners.Add(&line);
   ex = run::Execute(platform, plan, listeners);
@@ -80,21 +80,21 @@ int EndOfRun(const run::Execution& ex, std::size_t unfinished, const Status& wri
 }  // namespace
 
 int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
-                const ReportVerdict& verdict, const std::function<void(report::Report&)>& analyze,
+                const ReportVerdict& verdict, const std::function<void(model::Report&)>& analyze,
                 int interrupted_exit) {
-  std::vector<report::Destination> files = Destinations(out);
+  std::vector<output::Destination> files = Destinations(out);
   // The report is printed whole at the end, its summary first (and check's headline above it),
   // on a terminal fitted to the width and closed by a recap, while the progress line on stderr
   // tells what runs; piped output is the same document, so a log opens with the answer too.
   run::Execution ex;
   if (int code = RunPlan(platform, plan, out, files, ex); code >= 0) return code;
   if (analyze) analyze(ex.report);
-  if (!out.quiet && !report::UsesStdout(files)) {
+  if (!out.quiet && !output::UsesStdout(files)) {
     // A stdout that refuses the console copy fails the command at its end (FinishStandardOutput).
-    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, ex.report,
+    (void)output::WriteDestinations(platform, {{output::Format::kConsole, "-"}}, ex.report,
                                     std::cout);
   }
-  Status written = report::WriteDestinations(platform, files, ex.report, std::cout);
+  Status written = output::WriteDestinations(platform, files, ex.report, std::cout);
   if (int code = EndOfRun(ex, UnfinishedItems(ex.report.targets), written); code >= 0) {
     return interrupted_exit >= 0 && InterruptedExitCode() >= 0 ? interrupted_exit : code;
   }
@@ -103,22 +103,22 @@ int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOption
 
 int ExecuteComparePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
                        const TryCause& try_cause) {
-  std::vector<report::Destination> files = Destinations(out);
+  std::vector<output::Destination> files = Destinations(out);
   run::Execution ex;
   if (int code = RunPlan(platform, plan, out, files, ex); code >= 0) return code;
   int failure_code = MeasurementExitCode(ex.report);
-  report::Comparison comparison{ex.report.context, std::move(ex.report.targets), {}};
-  report::AddLayerSyncFindings(comparison.targets);
-  comparison.verdicts = report::CompareVerdicts(comparison.targets);
+  explain::Comparison comparison{ex.report.context, std::move(ex.report.targets), {}};
+  explain::AddLayerSyncFindings(comparison.targets);
+  comparison.verdicts = explain::CompareVerdicts(comparison.targets);
   if (try_cause && ex.status.ok() && InterruptedExitCode() < 0) {
     comparison.tried = try_cause(comparison);
   }
-  if (!out.quiet && !report::UsesStdout(files)) {
+  if (!out.quiet && !output::UsesStdout(files)) {
     // A stdout that refuses the console copy fails the command at its end (FinishStandardOutput).
-    (void)report::WriteDestinations(platform, {{report::Format::kConsole, "-"}}, comparison,
+    (void)output::WriteDestinations(platform, {{output::Format::kConsole, "-"}}, comparison,
                                     std::cout);
   }
-  Status written = report::WriteDestinations(platform, files, comparison, std::cout);
+  Status written = output::WriteDestinations(platform, files, comparison, std::cout);
   if (int code = EndOfRun(ex, UnfinishedItems(comparison.targets), written); code >= 0) {
     return code;
   }

@@ -15,7 +15,7 @@ namespace durprobe::cli {
 
 // What a finished run's report adds to the exit status (e.g. a failed SQLite configuration
 // gives 1); 0 when nothing does.
-using ReportVerdict = std::function<int(const report::Report&)>;
+using ReportVerdict = std::function<int(const model::Report&)>;
 
 // The emit path for a measured report: checks the destinations (before measuring), runs plan
 // with the live console on stdout (unless quiet or a format takes stdout) and the progress line
@@ -26,12 +26,12 @@ using ReportVerdict = std::function<int(const report::Report&)>;
 // the status of an interrupted run (check: 2, not measured); the signal is still named on stderr.
 int ExecutePlan(platform::Platform& platform, run::Plan plan, const OutputOptions& out,
                 const ReportVerdict& verdict = nullptr,
-                const std::function<void(report::Report&)>& analyze = nullptr,
+                const std::function<void(model::Report&)>& analyze = nullptr,
                 int interrupted_exit = -1);
 
 // compare --try: the leading cause's test, run once the comparison is known (cli/compare_try.h).
 using TryCause =
-    std::function<std::optional<report::TrialResult>(const report::Comparison& comparison)>;
+    std::function<std::optional<explain::TrialResult>(const explain::Comparison& comparison)>;
 
 // The same for compare: the console table comes at the end (a column per path). try_cause, when
 // given and the run was not interrupted, adds what it measured to the comparison before it is

@@ -15,15 +15,15 @@
 namespace durprobe::cli {
 
 void PrintLine(std::ostream& out, const std::string& text) {
-  fmt::print(out, "{}\n", report::EscapeControlChars(text));
+  fmt::print(out, "{}\n", text::EscapeControlChars(text));
 }
 
 void PrintError(const std::string& message) {
   // One line; on a terminal broken at spaces to its width, continuing 4 columns in.
-  std::string line = report::EscapeControlChars("durprobe: error: " + message);
+  std::string line = text::EscapeControlChars("durprobe: error: " + message);
   platform::Platform& platform = platform::Default();
   int columns = platform.IsTerminal(2) ? platform.TerminalColumns(2) : 0;
-  if (columns > 0) line = report::WrapText(line, static_cast<std::size_t>(columns), 0, 4);
+  if (columns > 0) line = text::WrapText(line, static_cast<std::size_t>(columns), 0, 4);
   fmt::print(std::cerr, "{}\n", line);
 }
 
@@ -32,12 +32,12 @@ int UsageError(const std::string& message) {
   return kExitUsage;
 }
 
-int PrintMeasurementFailures(const report::Report& report) {
+int PrintMeasurementFailures(const model::Report& report) {
   int failed = 0;
-  for (const report::Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     for (const probes::ProbeResult& r : t.probes) {
       if (r.outcome != probes::Outcome::kError) continue;
-      PrintError(fmt::format("{}: {}: {}", t.path, report::ProbeLabel(r.spec), r.reason));
+      PrintError(fmt::format("{}: {}: {}", t.path, model::ProbeLabel(r.spec), r.reason));
       ++failed;
     }
     // A writer that could not start or failed is a measurement that failed like a probe's
@@ -45,7 +45,7 @@ int PrintMeasurementFailures(const report::Report& report) {
     for (const probes::ConcurrencyResult& c : t.concurrency) {
       if (c.outcome != probes::Outcome::kError) continue;
       fmt::print(std::cerr, "durprobe: error: {}: {}: {}\n", t.path,
-                 report::ConcurrencyLabel(c.spec), c.reason);
+                 model::ConcurrencyLabel(c.spec), c.reason);
       ++failed;
     }
     for (const probes::OpCostResult& c : t.op_costs) {
@@ -54,7 +54,7 @@ int PrintMeasurementFailures(const report::Report& report) {
                  c.reason);
       ++failed;
     }
-    for (const report::SqliteEntry& e : t.sqlite) {
+    for (const model::SqliteEntry& e : t.sqlite) {
       if (e.result.outcome != probes::Outcome::kError) continue;
       PrintError(
           fmt::format("{}: {}: {}", t.path, sqlite_bench::Label(e.result.config), e.result.reason));
@@ -68,7 +68,7 @@ int PrintMeasurementFailures(const report::Report& report) {
   return failed;
 }
 
-int MeasurementExitCode(const report::Report& report) {
+int MeasurementExitCode(const model::Report& report) {
   return PrintMeasurementFailures(report) > 0 ? kExitFail : kExitOk;
 }
 

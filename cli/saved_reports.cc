@@ -57,15 +57,15 @@ int LoadFailure(const Status& status) {
   return UsageError(status.message());
 }
 
-Result<report::Report> LoadReport(platform::Platform& platform, const std::string& path) {
+Result<model::Report> LoadReport(platform::Platform& platform, const std::string& path) {
   Result<std::string> text = ReadReportText(platform, path);
   if (!text.ok()) return text.status();
-  Result<report::Report> read = report::FromJson(*text);
+  Result<model::Report> read = codec::FromJson(*text);
   std::string name = path == "-" ? "standard input" : path;
   if (!read.ok()) return Status::InvalidArgument(name + ": " + read.status().message());
   // A report saved before summaries existed gets its summary decided from what it holds.
-  for (report::Target& t : read->targets) {
-    if (!t.summary) report::AddPathSummary(t);
+  for (model::Target& t : read->targets) {
+    if (!t.summary) explain::AddPathSummary(t);
   }
   return read;
 }

@@ -17,7 +17,7 @@ inline constexpr std::size_t kMaxReportBytes = 64u << 20;
 // while a FIFO's writer is awaited comes back as Interrupted.
 Result<std::string> ReadSavedReportFile(platform::Platform& platform, const std::string& path);
 
-Result<report::Report> LoadReport(platform::Platform& platform, const std::string& path);
+Result<model::Report> LoadReport(platform::Platform& platform, const std::string& path);
 
 // The exit status for a report that could not be loaded: 128+signal with the signal named when
 // reading was interrupted, else a usage error (2) with the message.

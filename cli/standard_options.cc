@@ -23,12 +23,12 @@ void AddDryRun(CLI::App& app, OutputOptions& o) {
                "and measure nothing");
 }
 
-void AddOutputOptions(CLI::App& app, OutputOptions& o, report::Document document,
+void AddOutputOptions(CLI::App& app, OutputOptions& o, output::Document document,
                       const std::vector<OptionWording>& wording, bool rules) {
-  for (report::Format f : report::FormatsWriting(document)) {
-    const report::FormatRow& row = report::RowOf(f);
+  for (output::Format f : output::FormatsWriting(document)) {
+    const output::FormatRow& row = output::RowOf(f);
     if (row.rules_only && !rules) continue;
-    std::string name = report::OptionOf(f);
+    std::string name = output::OptionOf(f);
     if (!row.short_option.empty()) name = std::string(row.short_option) + "," + name;
     std::string help(row.help), type_name = "FILE";
     for (const OptionWording& w : wording) {
@@ -42,7 +42,7 @@ void AddOutputOptions(CLI::App& app, OutputOptions& o, report::Document document
 }
 
 void AddCommonOptions(CLI::App& app, CommonOptions& o, const std::string& quick_help,
-                      const std::string& default_budget, report::Document document, bool rules) {
+                      const std::string& default_budget, output::Document document, bool rules) {
   app.add_flag("--quick", o.quick, quick_help);
   app.add_option("--budget", o.budget,
                  "Total time to spend measuring, over all paths (500ms, 30s, 2m); default " +
@@ -64,9 +64,9 @@ void AddCommonOptions(CLI::App& app, CommonOptions& o, const std::string& quick_
   AddStandardFlags(app, o.out);
 }
 
-std::vector<report::Destination> Destinations(const OutputOptions& o) {
-  std::vector<report::Destination> out;
-  for (const report::FormatRow& row : report::FormatTable()) {
+std::vector<output::Destination> Destinations(const OutputOptions& o) {
+  std::vector<output::Destination> out;
+  for (const output::FormatRow& row : output::FormatTable()) {
     const std::string& path = o.files[static_cast<std::size_t>(row.format)];
     if (!path.empty()) out.push_back({row.format, path});
   }

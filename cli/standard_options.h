@@ -18,7 +18,7 @@ namespace durprobe::cli {
 struct OutputOptions {
   // By format (output/formats.h): "" none, a file, or "-". The console's stays "": it has no
   // option.
-  std::array<std::string, report::kFormatCount> files;
+  std::array<std::string, output::kFormatCount> files;
   bool quiet = false;
   bool verbose = false;
   bool wide = false;     // every console column, whatever the terminal's width (cli/app.cc)
@@ -38,24 +38,24 @@ void AddDryRun(CLI::App& app, OutputOptions& options);
 // A command's own words for a format's option, where its document reads differently from a
 // run's report (summarize's rows, report's page).
 struct OptionWording {
-  report::Format format;
+  output::Format format;
   std::string help;
   std::string type_name = "FILE";
 };
 // One option per format that renders the document (-j/--json FILE, --csv FILE, ...), in the
 // format table's order, with the table's help unless wording gives the command's own; a format
 // that writes only check rules (--junit) only where the command evaluates rules.
-void AddOutputOptions(CLI::App& app, OutputOptions& options, report::Document document,
+void AddOutputOptions(CLI::App& app, OutputOptions& options, output::Document document,
                       const std::vector<OptionWording>& wording = {}, bool rules = false);
 // --quick (described for this command) and --budget (with this command's default), --dry-run,
 // the output options of the document the command writes (a run's report, or compare's
 // comparison; rules: check's) and standard flags.
 void AddCommonOptions(CLI::App& app, CommonOptions& options, const std::string& quick_help,
                       const std::string& default_budget,
-                      report::Document document = report::Document::kReport, bool rules = false);
+                      output::Document document = output::Document::kReport, bool rules = false);
 
 // The destinations the options name, in the format table's order.
-std::vector<report::Destination> Destinations(const OutputOptions& options);
+std::vector<output::Destination> Destinations(const OutputOptions& options);
 
 // A comma-separated list option that takes one argument per use, so a following PATH is not
 // swallowed into the list.

@@ -14,7 +14,7 @@ namespace durprobe::cli {
 CLI::Validator Size() {
   return CLI::Validator(
       [](std::string& value) {
-        Result<std::uint64_t> n = report::ParseSize(value);
+        Result<std::uint64_t> n = text::ParseSize(value);
         return n.ok() ? std::string() : n.status().message();
       },
       "SIZE");
@@ -23,7 +23,7 @@ CLI::Validator Size() {
 CLI::Validator Duration() {
   return CLI::Validator(
       [](std::string& value) {
-        Result<std::uint64_t> n = report::ParseDurationNanos(value);
+        Result<std::uint64_t> n = text::ParseDurationNanos(value);
         return n.ok() ? std::string() : n.status().message();
       },
       "DURATION");

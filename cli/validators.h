@@ -9,9 +9,9 @@
 
 namespace durprobe::cli {
 
-// A size with units (4k, 1MiB); the error is report::ParseSize's.
+// A size with units (4k, 1MiB); the error is text::ParseSize's.
 CLI::Validator Size();
-// A duration with units (500ms, 10s, 2m); the error is report::ParseDurationNanos's.
+// A duration with units (500ms, 10s, 2m); the error is text::ParseDurationNanos's.
 CLI::Validator Duration();
 // Case-insensitive choice among names; the error lists the valid ones:
 // "--synchronous: 'ful' is not one of full, normal, off, extra".

@@ -9,7 +9,7 @@
 namespace durprobe::cli {
 
 std::string VersionText() {
-  report::Context c = run::MakeContext(platform::Default(), "version");
+  model::Context c = run::MakeContext(platform::Default(), "version");
   std::string text =
       fmt::format("durprobe {} (SQLite {}, {} build{}{})", c.durprobe_version, c.sqlite_version,
                   c.build_type, c.optimized ? "" : ", UNOPTIMISED: not for benchmarking",

@@ -12,10 +12,16 @@
 set(DURPROBE_STRICT_WARNINGS -Wshadow -Wconversion -Wno-sign-conversion)
 
 # Third-party libraries every room may use; the others go to the one room that needs them. fmt
-# header-only (no libfmt.so at run time, no libfmt.a needed for durprobe-static: Debian has none).
+# as Debian's shared library: header-only, every object compiled fmt's formatting code again
+# (about 3 s of CPU each, a fifth of a cold build). durprobe-static, for which Debian has no
+# libfmt.a, links platform/static_fmt.cc instead (cmake/Static.cmake).
 add_library(durprobe_deps INTERFACE)
-target_link_libraries(durprobe_deps INTERFACE fmt::fmt-header-only nlohmann_json::nlohmann_json
+target_link_libraries(durprobe_deps INTERFACE
+  $<IF:$<BOOL:$<TARGET_PROPERTY:DURPROBE_STATIC>>,,fmt::fmt> nlohmann_json::nlohmann_json
   Threads::Threads)
+target_compile_definitions(durprobe_deps INTERFACE FMT_SHARED)
+target_include_directories(durprobe_deps SYSTEM INTERFACE
+  $<TARGET_PROPERTY:fmt::fmt,INTERFACE_INCLUDE_DIRECTORIES>)
 
 # durprobe_room(NAME [DEPS ROOM...]): the library durprobe_NAME for NAME/ (its sources are listed
 # by NAME/CMakeLists.txt), linking the rooms named, each declared before it.

@@ -1,8 +1,9 @@
 # durprobe-static: the same objects as durprobe, linked once more with -static (glibc, libstdc++,
 # SQLite, liburing, libfuse3 from their .a archives), a binary that runs on any x86-64 Linux with
 # no library installed (scripts/build-static.sh, docs/start.md). An extra link step, not a second
-# compile: fmt and toml++ are used header-only everywhere so the objects need no libfmt.a or
-# libtomlplusplus.a (Debian ships neither).
+# compile: toml++ is used header-only, and fmt's compiled part, which the objects take from
+# libfmt.so, is compiled once for it in platform/static_fmt.cc (Debian ships no libfmt.a and no
+# libtomlplusplus.a).
 #
 # A library whose shared form the rooms link (an imported target naming its .so) is named through
 # durprobe_static_alternative: the archive when the target being linked has the DURPROBE_STATIC
@@ -42,7 +43,10 @@ function(durprobe_static_executable name)
   if(NOT DURPROBE_STATIC_BINARY OR DURPROBE_STATIC_MISSING OR DURPROBE_SANITIZE OR DURPROBE_FUZZ)
     return()
   endif()
-  add_executable(${name} ${PROJECT_SOURCE_DIR}/platform/static_link.cc)
+  add_executable(${name} ${PROJECT_SOURCE_DIR}/platform/static_link.cc
+    ${PROJECT_SOURCE_DIR}/platform/static_fmt.cc)
+  set_source_files_properties(${PROJECT_SOURCE_DIR}/platform/static_fmt.cc PROPERTIES
+    COMPILE_DEFINITIONS FMT_HEADER_ONLY=1 SKIP_UNITY_BUILD_INCLUSION ON)
   set_target_properties(${name} PROPERTIES DURPROBE_STATIC ON)
   target_link_libraries(${name} PRIVATE durprobe_main_object durprobe_cli)
   target_link_options(${name} PRIVATE -static -s)

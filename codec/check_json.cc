@@ -1,14 +1,14 @@
 #include "codec/check_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
-nlohmann::json ToJson(const std::vector<CheckResult>& checks) {
+nlohmann::json ToJson(const std::vector<model::CheckResult>& checks) {
   nlohmann::json out = nlohmann::json::array();
-  for (const CheckResult& c : checks) {
+  for (const model::CheckResult& c : checks) {
     nlohmann::json j{{"rule", c.rule},
                      {"path", c.path},
                      {"status", NameOf(c.outcome)},
-                     {"pass", c.outcome == CheckOutcome::kPass},
+                     {"pass", c.outcome == model::CheckOutcome::kPass},
                      {"measured", c.measured ? nlohmann::json(*c.measured) : nlohmann::json()},
                      {"threshold", c.threshold},
                      {"comparison", c.comparison},
@@ -28,4 +28,4 @@ nlohmann::json ToJson(const std::vector<CheckResult>& checks) {
   return out;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

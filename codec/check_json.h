@@ -7,8 +7,8 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
-nlohmann::json ToJson(const std::vector<CheckResult>& checks);
+nlohmann::json ToJson(const std::vector<model::CheckResult>& checks);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -3,7 +3,7 @@
 #include "codec/flush_json.h"
 #include "codec/report_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 using nlohmann::json;
 
@@ -30,7 +30,7 @@ json ToJson(const std::vector<probes::ConcurrencyResult>& results) {
   return rows;
 }
 
-json ToJson(const SerialVsConcurrent& s) {
+json ToJson(const model::SerialVsConcurrent& s) {
   const probes::QueueDepthResult& q = s.concurrent;
   json concurrent{{"queue_depth", q.queue_depth},
                   {"write_size", q.write_size},
@@ -49,4 +49,4 @@ json ToJson(const SerialVsConcurrent& s) {
   return j;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

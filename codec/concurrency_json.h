@@ -7,10 +7,10 @@
 
 #include "model/concurrency_model.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 nlohmann::json ToJson(const probes::ConcurrencyResult& result);
 nlohmann::json ToJson(const std::vector<probes::ConcurrencyResult>& results);
-nlohmann::json ToJson(const SerialVsConcurrent& s);
+nlohmann::json ToJson(const model::SerialVsConcurrent& s);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

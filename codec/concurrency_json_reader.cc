@@ -3,7 +3,7 @@
 #include "codec/flush_json.h"
 #include "codec/json_reader_sections.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 std::vector<probes::ConcurrencyResult> ReadConcurrency(const JsonFields& target) {
   std::vector<probes::ConcurrencyResult> rows;
@@ -27,10 +27,10 @@ std::vector<probes::ConcurrencyResult> ReadConcurrency(const JsonFields& target)
   return rows;
 }
 
-std::optional<SerialVsConcurrent> ReadSerialVsConcurrent(const JsonFields& target) {
+std::optional<model::SerialVsConcurrent> ReadSerialVsConcurrent(const JsonFields& target) {
   if (!target.Has("serial_vs_concurrent")) return std::nullopt;
   JsonFields f = target.Object("serial_vs_concurrent");
-  SerialVsConcurrent s;
+  model::SerialVsConcurrent s;
   JsonFields c = f.Object("concurrent");
   probes::QueueDepthResult& q = s.concurrent;
   q.queue_depth = static_cast<std::uint32_t>(c.Uint("queue_depth"));
@@ -49,4 +49,4 @@ std::optional<SerialVsConcurrent> ReadSerialVsConcurrent(const JsonFields& targe
   return s;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

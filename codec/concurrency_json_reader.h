@@ -8,11 +8,11 @@
 #include "codec/json_fields.h"
 #include "model/concurrency_model.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 // The rows under the target's "concurrency" key; none when it has none.
 std::vector<probes::ConcurrencyResult> ReadConcurrency(const JsonFields& target);
 // The target's "serial_vs_concurrent" block; unset when it has none.
-std::optional<SerialVsConcurrent> ReadSerialVsConcurrent(const JsonFields& target);
+std::optional<model::SerialVsConcurrent> ReadSerialVsConcurrent(const JsonFields& target);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

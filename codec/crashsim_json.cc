@@ -1,6 +1,6 @@
 #include "codec/crashsim_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 using nlohmann::json;
 
@@ -29,4 +29,4 @@ json ToJson(const std::vector<sqlite_bench::CrashsimResult>& results) {
   return rows;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -6,9 +6,9 @@
 
 #include "sqlite_bench/crashsim_result.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 nlohmann::json ToJson(const sqlite_bench::CrashsimResult& result);
 nlohmann::json ToJson(const std::vector<sqlite_bench::CrashsimResult>& results);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

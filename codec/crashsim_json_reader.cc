@@ -2,7 +2,7 @@
 
 #include "codec/json_reader_sections.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 std::vector<sqlite_bench::CrashsimResult> ReadCrashsim(const JsonFields& target) {
   std::vector<sqlite_bench::CrashsimResult> rows;
@@ -32,4 +32,4 @@ std::vector<sqlite_bench::CrashsimResult> ReadCrashsim(const JsonFields& target)
   return rows;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

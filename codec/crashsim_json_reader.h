@@ -6,9 +6,9 @@
 #include "codec/json_fields.h"
 #include "sqlite_bench/crashsim_result.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 // The rows under the target's "crashsim" key; none when it has none.
 std::vector<sqlite_bench::CrashsimResult> ReadCrashsim(const JsonFields& target);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -2,7 +2,7 @@
 
 #include "codec/json_reader_sections.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 using nlohmann::json;
 
@@ -92,4 +92,4 @@ std::vector<sqlite_bench::CrashtestResult> ReadCrashtest(const JsonFields& targe
   return rows;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

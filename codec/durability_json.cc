@@ -2,13 +2,13 @@
 
 #include "codec/json_reader_sections.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 using nlohmann::json;
 
-json ToJson(const Durability& d) {
+json ToJson(const model::Durability& d) {
   json layers = json::array();
-  for (const DurabilityLayer& l : d.layers) {
+  for (const model::DurabilityLayer& l : d.layers) {
     layers.push_back({{"kind", NameOf(l.kind)},
                       {"name", l.name},
                       {"effect", NameOf(l.effect)},
@@ -23,19 +23,19 @@ json ToJson(const Durability& d) {
   return j;
 }
 
-Durability ReadDurability(const JsonFields& f) {
-  Durability d;
-  d.verdict = f.Enum("verdict", DurabilityVerdict::kUnproven, Need::kRequired);
-  d.deciding_layer = f.OptionalEnum<LayerKind>("deciding_layer");
+model::Durability ReadDurability(const JsonFields& f) {
+  model::Durability d;
+  d.verdict = f.Enum("verdict", model::DurabilityVerdict::kUnproven, Need::kRequired);
+  d.deciding_layer = f.OptionalEnum<model::LayerKind>("deciding_layer");
   d.reason = f.String("reason");
   d.to_prove = f.String("to_prove");
   d.findings = f.Strings("findings");
   f.Each("layers", Need::kOptional, [&](const JsonFields& l) {
-    d.layers.push_back({l.Enum("kind", LayerKind::kFilesystem, Need::kRequired), l.String("name"),
-                        l.Enum("effect", LayerEffect::kUnknown, Need::kRequired),
-                        l.String("reason")});
+    d.layers.push_back(
+        {l.Enum("kind", model::LayerKind::kFilesystem, Need::kRequired), l.String("name"),
+         l.Enum("effect", model::LayerEffect::kUnknown, Need::kRequired), l.String("reason")});
   });
   return d;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -6,9 +6,9 @@
 #include "codec/json_fields.h"
 #include "model/durability.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
-nlohmann::json ToJson(const Durability& d);
-Durability ReadDurability(const JsonFields& f);
+nlohmann::json ToJson(const model::Durability& d);
+model::Durability ReadDurability(const JsonFields& f);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -1,6 +1,6 @@
 #include "codec/ebs_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using nlohmann::json;
@@ -61,4 +61,4 @@ platform::EbsStats ReadEbs(const JsonFields& f) {
   return e;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -7,9 +7,9 @@
 #include "codec/json_fields.h"
 #include "platform/ebs_stats.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 nlohmann::json ToJson(const platform::EbsStats& ebs);
 platform::EbsStats ReadEbs(const JsonFields& f);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

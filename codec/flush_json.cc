@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 using nlohmann::json;
 
@@ -69,4 +69,4 @@ probes::FlushTally ReadFlushTally(const JsonFields& f) {
   return t;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

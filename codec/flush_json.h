@@ -8,10 +8,10 @@
 #include "codec/json_fields.h"
 #include "probes/flush_tally.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 nlohmann::json ToJson(const probes::FlushTally& t);
 // Absent (a report from before flushes were counted) reads as not counted.
 probes::FlushTally ReadFlushTally(const JsonFields& f);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

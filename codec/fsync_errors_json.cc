@@ -3,7 +3,7 @@
 #include "codec/json_reader_sections.h"
 #include "model/names.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 using nlohmann::json;
 
@@ -115,4 +115,4 @@ std::vector<probes::FsyncErrorsResult> ReadFsyncErrors(const JsonFields& target)
   return all;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -8,10 +8,10 @@
 #include "codec/json_fields.h"
 #include "probes/fsync_error_result.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 nlohmann::json ToJson(const std::vector<probes::FsyncErrorsResult>& results);
 // The objects under the target's "fsync_errors" key; none when it has none.
 std::vector<probes::FsyncErrorsResult> ReadFsyncErrors(const JsonFields& target);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -5,7 +5,7 @@
 #include <cctype>
 #include <cmath>
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 using nlohmann::json;
 
@@ -164,4 +164,4 @@ std::vector<std::string> JsonFields::Keys() const {
   return keys;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -18,7 +18,7 @@
 #include "model/names.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 // Times in a report are ns since the run started, written as seconds; the two conversions are
 // exact both ways for any run shorter than a day, so a report read back writes the same bytes.
@@ -67,7 +67,7 @@ class JsonFields {
          Need need = Need::kOptional) const {
     const nlohmann::json* v = Value(key, need, "a name", &nlohmann::json::is_string);
     if (v == nullptr) return fallback;
-    auto it = names.find(AsciiLower(v->get<std::string>()));
+    auto it = names.find(text::AsciiLower(v->get<std::string>()));
     if (it != names.end()) return it->second;
     FailUnknownName(v->get<std::string>(), key);
     return fallback;
@@ -77,7 +77,8 @@ class JsonFields {
   E Enum(const char* key, E fallback, Need need = Need::kOptional) const {
     const nlohmann::json* v = Value(key, need, "a name", &nlohmann::json::is_string);
     if (v == nullptr) return fallback;
-    if (std::optional<E> e = ParseName<E>(AsciiLower(v->get<std::string>()))) return *e;
+    if (std::optional<E> e = model::ParseName<E>(text::AsciiLower(v->get<std::string>())))
+      return *e;
     FailUnknownName(v->get<std::string>(), key);
     return fallback;
   }
@@ -101,4 +102,4 @@ class JsonFields {
   std::string* error_;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

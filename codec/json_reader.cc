@@ -23,13 +23,13 @@
 #include "codec/sqlite_workloads_json_reader.h"
 #include "probes/op_cost.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using nlohmann::json;
 
-Context ReadContext(const JsonFields& f) {
-  Context c;
+model::Context ReadContext(const JsonFields& f) {
+  model::Context c;
   c.durprobe_version = f.String("durprobe_version", Need::kRequired);
   c.host = f.String("host", Need::kRequired);
   c.os = f.String("os", Need::kRequired);
@@ -146,17 +146,18 @@ probes::OpCostResult ReadOpCost(const JsonFields& f) {
   return r;
 }
 
-Finding ReadFinding(const JsonFields& f) {
-  static const auto kSeverities = NamesOf({Severity::kInfo, Severity::kWarn, Severity::kFail});
-  Finding finding;
-  finding.severity = f.Enum("severity", kSeverities, Severity::kInfo, Need::kRequired);
+model::Finding ReadFinding(const JsonFields& f) {
+  static const auto kSeverities =
+      NamesOf({model::Severity::kInfo, model::Severity::kWarn, model::Severity::kFail});
+  model::Finding finding;
+  finding.severity = f.Enum("severity", kSeverities, model::Severity::kInfo, Need::kRequired);
   finding.code = f.String("code", Need::kRequired);
   finding.message = f.String("message", Need::kRequired);
   return finding;
 }
 
-Target ReadTarget(const JsonFields& f, const Context& context) {
-  Target t;
+model::Target ReadTarget(const JsonFields& f, const model::Context& context) {
+  model::Target t;
   t.path = f.String("path", Need::kRequired);
   if (f.Has("mount")) t.mount = ReadMount(f.Object("mount"));
   if (f.Has("reference")) {
@@ -170,8 +171,8 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
   if (f.Has("ebs")) t.ebs = ReadEbs(f.Object("ebs"));
   if (f.Has("states")) {
     JsonFields d = f.Object("states");
-    t.device_states = DeviceStates{d.String("evidence"), d.Double("fast_ns"), d.Double("slow_ns"),
-                                   d.Double("slow_share")};
+    t.device_states = model::DeviceStates{d.String("evidence"), d.Double("fast_ns"),
+                                          d.Double("slow_ns"), d.Double("slow_share")};
   }
   f.Each("probes", Need::kRequired, [&](const JsonFields& p) {
     if (p.Has("states")) t.probe_states.push_back(ReadProbeStates(p, t.probes.size()));
@@ -200,34 +201,34 @@ Target ReadTarget(const JsonFields& f, const Context& context) {
          [&](const JsonFields& x) { t.findings.push_back(ReadFinding(x)); });
   f.Each("unfinished", Need::kOptional, [&](const JsonFields& u) {
     // A report from before the budget could cut a run has only interruptions.
-    t.unfinished.push_back({u.Enum("kind", UnfinishedKind::kProbe, Need::kRequired),
-                            u.String("label"), u.Enum("reason", Unfinished::kInterrupted)});
+    t.unfinished.push_back({u.Enum("kind", model::UnfinishedKind::kProbe, Need::kRequired),
+                            u.String("label"), u.Enum("reason", model::Unfinished::kInterrupted)});
   });
   // As the run decided it; a report from before durprobe wrote the verdict gets it worked out
   // from what it holds, as the run would have.
   if (f.Has("durability")) {
     t.durability = ReadDurability(f.Object("durability"));
   } else {
-    AssessDurability(t, context);
+    analysis::AssessDurability(t, context);
   }
-  AssessRisks(t);  // from the verdict, as the run decided it
+  analysis::AssessRisks(t);  // from the verdict, as the run decided it
   // From the rates as read: a report saved when speedup came from the mean commit gets the
   // median-based one every other figure of the row uses.
-  AssignSpeedups(t.sqlite);
+  analysis::AssignSpeedups(t.sqlite);
   t.summary = ReadPathSummary(f);
   t.advice = ReadAdvice(f);
   return t;
 }
 
 // checks[] as codec/check_json.cc writes it; `pass` is derived from `status`, not read.
-CheckResult ReadCheck(const JsonFields& f) {
+model::CheckResult ReadCheck(const JsonFields& f) {
   static const auto kOutcomes =
-      NamesOf({CheckOutcome::kPass, CheckOutcome::kFail, CheckOutcome::kError,
-               CheckOutcome::kSkipped, CheckOutcome::kUnstable});
-  CheckResult c;
+      NamesOf({model::CheckOutcome::kPass, model::CheckOutcome::kFail, model::CheckOutcome::kError,
+               model::CheckOutcome::kSkipped, model::CheckOutcome::kUnstable});
+  model::CheckResult c;
   c.rule = f.String("rule", Need::kRequired);
   c.path = f.String("path");
-  c.outcome = f.Enum("status", kOutcomes, CheckOutcome::kError, Need::kRequired);
+  c.outcome = f.Enum("status", kOutcomes, model::CheckOutcome::kError, Need::kRequired);
   c.measured = f.OptionalDouble("measured");
   c.threshold = f.Double("threshold");
   c.comparison = f.String("comparison");
@@ -253,9 +254,9 @@ Status ValidateReport(const json& doc) {
     return Status::InvalidArgument("no \"schema\" key: not a durprobe report");
   }
   std::string schema = doc["schema"];
-  if (schema != kReportSchema) {
+  if (schema != model::kReportSchema) {
     return Status::InvalidArgument(
-        fmt::format("schema is '{}', expected {}", schema, kReportSchema));
+        fmt::format("schema is '{}', expected {}", schema, model::kReportSchema));
   }
   if (!doc.contains("targets") || !doc["targets"].is_array() || doc["targets"].empty() ||
       !doc["targets"][0].is_object()) {
@@ -264,11 +265,11 @@ Status ValidateReport(const json& doc) {
   return Status::Ok();
 }
 
-Result<Report> FromJson(const json& doc) {
+Result<model::Report> FromJson(const json& doc) {
   if (Status valid = ValidateReport(doc); !valid.ok()) return valid;
   std::string error;
   JsonFields root(&doc, "", &error);
-  Report report;
+  model::Report report;
   report.context = ReadContext(root.Object("context", Need::kRequired));
   root.Each("targets", Need::kRequired,
             [&](const JsonFields& t) { report.targets.push_back(ReadTarget(t, report.context)); });
@@ -278,10 +279,10 @@ Result<Report> FromJson(const json& doc) {
   return report;
 }
 
-Result<Report> FromJson(const std::string& text) {
+Result<model::Report> FromJson(const std::string& text) {
   Result<json> doc = ParseJsonText(text);
   if (!doc.ok()) return doc.status();
   return FromJson(*doc);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

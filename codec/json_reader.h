@@ -23,14 +23,14 @@
 #include "model/report.h"
 #include "platform/status.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 // Checks a parsed document is a durprobe report with at least one target; the message names
 // what is wrong ("schema is 'x', expected durprobe.report/1").
 Status ValidateReport(const nlohmann::json& doc);
 
 // A report's text -> the report model. The error (InvalidArgument) is one line, see above.
-Result<Report> FromJson(const std::string& text);
-Result<Report> FromJson(const nlohmann::json& doc);
+Result<model::Report> FromJson(const std::string& text);
+Result<model::Report> FromJson(const nlohmann::json& doc);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -4,7 +4,7 @@
 
 #include "codec/repeats_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 probes::Outcome ReadOutcome(const JsonFields& f) {
   static const auto kOutcomes = NamesOf({probes::Outcome::kOk, probes::Outcome::kUnsupported,
@@ -38,17 +38,18 @@ probes::LatencySummary ReadLatency(const JsonFields& f,
   return s;
 }
 
-ProbeStates ReadProbeStates(const JsonFields& probe, std::size_t index) {
-  ProbeStates ps{index, {}};
+model::ProbeStates ReadProbeStates(const JsonFields& probe, std::size_t index) {
+  model::ProbeStates ps{index, {}};
   probe.Each("states", Need::kOptional, [&](const JsonFields& x) {
-    StateFigures s;
-    s.state = x.Enum("state", DeviceState::kFast, Need::kRequired);
+    model::StateFigures s;
+    s.state = x.Enum("state", model::DeviceState::kFast, Need::kRequired);
     s.time_share = x.Double("time_share");
     s.ops = x.Uint("ops");
     s.p50_ns = x.Uint("p50_ns");
     s.p99_ns = x.Uint("p99_ns");
     if (x.Has("repeats")) {
-      s.p50_repeats = ReadRepeatSpread(x.Object("repeats").Object("p50_ns"), kLatencyResolution);
+      s.p50_repeats =
+          ReadRepeatSpread(x.Object("repeats").Object("p50_ns"), model::kLatencyResolution);
     }
     if (x.Has("sync")) {
       JsonFields sync = x.Object("sync");
@@ -61,4 +62,4 @@ ProbeStates ReadProbeStates(const JsonFields& probe, std::size_t index) {
   return ps;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

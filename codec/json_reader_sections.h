@@ -12,7 +12,7 @@
 #include "probes/probe_result.h"
 #include "probes/statistics.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 // Name -> value for an enumeration the reader reads, built from the writer's own NameOf.
 template <typename E>
@@ -30,6 +30,6 @@ probes::LatencySummary ReadLatency(const JsonFields& f,
                                    std::initializer_list<const char*> required = {});
 
 // A probe's states[] (probes[].states) as the figures of probe `index` per device state.
-ProbeStates ReadProbeStates(const JsonFields& probe, std::size_t index);
+model::ProbeStates ReadProbeStates(const JsonFields& probe, std::size_t index);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

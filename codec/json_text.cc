@@ -7,7 +7,7 @@
 
 #include "text/json_scan.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using nlohmann::json;
@@ -52,7 +52,7 @@ class DuplicateKeys {
   // Ok, or the first key given twice: "key 'x' appears twice in targets[0] (line 9)".
   Status Check(const std::string& text) const {
     if (key_.empty()) return Status::Ok();
-    std::vector<std::size_t> offsets = JsonKeyOffsets(text);
+    std::vector<std::size_t> offsets = text::JsonKeyOffsets(text);
     int line = 0;
     if (key_number_ < offsets.size()) {
       line =
@@ -106,7 +106,7 @@ class DuplicateKeys {
 constexpr int kMaxReportDepth = 64;
 
 Result<json> ParseJsonText(const std::string& text) {
-  if (std::size_t at = JsonTooDeepAt(text, kMaxReportDepth); at != std::string::npos) {
+  if (std::size_t at = text::JsonTooDeepAt(text, kMaxReportDepth); at != std::string::npos) {
     return Status::InvalidArgument(fmt::format(
         "not valid JSON: nested deeper than {} levels at byte {} (a report is about ten deep)",
         kMaxReportDepth, at + 1));
@@ -126,4 +126,4 @@ Result<json> ParseJsonText(const std::string& text) {
   }
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -8,9 +8,9 @@
 
 #include "platform/status.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 // Parses a report's text; malformed or truncated JSON gives a message with the byte offset.
 Result<nlohmann::json> ParseJsonText(const std::string& text);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

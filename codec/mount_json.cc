@@ -5,7 +5,7 @@
 #include "platform/container.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using nlohmann::json;
@@ -19,7 +19,7 @@ void PutOptionalPath(json& obj, const std::string& key, const std::string& path)
   if (path.empty()) {
     obj[key] = nullptr;
   } else {
-    PutPath(obj, key, path);
+    text::PutPath(obj, key, path);
   }
 }
 
@@ -27,7 +27,7 @@ json OverlayJson(const platform::OverlayInfo& o) {
   json j{{"volatile", o.volatile_mount},
          {"upper_visible", o.upper_visible},
          {"upper_fstype", OrNull(o.upper_fstype)}};
-  PutPaths(j, "lower_dirs", o.lower_dirs);
+  text::PutPaths(j, "lower_dirs", o.lower_dirs);
   PutOptionalPath(j, "upper_dir", o.upper_dir);
   PutOptionalPath(j, "work_dir", o.work_dir);
   PutOptionalPath(j, "upper_mount_point", o.upper_mount_point);
@@ -92,12 +92,12 @@ json ToJson(const platform::MountInfo& m) {
          {"device_note", OrNull(m.device_note)},
          {"container", ContainerJson(m.container)},
          {"notes", m.notes}};
-  PutPath(j, "source", m.source);
-  PutPath(j, "mount_point", m.mount_point);
-  PutPath(j, "root", m.root);
+  text::PutPath(j, "source", m.source);
+  text::PutPath(j, "mount_point", m.mount_point);
+  text::PutPath(j, "root", m.root);
   // Only where a loop device's backing file was followed: the same object, one level down.
   if (!m.backing.empty()) j["backing"] = ToJson(m.backing.front());
   return j;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

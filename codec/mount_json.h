@@ -6,10 +6,10 @@
 
 #include "platform/mount_info.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 // Unknown values are null, never false or 0: "not known here" must not read as "no".
 nlohmann::json ToJson(const platform::MountInfo& m);
 nlohmann::json ToJson(const platform::DeviceInfo& d);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -6,7 +6,7 @@
 
 #include "platform/container.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 // "major:minor" as the writer spells st_dev; false when the text is not that.
@@ -115,4 +115,4 @@ platform::MountInfo ReadMount(const JsonFields& f) {
   return m;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

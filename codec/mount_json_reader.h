@@ -4,8 +4,8 @@
 #include "codec/json_fields.h"
 #include "platform/mount_info.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 platform::MountInfo ReadMount(const JsonFields& f);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

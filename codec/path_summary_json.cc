@@ -1,13 +1,13 @@
 #include "codec/path_summary_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using nlohmann::json;
 
 json Maybe(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
-json SettingJson(const std::optional<SummarySetting>& s) {
+json SettingJson(const std::optional<model::SummarySetting>& s) {
   if (!s) return nullptr;
   return {{"label", s->label},
           {"commits_per_sec", s->commits_per_sec},
@@ -16,10 +16,10 @@ json SettingJson(const std::optional<SummarySetting>& s) {
           {"loses", s->loses}};
 }
 
-std::optional<SummarySetting> ReadSetting(const JsonFields& sqlite, const char* key) {
+std::optional<model::SummarySetting> ReadSetting(const JsonFields& sqlite, const char* key) {
   if (!sqlite.Has(key)) return std::nullopt;
   JsonFields f = sqlite.Object(key);
-  SummarySetting s;
+  model::SummarySetting s;
   s.label = f.String("label", Need::kRequired);
   s.commits_per_sec = f.Double("commits_per_sec");
   s.vs_default = f.OptionalDouble("vs_default");
@@ -30,7 +30,7 @@ std::optional<SummarySetting> ReadSetting(const JsonFields& sqlite, const char* 
 
 }  // namespace
 
-json ToJson(const PathSummary& s) {
+json ToJson(const model::PathSummary& s) {
   json j = {{"what", s.what},
             {"durability", s.durability ? json(NameOf(*s.durability)) : json(nullptr)},
             {"durability_line", s.durability_line},
@@ -58,21 +58,21 @@ json ToJson(const PathSummary& s) {
   return j;
 }
 
-json ToJson(const std::vector<PathAdvice>& advice) {
+json ToJson(const std::vector<model::PathAdvice>& advice) {
   json out = json::array();
-  for (const PathAdvice& a : advice) {
+  for (const model::PathAdvice& a : advice) {
     out.push_back(
         {{"system", a.system}, {"setting", a.setting}, {"why", a.why}, {"evidence", a.evidence}});
   }
   return out;
 }
 
-std::optional<PathSummary> ReadPathSummary(const JsonFields& target) {
+std::optional<model::PathSummary> ReadPathSummary(const JsonFields& target) {
   if (!target.Has("summary")) return std::nullopt;
   JsonFields f = target.Object("summary");
-  PathSummary s;
+  model::PathSummary s;
   s.what = f.String("what");
-  s.durability = f.OptionalEnum<DurabilityVerdict>("durability");
+  s.durability = f.OptionalEnum<model::DurabilityVerdict>("durability");
   s.durability_line = f.String("durability_line");
   JsonFields sync = f.Object("sync");
   s.sync_probe = sync.String("probe");
@@ -81,13 +81,13 @@ std::optional<PathSummary> ReadPathSummary(const JsonFields& target) {
   s.synced_writes_per_sec = sync.OptionalDouble("synced_writes_per_sec");
   if (sync.Has("slow_state")) {
     JsonFields slow = sync.Object("slow_state");
-    s.sync_slow_state = PathSummary::SlowState{slow.Double("p50_ns"), slow.OptionalDouble("p99_ns"),
-                                               slow.Double("time_share")};
+    s.sync_slow_state = model::PathSummary::SlowState{
+        slow.Double("p50_ns"), slow.OptionalDouble("p99_ns"), slow.Double("time_share")};
   }
   if (sync.Has("fast_state")) {
     JsonFields fast = sync.Object("fast_state");
-    s.sync_fast_state = PathSummary::SlowState{fast.Double("p50_ns"), fast.OptionalDouble("p99_ns"),
-                                               fast.Double("time_share")};
+    s.sync_fast_state = model::PathSummary::SlowState{
+        fast.Double("p50_ns"), fast.OptionalDouble("p99_ns"), fast.Double("time_share")};
   }
   JsonFields sqlite = f.Object("sqlite");
   s.sqlite_default = ReadSetting(sqlite, "default");
@@ -98,8 +98,8 @@ std::optional<PathSummary> ReadPathSummary(const JsonFields& target) {
   return s;
 }
 
-std::vector<PathAdvice> ReadAdvice(const JsonFields& target) {
-  std::vector<PathAdvice> advice;
+std::vector<model::PathAdvice> ReadAdvice(const JsonFields& target) {
+  std::vector<model::PathAdvice> advice;
   target.Each("advice", Need::kOptional, [&](const JsonFields& a) {
     advice.push_back({a.String("system", Need::kRequired), a.String("setting", Need::kRequired),
                       a.String("why"), a.String("evidence")});
@@ -107,4 +107,4 @@ std::vector<PathAdvice> ReadAdvice(const JsonFields& target) {
   return advice;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -8,13 +8,13 @@
 #include "codec/json_fields.h"
 #include "model/path_summary_model.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
-nlohmann::json ToJson(const PathSummary& summary);
-nlohmann::json ToJson(const std::vector<PathAdvice>& advice);
+nlohmann::json ToJson(const model::PathSummary& summary);
+nlohmann::json ToJson(const std::vector<model::PathAdvice>& advice);
 
 // target's "summary" (unset when absent or null) and "advice" (empty when absent).
-std::optional<PathSummary> ReadPathSummary(const JsonFields& target);
-std::vector<PathAdvice> ReadAdvice(const JsonFields& target);
+std::optional<model::PathSummary> ReadPathSummary(const JsonFields& target);
+std::vector<model::PathAdvice> ReadAdvice(const JsonFields& target);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -5,7 +5,7 @@
 #include "analysis/powercut_verdict.h"
 #include "codec/json_reader.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 using nlohmann::json;
 
@@ -49,7 +49,7 @@ std::string CountsProblem(const json& doc) {
 
 }  // namespace
 
-json ToJson(const PowercutEvidence& e) {
+json ToJson(const model::PowercutEvidence& e) {
   return json{{"run_id", e.run_id},
               {"host", e.host},
               {"witness", e.witness},
@@ -84,8 +84,8 @@ json ToJson(const PowercutEvidence& e) {
               {"verdict", e.verdict}};
 }
 
-PowercutEvidence ReadPowercut(const JsonFields& f) {
-  PowercutEvidence e;
+model::PowercutEvidence ReadPowercut(const JsonFields& f) {
+  model::PowercutEvidence e;
   e.run_id = f.String("run_id", Need::kRequired);
   e.host = f.String("host");
   e.witness = f.String("witness");
@@ -121,30 +121,30 @@ PowercutEvidence ReadPowercut(const JsonFields& f) {
   return e;
 }
 
-std::string PowercutEvidenceDocument(const PowercutEvidence& e) {
+std::string PowercutEvidenceDocument(const model::PowercutEvidence& e) {
   json doc = json::object();
-  doc["schema"] = kPowercutSchema;
+  doc["schema"] = model::kPowercutSchema;
   doc.update(ToJson(e));
   return doc.dump(2) + "\n";
 }
 
-Result<PowercutEvidence> ParsePowercutEvidence(std::string_view text) {
+Result<model::PowercutEvidence> ParsePowercutEvidence(std::string_view text) {
   // The report reader's parser: a key given twice is refused, as is JSON nested too deep.
   Result<json> parsed = ParseJsonText(std::string(text));
   if (!parsed.ok()) return parsed.status();
   const json& doc = *parsed;
   if (!doc.is_object()) return Status::InvalidArgument("not a JSON object");
   const auto schema = doc.find("schema");
-  if (schema == doc.end() || !schema->is_string() || *schema != kPowercutSchema) {
+  if (schema == doc.end() || !schema->is_string() || *schema != model::kPowercutSchema) {
     return Status::InvalidArgument(
-        fmt::format("not a power-cut evidence file (schema {} expected)", kPowercutSchema));
+        fmt::format("not a power-cut evidence file (schema {} expected)", model::kPowercutSchema));
   }
   if (std::string why = CountsProblem(doc); !why.empty()) return Status::InvalidArgument(why);
   std::string error;
   JsonFields f(&doc, "", &error);
-  PowercutEvidence e = ReadPowercut(f);
+  model::PowercutEvidence e = ReadPowercut(f);
   if (!error.empty()) return Status::InvalidArgument(error);
-  if (e.verdict != kPowercutPassed && e.verdict != kPowercutFailed) {
+  if (e.verdict != analysis::kPowercutPassed && e.verdict != analysis::kPowercutFailed) {
     return Status::InvalidArgument(
         fmt::format("verdict '{}': an evidence file says passed or failed", e.verdict));
   }
@@ -155,10 +155,10 @@ Result<PowercutEvidence> ParsePowercutEvidence(std::string_view text) {
                                                lost->get<std::uint64_t>(), e.missing, e.torn,
                                                e.Lost()));
   }
-  if (std::string why = PowercutContradiction(e); !why.empty()) {
+  if (std::string why = analysis::PowercutContradiction(e); !why.empty()) {
     return Status::InvalidArgument(why);
   }
   return e;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -11,15 +11,15 @@
 #include "model/powercut.h"
 #include "platform/status.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
-nlohmann::json ToJson(const PowercutEvidence& e);
-PowercutEvidence ReadPowercut(const JsonFields& object);
+nlohmann::json ToJson(const model::PowercutEvidence& e);
+model::PowercutEvidence ReadPowercut(const JsonFields& object);
 // The evidence file: the object with its schema name.
-std::string PowercutEvidenceDocument(const PowercutEvidence& e);
+std::string PowercutEvidenceDocument(const model::PowercutEvidence& e);
 // Reads an evidence file's text; InvalidArgument naming what is wrong: not JSON, a key given
 // twice, another schema, a key of the wrong type, a count that is not a whole number from 0 to
 // 2^53, or counts that contradict each other or the file's verdict (PowercutContradiction).
-Result<PowercutEvidence> ParsePowercutEvidence(std::string_view text);
+Result<model::PowercutEvidence> ParsePowercutEvidence(std::string_view text);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -10,17 +10,17 @@
 #include "codec/json_fields.h"
 #include "model/repeats.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 // One figure's {median, min, max, n, next_run}; null where no repeat measured it. A report saved
 // before next_run existed gets it from its values where min, median and max are all of them
 // (n 3); relative_resolution as SpreadOf's.
-nlohmann::json ToJson(const RepeatSpread& spread);
-RepeatSpread ReadRepeatSpread(const JsonFields& f, double relative_resolution);
-nlohmann::json ToJson(const ProbeRepeats& repeats);
-nlohmann::json ToJson(const SqliteRepeats& repeats);
+nlohmann::json ToJson(const model::RepeatSpread& spread);
+model::RepeatSpread ReadRepeatSpread(const JsonFields& f, double relative_resolution);
+nlohmann::json ToJson(const model::ProbeRepeats& repeats);
+nlohmann::json ToJson(const model::SqliteRepeats& repeats);
 // The repeats of the probe at index probe in Target::probes.
-ProbeRepeats ReadProbeRepeats(const JsonFields& f, std::size_t probe);
-SqliteRepeats ReadSqliteRepeats(const JsonFields& f);
+model::ProbeRepeats ReadProbeRepeats(const JsonFields& f, std::size_t probe);
+model::SqliteRepeats ReadSqliteRepeats(const JsonFields& f);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

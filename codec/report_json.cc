@@ -18,7 +18,7 @@
 #include "model/percentiles.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 using nlohmann::json;
 
@@ -26,9 +26,9 @@ namespace {
 
 json OrNull(const std::optional<std::uint64_t>& v) { return v ? json(*v) : json(nullptr); }
 
-json ReferenceJson(const std::vector<ReferenceSample>& samples) {
+json ReferenceJson(const std::vector<model::ReferenceSample>& samples) {
   json out = json::array();
-  for (const ReferenceSample& r : samples) {
+  for (const model::ReferenceSample& r : samples) {
     out.push_back({{"t_s", SecondsSinceStart(r.start_ns)},
                    {"before", r.before},
                    {"ops", r.ops},
@@ -43,10 +43,10 @@ json ReferenceJson(const std::vector<ReferenceSample>& samples) {
 json ToJson(const probes::LatencySummary& s) {
   json j{{"min", s.min},
          {"p50", s.p50},
-         {"p90", OrNull(P90(s))},
+         {"p90", OrNull(model::P90(s))},
          {"p95", s.p95},
-         {"p99", OrNull(P99(s))},
-         {"p999", OrNull(P999(s))},
+         {"p99", OrNull(model::P99(s))},
+         {"p999", OrNull(model::P999(s))},
          {"max", s.max},
          {"mean", s.mean},
          {"p50_ci_low", s.p50_ci_low},
@@ -55,7 +55,7 @@ json ToJson(const probes::LatencySummary& s) {
          {"p99_ci_high", s.p99_ci_high},
          {"count", s.count}};
   // fio's ladder ends at p99.99: written where 10,000 operations or more support it.
-  if (std::optional<std::uint64_t> p9999 = P9999(s)) j["p9999"] = *p9999;
+  if (std::optional<std::uint64_t> p9999 = model::P9999(s)) j["p9999"] = *p9999;
   return j;
 }
 
@@ -109,7 +109,7 @@ json ToJson(const probes::ProbeResult& r) {
   return j;
 }
 
-json ToJson(const Context& c) {
+json ToJson(const model::Context& c) {
   json j{{"durprobe_version", c.durprobe_version},
          {"host", c.host},
          {"os", c.os},
@@ -122,7 +122,7 @@ json ToJson(const Context& c) {
          {"started_at", c.started_at},
          {"command", c.command},
          {"ld_preload", nullptr}};
-  if (!c.ld_preload.empty()) PutPath(j, "ld_preload", c.ld_preload);
+  if (!c.ld_preload.empty()) text::PutPath(j, "ld_preload", c.ld_preload);
   j["command_line"] = c.command_line;
   j["options"] = c.options;
   j["interrupted"] = c.interrupted;
@@ -135,7 +135,7 @@ json ToJson(const Context& c) {
            {"quota_us", c.cpu_quota.limited() ? json(c.cpu_quota.quota_us) : json(nullptr)},
            {"period_us", c.cpu_quota.period_us},
            {"cpus", c.cpu_quota.limited() ? json(c.cpu_quota.cpus()) : json(nullptr)}};
-    PutPath(q, "path", c.cpu_quota.cgroup);
+    text::PutPath(q, "path", c.cpu_quota.cgroup);
     j["cpu_quota"] = q;
   }
   std::vector<std::string> warnings = BuildWarnings(c);
@@ -155,23 +155,23 @@ json ToJson(const probes::OpCostResult& r) {
   return j;
 }
 
-json ToJson(const Target& t) {
+json ToJson(const model::Target& t) {
   json probes = json::array();
   for (const probes::ProbeResult& r : t.probes) probes.push_back(ToJson(r));
-  for (const ProbeRepeats& r : t.probe_repeats) {
+  for (const model::ProbeRepeats& r : t.probe_repeats) {
     if (r.probe < probes.size()) probes[r.probe]["repeats"] = ToJson(r);
   }
-  for (const DeviceMoved& m : t.moved) {
+  for (const model::DeviceMoved& m : t.moved) {
     if (m.probe >= probes.size()) continue;
     probes[m.probe]["device_moved"] = {{"before_ns", m.before_ns},
                                        {"after_ns", m.after_ns},
                                        {"low_ns", m.low_ns},
                                        {"high_ns", m.high_ns}};
   }
-  for (const ProbeStates& ps : t.probe_states) {
+  for (const model::ProbeStates& ps : t.probe_states) {
     if (ps.probe >= probes.size()) continue;
     json states = json::array();
-    for (const StateFigures& f : ps.states) {
+    for (const model::StateFigures& f : ps.states) {
       json one{{"state", NameOf(f.state)},
                {"time_share", f.time_share},
                {"ops", f.ops},
@@ -188,12 +188,12 @@ json ToJson(const Target& t) {
     probes[ps.probe]["states"] = std::move(states);
   }
   json findings = json::array();
-  for (const Finding& f : t.findings) {
+  for (const model::Finding& f : t.findings) {
     findings.push_back(
         {{"severity", NameOf(f.severity)}, {"code", f.code}, {"message", f.message}});
   }
   json j{{"probes", probes}, {"findings", findings}};
-  PutPath(j, "path", t.path);
+  text::PutPath(j, "path", t.path);
   if (t.mount) j["mount"] = ToJson(*t.mount);
   if (t.durability) j["durability"] = ToJson(*t.durability);
   if (!t.reference.empty()) {
@@ -208,12 +208,12 @@ json ToJson(const Target& t) {
   if (t.ebs) j["ebs"] = ToJson(*t.ebs);
   if (!t.sqlite.empty()) {
     j["sqlite"] = json::array();
-    for (const SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e));
+    for (const model::SqliteEntry& e : t.sqlite) j["sqlite"].push_back(ToJson(e));
   }
   if (!t.sqlite_workloads.empty()) j["sqlite_workloads"] = ToJson(t.sqlite_workloads);
   if (!t.unfinished.empty()) {
     json unfinished = json::array();
-    for (const Unfinished& u : t.unfinished) {
+    for (const model::Unfinished& u : t.unfinished) {
       unfinished.push_back(
           {{"kind", NameOf(u.kind)}, {"label", u.label}, {"reason", NameOf(u.reason)}});
     }
@@ -235,12 +235,13 @@ json ToJson(const Target& t) {
   return j;
 }
 
-json ToJson(const Report& report) {
+json ToJson(const model::Report& report) {
   json targets = json::array();
-  for (const Target& t : report.targets) targets.push_back(ToJson(t));
-  json j{{"schema", kReportSchema}, {"context", ToJson(report.context)}, {"targets", targets}};
+  for (const model::Target& t : report.targets) targets.push_back(ToJson(t));
+  json j{
+      {"schema", model::kReportSchema}, {"context", ToJson(report.context)}, {"targets", targets}};
   if (!report.checks.empty()) j["checks"] = ToJson(report.checks);
-  MakeValidUtf8(j);  // messages and reasons can quote a path
+  text::MakeValidUtf8(j);  // messages and reasons can quote a path
   return j;
 }
 
@@ -248,6 +249,6 @@ std::string DumpJson(const json& doc) {
   return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
-void WriteJson(const Report& report, std::ostream& out) { out << DumpJson(ToJson(report)); }
+void WriteJson(const model::Report& report, std::ostream& out) { out << DumpJson(ToJson(report)); }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -7,19 +7,19 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 nlohmann::json ToJson(const probes::LatencySummary& s);
 nlohmann::json ToJson(const probes::ProbeResult& r);
 nlohmann::json ToJson(const probes::OpCostResult& r);
-nlohmann::json ToJson(const Context& c);
-nlohmann::json ToJson(const Target& t);
-nlohmann::json ToJson(const Report& report);
+nlohmann::json ToJson(const model::Context& c);
+nlohmann::json ToJson(const model::Target& t);
+nlohmann::json ToJson(const model::Report& report);
 
 // Pretty-printed, newline-terminated; any invalid UTF-8 left in a string is replaced, never thrown.
 std::string DumpJson(const nlohmann::json& doc);
 
 // Pretty-printed, newline-terminated.
-void WriteJson(const Report& report, std::ostream& out);
+void WriteJson(const model::Report& report, std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -8,7 +8,7 @@
 #include "codec/repeats_json.h"
 #include "codec/report_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using nlohmann::json;
@@ -48,10 +48,10 @@ json OrNull(bool available, double value) { return available ? json(value) : jso
 
 }  // namespace
 
-json ToJson(const SqliteEntry& e) {
+json ToJson(const model::SqliteEntry& e) {
   const CommitResult& r = e.result;
-  const SqliteCorrelation& c = e.correlation;
-  const RowRisk& risk = e.risk;
+  const model::SqliteCorrelation& c = e.correlation;
+  const model::RowRisk& risk = e.risk;
   json j{{"journal_mode", sqlite_bench::NameOf(r.config.journal)},
          {"synchronous", sqlite_bench::NameOf(r.config.sync)},
          {"rows_per_commit", r.config.rows_per_commit},
@@ -66,12 +66,12 @@ json ToJson(const SqliteEntry& e) {
            {"findings", risk.findings}}}};
   if (!r.reason.empty()) j["reason"] = r.reason;
   if (r.outcome != probes::Outcome::kOk) return j;
-  SyncsPerCommit s = SyncsOf(e);
+  model::SyncsPerCommit s = analysis::SyncsOf(e);
   j["commits_per_sec"] = r.commits_per_sec;
   j["latency_ns"] = ToJson(r.latency);
   j["syncs_per_commit"] = {
       {"total", s.total}, {"db", s.db}, {"journal", s.journal}, {"wal", s.wal}, {"dir", s.dir}};
-  j["sync_time_share"] = SyncTimeShareOf(e);
+  j["sync_time_share"] = analysis::SyncTimeShareOf(e);
   if (r.device_flushes.counted) j["device_flushes"] = ToJson(r.device_flushes);
   j["predicted_commit_ns"] = OrNull(c.available, c.predicted_ns);
   j["explained_share"] = OrNull(c.available, c.explained_share);
@@ -152,4 +152,4 @@ json ToJson(const sqlite_bench::SqliteBuildInfo& info) {
               {"compile_options", info.compile_options}};
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

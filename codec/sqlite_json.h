@@ -7,10 +7,10 @@
 #include "model/report.h"
 #include "model/sqlite_model.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 // "risk" is the entry's, as analysis/durability_risk.h decided it.
-nlohmann::json ToJson(const SqliteEntry& entry);
+nlohmann::json ToJson(const model::SqliteEntry& entry);
 nlohmann::json ToJson(const sqlite_bench::SqliteBuildInfo& info);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

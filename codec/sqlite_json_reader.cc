@@ -11,7 +11,7 @@
 #include "codec/repeats_json.h"
 #include "sqlite_bench/commit_spec.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using sqlite_bench::CommitResult;
@@ -87,8 +87,8 @@ bool ReadCounts(const JsonFields& f, CommitResult& r) {
   return true;
 }
 
-SavedPerCommit ReadSaved(const JsonFields& f) {
-  SavedPerCommit saved;
+model::SavedPerCommit ReadSaved(const JsonFields& f) {
+  model::SavedPerCommit saved;
   JsonFields s = f.Object("syncs_per_commit", Need::kRequired);
   saved.syncs.total = s.Double("total", Need::kRequired);
   saved.syncs.db = s.Double("db", Need::kRequired);
@@ -99,8 +99,8 @@ SavedPerCommit ReadSaved(const JsonFields& f) {
   return saved;
 }
 
-SqliteCorrelation ReadCorrelation(const JsonFields& f, const CommitResult& r) {
-  SqliteCorrelation c;
+model::SqliteCorrelation ReadCorrelation(const JsonFields& f, const CommitResult& r) {
+  model::SqliteCorrelation c;
   c.available = f.Has("predicted_commit_ns");
   f.OptionalDouble("predicted_commit_ns", Need::kRequired);  // the contract's key, null or not
   f.OptionalDouble("explained_share", Need::kRequired);
@@ -133,8 +133,8 @@ SqliteCorrelation ReadCorrelation(const JsonFields& f, const CommitResult& r) {
 
 }  // namespace
 
-SqliteEntry ReadSqliteEntry(const JsonFields& f) {
-  SqliteEntry e;
+model::SqliteEntry ReadSqliteEntry(const JsonFields& f) {
+  model::SqliteEntry e;
   CommitResult& r = e.result;
   r.config = ReadConfig(f);
   r.outcome = ReadOutcome(f);
@@ -189,4 +189,4 @@ sqlite_bench::SqliteBuildInfo ReadSqliteBuild(const JsonFields& f) {
   return info;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -6,9 +6,9 @@
 #include "model/sqlite_model.h"
 #include "sqlite_bench/build_info.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
-SqliteEntry ReadSqliteEntry(const JsonFields& f);
+model::SqliteEntry ReadSqliteEntry(const JsonFields& f);
 sqlite_bench::SqliteBuildInfo ReadSqliteBuild(const JsonFields& f);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

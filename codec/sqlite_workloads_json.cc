@@ -2,7 +2,7 @@
 
 #include "codec/report_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using nlohmann::json;
@@ -128,4 +128,4 @@ json ToJson(const WorkloadResults& results) {
   return out;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

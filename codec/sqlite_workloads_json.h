@@ -6,8 +6,8 @@
 
 #include "sqlite_bench/workload_result.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 nlohmann::json ToJson(const sqlite_bench::WorkloadResults& results);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

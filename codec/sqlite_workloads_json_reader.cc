@@ -5,7 +5,7 @@
 
 #include "codec/json_reader_sections.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using namespace sqlite_bench;
@@ -132,4 +132,4 @@ WorkloadResults ReadWorkloads(const JsonFields& target) {
   return out;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

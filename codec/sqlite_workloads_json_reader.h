@@ -5,9 +5,9 @@
 #include "codec/json_fields.h"
 #include "sqlite_bench/workload_result.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 
 // The target's sqlite_workloads array.
 sqlite_bench::WorkloadResults ReadWorkloads(const JsonFields& target);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -13,7 +13,7 @@
 #include "text/shell_quote.h"
 #include "text/units.h"
 
-namespace durprobe::report::matchers {
+namespace durprobe::explain::matchers {
 namespace {
 
 using platform::MountInfo;
@@ -65,7 +65,8 @@ std::string BelowLayer(const MountInfo& m, const std::string& path, const std::s
 
 Trial ComparePaths(const std::string& layered, const std::string& under) {
   return {TrialKind::kComparePaths,
-          fmt::format("durprobe compare --no-sqlite {} {}", ShellQuote(layered), ShellQuote(under)),
+          fmt::format("durprobe compare --no-sqlite {} {}", text::ShellQuote(layered),
+                      text::ShellQuote(under)),
           {layered, under},
           ""};
 }
@@ -75,14 +76,15 @@ Trial ComparePaths(const std::string& layered, const std::string& under) {
 Trial SqliteWal(const std::string& path) {
   return {TrialKind::kSqliteWal,
           fmt::format("durprobe sqlite --journal-modes delete,wal --synchronous full {}",
-                      ShellQuote(path)),
+                      text::ShellQuote(path)),
           {path},
           ""};
 }
 
 // The contexts' fields themselves (diff; compare's paths share one context and pass none), so a
 // field renamed in model/ fails to compile here rather than leave the cause without evidence.
-bool ContextsDiffer(const CausePair& p, bool (*differ)(const Context&, const Context&)) {
+bool ContextsDiffer(const CausePair& p,
+                    bool (*differ)(const model::Context&, const model::Context&)) {
   if (p.in->context_a == nullptr || p.in->context_b == nullptr) return false;
   return differ(*p.in->context_a, *p.in->context_b);
 }
@@ -150,7 +152,7 @@ bool BtrfsCow(const CausePair& p, CauseMatch& m) {
   const std::string& path = p.target[s]->path;
   m.trial = {TrialKind::kNocowDir,
              fmt::format("mkdir {0} && chattr +C {0} && durprobe compare --no-sqlite {1} {0}",
-                         ShellQuote(path + "/nocow"), ShellQuote(path)),
+                         text::ShellQuote(path + "/nocow"), text::ShellQuote(path)),
              {path},
              ""};
   return Mark(p, m, s, "is btrfs (copy-on-write, fsync through its log tree)");
@@ -177,12 +179,12 @@ bool Ext4DataMode(const CausePair& p, CauseMatch& m) {
 }
 
 bool Barrier(const CausePair& p, CauseMatch& m) {
-  int s = OneSide(p, [](const MountInfo& x) { return BarrierOff(x); });
+  int s = OneSide(p, [](const MountInfo& x) { return analysis::BarrierOff(x); });
   if (s < 0) return false;
   m.trial = {std::nullopt,
              fmt::format("mount -o remount,barrier=1 {} && durprobe compare {} {}",
-                         ShellQuote(p.mount[s]->mount_point), ShellQuote(p.target[0]->path),
-                         ShellQuote(p.target[1]->path)),
+                         text::ShellQuote(p.mount[s]->mount_point),
+                         text::ShellQuote(p.target[0]->path), text::ShellQuote(p.target[1]->path)),
              {},
              "it remounts a filesystem, so --try leaves it to you"};
   return Mark(p, m, s, "mounts with write barriers off (barrier=0 / nobarrier)");
@@ -297,7 +299,7 @@ bool Drift(const CausePair& p, CauseMatch& m) {
   std::optional<double> ref = p.sig->ratio[static_cast<std::size_t>(Signal::kReference)];
   auto ratios = [&](const char* how) {
     return fmt::format("the probes {} the reference probe (ref ratio {}, probes ratio {})", how,
-                       FormatRatio(w->reference), FormatRatio(w->probes));
+                       text::FormatRatio(w->reference), text::FormatRatio(w->probes));
   };
   if (w && w->proportional) {
     m.decided_by = ratios("moved with");
@@ -361,7 +363,7 @@ bool ContainerRole(const CausePair& p, CauseMatch& m) {
 }
 
 bool SqliteBuild(const CausePair& p, CauseMatch& m) {
-  if (!ContextsDiffer(p, [](const Context& a, const Context& b) {
+  if (!ContextsDiffer(p, [](const model::Context& a, const model::Context& b) {
         return a.sqlite_version != b.sqlite_version || !(a.sqlite_build == b.sqlite_build);
       })) {
     return false;
@@ -371,7 +373,9 @@ bool SqliteBuild(const CausePair& p, CauseMatch& m) {
 }
 
 bool Kernel(const CausePair& p, CauseMatch& m) {
-  if (!ContextsDiffer(p, [](const Context& a, const Context& b) { return a.kernel != b.kernel; })) {
+  if (!ContextsDiffer(p, [](const model::Context& a, const model::Context& b) {
+        return a.kernel != b.kernel;
+      })) {
     return false;
   }
   m.what = fmt::format("{} and {} ran on different kernels", p.Name(0), p.Name(1));
@@ -386,4 +390,4 @@ bool Preload(const CausePair& p, CauseMatch& m) {
   return Mark(p, m, s, "ran with LD_PRELOAD=" + (s == 0 ? a : b));
 }
 
-}  // namespace durprobe::report::matchers
+}  // namespace durprobe::explain::matchers

@@ -4,7 +4,7 @@
 
 #include "explain/cause_table.h"
 
-namespace durprobe::report::matchers {
+namespace durprobe::explain::matchers {
 
 bool Tmpfs(const CausePair& p, CauseMatch& m);
 bool Overlay(const CausePair& p, CauseMatch& m);
@@ -36,4 +36,4 @@ bool SqliteBuild(const CausePair& p, CauseMatch& m);
 bool Kernel(const CausePair& p, CauseMatch& m);
 bool Preload(const CausePair& p, CauseMatch& m);
 
-}  // namespace durprobe::report::matchers
+}  // namespace durprobe::explain::matchers

@@ -13,14 +13,14 @@
 #include "platform/fs_kinds.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using probes::Outcome;
 using probes::Pattern;
 using probes::Primitive;
 
-const probes::ProbeResult* FindProbe(const Target& t, Primitive prim, Pattern pat) {
+const probes::ProbeResult* FindProbe(const model::Target& t, Primitive prim, Pattern pat) {
   for (const probes::ProbeResult& r : t.probes) {
     if (r.spec.primitive == prim && r.spec.pattern == pat && r.outcome == Outcome::kOk &&
         r.ops >= kMinEvidenceOps) {
@@ -31,14 +31,14 @@ const probes::ProbeResult* FindProbe(const Target& t, Primitive prim, Pattern pa
 }
 
 // The median of the sync call alone (the whole operation for O_*SYNC writes).
-std::optional<double> SyncCall(const Target& t, Primitive prim, Pattern pat) {
+std::optional<double> SyncCall(const model::Target& t, Primitive prim, Pattern pat) {
   const probes::ProbeResult* r = FindProbe(t, prim, pat);
   if (r == nullptr) return std::nullopt;
   return static_cast<double>(r->has_sync_part ? r->sync_latency.p50 : r->latency.p50);
 }
 
 // The part of an operation outside its sync call (the write, or the create), median.
-std::optional<double> OutsideSync(const Target& t, Primitive prim, Pattern pat) {
+std::optional<double> OutsideSync(const model::Target& t, Primitive prim, Pattern pat) {
   const probes::ProbeResult* r = FindProbe(t, prim, pat);
   if (r == nullptr || !r->has_sync_part || r->latency.p50 <= r->sync_latency.p50) {
     return std::nullopt;
@@ -49,7 +49,7 @@ std::optional<double> OutsideSync(const Target& t, Primitive prim, Pattern pat) 
 // A signal's candidate measures, best first; a pair uses the first that both sides have.
 using Candidates = std::vector<std::optional<double>>;
 
-std::optional<double> OpSum(const Target& t, std::initializer_list<probes::FileOp> ops) {
+std::optional<double> OpSum(const model::Target& t, std::initializer_list<probes::FileOp> ops) {
   double sum = 0;
   for (probes::FileOp op : ops) {
     bool found = false;
@@ -70,7 +70,7 @@ std::optional<double> OpSum(const Target& t, std::initializer_list<probes::FileO
 // op costs' sum on one side and a plain pwrite on the other (its op costs cut by --quick's
 // budget) made a ratio of two different things, and compare --try's leading cause flipped
 // between fuse and bind from run to run.
-Candidates SideValues(const Target& t, Signal s) {
+Candidates SideValues(const model::Target& t, Signal s) {
   switch (s) {
     case Signal::kOverwrite:
       return {SyncCall(t, Primitive::kFdatasync, Pattern::kOverwrite),
@@ -92,7 +92,7 @@ Candidates SideValues(const Target& t, Signal s) {
     case Signal::kReference: {
       if (t.reference.empty()) return {};
       double sum = 0;
-      for (const ReferenceSample& r : t.reference) sum += ReferenceLevel(r);
+      for (const model::ReferenceSample& r : t.reference) sum += analysis::ReferenceLevel(r);
       return {sum / static_cast<double>(t.reference.size())};
     }
     case Signal::kSyncCount:
@@ -122,19 +122,19 @@ void SyncCountFrom(const std::vector<ConfigDiff>& configs, Signature& sig) {
 // So where every sync also crosses a server (FUSE, virtiofs, 9p, a network filesystem): its
 // round trips are in the reference's level (bindfs against a bind mount of the directory it
 // exports read 1.67x on the reference probe alone, and drift led over fuse).
-bool ReferenceReadsTheDevice(const Target& t) {
+bool ReferenceReadsTheDevice(const model::Target& t) {
   if (!t.mount) return true;
   const std::string& fs = t.mount->fstype;
   bool served = platform::KindOf(fs).served();
-  return !BarrierOff(*t.mount) && !served;
+  return !analysis::BarrierOff(*t.mount) && !served;
 }
 
-SideState StateOf(const Target& t) {
+SideState StateOf(const model::Target& t) {
   SideState s;
-  s.drifted = HasDriftFinding(t);
-  s.not_durable_codes = NotDurableCodes(t);
+  s.drifted = analysis::HasDriftFinding(t);
+  s.not_durable_codes = analysis::NotDurableCodes(t);
   s.not_durable = !s.not_durable_codes.empty() ||
-                  (t.durability && t.durability->verdict == DurabilityVerdict::kNotDurable);
+                  (t.durability && t.durability->verdict == model::DurabilityVerdict::kNotDurable);
   if (t.ebs) {
     s.ebs_volume_exceeded_ms =
         static_cast<double>(t.ebs->volume_exceeded_iops_us + t.ebs->volume_exceeded_tp_us) / 1e3;
@@ -189,11 +189,11 @@ bool IsSyncSignal(Signal s) {
 }
 
 std::string FormatSignal(Signal s, double value) {
-  return s == Signal::kSyncCount ? fmt::format("{:.2f}", value) : FormatNanos(value);
+  return s == Signal::kSyncCount ? fmt::format("{:.2f}", value) : text::FormatNanos(value);
 }
 
-Signature MeasureSignature(const Target& a, const Target& b, const std::vector<ConfigDiff>* configs,
-                           bool separate_runs) {
+Signature MeasureSignature(const model::Target& a, const model::Target& b,
+                           const std::vector<ConfigDiff>* configs, bool separate_runs) {
   Signature sig;
   for (std::size_t i = 0; i < kSignalCount; ++i) {
     Signal s = static_cast<Signal>(i);
@@ -220,4 +220,4 @@ Signature MeasureSignature(const Target& a, const Target& b, const std::vector<C
   return sig;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -12,7 +12,7 @@
 #include "explain/compare_states.h"
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 struct ConfigDiff;  // explain/diff_analysis.h
 
@@ -85,7 +85,7 @@ bool IsSyncSignal(Signal s);
 // From the probes, per-operation costs, reference samples and findings of both targets, and the
 // configurations diff matched (null for compare). with_reference is measured only for targets
 // from separate runs (diff): compare's paths share their rounds, and so the device's states.
-Signature MeasureSignature(const Target& a, const Target& b, const std::vector<ConfigDiff>* configs,
-                           bool separate_runs);
+Signature MeasureSignature(const model::Target& a, const model::Target& b,
+                           const std::vector<ConfigDiff>* configs, bool separate_runs);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -5,7 +5,7 @@
 
 #include "explain/cause_matchers.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using E = Expect;
@@ -319,4 +319,4 @@ const std::vector<Knowledge>& KnowledgeTable() {
   return table;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

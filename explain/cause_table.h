@@ -9,7 +9,7 @@
 #include "explain/cause_signature.h"
 #include "explain/causes.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 // How a cause moves a signal, on the side that has the cause against the side that does not
 // (for a difference of kind, b against a: then only kMoves and kSame are used).
@@ -26,7 +26,7 @@ struct CausePair {
   const CauseInputs* in = nullptr;
   const Signature* sig = nullptr;
   const platform::MountInfo* mount[2] = {nullptr, nullptr};
-  const Target* target[2] = {nullptr, nullptr};
+  const model::Target* target[2] = {nullptr, nullptr};
   const std::string& Name(int side) const { return side == 0 ? in->name_a : in->name_b; }
 };
 
@@ -59,4 +59,4 @@ const std::vector<Knowledge>& KnowledgeTable();
 // How a local filesystem makes an fsync durable, for the advice of a filesystem difference.
 std::string SyncPathOf(const std::string& fstype);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -10,7 +10,7 @@
 #include "platform/enum_table.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 constexpr platform::TextRow<TrialKind> kTrialKindNames[] = {
     {TrialKind::kComparePaths, "compare_paths"},
@@ -73,13 +73,14 @@ Scored ScoreRow(const Knowledge& k, const CauseMatch& match, const Signature& si
     s.weight += e.weight;
     bool same = std::fabs(std::log(r)) < std::log(kMoveRatio);
     std::string name = beyond ? fmt::format("{} beyond the reference probe's {}", NameOf(e.signal),
-                                            FormatRatio(AsSeenBy(seer, w->reference)))
+                                            text::FormatRatio(AsSeenBy(seer, w->reference)))
                               : std::string(NameOf(e.signal));
     std::string values = fmt::format("{} vs {}", FormatSignal(e.signal, sig.value[i][seer]),
                                      FormatSignal(e.signal, sig.value[i][1 - seer]));
     (same ? s.equal : s.moved)
-        .push_back(same ? fmt::format("{} ({}, {})", name, FormatRatio(r), values)
-                        : fmt::format("{} is {} {}'s ({})", name, FormatRatio(r), other, values));
+        .push_back(
+            same ? fmt::format("{} ({}, {})", name, text::FormatRatio(r), values)
+                 : fmt::format("{} is {} {}'s ({})", name, text::FormatRatio(r), other, values));
   }
   if (k.voids_durability && match.side >= 0) {
     // The durability verdict is evidence too: a cause that keeps nothing should leave its side
@@ -257,4 +258,4 @@ void DropIdentityKeys(std::vector<Difference>& differences) {
   std::erase_if(differences, [](const Difference& d) { return IdentifiesOnly(d.key); });
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -14,7 +14,7 @@
 #include "explain/diff_differences.h"
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 // How `compare --try` runs a cause's test (cli/compare_try.cc).
 enum class TrialKind {
@@ -50,10 +50,10 @@ struct Cause {
 // Two sides to rank: their targets, contexts (null: the same process, as in compare), names
 // ("a", "b" or "[1]", "[2]"), the configurations diff matched, and the differences found.
 struct CauseInputs {
-  const Target* a = nullptr;
-  const Target* b = nullptr;
-  const Context* context_a = nullptr;
-  const Context* context_b = nullptr;
+  const model::Target* a = nullptr;
+  const model::Target* b = nullptr;
+  const model::Context* context_a = nullptr;
+  const model::Context* context_b = nullptr;
   std::string name_a = "a", name_b = "b";
   const std::vector<ConfigDiff>* configs = nullptr;
   std::vector<Difference> differences;
@@ -75,4 +75,4 @@ const std::vector<std::string_view>& IdentityKeyEndings();
 // Removes the IdentifiesOnly keys, unless nothing else differs (then they are all there is).
 void DropIdentityKeys(std::vector<Difference>& differences);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -12,7 +12,7 @@
 #include "platform/enum_table.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using probes::FileOp;
@@ -34,7 +34,8 @@ Estimate Of(const probes::LatencySummary& l) {
   return {p50, static_cast<double>(l.p50_ci_low), static_cast<double>(l.p50_ci_high)};
 }
 
-std::optional<Estimate> ProbeMedian(const Target& t, Primitive prim, Pattern pat, bool sync_only) {
+std::optional<Estimate> ProbeMedian(const model::Target& t, Primitive prim, Pattern pat,
+                                    bool sync_only) {
   for (const probes::ProbeResult& r : t.probes) {
     if (r.spec.primitive != prim || r.spec.pattern != pat || r.outcome != Outcome::kOk) continue;
     if (r.ops == 0) continue;
@@ -44,7 +45,7 @@ std::optional<Estimate> ProbeMedian(const Target& t, Primitive prim, Pattern pat
   return std::nullopt;
 }
 
-std::optional<Estimate> OpMedian(const Target& t, FileOp op) {
+std::optional<Estimate> OpMedian(const model::Target& t, FileOp op) {
   for (const probes::OpCostResult& r : t.op_costs) {
     if (r.op == op && r.outcome == Outcome::kOk && r.ops > 0) return Of(r.latency);
   }
@@ -84,7 +85,7 @@ std::optional<Bounds> RatioBounds(const std::optional<Bounds>& a, const std::opt
 }
 
 std::string Range(const Bounds& b) {
-  return fmt::format("{} to {}", FormatRatio(b.low), FormatRatio(b.high));
+  return fmt::format("{} to {}", text::FormatRatio(b.low), text::FormatRatio(b.high));
 }
 
 bool OneOf(std::string_view s, std::initializer_list<std::string_view> set) {
@@ -92,7 +93,7 @@ bool OneOf(std::string_view s, std::initializer_list<std::string_view> set) {
 }
 
 // What makes every plain file operation dearer on this path, by the layer inspect found.
-std::string PerOpAdvice(const Target& t) {
+std::string PerOpAdvice(const model::Target& t) {
   if (!t.mount) {
     return "every file operation costs more here (a layer every call crosses: FUSE, virtiofs, 9p, "
            "overlayfs or a network share; durprobe inspect shows which)";
@@ -130,7 +131,7 @@ std::string PerOpAdvice(const Target& t) {
 }
 
 // The advice for a component that dominates (kPerSync, kPerOp, kMetadata).
-std::string Advice(Dominant dominant, const Target& t) {
+std::string Advice(Dominant dominant, const model::Target& t) {
   if (dominant == Dominant::kPerOp) return PerOpAdvice(t);
   if (dominant == Dominant::kPerSync) {
     return "the flush path is slower (device, cache mode, virtual disk or host policy): put the "
@@ -152,8 +153,9 @@ bool SameShape(const sqlite_bench::CommitConfig& a, const sqlite_bench::CommitCo
          a.fullfsync == b.fullfsync;
 }
 
-std::optional<double> CommitMedian(const Target& t, const sqlite_bench::CommitConfig& config) {
-  for (const SqliteEntry& e : t.sqlite) {
+std::optional<double> CommitMedian(const model::Target& t,
+                                   const sqlite_bench::CommitConfig& config) {
+  for (const model::SqliteEntry& e : t.sqlite) {
     if (SameShape(e.result.config, config) && e.result.outcome == Outcome::kOk &&
         e.result.commits > 0 && e.result.latency.p50 > 0) {
       return static_cast<double>(e.result.latency.p50);
@@ -163,9 +165,9 @@ std::optional<double> CommitMedian(const Target& t, const sqlite_bench::CommitCo
 }
 
 // Lowest ratio first.
-std::vector<CommitRatio> CommitRatios(const Target& t, const Target& base) {
+std::vector<CommitRatio> CommitRatios(const model::Target& t, const model::Target& base) {
   std::vector<CommitRatio> out;
-  for (const SqliteEntry& e : t.sqlite) {
+  for (const model::SqliteEntry& e : t.sqlite) {
     std::optional<double> here = CommitMedian(t, e.result.config);
     std::optional<double> there = CommitMedian(base, e.result.config);
     if (!here || !there) continue;
@@ -180,12 +182,13 @@ std::vector<CommitRatio> CommitRatios(const Target& t, const Target& base) {
 }
 
 std::string CommitRange(const std::vector<CommitRatio>& c) {
-  std::string range = c.front().ratio == c.back().ratio
-                          ? FormatRatio(c.back().ratio)
-                          : FormatRatio(c.front().ratio) + " to " + FormatRatio(c.back().ratio);
+  std::string range =
+      c.front().ratio == c.back().ratio
+          ? text::FormatRatio(c.back().ratio)
+          : text::FormatRatio(c.front().ratio) + " to " + text::FormatRatio(c.back().ratio);
   return fmt::format("{} the first path's over {} configuration{} ({} {} vs {})", range, c.size(),
-                     c.size() == 1 ? "" : "s", c.back().label, FormatNanos(c.back().here),
-                     FormatNanos(c.back().there));
+                     c.size() == 1 ? "" : "s", c.back().label, text::FormatNanos(c.back().here),
+                     text::FormatNanos(c.back().there));
 }
 
 }  // namespace
@@ -221,7 +224,7 @@ std::string VerdictHeadline(const Verdict& v) {
   return "";
 }
 
-Components ComponentsOf(const Target& t) {
+Components ComponentsOf(const model::Target& t) {
   Components c;
   std::optional<Estimate> write = OpMedian(t, FileOp::kWrite);
   std::optional<Estimate> synced =
@@ -240,12 +243,12 @@ Components ComponentsOf(const Target& t) {
   return c;
 }
 
-std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
+std::vector<Verdict> CompareVerdicts(const std::vector<model::Target>& targets) {
   std::vector<Verdict> verdicts;
   if (targets.size() < 2) return verdicts;
-  const Target& first = targets.front();
+  const model::Target& first = targets.front();
   Components base = ComponentsOf(first);
-  std::vector<std::string> base_not_durable = NotDurableCodes(first);
+  std::vector<std::string> base_not_durable = analysis::NotDurableCodes(first);
   for (std::size_t i = 1; i < targets.size(); ++i) {
     Components c = ComponentsOf(targets[i]);
     Verdict v;
@@ -256,7 +259,7 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
     v.per_sync_bounds = RatioBounds(c.per_sync_bounds, base.per_sync_bounds, v.per_sync_ratio);
     v.per_op_bounds = RatioBounds(c.per_op_bounds, base.per_op_bounds, v.per_op_ratio);
     v.metadata_bounds = RatioBounds(c.metadata_bounds, base.metadata_bounds, v.metadata_ratio);
-    v.not_durable = NotDurableCodes(targets[i]);
+    v.not_durable = analysis::NotDurableCodes(targets[i]);
     struct Part {
       Dominant name;
       double ratio;
@@ -272,7 +275,7 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
                      base.metadata_ns, "metadata (create + rename + directory fsync)"}};
     auto bounds = [](const Part& p) { return p.bounds.value_or(Bounds{p.ratio, p.ratio}); };
     auto decide = [](const Part& p) {
-      RatioEvidence e{p.ratio, std::nullopt, std::nullopt};
+      analysis::RatioEvidence e{p.ratio, std::nullopt, std::nullopt};
       if (p.bounds) e.low = p.bounds->low, e.high = p.bounds->high;
       return DecidePenalty(e, kPenaltyRatio);
     };
@@ -298,9 +301,9 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
     const Part* open = nullptr;   // the largest ratio whose penalty cannot be told yet
     for (const Part& p : parts) {
       if (p.ratio <= 0 || (state_mix && p.name == Dominant::kPerSync)) continue;
-      Decision d = decide(p);
-      if (d == Decision::kNo) continue;
-      const Part*& slot = d == Decision::kYes ? worst : open;
+      analysis::Decision d = decide(p);
+      if (d == analysis::Decision::kNo) continue;
+      const Part*& slot = d == analysis::Decision::kYes ? worst : open;
       if (slot == nullptr || p.ratio > slot->ratio) slot = &p;
     }
     // A penalty decided beyond the noise, or slower commits: the path is not faster.
@@ -311,8 +314,8 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
       v.message = LossMessage(
           dirs_only, v.not_durable,
           worst ? fmt::format("{}: {} the first path's ({} vs {})", worst->what,
-                              FormatRatio(worst->ratio), FormatNanos(*worst->here),
-                              FormatNanos(*worst->there))
+                              text::FormatRatio(worst->ratio), text::FormatNanos(*worst->here),
+                              text::FormatNanos(*worst->there))
                 : (commit_penalty ? "its commits: " + CommitRange(commits) : std::string()));
     } else if (!v.not_durable.empty()) {
       v.dominant = Dominant::kNotDurable;
@@ -322,16 +325,16 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
           "nothing across a power loss or crash, not a cheaper place for a database{}",
           fmt::join(v.not_durable, ", "),
           c.per_sync_ns && base.per_sync_ns
-              ? fmt::format(" (a sync: {} vs {})", FormatNanos(*c.per_sync_ns),
-                            FormatNanos(*base.per_sync_ns))
+              ? fmt::format(" (a sync: {} vs {})", text::FormatNanos(*c.per_sync_ns),
+                            text::FormatNanos(*base.per_sync_ns))
               : std::string());
     } else if (worst != nullptr) {
       v.dominant = worst->name;
       v.ratio = worst->ratio;
       Bounds b = bounds(*worst);
       v.message = fmt::format("{}: {} the first path's ({} vs {}{}); {}", worst->what,
-                              FormatRatio(worst->ratio), FormatNanos(*worst->here),
-                              FormatNanos(*worst->there),
+                              text::FormatRatio(worst->ratio), text::FormatNanos(*worst->here),
+                              text::FormatNanos(*worst->there),
                               b.low < b.high ? "; noise bounds " + Range(b) : std::string(),
                               Advice(v.dominant, targets[i]));
     } else if (!missing.empty() && commit_penalty) {
@@ -347,7 +350,7 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
       v.message = fmt::format(
           "cannot tell yet against {}: {} is {} the first path's, but {}; rerun with a longer "
           "--budget (not --quick) to decide{}",
-          first.path, open->what, FormatRatio(open->ratio),
+          first.path, open->what, text::FormatRatio(open->ratio),
           open->bounds ? fmt::format("its noise bounds ({}) reach 1x", Range(*open->bounds))
                        : fmt::format("a path timed it on fewer than {} operations, too few for "
                                      "a noise bound",
@@ -363,12 +366,12 @@ std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets) {
     } else {
       v.dominant = Dominant::kNone;
       if (missing.size() == std::size(parts)) {
-        v.message =
-            fmt::format("no penalty of {} or more against {} in SQLite commits ({}); {}",
-                        FormatRatio(kPenaltyRatio), first.path, CommitRange(commits), split_note);
+        v.message = fmt::format("no penalty of {} or more against {} in SQLite commits ({}); {}",
+                                text::FormatRatio(kPenaltyRatio), first.path, CommitRange(commits),
+                                split_note);
       } else {
         v.message = fmt::format("no penalty of {} or more against {} in any {}component{}",
-                                FormatRatio(kPenaltyRatio), first.path,
+                                text::FormatRatio(kPenaltyRatio), first.path,
                                 split_note.empty() ? "" : "measured ",
                                 split_note.empty() ? std::string() : "; " + split_note);
       }
@@ -398,4 +401,4 @@ const Verdict* LeadingVerdict(const std::vector<Verdict>& verdicts) {
   return best;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -11,7 +11,7 @@
 #include "explain/trial.h"
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 inline constexpr const char* kCompareSchema = "durprobe.compare/1";
 
@@ -33,7 +33,7 @@ struct Components {
   std::optional<Bounds> per_sync_bounds, per_op_bounds, metadata_bounds;
 };
 
-Components ComponentsOf(const Target& target);
+Components ComponentsOf(const model::Target& target);
 
 // Each component as the compare table's rows add it up (the console prints these under it).
 inline constexpr const char* kPerSyncParts = "fdatasync overwrite - op write";
@@ -89,7 +89,7 @@ struct Verdict {
 // from kPenaltyRatio up, and only when the low bound of its ratio is above 1 (beyond this run's
 // noise); a larger ratio within the noise, or any ratio without a bound, is "undecided".
 inline constexpr double kPenaltyRatio = 1.25;
-std::vector<Verdict> CompareVerdicts(const std::vector<Target>& targets);
+std::vector<Verdict> CompareVerdicts(const std::vector<model::Target>& targets);
 
 // The verdict in a few words, as every format heads it: "per_op penalty", "no significant
 // penalty", "could not be measured", "cannot tell yet".
@@ -99,10 +99,10 @@ std::string VerdictHeadline(const Verdict& v);
 const Verdict* LeadingVerdict(const std::vector<Verdict>& verdicts);
 
 struct Comparison {
-  Context context;
-  std::vector<Target> targets;
+  model::Context context;
+  std::vector<model::Target> targets;
   std::vector<Verdict> verdicts;
   std::optional<TrialResult> tried;  // set by compare --try
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

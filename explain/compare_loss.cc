@@ -5,14 +5,14 @@
 
 #include "analysis/device_flushes.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
-bool LosesOnlyDirectorySyncs(const Target& t) {
+bool LosesOnlyDirectorySyncs(const model::Target& t) {
   using probes::Primitive;
-  const std::vector<SyncFlushes> flushes = SyncFlushEvidence(t);
-  return ReachedNoDevice(flushes, Primitive::kDirFsync) &&
-         (ReachedADevice(flushes, Primitive::kFdatasync) ||
-          ReachedADevice(flushes, Primitive::kFsync));
+  const std::vector<analysis::SyncFlushes> flushes = analysis::SyncFlushEvidence(t);
+  return analysis::ReachedNoDevice(flushes, Primitive::kDirFsync) &&
+         (analysis::ReachedADevice(flushes, Primitive::kFdatasync) ||
+          analysis::ReachedADevice(flushes, Primitive::kFsync));
 }
 
 std::string LossMessage(bool dirs_only, const std::vector<std::string>& codes,
@@ -25,4 +25,4 @@ std::string LossMessage(bool dirs_only, const std::vector<std::string>& codes,
       fmt::join(codes, ", "), cost.empty() ? std::string() : "; and it is not faster: " + cost);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

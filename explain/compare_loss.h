@@ -9,11 +9,11 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 // Whether the flush counters show the directory syncs reaching no device while fdatasync or
 // fsync reached one (analysis/device_flushes.h).
-bool LosesOnlyDirectorySyncs(const Target& t);
+bool LosesOnlyDirectorySyncs(const model::Target& t);
 
 // The not_durable verdict's message: what is lost (directory syncs only, or every sync), the
 // codes that void durability, and cost ("" when there is none to name) as what makes the path
@@ -21,4 +21,4 @@ bool LosesOnlyDirectorySyncs(const Target& t);
 std::string LossMessage(bool dirs_only, const std::vector<std::string>& codes,
                         const std::string& cost);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -9,11 +9,11 @@
 #include "model/labels.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 // The first fdatasync overwrite probe that measured something, by its index in t.probes.
-std::optional<std::size_t> PerSyncProbe(const Target& t) {
+std::optional<std::size_t> PerSyncProbe(const model::Target& t) {
   for (std::size_t i = 0; i < t.probes.size(); ++i) {
     const probes::ProbeResult& r = t.probes[i];
     if (r.spec.primitive == probes::Primitive::kFdatasync &&
@@ -27,17 +27,17 @@ std::optional<std::size_t> PerSyncProbe(const Target& t) {
 
 }  // namespace
 
-std::vector<StateRatio> StateRatios(const Target& t, const Target& base) {
+std::vector<StateRatio> StateRatios(const model::Target& t, const model::Target& base) {
   std::vector<StateRatio> out;
   if (!t.device_states && !base.device_states) return out;
   const std::optional<std::size_t> here = PerSyncProbe(t), there = PerSyncProbe(base);
   if (!here || !there || !(t.probes[*here].spec == base.probes[*there].spec)) return out;
-  for (DeviceState s : {DeviceState::kSlow, DeviceState::kFast}) {
-    const StateFigures* a = StateOf(t, *here, s);
-    const StateFigures* b = StateOf(base, *there, s);
+  for (model::DeviceState s : {model::DeviceState::kSlow, model::DeviceState::kFast}) {
+    const model::StateFigures* a = analysis::StateOf(t, *here, s);
+    const model::StateFigures* b = analysis::StateOf(base, *there, s);
     if (a == nullptr || b == nullptr || a->p50_ns == 0 || b->p50_ns == 0) continue;
     out.push_back({.state = s,
-                   .probe = ProbeLabel(t.probes[*here].spec),
+                   .probe = model::ProbeLabel(t.probes[*here].spec),
                    .here_ns = double(a->p50_ns),
                    .base_ns = double(b->p50_ns),
                    .here_share = a->time_share,
@@ -51,7 +51,7 @@ bool NoPenaltyInAnyState(const std::vector<StateRatio>& ratios, double penalty) 
   bool slow = false;
   for (const StateRatio& r : ratios) {
     if (r.ratio >= penalty) return false;
-    slow = slow || r.state == DeviceState::kSlow;
+    slow = slow || r.state == model::DeviceState::kSlow;
   }
   return slow;
 }
@@ -67,8 +67,9 @@ std::string StateRatiosText(const std::vector<StateRatio>& ratios) {
   for (const StateRatio& r : ratios) {
     text += fmt::format("{} the {} state{}: {} against {} ({})",
                         text.empty() ? r.probe + " in" : std::string("; in"), NameOf(r.state),
-                        r.state == DeviceState::kSlow ? " (the one to plan for)" : "",
-                        FormatNanos(r.here_ns), FormatNanos(r.base_ns), FormatRatio(r.ratio));
+                        r.state == model::DeviceState::kSlow ? " (the one to plan for)" : "",
+                        text::FormatNanos(r.here_ns), text::FormatNanos(r.base_ns),
+                        text::FormatRatio(r.ratio));
   }
   return text;
 }
@@ -84,4 +85,4 @@ std::string StatesNote(const std::vector<StateRatio>& ratios, bool mixture_gap) 
                     slow.here_share * 100.0, slow.base_share * 100.0);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

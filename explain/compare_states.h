@@ -9,10 +9,10 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 struct StateRatio {
-  DeviceState state = DeviceState::kSlow;
+  model::DeviceState state = model::DeviceState::kSlow;
   std::string probe;                          // "fdatasync overwrite 4 KiB"
   double here_ns = 0.0, base_ns = 0.0;        // the whole operation's p50 in that state
   double here_share = 0.0, base_share = 0.0;  // each probe's share of its time in that state
@@ -22,7 +22,7 @@ struct StateRatio {
 // fdatasync overwrite (compare's per-sync probe) in each state it was measured in on both t and
 // base, the slow state first; empty where neither device showed two states or no state was
 // measured on both.
-std::vector<StateRatio> StateRatios(const Target& t, const Target& base);
+std::vector<StateRatio> StateRatios(const model::Target& t, const model::Target& base);
 
 // Whether the ratios cover the slow state and every one is below penalty: the paths cost the
 // same in each state, and a mixture's gap is the time each spent in the slow one.
@@ -41,4 +41,4 @@ std::string StateRatiosText(const std::vector<StateRatio>& ratios);
 // spent in the slow state.
 std::string StatesNote(const std::vector<StateRatio>& ratios, bool mixture_gap);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

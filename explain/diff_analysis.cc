@@ -13,10 +13,10 @@
 #include "text/units.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
-std::string ConfigKey(const SqliteEntry& e) {
+std::string ConfigKey(const model::SqliteEntry& e) {
   const sqlite_bench::CommitConfig& c = e.result.config;
   std::string key = sqlite_bench::Label(c);
   if (c.fullfsync) key += *c.fullfsync ? " fullfsync" : " no-fullfsync";
@@ -60,24 +60,25 @@ DiffVerdict ConfigVerdict(const std::vector<ConfigDiff>& configs, double* weight
                              : h.share_non_sync;
   std::string detail;
   if (best == 0) {
-    detail = fmt::format("a sync takes {} in a and {} in b", FormatNanos(h.sync_ns_a),
-                         FormatNanos(h.sync_ns_b));
+    detail = fmt::format("a sync takes {} in a and {} in b", text::FormatNanos(h.sync_ns_a),
+                         text::FormatNanos(h.sync_ns_b));
   } else if (best == 1) {
     detail = fmt::format("{:.2f} syncs per commit in a against {:.2f} in b", h.syncs_a, h.syncs_b);
   } else {
     detail = fmt::format("{} outside syncs per commit in a against {} in b",
-                         FormatNanos(h.non_sync_ns_a), FormatNanos(h.non_sync_ns_b));
+                         text::FormatNanos(h.non_sync_ns_a), text::FormatNanos(h.non_sync_ns_b));
   }
-  return {kFactors[best],
-          fmt::format("{}: {} commits/s in a vs {} in b; {:.0f}% of the gap is {} ({}); {}",
-                      h.label, FormatRate(h.commits_per_sec_a), FormatRate(h.commits_per_sec_b),
-                      share * 100, NameOf(kFactors[best]), detail, DiffAdvice(kFactors[best]))};
+  return {
+      kFactors[best],
+      fmt::format("{}: {} commits/s in a vs {} in b; {:.0f}% of the gap is {} ({}); {}", h.label,
+                  text::FormatRate(h.commits_per_sec_a), text::FormatRate(h.commits_per_sec_b),
+                  share * 100, NameOf(kFactors[best]), detail, DiffAdvice(kFactors[best]))};
 }
 
 // A side whose syncs do no durable work (memory filesystem, no-op syncs, barriers off): its speed
 // is not a faster device, so that heads the verdict and the measured attribution follows it.
-void DiffVerdicts(const Target& a, const Target& b, PairDiff& pair) {
-  std::vector<std::string> na = NotDurableCodes(a), nb = NotDurableCodes(b);
+void DiffVerdicts(const model::Target& a, const model::Target& b, PairDiff& pair) {
+  std::vector<std::string> na = analysis::NotDurableCodes(a), nb = analysis::NotDurableCodes(b);
   if (na.empty() && nb.empty()) return;
   std::string measured = fmt::format("{}: {}", NameOf(pair.verdict.factor), pair.verdict.message);
   std::string what;
@@ -100,14 +101,15 @@ void DiffVerdicts(const Target& a, const Target& b, PairDiff& pair) {
   pair.weight += kDurabilityWeight;
 }
 
-PairDiff DiffPair(const Report& ra, const Report& rb, const Target& a, const Target& b,
-                  const std::string& mount_prefix, const std::vector<Difference>& context) {
+PairDiff DiffPair(const model::Report& ra, const model::Report& rb, const model::Target& a,
+                  const model::Target& b, const std::string& mount_prefix,
+                  const std::vector<Difference>& context) {
   PairDiff pair;
   pair.a_path = a.path;
   pair.b_path = b.path;
-  std::map<std::string, const SqliteEntry*> in_b;
-  for (const SqliteEntry& e : b.sqlite) in_b[ConfigKey(e)] = &e;
-  for (const SqliteEntry& e : a.sqlite) {
+  std::map<std::string, const model::SqliteEntry*> in_b;
+  for (const model::SqliteEntry& e : b.sqlite) in_b[ConfigKey(e)] = &e;
+  for (const model::SqliteEntry& e : a.sqlite) {
     auto it = in_b.find(ConfigKey(e));
     if (it != in_b.end() && e.result.commits_per_sec > 0 &&
         it->second->result.commits_per_sec > 0) {
@@ -140,7 +142,7 @@ PairDiff DiffPair(const Report& ra, const Report& rb, const Target& a, const Tar
 
 // The first few paths, then how many more: an error naming a report's 10,000 paths one by one
 // was an 89 KB line.
-std::string PathList(const Report& r) {
+std::string PathList(const model::Report& r) {
   constexpr std::size_t kNamed = 5;
   std::string out;
   for (std::size_t i = 0; i < r.targets.size() && i < kNamed; ++i) {
@@ -150,8 +152,8 @@ std::string PathList(const Report& r) {
   return out;
 }
 
-const Target* FindPath(const Report& r, const std::string& path) {
-  for (const Target& t : r.targets) {
+const model::Target* FindPath(const model::Report& r, const std::string& path) {
+  for (const model::Target& t : r.targets) {
     if (t.path == path) return &t;
   }
   return nullptr;
@@ -194,7 +196,7 @@ std::string DiffAdvice(DiffFactor factor) {
   return "";
 }
 
-ConfigDiff DiffConfig(const SqliteEntry& a, const SqliteEntry& b) {
+ConfigDiff DiffConfig(const model::SqliteEntry& a, const model::SqliteEntry& b) {
   ConfigDiff d;
   const sqlite_bench::CommitConfig& config = a.result.config;
   d.journal_mode = sqlite_bench::NameOf(config.journal);
@@ -205,12 +207,12 @@ ConfigDiff DiffConfig(const SqliteEntry& a, const SqliteEntry& b) {
   d.label = sqlite_bench::Label(config);
   d.commits_per_sec_a = a.result.commits_per_sec;
   d.commits_per_sec_b = b.result.commits_per_sec;
-  auto side = [](const SqliteEntry& e, double* commit, double* syncs, double* per_sync,
+  auto side = [](const model::SqliteEntry& e, double* commit, double* syncs, double* per_sync,
                  double* rest) {
     double cps = e.result.commits_per_sec;
     *commit = cps > 0 ? 1e9 / cps : 0.0;
-    *syncs = SyncsOf(e).total;
-    double sync_time = *commit * SyncTimeShareOf(e);
+    *syncs = analysis::SyncsOf(e).total;
+    double sync_time = *commit * analysis::SyncTimeShareOf(e);
     *per_sync = *syncs > 0 ? sync_time / *syncs : 0.0;
     *rest = *commit - sync_time;
   };
@@ -227,15 +229,15 @@ ConfigDiff DiffConfig(const SqliteEntry& a, const SqliteEntry& b) {
   return d;
 }
 
-Result<Diff> DiffReports(const Report& a, const Report& b, const std::string& a_name,
+Result<Diff> DiffReports(const model::Report& a, const model::Report& b, const std::string& a_name,
                          const std::string& b_name, const PathChoice& choice) {
   Diff diff;
   diff.a_name = a_name;
   diff.b_name = b_name;
-  std::vector<std::pair<const Target*, const Target*>> pairs;
+  std::vector<std::pair<const model::Target*, const model::Target*>> pairs;
   if (!choice.a_path.empty() || !choice.b_path.empty()) {
-    const Target* ta = FindPath(a, choice.a_path);
-    const Target* tb = FindPath(b, choice.b_path);
+    const model::Target* ta = FindPath(a, choice.a_path);
+    const model::Target* tb = FindPath(b, choice.b_path);
     if (ta == nullptr) {
       return Status::InvalidArgument(fmt::format("--path '{}' is not in {} (its paths: {})",
                                                  choice.a_path, a_name, PathList(a)));
@@ -279,4 +281,4 @@ Result<Diff> DiffReports(const Report& a, const Report& b, const std::string& a_
   return diff;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -15,7 +15,7 @@
 #include "model/report.h"
 #include "platform/status.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 inline constexpr const char* kDiffSchema = "durprobe.diff/1";
 // A commit-time gap under this fraction is not attributed (its shares are noise).
@@ -41,7 +41,7 @@ struct ConfigDiff {
 // Splits the gap of one configuration: the sync part n_b*L_b - n_a*L_a into a latency effect
 // (L_b - L_a)(n_a + n_b)/2 and a count effect (n_b - n_a)(L_a + L_b)/2, which add up exactly;
 // the rest is the change in non-sync time.
-ConfigDiff DiffConfig(const SqliteEntry& a, const SqliteEntry& b);
+ConfigDiff DiffConfig(const model::SqliteEntry& a, const model::SqliteEntry& b);
 
 // A pair where a side's syncs do no durable work (analysis/durability_risk.h) gets the
 // durability verdict, and this much more weight, so it heads the verdict of several pairs.
@@ -102,7 +102,7 @@ struct PathChoice {
 
 // InvalidArgument (one line) when the paths cannot be paired: different counts without a
 // choice, or a chosen path that is not in its report.
-Result<Diff> DiffReports(const Report& a, const Report& b, const std::string& a_name,
+Result<Diff> DiffReports(const model::Report& a, const model::Report& b, const std::string& a_name,
                          const std::string& b_name, const PathChoice& choice = {});
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

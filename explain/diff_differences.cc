@@ -10,7 +10,7 @@
 #include "model/labels.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using nlohmann::json;
@@ -87,26 +87,26 @@ std::vector<Difference> Compare(const Flat& fa, const Flat& fb) {
 // Compared as the JSON report writes them, so a difference is named by its key in the report
 // ("context.options.quick", "mount.device.write_cache"), and keys the writer gains are compared
 // without a change here.
-std::vector<Difference> ContextDifferences(const Context& a, const Context& b) {
+std::vector<Difference> ContextDifferences(const model::Context& a, const model::Context& b) {
   Flat fa, fb;
-  Flatten(ToJson(a), "context", fa);
-  Flatten(ToJson(b), "context", fb);
+  Flatten(codec::ToJson(a), "context", fa);
+  Flatten(codec::ToJson(b), "context", fb);
   DropNoise(fa);
   DropNoise(fb);
   return Compare(fa, fb);
 }
 
-std::vector<Difference> MountDifferences(const Target& a, const Target& b,
+std::vector<Difference> MountDifferences(const model::Target& a, const model::Target& b,
                                          const std::string& prefix) {
   Flat fa, fb;
-  if (a.mount) Flatten(ToJson(*a.mount), prefix, fa);
-  if (b.mount) Flatten(ToJson(*b.mount), prefix, fb);
+  if (a.mount) Flatten(codec::ToJson(*a.mount), prefix, fa);
+  if (b.mount) Flatten(codec::ToJson(*b.mount), prefix, fb);
   DropNoise(fa);
   DropNoise(fb);
   return Compare(fa, fb);
 }
 
-std::vector<std::string> DiffWarnings(const Context& a, const Context& b) {
+std::vector<std::string> DiffWarnings(const model::Context& a, const model::Context& b) {
   std::vector<std::string> warnings;
   std::optional<bool> qa = QuickRun(a), qb = QuickRun(b);
   if (qa && qb && *qa != *qb) {
@@ -121,17 +121,19 @@ std::vector<std::string> DiffWarnings(const Context& a, const Context& b) {
 
 namespace {
 
-std::string StatesOf(const Target& t) {
+std::string StatesOf(const model::Target& t) {
   if (!t.device_states) return "held one level";
   return fmt::format("alternated between ~{} and ~{} (slow {:.0f}% of the time)",
-                     FormatNanos(t.device_states->fast_ns), FormatNanos(t.device_states->slow_ns),
+                     text::FormatNanos(t.device_states->fast_ns),
+                     text::FormatNanos(t.device_states->slow_ns),
                      t.device_states->slow_share * 100.0);
 }
 
-const StateFigures* StateOfSpec(const Target& t, const probes::ProbeSpec& spec, DeviceState s) {
-  for (const ProbeStates& ps : t.probe_states) {
+const model::StateFigures* StateOfSpec(const model::Target& t, const probes::ProbeSpec& spec,
+                                       model::DeviceState s) {
+  for (const model::ProbeStates& ps : t.probe_states) {
     if (ps.probe >= t.probes.size() || !(t.probes[ps.probe].spec == spec)) continue;
-    for (const StateFigures& f : ps.states) {
+    for (const model::StateFigures& f : ps.states) {
       if (f.state == s) return &f;
     }
   }
@@ -140,7 +142,7 @@ const StateFigures* StateOfSpec(const Target& t, const probes::ProbeSpec& spec, 
 
 }  // namespace
 
-std::string StateWarning(const Target& a, const Target& b) {
+std::string StateWarning(const model::Target& a, const model::Target& b) {
   if (!a.device_states && !b.device_states) return "";
   std::string text = fmt::format(
       "the device of {} (a) {} and that of {} (b) {} (device_states), so a row's figures may be "
@@ -149,13 +151,14 @@ std::string StateWarning(const Target& a, const Target& b) {
   int quoted = 0;
   for (const probes::ProbeResult& p : a.probes) {
     if (quoted == 3) break;
-    for (DeviceState s : {DeviceState::kSlow, DeviceState::kFast}) {
-      const StateFigures* fa = StateOfSpec(a, p.spec, s);
-      const StateFigures* fb = StateOfSpec(b, p.spec, s);
+    for (model::DeviceState s : {model::DeviceState::kSlow, model::DeviceState::kFast}) {
+      const model::StateFigures* fa = StateOfSpec(a, p.spec, s);
+      const model::StateFigures* fb = StateOfSpec(b, p.spec, s);
       if (fa == nullptr || fb == nullptr) continue;
-      text += fmt::format("{} {} in the {} state: p50 {} (a) against {} (b)",
-                          quoted == 0 ? ";" : ",", ProbeLabel(p.spec), NameOf(s),
-                          FormatNanos(double(fa->p50_ns)), FormatNanos(double(fb->p50_ns)));
+      text +=
+          fmt::format("{} {} in the {} state: p50 {} (a) against {} (b)", quoted == 0 ? ";" : ",",
+                      model::ProbeLabel(p.spec), NameOf(s), text::FormatNanos(double(fa->p50_ns)),
+                      text::FormatNanos(double(fb->p50_ns)));
       ++quoted;
       break;
     }
@@ -168,4 +171,4 @@ std::string StateWarning(const Target& a, const Target& b) {
   return text;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

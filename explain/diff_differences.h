@@ -7,7 +7,7 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 struct Difference {
   std::string key;
@@ -17,14 +17,14 @@ struct Difference {
 // The context as the JSON writes it (subcommand, options such as quick, budget and selection,
 // SQLite, kernel, ...), host name, start time and command line left out; and the mounts, keys
 // prefixed with `prefix`.
-std::vector<Difference> ContextDifferences(const Context& a, const Context& b);
-std::vector<Difference> MountDifferences(const Target& a, const Target& b,
+std::vector<Difference> ContextDifferences(const model::Context& a, const model::Context& b);
+std::vector<Difference> MountDifferences(const model::Target& a, const model::Target& b,
                                          const std::string& prefix);
 // Comparisons that mislead: a quick run against a full one (context.options.quick).
-std::vector<std::string> DiffWarnings(const Context& a, const Context& b);
+std::vector<std::string> DiffWarnings(const model::Context& a, const model::Context& b);
 // A pair whose device showed two states on either side (targets[].states): the levels of each
 // side, and the probes both sides measured in the slow state, each state's figures side by side,
 // since the rows compare the mixtures. Empty when neither side had states.
-std::string StateWarning(const Target& a, const Target& b);
+std::string StateWarning(const model::Target& a, const model::Target& b);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -7,7 +7,7 @@
 #include "explain/diff_analysis.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 // Mean time inside the sync: the sync call when timed alone; for O_DSYNC / O_SYNC writes the
@@ -19,7 +19,7 @@ double SyncMean(const probes::ProbeResult& r) {
 
 }  // namespace
 
-std::vector<ProbeDiff> DiffProbes(const Target& a, const Target& b) {
+std::vector<ProbeDiff> DiffProbes(const model::Target& a, const model::Target& b) {
   std::vector<ProbeDiff> out;
   for (const probes::ProbeResult& pa : a.probes) {
     if (pa.outcome != probes::Outcome::kOk || pa.latency.mean <= 0) continue;
@@ -57,9 +57,9 @@ std::string LabelOf(const ProbeDiff& d) {
   if (d.write_size == 0) return d.primitive + " " + d.pattern;
   if (d.writes_per_op != 1) {
     return fmt::format("{} {} {}x{}", d.primitive, d.pattern, d.writes_per_op,
-                       FormatBytes(d.write_size));
+                       text::FormatBytes(d.write_size));
   }
-  return fmt::format("{} {} {}", d.primitive, d.pattern, FormatBytes(d.write_size));
+  return fmt::format("{} {} {}", d.primitive, d.pattern, text::FormatBytes(d.write_size));
 }
 
 DiffVerdict ProbeVerdict(const std::vector<ProbeDiff>& probes, double* weight) {
@@ -87,22 +87,22 @@ DiffVerdict ProbeVerdict(const std::vector<ProbeDiff>& probes, double* weight) {
   const ProbeDiff& h = *headline;
   DiffFactor factor = sync >= rest ? DiffFactor::kSyncLatency : DiffFactor::kNonSync;
   double share = factor == DiffFactor::kSyncLatency ? h.share_sync : h.share_non_sync;
-  std::string sync_call =
-      h.sync_a == 0 && h.sync_b == 0
-          ? std::string("no sync call in this probe")
-          : fmt::format("the sync call {} vs {}", FormatNanos(h.sync_a), FormatNanos(h.sync_b));
+  std::string sync_call = h.sync_a == 0 && h.sync_b == 0
+                              ? std::string("no sync call in this probe")
+                              : fmt::format("the sync call {} vs {}", text::FormatNanos(h.sync_a),
+                                            text::FormatNanos(h.sync_b));
   return {
       factor,
       fmt::format("no SQLite configuration in common; from the probes: {} takes {} in a vs {} "
                   "in b (mean, {}; median {} vs {}); {:.0f}% of that gap is {} ({}); {}",
-                  LabelOf(h), FormatNanos(h.mean_a), FormatNanos(h.mean_b),
-                  FormatRatio(h.mean_b / h.mean_a), FormatNanos(double(h.p50_a)),
-                  FormatNanos(double(h.p50_b)), share * 100,
+                  LabelOf(h), text::FormatNanos(h.mean_a), text::FormatNanos(h.mean_b),
+                  text::FormatRatio(h.mean_b / h.mean_a), text::FormatNanos(double(h.p50_a)),
+                  text::FormatNanos(double(h.p50_b)), share * 100,
                   factor == DiffFactor::kSyncLatency ? "in the sync call" : "outside the sync call",
                   sync_call, DiffAdvice(factor))};
 }
 
-std::vector<ConcurrencyDiff> DiffConcurrency(const Target& a, const Target& b) {
+std::vector<ConcurrencyDiff> DiffConcurrency(const model::Target& a, const model::Target& b) {
   std::vector<ConcurrencyDiff> out;
   auto measured = [](const probes::ConcurrencyResult& r) {
     return r.outcome == probes::Outcome::kOk && r.ops > 0;
@@ -119,4 +119,4 @@ std::vector<ConcurrencyDiff> DiffConcurrency(const Target& a, const Target& b) {
   return out;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

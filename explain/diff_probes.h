@@ -9,7 +9,7 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 struct DiffVerdict;  // explain/diff_analysis.h
 
@@ -25,7 +25,7 @@ struct ProbeDiff {
 };
 
 // Every probe measured (status ok) in both targets, in a's order.
-std::vector<ProbeDiff> DiffProbes(const Target& a, const Target& b);
+std::vector<ProbeDiff> DiffProbes(const model::Target& a, const model::Target& b);
 
 // "fdatasync overwrite 4 KiB"
 std::string LabelOf(const ProbeDiff& d);
@@ -37,7 +37,7 @@ struct ConcurrencyDiff {
   std::uint64_t p50_a = 0, p50_b = 0;       // each sync, ns
 };
 // Every concurrency row measured (status ok) in both targets, in a's order.
-std::vector<ConcurrencyDiff> DiffConcurrency(const Target& a, const Target& b);
+std::vector<ConcurrencyDiff> DiffConcurrency(const model::Target& a, const model::Target& b);
 
 // The verdict of reports without SQLite rows in common: probes weigh by how far apart their mean
 // times are (|log| of the ratio; the widest goes to *weight); the factor is sync_latency when the
@@ -45,4 +45,4 @@ std::vector<ConcurrencyDiff> DiffConcurrency(const Target& a, const Target& b);
 // create: the filesystem layer); the message quotes the probe furthest apart.
 DiffVerdict ProbeVerdict(const std::vector<ProbeDiff>& probes, double* weight);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

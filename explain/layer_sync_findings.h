@@ -6,7 +6,7 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 // A sync on a layer (FUSE, virtiofs, 9p) kLayerFasterRatio or more times faster than the same
 // sync on a compared path with a block device under it is evidence, as a sync faster than its
@@ -15,6 +15,6 @@ namespace durprobe::report {
 // target, once per probe (dir_fsync create, fdatasync overwrite 4 KiB; the sync call's median,
 // each side with kMinEvidenceOps operations or more).
 inline constexpr double kLayerFasterRatio = 4.0;
-void AddLayerSyncFindings(std::vector<Target>& targets);
+void AddLayerSyncFindings(std::vector<model::Target>& targets);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -15,7 +15,7 @@
 #include "text/shell_quote.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 std::string PragmaOf(const std::string& label) {  // "WAL/FULL x1" -> the two pragmas
@@ -24,14 +24,16 @@ std::string PragmaOf(const std::string& label) {  // "WAL/FULL x1" -> the two pr
                      label.substr(slash + 1, space - slash - 1));
 }
 
-std::string Rate(const SummarySetting& s) {
-  std::string rate = fmt::format("sqlite {}: {} commits/s", s.label, FormatRate(s.commits_per_sec));
-  if (s.vs_default) rate += fmt::format(", {} DELETE/FULL x1", FormatRatio(*s.vs_default));
+std::string Rate(const model::SummarySetting& s) {
+  std::string rate =
+      fmt::format("sqlite {}: {} commits/s", s.label, text::FormatRate(s.commits_per_sec));
+  if (s.vs_default) rate += fmt::format(", {} DELETE/FULL x1", text::FormatRatio(*s.vs_default));
   return rate;
 }
 
-void SqliteAdvice(const Target& t, const PathSummary& s, std::vector<PathAdvice>& out) {
-  bool void_path = t.durability && t.durability->verdict == DurabilityVerdict::kNotDurable;
+void SqliteAdvice(const model::Target& t, const model::PathSummary& s,
+                  std::vector<model::PathAdvice>& out) {
+  bool void_path = t.durability && t.durability->verdict == model::DurabilityVerdict::kNotDurable;
   if (void_path) {
     out.push_back({"sqlite", "none keeps commits here",
                    "the path is not durable, so every journal mode and synchronous level keeps "
@@ -54,14 +56,14 @@ void SqliteAdvice(const Target& t, const PathSummary& s, std::vector<PathAdvice>
   auto same_setting = [](const sqlite_bench::CommitResult& a, const sqlite_bench::CommitResult& b) {
     return a.config.journal == b.config.journal && a.config.sync == b.config.sync;
   };
-  const SqliteEntry* single = nullptr;
-  const SqliteEntry* batch = nullptr;
-  for (const SqliteEntry& e : t.sqlite) {
+  const model::SqliteEntry* single = nullptr;
+  const model::SqliteEntry* batch = nullptr;
+  for (const model::SqliteEntry& e : t.sqlite) {
     const sqlite_bench::CommitResult& r = e.result;
     if (r.outcome != probes::Outcome::kOk || r.commits == 0 || r.config.rows_per_commit < 2) {
       continue;
     }
-    for (const SqliteEntry& one : t.sqlite) {
+    for (const model::SqliteEntry& one : t.sqlite) {
       const sqlite_bench::CommitResult& o = one.result;
       bool pair = o.outcome == probes::Outcome::kOk && o.commits > 0 &&
                   o.config.rows_per_commit == 1 && same_setting(o, r) &&
@@ -79,18 +81,18 @@ void SqliteAdvice(const Target& t, const PathSummary& s, std::vector<PathAdvice>
          "the syncs are paid once per commit, so rows that may share a commit should",
          fmt::format("sqlite {}/{} x{}: {} rows/s against {} rows/s one row per commit",
                      sqlite_bench::NameOf(b.config.journal), sqlite_bench::NameOf(b.config.sync),
-                     b.config.rows_per_commit, FormatRate(b.rows_per_sec),
-                     FormatRate(single->result.rows_per_sec))});
+                     b.config.rows_per_commit, text::FormatRate(b.rows_per_sec),
+                     text::FormatRate(single->result.rows_per_sec))});
   }
   if (out.empty() && t.sqlite.empty()) {
     out.push_back({"sqlite", "not measured", "no SQLite configuration ran on this path",
-                   "run `durprobe sqlite " + ShellQuote(t.path) + "`"});
+                   "run `durprobe sqlite " + text::ShellQuote(t.path) + "`"});
   }
 }
 
 // The primitive a wal_sync_method syncs its WAL with, as the preset measures it.
 std::optional<probes::Primitive> PrimitiveOf(const std::string& method) {
-  for (const WalSyncCell& c : WalSyncCells()) {
+  for (const gate::WalSyncCell& c : gate::WalSyncCells()) {
     if (c.method == method) return c.spec.primitive;
   }
   return std::nullopt;
@@ -99,35 +101,37 @@ std::optional<probes::Primitive> PrimitiveOf(const std::string& method) {
 // Where the flush counters saw the syncs of `method` (the one chosen, or PostgreSQL's default)
 // reach no device: the first of `candidates` whose syncs did reach one instead, or that no
 // method keeps the WAL. Nothing when method's syncs were not seen to reach no device.
-std::optional<PathAdvice> AvoidDroppedSync(const Target& t, const std::string& method,
-                                           const std::vector<std::string>& candidates) {
-  const std::vector<SyncFlushes> evidence = SyncFlushEvidence(t);
+std::optional<model::PathAdvice> AvoidDroppedSync(const model::Target& t, const std::string& method,
+                                                  const std::vector<std::string>& candidates) {
+  const std::vector<analysis::SyncFlushes> evidence = analysis::SyncFlushEvidence(t);
   std::optional<probes::Primitive> dropped = PrimitiveOf(method);
   if (!dropped || !ReachedNoDevice(evidence, *dropped)) return std::nullopt;
   for (const std::string& other : candidates) {
     std::optional<probes::Primitive> p = PrimitiveOf(other);
     if (p && ReachedADevice(evidence, *p)) {
-      return PathAdvice{"postgresql", "wal_sync_method=" + other,
-                        fmt::format("{}'s syncs reached no device here, so a WAL flushed with it "
-                                    "is lost on power loss; {}'s reached the device",
-                                    method, other),
-                        NoFlushSummary(evidence)};
+      return model::PathAdvice{
+          "postgresql", "wal_sync_method=" + other,
+          fmt::format("{}'s syncs reached no device here, so a WAL flushed with it "
+                      "is lost on power loss; {}'s reached the device",
+                      method, other),
+          NoFlushSummary(evidence)};
     }
   }
-  return PathAdvice{"postgresql", "none keeps the WAL here",
-                    fmt::format("{}'s syncs reached no device here and no other method's was "
-                                "seen to reach one",
-                                method),
-                    NoFlushSummary(evidence)};
+  return model::PathAdvice{
+      "postgresql", "none keeps the WAL here",
+      fmt::format("{}'s syncs reached no device here and no other method's was "
+                  "seen to reach one",
+                  method),
+      NoFlushSummary(evidence)};
 }
 
-void PostgresAdvice(const Target& t, std::vector<PathAdvice>& out) {
-  WalSyncChoice choice = ChooseWalSyncMethod(t);
+void PostgresAdvice(const model::Target& t, std::vector<model::PathAdvice>& out) {
+  gate::WalSyncChoice choice = gate::ChooseWalSyncMethod(t);
   std::vector<std::string> ranked;
-  for (const WalSyncChoice::Ranked& r : choice.ranked) ranked.push_back(r.method);
+  for (const gate::WalSyncChoice::Ranked& r : choice.ranked) ranked.push_back(r.method);
   // Unranked, PostgreSQL's default first, then the methods in its documentation's order.
   if (ranked.empty()) ranked = {"fdatasync", "fsync", "open_datasync", "open_sync"};
-  std::optional<PathAdvice> avoid =
+  std::optional<model::PathAdvice> avoid =
       AvoidDroppedSync(t, choice.method.empty() ? "fdatasync" : choice.method, ranked);
   if (avoid) {
     out.push_back(std::move(*avoid));
@@ -138,28 +142,28 @@ void PostgresAdvice(const Target& t, std::vector<PathAdvice>& out) {
                    choice.kept_default
                        ? "PostgreSQL's default: no method beat it clearly here"
                        : "the method with the least time for one- and two-block WAL flushes here",
-                   RecommendWalSyncMethod(t).message});
+                   gate::RecommendWalSyncMethod(t).message});
     return;
   }
   out.push_back({"postgresql", "not measured",
                  "the wal_sync_method comparison (pg_test_fsync's probes) did not run here",
-                 "run `durprobe check --preset postgres-wal " + ShellQuote(t.path) + "`"});
+                 "run `durprobe check --preset postgres-wal " + text::ShellQuote(t.path) + "`"});
 }
 
-void EtcdAdvice(const Target& t, std::vector<PathAdvice>& out) {
-  Result<Policy> etcd = Preset("etcd");
+void EtcdAdvice(const model::Target& t, std::vector<model::PathAdvice>& out) {
+  Result<gate::Policy> etcd = gate::Preset("etcd");
   if (!etcd.ok()) return;
-  Report one;
+  model::Report one;
   one.targets.push_back(t);
   one.targets.back().summary.reset();
-  std::vector<CheckResult> results = EvaluatePolicy(*etcd, one);
-  const CheckResult* failed = nullptr;
-  const CheckResult* missing = nullptr;
+  std::vector<model::CheckResult> results = EvaluatePolicy(*etcd, one);
+  const model::CheckResult* failed = nullptr;
+  const model::CheckResult* missing = nullptr;
   std::size_t passed = 0;
-  for (const CheckResult& c : results) {
-    if (c.outcome == CheckOutcome::kFail && !failed) failed = &c;
-    if (c.outcome == CheckOutcome::kError && !missing) missing = &c;
-    passed += c.outcome == CheckOutcome::kPass;
+  for (const model::CheckResult& c : results) {
+    if (c.outcome == model::CheckOutcome::kFail && !failed) failed = &c;
+    if (c.outcome == model::CheckOutcome::kError && !missing) missing = &c;
+    passed += c.outcome == model::CheckOutcome::kPass;
   }
   if (failed) {
     out.push_back(
@@ -168,9 +172,10 @@ void EtcdAdvice(const Target& t, std::vector<PathAdvice>& out) {
          failed->message});
   } else if (missing) {
     // The probe named as the preset measures it, so the words follow the preset.
-    std::string probe = etcd->latency.empty() ? "" : " (" + ProbeLabel(etcd->latency[0].spec) + ")";
+    std::string probe =
+        etcd->latency.empty() ? "" : " (" + model::ProbeLabel(etcd->latency[0].spec) + ")";
     out.push_back({"etcd", "not measured", "etcd's WAL probe" + probe + " did not run here",
-                   "run `durprobe check --preset etcd " + ShellQuote(t.path) + "`"});
+                   "run `durprobe check --preset etcd " + text::ShellQuote(t.path) + "`"});
   } else if (passed > 0) {
     out.push_back({"etcd", "fits",
                    fmt::format("every rule of the etcd preset passes ({} rules)", passed),
@@ -180,12 +185,12 @@ void EtcdAdvice(const Target& t, std::vector<PathAdvice>& out) {
 
 }  // namespace
 
-std::vector<PathAdvice> AdviseTarget(const Target& t, const PathSummary& s) {
-  std::vector<PathAdvice> out;
+std::vector<model::PathAdvice> AdviseTarget(const model::Target& t, const model::PathSummary& s) {
+  std::vector<model::PathAdvice> out;
   SqliteAdvice(t, s, out);
   PostgresAdvice(t, out);
   EtcdAdvice(t, out);
   return out;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

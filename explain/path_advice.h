@@ -6,10 +6,11 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 // The settings to use on that target, in the order sqlite, postgresql, etcd, from its summary
 // (explain/path_summary.h SummarizePath: the advice reads it, not the other way round).
-std::vector<PathAdvice> AdviseTarget(const Target& target, const PathSummary& summary);
+std::vector<model::PathAdvice> AdviseTarget(const model::Target& target,
+                                            const model::PathSummary& summary);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -14,7 +14,7 @@
 #include "text/shell_quote.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using sqlite_bench::CommitResult;
@@ -42,14 +42,14 @@ std::string WhatThePathIs(const platform::MountInfo& m) {
   return what;
 }
 
-std::string DurabilityLine(const std::optional<Durability>& d) {
+std::string DurabilityLine(const std::optional<model::Durability>& d) {
   if (!d) return "durability not assessed";
   std::string line(NameOf(d->verdict));
   if (d->deciding_layer) {
     line += fmt::format(" (deciding layer: {})", NameOf(*d->deciding_layer));
   }
   if (!d->reason.empty()) line += ": " + d->reason;
-  if (d->verdict == DurabilityVerdict::kUnproven && !d->to_prove.empty()) {
+  if (d->verdict == model::DurabilityVerdict::kUnproven && !d->to_prove.empty()) {
     line += "; to prove it: " + d->to_prove;
   }
   return line;
@@ -78,7 +78,7 @@ const probes::ProbeResult* CostProbe(const std::vector<probes::ProbeResult>& res
   return best;
 }
 
-const sqlite_bench::CrashsimResult* CrashOf(const Target& t, const CommitResult& r) {
+const sqlite_bench::CrashsimResult* CrashOf(const model::Target& t, const CommitResult& r) {
   for (const sqlite_bench::CrashsimResult& c : t.crashsim) {
     if (c.outcome == probes::Outcome::kOk && c.trials > 0 && c.config.journal == r.config.journal &&
         c.config.sync == r.config.sync && c.config.rows_per_commit == r.config.rows_per_commit) {
@@ -111,9 +111,10 @@ static_assert(platform::OneRowPerValue(kLosses, sqlite_bench::kLastRiskLevel),
 
 std::string Loses(RiskLevel level) { return std::string(platform::TextIn(kLosses, level)); }
 
-SummarySetting SettingOf(const Target& t, const SqliteEntry& e, const SqliteEntry* base) {
+model::SummarySetting SettingOf(const model::Target& t, const model::SqliteEntry& e,
+                                const model::SqliteEntry* base) {
   const CommitResult& r = e.result;
-  SummarySetting s;
+  model::SummarySetting s;
   s.label = fmt::format("{}/{} x{}", sqlite_bench::NameOf(r.config.journal),
                         sqlite_bench::NameOf(r.config.sync), r.config.rows_per_commit);
   s.commits_per_sec = r.commits_per_sec;
@@ -122,7 +123,7 @@ SummarySetting SettingOf(const Target& t, const SqliteEntry& e, const SqliteEntr
   }
   s.risk = e.risk.level;
   s.loses = Loses(s.risk);
-  if (t.durability && t.durability->verdict == DurabilityVerdict::kUnproven &&
+  if (t.durability && t.durability->verdict == model::DurabilityVerdict::kUnproven &&
       s.risk != RiskLevel::kCorruption && s.risk != RiskLevel::kNotDurable) {
     s.loses += fmt::format(" if syncs reach stable storage (unproven: {})",
                            DecidingLayerName(*t.durability));
@@ -136,17 +137,17 @@ SummarySetting SettingOf(const Target& t, const SqliteEntry& e, const SqliteEntr
 
 // A setting crashsim contradicts is not offered: corrupt images for a "safe" or "last commits"
 // setting, or a lost commit for a "keeps every commit" one.
-bool CrashsimAgrees(const Target& t, const CommitResult& r, bool keeps_all) {
+bool CrashsimAgrees(const model::Target& t, const CommitResult& r, bool keeps_all) {
   const sqlite_bench::CrashsimResult* c = CrashOf(t, r);
   if (c == nullptr) return true;
   return c->corrupt == 0 && (!keeps_all || c->trials_with_loss == 0);
 }
 
-void AddSqlite(const Target& t, PathSummary& s) {
-  const SqliteEntry* base = nullptr;
-  const SqliteEntry* safe = nullptr;
-  const SqliteEntry* fast = nullptr;
-  for (const SqliteEntry& e : t.sqlite) {
+void AddSqlite(const model::Target& t, model::PathSummary& s) {
+  const model::SqliteEntry* base = nullptr;
+  const model::SqliteEntry* safe = nullptr;
+  const model::SqliteEntry* fast = nullptr;
+  for (const model::SqliteEntry& e : t.sqlite) {
     const CommitResult& r = e.result;
     if (!Usable(r)) continue;
     if (IsDefault(r) && base == nullptr) base = &e;
@@ -170,10 +171,10 @@ void AddSqlite(const Target& t, PathSummary& s) {
 
 // The findings that matter most: fail before warn, then in the order analysis gave them; their
 // codes, each explained under Findings.
-std::vector<std::string> TopFindings(const std::vector<Finding>& findings) {
+std::vector<std::string> TopFindings(const std::vector<model::Finding>& findings) {
   std::vector<std::string> top;
-  for (Severity level : {Severity::kFail, Severity::kWarn}) {
-    for (const Finding& f : findings) {
+  for (model::Severity level : {model::Severity::kFail, model::Severity::kWarn}) {
+    for (const model::Finding& f : findings) {
       bool seen = std::find(top.begin(), top.end(), f.code) != top.end();
       if (f.severity == level && top.size() < 2 && !seen) top.push_back(f.code);
     }
@@ -181,15 +182,15 @@ std::vector<std::string> TopFindings(const std::vector<Finding>& findings) {
   return top;
 }
 
-std::string NextStep(const Target& t, const PathSummary& s) {
-  if (t.durability && t.durability->verdict == DurabilityVerdict::kNotDurable) {
+std::string NextStep(const model::Target& t, const model::PathSummary& s) {
+  if (t.durability && t.durability->verdict == model::DurabilityVerdict::kNotDurable) {
     return fmt::format(
         "keep databases off this path, or make its {} layer keep syncs; no setting makes a commit "
         "durable here",
         DecidingLayerName(*t.durability));
   }
-  for (const Finding& f : t.findings) {
-    if (f.severity == Severity::kFail) return "act on " + f.code + " (under Findings)";
+  for (const model::Finding& f : t.findings) {
+    if (f.severity == model::Severity::kFail) return "act on " + f.code + " (under Findings)";
   }
   if (t.sqlite.empty() && !t.crashsim.empty()) {
     std::size_t kept = 0;
@@ -200,15 +201,15 @@ std::string NextStep(const Target& t, const PathSummary& s) {
     return fmt::format(
         "crashsim lost nothing with {} of {} settings (table below); run `durprobe sqlite "
         "--crashsim {}` for their commit rates beside the losses",
-        kept, t.crashsim.size(), ShellQuote(t.path));
+        kept, t.crashsim.size(), text::ShellQuote(t.path));
   }
   if (t.sqlite.empty() && !t.probes.empty()) {
-    return "run `durprobe sqlite " + ShellQuote(t.path) +
+    return "run `durprobe sqlite " + text::ShellQuote(t.path) +
            "` for what a commit costs and which setting fits";
   }
-  if (!t.durability || t.durability->verdict == DurabilityVerdict::kUnproven) {
+  if (!t.durability || t.durability->verdict == model::DurabilityVerdict::kUnproven) {
     if (t.crashsim.empty()) {
-      return "run `durprobe crashsim " + ShellQuote(t.path) +
+      return "run `durprobe crashsim " + text::ShellQuote(t.path) +
              "` for what a power cut loses per setting";
     }
     return "prove the layer durprobe cannot see through (the drive's power-loss protection, "
@@ -220,30 +221,32 @@ std::string NextStep(const Target& t, const PathSummary& s) {
 
 }  // namespace
 
-PathSummary SummarizePath(const Target& t) {
-  PathSummary s;
+model::PathSummary SummarizePath(const model::Target& t) {
+  model::PathSummary s;
   s.what = t.mount ? WhatThePathIs(*t.mount) : "not inspected by this command";
   if (t.durability) s.durability = t.durability->verdict;
   s.durability_line = DurabilityLine(t.durability);
   if (const probes::ProbeResult* p = CostProbe(t.probes)) {
     const probes::LatencySummary& l = p->has_sync_part ? p->sync_latency : p->latency;
     s.sync_probe = fmt::format("{} {} {}", probes::NameOf(p->spec.primitive),
-                               probes::NameOf(p->spec.pattern), SizeLabel(p->spec));
+                               probes::NameOf(p->spec.pattern), model::SizeLabel(p->spec));
     s.sync_p50_ns = static_cast<double>(l.p50);
-    if (std::optional<std::uint64_t> p99 = P99(l)) s.sync_p99_ns = static_cast<double>(*p99);
+    if (std::optional<std::uint64_t> p99 = model::P99(l)) s.sync_p99_ns = static_cast<double>(*p99);
     s.synced_writes_per_sec = p->ops_per_sec;
     const std::size_t index = static_cast<std::size_t>(p - t.probes.data());
     // The sync call alone where the probe timed it apart and the state has samples of it.
-    auto figures = [&](const StateFigures& f) {
+    auto figures = [&](const model::StateFigures& f) {
       bool sync = p->has_sync_part && f.sync_ops > 0;
       std::uint64_t p99 = sync ? f.sync_p99_ns : f.p99_ns;
-      return PathSummary::SlowState{
+      return model::PathSummary::SlowState{
           static_cast<double>(sync ? f.sync_p50_ns : f.p50_ns),
           p99 > 0 ? std::optional<double>(static_cast<double>(p99)) : std::nullopt, f.time_share};
     };
-    if (const StateFigures* slow = SawBothStates(t, index) ? SlowStateOf(t, index) : nullptr) {
+    if (const model::StateFigures* slow =
+            analysis::SawBothStates(t, index) ? analysis::SlowStateOf(t, index) : nullptr) {
       s.sync_slow_state = figures(*slow);
-      if (const StateFigures* fast = StateOf(t, index, DeviceState::kFast)) {
+      if (const model::StateFigures* fast =
+              analysis::StateOf(t, index, model::DeviceState::kFast)) {
         s.sync_fast_state = figures(*fast);
       }
     }
@@ -254,15 +257,15 @@ PathSummary SummarizePath(const Target& t) {
   return s;
 }
 
-void AddPathSummary(Target& t) {
+void AddPathSummary(model::Target& t) {
   // inspect alone measures nothing to summarise; its mount block says what the path is.
   if (t.probes.empty() && t.sqlite.empty() && t.crashsim.empty()) return;
   t.summary = SummarizePath(t);
   t.advice = AdviseTarget(t, *t.summary);
 }
 
-void AddPathSummaries(Report& report) {
-  for (Target& t : report.targets) AddPathSummary(t);
+void AddPathSummaries(model::Report& report) {
+  for (model::Target& t : report.targets) AddPathSummary(t);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -9,15 +9,15 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 // The summary of one finished target (its durability read from target.durability, "durability
 // not assessed" when unset).
-PathSummary SummarizePath(const Target& target);
+model::PathSummary SummarizePath(const model::Target& target);
 // Sets target.summary and target.advice (explain/path_advice.h); a target with nothing measured
 // gets none.
-void AddPathSummary(Target& target);
+void AddPathSummary(model::Target& target);
 // Every target of the report.
-void AddPathSummaries(Report& report);
+void AddPathSummaries(model::Report& report);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -10,7 +10,7 @@
 #include "platform/enum_table.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using nlohmann::json;
@@ -25,7 +25,7 @@ std::optional<double> Latency(std::uint64_t ns) {
 // The etcd preset's WAL probe as the preset measures it (fdatasync preallocated 1392 B at
 // 150/s), so a check --preset etcd report is summarized by it.
 probes::ProbeSpec EtcdWalSpec() {
-  Result<Policy> etcd = Preset("etcd");
+  Result<gate::Policy> etcd = gate::Preset("etcd");
   return etcd.ok() && !etcd->latency.empty() ? etcd->latency.front().spec : probes::ProbeSpec{};
 }
 
@@ -57,9 +57,9 @@ const probes::ProbeResult* PickProbe(const std::vector<probes::ProbeResult>& pro
 
 }  // namespace
 
-std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& file) {
+std::vector<SummaryRow> RowsFromReport(const model::Report& report, const std::string& file) {
   std::vector<SummaryRow> rows;
-  for (const Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     SummaryRow row;
     row.file = file;
     row.host = report.context.host;
@@ -76,7 +76,7 @@ std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& 
       row.sync_probe = fmt::format("{} {} {}", probes::NameOf(p->spec.primitive),
                                    probes::NameOf(p->spec.pattern), p->spec.write_size);
     }
-    for (const SqliteEntry& e : t.sqlite) {
+    for (const model::SqliteEntry& e : t.sqlite) {
       const sqlite_bench::CommitResult& r = e.result;
       if (r.config.rows_per_commit != 1 || r.outcome != probes::Outcome::kOk) continue;
       if (r.config.sync != sqlite_bench::Synchronous::kFull) continue;
@@ -87,14 +87,15 @@ std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& 
         row.commits_delete_full = r.commits_per_sec;
       }
     }
-    for (const Finding& f : t.findings) {
-      if (f.severity != Severity::kInfo) row.findings.push_back(f.code);
-      row.fail_finding |= f.severity == Severity::kFail;
+    for (const model::Finding& f : t.findings) {
+      if (f.severity != model::Severity::kInfo) row.findings.push_back(f.code);
+      row.fail_finding |= f.severity == model::Severity::kFail;
     }
     if (t.durability) row.durability = t.durability->verdict;
-    for (const CheckResult& c : report.checks) {
-      bool failed = c.outcome == CheckOutcome::kFail || c.outcome == CheckOutcome::kError ||
-                    c.outcome == CheckOutcome::kUnstable;
+    for (const model::CheckResult& c : report.checks) {
+      bool failed = c.outcome == model::CheckOutcome::kFail ||
+                    c.outcome == model::CheckOutcome::kError ||
+                    c.outcome == model::CheckOutcome::kUnstable;
       if (c.path == row.path && failed) row.failed_rules.push_back(c.rule);
     }
     rows.push_back(std::move(row));
@@ -171,7 +172,7 @@ void SortRows(std::vector<SummaryRow>& rows, SummarySort key) {
     }
     // A path that keeps nothing, or has a fail-level finding, ranks above mere warnings.
     auto grave = [](const SummaryRow& r) {
-      return r.durability == DurabilityVerdict::kNotDurable || r.fail_finding;
+      return r.durability == model::DurabilityVerdict::kNotDurable || r.fail_finding;
     };
     bool worst = key == SummarySort::kWorst;
     if (worst && grave(a) != grave(b)) return grave(a);
@@ -182,4 +183,4 @@ void SortRows(std::vector<SummaryRow>& rows, SummarySort key) {
   });
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

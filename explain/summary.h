@@ -1,6 +1,6 @@
 // The fleet view (`durprobe summarize`): one row per host and path from many saved reports.
 // Rows are built one report at a time from the report model (saved reports are read with the
-// typed reader, report::FromJson), so memory is bounded by the rows, not by the reports.
+// typed reader, codec::FromJson), so memory is bounded by the rows, not by the reports.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -12,7 +12,7 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 struct SummaryRow {
   std::string host, path, fstype, device, started_at, file;
@@ -21,7 +21,7 @@ struct SummaryRow {
   std::optional<double> commits_wal_full, commits_delete_full;  // single-row commits/s
   std::vector<std::string> failed_rules;        // checks that failed or could not be measured
   std::vector<std::string> findings;            // warn and fail finding codes
-  std::optional<DurabilityVerdict> durability;  // the path's verdict; unset: unknown
+  std::optional<model::DurabilityVerdict> durability;  // the path's verdict; unset: unknown
   bool fail_finding = false;                    // a fail-level finding is among the findings
 };
 
@@ -33,7 +33,7 @@ struct Summary {
 
 // The rows of one report (one per target). What a report from an older durprobe lacks (a sync
 // latency, a percentile written as null, SQLite rows, checks) stays unset.
-std::vector<SummaryRow> RowsFromReport(const Report& report, const std::string& file);
+std::vector<SummaryRow> RowsFromReport(const model::Report& report, const std::string& file);
 
 // The row orders of --sort. kWorst (the default) puts failed rules first, then a not_durable path
 // or a fail-level finding, then warnings (more first), then the slowest sync p99; kFailed failed
@@ -60,4 +60,4 @@ const std::vector<std::string>& SummarySortKeys();
 // path), ties broken by host then path.
 void SortRows(std::vector<SummaryRow>& rows, SummarySort key);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -5,15 +5,16 @@
 #include "explain/compare_analysis.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 std::string RatioText(const char* what, double ratio) {
-  return ratio > 0 ? fmt::format("{} {}", what, FormatRatio(ratio)) : fmt::format("{} -", what);
+  return ratio > 0 ? fmt::format("{} {}", what, text::FormatRatio(ratio))
+                   : fmt::format("{} -", what);
 }
 
-const SqliteEntry* FindConfig(const Target& t, sqlite_bench::JournalMode journal) {
-  for (const SqliteEntry& e : t.sqlite) {
+const model::SqliteEntry* FindConfig(const model::Target& t, sqlite_bench::JournalMode journal) {
+  for (const model::SqliteEntry& e : t.sqlite) {
     if (e.result.config.journal == journal &&
         e.result.config.sync == sqlite_bench::Synchronous::kFull && e.result.commits_per_sec > 0) {
       return &e;
@@ -38,16 +39,17 @@ const Cause* CauseToTry(const std::vector<Cause>& causes, std::string& instead_o
   return &leading;
 }
 
-std::string TrialEffect(const Trial& trial, const std::vector<Target>& measured) {
+std::string TrialEffect(const Trial& trial, const std::vector<model::Target>& measured) {
   if (trial.kind == TrialKind::kSqliteWal) {
     if (measured.empty()) return "nothing was measured";
-    const SqliteEntry* del = FindConfig(measured[0], sqlite_bench::JournalMode::kDelete);
-    const SqliteEntry* wal = FindConfig(measured[0], sqlite_bench::JournalMode::kWal);
+    const model::SqliteEntry* del = FindConfig(measured[0], sqlite_bench::JournalMode::kDelete);
+    const model::SqliteEntry* wal = FindConfig(measured[0], sqlite_bench::JournalMode::kWal);
     if (del == nullptr || wal == nullptr) return "DELETE/FULL or WAL/FULL did not complete";
-    return fmt::format("on {}: WAL/FULL commits {}/s against DELETE/FULL's {}/s ({})",
-                       measured[0].path, FormatRate(wal->result.commits_per_sec),
-                       FormatRate(del->result.commits_per_sec),
-                       FormatRatio(wal->result.commits_per_sec / del->result.commits_per_sec));
+    return fmt::format(
+        "on {}: WAL/FULL commits {}/s against DELETE/FULL's {}/s ({})", measured[0].path,
+        text::FormatRate(wal->result.commits_per_sec),
+        text::FormatRate(del->result.commits_per_sec),
+        text::FormatRatio(wal->result.commits_per_sec / del->result.commits_per_sec));
   }
   std::vector<Verdict> verdicts = CompareVerdicts(measured);
   if (verdicts.empty()) return "nothing was measured";
@@ -57,4 +59,4 @@ std::string TrialEffect(const Trial& trial, const std::vector<Target>& measured)
                      RatioText("metadata", v.metadata_ratio), NameOf(v.dominant), v.message);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

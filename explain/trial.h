@@ -8,12 +8,12 @@
 #include "explain/causes.h"
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 
 struct TrialResult {
   std::string cause;    // the cause it tests ("btrfs_cow")
   std::string command;  // the command it stands for
-  std::vector<Target> targets;
+  std::vector<model::Target> targets;
   std::string effect;  // one line: the measured effect
   // The leading cause, when it had no test at all (drift: the figures were not comparable) and
   // the next cause that has one was tried instead; empty otherwise.
@@ -29,6 +29,6 @@ const Cause* CauseToTry(const std::vector<Cause>& causes, std::string& instead_o
 // The effect of a trial from what it measured: the second path's per-sync, per-op and metadata
 // ratios against the first (compare_paths, nocow_dir), or WAL/FULL's commit rate against
 // DELETE/FULL's (sqlite_wal).
-std::string TrialEffect(const Trial& trial, const std::vector<Target>& measured);
+std::string TrialEffect(const Trial& trial, const std::vector<model::Target>& measured);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -7,12 +7,12 @@
 
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 std::string SpecLabel(const probes::ConcurrencySpec& s) {
   return fmt::format("{} writers ({}, {} {})", s.writers, probes::NameOf(s.mode),
-                     probes::NameOf(s.primitive), FormatBytes(s.write_size));
+                     probes::NameOf(s.primitive), text::FormatBytes(s.write_size));
 }
 
 std::string DefaultName(const ConcurrencyRule& rule) {
@@ -99,9 +99,9 @@ Result<ConcurrencyNeeds> NeedsOf(const std::vector<ConcurrencyRule>& rules) {
   return needs;
 }
 
-CheckResult EvaluateConcurrency(const ConcurrencyRule& rule, const Target& t) {
+model::CheckResult EvaluateConcurrency(const ConcurrencyRule& rule, const model::Target& t) {
   const bool scaling = rule.measure == ConcurrencyRule::Measure::kScaling;
-  CheckResult c;
+  model::CheckResult c;
   c.rule = rule.name;
   c.path = t.path;
   c.threshold = rule.min;
@@ -113,7 +113,7 @@ CheckResult EvaluateConcurrency(const ConcurrencyRule& rule, const Target& t) {
   }
   const std::string label = SpecLabel(rule.spec);
   if (row == nullptr) {
-    c.outcome = CheckOutcome::kError;
+    c.outcome = model::CheckOutcome::kError;
     c.message = fmt::format(
         "{} was not measured on this path (the budget may have capped the "
         "writer counts: give a longer --budget)",
@@ -121,12 +121,12 @@ CheckResult EvaluateConcurrency(const ConcurrencyRule& rule, const Target& t) {
     return c;
   }
   if (row->outcome == probes::Outcome::kUnsupported) {
-    c.outcome = CheckOutcome::kSkipped;
+    c.outcome = model::CheckOutcome::kSkipped;
     c.message = fmt::format("{} is unsupported here: {}", label, row->reason);
     return c;
   }
   if (row->outcome != probes::Outcome::kOk || row->ops == 0 || (scaling && row->scaling <= 0)) {
-    c.outcome = CheckOutcome::kError;
+    c.outcome = model::CheckOutcome::kError;
     c.message =
         fmt::format("{} could not be measured: {}", label,
                     row->reason.empty() ? "no one-writer row to scale against" : row->reason);
@@ -135,13 +135,13 @@ CheckResult EvaluateConcurrency(const ConcurrencyRule& rule, const Target& t) {
   double measured = scaling ? row->scaling : row->aggregate_ops_per_sec;
   c.measured = measured;
   c.samples = row->ops;
-  c.outcome = measured >= rule.min ? CheckOutcome::kPass : CheckOutcome::kFail;
-  c.message =
-      fmt::format("{}: {} synced ops/s together, {} one writer, median sync {} (needs {} {})",
-                  label, FormatRate(row->aggregate_ops_per_sec), FormatRatio(row->scaling),
-                  FormatNanos(static_cast<double>(row->latency.p50)),
-                  scaling ? "scaling >=" : "aggregate >=", FormatCheckValue(rule.min, c.unit));
+  c.outcome = measured >= rule.min ? model::CheckOutcome::kPass : model::CheckOutcome::kFail;
+  c.message = fmt::format(
+      "{}: {} synced ops/s together, {} one writer, median sync {} (needs {} {})", label,
+      text::FormatRate(row->aggregate_ops_per_sec), text::FormatRatio(row->scaling),
+      text::FormatNanos(static_cast<double>(row->latency.p50)),
+      scaling ? "scaling >=" : "aggregate >=", text::FormatCheckValue(rule.min, c.unit));
   return c;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -9,7 +9,7 @@
 #include "gate/policy_reader.h"
 #include "gate/rules.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 
 // One `[[concurrency]]` table: writers (default 8), mode (default processes), primitive and size
 // (as the probe rules'), name, and min_scaling and/or min_ops (each its own rule).
@@ -27,6 +27,6 @@ struct ConcurrencyNeeds {
 };
 Result<ConcurrencyNeeds> NeedsOf(const std::vector<ConcurrencyRule>& rules);
 
-CheckResult EvaluateConcurrency(const ConcurrencyRule& rule, const Target& t);
+model::CheckResult EvaluateConcurrency(const ConcurrencyRule& rule, const model::Target& t);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -7,29 +7,30 @@
 #include "analysis/probe_drift.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 std::string InUnit(double v, const std::string& unit) {
-  if (unit == "s") return FormatNanos(v * 1e9);
-  return fmt::format("{}{}", FormatRate(v), unit.empty() ? "" : " " + unit);
+  if (unit == "s") return text::FormatNanos(v * 1e9);
+  return fmt::format("{}{}", text::FormatRate(v), unit.empty() ? "" : " " + unit);
 }
 
 }  // namespace
 
-bool InSlowState(const LevelRange& range, double level_ns) {
+bool InSlowState(const analysis::LevelRange& range, double level_ns) {
   return range.low_ns > 0 && range.high_ns >= kStatesApart * range.low_ns &&
          level_ns >= kSlowStateShare * range.high_ns;
 }
 
-double LevelDuring(const Target& t, std::uint64_t from, std::uint64_t to) {
-  return ReferenceNear(t.reference, from, to);
+double LevelDuring(const model::Target& t, std::uint64_t from, std::uint64_t to) {
+  return analysis::ReferenceNear(t.reference, from, to);
 }
 
-void JudgeWithinDrift(CheckResult& c, const Target& t, double level_ns, Scaling scaling) {
+void JudgeWithinDrift(model::CheckResult& c, const model::Target& t, double level_ns,
+                      Scaling scaling) {
   if (!c.measured || level_ns <= 0) return;
-  if (c.outcome != CheckOutcome::kPass && c.outcome != CheckOutcome::kFail) return;
-  std::optional<LevelRange> range = RunLevelRange(t);
+  if (c.outcome != model::CheckOutcome::kPass && c.outcome != model::CheckOutcome::kFail) return;
+  std::optional<analysis::LevelRange> range = analysis::RunLevelRange(t);
   if (!range) return;
   double m = *c.measured;
   double lo = scaling == Scaling::kWithLatency ? m * range->low_ns / level_ns
@@ -44,7 +45,7 @@ void JudgeWithinDrift(CheckResult& c, const Target& t, double level_ns, Scaling 
     c.message = fmt::format(
         "{} (measured in the device's slow state: the reference probe at {}, {} at its fastest "
         "in this run; a gate is judged on the slow state, the one to plan for)",
-        c.message, FormatNanos(level_ns), FormatNanos(range->low_ns));
+        c.message, text::FormatNanos(level_ns), text::FormatNanos(range->low_ns));
     return;
   }
   c.drift_low = lo;
@@ -54,9 +55,10 @@ void JudgeWithinDrift(CheckResult& c, const Target& t, double level_ns, Scaling 
       "when this was measured), so the value could have been anywhere from {} to {}, on both "
       "sides of the limit {}: neither a pass nor a fail can be told. Rerun at a quiet time or "
       "with a longer --budget. Measured: {}",
-      FormatNanos(range->low_ns), FormatNanos(range->high_ns), FormatNanos(level_ns),
-      InUnit(lo, c.unit), InUnit(hi, c.unit), InUnit(c.threshold, c.unit), c.message);
-  c.outcome = CheckOutcome::kUnstable;
+      text::FormatNanos(range->low_ns), text::FormatNanos(range->high_ns),
+      text::FormatNanos(level_ns), InUnit(lo, c.unit), InUnit(hi, c.unit),
+      InUnit(c.threshold, c.unit), c.message);
+  c.outcome = model::CheckOutcome::kUnstable;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

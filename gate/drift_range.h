@@ -13,7 +13,7 @@
 #include "analysis/probe_drift.h"
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 
 // How the value a rule read depends on the device's level.
 enum class Scaling {
@@ -27,13 +27,14 @@ enum class Scaling {
 // is judged as measured: the slow state is the one a gate plans for, so it is not unstable.
 inline constexpr double kStatesApart = 4.0;
 inline constexpr double kSlowStateShare = 0.5;
-bool InSlowState(const LevelRange& range, double level_ns);
+bool InSlowState(const analysis::LevelRange& range, double level_ns);
 
 // The reference level while [from, to] was measured on t (ns since the run started).
-double LevelDuring(const Target& t, std::uint64_t from, std::uint64_t to);
+double LevelDuring(const model::Target& t, std::uint64_t from, std::uint64_t to);
 
 // Marks c (a pass or a fail of a rule that read *c.measured, taken at level_ns) unstable when
 // its threshold lies within the range the drift of t allows; leaves it as it is otherwise.
-void JudgeWithinDrift(CheckResult& c, const Target& t, double level_ns, Scaling scaling);
+void JudgeWithinDrift(model::CheckResult& c, const model::Target& t, double level_ns,
+                      Scaling scaling);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

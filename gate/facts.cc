@@ -10,19 +10,19 @@
 #include "analysis/mount_findings.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
-CheckResult Start(const std::string& rule, const Target& t, std::string unit) {
-  CheckResult c;
+model::CheckResult Start(const std::string& rule, const model::Target& t, std::string unit) {
+  model::CheckResult c;
   c.rule = rule;
   c.path = t.path;
   c.unit = std::move(unit);
   return c;
 }
 
-void Settle(CheckResult& c, bool pass, std::string message) {
-  c.outcome = pass ? CheckOutcome::kPass : CheckOutcome::kFail;
+void Settle(model::CheckResult& c, bool pass, std::string message) {
+  c.outcome = pass ? model::CheckOutcome::kPass : model::CheckOutcome::kFail;
   c.measured = pass ? 1.0 : 0.0;
   c.message = std::move(message);
 }
@@ -60,9 +60,9 @@ const std::map<std::string, Fact>& FactNames() {
   return names;
 }
 
-CheckResult EvaluateFact(Fact fact, const Target& t) {
+model::CheckResult EvaluateFact(Fact fact, const model::Target& t) {
   // A fact is 1 (holds) or 0; the threshold says it must hold.
-  CheckResult c = Start(std::string(NameOf(fact)), t, "");
+  model::CheckResult c = Start(std::string(NameOf(fact)), t, "");
   c.threshold = 1.0;
   c.comparison = "==";
   if (!t.mount) {
@@ -72,9 +72,9 @@ CheckResult EvaluateFact(Fact fact, const Target& t) {
   const platform::MountInfo& m = *t.mount;
   switch (fact) {
     case Fact::kNotNetworkFs:
-      Settle(c, !IsNetworkFs(m.fstype),
+      Settle(c, !analysis::IsNetworkFs(m.fstype),
              fmt::format("{} is {}a network filesystem", m.fstype,
-                         IsNetworkFs(m.fstype) ? "" : "not "));
+                         analysis::IsNetworkFs(m.fstype) ? "" : "not "));
       break;
     case Fact::kNotOverlay:
       Settle(c, !IsOverlay(m),
@@ -117,8 +117,8 @@ std::vector<probes::ProbeSpec> DurableRuleSpecs() {
           {Primitive::kNone, Pattern::kOverwrite, 4096}};
 }
 
-CheckResult EvaluateFsyncErrorReported(const Target& t) {
-  CheckResult c = Start("fsync_error_reported", t, "");
+model::CheckResult EvaluateFsyncErrorReported(const model::Target& t) {
+  model::CheckResult c = Start("fsync_error_reported", t, "");
   c.threshold = 1.0;
   c.comparison = "==";
   std::vector<std::string> silent;
@@ -127,7 +127,7 @@ CheckResult EvaluateFsyncErrorReported(const Target& t) {
     for (const probes::FsyncErrorOutcome& o : r.outcomes) {
       if (o.status != probes::Outcome::kOk || o.fault == probes::FaultKind::kMetadata) continue;
       ++judged;
-      if (LostSilently(o)) {
+      if (analysis::LostSilently(o)) {
         silent.push_back(fmt::format("{} {} on {}", probes::NameOf(o.fault), o.sync, r.fs));
       }
     }
@@ -150,24 +150,24 @@ CheckResult EvaluateFsyncErrorReported(const Target& t) {
   return c;
 }
 
-CheckResult EvaluateDurable(const Target& t, const std::vector<Fact>& facts) {
+model::CheckResult EvaluateDurable(const model::Target& t, const std::vector<Fact>& facts) {
   bool strict = std::find(facts.begin(), facts.end(), Fact::kDurable) != facts.end();
-  CheckResult c = Start("durable", t, "");
+  model::CheckResult c = Start("durable", t, "");
   c.threshold = 1.0;
   c.comparison = "==";
   if (!t.durability) {
     c.message = "the path's durability was not assessed";
     return c;
   }
-  const Durability& d = *t.durability;
+  const model::Durability& d = *t.durability;
   switch (d.verdict) {
-    case DurabilityVerdict::kDurable:
+    case model::DurabilityVerdict::kDurable:
       Settle(c, true, "durable: " + d.reason);
       break;
-    case DurabilityVerdict::kNotDurable:
+    case model::DurabilityVerdict::kNotDurable:
       Settle(c, false, "not durable: " + d.reason);
       break;
-    case DurabilityVerdict::kUnproven:
+    case model::DurabilityVerdict::kUnproven:
       Settle(c, !strict,
              fmt::format("unproven: {}{}{}", d.reason,
                          d.to_prove.empty() ? "" : "; to prove it: " + d.to_prove,
@@ -178,14 +178,14 @@ CheckResult EvaluateDurable(const Target& t, const std::vector<Fact>& facts) {
   return c;
 }
 
-std::vector<CheckResult> EvaluateFindings(const Policy& policy, const Target& t) {
-  std::vector<CheckResult> out;
+std::vector<model::CheckResult> EvaluateFindings(const Policy& policy, const model::Target& t) {
+  std::vector<model::CheckResult> out;
   if (!policy.fail_on_codes.empty()) {
-    CheckResult c = Start("fail_on_findings", t, "findings");
+    model::CheckResult c = Start("fail_on_findings", t, "findings");
     c.comparison = "<=";
     std::string hits;
     int n = 0;
-    for (const Finding& f : t.findings) {
+    for (const model::Finding& f : t.findings) {
       if (std::find(policy.fail_on_codes.begin(), policy.fail_on_codes.end(), f.code) ==
           policy.fail_on_codes.end()) {
         continue;
@@ -194,25 +194,25 @@ std::vector<CheckResult> EvaluateFindings(const Policy& policy, const Target& t)
       hits += fmt::format("{}{}: {}", hits.empty() ? "" : "; ", f.code, f.message);
     }
     c.measured = n;
-    c.outcome = n == 0 ? CheckOutcome::kPass : CheckOutcome::kFail;
+    c.outcome = n == 0 ? model::CheckOutcome::kPass : model::CheckOutcome::kFail;
     c.message = n == 0 ? fmt::format("none of the {} findings that fail the check",
                                      policy.fail_on_codes.size())
                        : hits;
     out.push_back(std::move(c));
   }
   if (policy.fail_on_severity) {
-    Severity floor = *policy.fail_on_severity;
-    CheckResult c = Start(fmt::format("findings_{}", NameOf(floor)), t, "findings");
+    model::Severity floor = *policy.fail_on_severity;
+    model::CheckResult c = Start(fmt::format("findings_{}", NameOf(floor)), t, "findings");
     c.comparison = "<=";
     std::string codes;
     int n = 0;
-    for (const Finding& f : t.findings) {
+    for (const model::Finding& f : t.findings) {
       if (f.severity < floor) continue;
       ++n;
       codes += (codes.empty() ? "" : ", ") + f.code;
     }
     c.measured = n;
-    c.outcome = n == 0 ? CheckOutcome::kPass : CheckOutcome::kFail;
+    c.outcome = n == 0 ? model::CheckOutcome::kPass : model::CheckOutcome::kFail;
     c.message = n == 0 ? fmt::format("no finding at {} or above", NameOf(floor))
                        : fmt::format("{} finding(s) at {} or above: {}", n, NameOf(floor), codes);
     out.push_back(std::move(c));
@@ -220,4 +220,4 @@ std::vector<CheckResult> EvaluateFindings(const Policy& policy, const Target& t)
   return out;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

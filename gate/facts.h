@@ -9,13 +9,13 @@
 
 #include "gate/rules.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 
 std::string_view NameOf(Fact fact);  // "write_through_or_fua", ..., "durable"
 const std::map<std::string, Fact>& FactNames();
 
 // One result for a required fact; an error when the mount or device could not be identified.
-CheckResult EvaluateFact(Fact fact, const Target& target);
+model::CheckResult EvaluateFact(Fact fact, const model::Target& target);
 
 // The probes the `durable` rule needs for its measured evidence: fdatasync overwrite 4 KiB and a
 // plain write of the same kind (a sync that costs no more than the write does not reach media).
@@ -23,15 +23,15 @@ std::vector<probes::ProbeSpec> DurableRuleSpecs();
 
 // The `durable` rule on one target, from its durability verdict: not_durable fails, durable
 // passes, unproven passes with a warning unless facts hold Fact::kDurable (then it fails).
-CheckResult EvaluateDurable(const Target& target, const std::vector<Fact>& facts);
+model::CheckResult EvaluateDurable(const model::Target& target, const std::vector<Fact>& facts);
 
 // The `fsync_error_reported` fact: passes when, in every data experiment `durprobe faults` ran on
 // the path (the check runs them when the fact is required), the sync after the failed write
 // reported it; an error when none ran.
-CheckResult EvaluateFsyncErrorReported(const Target& target);
+model::CheckResult EvaluateFsyncErrorReported(const model::Target& target);
 
 // One result for fail_on_codes ("fail_on_findings": fails when the target has any of them) and
 // one for fail_on_severity ("findings_warn": fails when any finding is at or above it).
-std::vector<CheckResult> EvaluateFindings(const Policy& policy, const Target& target);
+std::vector<model::CheckResult> EvaluateFindings(const Policy& policy, const model::Target& target);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -7,34 +7,34 @@
 #include "probes/statistics.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 
-Decision DecideLatency(CheckResult& c, std::uint64_t value, std::uint64_t limit_ns,
-                       const std::string& what, std::uint64_t min_samples,
-                       std::uint64_t min_pass_samples) {
+analysis::Decision DecideLatency(model::CheckResult& c, std::uint64_t value, std::uint64_t limit_ns,
+                                 const std::string& what, std::uint64_t min_samples,
+                                 std::uint64_t min_pass_samples) {
   const double v = static_cast<double>(value);
   const bool bounded = c.ci_high && *c.ci_high > 0;
   const double low = bounded ? *c.ci_low * 1e9 : v;
   const double high = bounded ? *c.ci_high * 1e9 : v;
-  Decision below = DecideBelow(std::min(low, v), std::max(high, v), static_cast<double>(limit_ns),
-                               c.samples, min_samples);
+  analysis::Decision below = analysis::DecideBelow(
+      std::min(low, v), std::max(high, v), static_cast<double>(limit_ns), c.samples, min_samples);
   std::string why;
-  if (below == Decision::kYes && c.samples < min_pass_samples) {
-    below = Decision::kCannotTell;
+  if (below == analysis::Decision::kYes && c.samples < min_pass_samples) {
+    below = analysis::Decision::kCannotTell;
     why = fmt::format(
         " is under the limit {} from {} samples, fewer than the {} whose slowest bounds a p99 "
         "from above",
-        FormatNanos(static_cast<double>(limit_ns)), c.samples, min_pass_samples);
-  } else if (below != Decision::kCannotTell) {
+        text::FormatNanos(static_cast<double>(limit_ns)), c.samples, min_pass_samples);
+  } else if (below != analysis::Decision::kCannotTell) {
     return below;
   } else if (c.samples < min_samples) {
     why = fmt::format(" is from {} samples, fewer than the {} {} needs", c.samples, min_samples,
                       min_samples > probes::kMinCiOperations ? "a p99" : "an interval");
   } else {
     why = fmt::format(" holds the limit {} inside its interval",
-                      FormatNanos(static_cast<double>(limit_ns)));
+                      text::FormatNanos(static_cast<double>(limit_ns)));
   }
-  c.outcome = CheckOutcome::kUnstable;
+  c.outcome = model::CheckOutcome::kUnstable;
   c.undecided = true;
   c.message = fmt::format(
       "cannot tell: {}{}; more operations decide it (a longer --budget, or a run without "
@@ -43,4 +43,4 @@ Decision DecideLatency(CheckResult& c, std::uint64_t value, std::uint64_t limit_
   return below;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -9,7 +9,7 @@
 #include "analysis/decision.h"
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 
 // Whether value (ns; c's interval in seconds around it, both ends 0 in a report saved without
 // one) is below limit_ns. min_samples: the fewest c.samples the figure rests on, kTailMinOps
@@ -18,8 +18,8 @@ namespace durprobe::report {
 // what + why; otherwise c is left as it is.
 // min_pass_samples: the fewest a "below" rests on (a p99: kTailBoundOps, the count whose slowest
 // bounds it from above); a figure over the limit is decided from min_samples.
-Decision DecideLatency(CheckResult& c, std::uint64_t value, std::uint64_t limit_ns,
-                       const std::string& what, std::uint64_t min_samples,
-                       std::uint64_t min_pass_samples = 0);
+analysis::Decision DecideLatency(model::CheckResult& c, std::uint64_t value, std::uint64_t limit_ns,
+                                 const std::string& what, std::uint64_t min_samples,
+                                 std::uint64_t min_pass_samples = 0);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -17,7 +17,7 @@
 #include "text/units.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 Status ReadLatency(const DocumentReader& r, const PolicyValue& v, const std::string& key,
@@ -194,7 +194,7 @@ Result<Policy> PolicyFromDocument(const PolicyValue& doc, const std::string& fil
     } else if (key == "file_size") {
       Result<std::string> t = r.Text(v, key);
       if (!t.ok()) return t.status();
-      Result<std::uint64_t> bytes = ParseSize(*t);
+      Result<std::uint64_t> bytes = text::ParseSize(*t);
       if (!bytes.ok()) return r.Error(v, key, bytes.status().message());
       p.probe_file_size = *bytes;
     } else {
@@ -271,11 +271,11 @@ Result<CommitRule> ParseCommitFlag(std::string_view text) {
 
 Status ParseFailOn(const std::vector<std::string>& items, Policy& policy) {
   for (const std::string& item : items) {
-    std::string lower = AsciiLower(item);
+    std::string lower = text::AsciiLower(item);
     if (lower == "info" || lower == "warn" || lower == "fail") {
-      Severity s = lower == "info"   ? Severity::kInfo
-                   : lower == "warn" ? Severity::kWarn
-                                     : Severity::kFail;
+      model::Severity s = lower == "info"   ? model::Severity::kInfo
+                          : lower == "warn" ? model::Severity::kWarn
+                                            : model::Severity::kFail;
       if (!policy.fail_on_severity || s < *policy.fail_on_severity) policy.fail_on_severity = s;
       continue;
     }
@@ -283,7 +283,7 @@ Status ParseFailOn(const std::vector<std::string>& items, Policy& policy) {
     for (char c : lower)
       code = code && (std::islower(static_cast<unsigned char>(c)) || c == '_' ||
                       std::isdigit(static_cast<unsigned char>(c)));
-    if (!code || !IsFindingCode(lower)) {
+    if (!code || !model::IsFindingCode(lower)) {
       return Status::InvalidArgument(fmt::format(
           "unknown --fail-on item '{}': not a finding code (docs/findings.md lists them) nor "
           "info, warn, fail",
@@ -330,7 +330,9 @@ namespace {
 // An error quotes the document's own bytes (a key, the character toml++ stopped at), which may be
 // a newline or another control character: escaped, so the error stays one line (found by the
 // policy fuzzer).
-Status OneLine(const Status& s) { return Status::InvalidArgument(EscapeControlChars(s.message())); }
+Status OneLine(const Status& s) {
+  return Status::InvalidArgument(text::EscapeControlChars(s.message()));
+}
 
 }  // namespace
 
@@ -344,4 +346,4 @@ Result<Policy> ParsePolicy(std::string_view text, std::string_view format,
   return policy;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -10,7 +10,7 @@
 #include "gate/rules.h"
 #include "platform/status.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 
 // "10ms" (fdatasync overwrite 4 KiB) or "PRIMITIVE:PATTERN:SIZE=10ms", for --max-sync-p50/p99.
 Result<LatencyRule> ParseLatencyFlag(std::string_view text, LatencyStat stat);
@@ -28,4 +28,4 @@ Result<Policy> ParsePolicy(std::string_view text, std::string_view format, const
 // JUnit test case and a Prometheus series.
 Status UniqueRuleNames(const Policy& policy);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -13,7 +13,7 @@
 
 #include "text/json_scan.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 // A policy is a few flat tables (the deepest, `latency = [{...}]`, is 3 levels). Deeper nesting
@@ -75,7 +75,7 @@ Status FromToml(const toml::node& node, const std::string& file, int depth, int 
 class PolicyJsonBuilder {
  public:
   PolicyJsonBuilder(std::string_view text, const std::string& file)
-      : text_(text), file_(file), keys_(JsonKeyOffsets(text)), lines_(text) {}
+      : text_(text), file_(file), keys_(text::JsonKeyOffsets(text)), lines_(text) {}
 
   bool null() { return Scalar(PolicyValue::Kind::kString, "null"); }
   bool boolean(bool b) {
@@ -107,7 +107,7 @@ class PolicyJsonBuilder {
   // position is the parser's byte offset just past the token it stopped on; the line is that
   // token's, counted from the text (never read out of the exception's message).
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) {
-    const int line = LineCounter(text_).LineAt(position == 0 ? 0 : position - 1);
+    const int line = text::LineCounter(text_).LineAt(position == 0 ? 0 : position - 1);
     if (e.id == 406) {  // a number beyond a double: "1E999" (found by the policy fuzzer)
       error_ = Status::InvalidArgument(
           fmt::format("{}:{}: invalid JSON: a number too large for a double", file_, line));
@@ -190,7 +190,7 @@ class PolicyJsonBuilder {
   const std::string& file_;
   std::vector<std::size_t> keys_;
   std::size_t next_key_ = 0;
-  LineCounter lines_;
+  text::LineCounter lines_;
   std::vector<Frame> stack_;
   PolicyValue root_;
   bool done_ = false;
@@ -214,12 +214,12 @@ Result<PolicyValue> ParseTomlDocument(std::string_view text, const std::string& 
 }
 
 Result<PolicyValue> ParseJsonDocument(std::string_view text, const std::string& file) {
-  if (std::size_t at = JsonTooDeepAt(text, kMaxPolicyDepth); at != std::string_view::npos) {
-    return TooDeep(file, LineCounter(text).LineAt(at));
+  if (std::size_t at = text::JsonTooDeepAt(text, kMaxPolicyDepth); at != std::string_view::npos) {
+    return TooDeep(file, text::LineCounter(text).LineAt(at));
   }
   PolicyJsonBuilder builder(text, file);
   nlohmann::json::sax_parse(text, &builder);
   return builder.Take();
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -8,7 +8,7 @@
 
 #include "platform/status.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 
 struct PolicyField;
 
@@ -36,4 +36,4 @@ Result<PolicyValue> ParseTomlDocument(std::string_view text, const std::string& 
 // Both refuse a document nested deeper than a policy can be, and JSON a key twice in one table.
 Result<PolicyValue> ParseJsonDocument(std::string_view text, const std::string& file);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 constexpr std::uint64_t kMaxLatencyNs = 3600ull * 1'000'000'000;  // an hour: surely a typo
@@ -12,7 +12,7 @@ constexpr double kMaxRate = 1e9;
 }  // namespace
 
 Result<std::uint64_t> LatencyLimit(std::string_view text) {
-  Result<std::uint64_t> ns = ParseDurationNanos(text);
+  Result<std::uint64_t> ns = text::ParseDurationNanos(text);
   if (!ns.ok()) return ns;
   if (*ns > kMaxLatencyNs) {
     return Status::InvalidArgument(fmt::format("latency limit '{}' is over an hour", text));
@@ -34,7 +34,7 @@ Result<probes::ProbeSpec> ProbeSpecOf(std::string_view primitive, std::string_vi
   if (!prim.ok()) return prim.status();
   Result<probes::Pattern> pat = Lookup(probes::PatternNames(), pattern, "pattern");
   if (!pat.ok()) return pat.status();
-  Result<std::uint64_t> bytes = ParseSize(size);
+  Result<std::uint64_t> bytes = text::ParseSize(size);
   if (!bytes.ok()) return bytes.status();
   probes::ProbeSpec spec{*prim, *pat, *prim == probes::Primitive::kDirFsync ? 0 : *bytes};
   Status valid = probes::Validate(spec);
@@ -167,4 +167,4 @@ Result<std::uint64_t> DocumentReader::Duration(const PolicyValue& v, const std::
   return ns;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

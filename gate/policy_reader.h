@@ -16,14 +16,14 @@
 #include "probes/probe_spec.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 
 // The value a name stands for in names (matched without case), or InvalidArgument listing the
 // valid names: "unknown primitive 'fsnyc' (valid: dir_fsync, fdatasync, ...)".
 template <typename Enum>
 Result<Enum> Lookup(const std::map<std::string, Enum>& names, std::string_view text,
                     std::string_view what) {
-  auto it = names.find(AsciiLower(text));
+  auto it = names.find(text::AsciiLower(text));
   if (it != names.end()) return it->second;
   std::string valid;
   for (const auto& entry : names) valid += (valid.empty() ? "" : ", ") + entry.first;
@@ -68,4 +68,4 @@ class DocumentReader {
   std::string file_;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 using probes::Pattern;
@@ -104,4 +104,4 @@ Result<Policy> Preset(std::string_view name) {
       fmt::format("unknown preset '{}' (valid: etcd, postgres-wal, sqlite-app)", name));
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -9,10 +9,10 @@
 #include "gate/rules.h"
 #include "platform/status.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 
 // The presets: "etcd", "postgres-wal", "sqlite-app" (docs/provisioning.md gives their sources).
 std::vector<std::string> PresetNames();
 Result<Policy> Preset(std::string_view name);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

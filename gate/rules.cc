@@ -17,21 +17,21 @@
 #include "probes/timed_loop.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 bool SameSpec(const probes::ProbeSpec& a, const probes::ProbeSpec& b) { return a == b; }
 
-const probes::ProbeResult* FindProbe(const Target& t, const probes::ProbeSpec& spec) {
+const probes::ProbeResult* FindProbe(const model::Target& t, const probes::ProbeSpec& spec) {
   for (const probes::ProbeResult& r : t.probes) {
     if (SameSpec(r.spec, spec)) return &r;
   }
   return nullptr;
 }
 
-CheckResult Start(const std::string& rule, const Target& t, double threshold,
-                  std::string comparison, std::string unit) {
-  CheckResult c;
+model::CheckResult Start(const std::string& rule, const model::Target& t, double threshold,
+                         std::string comparison, std::string unit) {
+  model::CheckResult c;
   c.rule = rule;
   c.path = t.path;
   c.threshold = threshold;
@@ -41,23 +41,23 @@ CheckResult Start(const std::string& rule, const Target& t, double threshold,
 }
 
 // The probe a rule reads, or the result already settled as error / skipped.
-const probes::ProbeResult* UsableProbe(const Target& t, const probes::ProbeSpec& spec,
-                                       CheckResult& c) {
+const probes::ProbeResult* UsableProbe(const model::Target& t, const probes::ProbeSpec& spec,
+                                       model::CheckResult& c) {
   const probes::ProbeResult* r = FindProbe(t, spec);
   if (r == nullptr) {
-    c.outcome = CheckOutcome::kError;
-    c.message = fmt::format("{} was not measured on this path", ProbeLabel(spec));
+    c.outcome = model::CheckOutcome::kError;
+    c.message = fmt::format("{} was not measured on this path", model::ProbeLabel(spec));
     return nullptr;
   }
   if (r->outcome == probes::Outcome::kUnsupported) {
-    c.outcome = CheckOutcome::kSkipped;
-    c.message = fmt::format("{} is unsupported here: {}", ProbeLabel(spec), r->reason);
+    c.outcome = model::CheckOutcome::kSkipped;
+    c.message = fmt::format("{} is unsupported here: {}", model::ProbeLabel(spec), r->reason);
     return nullptr;
   }
   if (r->outcome != probes::Outcome::kOk || r->ops == 0) {
-    c.outcome = CheckOutcome::kError;
+    c.outcome = model::CheckOutcome::kError;
     c.message =
-        fmt::format("{} could not be measured: {}", ProbeLabel(spec),
+        fmt::format("{} could not be measured: {}", model::ProbeLabel(spec),
                     r->reason.empty() ? std::string(probes::NameOf(r->outcome)) : r->reason);
     return nullptr;
   }
@@ -73,9 +73,9 @@ const std::vector<probes::HistogramBucket>& SyncHistogram(const probes::ProbeRes
 }
 
 // A probe rule's pass or fail, judged again against the drift seen during the run.
-CheckResult WithinDrift(CheckResult c, const Target& t, const probes::ProbeResult& r,
-                        Scaling scaling) {
-  if (std::optional<Window> w = WindowOf(r)) {
+model::CheckResult WithinDrift(model::CheckResult c, const model::Target& t,
+                               const probes::ProbeResult& r, Scaling scaling) {
+  if (std::optional<analysis::Window> w = analysis::WindowOf(r)) {
     JudgeWithinDrift(c, t, LevelDuring(t, w->from, w->to), scaling);
   }
   return c;
@@ -84,8 +84,8 @@ CheckResult WithinDrift(CheckResult c, const Target& t, const probes::ProbeResul
 // A failure measured while the CPU quota throttled the probe is the quota's as much as the
 // disk's: unstable, with the counts, never a fail on the disk's account. A pass stands, since
 // being held off the CPU only adds to a latency and takes from a rate.
-CheckResult WithinQuota(CheckResult c, const probes::ProbeResult& r) {
-  if (c.outcome != CheckOutcome::kFail || !r.cpu.throttled()) return c;
+model::CheckResult WithinQuota(model::CheckResult c, const probes::ProbeResult& r) {
+  if (c.outcome != model::CheckOutcome::kFail || !r.cpu.throttled()) return c;
   const platform::CpuThrottleCount& t = r.cpu.throttling;
   c.message = fmt::format(
       "unstable: the CPU quota{} throttled the process while this was measured ({} of {} "
@@ -93,13 +93,13 @@ CheckResult WithinQuota(CheckResult c, const probes::ProbeResult& r) {
       "much as the disk's (cpu_throttled). Give the process more CPU or measure where no quota "
       "applies. Measured: {}",
       r.cpu.quota_cpus > 0 ? fmt::format(" ({:.2g} CPUs)", r.cpu.quota_cpus) : std::string(),
-      t.throttled, t.periods, FormatNanos(static_cast<double>(t.throttled_ns)), c.message);
-  c.outcome = CheckOutcome::kUnstable;
+      t.throttled, t.periods, text::FormatNanos(static_cast<double>(t.throttled_ns)), c.message);
+  c.outcome = model::CheckOutcome::kUnstable;
   return c;
 }
 
-CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
-  CheckResult c = Start(rule.name, t, static_cast<double>(rule.max_ns) / 1e9, "<", "s");
+model::CheckResult EvaluateLatency(const LatencyRule& rule, const model::Target& t) {
+  model::CheckResult c = Start(rule.name, t, static_cast<double>(rule.max_ns) / 1e9, "<", "s");
   const probes::ProbeResult* r = UsableProbe(t, rule.spec, c);
   if (r == nullptr) return c;
   const probes::LatencySummary& s = SyncLatency(*r);
@@ -115,17 +115,18 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
   std::string part = r->has_sync_part ? fmt::format("sync call {}", p99 ? "p99" : "p50")
                                       : std::string(p99 ? "p99" : "p50");
   std::string beside = r->has_sync_part
-                           ? fmt::format("; write + sync {}", FormatNanos(double(whole)))
+                           ? fmt::format("; write + sync {}", text::FormatNanos(double(whole)))
                            : std::string();
-  std::string what = fmt::format("{} {} {} (95% CI {} to {}, {} samples{})", ProbeLabel(rule.spec),
-                                 part, FormatNanos(double(value)), FormatNanos(*c.ci_low * 1e9),
-                                 FormatNanos(*c.ci_high * 1e9), s.count, beside);
+  std::string what =
+      fmt::format("{} {} {} (95% CI {} to {}, {} samples{})", model::ProbeLabel(rule.spec), part,
+                  text::FormatNanos(double(value)), text::FormatNanos(*c.ci_low * 1e9),
+                  text::FormatNanos(*c.ci_high * 1e9), s.count, beside);
   // A probe that saw both of the device's states is judged on the slow one, the state to plan
   // for, when it holds the operations the figure needs; the drift between the states is then
   // already accounted for.
-  const StateFigures* slow = SawBothStates(t, std::size_t(r - t.probes.data()))
-                                 ? SlowStateOf(t, std::size_t(r - t.probes.data()))
-                                 : nullptr;
+  const model::StateFigures* slow = analysis::SawBothStates(t, std::size_t(r - t.probes.data()))
+                                        ? analysis::SlowStateOf(t, std::size_t(r - t.probes.data()))
+                                        : nullptr;
   std::uint64_t slow_value = slow == nullptr    ? 0
                              : r->has_sync_part ? (p99 ? slow->sync_p99_ns : slow->sync_p50_ns)
                                                 : (p99 ? slow->p99_ns : slow->p50_ns);
@@ -139,56 +140,59 @@ CheckResult EvaluateLatency(const LatencyRule& rule, const Target& t) {
     what = fmt::format(
         "{} {} {} in the device's slow state (95% CI {} to {}, {} samples, {} of the probe's "
         "time; over both states {}{})",
-        ProbeLabel(rule.spec), part, FormatNanos(double(value)), FormatNanos(double(ci.low)),
-        FormatNanos(double(ci.high)), c.samples, fmt::format("{:.0f}%", slow->time_share * 100.0),
-        FormatNanos(double(p99 ? s.p99 : s.p50)), beside);
+        model::ProbeLabel(rule.spec), part, text::FormatNanos(double(value)),
+        text::FormatNanos(double(ci.low)), text::FormatNanos(double(ci.high)), c.samples,
+        fmt::format("{:.0f}%", slow->time_share * 100.0),
+        text::FormatNanos(double(p99 ? s.p99 : s.p50)), beside);
   }
-  Decision below = DecideLatency(c, value, rule.max_ns, what,
-                                 p99 ? probes::kTailMinOps : probes::kMinCiOperations,
-                                 p99 ? probes::kTailBoundOps : 0);
-  if (below == Decision::kCannotTell) return c;
-  if (below == Decision::kYes) {
-    c.outcome = CheckOutcome::kPass;
+  analysis::Decision below = DecideLatency(c, value, rule.max_ns, what,
+                                           p99 ? probes::kTailMinOps : probes::kMinCiOperations,
+                                           p99 ? probes::kTailBoundOps : 0);
+  if (below == analysis::Decision::kCannotTell) return c;
+  if (below == analysis::Decision::kYes) {
+    c.outcome = model::CheckOutcome::kPass;
     c.message = what;
     if (slow_value > 0) return WithinQuota(std::move(c), *r);
     return WithinQuota(WithinDrift(std::move(c), t, *r, Scaling::kWithLatency), *r);
   }
-  c.outcome = CheckOutcome::kFail;
+  c.outcome = model::CheckOutcome::kFail;
   c.message =
-      fmt::format("{} is not below {}", what, FormatNanos(static_cast<double>(rule.max_ns)));
+      fmt::format("{} is not below {}", what, text::FormatNanos(static_cast<double>(rule.max_ns)));
   if (p99 && slow_value == 0 && s.p95 < rule.max_ns) {
     c.tail_failure = true;
     c.message += fmt::format("; tail failure: p95 {} is under the limit, {}",
-                             FormatNanos(static_cast<double>(s.p95)), kTailCauses);
+                             text::FormatNanos(static_cast<double>(s.p95)), kTailCauses);
   }
   if (rule.severe_ns != 0 && value > rule.severe_ns) {
     c.severe = true;
-    c.message += fmt::format("; severe: over {} ({})",
-                             FormatNanos(static_cast<double>(rule.severe_ns)), rule.severe_why);
+    c.message +=
+        fmt::format("; severe: over {} ({})",
+                    text::FormatNanos(static_cast<double>(rule.severe_ns)), rule.severe_why);
   }
   if (slow_value > 0) return WithinQuota(std::move(c), *r);
   return WithinQuota(WithinDrift(std::move(c), t, *r, Scaling::kWithLatency), *r);
 }
 
-CheckResult EvaluateRate(const RateRule& rule, const Target& t) {
-  CheckResult c = Start(rule.name, t, rule.min_ops_per_sec, ">=", "ops/s");
+model::CheckResult EvaluateRate(const RateRule& rule, const model::Target& t) {
+  model::CheckResult c = Start(rule.name, t, rule.min_ops_per_sec, ">=", "ops/s");
   const probes::ProbeResult* r = UsableProbe(t, rule.spec, c);
   if (r == nullptr) return c;
   c.measured = r->ops_per_sec;
   c.samples = r->ops;
-  c.outcome = r->ops_per_sec >= rule.min_ops_per_sec ? CheckOutcome::kPass : CheckOutcome::kFail;
+  c.outcome = r->ops_per_sec >= rule.min_ops_per_sec ? model::CheckOutcome::kPass
+                                                     : model::CheckOutcome::kFail;
   // With work before each operation, an operation is one client's commit.
-  c.message =
-      fmt::format("{}: {} {} over {} ops{}", ProbeLabel(rule.spec), FormatRate(r->ops_per_sec),
-                  rule.spec.work_us > 0 ? "commits/s of one client" : "synced writes/s", r->ops,
-                  c.outcome == CheckOutcome::kPass
-                      ? std::string()
-                      : fmt::format(", under the floor of {}/s", FormatRate(rule.min_ops_per_sec)));
+  c.message = fmt::format(
+      "{}: {} {} over {} ops{}", model::ProbeLabel(rule.spec), text::FormatRate(r->ops_per_sec),
+      rule.spec.work_us > 0 ? "commits/s of one client" : "synced writes/s", r->ops,
+      c.outcome == model::CheckOutcome::kPass
+          ? std::string()
+          : fmt::format(", under the floor of {}/s", text::FormatRate(rule.min_ops_per_sec)));
   return WithinQuota(WithinDrift(std::move(c), t, *r, Scaling::kInverse), *r);
 }
 
-CheckResult EvaluateSlowSyncs(const SlowSyncRule& rule, const Target& t) {
-  CheckResult c = Start(rule.name, t, static_cast<double>(rule.max_count), "<=", "syncs");
+model::CheckResult EvaluateSlowSyncs(const SlowSyncRule& rule, const model::Target& t) {
+  model::CheckResult c = Start(rule.name, t, static_cast<double>(rule.max_count), "<=", "syncs");
   const probes::ProbeResult* r = UsableProbe(t, rule.spec, c);
   if (r == nullptr) return c;
   const probes::LatencySummary& s = SyncLatency(*r);
@@ -196,7 +200,7 @@ CheckResult EvaluateSlowSyncs(const SlowSyncRule& rule, const Target& t) {
   if (s.max >= rule.over_ns) {
     const std::vector<probes::HistogramBucket>& buckets = SyncHistogram(*r);
     if (buckets.empty()) {
-      c.outcome = CheckOutcome::kError;
+      c.outcome = model::CheckOutcome::kError;
       c.message = "the report has no latency histogram to count slow syncs in";
       return c;
     }
@@ -206,19 +210,20 @@ CheckResult EvaluateSlowSyncs(const SlowSyncRule& rule, const Target& t) {
   }
   c.measured = static_cast<double>(slow);
   c.samples = s.count;
-  c.outcome = slow <= rule.max_count ? CheckOutcome::kPass : CheckOutcome::kFail;
-  c.message = fmt::format("{}: {} of {} syncs took {} or longer (max {})", ProbeLabel(rule.spec),
-                          slow, s.count, FormatNanos(static_cast<double>(rule.over_ns)),
-                          FormatNanos(static_cast<double>(s.max)));
+  c.outcome = slow <= rule.max_count ? model::CheckOutcome::kPass : model::CheckOutcome::kFail;
+  c.message =
+      fmt::format("{}: {} of {} syncs took {} or longer (max {})", model::ProbeLabel(rule.spec),
+                  slow, s.count, text::FormatNanos(static_cast<double>(rule.over_ns)),
+                  text::FormatNanos(static_cast<double>(s.max)));
   return WithinQuota(std::move(c), *r);
 }
 
-CheckResult EvaluateCommits(const CommitRule& rule, const Target& t) {
-  CheckResult c = Start(rule.name, t, rule.min_commits_per_sec, ">=", "commits/s");
+model::CheckResult EvaluateCommits(const CommitRule& rule, const model::Target& t) {
+  model::CheckResult c = Start(rule.name, t, rule.min_commits_per_sec, ">=", "commits/s");
   std::string label =
       fmt::format("{}/{}", sqlite_bench::NameOf(rule.journal), sqlite_bench::NameOf(rule.sync));
-  const SqliteEntry* found = nullptr;
-  for (const SqliteEntry& e : t.sqlite) {
+  const model::SqliteEntry* found = nullptr;
+  for (const model::SqliteEntry& e : t.sqlite) {
     const sqlite_bench::CommitConfig& k = e.result.config;
     if (k.journal == rule.journal && k.sync == rule.sync && k.rows_per_commit == 1) found = &e;
   }
@@ -233,14 +238,14 @@ CheckResult EvaluateCommits(const CommitRule& rule, const Target& t) {
   }
   c.measured = r.commits_per_sec;
   c.samples = r.commits;
-  c.outcome =
-      r.commits_per_sec >= rule.min_commits_per_sec ? CheckOutcome::kPass : CheckOutcome::kFail;
+  c.outcome = r.commits_per_sec >= rule.min_commits_per_sec ? model::CheckOutcome::kPass
+                                                            : model::CheckOutcome::kFail;
   c.message = fmt::format(
       "{}: {} commits/s (median of {} repetitions, {} commits){}", label,
-      FormatRate(r.commits_per_sec), r.repetitions, r.commits,
-      c.outcome == CheckOutcome::kPass
+      text::FormatRate(r.commits_per_sec), r.repetitions, r.commits,
+      c.outcome == model::CheckOutcome::kPass
           ? std::string()
-          : fmt::format(", under the floor of {}/s", FormatRate(rule.min_commits_per_sec)));
+          : fmt::format(", under the floor of {}/s", text::FormatRate(rule.min_commits_per_sec)));
   if (!r.repetition_windows.empty()) {
     JudgeWithinDrift(
         c, t,
@@ -345,9 +350,9 @@ void Merge(Policy& policy, const Policy& other) {
   }
 }
 
-std::vector<CheckResult> EvaluatePolicy(const Policy& policy, const Report& report) {
-  std::vector<CheckResult> out;
-  for (const Target& t : report.targets) {
+std::vector<model::CheckResult> EvaluatePolicy(const Policy& policy, const model::Report& report) {
+  std::vector<model::CheckResult> out;
+  for (const model::Target& t : report.targets) {
     for (const LatencyRule& r : policy.latency) out.push_back(EvaluateLatency(r, t));
     for (const SlowSyncRule& r : policy.slow_syncs) out.push_back(EvaluateSlowSyncs(r, t));
     for (const RateRule& r : policy.rates) out.push_back(EvaluateRate(r, t));
@@ -357,35 +362,36 @@ std::vector<CheckResult> EvaluatePolicy(const Policy& policy, const Report& repo
     for (Fact f : policy.facts) {
       if (f != Fact::kDurable) out.push_back(EvaluateFact(f, t));
     }
-    for (CheckResult& c : EvaluateFindings(policy, t)) out.push_back(std::move(c));
+    for (model::CheckResult& c : EvaluateFindings(policy, t)) out.push_back(std::move(c));
     if (policy.recommend_wal_sync_method) out.push_back(RecommendWalSyncMethod(t));
   }
   return out;
 }
 
-void MarkInterrupted(std::vector<CheckResult>& checks, const std::vector<std::string>& paths,
+void MarkInterrupted(std::vector<model::CheckResult>& checks, const std::vector<std::string>& paths,
                      int signal) {
   std::string name = signal == 15  ? "SIGTERM"
                      : signal == 2 ? "SIGINT"
                                    : fmt::format("signal {}", signal);
   std::string why = fmt::format("interrupted by {} before the check finished", name);
-  for (CheckResult& c : checks) {
-    if (c.outcome == CheckOutcome::kFail) continue;
-    c.message =
-        c.outcome == CheckOutcome::kError && !c.message.empty() ? why + "; " + c.message : why;
-    c.outcome = CheckOutcome::kError;
+  for (model::CheckResult& c : checks) {
+    if (c.outcome == model::CheckOutcome::kFail) continue;
+    c.message = c.outcome == model::CheckOutcome::kError && !c.message.empty()
+                    ? why + "; " + c.message
+                    : why;
+    c.outcome = model::CheckOutcome::kError;
   }
   for (const std::string& path : paths) {
     bool has = std::any_of(checks.begin(), checks.end(),
-                           [&](const CheckResult& c) { return c.path == path; });
+                           [&](const model::CheckResult& c) { return c.path == path; });
     if (has) continue;
-    CheckResult c;
+    model::CheckResult c;
     c.rule = "check_finished";
     c.path = path;
-    c.outcome = CheckOutcome::kError;
+    c.outcome = model::CheckOutcome::kError;
     c.message = why;
     checks.push_back(std::move(c));
   }
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

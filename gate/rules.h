@@ -13,7 +13,7 @@
 #include "probes/probe_spec.h"
 #include "sqlite_bench/commit_spec.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 
 enum class LatencyStat { kP50, kP99 };
 
@@ -87,7 +87,7 @@ struct Policy {
   std::vector<CommitRule> commits;
   std::vector<ConcurrencyRule> concurrency;
   std::vector<std::string> fail_on_codes;    // a finding with one of these codes fails
-  std::optional<Severity> fail_on_severity;  // a finding at or above this severity fails
+  std::optional<model::Severity> fail_on_severity;  // a finding at or above this severity fails
   std::vector<Fact> facts;
   // The `durable` rule (every preset has it): a not_durable path fails; an unproven one passes
   // with a warning, unless facts hold kDurable (require = ["durable"]), which fails it too.
@@ -119,14 +119,14 @@ struct Policy {
 void Merge(Policy& policy, const Policy& other);
 
 // One result per rule and target, in rule order, targets in report order.
-std::vector<CheckResult> EvaluatePolicy(const Policy& policy, const Report& report);
+std::vector<model::CheckResult> EvaluatePolicy(const Policy& policy, const model::Report& report);
 
 // An interrupted check's results: every rule that did not fail becomes an error ("interrupted by
 // SIGTERM before the check finished"), so no output (exit code, JUnit, Prometheus) reads a check
 // that did not run to its end as a pass. A failure measured before the signal stays a failure.
 // A path of paths with no result (the signal came before it was reached) gets an error result
 // of its own, rule "check_finished", so a JUnit file always holds an error test case.
-void MarkInterrupted(std::vector<CheckResult>& checks, const std::vector<std::string>& paths,
+void MarkInterrupted(std::vector<model::CheckResult>& checks, const std::vector<std::string>& paths,
                      int signal);
 
 // The tail's usual causes, quoted next to a tail failure.
@@ -134,4 +134,4 @@ inline constexpr const char* kTailCauses =
     "a tail-only failure usually means throttling (burst credits, IOPS caps), noisy neighbours "
     "or background writeback, not a slow device";
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -9,7 +9,7 @@
 #include "text/table.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 using probes::Pattern;
@@ -44,7 +44,7 @@ std::vector<ProbeSpec> DistinctSpecs(const std::vector<WalSyncCell>& cells) {
 }
 
 // The rate of spec on t when it was measured, else unset.
-std::optional<double> RateOf(const Target& t, const ProbeSpec& spec) {
+std::optional<double> RateOf(const model::Target& t, const ProbeSpec& spec) {
   for (const probes::ProbeResult& r : t.probes) {
     if (r.spec == spec && r.outcome == probes::Outcome::kOk && r.ops > 0 && r.ops_per_sec > 0) {
       return r.ops_per_sec;
@@ -54,8 +54,8 @@ std::optional<double> RateOf(const Target& t, const ProbeSpec& spec) {
 }
 
 // A table cell: the rate, or why there is none.
-std::string Cell(const Target& t, const ProbeSpec& spec) {
-  if (std::optional<double> rate = RateOf(t, spec)) return FormatRate(*rate) + "/s";
+std::string Cell(const model::Target& t, const ProbeSpec& spec) {
+  if (std::optional<double> rate = RateOf(t, spec)) return text::FormatRate(*rate) + "/s";
   for (const probes::ProbeResult& r : t.probes) {
     if (r.spec == spec) return std::string(probes::NameOf(r.outcome));
   }
@@ -64,8 +64,8 @@ std::string Cell(const Target& t, const ProbeSpec& spec) {
 
 constexpr const char* kDefault = "fdatasync";  // PostgreSQL's default on Linux
 
-const CheckResult* FindCheck(const Report& report, const std::string& path) {
-  for (const CheckResult& c : report.checks) {
+const model::CheckResult* FindCheck(const model::Report& report, const std::string& path) {
+  for (const model::CheckResult& c : report.checks) {
     if (c.rule == kRule && c.path == path) return &c;
   }
   return nullptr;
@@ -117,7 +117,7 @@ std::vector<ProbeSpec> PgTestFsyncSpecs() { return DistinctSpecs(PgTestFsyncCell
 
 std::vector<ProbeSpec> WalSyncMethodSpecs() { return DistinctSpecs(WalSyncCells()); }
 
-WalSyncChoice ChooseWalSyncMethod(const Target& t) {
+WalSyncChoice ChooseWalSyncMethod(const model::Target& t) {
   WalSyncChoice out;
   for (const Method& m : kMethods) {
     std::optional<double> one = RateOf(t, Spec(m.primitive, 8192, 1));
@@ -137,8 +137,8 @@ WalSyncChoice ChooseWalSyncMethod(const Target& t) {
   return out;
 }
 
-CheckResult RecommendWalSyncMethod(const Target& t) {
-  CheckResult c;
+model::CheckResult RecommendWalSyncMethod(const model::Target& t) {
+  model::CheckResult c;
   c.rule = kRule;
   c.path = t.path;
   c.unit = "ops/s";
@@ -155,21 +155,21 @@ CheckResult RecommendWalSyncMethod(const Target& t) {
   const auto chosen = std::find_if(ranked.begin(), ranked.end(),
                                    [&](const auto& r) { return r.method == choice.method; });
   const auto& other = chosen == ranked.begin() ? ranked[1] : ranked[0];
-  c.outcome = CheckOutcome::kPass;
+  c.outcome = model::CheckOutcome::kPass;
   c.measured = chosen->rate;
   // The default kept passes on being within the margin of the fastest; a winner on beating the
   // runner-up.
   c.threshold = choice.kept_default ? other.rate / kWalSyncClearMargin : other.rate;
   std::string list;
   for (const auto& r : ranked) {
-    list += fmt::format("{}{} {}/s", list.empty() ? "" : ", ", r.method, FormatRate(r.rate));
+    list += fmt::format("{}{} {}/s", list.empty() ? "" : ", ", r.method, text::FormatRate(r.rate));
   }
   std::string why =
       choice.kept_default
           ? fmt::format(": keep the default: {} is only {} faster, under the {} a change needs",
-                        other.method, FormatRatio(other.rate / chosen->rate),
-                        FormatRatio(kWalSyncClearMargin))
-          : fmt::format(" wins, {} the runner-up {}", FormatRatio(chosen->rate / other.rate),
+                        other.method, text::FormatRatio(other.rate / chosen->rate),
+                        text::FormatRatio(kWalSyncClearMargin))
+          : fmt::format(" wins, {} the runner-up {}", text::FormatRatio(chosen->rate / other.rate),
                         other.method);
   c.message =
       fmt::format("wal_sync_method = {}{} (harmonic mean of the 1 x 8 KiB and 2 x 8 KiB rates: {})",
@@ -177,17 +177,17 @@ CheckResult RecommendWalSyncMethod(const Target& t) {
   return c;
 }
 
-void PrintWalSyncTables(const Report& report, std::ostream& out) {
-  for (const Target& t : report.targets) {
-    const CheckResult* check = FindCheck(report, t.path);
+void PrintWalSyncTables(const model::Report& report, std::ostream& out) {
+  for (const model::Target& t : report.targets) {
+    const model::CheckResult* check = FindCheck(report, t.path);
     if (check == nullptr) continue;
     fmt::print(out,
                "\npg_test_fsync's comparisons on {} (operations per second; an operation is the "
                "writes, then one sync):\n",
                t.path);
-    std::vector<Column> columns = {{"writes per operation", Align::kLeft}};
+    std::vector<text::Column> columns = {{"writes per operation", text::Align::kLeft}};
     for (const Method& m : kMethods) columns.push_back({m.name});
-    Table table(columns, 2);
+    text::Table table(columns, 2);
     std::vector<std::string> row;
     for (const WalSyncCell& cell : WalSyncCells()) {
       if (row.empty() || row[0] != cell.row) {
@@ -202,9 +202,10 @@ void PrintWalSyncTables(const Report& report, std::ostream& out) {
     table.AddRow(row);
     table.Print(out);
     fmt::print(out, "  {}\n",
-               check->outcome == CheckOutcome::kPass ? check->message
-                                                     : "no recommendation: " + check->message);
+               check->outcome == model::CheckOutcome::kPass
+                   ? check->message
+                   : "no recommendation: " + check->message);
   }
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

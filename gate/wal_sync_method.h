@@ -9,7 +9,7 @@
 #include "model/report.h"
 #include "probes/probe_spec.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 
 // One cell of the comparison table: a probe and where it sits.
 struct WalSyncCell {
@@ -55,16 +55,16 @@ struct WalSyncChoice {
   std::string method;
   bool kept_default = false;  // fdatasync chosen although another was (slightly) faster
 };
-WalSyncChoice ChooseWalSyncMethod(const Target& target);
+WalSyncChoice ChooseWalSyncMethod(const model::Target& target);
 
 // "postgres_wal_sync_method": ChooseWalSyncMethod's choice; measured is the chosen method's rate
 // and threshold the runner-up's (a winner) or the fastest's over kWalSyncClearMargin (the default
 // kept), so measured >= threshold holds and the message states the margin. An error when fewer than
 // two methods are ranked.
-CheckResult RecommendWalSyncMethod(const Target& target);
+model::CheckResult RecommendWalSyncMethod(const model::Target& target);
 
 // The comparisons as one table with the recommendation under it, for every target a
 // postgres_wal_sync_method check was evaluated on; nothing when there is none.
-void PrintWalSyncTables(const Report& report, std::ostream& out);
+void PrintWalSyncTables(const model::Report& report, std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -8,7 +8,7 @@
 #include "probes/concurrency.h"
 #include "probes/queue_depth.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 struct SerialVsConcurrent {
   probes::QueueDepthResult concurrent;  // random writes, O_DIRECT, no sync, many in flight
@@ -19,4 +19,4 @@ struct SerialVsConcurrent {
   double ratio = 0.0;  // concurrent / serial; 0 when either is missing
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

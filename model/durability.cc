@@ -1,6 +1,6 @@
 #include "model/durability.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 std::string_view NameOf(DurabilityVerdict v) {
   switch (v) {
@@ -54,4 +54,4 @@ std::string_view DecidingLayerName(const Durability& d) {
   return d.deciding_layer ? NameOf(*d.deciding_layer) : "";
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

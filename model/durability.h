@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 enum class DurabilityVerdict {
   kDurable,     // every layer passes a sync on to stable media, as far as can be seen
@@ -59,4 +59,4 @@ struct Durability {
 // The deciding layer's name, "" when none decided.
 std::string_view DecidingLayerName(const Durability& d);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

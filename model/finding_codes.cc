@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 const std::vector<std::string_view>& FindingCodes() {
   static const std::vector<std::string_view> list = {
@@ -74,4 +74,4 @@ bool IsFindingCode(std::string_view code) {
   return std::find(list.begin(), list.end(), code) != list.end();
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 // Each code as a named constant: the rules raise findings with these, and the code that reads a
 // finding compares with them, so a code is spelt once (tests/model/finding_codes_test.cc holds
@@ -80,4 +80,4 @@ inline constexpr char kPowercutEvidenceIgnored[] = "powercut_evidence_ignored";
 const std::vector<std::string_view>& FindingCodes();
 bool IsFindingCode(std::string_view code);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

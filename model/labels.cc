@@ -4,7 +4,7 @@
 
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 std::string ProbeLabel(const probes::ProbeSpec& spec) {
   if (spec.primitive == probes::Primitive::kDirFsync) {
@@ -26,13 +26,13 @@ std::string RhythmLabel(const probes::ProbeSpec& spec) {
 
 std::string SizeLabel(const probes::ProbeSpec& spec) {
   if (spec.primitive == probes::Primitive::kDirFsync) return "-";
-  if (spec.writes_per_op == 1) return FormatBytes(spec.write_size);
-  return fmt::format("{}x{}", spec.writes_per_op, FormatBytes(spec.write_size));
+  if (spec.writes_per_op == 1) return text::FormatBytes(spec.write_size);
+  return fmt::format("{}x{}", spec.writes_per_op, text::FormatBytes(spec.write_size));
 }
 
 std::string ConcurrencyLabel(const probes::ConcurrencySpec& c) {
   return fmt::format("{} writers {} {} {}", c.writers, probes::NameOf(c.mode),
-                     probes::NameOf(c.primitive), FormatBytes(c.write_size));
+                     probes::NameOf(c.primitive), text::FormatBytes(c.write_size));
 }
 
 std::string ReasonWords(const Unfinished& u) {
@@ -45,4 +45,4 @@ std::string ReasonWords(const Unfinished& u) {
   return "";
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

@@ -8,7 +8,7 @@
 #include "probes/concurrency.h"
 #include "probes/probe_spec.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 // A paced probe ends " at 150/s", one with work between operations " +200 us work".
 std::string ProbeLabel(const probes::ProbeSpec& spec);
@@ -24,4 +24,4 @@ std::string ConcurrencyLabel(const probes::ConcurrencySpec& spec);
 // "interrupted", or "the budget ran out".
 std::string ReasonWords(const Unfinished& u);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

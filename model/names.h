@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 // The value NameOf spells as `name`, or nullopt. E's values run from 0 without a gap, and its
 // NameOf returns "" for a value past the last (the statement after its switch).
@@ -20,4 +20,4 @@ std::optional<E> ParseName(std::string_view name) {
   }
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

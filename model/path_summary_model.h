@@ -9,7 +9,7 @@
 #include "model/durability.h"
 #include "sqlite_bench/commit_spec.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 // One SQLite setting the summary names: its rate against the default and what it may lose.
 struct SummarySetting {
@@ -52,4 +52,4 @@ struct PathAdvice {
   std::string evidence;  // the measurement: "sqlite WAL/FULL x1: 573 commits/s, 7.66x ..."
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

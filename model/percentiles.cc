@@ -1,6 +1,6 @@
 #include "model/percentiles.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 namespace {
 
 std::optional<std::uint64_t> IfSupported(double q, std::uint64_t value, std::uint64_t count) {
@@ -29,4 +29,4 @@ std::optional<std::uint64_t> P9999(const probes::LatencySummary& s) {
   return IfSupported(0.9999, s.p9999, s.count);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

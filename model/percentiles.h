@@ -9,7 +9,7 @@
 
 #include "probes/statistics.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 bool PercentileSupported(double q, std::uint64_t count);
 
@@ -21,4 +21,4 @@ std::optional<std::uint64_t> P999(const probes::LatencySummary& s);
 // was written).
 std::optional<std::uint64_t> P9999(const probes::LatencySummary& s);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

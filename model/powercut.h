@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 inline constexpr char kPowercutSchema[] = "durprobe.powercut/1";
 
@@ -59,4 +59,4 @@ struct PowercutEvidence {
   std::uint64_t Checked() const { return present + missing + torn; }  // read back
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

@@ -7,7 +7,7 @@
 #include "model/percentiles.h"
 #include "probes/statistics.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 namespace {
 
 std::uint64_t Nanos(double ns) { return static_cast<std::uint64_t>(std::llround(ns)); }
@@ -99,4 +99,4 @@ void UseMedians(sqlite_bench::CommitResult& row, const SqliteRepeats& repeats) {
   if (repeats.p99_ns.n > 0) row.latency.p99 = Nanos(repeats.p99_ns.median);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

@@ -12,7 +12,7 @@
 #include "probes/probe_result.h"
 #include "sqlite_bench/commit_result.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 // One figure over the repeats that measured it.
 struct RepeatSpread {
@@ -73,4 +73,4 @@ SqliteRepeats SqliteRepeatsOf(const std::vector<double>& commits_per_sec,
 void UseMedians(probes::ProbeResult& row, const ProbeRepeats& repeats);
 void UseMedians(sqlite_bench::CommitResult& row, const SqliteRepeats& repeats);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

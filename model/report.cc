@@ -2,7 +2,7 @@
 
 #include "platform/enum_table.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 std::optional<bool> QuickRun(const Context& c) {
   auto it = c.options.find(kQuickOption);
@@ -102,4 +102,4 @@ std::vector<std::string> BuildWarnings(const Context& context) {
   return w;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

@@ -24,7 +24,7 @@
 #include "sqlite_bench/crashtest_result.h"
 #include "sqlite_bench/workload_result.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 inline constexpr const char* kReportSchema = "durprobe.report/1";
 
@@ -191,9 +191,9 @@ struct Target {
   std::vector<ProbeRepeats> probe_repeats;
   std::vector<Finding> findings;
   std::vector<Unfinished> unfinished;  // empty unless interrupted or out of budget
-  // The path's effective durability (report::AssessDurability); unset until it is assessed.
+  // The path's effective durability (analysis::AssessDurability); unset until it is assessed.
   std::optional<Durability> durability;
-  // The answer first: the summary and the settings to use (report::AddPathSummary), decided
+  // The answer first: the summary and the settings to use (explain::AddPathSummary), decided
   // after everything else; unset / empty until then.
   std::optional<PathSummary> summary;
   std::vector<PathAdvice> advice;
@@ -252,4 +252,4 @@ struct Report {
 // Warnings about the build itself (unoptimised, assertions on), for every reporter to show.
 std::vector<std::string> BuildWarnings(const Context& context);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

@@ -13,7 +13,7 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 struct ProgressEvent {
   std::string phase;      // "probe", "sqlite", "workload", "round 2/3 probe", ...
@@ -96,4 +96,4 @@ class ListenerList : public RunListener {
   std::vector<RunListener*> listeners_;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

@@ -12,7 +12,7 @@
 #include "sqlite_bench/commit_result.h"
 #include "sqlite_bench/commit_spec.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 
 // Commit time explained by the probes: predicted = sum over file kinds of syncs per commit x the
 // probe latency (median of the sync call) of the primitive SQLite uses, with the append pattern
@@ -44,7 +44,7 @@ struct SqliteCorrelation {
   std::map<std::string, std::string> probe_label;
   // The device's flush requests per commit (probes/flush_tally.h), and the flushes the probes'
   // syncs made for as many syncs (each part's syncs x its probe's flushes per sync); unset where
-  // either was not counted. Where the two differ (report::FlushesDiffer), the predicted sync time
+  // either was not counted. Where the two differ (analysis::FlushesDiffer), the predicted sync time
   // follows the flushes: it is multiplied by flush_scale, their ratio (a sync that flushed nothing
   // costs little, one that flushed twice about twice); else flush_scale is 1.
   std::optional<double> flushes_per_commit;
@@ -83,10 +83,10 @@ struct SqliteEntry {
   // when run; both the median of the repetitions' rates, the commits/s every format prints.
   std::optional<double> speedup;
   std::optional<SavedPerCommit> saved;  // set only by the reader, see codec/json_reader.h
-  RowRisk risk;                         // from the target's findings: report::AssessRisks
+  RowRisk risk;                         // from the target's findings: analysis::AssessRisks
   // With --repeat N >= 2: the figures over the repeats; commits_per_sec, the rates and the
   // latency's p50 and p99 of result are then their medians (model/repeats.h).
   std::optional<SqliteRepeats> repeats;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::model

@@ -11,11 +11,11 @@
 #include "render/markdown/markdown_reporter.h"
 #include "render/prometheus/prometheus_reporter.h"
 
-namespace durprobe::report {
+namespace durprobe::output {
 namespace {
 
 template <typename R>
-std::unique_ptr<Reporter> Make() {
+std::unique_ptr<render::Reporter> Make() {
   return std::make_unique<R>();
 }
 
@@ -30,42 +30,42 @@ constexpr FormatRow kFormats[] = {
      .name = "console",
      .documents =
          Bits({Document::kReport, Document::kComparison, Document::kDiff, Document::kSummary}),
-     .make = Make<ConsoleReporter>},
+     .make = Make<render::console::ConsoleReporter>},
     {.format = Format::kJson,
      .name = "json",
      .short_option = "-j",
      .help = "Write the JSON report to FILE, or - for stdout",
      .documents =
          Bits({Document::kReport, Document::kComparison, Document::kDiff, Document::kSummary}),
-     .make = Make<JsonReporter>},
+     .make = Make<render::json::JsonReporter>},
     {.format = Format::kCsv,
      .name = "csv",
      .help = "Write a flat CSV table (probes and SQLite rows) to FILE or -",
      .documents =
          Bits({Document::kReport, Document::kComparison, Document::kDiff, Document::kSummary}),
-     .make = Make<CsvReporter>},
+     .make = Make<render::csv::CsvReporter>},
     {.format = Format::kMarkdown,
      .name = "markdown",
      .help = "Write Markdown tables (for a ticket) to FILE or -",
      .documents = Bits({Document::kReport, Document::kComparison, Document::kDiff}),
-     .make = Make<MarkdownReporter>},
+     .make = Make<render::markdown::MarkdownReporter>},
     {.format = Format::kHtml,
      .name = "html",
      .help = "Write a self-contained HTML page with plots to FILE",
      .documents =
          Bits({Document::kReport, Document::kComparison, Document::kDiff, Document::kSavedReports}),
-     .make = Make<HtmlReporter>},
+     .make = Make<render::html::HtmlReporter>},
     {.format = Format::kJunit,
      .name = "junit",
      .help = "Write JUnit XML (a testcase per rule) to FILE or -",
      .documents = Bits({Document::kReport}),
-     .make = Make<JunitReporter>,
+     .make = Make<render::junit::JunitReporter>,
      .rules_only = true},
     {.format = Format::kPrometheus,
      .name = "prometheus",
      .help = "Write a Prometheus textfile to FILE or -",
      .documents = Bits({Document::kReport}),
-     .make = Make<PrometheusReporter>},
+     .make = Make<render::prometheus::PrometheusReporter>},
 };
 
 // One row per enumerator, in the enum's order: a format added to the enum without its row (or a
@@ -117,6 +117,6 @@ std::vector<Format> FormatsWriting(Document document) {
   return out;
 }
 
-std::unique_ptr<Reporter> MakeReporter(Format format) { return RowOf(format).make(); }
+std::unique_ptr<render::Reporter> MakeReporter(Format format) { return RowOf(format).make(); }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::output

@@ -17,7 +17,7 @@
 
 #include "render/reporter.h"
 
-namespace durprobe::report {
+namespace durprobe::output {
 
 // In the order of formats.cc's rows, which is the order a command lists its options in.
 enum class Format { kConsole, kJson, kCsv, kMarkdown, kHtml, kJunit, kPrometheus };
@@ -34,11 +34,13 @@ enum class Document : std::uint8_t {
   kSummary = 8,       // summarize
   kSavedReports = 16  // report
 };
-inline constexpr Document DocumentOf(const Report&) { return Document::kReport; }
-inline constexpr Document DocumentOf(const Comparison&) { return Document::kComparison; }
-inline constexpr Document DocumentOf(const Diff&) { return Document::kDiff; }
-inline constexpr Document DocumentOf(const Summary&) { return Document::kSummary; }
-inline constexpr Document DocumentOf(const SavedReports&) { return Document::kSavedReports; }
+inline constexpr Document DocumentOf(const model::Report&) { return Document::kReport; }
+inline constexpr Document DocumentOf(const explain::Comparison&) { return Document::kComparison; }
+inline constexpr Document DocumentOf(const explain::Diff&) { return Document::kDiff; }
+inline constexpr Document DocumentOf(const explain::Summary&) { return Document::kSummary; }
+inline constexpr Document DocumentOf(const render::html::SavedReports&) {
+  return Document::kSavedReports;
+}
 // The document as a message names it: "a comparison", "saved reports".
 std::string_view NounOf(Document document);
 
@@ -50,7 +52,7 @@ struct FormatRow {
   // destination takes stdout).
   std::string_view help;
   std::uint8_t documents;  // the Document bits it renders
-  std::unique_ptr<Reporter> (*make)();
+  std::unique_ptr<render::Reporter> (*make)();
   // It writes one entry per check rule (JUnit's testcases) and nothing else, so only a command
   // that evaluates rules (check) offers it: elsewhere it would write an empty suite.
   bool rules_only = false;
@@ -69,6 +71,6 @@ bool Renders(Format format, Document document);
 std::vector<Format> FormatsWriting(Document document);
 
 // The reporter for a format.
-std::unique_ptr<Reporter> MakeReporter(Format format);
+std::unique_ptr<render::Reporter> MakeReporter(Format format);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::output

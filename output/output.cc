@@ -13,7 +13,7 @@
 #include "render/html/html_reporter.h"
 #include "text/line_width.h"
 
-namespace durprobe::report {
+namespace durprobe::output {
 namespace {
 
 std::string DirectoryOf(const std::string& path) {
@@ -127,10 +127,10 @@ Result<std::string> Render(Format format, const Document& doc, std::size_t width
     return Status::Unsupported(
         fmt::format("the {} format has no view of {}", NameOf(format), NounOf(DocumentOf(doc))));
   }
-  std::unique_ptr<Reporter> reporter = MakeReporter(format);
+  std::unique_ptr<render::Reporter> reporter = MakeReporter(format);
   std::ostringstream text;
-  SetLineWidth(text, width);
-  SetLongLineWrap(text, long_line_wrap);
+  text::SetLineWidth(text, width);
+  text::SetLongLineWrap(text, long_line_wrap);
   Status s = reporter->Write(doc, text);
   if (!s.ok()) return s;
   return text.str();
@@ -142,8 +142,8 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
   Status first;
   for (const Destination& d : outputs) {
     bool to_stdout = IsStdout(d.path);
-    Result<std::string> text =
-        Render(d.format, doc, to_stdout ? LineWidth(out) : 0, to_stdout ? LongLineWrap(out) : 0);
+    Result<std::string> text = Render(d.format, doc, to_stdout ? text::LineWidth(out) : 0,
+                                      to_stdout ? text::LongLineWrap(out) : 0);
     Status s = text.status();
     if (s.ok() && to_stdout) {
       out << *text;
@@ -167,20 +167,21 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
   return first;
 }
 
-template Result<std::string> Render(Format, const Report&, std::size_t, std::size_t);
-template Result<std::string> Render(Format, const Comparison&, std::size_t, std::size_t);
-template Result<std::string> Render(Format, const Diff&, std::size_t, std::size_t);
-template Result<std::string> Render(Format, const Summary&, std::size_t, std::size_t);
-template Result<std::string> Render(Format, const SavedReports&, std::size_t, std::size_t);
+template Result<std::string> Render(Format, const model::Report&, std::size_t, std::size_t);
+template Result<std::string> Render(Format, const explain::Comparison&, std::size_t, std::size_t);
+template Result<std::string> Render(Format, const explain::Diff&, std::size_t, std::size_t);
+template Result<std::string> Render(Format, const explain::Summary&, std::size_t, std::size_t);
+template Result<std::string> Render(Format, const render::html::SavedReports&, std::size_t,
+                                    std::size_t);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
-                                  const Report&, std::ostream&);
+                                  const model::Report&, std::ostream&);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
-                                  const Comparison&, std::ostream&);
-template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&, const Diff&,
-                                  std::ostream&);
+                                  const explain::Comparison&, std::ostream&);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
-                                  const Summary&, std::ostream&);
+                                  const explain::Diff&, std::ostream&);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
-                                  const SavedReports&, std::ostream&);
+                                  const explain::Summary&, std::ostream&);
+template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
+                                  const render::html::SavedReports&, std::ostream&);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::output

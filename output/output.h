@@ -12,7 +12,7 @@
 #include "platform/platform.h"
 #include "platform/status.h"
 
-namespace durprobe::report {
+namespace durprobe::output {
 
 struct Destination {
   Format format = Format::kJson;
@@ -46,4 +46,4 @@ template <typename Document>
 Result<std::string> Render(Format format, const Document& doc, std::size_t width = 0,
                            std::size_t long_line_wrap = 0);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::output

@@ -1,5 +1,6 @@
-// What linux_crash_device.cc and the FUSE server (linux_fuse_server.cc) share: the server's
-// configuration, its control commands, and the sparse copy both make of an image.
+// What the crash device (linux_crash_device.cc, linux_crash_state.cc) and its FUSE server
+// (linux_fuse_server.cc) share: the server's configuration, its control commands, and the sparse
+// copy both make of an image.
 #pragma once
 
 #include <cstdint>

@@ -2,22 +2,22 @@
 
 #include <fmt/format.h>
 
-namespace durprobe::report {
+namespace durprobe::render {
 
-DurabilityText DurabilityTextOf(const Durability& d) {
+DurabilityText DurabilityTextOf(const model::Durability& d) {
   DurabilityText t;
   switch (d.verdict) {
-    case DurabilityVerdict::kDurable:
+    case model::DurabilityVerdict::kDurable:
       t.headline = "durable: " + d.reason;
       break;
-    case DurabilityVerdict::kNotDurable:
+    case model::DurabilityVerdict::kNotDurable:
       t.headline = "NOT DURABLE: " + d.reason;
       break;
-    case DurabilityVerdict::kUnproven:
+    case model::DurabilityVerdict::kUnproven:
       t.headline = "unproven: " + d.reason;
       break;
   }
-  for (const DurabilityLayer& l : d.layers) {
+  for (const model::DurabilityLayer& l : d.layers) {
     if (!t.chain.empty()) t.chain += " > ";
     t.chain += fmt::format("{} {} {}", NameOf(l.kind), l.name, NameOf(l.effect));
   }
@@ -25,4 +25,4 @@ DurabilityText DurabilityTextOf(const Durability& d) {
   return t;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

@@ -7,13 +7,13 @@
 
 #include "model/durability.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 
 struct DurabilityText {
   std::string headline;  // "not durable: filesystem (tmpfs (/dev/shm)): tmpfs keeps files ..."
   std::string chain;     // "ext4 (/mnt/a) passes > loop0 backed by /dev/shm/x passes > ..."
   std::string to_prove;  // unproven only: "a power-cut test, ..."
 };
-DurabilityText DurabilityTextOf(const Durability& d);
+DurabilityText DurabilityTextOf(const model::Durability& d);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

@@ -5,7 +5,7 @@
 #include "analysis/sqlite_correlation.h"
 #include "model/percentiles.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 namespace {
 
 std::string Int(std::uint64_t v) { return std::to_string(v); }
@@ -13,7 +13,7 @@ std::string Int(std::uint64_t v) { return std::to_string(v); }
 // A percentile the operation count supports (model/percentiles.h decides), else empty. The
 // count is the row's own (its ops or commits), the figure the row prints beside it.
 std::string TailCell(double q, std::uint64_t value, std::uint64_t count) {
-  return PercentileSupported(q, count) ? Int(value) : std::string();
+  return model::PercentileSupported(q, count) ? Int(value) : std::string();
 }
 
 }  // namespace
@@ -78,9 +78,9 @@ const std::vector<std::string>& FlatColumns() {
   return columns;
 }
 
-std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& targets) {
+std::vector<std::vector<std::string>> FlatRows(const std::vector<model::Target>& targets) {
   std::vector<std::vector<std::string>> rows;
-  for (const Target& t : targets) {
+  for (const model::Target& t : targets) {
     for (const probes::ProbeResult& r : t.probes) {
       const probes::LatencySummary& l = r.latency;
       bool measured = r.ops > 0;
@@ -111,7 +111,7 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
       if (r.spec.work_round_trips > 0) rows.back()[28] = Int(r.spec.work_round_trips);
       if (r.device_flushes.ok()) rows.back()[29] = FlatNumber(r.device_flushes.PerOp());
     }
-    for (const SqliteEntry& e : t.sqlite) {
+    for (const model::SqliteEntry& e : t.sqlite) {
       const sqlite_bench::CommitResult& r = e.result;
       const probes::LatencySummary& l = r.latency;
       bool measured = r.commits > 0;
@@ -132,7 +132,7 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
                       TailCell(0.999, l.p999, r.commits),
                       measured ? Int(l.max) : "",
                       measured ? FlatNumber(r.MeanCommitNs()) : "",
-                      measured ? FlatNumber(SyncsOf(r).total) : "",
+                      measured ? FlatNumber(analysis::SyncsOf(r).total) : "",
                       measured ? FlatNumber(r.SyncTimeShare()) : "",
                       r.reason,
                       ""});
@@ -232,4 +232,4 @@ std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& target
   return rows;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

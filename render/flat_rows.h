@@ -7,7 +7,7 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 
 // A number in a flat cell: six significant digits, no thousands separators.
 std::string FlatNumber(double v);
@@ -18,6 +18,6 @@ const std::vector<std::string>& FlatColumns();
 // One row per probe and per SQLite configuration of every target, cells as text ("" for a
 // value that does not apply or was not measured; a percentile too few operations support is
 // "" too).
-std::vector<std::vector<std::string>> FlatRows(const std::vector<Target>& targets);
+std::vector<std::vector<std::string>> FlatRows(const std::vector<model::Target>& targets);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

@@ -6,7 +6,7 @@
 
 #include "analysis/device_flushes.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 
 bool AnyFlushesCounted(const std::vector<probes::ProbeResult>& results) {
   return std::any_of(results.begin(), results.end(),
@@ -15,14 +15,14 @@ bool AnyFlushesCounted(const std::vector<probes::ProbeResult>& results) {
 
 std::string FlushPerOpCell(const probes::FlushTally& tally) {
   if (!tally.ok()) return "-";
-  if (!FlushCountInNoise(tally)) return fmt::format("{:.2f}", tally.PerOp());
+  if (!analysis::FlushCountInNoise(tally)) return fmt::format("{:.2f}", tally.PerOp());
   return fmt::format("{:.2f} (bg {:.2f})", tally.PerOp(), tally.MostWithoutSyncPerOp());
 }
 
 bool AnyFlushCountInNoise(const std::vector<probes::ProbeResult>& results) {
   return std::any_of(results.begin(), results.end(), [](const probes::ProbeResult& r) {
-    return FlushCountInNoise(r.device_flushes);
+    return analysis::FlushCountInNoise(r.device_flushes);
   });
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

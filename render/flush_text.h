@@ -7,7 +7,7 @@
 
 #include "probes/probe_result.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 
 // The column's header in every probe table that shows it.
 inline constexpr const char* kFlushPerOpHeader = "flush/op";
@@ -29,4 +29,4 @@ inline constexpr const char* kFlushNoiseNote =
 // At least one of results was counted beside a busy background: the table gets kFlushNoiseNote.
 bool AnyFlushCountInNoise(const std::vector<probes::ProbeResult>& results);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

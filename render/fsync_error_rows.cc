@@ -4,13 +4,14 @@
 
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 namespace {
 
 // The size cell: the file's size after the failure, and after the remount when it differs.
 std::string SizeCell(const probes::FsyncErrorOutcome& o) {
-  if (o.size_after_remount == 0 || o.size_after_remount == o.size) return FormatBytes(o.size);
-  return fmt::format("{} -> {}", FormatBytes(o.size), FormatBytes(o.size_after_remount));
+  if (o.size_after_remount == 0 || o.size_after_remount == o.size) return text::FormatBytes(o.size);
+  return fmt::format("{} -> {}", text::FormatBytes(o.size),
+                     text::FormatBytes(o.size_after_remount));
 }
 
 }  // namespace
@@ -58,4 +59,4 @@ std::vector<std::string> SqliteSyncFailureCells(const probes::SqliteSyncFailure&
           f.remounted,    std::to_string(f.rows_remounted)};
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

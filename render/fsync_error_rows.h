@@ -7,7 +7,7 @@
 
 #include "probes/fsync_error_result.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 
 // The short heads of the experiments' table: fault, sync, write, 1st sync, retry, 2nd fd, cached,
 // evicted, on disk, size, fs after, remount, a retry.
@@ -22,4 +22,4 @@ std::vector<std::string> FsyncErrorCells(const probes::FsyncErrorOutcome& o);
 const std::vector<std::string>& SqliteSyncFailureHeads();
 std::vector<std::string> SqliteSyncFailureCells(const probes::SqliteSyncFailure& f);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

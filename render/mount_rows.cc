@@ -6,7 +6,7 @@
 #include "platform/container.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 namespace {
 
 std::string Statfs(const platform::MountInfo& m) {
@@ -103,4 +103,4 @@ std::vector<MountRow> MountRows(const platform::MountInfo& m) {
   return rows;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

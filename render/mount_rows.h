@@ -7,7 +7,7 @@
 
 #include "platform/mount_info.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 
 // The block as labelled lines (a label is "" where a line continues the one above it), for the
 // console and the HTML reporter alike.
@@ -17,4 +17,4 @@ struct MountRow {
 };
 std::vector<MountRow> MountRows(const platform::MountInfo& m);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

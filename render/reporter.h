@@ -11,25 +11,30 @@
 #include "model/report.h"
 #include "platform/status.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
+struct Comparison;  // explain/compare_analysis.h
+struct Diff;        // explain/diff_analysis.h
+struct Summary;     // explain/summary.h
+}  // namespace durprobe::explain
 
-struct Comparison;    // explain/compare_analysis.h
-struct Diff;          // explain/diff_analysis.h
-struct Summary;       // explain/summary.h
+namespace durprobe::render::html {
 struct SavedReports;  // render/html/html_reporter.h
+}  // namespace durprobe::render::html
+
+namespace durprobe::render {
 
 class Reporter {
  public:
   virtual ~Reporter() = default;
   // A run's report (run, probe, sqlite, check; possibly partial: context.interrupted).
-  virtual Status Write(const Report& report, std::ostream& out) const = 0;
+  virtual Status Write(const model::Report& report, std::ostream& out) const = 0;
   // compare's, diff's, summarize's and report's documents. The default answers Unsupported; the
   // format's row (output/formats.cc) lists the documents its reporter writes, the driver asks
   // only those, and a command offers only the formats that write its document.
-  virtual Status Write(const Comparison& comparison, std::ostream& out) const;
-  virtual Status Write(const Diff& diff, std::ostream& out) const;
-  virtual Status Write(const Summary& summary, std::ostream& out) const;
-  virtual Status Write(const SavedReports& saved, std::ostream& out) const;
+  virtual Status Write(const explain::Comparison& comparison, std::ostream& out) const;
+  virtual Status Write(const explain::Diff& diff, std::ostream& out) const;
+  virtual Status Write(const explain::Summary& summary, std::ostream& out) const;
+  virtual Status Write(const html::SavedReports& saved, std::ostream& out) const;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

@@ -6,12 +6,12 @@
 
 #include "model/path_summary_model.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 
 // "WAL/FULL x1 573 commits/s (7.66x the default)"; the ratio only when asked and known.
-std::string SettingText(const SummarySetting& s, bool with_ratio);
+std::string SettingText(const model::SummarySetting& s, bool with_ratio);
 // "fdatasync overwrite 4 KiB: p50 49.5 us, p99 8.01 ms; at most 1,713 synced writes/s from one
 // writer (measured)", or "not measured (no sync probe ran)".
-std::string SyncCostText(const PathSummary& s);
+std::string SyncCostText(const model::PathSummary& s);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render

@@ -17,31 +17,31 @@
 namespace durprobe::run {
 namespace {
 
-void AddProbeEvidence(report::Target& target, const report::Context& context) {
-  for (report::Finding& f : report::ProbeErrorFindings(target)) target.findings.push_back(f);
-  for (report::Finding& f : report::CpuThrottledFindings(target)) target.findings.push_back(f);
-  report::StorageFacts facts =
-      target.mount ? report::StorageFactsOf(*target.mount) : report::StorageFacts{};
-  for (report::Finding& f : report::PlausibilityFindings(target, facts)) {
+void AddProbeEvidence(model::Target& target, const model::Context& context) {
+  for (model::Finding& f : analysis::ProbeErrorFindings(target)) target.findings.push_back(f);
+  for (model::Finding& f : analysis::CpuThrottledFindings(target)) target.findings.push_back(f);
+  analysis::StorageFacts facts =
+      target.mount ? analysis::StorageFactsOf(*target.mount) : analysis::StorageFacts{};
+  for (model::Finding& f : analysis::PlausibilityFindings(target, facts)) {
     target.findings.push_back(std::move(f));
   }
-  for (report::Finding& f : report::DeviceFlushFindings(target)) {
+  for (model::Finding& f : analysis::DeviceFlushFindings(target)) {
     target.findings.push_back(std::move(f));
   }
-  report::AddDeviceStates(target);
-  report::AddDriftFindings(target);
-  report::AssessDurability(target, context);  // the measured evidence is in
+  analysis::AddDeviceStates(target);
+  analysis::AddDriftFindings(target);
+  analysis::AssessDurability(target, context);  // the measured evidence is in
 }
 
 }  // namespace
 
-void AnalyzeTarget(report::Target& target, const report::Context& context, Measured m,
+void AnalyzeTarget(model::Target& target, const model::Context& context, Measured m,
                    const AfterSqliteRows& after_rows) {
   if (m.measured) {
     FinishConcurrency(target);
     AddProbeEvidence(target, context);
     const std::size_t first_row = target.sqlite.size();
-    if (m.sqlite) report::AddSqliteResults(target, std::move(*m.sqlite));
+    if (m.sqlite) analysis::AddSqliteResults(target, std::move(*m.sqlite));
     for (std::size_t i = 0; i < m.sqlite_repeats.size(); ++i) {
       if (first_row + i < target.sqlite.size()) {
         target.sqlite[first_row + i].repeats = m.sqlite_repeats[i];
@@ -50,9 +50,9 @@ void AnalyzeTarget(report::Target& target, const report::Context& context, Measu
     if (after_rows) after_rows(first_row);
     if (m.wal != nullptr) m.wal->AddFinding(target);
   }
-  report::AddBudgetFindings(target);
-  report::AddTooFewOperationsFindings(target);
-  report::AddPathSummary(target);  // the path's analysis is complete
+  analysis::AddBudgetFindings(target);
+  analysis::AddTooFewOperationsFindings(target);
+  explain::AddPathSummary(target);  // the path's analysis is complete
 }
 
 }  // namespace durprobe::run

@@ -20,7 +20,7 @@ struct Measured {
   // The SQLite matrix's results, to be analysed; nullopt when the plan ran no matrix.
   std::optional<std::vector<sqlite_bench::CommitResult>> sqlite;
   // With --repeat N >= 2: each of sqlite's rows' figures over the repeats, in its order.
-  std::vector<std::optional<report::SqliteRepeats>> sqlite_repeats;
+  std::vector<std::optional<model::SqliteRepeats>> sqlite_repeats;
   const WalGate* wal = nullptr;  // the path's WAL pre-flight, when one ran
 };
 
@@ -35,11 +35,11 @@ using AfterSqliteRows = std::function<void(std::size_t first_row)>;
 //   2. the probes' evidence: probe errors, CPU throttling, plausibility against the device's
 //      facts and drift, then the durability verdict again with that evidence in;
 //   3. the SQLite rows (when m.sqlite): correlation, speedups, their findings and each row's
-//      risk (report::AddSqliteResults); then after_rows, when given;
+//      risk (analysis::AddSqliteResults); then after_rows, when given;
 //   4. what WAL's pre-flight refused (WalGate::AddFinding);
-//   5. what the budget left out (report::AddBudgetFindings), then the path's summary and advice.
+//   5. what the budget left out (analysis::AddBudgetFindings), then the path's summary and advice.
 // Findings the measurement raised itself (inspect's, the reference probe's) come before all.
-void AnalyzeTarget(report::Target& target, const report::Context& context, Measured m,
+void AnalyzeTarget(model::Target& target, const model::Context& context, Measured m,
                    const AfterSqliteRows& after_rows = {});
 
 }  // namespace durprobe::run

@@ -36,8 +36,8 @@ Result<probes::LoadRates> ParseLoad(const std::string& text) {
   return rates;
 }
 
-Result<WritersRequest> CheckWriters(const WritersRequest& asked, const report::Policy& policy) {
-  Result<report::ConcurrencyNeeds> needs = report::NeedsOf(policy.concurrency);
+Result<WritersRequest> CheckWriters(const WritersRequest& asked, const gate::Policy& policy) {
+  Result<gate::ConcurrencyNeeds> needs = gate::NeedsOf(policy.concurrency);
   if (!needs.ok()) return needs.status();
   WritersRequest w = asked;
   if (needs->writers.empty()) return w;
@@ -52,7 +52,7 @@ Result<WritersRequest> CheckWriters(const WritersRequest& asked, const report::P
 
 Result<CheckCommandPlan> MakeCheckPlan(platform::Platform& platform,
                                        const std::vector<std::string>& paths,
-                                       const report::Policy& policy, const CheckRequest& o,
+                                       const gate::Policy& policy, const CheckRequest& o,
                                        const BudgetRequest& budget, bool dry_run) {
   Result<std::uint64_t> budget_ns = ResolveBudget(budget, kCheckBudget);
   if (!budget_ns.ok()) return budget_ns.status();
@@ -101,7 +101,7 @@ Result<CheckCommandPlan> MakeCheckPlan(platform::Platform& platform,
   }
   // fsync_error_reported is measured on the crash device: durprobe faults on each path, its
   // filesystem made afresh per experiment (SQLite's part left out: no rule reads it).
-  if (std::find(policy.facts.begin(), policy.facts.end(), report::Fact::kFsyncErrorReported) !=
+  if (std::find(policy.facts.begin(), policy.facts.end(), gate::Fact::kFsyncErrorReported) !=
       policy.facts.end()) {
     if (!dry_run) {
       if (Status s = platform::CrashDeviceMissing(platform); !s.ok()) {

@@ -23,7 +23,7 @@ Result<probes::LoadRates> ParseLoad(const std::string& text);
 
 // What --writers and the policy's concurrency rules ask together (the rules' writer counts,
 // modes, primitive and size); not asked when neither does.
-Result<WritersRequest> CheckWriters(const WritersRequest& asked, const report::Policy& policy);
+Result<WritersRequest> CheckWriters(const WritersRequest& asked, const gate::Policy& policy);
 
 struct CheckCommandPlan {
   Plan plan;
@@ -35,7 +35,7 @@ struct CheckCommandPlan {
 // than the probe file, or fsync_error_reported without the crash device.
 Result<CheckCommandPlan> MakeCheckPlan(platform::Platform& platform,
                                        const std::vector<std::string>& paths,
-                                       const report::Policy& policy, const CheckRequest& request,
+                                       const gate::Policy& policy, const CheckRequest& request,
                                        const BudgetRequest& budget, bool dry_run);
 
 }  // namespace durprobe::run

@@ -37,12 +37,12 @@ probes::StopRule CheckProbeRule(std::uint64_t probes_ns, std::size_t n) {
   return rule;
 }
 
-std::vector<std::uint64_t> CheckReserves(const report::Policy& policy,
+std::vector<std::uint64_t> CheckReserves(const gate::Policy& policy,
                                          const std::vector<probes::ProbeSpec>& specs) {
   std::vector<std::uint64_t> reserves(specs.size(), probes::kTailMinOps);
   for (std::size_t i = 0; i < specs.size(); ++i) {
-    for (const report::LatencyRule& rule : policy.latency) {
-      if (rule.spec == specs[i] && rule.stat == report::LatencyStat::kP99) {
+    for (const gate::LatencyRule& rule : policy.latency) {
+      if (rule.spec == specs[i] && rule.stat == gate::LatencyStat::kP99) {
         reserves[i] = probes::kTailBoundOps;
       }
     }
@@ -51,7 +51,7 @@ std::vector<std::uint64_t> CheckReserves(const report::Policy& policy,
 }
 
 std::optional<probes::LoadRates> CheckLoad(const std::optional<probes::LoadRates>& asked,
-                                           const report::Policy& policy) {
+                                           const gate::Policy& policy) {
   std::optional<probes::LoadRates> load = asked;
   if (policy.companion_syncs_per_sec > 0 && policy.companion_sync_bytes > 0) {
     if (!load) load = probes::LoadRates{};
@@ -91,12 +91,12 @@ Result<BackgroundLoads> BackgroundLoads::Start(platform::Platform& platform,
   return loads;
 }
 
-void BackgroundLoads::StopInto(report::Report& report) {
+void BackgroundLoads::StopInto(model::Report& report) {
   for (std::size_t i = 0; i < loads_.size(); ++i) {
     probes::LoadOutcome outcome = loads_[i].load->Stop();
     (void)loads_[i].scratch->Remove();
     if (i < report.targets.size()) {
-      report.targets[i].findings.push_back(report::LoadFinding(outcome));
+      report.targets[i].findings.push_back(analysis::LoadFinding(outcome));
     }
   }
   loads_.clear();

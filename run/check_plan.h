@@ -55,13 +55,13 @@ probes::StopRule CheckProbeRule(std::uint64_t probes_ns, std::size_t n);
 // Per spec, the operations it keeps in reserve: kTailBoundOps where a p99 rule reads it (fewer
 // can show a p99 over the limit, never under it: gate/latency_decision.h), else the rule's
 // kTailMinOps.
-std::vector<std::uint64_t> CheckReserves(const report::Policy& policy,
+std::vector<std::uint64_t> CheckReserves(const gate::Policy& policy,
                                          const std::vector<probes::ProbeSpec>& specs);
 
 // The load to run beside the rules: asked (--background-load) with the policy's companion syncs
 // (the etcd preset's bbolt commits) added when the policy has them; nullopt when neither.
 std::optional<probes::LoadRates> CheckLoad(const std::optional<probes::LoadRates>& asked,
-                                           const report::Policy& policy);
+                                           const gate::Policy& policy);
 
 // The background load on each path, each in a scratch directory of its own, from Start until
 // StopInto, or until it is destroyed when the run ended before analysis (bad input, a refused
@@ -83,7 +83,7 @@ class BackgroundLoads {
   // Stops every load, removes its scratch directory and adds its LoadFinding to the target of
   // the same index in report (the targets are in the order of the paths). Later calls do
   // nothing.
-  void StopInto(report::Report& report);
+  void StopInto(model::Report& report);
 
   std::size_t size() const { return loads_.size(); }
 

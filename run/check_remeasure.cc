@@ -25,19 +25,19 @@ namespace {
 // no probe (a SQLite commit rule) or that the drift did not leave unstable.
 struct ProbeRule {
   probes::ProbeSpec spec;
-  report::Policy alone;
+  gate::Policy alone;
 };
-std::optional<ProbeRule> ProbeRuleOf(const report::Policy& policy, const report::CheckResult& c) {
-  if (c.outcome != report::CheckOutcome::kUnstable || !(c.drift_low || c.undecided)) {
+std::optional<ProbeRule> ProbeRuleOf(const gate::Policy& policy, const model::CheckResult& c) {
+  if (c.outcome != model::CheckOutcome::kUnstable || !(c.drift_low || c.undecided)) {
     return std::nullopt;
   }
-  for (const report::LatencyRule& r : policy.latency) {
+  for (const gate::LatencyRule& r : policy.latency) {
     if (r.name != c.rule) continue;
     ProbeRule p{r.spec, {}};
     p.alone.latency = {r};
     return p;
   }
-  for (const report::RateRule& r : policy.rates) {
+  for (const gate::RateRule& r : policy.rates) {
     if (r.name != c.rule) continue;
     ProbeRule p{r.spec, {}};
     p.alone.rates = {r};
@@ -50,10 +50,10 @@ std::optional<ProbeRule> ProbeRuleOf(const report::Policy& policy, const report:
 struct Group {
   std::string path;
   probes::ProbeSpec spec;
-  std::vector<std::pair<std::size_t, report::Policy>> rules;
+  std::vector<std::pair<std::size_t, gate::Policy>> rules;
 };
 
-std::vector<Group> GroupsOf(const report::Policy& policy, const report::Report& report) {
+std::vector<Group> GroupsOf(const gate::Policy& policy, const model::Report& report) {
   std::vector<Group> groups;
   for (std::size_t i = 0; i < report.checks.size(); ++i) {
     std::optional<ProbeRule> r = ProbeRuleOf(policy, report.checks[i]);
@@ -72,9 +72,9 @@ std::vector<Group> GroupsOf(const report::Policy& policy, const report::Report& 
 Remeasure MeasureOnce(platform::Platform& platform, const std::string& dir,
                       const probes::ProbeSpec& spec, const RemeasurePlan& plan,
                       std::uint64_t share_ns) {
-  report::Target scratch;  // collects the reference samples and a failed sample's finding
+  model::Target scratch;  // collects the reference samples and a failed sample's finding
   const std::uint64_t origin = platform.NowNanos();
-  const std::string label = report::ProbeLabel(spec);
+  const std::string label = model::ProbeLabel(spec);
   const std::uint64_t file_size = plan.op_options.file_size;
   SampleReference(platform, dir, label, origin, scratch, file_size, share_ns);
   probes::StopRule rule = probes::RuleFor(spec, plan.rule);
@@ -95,8 +95,8 @@ Remeasure MeasureOnce(platform::Platform& platform, const std::string& dir,
 
 // target as the rule sees it judged on m alone: m's probe in place of the run's, m's reference
 // samples in place of the run's.
-report::Target JudgedOn(const report::Target& target, const Remeasure& m) {
-  report::Target t = target;
+model::Target JudgedOn(const model::Target& target, const Remeasure& m) {
+  model::Target t = target;
   auto same = [&](const probes::ProbeResult& r) { return r.spec == m.probe.spec; };
   std::erase_if(t.probes, same);
   t.probes.push_back(m.probe);
@@ -108,12 +108,12 @@ report::Target JudgedOn(const report::Target& target, const Remeasure& m) {
 std::string Levels(const Remeasure& m) {
   if (m.reference.size() < 2) return "the reference probe could not be sampled around it";
   return fmt::format("the reference probe {} before, {} after",
-                     report::FormatNanos(report::ReferenceLevel(m.reference.front())),
-                     report::FormatNanos(report::ReferenceLevel(m.reference.back())));
+                     text::FormatNanos(analysis::ReferenceLevel(m.reference.front())),
+                     text::FormatNanos(analysis::ReferenceLevel(m.reference.back())));
 }
 
-void AddFindings(report::Target& target, const std::vector<report::Finding>& findings) {
-  for (const report::Finding& f : findings) {
+void AddFindings(model::Target& target, const std::vector<model::Finding>& findings) {
+  for (const model::Finding& f : findings) {
     bool said = std::any_of(target.findings.begin(), target.findings.end(), [&](const auto& x) {
       return x.code == f.code && x.subject == f.subject;
     });
@@ -121,8 +121,8 @@ void AddFindings(report::Target& target, const std::vector<report::Finding>& fin
   }
 }
 
-report::Target* TargetOf(report::Report& report, const std::string& path) {
-  for (report::Target& t : report.targets) {
+model::Target* TargetOf(model::Report& report, const std::string& path) {
+  for (model::Target& t : report.targets) {
     if (t.path == path) return &t;
   }
   return nullptr;
@@ -132,38 +132,38 @@ report::Target* TargetOf(report::Report& report, const std::string& path) {
 
 std::string Unsteady(const Remeasure& m) {
   if (m.reference.size() < 2) return "the reference probe could not be sampled around it";
-  double before = report::ReferenceLevel(m.reference.front());
-  double after = report::ReferenceLevel(m.reference.back());
-  if (report::Drifted(before, after)) {
-    return fmt::format("the reference probe {} before it, {} after", report::FormatNanos(before),
-                       report::FormatNanos(after));
+  double before = analysis::ReferenceLevel(m.reference.front());
+  double after = analysis::ReferenceLevel(m.reference.back());
+  if (analysis::Drifted(before, after)) {
+    return fmt::format("the reference probe {} before it, {} after", text::FormatNanos(before),
+                       text::FormatNanos(after));
   }
-  report::Target t;
+  model::Target t;
   t.probes = {m.probe};
-  for (const report::DriftSeries& s : report::DriftedSeries(t)) {
-    if (s.of != report::DriftSeries::Of::kProbe || s.steps.empty()) continue;
-    const report::Step& step = s.steps.front();
+  for (const analysis::DriftSeries& s : analysis::DriftedSeries(t)) {
+    if (s.of != analysis::DriftSeries::Of::kProbe || s.steps.empty()) continue;
+    const analysis::Step& step = s.steps.front();
     return fmt::format(
         "the reference probe {} before it, {} after, but the probe's own latency stepped from "
         "{} to {} within it",
-        report::FormatNanos(before), report::FormatNanos(after), report::FormatNanos(step.before),
-        report::FormatNanos(step.after));
+        text::FormatNanos(before), text::FormatNanos(after), text::FormatNanos(step.before),
+        text::FormatNanos(step.after));
   }
   return "";
 }
 
 bool SteadyWithin(const Remeasure& m) { return Unsteady(m).empty(); }
 
-std::vector<report::CheckResult> RemeasureUnstable(platform::Platform& platform,
-                                                   const report::Policy& policy,
-                                                   const RemeasurePlan& plan,
-                                                   report::Report& report) {
+std::vector<model::CheckResult> RemeasureUnstable(platform::Platform& platform,
+                                                  const gate::Policy& policy,
+                                                  const RemeasurePlan& plan,
+                                                  model::Report& report) {
   std::vector<Group> groups = GroupsOf(policy, report);
-  std::vector<report::CheckResult> out;
+  std::vector<model::CheckResult> out;
   std::map<std::string, std::unique_ptr<platform::ScratchDir>> scratch;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const Group& group = groups[g];
-    report::Target* target = TargetOf(report, group.path);
+    model::Target* target = TargetOf(report, group.path);
     std::uint32_t tried = 0;
     std::optional<Remeasure> last;
     std::string why;  // why no further re-measure was tried
@@ -184,8 +184,8 @@ std::vector<report::CheckResult> RemeasureUnstable(platform::Platform& platform,
         share = (left - left / 10) / possible;
         if (share < kMinRemeasureNs) {
           why = fmt::format("the budget was spent ({} left, a re-measure needs {})",
-                            report::FormatNanos(static_cast<double>(left)),
-                            report::FormatNanos(static_cast<double>(kMinRemeasureNs)));
+                            text::FormatNanos(static_cast<double>(left)),
+                            text::FormatNanos(static_cast<double>(kMinRemeasureNs)));
           break;
         }
       }
@@ -205,11 +205,11 @@ std::vector<report::CheckResult> RemeasureUnstable(platform::Platform& platform,
     }
     const bool decided = last && SteadyWithin(*last) && target != nullptr;
     for (const auto& [index, alone] : group.rules) {
-      report::CheckResult c = report.checks[index];
+      model::CheckResult c = report.checks[index];
       if (decided) {
-        report::Report judged;
+        model::Report judged;
         judged.targets = {JudgedOn(*target, *last)};
-        c = report::EvaluatePolicy(alone, judged).at(0);
+        c = gate::EvaluatePolicy(alone, judged).at(0);
         c.message = fmt::format(
             "{} (re-measured: the run's own figure {}; re-measure {} of at most {} held steady, "
             "{})",
@@ -234,15 +234,15 @@ std::vector<report::CheckResult> RemeasureUnstable(platform::Platform& platform,
   return out;
 }
 
-void JudgeCheck(platform::Platform& platform, const report::Policy& policy,
-                const RemeasurePlan& plan, BackgroundLoads& loads, report::Report& report) {
-  report.checks = report::EvaluatePolicy(policy, report);
-  std::vector<report::CheckResult> again;
+void JudgeCheck(platform::Platform& platform, const gate::Policy& policy, const RemeasurePlan& plan,
+                BackgroundLoads& loads, model::Report& report) {
+  report.checks = gate::EvaluatePolicy(policy, report);
+  std::vector<model::CheckResult> again;
   if (!report.context.interrupted) again = RemeasureUnstable(platform, policy, plan, report);
   loads.StopInto(report);
-  report.checks = report::EvaluatePolicy(policy, report);
-  for (report::CheckResult& c : report.checks) {
-    for (report::CheckResult& a : again) {
+  report.checks = gate::EvaluatePolicy(policy, report);
+  for (model::CheckResult& c : report.checks) {
+    for (model::CheckResult& a : again) {
       if (a.path == c.path && a.rule == c.rule) c = a;
     }
   }

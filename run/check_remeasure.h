@@ -34,8 +34,8 @@ struct RemeasurePlan {
 // (those that could be measured), on a clock of its own; a failed reference sync's finding.
 struct Remeasure {
   probes::ProbeResult probe;
-  std::vector<report::ReferenceSample> reference;
-  std::vector<report::Finding> findings;
+  std::vector<model::ReferenceSample> reference;
+  std::vector<model::Finding> findings;
 };
 
 // Whether the device held steady within m: both reference samples were taken, their levels are
@@ -49,15 +49,14 @@ std::string Unsteady(const Remeasure& m);
 // (latency and rate rules), judged again: each such rule's probe is re-measured on its path (one
 // re-measure serves every rule on that probe) as the header says. Returns those rules' results,
 // each with remeasured set to the re-measures tried; the others are not returned.
-std::vector<report::CheckResult> RemeasureUnstable(platform::Platform& platform,
-                                                   const report::Policy& policy,
-                                                   const RemeasurePlan& plan,
-                                                   report::Report& report);
+std::vector<model::CheckResult> RemeasureUnstable(platform::Platform& platform,
+                                                  const gate::Policy& policy,
+                                                  const RemeasurePlan& plan, model::Report& report);
 
 // Check's verdict on a measured report: the policy evaluated, the rules the drift left unstable
 // re-measured (while the background load still runs beside them), then the load stopped and
 // its findings added before the rules are read for good.
-void JudgeCheck(platform::Platform& platform, const report::Policy& policy,
-                const RemeasurePlan& plan, BackgroundLoads& loads, report::Report& report);
+void JudgeCheck(platform::Platform& platform, const gate::Policy& policy, const RemeasurePlan& plan,
+                BackgroundLoads& loads, model::Report& report);
 
 }  // namespace durprobe::run

@@ -9,12 +9,12 @@
 namespace durprobe::run {
 
 Result<std::uint64_t> ResolveBudget(const BudgetRequest& r, CommandBudget budget) {
-  if (!r.budget.empty()) return report::ParseDurationNanos(r.budget);
+  if (!r.budget.empty()) return text::ParseDurationNanos(r.budget);
   return r.quick ? budget.quick_ns : budget.default_ns;
 }
 
 nlohmann::json BudgetOptions(const BudgetRequest& r, std::uint64_t budget_ns) {
-  return {{report::kQuickOption, r.quick}, {"budget_ns", budget_ns}};
+  return {{model::kQuickOption, r.quick}, {"budget_ns", budget_ns}};
 }
 
 Plan PlanFor(const std::string& command, const std::vector<std::string>& paths,
@@ -66,7 +66,7 @@ Result<Plan> MakeProbeCommandPlan(platform::Platform& platform,
   if (!probe_plan.ok()) return probe_plan.status();
   plan.probes = *probe_plan;
   if (o.pg) {
-    plan.probes.specs = report::PgTestFsyncSpecs();
+    plan.probes.specs = gate::PgTestFsyncSpecs();
     plan.probes.rule = probes::PlanRule(per_path, plan.probes.specs, o.target_ci_percent / 100.0);
     plan.options["pg_test_fsync"] = true;
   }

@@ -11,9 +11,9 @@ namespace durprobe::run {
 namespace {
 
 // Runs a short compare of paths; the targets, or the error as the effect.
-Result<std::vector<report::Target>> Measure(platform::Platform& platform, CompareRequest o,
-                                            BudgetRequest budget,
-                                            const std::vector<std::string>& paths, bool sqlite) {
+Result<std::vector<model::Target>> Measure(platform::Platform& platform, CompareRequest o,
+                                           BudgetRequest budget,
+                                           const std::vector<std::string>& paths, bool sqlite) {
   budget.quick = budget.budget.empty();
   o.no_sqlite = !sqlite;
   if (sqlite) {
@@ -31,18 +31,18 @@ Result<std::vector<report::Target>> Measure(platform::Platform& platform, Compar
 
 }  // namespace
 
-std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
-                                                   const CompareRequest& request,
-                                                   const BudgetRequest& budget,
-                                                   const report::Comparison& comparison) {
-  const report::Verdict* v = report::LeadingVerdict(comparison.verdicts);
-  report::TrialResult r;
+std::optional<explain::TrialResult> TryLeadingCause(platform::Platform& platform,
+                                                    const CompareRequest& request,
+                                                    const BudgetRequest& budget,
+                                                    const explain::Comparison& comparison) {
+  const explain::Verdict* v = explain::LeadingVerdict(comparison.verdicts);
+  explain::TrialResult r;
   if (v == nullptr) {
     r.effect = "no cause to test: the paths do not differ in anything the causes stand for";
     return r;
   }
-  const report::Cause& cause = *report::CauseToTry(v->causes, r.instead_of);
-  const report::Trial& t = cause.trial;
+  const explain::Cause& cause = *explain::CauseToTry(v->causes, r.instead_of);
+  const explain::Trial& t = cause.trial;
   r.cause = cause.key;
   r.command = t.command;
   if (!t.kind) {
@@ -54,12 +54,12 @@ std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
   std::vector<std::string> paths = t.paths;
   bool sqlite = false;
   switch (*t.kind) {
-    case report::TrialKind::kComparePaths:
+    case explain::TrialKind::kComparePaths:
       break;
-    case report::TrialKind::kSqliteWal:
+    case explain::TrialKind::kSqliteWal:
       sqlite = true;
       break;
-    case report::TrialKind::kNocowDir: {
+    case explain::TrialKind::kNocowDir: {
       // A directory of durprobe's own, marked nodatacow, beside the path's scratch.
       Result<std::unique_ptr<platform::ScratchDir>> dir =
           platform::ScratchDir::Create(platform, t.paths[0]);
@@ -81,7 +81,7 @@ std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
       break;
     }
   }
-  Result<std::vector<report::Target>> measured = Measure(platform, request, budget, paths, sqlite);
+  Result<std::vector<model::Target>> measured = Measure(platform, request, budget, paths, sqlite);
   if (holder) {
     (void)platform.RemoveDirectory(paths[1]);
     (void)holder->Remove();
@@ -91,7 +91,7 @@ std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
     return r;
   }
   r.targets = std::move(*measured);
-  r.effect = report::TrialEffect(t, r.targets);
+  r.effect = explain::TrialEffect(t, r.targets);
   return r;
 }
 

@@ -17,9 +17,9 @@ namespace durprobe::run {
 // with the --quick budget unless budget's --budget says otherwise; request is the compare's
 // own. A cause whose test changes the system (a remount) or needs another host is not run: the
 // result says so.
-std::optional<report::TrialResult> TryLeadingCause(platform::Platform& platform,
-                                                   const CompareRequest& request,
-                                                   const BudgetRequest& budget,
-                                                   const report::Comparison& comparison);
+std::optional<explain::TrialResult> TryLeadingCause(platform::Platform& platform,
+                                                    const CompareRequest& request,
+                                                    const BudgetRequest& budget,
+                                                    const explain::Comparison& comparison);
 
 }  // namespace durprobe::run

@@ -15,7 +15,7 @@ namespace {
 
 std::string QueueDepthLabel(const ConcurrencyPlan& plan) {
   return fmt::format("random {} O_DIRECT at queue depth {}, no sync",
-                     report::FormatBytes(plan.write_size), probes::kSpecSheetQueueDepth);
+                     text::FormatBytes(plan.write_size), probes::kSpecSheetQueueDepth);
 }
 
 }  // namespace
@@ -27,21 +27,21 @@ std::uint64_t ConcurrencyScratchBytes(const ConcurrencyPlan& plan) {
   return std::max<std::uint64_t>(most * plan.file_size, qd);
 }
 
-void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& targets,
+void RunConcurrencyPhase(RunState& s, const std::vector<model::Target*>& targets,
                          const std::vector<std::size_t>& scratch_index) {
   const ConcurrencyPlan& plan = s.plan.concurrency;
   std::vector<probes::FlushCounting> counting;
-  for (const report::Target* t : targets)
+  for (const model::Target* t : targets)
     counting.push_back(CountingFor(s.platform, *t, s.plan.count_flushes));
   for (const probes::ConcurrencySpec& cell : ConcurrencyCells(plan)) {
     for (std::size_t k = 0; k < targets.size(); ++k) {
-      report::Target& t = *targets[k];
+      model::Target& t = *targets[k];
       if (!MayStart(s)) {
         t.unfinished.push_back(
-            {report::UnfinishedKind::kConcurrency, report::ConcurrencyLabel(cell), StopReason()});
+            {model::UnfinishedKind::kConcurrency, model::ConcurrencyLabel(cell), StopReason()});
         continue;
       }
-      s.progress.Start("concurrency", t.path + ": " + report::ConcurrencyLabel(cell),
+      s.progress.Start("concurrency", t.path + ": " + model::ConcurrencyLabel(cell),
                        PlannedProbeNs(plan.rule));
       probes::StopRule rule = CutTo(plan.rule, s.timeline.Left());
       rule.flush_counting = counting[k];
@@ -52,33 +52,33 @@ void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& target
   // The counts the budget cut before the run began are not run as much as those it cuts now.
   for (probes::WriterMode mode : plan.modes) {
     for (std::uint32_t n : plan.dropped_writers) {
-      for (report::Target* t : targets) {
+      for (model::Target* t : targets) {
         t->unfinished.push_back(
-            {report::UnfinishedKind::kConcurrency,
-             report::ConcurrencyLabel({n, mode, plan.primitive, plan.write_size}),
-             report::Unfinished::kBudget});
+            {model::UnfinishedKind::kConcurrency,
+             model::ConcurrencyLabel({n, mode, plan.primitive, plan.write_size}),
+             model::Unfinished::kBudget});
       }
     }
   }
   for (std::size_t k = 0; plan.queue_depth_ns > 0 && k < targets.size(); ++k) {
-    report::Target& t = *targets[k];
+    model::Target& t = *targets[k];
     if (!MayStart(s)) {
       t.unfinished.push_back(
-          {report::UnfinishedKind::kConcurrency, QueueDepthLabel(plan), StopReason()});
+          {model::UnfinishedKind::kConcurrency, QueueDepthLabel(plan), StopReason()});
       continue;
     }
     s.progress.Start("concurrency", t.path + ": " + QueueDepthLabel(plan), plan.queue_depth_ns);
-    t.serial_vs_concurrent = report::SerialVsConcurrent{probes::RunQueueDepth(
+    t.serial_vs_concurrent = model::SerialVsConcurrent{probes::RunQueueDepth(
         s.platform, s.scratch[scratch_index[k]]->work_path(), probes::kSpecSheetQueueDepth,
         plan.write_size, plan.queue_depth_file_size,
         std::min(plan.queue_depth_ns, s.timeline.Left()))};
   }
 }
 
-void FinishConcurrency(report::Target& t) {
+void FinishConcurrency(model::Target& t) {
   if (t.concurrency.empty() && !t.serial_vs_concurrent) return;
   probes::SetScaling(t.concurrency);
-  report::AddConcurrencyFindings(t);
+  analysis::AddConcurrencyFindings(t);
 }
 
 }  // namespace durprobe::run

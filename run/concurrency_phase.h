@@ -14,12 +14,12 @@ namespace durprobe::run {
 
 // targets[p] is measured in s.scratch[p]. Interrupted, what never started is listed in the
 // target's unfinished items.
-void RunConcurrencyPhase(RunState& s, const std::vector<report::Target*>& targets,
+void RunConcurrencyPhase(RunState& s, const std::vector<model::Target*>& targets,
                          const std::vector<std::size_t>& scratch_index);
 
 // Once the target's probes are in: the rows' scaling and the concurrency findings
 // (analysis/concurrency_findings.h). Nothing when the phase did not run.
-void FinishConcurrency(report::Target& target);
+void FinishConcurrency(model::Target& target);
 
 // Scratch the phase needs at most on one path: the largest cell's files or the queue-depth file.
 std::uint64_t ConcurrencyScratchBytes(const ConcurrencyPlan& plan);

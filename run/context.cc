@@ -4,8 +4,8 @@
 
 namespace durprobe::run {
 
-report::Context MakeContext(platform::Platform& platform, const std::string& command) {
-  report::Context c;
+model::Context MakeContext(platform::Platform& platform, const std::string& command) {
+  model::Context c;
   c.durprobe_version = DURPROBE_VERSION;
   platform::SystemInfo sys = platform.System();
   c.host = sys.host;

@@ -9,6 +9,6 @@
 
 namespace durprobe::run {
 
-report::Context MakeContext(platform::Platform& platform, const std::string& command);
+model::Context MakeContext(platform::Platform& platform, const std::string& command);
 
 }  // namespace durprobe::run

@@ -22,7 +22,7 @@ bool KeptExt4Option(const std::string& o) {
 }  // namespace
 
 Result<platform::FsSpec> CrashtestFsFor(const sqlite_bench::CrashtestOptions& options,
-                                        const report::Target& target) {
+                                        const model::Target& target) {
   if (!options.fs.type.empty()) return options.fs;
   if (!target.mount) {
     return Status::InvalidArgument(target.path +
@@ -43,7 +43,7 @@ Result<platform::FsSpec> CrashtestFsFor(const sqlite_bench::CrashtestOptions& op
   return fs;
 }
 
-void RunCrashtestOn(RunState& s, report::Target& t, platform::ScratchDir& scratch) {
+void RunCrashtestOn(RunState& s, model::Target& t, platform::ScratchDir& scratch) {
   sqlite_bench::CrashtestPlan plan = s.plan.crashtest;
   Result<platform::FsSpec> fs = CrashtestFsFor(plan.options, t);
   if (!fs.ok()) {
@@ -73,14 +73,14 @@ void RunCrashtestOn(RunState& s, report::Target& t, platform::ScratchDir& scratc
     std::string label = fmt::format("{}/{} x{}", sqlite_bench::NameOf(c.journal),
                                     sqlite_bench::NameOf(c.sync), c.rows_per_commit);
     if (i >= t.crashtest.size()) {
-      t.unfinished.push_back({report::UnfinishedKind::kCrashtest, label});
+      t.unfinished.push_back({model::UnfinishedKind::kCrashtest, label});
     } else if (t.crashtest[i].outcome == probes::Outcome::kInterrupted) {
-      t.unfinished.push_back({report::UnfinishedKind::kCrashtest,
+      t.unfinished.push_back({model::UnfinishedKind::kCrashtest,
                               fmt::format("{}: {} states", label, t.crashtest[i].states)});
     }
   }
-  report::CompareWithCrashsim(t);
-  report::AssessDurability(t, s.report.context);  // the crash states are evidence too
+  analysis::CompareWithCrashsim(t);
+  analysis::AssessDurability(t, s.report.context);  // the crash states are evidence too
 }
 
 }  // namespace durprobe::run

@@ -15,12 +15,12 @@ namespace durprobe::run {
 // one, else the path's own, ext4 with its data= and barrier options, xfs or btrfs.
 // InvalidArgument naming the path's filesystem when it is none of them.
 Result<platform::FsSpec> CrashtestFsFor(const sqlite_bench::CrashtestOptions& options,
-                                        const report::Target& target);
+                                        const model::Target& target);
 
 // Runs the plan's crashtest on target in its scratch directory, then sets each row's
-// agreement with crashsim (report::CompareWithCrashsim). A path whose filesystem crashtest cannot
+// agreement with crashsim (analysis::CompareWithCrashsim). A path whose filesystem crashtest cannot
 // make gets one error row per configuration, saying why. Configurations an interrupt left out
 // are listed as unfinished.
-void RunCrashtestOn(RunState& s, report::Target& target, platform::ScratchDir& scratch);
+void RunCrashtestOn(RunState& s, model::Target& target, platform::ScratchDir& scratch);
 
 }  // namespace durprobe::run

@@ -39,15 +39,15 @@ std::vector<std::optional<platform::EbsStats>> ReadEbsBefore(
 
 void AddEbsDeltas(platform::Platform& platform, const std::vector<std::string>& paths,
                   const std::vector<std::optional<platform::EbsStats>>& before,
-                  std::vector<report::Target>& targets) {
+                  std::vector<model::Target>& targets) {
   for (std::size_t i = 0; i < paths.size() && i < before.size(); ++i) {
     if (!before[i]) continue;
-    for (report::Target& t : targets) {
+    for (model::Target& t : targets) {
       if (t.path != paths[i]) continue;
       std::optional<platform::EbsStats> after = ReadEbsStats(platform, before[i]->device);
       if (!after) break;
       t.ebs = platform::EbsDelta(*before[i], *after);
-      for (report::Finding& f : report::EbsFindings(*t.ebs)) t.findings.push_back(std::move(f));
+      for (model::Finding& f : analysis::EbsFindings(*t.ebs)) t.findings.push_back(std::move(f));
       break;
     }
   }

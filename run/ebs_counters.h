@@ -26,6 +26,6 @@ std::vector<std::optional<platform::EbsStats>> ReadEbsBefore(platform::Platform&
 // the change, with the findings it calls for (analysis/ebs_findings.h).
 void AddEbsDeltas(platform::Platform& platform, const std::vector<std::string>& paths,
                   const std::vector<std::optional<platform::EbsStats>>& before,
-                  std::vector<report::Target>& targets);
+                  std::vector<model::Target>& targets);
 
 }  // namespace durprobe::run

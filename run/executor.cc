@@ -54,10 +54,10 @@ void FitRowsToFreeSpace(platform::Platform& platform, Plan& plan, std::uint64_t 
 
 }  // namespace
 
-Execution Execute(platform::Platform& platform, const Plan& given, report::RunListener& listener) {
+Execution Execute(platform::Platform& platform, const Plan& given, model::RunListener& listener) {
   Plan plan = given;  // its SQLite rows may be fitted to the free space (FitRowsToFreeSpace)
   Execution ex;
-  report::Context& context = ex.report.context;
+  model::Context& context = ex.report.context;
   context = run::MakeContext(platform, plan.command);
   context.command_line = plan.command_line;
   context.options = Describe(plan);
@@ -147,7 +147,7 @@ Execution Execute(platform::Platform& platform, const Plan& given, report::RunLi
 }
 
 Execution Execute(platform::Platform& platform, const Plan& plan) {
-  report::RunListener none;
+  model::RunListener none;
   return Execute(platform, plan, none);
 }
 

@@ -13,7 +13,7 @@
 namespace durprobe::run {
 
 struct Execution {
-  report::Report report;
+  model::Report report;
   // InvalidArgument when a path could not get a scratch directory (nothing was measured);
   // Interrupted(signal) after SIGINT/SIGTERM, with report holding what finished before it
   // (context.interrupted set, targets[].unfinished listing what never started); Error when
@@ -24,7 +24,7 @@ struct Execution {
 // Creates a scratch directory in every measured path before measuring anything, runs the plan's
 // schedule announcing each step to listener, and removes the scratch directories on every way
 // out. The report's targets are in the order of plan.paths.
-Execution Execute(platform::Platform& platform, const Plan& plan, report::RunListener& listener);
+Execution Execute(platform::Platform& platform, const Plan& plan, model::RunListener& listener);
 Execution Execute(platform::Platform& platform, const Plan& plan);
 
 // The smallest `ulimit -s` a measurement runs under (SQLite and the probes' deepest calls, with

@@ -89,7 +89,7 @@ probes::FsyncErrorsResult RunOn(RunState& s, platform::ScratchDir& scratch,
 
 }  // namespace
 
-void RunFaultsOn(RunState& s, report::Target& t, platform::ScratchDir& scratch) {
+void RunFaultsOn(RunState& s, model::Target& t, platform::ScratchDir& scratch) {
   std::vector<platform::FsSpec> filesystems = s.plan.faults.filesystems;
   const bool paths_own = filesystems.empty();
   if (paths_own) {
@@ -108,7 +108,7 @@ void RunFaultsOn(RunState& s, report::Target& t, platform::ScratchDir& scratch) 
   }
   for (const platform::FsSpec& fs : filesystems) {
     if (Interrupted()) {
-      t.unfinished.push_back({report::UnfinishedKind::kFaults,
+      t.unfinished.push_back({model::UnfinishedKind::kFaults,
                               fs.type + (fs.options.empty() ? "" : " -o " + fs.options)});
       continue;
     }
@@ -116,7 +116,7 @@ void RunFaultsOn(RunState& s, report::Target& t, platform::ScratchDir& scratch) 
                      fmt::format("{}: failing writes on {} (crash device)", t.path, fs.type), 0);
     t.fsync_errors.push_back(RunOn(s, scratch, fs, paths_own));
   }
-  for (report::Finding& f : report::AssessFsyncErrors(t)) t.findings.push_back(std::move(f));
+  for (model::Finding& f : analysis::AssessFsyncErrors(t)) t.findings.push_back(std::move(f));
 }
 
 }  // namespace durprobe::run

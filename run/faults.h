@@ -10,6 +10,6 @@
 
 namespace durprobe::run {
 
-void RunFaultsOn(RunState& s, report::Target& target, platform::ScratchDir& scratch);
+void RunFaultsOn(RunState& s, model::Target& target, platform::ScratchDir& scratch);
 
 }  // namespace durprobe::run

@@ -8,7 +8,7 @@
 
 namespace durprobe::run {
 
-probes::FlushCounting CountingFor(platform::Platform& platform, const report::Target& target,
+probes::FlushCounting CountingFor(platform::Platform& platform, const model::Target& target,
                                   bool count_flushes) {
   probes::FlushCounting c;
   if (!count_flushes) return c;
@@ -27,7 +27,7 @@ probes::StopRule ReserveFlushEvidence(probes::StopRule rule, const probes::Probe
                                       std::uint64_t run_deadline_ns, std::uint64_t ops_so_far) {
   std::uint64_t want = rule.reserved_ops;
   if (!rule.flush_counting.devices.empty() && probes::OpsOf(spec.primitive).durable) {
-    want = std::max(want, report::kMinFlushEvidenceOps);
+    want = std::max(want, analysis::kMinFlushEvidenceOps);
   }
   rule.reserved_ops = want > ops_so_far ? want - ops_so_far : 0;
   rule.reserve_until_ns = rule.reserved_ops > 0 ? run_deadline_ns : 0;

@@ -13,7 +13,7 @@ namespace durprobe::run {
 
 // Unavailable, with the reason, when the target was not identified; nothing to count (no
 // device_flushes in the report) when the plan counts no flushes.
-probes::FlushCounting CountingFor(platform::Platform& platform, const report::Target& target,
+probes::FlushCounting CountingFor(platform::Platform& platform, const model::Target& target,
                                   bool count_flushes);
 
 // The reserve that measures until a probe's claims can be decided: rule's own reserved_ops (the

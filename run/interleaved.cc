@@ -24,9 +24,9 @@ namespace {
 // wal holds each path's pre-flight; what it refused is said by the analysis (run/analyze_target.h).
 // counting holds where each path's flushes are counted (CountingFor), found once by the caller.
 void RunSqliteInterleaved(
-    RunState& s, std::vector<report::Target>& targets,
+    RunState& s, std::vector<model::Target>& targets,
     std::vector<std::vector<sqlite_bench::CommitResult>>& commits,
-    std::vector<std::vector<std::optional<report::SqliteRepeats>>>& spread_rows,
+    std::vector<std::vector<std::optional<model::SqliteRepeats>>>& spread_rows,
     std::vector<WalGate>& wal, const std::vector<probes::FlushCounting>& counting) {
   const Plan& plan = s.plan;
   const std::size_t n = plan.paths.size();
@@ -91,7 +91,7 @@ void RunSqliteInterleaved(
         shares.Done(s.platform.NowNanos() - began);
         const sqlite_bench::CommitResult& r = got.back();
         if (r.outcome == probes::Outcome::kOk && r.repetitions < reps) {
-          targets[p].unfinished.push_back({report::UnfinishedKind::kSqlite,
+          targets[p].unfinished.push_back({model::UnfinishedKind::kSqlite,
                                            RepetitionsLabel(label, r.repetitions, reps),
                                            StopReason()});
         }
@@ -104,12 +104,12 @@ void RunSqliteInterleaved(
       std::string label = sqlite_bench::Label(plan.sqlite.configs[c]);
       const int ran = static_cast<int>(got.size());
       if (ran == 0 || (ran < repeats && got.back().outcome == probes::Outcome::kOk)) {
-        targets[p].unfinished.push_back({report::UnfinishedKind::kSqlite,
+        targets[p].unfinished.push_back({model::UnfinishedKind::kSqlite,
                                          ran == 0 ? label : RepeatsLabel(label, ran, repeats),
                                          StopReason()});
         if (ran == 0) continue;
       }
-      std::optional<report::SqliteRepeats> spreads;
+      std::optional<model::SqliteRepeats> spreads;
       commits[p].push_back(CombineRuns(std::move(got), spreads));
       spread_rows[p].push_back(repeats > 1 ? spreads : std::nullopt);
     }
@@ -136,7 +136,7 @@ void RunInterleaved(RunState& s) {
   const int repeats = plan.Repeats();
   const int rounds = per_repeat * repeats;
 
-  std::vector<report::Target> targets(n);
+  std::vector<model::Target> targets(n);
   for (std::size_t p = 0; p < n; ++p) {
     targets[p].path = plan.paths[p];
     s.listener.TargetStarted(targets[p]);
@@ -147,7 +147,7 @@ void RunInterleaved(RunState& s) {
     }
   }
   std::vector<probes::FlushCounting> counting;
-  for (const report::Target& t : targets)
+  for (const model::Target& t : targets)
     counting.push_back(CountingFor(s.platform, t, s.plan.count_flushes));
 
   // The reference probe on every path before each round and after the last (the SQLite
@@ -183,7 +183,7 @@ void RunInterleaved(RunState& s) {
       for (std::size_t p = 0; p < n && next(); ++p) {
         RepeatedSamples& smp = probe_samples[p][i];
         if (!smp.Usable()) continue;
-        s.progress.Start(phase, plan.paths[p] + ": " + report::ProbeLabel(specs[i]),
+        s.progress.Start(phase, plan.paths[p] + ": " + model::ProbeLabel(specs[i]),
                          PlannedProbeNs(plan.probes.rule));
         probes::StopRule rule = CutTo(plan.probes.rule, shares.Share());
         rule.flush_counting = counting[p];
@@ -204,8 +204,8 @@ void RunInterleaved(RunState& s) {
       }
     }
     if (cut) {  // the paths or items after the cut missed this round
-      for (report::Target& t : targets) {
-        t.unfinished.push_back({report::UnfinishedKind::kRound,
+      for (model::Target& t : targets) {
+        t.unfinished.push_back({model::UnfinishedKind::kRound,
                                 fmt::format("{} of {}: cut short", round + 1, rounds),
                                 StopReason()});
       }
@@ -214,15 +214,15 @@ void RunInterleaved(RunState& s) {
     }
   }
   for (int missed = round; missed < rounds && (plan.run_probes || !plan.ops.empty()); ++missed) {
-    for (report::Target& t : targets) {
-      t.unfinished.push_back({report::UnfinishedKind::kRound,
+    for (model::Target& t : targets) {
+      t.unfinished.push_back({model::UnfinishedKind::kRound,
                               fmt::format("{} of {}", missed + 1, rounds), StopReason()});
     }
   }
 
   if (plan.run_concurrency) {
     s.timeline.StartPhase(n * phases.concurrency, n * PhasePlan::Counted(phases.sqlite));
-    std::vector<report::Target*> all;
+    std::vector<model::Target*> all;
     std::vector<std::size_t> index;
     for (std::size_t p = 0; p < n; ++p) {
       all.push_back(&targets[p]);
@@ -237,7 +237,7 @@ void RunInterleaved(RunState& s) {
                     s.plan.probes.op_options.file_size);
   }
   std::vector<std::vector<sqlite_bench::CommitResult>> commits(n);
-  std::vector<std::vector<std::optional<report::SqliteRepeats>>> spread_rows(n);
+  std::vector<std::vector<std::optional<model::SqliteRepeats>>> spread_rows(n);
   std::vector<WalGate> wal;  // one per path when the matrix ran
   if (plan.run_sqlite) {
     s.timeline.StartPhase(phases.sqlite == kNoDeadline ? kNoDeadline : n * phases.sqlite, 0);
@@ -245,14 +245,14 @@ void RunInterleaved(RunState& s) {
   }
 
   for (std::size_t p = 0; p < n; ++p) {
-    report::Target& t = targets[p];
+    model::Target& t = targets[p];
     for (std::size_t i = 0; plan.run_probes && i < specs.size(); ++i) {
       if (probe_samples[p][i].repeats() == 0) {
         t.unfinished.push_back(
-            {report::UnfinishedKind::kProbe, report::ProbeLabel(specs[i]), StopReason()});
+            {model::UnfinishedKind::kProbe, model::ProbeLabel(specs[i]), StopReason()});
         continue;
       }
-      std::optional<report::ProbeRepeats> spreads;
+      std::optional<model::ProbeRepeats> spreads;
       t.probes.push_back(probe_samples[p][i].Result(specs[i], plan.probes.rule.target_ci, repeats,
                                                     t.probes.size(), spreads));
       if (spreads) t.probe_repeats.push_back(*spreads);
@@ -261,7 +261,7 @@ void RunInterleaved(RunState& s) {
     }
     for (std::size_t o = 0; o < plan.ops.size(); ++o) {
       if (op_samples[p][o].repeats() == 0) {
-        t.unfinished.push_back({report::UnfinishedKind::kOpCost,
+        t.unfinished.push_back({model::UnfinishedKind::kOpCost,
                                 std::string(probes::NameOf(plan.ops[o])), StopReason()});
         continue;
       }

@@ -23,7 +23,7 @@ namespace {
 // unless the SQLite matrix takes one at once: a probe measured while the device moved is told
 // by the samples on either side of it (analysis/probe_drift.h). With --repeat N the set runs N
 // times over, and each row is announced once its last repeat is in, in the set's order.
-void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
+void RunProbesOn(RunState& s, model::Target& t, const std::string& dir) {
   const probes::ProbePlan& pp = s.plan.probes;
   const int repeats = s.plan.Repeats();
   // Each probe gets at most its share of the phase's time left (run/deadline.h StepShares), so
@@ -40,15 +40,15 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
       const RepeatedSamples& got = samples[reported];
       if (got.repeats() == 0) {
         t.unfinished.push_back(
-            {report::UnfinishedKind::kProbe, report::ProbeLabel(spec), StopReason()});
+            {model::UnfinishedKind::kProbe, model::ProbeLabel(spec), StopReason()});
         continue;
       }
       if (got.repeats() < repeats && got.Usable()) {
-        t.unfinished.push_back({report::UnfinishedKind::kProbe,
-                                RepeatsLabel(report::ProbeLabel(spec), got.repeats(), repeats),
+        t.unfinished.push_back({model::UnfinishedKind::kProbe,
+                                RepeatsLabel(model::ProbeLabel(spec), got.repeats(), repeats),
                                 StopReason()});
       }
-      std::optional<report::ProbeRepeats> spreads;
+      std::optional<model::ProbeRepeats> spreads;
       t.probes.push_back(got.Result(spec, pp.rule.target_ci, repeats, t.probes.size(), spreads));
       if (spreads) t.probe_repeats.push_back(*spreads);
       Rebase(t.probes.back(), s.origin_ns);
@@ -68,7 +68,7 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
       rule = ReserveFlushEvidence(rule, spec, s.timeline.RunDeadlineNs(), samples[i].Merged().ops);
       if (!MayStart(s) && !(rule.reserved_ops > 0 && MayStartReserved(s))) continue;
       const std::uint64_t own_shares = probes::SharesOf(spec, pp.rule);
-      const std::string label = report::ProbeLabel(spec);
+      const std::string label = model::ProbeLabel(spec);
       SampleReference(s.platform, dir, repeat == 0 ? label : RepeatPhase(label, repeat, repeats),
                       s.origin_ns, t, s.plan.probes.op_options.file_size, shares.Share(own_shares));
       s.progress.Start(RepeatPhase("probe", repeat, repeats), t.path + ": " + label,
@@ -95,8 +95,8 @@ void RunProbesOn(RunState& s, report::Target& t, const std::string& dir) {
 // rounds run N times over, each configuration's budget N times its own, and spreads gets each
 // kept row's figures over the repeats (model/repeats.h).
 std::vector<sqlite_bench::CommitResult> RunSqliteOn(
-    RunState& s, report::Target& t, const std::string& dir, WalGate& wal,
-    std::vector<std::optional<report::SqliteRepeats>>& spreads) {
+    RunState& s, model::Target& t, const std::string& dir, WalGate& wal,
+    std::vector<std::optional<model::SqliteRepeats>>& spreads) {
   const sqlite_bench::MatrixPlan& mp = s.plan.sqlite;
   const std::size_t n = mp.configs.size();
   const int repeats = s.plan.Repeats();
@@ -163,12 +163,12 @@ std::vector<sqlite_bench::CommitResult> RunSqliteOn(
                       s.plan.probes.op_options.file_size);
     }
   }
-  const report::UnfinishedReason why = StopReason();
+  const model::UnfinishedReason why = StopReason();
   std::vector<sqlite_bench::CommitResult> kept;
   for (std::size_t i = 0; i < n; ++i) {
     std::string label = sqlite_bench::Label(mp.configs[i]);
     if (!runs[i] && results[i].outcome == probes::Outcome::kOk) {  // never begun
-      t.unfinished.push_back({report::UnfinishedKind::kSqlite, label, why});
+      t.unfinished.push_back({model::UnfinishedKind::kSqlite, label, why});
       continue;
     }
     if (runs[i] && repeats > 1) repeated[i].EndRepeat(*runs[i]);  // a repeat cut short
@@ -178,7 +178,7 @@ std::vector<sqlite_bench::CommitResult> RunSqliteOn(
     bool stopped = r.outcome == probes::Outcome::kOk || r.outcome == probes::Outcome::kInterrupted;
     if (stopped && r.repetitions < reps) {  // interrupted or out of budget
       t.unfinished.push_back(
-          {report::UnfinishedKind::kSqlite,
+          {model::UnfinishedKind::kSqlite,
            r.repetitions == 0 ? label : RepetitionsLabel(label, r.repetitions, reps), why});
       if (r.repetitions == 0) continue;
     }
@@ -189,12 +189,12 @@ std::vector<sqlite_bench::CommitResult> RunSqliteOn(
   return kept;
 }
 
-void RunWorkloadsOn(RunState& s, report::Target& t, const std::string& dir, WalGate& wal) {
+void RunWorkloadsOn(RunState& s, model::Target& t, const std::string& dir, WalGate& wal) {
   const sqlite_bench::WorkloadPlan& wp = s.plan.workloads;
   for (sqlite_bench::Workload w : sqlite_bench::SelectedWorkloads(wp)) {
     std::string name(sqlite_bench::NameOf(w));
     if (!MayStart(s)) {
-      t.unfinished.push_back({report::UnfinishedKind::kWorkload, name, StopReason()});
+      t.unfinished.push_back({model::UnfinishedKind::kWorkload, name, StopReason()});
       continue;
     }
     if (!wal.usable()) {  // every workload opens a WAL database
@@ -207,7 +207,7 @@ void RunWorkloadsOn(RunState& s, report::Target& t, const std::string& dir, WalG
     sqlite_bench::RunWorkload(s.platform, dir, cut_plan, w, t.sqlite_workloads);
     for (std::string& label : t.sqlite_workloads.cut) {
       t.unfinished.push_back(
-          {report::UnfinishedKind::kWorkload, std::move(label), report::Unfinished::kBudget});
+          {model::UnfinishedKind::kWorkload, std::move(label), model::Unfinished::kBudget});
     }
     t.sqlite_workloads.cut.clear();
     s.listener.WorkloadDone(t, name);
@@ -218,7 +218,7 @@ void RunWorkloadsOn(RunState& s, report::Target& t, const std::string& dir, WalG
 
 // Crashsim stops after the trial under way when interrupted: that configuration and every one
 // after it are listed as unfinished, by name, so the summary line counts what the JSON lists.
-void RunCrashsimOn(RunState& s, report::Target& t, const std::string& dir) {
+void RunCrashsimOn(RunState& s, model::Target& t, const std::string& dir) {
   const std::vector<sqlite_bench::CrashsimConfig>& configs = s.plan.crashsim.configs;
   if (!Interrupted()) {
     s.progress.Start("crashsim", t.path + ": simulated power cuts", 0);
@@ -229,9 +229,9 @@ void RunCrashsimOn(RunState& s, report::Target& t, const std::string& dir) {
     std::string label = fmt::format("{}/{} x{}", sqlite_bench::NameOf(c.journal),
                                     sqlite_bench::NameOf(c.sync), c.rows_per_commit);
     if (i >= t.crashsim.size()) {
-      t.unfinished.push_back({report::UnfinishedKind::kCrashsim, label});
+      t.unfinished.push_back({model::UnfinishedKind::kCrashsim, label});
     } else if (t.crashsim[i].outcome == probes::Outcome::kInterrupted) {
-      t.unfinished.push_back({report::UnfinishedKind::kCrashsim,
+      t.unfinished.push_back({model::UnfinishedKind::kCrashsim,
                               fmt::format("{}: {} of {} trials", label, t.crashsim[i].trials,
                                           s.plan.crashsim.options.trials)});
     }
@@ -245,7 +245,7 @@ void RunPathByPath(RunState& s) {
     // Each phase's deadline: its share of the time left, against this path's later phases and
     // every later path's.
     const std::uint64_t later_paths = (n - p - 1) * phases.Total();
-    report::Target t;
+    model::Target t;
     t.path = s.plan.paths[p];
     s.listener.TargetStarted(t);
     if (s.plan.run_inspect) {

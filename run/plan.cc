@@ -17,7 +17,7 @@ nlohmann::json Describe(const Plan& plan) {
   }
   if (plan.run_probes) {
     nlohmann::json specs = nlohmann::json::array();
-    for (const probes::ProbeSpec& s : plan.probes.specs) specs.push_back(report::ProbeLabel(s));
+    for (const probes::ProbeSpec& s : plan.probes.specs) specs.push_back(model::ProbeLabel(s));
     j["probes"] = specs;
     j["probe_max_ns"] = plan.probes.rule.max_ns;
     j["probe_min_ns"] = plan.probes.rule.min_ns;

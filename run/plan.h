@@ -81,7 +81,7 @@ struct Plan {
   FaultsPlan faults{};
   // A power-cut test's evidence file (--evidence on run, check, inspect): it joins each path's
   // device layer when it was made on that path's device and filesystem.
-  std::optional<report::PowercutEvidence> powercut_evidence;
+  std::optional<model::PowercutEvidence> powercut_evidence;
   // Count each measurement's device flushes (run/flush_counting.h); --no-flush-count: false.
   bool count_flushes = true;
 

@@ -36,7 +36,7 @@ Result<probes::ProbePlan> MakeProbePlan(platform::Platform& platform, const Prob
     sel.primitives.push_back(probes::PrimitiveNames().at(p));
   for (const std::string& p : o.patterns) sel.patterns.push_back(probes::PatternNames().at(p));
   for (const std::string& s : o.sizes) {
-    Result<std::uint64_t> size = report::ParseSize(s);
+    Result<std::uint64_t> size = text::ParseSize(s);
     if (!size.ok()) return size.status();
     sel.sizes.push_back(*size);
   }
@@ -46,7 +46,7 @@ Result<probes::ProbePlan> MakeProbePlan(platform::Platform& platform, const Prob
   plan.specs = std::move(*specs);
   plan.rule = probes::PlanRule(budget_ns, plan.specs, o.target_ci_percent / 100.0);
   if (!o.file_size.empty()) {
-    Result<std::uint64_t> file_size = report::ParseSize(o.file_size);
+    Result<std::uint64_t> file_size = text::ParseSize(o.file_size);
     if (!file_size.ok()) return file_size.status();
     plan.op_options.file_size = *file_size;
   }
@@ -63,7 +63,7 @@ Status AddConcurrency(const ProbeRequest& o, std::uint64_t probe_ns, Plan& plan)
   if (!o.writers.asked()) return Status::Ok();
   std::uint64_t share = ConcurrencyShare(probe_ns, CellCount(o.writers), plan.probes.specs.size());
   Result<std::uint64_t> file_size =
-      o.file_size.empty() ? kDefaultProbeFileSize : report::ParseSize(o.file_size);
+      o.file_size.empty() ? kDefaultProbeFileSize : text::ParseSize(o.file_size);
   if (!file_size.ok()) return file_size.status();
   Result<ConcurrencyPlan> c = MakeConcurrencyPlan(o.writers, share, *file_size);
   if (!c.ok()) return c.status();
@@ -89,7 +89,7 @@ Result<sqlite_bench::MatrixPlan> MakeSqlitePlan(platform::Platform& platform,
   sel.statements.clear();
   for (const std::string& s : o.statements)
     sel.statements.push_back(sqlite_bench::StatementModeNames().at(s));
-  Result<std::uint64_t> payload = report::ParseSize(o.payload);
+  Result<std::uint64_t> payload = text::ParseSize(o.payload);
   if (!payload.ok()) return payload.status();
   if (*payload == 0 || *payload > kMaxPayload) {
     return Status::InvalidArgument(

@@ -165,8 +165,8 @@ Result<ReadBack> ReadRecords(platform::Platform& platform, PowercutRunFiles& fil
 
 }  // namespace
 
-Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
-                                                   const PowercutVerifyPlan& plan) {
+Result<model::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
+                                                  const PowercutVerifyPlan& plan) {
   const std::uint64_t deadline = platform.NowNanos() + plan.deadline_ns;
   Result<std::string> booted = platform::ReadBootId(platform);
   std::string run_id = plan.run_id;
@@ -198,7 +198,7 @@ Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
   Result<std::string> writer_boot = files->ReadText(kPowercutBootIdFile, 128, &no_boot_id);
   if (!writer_boot.ok()) return writer_boot.status();
 
-  report::PowercutEvidence e;
+  model::PowercutEvidence e;
   e.run_id = run_id;
   e.host = run->host;
   e.witness = plan.witness.Text();
@@ -237,7 +237,7 @@ Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
       e.device_serial = mount->device->serial;
     }
   }
-  e.verdict = report::PowercutVerdictOf(e);
+  e.verdict = analysis::PowercutVerdictOf(e);
   return e;
 }
 

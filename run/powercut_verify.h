@@ -28,7 +28,7 @@ struct PowercutVerifyPlan {
 // does); InvalidArgument (exit 2) for a run the witness does not know,
 // none or several runs under path without --run-id, or no records file; Error when the witness
 // cannot be reached or the records cannot be read.
-Result<report::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
-                                                   const PowercutVerifyPlan& plan);
+Result<model::PowercutEvidence> RunPowercutVerify(platform::Platform& platform,
+                                                  const PowercutVerifyPlan& plan);
 
 }  // namespace durprobe::run

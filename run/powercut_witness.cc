@@ -38,13 +38,13 @@ struct LoadedLog {
 // repair, cutting a last line the witness's own crash left half-appended, is made only when
 // every line before it is a witness log's and that end could begin one.
 Result<LoadedLog> LoadLog(platform::Platform& platform, const WitnessOptions& options) {
-  const std::string shown = report::EscapeControlChars(options.log_path);
+  const std::string shown = text::EscapeControlChars(options.log_path);
   LoadedLog log;
   Result<platform::FileHandle> file =
       platform::OpenOwnedFile(platform, options.log_path, true, options.max_log_bytes);
   if (!file.ok()) {
-    return Status::InvalidArgument(fmt::format(
-        "witness log refused: {}", report::EscapeControlChars(file.status().message())));
+    return Status::InvalidArgument(
+        fmt::format("witness log refused: {}", text::EscapeControlChars(file.status().message())));
   }
   log.file = std::move(*file);
   std::string bytes;
@@ -66,7 +66,7 @@ Result<LoadedLog> LoadLog(platform::Platform& platform, const WitnessOptions& op
         fmt::format("{} is not a witness log ({}): left as it is", shown, why));
   };
   if (Status s = log.store.Load(std::string_view(bytes).substr(0, whole)); !s.ok()) {
-    return not_a_log(report::EscapeControlChars(s.message()));
+    return not_a_log(text::EscapeControlChars(s.message()));
   }
   if (!probes::IsLogLinePrefix(std::string_view(bytes).substr(whole))) {
     return not_a_log("it ends in something other than a witness log line");

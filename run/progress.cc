@@ -23,7 +23,7 @@ std::uint64_t EstimateWhileRunning(std::uint64_t planned_total_ns, std::uint64_t
   return std::max(at_start > in_item_ns ? at_start - in_item_ns : 0, after);
 }
 
-Progress::Progress(platform::Platform& platform, report::RunListener& listener)
+Progress::Progress(platform::Platform& platform, model::RunListener& listener)
     : platform_(platform), listener_(listener), start_ns_(platform.NowNanos()) {}
 
 void Progress::Expect(std::uint64_t planned_ns) {
@@ -50,7 +50,7 @@ void Progress::FinishLocked() {
 }
 
 void Progress::Start(const std::string& phase, const std::string& item, std::uint64_t planned_ns) {
-  report::ProgressEvent e;
+  model::ProgressEvent e;
   {
     std::lock_guard<std::mutex> lock(mu_);
     FinishLocked();
@@ -72,7 +72,7 @@ void Progress::Start(const std::string& phase, const std::string& item, std::uin
 }
 
 void Progress::Tick() {
-  report::ProgressEvent e;
+  model::ProgressEvent e;
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (!running_) return;

@@ -1,5 +1,5 @@
 // Where a run is: items planned with their expected time, the item starting now, elapsed time and
-// an estimate of what is left. Announces each start to the listener as a report::ProgressEvent,
+// an estimate of what is left. Announces each start to the listener as a model::ProgressEvent,
 // and, when asked (Tick, from the ticker's thread), the running item again with the time brought
 // up to now.
 #pragma once
@@ -29,7 +29,7 @@ std::uint64_t EstimateWhileRunning(std::uint64_t planned_total_ns, std::uint64_t
 
 class Progress {
  public:
-  Progress(platform::Platform& platform, report::RunListener& listener);
+  Progress(platform::Platform& platform, model::RunListener& listener);
   // Adds an item to the plan; call for every item before the first Start.
   void Expect(std::uint64_t planned_ns);
   // Finishes the previous item (if any) and announces this one.
@@ -45,7 +45,7 @@ class Progress {
   void FinishLocked();
 
   platform::Platform& platform_;
-  report::RunListener& listener_;
+  model::RunListener& listener_;
   mutable std::mutex mu_;  // Tick runs on the ticker's thread
   std::uint64_t start_ns_;
   std::size_t total_ = 0;
@@ -54,7 +54,7 @@ class Progress {
   std::uint64_t planned_done_ns_ = 0;
   std::uint64_t actual_done_ns_ = 0;
   bool running_ = false;
-  report::ProgressEvent current_;  // the running item's start event
+  model::ProgressEvent current_;  // the running item's start event
   std::uint64_t current_start_ns_ = 0;
   std::uint64_t current_planned_ns_ = 0;
 };

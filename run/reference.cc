@@ -36,7 +36,7 @@ probes::StopRule ReferenceRule(std::uint64_t share_ns) {
 }
 
 void SampleReference(platform::Platform& platform, const std::string& dir,
-                     const std::string& before, std::uint64_t origin_ns, report::Target& target,
+                     const std::string& before, std::uint64_t origin_ns, model::Target& target,
                      std::uint64_t file_size, std::uint64_t share_ns) {
   probes::ProbeSpec spec = ReferenceSpec(platform);
   std::string own = dir + "/" + kReferenceDir;
@@ -48,14 +48,14 @@ void SampleReference(platform::Platform& platform, const std::string& dir,
   (void)platform.RemoveDirectory(own);  // what it leaves goes with the scratch directory
   if (!loop.status.ok() && loop.status.kind() != Status::Kind::kInterrupted) {
     // A failed sync is reported, never dropped (the storage may have lost writes); once per path.
-    const std::string subject = "reference probe " + report::ProbeLabel(spec);
+    const std::string subject = "reference probe " + model::ProbeLabel(spec);
     bool said = std::any_of(target.findings.begin(), target.findings.end(), [&](const auto& f) {
-      return f.code == report::codes::kProbeError && f.subject == subject;
+      return f.code == model::codes::kProbeError && f.subject == subject;
     });
     if (!said) {
       target.findings.push_back(
-          {report::Severity::kFail, report::codes::kProbeError,
-           "the reference probe (" + report::ProbeLabel(spec) + ") could not be measured before " +
+          {model::Severity::kFail, model::codes::kProbeError,
+           "the reference probe (" + model::ProbeLabel(spec) + ") could not be measured before " +
                before + ": " + loop.status.message() +
                ". Its sample is left out; a failed sync means the storage may have lost writes.",
            subject});
@@ -63,7 +63,7 @@ void SampleReference(platform::Platform& platform, const std::string& dir,
   }
   if (!loop.status.ok() || loop.ops == 0) return;
   probes::LatencySummary s = probes::Summarize(loop.total);
-  target.reference_probe = report::ProbeLabel(spec);
+  target.reference_probe = model::ProbeLabel(spec);
   target.reference.push_back({Since(start, origin_ns), before, loop.ops, s.p50, s.mean});
 }
 

@@ -34,7 +34,7 @@ probes::StopRule ReferenceRule(std::uint64_t share_ns = kNoDeadline);
 // or file_size (the run's --file-size) when that is smaller, so it fits where the probes' do.
 // share_ns bounds it as ReferenceRule says.
 void SampleReference(platform::Platform& platform, const std::string& dir,
-                     const std::string& before, std::uint64_t origin_ns, report::Target& target,
+                     const std::string& before, std::uint64_t origin_ns, model::Target& target,
                      std::uint64_t file_size, std::uint64_t share_ns = kNoDeadline);
 
 // Clock readings in r made relative to origin_ns (the run's start).

@@ -34,7 +34,7 @@ probes::LoopOutcome RepeatedSamples::Merged() const {
 
 probes::ProbeResult RepeatedSamples::Result(const probes::ProbeSpec& spec, double target_ci,
                                             int planned, std::size_t index,
-                                            std::optional<report::ProbeRepeats>& spreads) const {
+                                            std::optional<model::ProbeRepeats>& spreads) const {
   probes::ProbeResult row = probes::ToResult(spec, Merged(), target_ci);
   spreads.reset();
   if (planned < 2 || row.outcome == probes::Outcome::kUnsupported) return row;
@@ -42,8 +42,8 @@ probes::ProbeResult RepeatedSamples::Result(const probes::ProbeSpec& spec, doubl
   for (const probes::LoopOutcome& r : per_repeat_) {
     each.push_back(probes::ToResult(spec, r, target_ci));
   }
-  spreads = report::ProbeRepeatsOf(index, each);
-  report::UseMedians(row, *spreads);
+  spreads = model::ProbeRepeatsOf(index, each);
+  model::UseMedians(row, *spreads);
   return row;
 }
 
@@ -54,8 +54,8 @@ void RepeatedCommits::EndRepeat(sqlite_bench::CommitRun& run) {
   latency_.push_back(run.TakeRepeatLatency());
 }
 
-std::optional<report::SqliteRepeats> RepeatedCommits::Apply(sqlite_bench::CommitResult& row,
-                                                            int planned) const {
+std::optional<model::SqliteRepeats> RepeatedCommits::Apply(sqlite_bench::CommitResult& row,
+                                                           int planned) const {
   if (planned < 2 || ends_.empty()) return std::nullopt;
   const std::vector<double>& rates = row.repetition_commits_per_sec;
   std::vector<double> per_repeat;
@@ -67,13 +67,13 @@ std::optional<report::SqliteRepeats> RepeatedCommits::Apply(sqlite_bench::Commit
                                            rates.begin() + static_cast<std::ptrdiff_t>(to))));
     from = to;
   }
-  report::SqliteRepeats spreads = report::SqliteRepeatsOf(per_repeat, latency_);
-  report::UseMedians(row, spreads);
+  model::SqliteRepeats spreads = model::SqliteRepeatsOf(per_repeat, latency_);
+  model::UseMedians(row, spreads);
   return spreads;
 }
 
 sqlite_bench::CommitResult CombineRuns(std::vector<sqlite_bench::CommitResult> runs,
-                                       std::optional<report::SqliteRepeats>& spreads) {
+                                       std::optional<model::SqliteRepeats>& spreads) {
   spreads.reset();
   if (runs.size() < 2) return runs.empty() ? sqlite_bench::CommitResult{} : std::move(runs[0]);
   std::vector<std::size_t> order(runs.size());
@@ -130,8 +130,8 @@ sqlite_bench::CommitResult CombineRuns(std::vector<sqlite_bench::CommitResult> r
   }
   if (l.count == 0) l.min = 0;
   l.mean = l.count > 0 ? total_ns / static_cast<double>(l.count) : 0.0;
-  spreads = report::SqliteRepeatsOf(rates, latency);
-  report::UseMedians(row, *spreads);
+  spreads = model::SqliteRepeatsOf(rates, latency);
+  model::UseMedians(row, *spreads);
   return row;
 }
 

@@ -30,7 +30,7 @@ class RepeatedSamples {
   // and confidence interval). When planned >= 2, its p50, p99 and ops/s are the medians of the
   // repeats' own and spreads is set to them, as the row at index in Target::probes.
   probes::ProbeResult Result(const probes::ProbeSpec& spec, double target_ci, int planned,
-                             std::size_t index, std::optional<report::ProbeRepeats>& spreads) const;
+                             std::size_t index, std::optional<model::ProbeRepeats>& spreads) const;
 
  private:
   std::vector<probes::LoopOutcome> per_repeat_;
@@ -45,7 +45,7 @@ class RepeatedCommits {
   void EndRepeat(sqlite_bench::CommitRun& run);
   // With planned >= 2: the row's figures made the medians of the repeats' (each repeat's
   // commits/s the median of its repetitions') and their spreads returned; else nullopt.
-  std::optional<report::SqliteRepeats> Apply(sqlite_bench::CommitResult& row, int planned) const;
+  std::optional<model::SqliteRepeats> Apply(sqlite_bench::CommitResult& row, int planned) const;
 
  private:
   std::vector<std::uint32_t> ends_;  // repetitions done when each repeat closed
@@ -56,9 +56,9 @@ class RepeatedCommits {
 // whole, once a repeat) as one row, with their spreads in spreads when there are two or more:
 // its counts, repetitions and windows are every run's together, its latency's count, extremes
 // and mean every commit's; its commits/s, p50 and p99 the medians of the runs' (as
-// report::UseMedians), its other percentiles the run's of median commits/s. A run that did not
+// model::UseMedians), its other percentiles the run's of median commits/s. A run that did not
 // end ok gives the row its outcome.
 sqlite_bench::CommitResult CombineRuns(std::vector<sqlite_bench::CommitResult> runs,
-                                       std::optional<report::SqliteRepeats>& spreads);
+                                       std::optional<model::SqliteRepeats>& spreads);
 
 }  // namespace durprobe::run

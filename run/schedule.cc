@@ -11,19 +11,19 @@
 
 namespace durprobe::run {
 
-void InspectTarget(platform::Platform& platform, const report::Context& context,
-                   report::Target& target, const report::PowercutEvidence* evidence) {
+void InspectTarget(platform::Platform& platform, const model::Context& context,
+                   model::Target& target, const model::PowercutEvidence* evidence) {
   Result<platform::MountInfo> mount = platform::InspectPath(platform, target.path);
   if (mount.ok()) {
-    for (report::Finding& f : report::MountFindings(*mount)) target.findings.push_back(f);
+    for (model::Finding& f : analysis::MountFindings(*mount)) target.findings.push_back(f);
     target.mount = std::move(*mount);
   } else {
-    target.findings.push_back({report::Severity::kWarn, report::codes::kInspectFailed,
+    target.findings.push_back({model::Severity::kWarn, model::codes::kInspectFailed,
                                "could not identify the mount: " + mount.status().message()});
   }
-  for (report::Finding& f : report::EnvironmentFindings(context)) target.findings.push_back(f);
-  if (evidence != nullptr) report::ApplyPowercutEvidence(target, *evidence);
-  report::AssessDurability(target, context);
+  for (model::Finding& f : analysis::EnvironmentFindings(context)) target.findings.push_back(f);
+  if (evidence != nullptr) analysis::ApplyPowercutEvidence(target, *evidence);
+  analysis::AssessDurability(target, context);
 }
 
 bool Interrupted() { return platform::InterruptSignal() != 0; }
@@ -59,8 +59,8 @@ std::string RepeatPhase(const std::string& phase, int repeat, int repeats) {
   return repeats > 1 ? fmt::format("repeat {}/{} {}", repeat + 1, repeats, phase) : phase;
 }
 
-report::UnfinishedReason StopReason() {
-  return Interrupted() ? report::Unfinished::kInterrupted : report::Unfinished::kBudget;
+model::UnfinishedReason StopReason() {
+  return Interrupted() ? model::Unfinished::kInterrupted : model::Unfinished::kBudget;
 }
 
 }  // namespace durprobe::run

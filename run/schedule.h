@@ -22,9 +22,9 @@ namespace durprobe::run {
 struct RunState {
   platform::Platform& platform;
   const Plan& plan;
-  report::RunListener& listener;
+  model::RunListener& listener;
   Progress& progress;
-  report::Report& report;
+  model::Report& report;
   std::vector<std::unique_ptr<platform::ScratchDir>>& scratch;  // one per path, when measuring
   std::uint64_t origin_ns = 0;  // the run's start: results are rebased to it (run/reference.h)
   Timeline& timeline;           // the budget's deadlines (run/deadline.h)
@@ -36,8 +36,8 @@ struct RunState {
 // the layers; what cannot be identified becomes a finding (identification never stops a run).
 // With evidence (--evidence), a power-cut test's result joins the device layer when it speaks
 // for the path (analysis/powercut_verdict.h).
-void InspectTarget(platform::Platform& platform, const report::Context& context,
-                   report::Target& target, const report::PowercutEvidence* evidence = nullptr);
+void InspectTarget(platform::Platform& platform, const model::Context& context,
+                   model::Target& target, const model::PowercutEvidence* evidence = nullptr);
 
 // True once SIGINT or SIGTERM arrived (platform/interrupt.h); a schedule then starts nothing more.
 bool Interrupted();
@@ -51,7 +51,7 @@ bool MayStartReserved(const RunState& s);
 // Whether every scratch is still in place; the first that is not is recorded in s.stopped.
 bool ScratchesInPlace(const RunState& s);
 // Why a step is not run now: the signal, else the budget.
-report::UnfinishedReason StopReason();
+model::UnfinishedReason StopReason();
 // A SQLite configuration that finished only some of its repetitions, as unfinished lists it:
 // "WAL/FULL x1 reused 100B: 2 of 5 repetitions".
 std::string RepetitionsLabel(const std::string& label, std::uint32_t done, std::uint32_t planned);

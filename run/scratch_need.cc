@@ -123,8 +123,8 @@ std::string AskForLess(const Plan& plan, std::string_view own_fs_type) {
   if (AnyXfs(plan, own_fs_type) && CommandIs(plan, {"crashtest", "faults"})) {
     ways.push_back(fmt::format(
         "--fs without xfs (its image is {}, {} for the others)",
-        report::FormatBytesAs(kXfsMinImageBytes, kXfsMinImageBytes),
-        report::FormatBytesAs(platform::CrashDeviceOptions{}.image_bytes, kXfsMinImageBytes)));
+        text::FormatBytesAs(kXfsMinImageBytes, kXfsMinImageBytes),
+        text::FormatBytesAs(platform::CrashDeviceOptions{}.image_bytes, kXfsMinImageBytes)));
   }
   std::string out;
   for (const std::string& w : ways) out += (out.empty() ? "" : ", ") + w;
@@ -153,7 +153,7 @@ std::string NotEnoughSpaceMessage(const std::string& path, std::uint64_t need, s
   return fmt::format(
       "not enough free space in {}: this run needs about {} of scratch and {} is "
       "free (free some space{})",
-      path, report::FormatBytesAs(need, need), report::FormatBytesAs(free, need),
+      path, text::FormatBytesAs(need, need), text::FormatBytesAs(free, need),
       ask.empty() ? "" : ", or ask for less: " + ask);
 }
 

@@ -43,7 +43,7 @@ sqlite_bench::CommitResult WalGate::Refuse(const sqlite_bench::CommitConfig& con
                   failed_));
 }
 
-void WalGate::AddFinding(report::Target& target) const {
+void WalGate::AddFinding(model::Target& target) const {
   if (usable_ || (failed_.empty() && skipped_.empty())) return;
   std::string what = failed_.empty() ? "" : "reported failed: " + failed_;
   for (std::size_t i = 0; i < skipped_.size(); ++i) {
@@ -51,7 +51,7 @@ void WalGate::AddFinding(report::Target& target) const {
   }
   bool killed = why_.kind() == Status::Kind::kError;
   target.findings.push_back(
-      {report::Severity::kWarn, report::codes::kSqliteWalShmUnusable,
+      {model::Severity::kWarn, model::codes::kSqliteWalShmUnusable,
        fmt::format("WAL cannot run on this path: SQLite maps the WAL's shared-memory index (the "
                    "-shm file) with mmap(MAP_SHARED), and here {} ({}); {}. Use a rollback "
                    "journal (DELETE) here, or WAL with PRAGMA locking_mode=EXCLUSIVE, which "

@@ -34,7 +34,7 @@ class WalGate {
   // Records that a workload was skipped because !usable().
   void SkipWorkload(const std::string& name) { skipped_.push_back(name + " workload"); }
   // Appends sqlite_wal_shm_unusable to target when anything was refused.
-  void AddFinding(report::Target& target) const;
+  void AddFinding(model::Target& target) const;
 
  private:
   Status why_;

@@ -15,9 +15,9 @@ struct Scale {
   double overwrite = 1, append = 1, dir = 1, op = 1, meta = 1;
 };
 
-inline report::Target CausePath(const std::string& path, const Scale& s = {}) {
+inline model::Target CausePath(const std::string& path, const Scale& s = {}) {
   auto u = [](double v) { return static_cast<std::uint64_t>(v); };
-  report::Target t;
+  model::Target t;
   t.path = path;
   t.probes = {CompareProbe(Primitive::kFdatasync, Pattern::kOverwrite,
                            u(1000 * s.op + 200000 * s.overwrite), u(200000 * s.overwrite)),

@@ -7,14 +7,13 @@
 
 namespace durprobe::testing_support {
 
-inline report::Report CheckReportFixture() {
-  using namespace durprobe::report;
-  Report report;
+inline model::Report CheckReportFixture() {
+  model::Report report;
   report.context.durprobe_version = "0.1.0";
   report.context.host = "db-1";
   report.context.started_at = "2026-11-30T16:09:25Z";
   report.context.command = "check";
-  Target t;
+  model::Target t;
   t.path = "/var/lib/etcd";
   probes::ProbeResult r;
   r.spec = {probes::Primitive::kFdatasync, probes::Pattern::kPreallocated, 2300};
@@ -35,48 +34,48 @@ inline report::Report CheckReportFixture() {
   r.latency = r.sync_latency;
   r.histogram = r.sync_histogram;
   t.probes.push_back(r);
-  SqliteEntry e;
+  model::SqliteEntry e;
   e.result.config.journal = sqlite_bench::JournalMode::kWal;
   e.result.config.sync = sqlite_bench::Synchronous::kFull;
   e.result.commits = 300;
   e.result.commits_per_sec = 512.5;
   t.sqlite.push_back(e);
-  t.findings = {{Severity::kWarn, "sync_tail_heavy", "p99 is 80x the p50 \"heavy\" <tail>"}};
-  AssessRisks(t);
+  t.findings = {{model::Severity::kWarn, "sync_tail_heavy", "p99 is 80x the p50 \"heavy\" <tail>"}};
+  analysis::AssessRisks(t);
   report.targets.push_back(t);
 
-  CheckResult pass{.rule = "etcd_backend_commit_p99",
-                   .path = t.path,
-                   .outcome = CheckOutcome::kPass,
-                   .measured = 0.004,
-                   .threshold = 0.025,
-                   .comparison = "<",
-                   .unit = "s",
-                   .message = "fine"};
-  CheckResult fail{.rule = "etcd_wal_fsync_p99",
-                   .path = t.path,
-                   .outcome = CheckOutcome::kFail,
-                   .measured = 0.067,
-                   .threshold = 0.010,
-                   .comparison = "<",
-                   .unit = "s",
-                   .message = "p99 67 ms & p95 3.4 ms: <tail failure>",
-                   .samples = 1000,
-                   .tail_failure = true};
-  CheckResult error{.rule = "min_commits_DELETE_FULL",
-                    .path = t.path,
-                    .outcome = CheckOutcome::kError,
-                    .threshold = 50,
-                    .comparison = ">=",
-                    .unit = "commits/s",
-                    .message = "DELETE/FULL was not measured"};
-  CheckResult skipped{.rule = "max_p99_full_fsync_overwrite_4096",
-                      .path = "/srv/other \"dir\"",
-                      .outcome = CheckOutcome::kSkipped,
-                      .threshold = 0.001,
-                      .comparison = "<",
-                      .unit = "s",
-                      .message = "full_fsync is unsupported here"};
+  model::CheckResult pass{.rule = "etcd_backend_commit_p99",
+                          .path = t.path,
+                          .outcome = model::CheckOutcome::kPass,
+                          .measured = 0.004,
+                          .threshold = 0.025,
+                          .comparison = "<",
+                          .unit = "s",
+                          .message = "fine"};
+  model::CheckResult fail{.rule = "etcd_wal_fsync_p99",
+                          .path = t.path,
+                          .outcome = model::CheckOutcome::kFail,
+                          .measured = 0.067,
+                          .threshold = 0.010,
+                          .comparison = "<",
+                          .unit = "s",
+                          .message = "p99 67 ms & p95 3.4 ms: <tail failure>",
+                          .samples = 1000,
+                          .tail_failure = true};
+  model::CheckResult error{.rule = "min_commits_DELETE_FULL",
+                           .path = t.path,
+                           .outcome = model::CheckOutcome::kError,
+                           .threshold = 50,
+                           .comparison = ">=",
+                           .unit = "commits/s",
+                           .message = "DELETE/FULL was not measured"};
+  model::CheckResult skipped{.rule = "max_p99_full_fsync_overwrite_4096",
+                             .path = "/srv/other \"dir\"",
+                             .outcome = model::CheckOutcome::kSkipped,
+                             .threshold = 0.001,
+                             .comparison = "<",
+                             .unit = "s",
+                             .message = "full_fsync is unsupported here"};
   report.checks = {pass, fail, error, skipped};
   return report;
 }

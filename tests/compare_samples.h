@@ -48,8 +48,8 @@ inline probes::OpCostResult Op(FileOp op, std::uint64_t p50) {
 }
 
 // A path whose sync, per-op and metadata costs are scaled by the given factors.
-inline report::Target PathWith(const std::string& path, double sync, double op, double meta) {
-  report::Target t;
+inline model::Target PathWith(const std::string& path, double sync, double op, double meta) {
+  model::Target t;
   t.path = path;
   auto u = [](double v) { return static_cast<std::uint64_t>(v); };
   t.probes = {

@@ -11,22 +11,22 @@
 
 namespace durprobe::testing_support {
 
-inline report::Report LoadDiffFixture(const std::string& name) {
-  Result<report::Report> r = report::FromJson(ReadFixture("diff/" + name));
+inline model::Report LoadDiffFixture(const std::string& name) {
+  Result<model::Report> r = codec::FromJson(ReadFixture("diff/" + name));
   EXPECT_TRUE(r.ok()) << name << ": " << r.status().message();
-  return r.ok() ? *r : report::Report{};
+  return r.ok() ? *r : model::Report{};
 }
 
-inline report::Diff DiffFixtures(const std::string& a, const std::string& b,
-                                 const report::PathChoice& choice = {}) {
-  Result<report::Diff> d =
-      report::DiffReports(LoadDiffFixture(a), LoadDiffFixture(b), a, b, choice);
+inline explain::Diff DiffFixtures(const std::string& a, const std::string& b,
+                                  const explain::PathChoice& choice = {}) {
+  Result<explain::Diff> d =
+      explain::DiffReports(LoadDiffFixture(a), LoadDiffFixture(b), a, b, choice);
   EXPECT_TRUE(d.ok()) << d.status().message();
-  return d.ok() ? *d : report::Diff{};
+  return d.ok() ? *d : explain::Diff{};
 }
 
-inline bool ListsDifference(const report::Diff& d, const std::string& key) {
-  for (const report::Difference& x : d.differences) {
+inline bool ListsDifference(const explain::Diff& d, const std::string& key) {
+  for (const explain::Difference& x : d.differences) {
     if (x.key == key) return true;
   }
   return false;

@@ -100,10 +100,14 @@
 #include <string>
 #include <vector>
 
-namespace durprobe::report {
+#include "tests/room_files.h"
+
+namespace durprobe {
 namespace {
 
 namespace fs = std::filesystem;
+using testing_support::ProjectFiles;
+using testing_support::RoomOf;
 
 struct Include {
   std::string name;
@@ -143,27 +147,6 @@ std::string ForbiddenChain(const fs::path& root, const std::string& file,
   return "";
 }
 
-// Top-level folders that hold code but are no room: the tests, which may include any room, and
-// the scripts' benchmarks.
-bool IsOutsideTheRooms(const std::string& folder) {
-  return folder == "tests" || folder == "scripts" || folder.rfind("build", 0) == 0 ||
-         folder.rfind(".", 0) == 0;
-}
-
-// Every source file of the project outside the tests, as "ROOM/.../NAME", in a stable order.
-std::vector<std::string> ProjectFiles(const fs::path& root) {
-  std::vector<std::string> files;
-  for (const fs::directory_entry& top : fs::directory_iterator(root)) {
-    if (!top.is_directory() || IsOutsideTheRooms(top.path().filename().string())) continue;
-    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(top.path())) {
-      std::string ext = entry.path().extension();
-      if (ext == ".h" || ext == ".cc") files.push_back(fs::relative(entry.path(), root).string());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 // Each room and the rooms it links directly, bottom to top: the top-level ones as
 // CMakeLists.txt declares them (durprobe_room), plus render/'s format folders, one per row of the
 // format table (output/formats.cc) and named for it, which sit on render/'s shared files and
@@ -183,7 +166,7 @@ const std::map<std::string, std::vector<std::string>>& RoomDeps() {
                                                             {"output", {}},
                                                             {"run", {"explain"}},
                                                             {"cli", {"run", "output"}}};
-    for (const report::FormatRow& row : report::FormatTable()) {
+    for (const output::FormatRow& row : output::FormatTable()) {
       const std::string folder = "render/" + std::string(row.name);
       deps[folder] = {"render"};
       deps["output"].push_back(folder);
@@ -196,15 +179,6 @@ const std::map<std::string, std::vector<std::string>>& RoomDeps() {
 // The rooms that measure and may therefore reach SQLite; every other room only reads results.
 bool MayReachSqlite(const std::string& room) {
   return room == "sqlite_bench" || room == "run" || room == "cli";
-}
-
-// A file's room: its top-level folder, or render/FORMAT for a file in a format's folder.
-std::string RoomOf(const std::string& file) {
-  fs::path p(file);
-  auto part = p.begin();
-  std::string room = part->string();
-  if (room == "render" && std::distance(p.begin(), p.end()) > 2) room += "/" + (++part)->string();
-  return room;
 }
 
 // Every room `room` may include: itself and all the rooms below it.
@@ -347,7 +321,7 @@ TEST(LayeringTest, TheTableIsTheOneTheBuildLinks) {
     EXPECT_EQ(built[room], deps) << room;
   }
   EXPECT_EQ(built["output"], std::vector<std::string>{"render"});
-  EXPECT_EQ(built.size(), RoomDeps().size() - report::kFormatCount - 1);  // formats and cli/
+  EXPECT_EQ(built.size(), RoomDeps().size() - output::kFormatCount - 1);  // formats and cli/
 }
 
 TEST(LayeringTest, TheRoomCheckSeesUpwardAndSidewaysIncludes) {
@@ -380,4 +354,4 @@ TEST(LayeringTest, TheCheckSeesAForbiddenIncludeThroughAHeader) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe

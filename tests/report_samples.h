@@ -6,9 +6,9 @@
 
 namespace durprobe::testing_support {
 
-using report::Report;
-using report::Severity;
-using report::Target;
+using model::Report;
+using model::Severity;
+using model::Target;
 
 inline probes::ProbeResult SampleProbe() {
   probes::ProbeResult r;

@@ -12,12 +12,12 @@
 
 namespace durprobe::testing_support {
 
-inline report::Report SavedReport(const std::string& relative) {
-  Result<report::Report> r = report::FromJson(ReadFixture(relative));
+inline model::Report SavedReport(const std::string& relative) {
+  Result<model::Report> r = codec::FromJson(ReadFixture(relative));
   EXPECT_TRUE(r.ok()) << relative << ": " << r.status().message();
-  if (!r.ok()) return report::Report{};
-  for (report::Target& t : r->targets) {
-    if (!t.summary) report::AddPathSummary(t);
+  if (!r.ok()) return model::Report{};
+  for (model::Target& t : r->targets) {
+    if (!t.summary) explain::AddPathSummary(t);
   }
   return *r;
 }

@@ -9,11 +9,11 @@
 namespace durprobe::testing_support {
 
 // Adds the fail finding code and the not_durable verdict it decides (in the layer given).
-inline void MarkNotDurable(report::Target& t, const std::string& code,
-                           report::LayerKind layer = report::LayerKind::kFilesystem) {
-  t.findings.push_back({report::Severity::kFail, code, code + " voids durability here"});
-  report::Durability d;
-  d.verdict = report::DurabilityVerdict::kNotDurable;
+inline void MarkNotDurable(model::Target& t, const std::string& code,
+                           model::LayerKind layer = model::LayerKind::kFilesystem) {
+  t.findings.push_back({model::Severity::kFail, code, code + " voids durability here"});
+  model::Durability d;
+  d.verdict = model::DurabilityVerdict::kNotDurable;
   d.deciding_layer = layer;
   d.reason = std::string(NameOf(layer)) + ": " + code;
   d.findings = {code};

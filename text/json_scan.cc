@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace durprobe::report {
+namespace durprobe::text {
 namespace {
 
 // The offset just past the string whose opening quote is at open (text.size() if unterminated).
@@ -64,4 +64,4 @@ int LineCounter::LineAt(std::size_t offset) {
   return line_;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

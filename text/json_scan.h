@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace durprobe::report {
+namespace durprobe::text {
 
 // The byte offset of the first '[' or '{' (outside strings) that opens level max_depth + 1, or
 // npos when the text stays within max_depth. Meaningful for any text: it does not validate.
@@ -30,4 +30,4 @@ class LineCounter {
   int line_ = 1;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

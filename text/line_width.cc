@@ -5,7 +5,7 @@
 
 #include "text/table.h"
 
-namespace durprobe::report {
+namespace durprobe::text {
 namespace {
 
 int WidthSlot() {
@@ -155,4 +155,4 @@ std::string FitLines(std::string_view text, std::size_t width, std::size_t hangi
   });
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

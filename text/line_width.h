@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace durprobe::report {
+namespace durprobe::text {
 
 // The width stored on a stream; 0 (the default on every stream) means unlimited.
 void SetLineWidth(std::ios_base& out, std::size_t width);
@@ -38,4 +38,4 @@ std::string FitLabelled(std::string_view text, std::size_t width);
 std::string WrapText(std::string_view text, std::size_t width, std::size_t first_column,
                      std::size_t indent);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace durprobe::report {
+namespace durprobe::text {
 namespace {
 
 bool IsShellLiteral(char c) {
@@ -27,4 +27,4 @@ std::string ShellQuote(std::string_view text) {
   return out + "'";
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

@@ -6,11 +6,11 @@
 #include <string>
 #include <string_view>
 
-namespace durprobe::report {
+namespace durprobe::text {
 
 // text as it is when every byte is one a shell takes literally (letters, digits and
 // _ @ % + : , . / -), so ordinary paths read as typed; otherwise in single quotes, each '
 // written as '\'' ("/tmp/my dir" -> '/tmp/my dir', "a'b" -> 'a'\''b', "" -> '').
 std::string ShellQuote(std::string_view text);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

@@ -5,7 +5,7 @@
 #include "text/line_width.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::text {
 namespace {
 
 constexpr std::size_t kMinWrapColumn = 20;  // narrower, a wrapping column reads as noise
@@ -145,4 +145,4 @@ void Table::PrintHeader(std::ostream& out, const Layout& layout) const {
   PrintLine(layout, headers, nullptr, out);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

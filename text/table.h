@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace durprobe::report {
+namespace durprobe::text {
 
 enum class Align { kLeft, kRight };
 
@@ -68,4 +68,4 @@ std::size_t DisplayWidth(std::string_view text);
 // The first columns code points of text, never half a UTF-8 sequence.
 std::string FirstColumns(std::string_view text, std::size_t columns);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

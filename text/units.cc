@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-namespace durprobe::report {
+namespace durprobe::text {
 std::string AsciiLower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -219,4 +219,4 @@ std::string FormatCheckValue(double value, const std::string& unit) {
   return fmt::format("{} {}", FormatRate(value), unit);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

@@ -11,7 +11,7 @@
 
 #include "platform/status.h"
 
-namespace durprobe::report {
+namespace durprobe::text {
 
 // ASCII letters lowered, other bytes as they are: names and units are matched case-insensitively.
 std::string AsciiLower(std::string_view text);
@@ -45,4 +45,4 @@ std::string FormatRatio(double ratio);
 // people: "8.20 ms", "512 commits/s", "3 syncs", "yes".
 std::string FormatCheckValue(double value, const std::string& unit);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-namespace durprobe::report {
+namespace durprobe::text {
 namespace {
 
 // The code point of one well-formed sequence of two to four bytes (Utf8SequenceAt said so).
@@ -156,4 +156,4 @@ std::string EscapeControlChars(std::string_view text, LineBreaks breaks) {
   return out;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

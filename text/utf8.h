@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace durprobe::report {
+namespace durprobe::text {
 
 // Length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no overlong forms, no
 // surrogates, nothing above U+10FFFF), or 0 when there is none. i < text.size().
@@ -41,4 +41,4 @@ std::string EscapeControlChars(std::string_view text, LineBreaks breaks = LineBr
 // Replaces invalid UTF-8 in every string value and key of a document, so any dump of it succeeds.
 void MakeValidUtf8(nlohmann::json& doc);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

@@ -2,7 +2,7 @@
 
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::text {
 
 std::string EscapeXml(std::string_view text, std::string_view apostrophe) {
   std::string out;
@@ -53,4 +53,4 @@ std::string EscapeXml(std::string_view text, std::string_view apostrophe) {
   return out;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

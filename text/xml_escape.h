@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace durprobe::report {
+namespace durprobe::text {
 
 // Character data and attribute values: & < > " as entities and ' as `apostrophe` (the entity
 // the document wants: "&#39;" in HTML, "&apos;" in JUnit); control characters other than tab,
@@ -15,4 +15,4 @@ namespace durprobe::report {
 // invalid UTF-8 replaced by U+FFFD.
 std::string EscapeXml(std::string_view text, std::string_view apostrophe);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::text

@@ -10,9 +10,9 @@
 #include "explain/causes.h"
 #include "explain/trial.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
-void PrintCauses(const std::vector<Cause>& causes, std::ostream& out);
-void PrintTried(const TrialResult& tried, std::ostream& out);
+void PrintCauses(const std::vector<explain::Cause>& causes, std::ostream& out);
+void PrintTried(const explain::TrialResult& tried, std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

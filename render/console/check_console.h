@@ -7,10 +7,10 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
 // One line per rule and path: PASS/FAIL/ERROR/SKIP, rule, measured, comparison, threshold, and
 // the message (the finding or the one-line reason); then the totals.
-void PrintChecks(const std::vector<CheckResult>& checks, std::ostream& out);
+void PrintChecks(const std::vector<model::CheckResult>& checks, std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -16,7 +16,7 @@
 #include "text/units.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 // A row: its label and, per path, the median (absent when not measured there).
@@ -25,9 +25,9 @@ struct Row {
   std::vector<std::optional<double>> p50;
 };
 
-std::string ProbeLabel(const probes::ProbeResult& r) { return report::ProbeLabel(r.spec); }
+std::string ProbeLabel(const probes::ProbeResult& r) { return model::ProbeLabel(r.spec); }
 
-std::vector<Row> Rows(const std::vector<Target>& targets) {
+std::vector<Row> Rows(const std::vector<model::Target>& targets) {
   std::vector<Row> rows;
   auto cell = [&](const std::string& label, std::size_t path) -> std::optional<double>& {
     auto it =
@@ -50,7 +50,7 @@ std::vector<Row> Rows(const std::vector<Target>& targets) {
         if (ok) s = static_cast<double>(r.sync_latency.p50);
       }
     }
-    for (const SqliteEntry& e : targets[i].sqlite) {
+    for (const model::SqliteEntry& e : targets[i].sqlite) {
       std::optional<double>& c = cell(
           fmt::format("sqlite {}/{} x{} commit", sqlite_bench::NameOf(e.result.config.journal),
                       sqlite_bench::NameOf(e.result.config.sync), e.result.config.rows_per_commit),
@@ -76,81 +76,82 @@ std::vector<Row> Rows(const std::vector<Target>& targets) {
 }
 
 // The answer first: one line per path, its durability and its verdict against the first.
-void PrintCompareSummary(const Comparison& c, std::ostream& out) {
+void PrintCompareSummary(const explain::Comparison& c, std::ostream& out) {
   for (std::size_t i = 0; i < c.targets.size(); ++i) {
-    const Target& t = c.targets[i];
+    const model::Target& t = c.targets[i];
     std::string verdict = i == 0 ? "the baseline" : "-";
-    for (const Verdict& v : c.verdicts) {
+    for (const explain::Verdict& v : c.verdicts) {
       if (v.path != t.path || i == 0) continue;
-      verdict = v.dominant == Dominant::kUnmeasured
+      verdict = v.dominant == explain::Dominant::kUnmeasured
                     ? VerdictHeadline(v)
-                    : fmt::format("{} ({})", VerdictHeadline(v), FormatRatio(v.ratio));
+                    : fmt::format("{} ({})", VerdictHeadline(v), text::FormatRatio(v.ratio));
     }
     std::string durability =
         t.durability ? std::string(NameOf(t.durability->verdict)) : "durability not assessed";
-    fmt::print(out, "  [{}] {}: {}; {}\n", i + 1, EscapeControlChars(t.path),
-               EscapeControlChars(verdict), EscapeControlChars(durability));
+    fmt::print(out, "  [{}] {}: {}; {}\n", i + 1, text::EscapeControlChars(t.path),
+               text::EscapeControlChars(verdict), text::EscapeControlChars(durability));
   }
 }
 
 }  // namespace
 
-void PrintComparison(const Comparison& c, std::ostream& out) {
+void PrintComparison(const explain::Comparison& c, std::ostream& out) {
   for (const std::string& w : BuildWarnings(c.context))
-    fmt::print(out, "warning: {}\n", EscapeControlChars(w));
+    fmt::print(out, "warning: {}\n", text::EscapeControlChars(w));
   fmt::print(out, "Summary:\n");
   PrintCompareSummary(c, out);
   fmt::print(out, "\nMedian latency per operation; ratios against the first path.\n");
   for (std::size_t i = 0; i < c.targets.size(); ++i) {
-    fmt::print(out, "  [{}] {}\n", i + 1, EscapeControlChars(c.targets[i].path));
+    fmt::print(out, "  [{}] {}\n", i + 1, text::EscapeControlChars(c.targets[i].path));
   }
   fmt::print(out, "\n");
-  std::vector<Column> columns = {{"probe", Align::kLeft}};
+  std::vector<text::Column> columns = {{"probe", text::Align::kLeft}};
   for (std::size_t i = 0; i < c.targets.size(); ++i) {
     columns.push_back({fmt::format("[{}] p50", i + 1)});
     if (i > 0) columns.push_back({fmt::format("[{}]/[1]", i + 1)});
   }
-  Table table(std::move(columns));
+  text::Table table(std::move(columns));
   for (const Row& row : Rows(c.targets)) {
     std::vector<std::string> cells = {row.label};
     for (std::size_t i = 0; i < row.p50.size(); ++i) {
-      cells.push_back(row.p50[i] ? FormatNanos(*row.p50[i]) : "-");
+      cells.push_back(row.p50[i] ? text::FormatNanos(*row.p50[i]) : "-");
       if (i == 0) continue;
       bool ratio = row.p50[i] && row.p50[0] && *row.p50[0] > 0;
-      cells.push_back(ratio ? FormatRatio(*row.p50[i] / *row.p50[0]) : "-");
+      cells.push_back(ratio ? text::FormatRatio(*row.p50[i] / *row.p50[0]) : "-");
     }
     table.AddRow(std::move(cells));
   }
   table.Print(out);
   fmt::print(out, "\nWhere the difference comes from (sums of the medians above):\n");
-  Table parts({{"path", Align::kLeft}, {"per sync"}, {"per op"}, {"metadata"}}, 2);
+  text::Table parts({{"path", text::Align::kLeft}, {"per sync"}, {"per op"}, {"metadata"}}, 2);
   for (std::size_t i = 0; i < c.targets.size(); ++i) {
-    Components comp = ComponentsOf(c.targets[i]);
-    auto show = [](const std::optional<double>& v) { return v ? FormatNanos(*v) : "-"; };
+    explain::Components comp = explain::ComponentsOf(c.targets[i]);
+    auto show = [](const std::optional<double>& v) { return v ? text::FormatNanos(*v) : "-"; };
     parts.AddRow({fmt::format("[{}]", i + 1), show(comp.per_sync_ns), show(comp.per_op_ns),
                   show(comp.metadata_ns)});
   }
   parts.Print(out);
-  fmt::print(out, "  per sync = {}; per op = {};\n  metadata = {}\n", kPerSyncParts, kPerOpParts,
-             kMetadataParts);
-  for (const Verdict& v : c.verdicts) {
-    fmt::print(out, "\nverdict for {}: {}\n  {}\n", EscapeControlChars(v.path),
-               EscapeControlChars(VerdictHeadline(v)), EscapeControlChars(v.message));
+  fmt::print(out, "  per sync = {}; per op = {};\n  metadata = {}\n", explain::kPerSyncParts,
+             explain::kPerOpParts, explain::kMetadataParts);
+  for (const explain::Verdict& v : c.verdicts) {
+    fmt::print(out, "\nverdict for {}: {}\n  {}\n", text::EscapeControlChars(v.path),
+               text::EscapeControlChars(VerdictHeadline(v)), text::EscapeControlChars(v.message));
     PrintCauses(v.causes, out);
   }
   if (c.tried) PrintTried(*c.tried, out);
-  for (const Target& t : c.targets) {
-    for (const Finding& f : t.findings) {
-      PrintFindingLine(fmt::format("[{}] {} {}: {}", NameOf(f.severity), EscapeControlChars(t.path),
-                                   EscapeControlChars(f.code), EscapeControlChars(f.message)),
-                       out);
+  for (const model::Target& t : c.targets) {
+    for (const model::Finding& f : t.findings) {
+      PrintFindingLine(
+          fmt::format("[{}] {} {}: {}", NameOf(f.severity), text::EscapeControlChars(t.path),
+                      text::EscapeControlChars(f.code), text::EscapeControlChars(f.message)),
+          out);
     }
   }
   // On a terminal the summary has scrolled off by now (as run's and check's recap say).
-  if (LineWidth(out) > 0) {
+  if (text::LineWidth(out) > 0) {
     fmt::print(out, "\nRecap (the Summary above, in short):\n");
     PrintCompareSummary(c, out);
   }
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -5,8 +5,8 @@
 
 #include "explain/compare_analysis.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
-void PrintComparison(const Comparison& comparison, std::ostream& out);
+void PrintComparison(const explain::Comparison& comparison, std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

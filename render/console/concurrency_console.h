@@ -6,9 +6,9 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
 // Prints nothing when the target has neither.
-void PrintConcurrency(const Target& target, std::ostream& out);
+void PrintConcurrency(const model::Target& target, std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -32,11 +32,11 @@
 #include "text/units.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 std::string SizeCell(const probes::ProbeResult& r) {
-  return SizeLabel(r.spec) + RhythmLabel(r.spec);
+  return model::SizeLabel(r.spec) + model::RhythmLabel(r.spec);
 }
 
 // A note's probe: primitive, pattern and write size ("fsync append 4 KiB"), so notes stay apart
@@ -50,48 +50,49 @@ std::string NoteLabel(const probes::ProbeResult& r) {
 
 // The median with its interval, or with the operations behind it where they cannot support an
 // interval (probes::CiSupported): "4.01 ms, 1 op"; repeated, with the range between the repeats.
-std::string Median(const probes::ProbeResult& r, const ProbeRepeats* repeats) {
+std::string Median(const probes::ProbeResult& r, const model::ProbeRepeats* repeats) {
   if (repeats != nullptr && Ranged(repeats->p50_ns)) return NanosRangeCell(repeats->p50_ns);
   const probes::LatencySummary& s = r.latency;
-  std::string p50 = FormatNanos(static_cast<double>(s.p50));
-  if (!probes::CiSupported(r.ops, r.seconds)) return fmt::format("{}, {}", p50, OpsCount(r.ops));
+  std::string p50 = text::FormatNanos(static_cast<double>(s.p50));
+  if (!probes::CiSupported(r.ops, r.seconds))
+    return fmt::format("{}, {}", p50, text::OpsCount(r.ops));
   return fmt::format("{} ±{:.0f}%", p50, s.p50_ci_relative * 100.0);
 }
 
 // One note for every probe measured while the device moved (target.moved), each with the
 // reference probe's levels before and after it; the reference probe is explained where it first
 // appears on screen.
-void AddMovedProbeNotes(const Target& target, TableNotes& notes) {
+void AddMovedProbeNotes(const model::Target& target, TableNotes& notes) {
   std::vector<std::string> moved;
-  for (const DeviceMoved& m : target.moved) {
+  for (const model::DeviceMoved& m : target.moved) {
     if (m.probe >= target.probes.size()) continue;
-    moved.push_back(fmt::format("{} ({}, then {})", report::ProbeLabel(target.probes[m.probe].spec),
-                                FormatNanos(m.before_ns), FormatNanos(m.after_ns)));
+    moved.push_back(fmt::format("{} ({}, then {})", model::ProbeLabel(target.probes[m.probe].spec),
+                                text::FormatNanos(m.before_ns), text::FormatNanos(m.after_ns)));
   }
   if (moved.empty()) return;
   notes.Add(fmt::format(
       "measured while the device moved: the reference probe (one small fdatasync, repeated "
       "between the probes to see the device change) read a different level before and after "
       "each: {}{}",
-      fmt::join(moved, ", "), HasDriftFinding(target) ? " (latency_drift)" : ""));
+      fmt::join(moved, ", "), analysis::HasDriftFinding(target) ? " (latency_drift)" : ""));
 }
 
 // A probe's figures per device state (device_states): both states' p50 and p99, or the one state
 // it ran in; with --repeat, the p50 is the median of the repeats' in that state, with their range.
-std::string StateText(const StateFigures& f) {
+std::string StateText(const model::StateFigures& f) {
   return fmt::format(
       "{} state ({:.0f}% of its time, {} ops) p50 {}, p99 {}", NameOf(f.state),
       f.time_share * 100.0, f.ops,
-      Ranged(f.p50_repeats) ? NanosRangeCell(f.p50_repeats) : FormatNanos(double(f.p50_ns)),
-      f.p99_ns > 0 ? FormatNanos(double(f.p99_ns)) : std::string("-"));
+      Ranged(f.p50_repeats) ? NanosRangeCell(f.p50_repeats) : text::FormatNanos(double(f.p50_ns)),
+      f.p99_ns > 0 ? text::FormatNanos(double(f.p99_ns)) : std::string("-"));
 }
 
-void AddStateNotes(const Target& target, TableNotes& notes) {
+void AddStateNotes(const model::Target& target, TableNotes& notes) {
   // The probes measured in one state only, one note per state.
   std::vector<std::pair<std::string, std::vector<std::string>>> wholly;
-  for (const ProbeStates& ps : target.probe_states) {
+  for (const model::ProbeStates& ps : target.probe_states) {
     if (ps.probe >= target.probes.size() || ps.states.empty()) continue;
-    std::string label = report::ProbeLabel(target.probes[ps.probe].spec);
+    std::string label = model::ProbeLabel(target.probes[ps.probe].spec);
     if (ps.states.size() == 1) {
       std::string state(NameOf(ps.states[0].state));
       auto it = std::find_if(wholly.begin(), wholly.end(),
@@ -158,26 +159,26 @@ void TableNotes::Add(std::string note) {
   if (std::find(lines.begin(), lines.end(), note) == lines.end()) lines.push_back(std::move(note));
 }
 
-Table ProbeTable(bool repeated, bool flushes) {
+text::Table ProbeTable(bool repeated, bool flushes) {
   // On a narrow terminal the flushes per operation go first, then the rarer percentiles, then
   // the counts; what a sync costs (p50, p99) and what it is stay.
-  std::vector<Column> columns = {{"primitive", Align::kLeft},
-                                 {"pattern", Align::kLeft},
-                                 {"size"},
-                                 {"ops", Align::kRight, 3},
-                                 {"ops/s", Align::kRight, 1},
-                                 {repeated ? "p50 (range)" : "p50 (95% CI)"},
-                                 {"p90", Align::kRight, 4},
-                                 {"p99"},
-                                 {"p99.9", Align::kRight, 6},
-                                 {"max", Align::kRight, 5},
-                                 {"sync p50", Align::kRight, 2}};
-  if (flushes) columns.push_back({kFlushPerOpHeader, Align::kRight, 7});
-  return Table(std::move(columns));
+  std::vector<text::Column> columns = {{"primitive", text::Align::kLeft},
+                                       {"pattern", text::Align::kLeft},
+                                       {"size"},
+                                       {"ops", text::Align::kRight, 3},
+                                       {"ops/s", text::Align::kRight, 1},
+                                       {repeated ? "p50 (range)" : "p50 (95% CI)"},
+                                       {"p90", text::Align::kRight, 4},
+                                       {"p99"},
+                                       {"p99.9", text::Align::kRight, 6},
+                                       {"max", text::Align::kRight, 5},
+                                       {"sync p50", text::Align::kRight, 2}};
+  if (flushes) columns.push_back({kFlushPerOpHeader, text::Align::kRight, 7});
+  return text::Table(std::move(columns));
 }
 
-void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
-                 const ProbeRepeats* repeats) {
+void AddProbeRow(text::Table& table, const probes::ProbeResult& r, TableNotes& notes,
+                 const model::ProbeRepeats* repeats) {
   std::string prim(probes::NameOf(r.spec.primitive));
   std::string pat(probes::NameOf(r.spec.pattern));
   if (r.outcome == probes::Outcome::kUnsupported) {
@@ -190,15 +191,15 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
     return;
   }
   const probes::LatencySummary& l = r.latency;
-  notes.any_short = notes.any_short || !P999(l);
-  const bool p99_ranged = repeats != nullptr && Ranged(repeats->p99_ns) && P99(l);
-  table.AddRow({prim, pat, SizeCell(r), fmt::format("{}", r.ops), FormatRate(r.ops_per_sec),
-                Median(r, repeats), PercentileCell(P90(l)),
-                p99_ranged ? NanosRangeCell(repeats->p99_ns) : PercentileCell(P99(l)),
-                PercentileCell(P999(l)), NanosCell(l.max),
-                r.has_sync_part ? NanosCell(r.sync_latency.p50) : std::string("-"),
+  notes.any_short = notes.any_short || !model::P999(l);
+  const bool p99_ranged = repeats != nullptr && Ranged(repeats->p99_ns) && model::P99(l);
+  table.AddRow({prim, pat, SizeCell(r), fmt::format("{}", r.ops), text::FormatRate(r.ops_per_sec),
+                Median(r, repeats), text::PercentileCell(model::P90(l)),
+                p99_ranged ? NanosRangeCell(repeats->p99_ns) : text::PercentileCell(model::P99(l)),
+                text::PercentileCell(model::P999(l)), text::NanosCell(l.max),
+                r.has_sync_part ? text::NanosCell(r.sync_latency.p50) : std::string("-"),
                 FlushPerOpCell(r.device_flushes)});
-  if (FlushCountInNoise(r.device_flushes)) notes.Add(kFlushNoiseNote);
+  if (analysis::FlushCountInNoise(r.device_flushes)) notes.Add(kFlushNoiseNote);
   if (repeats != nullptr && Ranged(repeats->p50_ns)) notes.Add(RepeatsNote());
   if (r.outcome != probes::Outcome::kOk) {
     notes.Add(fmt::format("{}: {} after {} ops: {}", NoteLabel(r), probes::NameOf(r.outcome), r.ops,
@@ -213,7 +214,7 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
         fmt::format("{}: paced, one operation every {} (the rate the preset's database "
                     "syncs at), waiting on the CPU as a busy server does; ops/s is what the "
                     "device does at that pace",
-                    NoteLabel(r), FormatNanos(1e9 / r.spec.paced_per_sec)));
+                    NoteLabel(r), text::FormatNanos(1e9 / r.spec.paced_per_sec)));
   }
   if (r.spec.work_us > 0) {
     std::string how = r.spec.work_round_trips > 0
@@ -225,7 +226,7 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
     notes.Add(
         fmt::format("{}: each operation follows {} of work{} (one client's transaction "
                     "besides its commit); ops/s counts it: that client's commit rate",
-                    NoteLabel(r), FormatNanos(1e3 * r.spec.work_us), how));
+                    NoteLabel(r), text::FormatNanos(1e3 * r.spec.work_us), how));
   }
   // Too few operations for an interval at all: the cell says so, and too_few_operations why.
   if (!r.converged && r.outcome == probes::Outcome::kOk && probes::CiSupported(r.ops, r.seconds)) {
@@ -240,16 +241,18 @@ void AddProbeRow(Table& table, const probes::ProbeResult& r, TableNotes& notes,
 }
 
 void PrintProbeNotes(const TableNotes& notes, std::ostream& out) {
-  for (const std::string& n : notes.lines) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
-  if (notes.any_short) fmt::print(out, "  {}\n", kPercentileLegend);
+  for (const std::string& n : notes.lines)
+    fmt::print(out, "  note: {}\n", text::EscapeControlChars(n));
+  if (notes.any_short) fmt::print(out, "  {}\n", text::kPercentileLegend);
 }
 
 void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostream& out,
-                     const Target* target) {
-  const std::vector<ProbeRepeats> none;
-  const std::vector<ProbeRepeats>& repeats = target != nullptr ? target->probe_repeats : none;
+                     const model::Target* target) {
+  const std::vector<model::ProbeRepeats> none;
+  const std::vector<model::ProbeRepeats>& repeats =
+      target != nullptr ? target->probe_repeats : none;
   const bool flushes = AnyFlushesCounted(results);
-  Table table = ProbeTable(!repeats.empty(), flushes);
+  text::Table table = ProbeTable(!repeats.empty(), flushes);
   TableNotes notes;
   for (std::size_t i = 0; i < results.size(); ++i) {
     AddProbeRow(table, results[i], notes, FindRepeats(repeats, i));
@@ -265,46 +268,48 @@ void PrintProbeTable(const std::vector<probes::ProbeResult>& results, std::ostre
 
 void PrintFindingLine(const std::string& line, std::ostream& out) {
   // Piped, a line a log viewer cannot show is broken; on a terminal FitLines breaks every line.
-  const std::size_t wrap = LineWidth(out) == 0 ? LongLineWrap(out) : 0;
-  bool long_line = wrap > 0 && DisplayWidth(line) + 2 > kLongLine;
-  fmt::print(out, "  {}\n", long_line ? WrapText(line, wrap, 2, 4) : line);
+  const std::size_t wrap = text::LineWidth(out) == 0 ? text::LongLineWrap(out) : 0;
+  bool long_line = wrap > 0 && text::DisplayWidth(line) + 2 > text::kLongLine;
+  fmt::print(out, "  {}\n", long_line ? text::WrapText(line, wrap, 2, 4) : line);
 }
 
-void PrintFindings(const Target& t, std::ostream& out) {
+void PrintFindings(const model::Target& t, std::ostream& out) {
   if (t.durability) {
     DurabilityText d = DurabilityTextOf(*t.durability);
-    fmt::print(out, "\nDurability: {}\n  layers: {}\n", EscapeControlChars(d.headline),
-               EscapeControlChars(d.chain));
-    if (!d.to_prove.empty()) fmt::print(out, "  to prove it: {}\n", EscapeControlChars(d.to_prove));
+    fmt::print(out, "\nDurability: {}\n  layers: {}\n", text::EscapeControlChars(d.headline),
+               text::EscapeControlChars(d.chain));
+    if (!d.to_prove.empty())
+      fmt::print(out, "  to prove it: {}\n", text::EscapeControlChars(d.to_prove));
   }
   if (t.findings.empty()) return;
   fmt::print(out, "\nFindings:\n");
-  for (const Finding& f : t.findings) {
-    PrintFindingLine(fmt::format("[{}] {}: {}", NameOf(f.severity), EscapeControlChars(f.code),
-                                 EscapeControlChars(f.message)),
-                     out);
+  for (const model::Finding& f : t.findings) {
+    PrintFindingLine(
+        fmt::format("[{}] {}: {}", NameOf(f.severity), text::EscapeControlChars(f.code),
+                    text::EscapeControlChars(f.message)),
+        out);
   }
 }
 
-void PrintUnfinished(const Target& t, std::ostream& out) {
+void PrintUnfinished(const model::Target& t, std::ostream& out) {
   if (t.unfinished.empty()) return;
   fmt::print(out, "\nNot run or not finished:\n");
-  for (const Unfinished& u : t.unfinished) {
-    fmt::print(out, "  {} {} ({})\n", NameOf(u.kind), EscapeControlChars(u.label),
-               EscapeControlChars(ReasonWords(u)));
+  for (const model::Unfinished& u : t.unfinished) {
+    fmt::print(out, "  {} {} ({})\n", NameOf(u.kind), text::EscapeControlChars(u.label),
+               text::EscapeControlChars(ReasonWords(u)));
   }
 }
 
-void PrintReport(const Report& report, std::ostream& out) {
+void PrintReport(const model::Report& report, std::ostream& out) {
   for (const std::string& w : BuildWarnings(report.context)) {
-    fmt::print(out, "warning: {}\n", EscapeControlChars(w));
+    fmt::print(out, "warning: {}\n", text::EscapeControlChars(w));
   }
   PrintCheckVerdict(report.checks, out);
   if (!report.targets.empty() && report.targets.front().mount) {
     PrintEnvironment(report.context, out);
   }
-  for (const Target& t : report.targets) {
-    fmt::print(out, "\n== {} ==\n", EscapeControlChars(t.path));
+  for (const model::Target& t : report.targets) {
+    fmt::print(out, "\n== {} ==\n", text::EscapeControlChars(t.path));
     PrintPathSummary(t, out);
     PrintAdvice(t, out);
     if (t.summary) fmt::print(out, "\n");
@@ -316,7 +321,7 @@ void PrintReport(const Report& report, std::ostream& out) {
     }
     if (!t.sqlite.empty()) {
       fmt::print(out, "\nSQLite commits (counted at the VFS, explained by the probes above):\n");
-      PrintSqliteTable(t.sqlite, t.crashsim, out, HasDriftFinding(t));
+      PrintSqliteTable(t.sqlite, t.crashsim, out, analysis::HasDriftFinding(t));
     }
     if (!t.sqlite_workloads.empty()) PrintSqliteWorkloads(t.sqlite_workloads, out);
     PrintConcurrency(t, out);
@@ -326,41 +331,41 @@ void PrintReport(const Report& report, std::ostream& out) {
     PrintUnfinished(t, out);
     PrintFindings(t, out);
   }
-  PrintWalSyncTables(report, out);
+  gate::PrintWalSyncTables(report, out);
   if (!report.checks.empty()) PrintChecks(report.checks, out);
   // On a terminal the summary has scrolled off by now; piped or in a file, the top is at hand.
-  if (LineWidth(out) > 0) PrintRecap(report, out);
+  if (text::LineWidth(out) > 0) PrintRecap(report, out);
 }
 
 void PrintFitted(std::ostream& out, const std::function<void(std::ostream&)>& print) {
-  std::size_t width = LineWidth(out);
+  std::size_t width = text::LineWidth(out);
   std::ostringstream text;
-  SetLineWidth(text, width);
-  SetLongLineWrap(text, LongLineWrap(out));
+  text::SetLineWidth(text, width);
+  text::SetLongLineWrap(text, text::LongLineWrap(out));
   print(text);
   // The printers escape each value (a newline in a path cannot start a line); this pass is the
   // net under them: no control byte but the document's own newlines and tabs reaches a terminal.
-  out << FitLines(EscapeControlChars(text.str(), LineBreaks::kKeep), width);
+  out << text::FitLines(EscapeControlChars(text.str(), text::LineBreaks::kKeep), width);
 }
 
-Status ConsoleReporter::Write(const Report& report, std::ostream& out) const {
+Status ConsoleReporter::Write(const model::Report& report, std::ostream& out) const {
   PrintFitted(out, [&](std::ostream& o) { PrintReport(report, o); });
   return Status::Ok();
 }
 
-Status ConsoleReporter::Write(const Comparison& comparison, std::ostream& out) const {
+Status ConsoleReporter::Write(const explain::Comparison& comparison, std::ostream& out) const {
   PrintFitted(out, [&](std::ostream& o) { PrintComparison(comparison, o); });
   return Status::Ok();
 }
 
-Status ConsoleReporter::Write(const Diff& diff, std::ostream& out) const {
+Status ConsoleReporter::Write(const explain::Diff& diff, std::ostream& out) const {
   PrintFitted(out, [&](std::ostream& o) { PrintDiff(diff, o); });
   return Status::Ok();
 }
 
-Status ConsoleReporter::Write(const Summary& summary, std::ostream& out) const {
+Status ConsoleReporter::Write(const explain::Summary& summary, std::ostream& out) const {
   PrintFitted(out, [&](std::ostream& o) { WriteSummaryTable(summary.rows, o); });
   return Status::Ok();
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -6,7 +6,7 @@
 #include "text/table.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 using sqlite_bench::CrashsimResult;
@@ -44,16 +44,16 @@ void PrintCrashsimTable(const std::vector<CrashsimResult>& results, std::ostream
   fmt::print(out,
              "\nSimulated power cuts (crashsim, seed {}, device guarantees: {}; {} commits per "
              "trial, recovered with plain SQLite):\n",
-             first.seed, EscapeControlChars(first.device), first.commits);
-  Table table({{"journal", Align::kLeft},
-               {"sync", Align::kLeft},
-               {"rows"},
-               {"trials", Align::kRight, 2},
-               {"states", Align::kRight, 3},
-               {"corrupt"},
-               {"lost (trials)"},
-               {"lost max"},
-               {"lost mean", Align::kRight, 1}});
+             first.seed, text::EscapeControlChars(first.device), first.commits);
+  text::Table table({{"journal", text::Align::kLeft},
+                     {"sync", text::Align::kLeft},
+                     {"rows"},
+                     {"trials", text::Align::kRight, 2},
+                     {"states", text::Align::kRight, 3},
+                     {"corrupt"},
+                     {"lost (trials)"},
+                     {"lost max"},
+                     {"lost mean", text::Align::kRight, 1}});
   std::uint64_t trials = 0, states = 0;
   std::vector<std::string> notes;
   for (const CrashsimResult& r : results) {
@@ -81,7 +81,7 @@ void PrintCrashsimTable(const std::vector<CrashsimResult>& results, std::ostream
     }
   }
   table.Print(out);
-  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
+  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", text::EscapeControlChars(n));
   fmt::print(out,
              "  {} distinct crash states tried in {} trials; each trial cuts the power before one "
              "of the workload's\n"
@@ -93,4 +93,4 @@ void PrintCrashsimTable(const std::vector<CrashsimResult>& results, std::ostream
              states, trials);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -8,7 +8,7 @@
 
 #include "sqlite_bench/crashsim_result.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
 void PrintCrashsimTable(const std::vector<sqlite_bench::CrashsimResult>& results,
                         std::ostream& out);
@@ -21,4 +21,4 @@ const sqlite_bench::CrashsimResult* FindCrashsim(
 std::string LossCell(const sqlite_bench::CrashsimResult& r);     // "3/150 max 1"
 std::string CorruptCell(const sqlite_bench::CrashsimResult& r);  // "0/150"
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

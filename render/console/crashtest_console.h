@@ -7,9 +7,9 @@
 
 #include "sqlite_bench/crashtest_result.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
 void PrintCrashtestTable(const std::vector<sqlite_bench::CrashtestResult>& results,
                          std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

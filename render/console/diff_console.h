@@ -6,8 +6,8 @@
 
 #include "explain/diff_analysis.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
-void PrintDiff(const Diff& diff, std::ostream& out);
+void PrintDiff(const explain::Diff& diff, std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

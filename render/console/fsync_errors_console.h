@@ -8,8 +8,8 @@
 
 #include "probes/fsync_error_result.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
 void PrintFsyncErrors(const std::vector<probes::FsyncErrorsResult>& results, std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

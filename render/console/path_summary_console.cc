@@ -13,12 +13,12 @@
 #include "text/units.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 // One labelled line; its text carries paths and saved reports' strings, so it is escaped.
 void Line(std::ostream& out, const std::string& label, const std::string& text) {
-  fmt::print(out, "  {:<11} {}\n", EscapeControlChars(label), EscapeControlChars(text));
+  fmt::print(out, "  {:<11} {}\n", text::EscapeControlChars(label), text::EscapeControlChars(text));
 }
 
 // Words of the kernel's or durprobe's own that the summary or the findings under it may use,
@@ -48,7 +48,7 @@ std::string TermsIn(const std::string& text) {
 
 // The durability, sync cost and SQLite setting lines: the summary's answer, printed in full at
 // the top and again as the recap at the end.
-void PrintAnswerLines(const PathSummary& s, std::ostream& out) {
+void PrintAnswerLines(const model::PathSummary& s, std::ostream& out) {
   Line(out, "durability", s.durability_line);
   Line(out, "sync cost", SyncCostText(s));
   if (s.sqlite_default || s.sqlite_safe || s.sqlite_fast) {
@@ -67,9 +67,9 @@ void PrintAnswerLines(const PathSummary& s, std::ostream& out) {
   }
 }
 
-void PrintPathSummary(const Target& t, std::ostream& out) {
+void PrintPathSummary(const model::Target& t, std::ostream& out) {
   if (!t.summary) return;
-  const PathSummary& s = *t.summary;
+  const model::PathSummary& s = *t.summary;
   std::ostringstream body;
   Line(body, "path", s.what);
   PrintAnswerLines(s, body);
@@ -79,87 +79,90 @@ void PrintPathSummary(const Target& t, std::ostream& out) {
   Line(body, "next", s.next_step);
   fmt::print(out, "Summary:\n{}", body.str());
   std::string said = body.str();
-  for (const Finding& f : t.findings) said += f.message + "\n";
+  for (const model::Finding& f : t.findings) said += f.message + "\n";
   if (std::string terms = TermsIn(said); !terms.empty()) Line(out, "terms", terms);
 }
 
-void PrintAdvice(const Target& t, std::ostream& out) {
+void PrintAdvice(const model::Target& t, std::ostream& out) {
   if (t.advice.empty()) return;
   fmt::print(out, "\nSettings to use:\n");
-  for (const PathAdvice& a : t.advice) {
+  for (const model::PathAdvice& a : t.advice) {
     Line(out, a.system, fmt::format("{}: {} [{}]", a.setting, a.why, a.evidence));
   }
 }
 
-void PrintRecap(const Report& report, std::ostream& out) {
+void PrintRecap(const model::Report& report, std::ostream& out) {
   bool any = std::any_of(report.targets.begin(), report.targets.end(),
-                         [](const Target& t) { return t.summary.has_value(); });
+                         [](const model::Target& t) { return t.summary.has_value(); });
   if (!any && report.checks.empty()) return;
   fmt::print(out, "\nRecap (the Summary above, in short):\n");
-  for (const Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     if (!t.summary) continue;
-    fmt::print(out, "{}\n", EscapeControlChars(t.path));
+    fmt::print(out, "{}\n", text::EscapeControlChars(t.path));
     PrintAnswerLines(*t.summary, out);
   }
   PrintCheckVerdict(report.checks, out, "above");
 }
 
-void PrintCheckVerdict(const std::vector<CheckResult>& checks, std::ostream& out,
+void PrintCheckVerdict(const std::vector<model::CheckResult>& checks, std::ostream& out,
                        std::string_view where) {
   if (checks.empty()) return;
-  const CheckResult* first = nullptr;
-  for (const CheckResult& c : checks) {
-    bool failed = c.outcome == CheckOutcome::kFail || c.outcome == CheckOutcome::kError;
+  const model::CheckResult* first = nullptr;
+  for (const model::CheckResult& c : checks) {
+    bool failed =
+        c.outcome == model::CheckOutcome::kFail || c.outcome == model::CheckOutcome::kError;
     if (failed && first == nullptr) first = &c;
   }
   if (first == nullptr) {
     // An unstable rule exits 2 (cli/cmd_check.cc), so the headline never says PASS over it.
-    auto unstable = std::find_if(checks.begin(), checks.end(), [](const CheckResult& c) {
-      return c.outcome == CheckOutcome::kUnstable;
+    auto unstable = std::find_if(checks.begin(), checks.end(), [](const model::CheckResult& c) {
+      return c.outcome == model::CheckOutcome::kUnstable;
     });
     if (unstable != checks.end()) {
       fmt::print(out, "check: UNSTABLE, rule {} on {}: {} (Checks {})\n",
-                 EscapeControlChars(unstable->rule), EscapeControlChars(unstable->path),
-                 EscapeControlChars(unstable->message), where);
+                 text::EscapeControlChars(unstable->rule), text::EscapeControlChars(unstable->path),
+                 text::EscapeControlChars(unstable->message), where);
       return;
     }
     // A pass with a warning (PASS*: an unproven path) is said in the headline, never hidden
     // behind a plain PASS.
-    auto warned =
-        std::find_if(checks.begin(), checks.end(), [](const CheckResult& c) { return c.warning; });
+    auto warned = std::find_if(checks.begin(), checks.end(),
+                               [](const model::CheckResult& c) { return c.warning; });
     if (warned != checks.end()) {
       const auto n = std::count_if(checks.begin(), checks.end(),
-                                   [](const CheckResult& c) { return c.warning; });
+                                   [](const model::CheckResult& c) { return c.warning; });
       fmt::print(out,
                  "check: PASS* ({} rule(s), {} passed with a warning: rule {} on {}: {}; "
                  "Checks {})\n",
-                 checks.size(), n, EscapeControlChars(warned->rule),
-                 EscapeControlChars(warned->path), EscapeControlChars(warned->message), where);
+                 checks.size(), n, text::EscapeControlChars(warned->rule),
+                 text::EscapeControlChars(warned->path), text::EscapeControlChars(warned->message),
+                 where);
       return;
     }
     fmt::print(out, "check: PASS ({} rule(s), Checks {})\n", checks.size(), where);
     return;
   }
-  for (const CheckResult& c : checks) {
-    if (c.outcome == CheckOutcome::kFail) {
+  for (const model::CheckResult& c : checks) {
+    if (c.outcome == model::CheckOutcome::kFail) {
       first = &c;
       break;
     }
   }
-  if (first->outcome == CheckOutcome::kError) {
+  if (first->outcome == model::CheckOutcome::kError) {
     fmt::print(out, "check: could not evaluate {} on {}: {} (Checks {})\n",
-               EscapeControlChars(first->rule), EscapeControlChars(first->path),
-               EscapeControlChars(first->message), where);
+               text::EscapeControlChars(first->rule), text::EscapeControlChars(first->path),
+               text::EscapeControlChars(first->message), where);
     return;
   }
   std::string value =
       first->measured
-          ? fmt::format(": {} {} {}", FormatCheckValue(*first->measured, first->unit),
-                        RelationShown(*first), FormatCheckValue(first->threshold, first->unit))
+          ? fmt::format(": {} {} {}", text::FormatCheckValue(*first->measured, first->unit),
+                        RelationShown(*first),
+                        text::FormatCheckValue(first->threshold, first->unit))
           : ": not measured";
   fmt::print(out, "check: FAIL, first failing rule {} on {}{} (Checks {})\n",
-             EscapeControlChars(first->rule), EscapeControlChars(first->path),
-             EscapeControlChars(value), where);
+             text::EscapeControlChars(first->rule), text::EscapeControlChars(first->path),
+             text::EscapeControlChars(value), where);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

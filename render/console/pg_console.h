@@ -7,11 +7,11 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
 // True when the run was `probe --pg` (context.options.pg_test_fsync).
-bool PgTestFsyncRun(const Context& context);
+bool PgTestFsyncRun(const model::Context& context);
 // The table for one path, from its probes; nothing when it has none of them.
-void PrintPgTestFsync(const Target& target, std::ostream& out);
+void PrintPgTestFsync(const model::Target& target, std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -6,7 +6,7 @@
 #include "text/shell_quote.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
 std::string PowercutWitnessBanner(const std::string& listening, const std::string& log,
                                   std::size_t runs, std::uint64_t acks, std::size_t clients) {
@@ -14,7 +14,7 @@ std::string PowercutWitnessBanner(const std::string& listening, const std::strin
       "powercut witness: listening on {}, log {} ({} runs, {} acknowledgements reloaded)\n"
       "  every acknowledgement is synced to the log before the writer hears it was counted; "
       "at most {} connections at once\n",
-      listening, EscapeControlChars(log), runs, acks, clients);
+      listening, text::EscapeControlChars(log), runs, acks, clients);
 }
 
 std::string PowercutWitnessStopped(std::uint64_t acks_logged, std::uint64_t syncs,
@@ -38,8 +38,8 @@ std::string PowercutWriteBanner(const std::string& run_id, const std::string& ho
       "  after the reboot run:\n"
       "    durprobe powercut verify {} --witness {} --run-id {} --save-evidence "
       "powercut-{}.json\n",
-      run_id, host, record_size, primitive, directory, witness, ShellQuote(path), witness, run_id,
-      run_id);
+      run_id, host, record_size, primitive, directory, witness, text::ShellQuote(path), witness,
+      run_id, run_id);
 }
 
 std::string PowercutWriteStopped(const probes::PowercutWriteResult& r, const std::string& run_id) {
@@ -63,7 +63,7 @@ std::string PowercutWriteStopped(const probes::PowercutWriteResult& r, const std
       run_id, why, r.synced, r.acked, r.receipts, r.RecordsPerSecond());
 }
 
-std::string PowercutVerifyText(const PowercutEvidence& e) {
+std::string PowercutVerifyText(const model::PowercutEvidence& e) {
   std::string out = fmt::format(
       "powercut verify: run {} from {} (witness {}), {} on {}{} ({}{})\n"
       "  acknowledged {} ({} overwritten by later records), present {}, missing {}, torn {}\n",
@@ -107,4 +107,4 @@ std::string PowercutVerifyText(const PowercutEvidence& e) {
   return out;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -9,7 +9,7 @@
 #include "model/powercut.h"
 #include "probes/powercut_writer.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
 // The log's path with its control characters escaped (a name can hold ESC or BEL).
 std::string PowercutWitnessBanner(const std::string& listening, const std::string& log,
@@ -22,6 +22,6 @@ std::string PowercutWriteBanner(const std::string& run_id, const std::string& ho
                                 const std::string& witness, std::string_view primitive,
                                 std::uint64_t record_size);
 std::string PowercutWriteStopped(const probes::PowercutWriteResult& r, const std::string& run_id);
-std::string PowercutVerifyText(const PowercutEvidence& e);
+std::string PowercutVerifyText(const model::PowercutEvidence& e);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -8,7 +8,7 @@
 #include "text/table.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 constexpr std::size_t kMaxLine = 110;   // fits a common terminal without wrapping
@@ -17,7 +17,7 @@ constexpr std::size_t kLeastItem = 12;  // narrower, the item says nothing: the 
 // The item in at most room columns, its front given up first: "PATH: what" keeps what runs and
 // the path's last components (".../rootdir: DELETE/NORMAL x1 (2/5)").
 std::string ItemFrom(const std::string& item, std::size_t room) {
-  std::size_t width = DisplayWidth(item);
+  std::size_t width = text::DisplayWidth(item);
   if (width <= room) return item;
   std::size_t keep = room - 3;
   std::size_t start = item.size();
@@ -39,34 +39,35 @@ std::string FormatClock(std::uint64_t ns) {
   return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
-std::string FormatProgress(const ProgressEvent& e, std::size_t max) {
+std::string FormatProgress(const model::ProgressEvent& e, std::size_t max) {
   // One line on a terminal: a path in the item cannot move the cursor or end the line.
-  std::string head = EscapeControlChars(fmt::format("[{} {}/{}] ", e.phase, e.index + 1, e.total));
-  std::string item = EscapeControlChars(e.item);
+  std::string head =
+      text::EscapeControlChars(fmt::format("[{} {}/{}] ", e.phase, e.index + 1, e.total));
+  std::string item = text::EscapeControlChars(e.item);
   std::string tail =
       fmt::format("  {} elapsed, ~{} left", FormatClock(e.elapsed_ns), FormatClock(e.remaining_ns));
-  std::size_t fixed = DisplayWidth(head) + DisplayWidth(tail);
+  std::size_t fixed = text::DisplayWidth(head) + text::DisplayWidth(tail);
   if (max > 0 && fixed + kLeastItem <= max) item = ItemFrom(item, max - fixed);
   std::string line = head + item + tail;
-  if (max > 0 && DisplayWidth(line) > max) line = FirstColumns(line, max - 3) + "...";
+  if (max > 0 && text::DisplayWidth(line) > max) line = text::FirstColumns(line, max - 3) + "...";
   return line;
 }
 
-void ProgressLine::Draw(const ProgressEvent& event) {
+void ProgressLine::Draw(const model::ProgressEvent& event) {
   std::size_t max = columns_ > 10 ? std::min(kMaxLine, columns_ - 1) : kMaxLine;
   std::string line = FormatProgress(event, max);
   fmt::print(err_, "\r\x1b[K{}", line);
   err_.flush();
 }
 
-void ProgressLine::Progress(const ProgressEvent& event) {
+void ProgressLine::Progress(const model::ProgressEvent& event) {
   std::lock_guard<std::mutex> lock(mu_);
   Draw(event);
   shown_ = true;
   index_ = event.index;
 }
 
-void ProgressLine::ProgressTick(const ProgressEvent& event) {
+void ProgressLine::ProgressTick(const model::ProgressEvent& event) {
   std::lock_guard<std::mutex> lock(mu_);
   if (shown_ && event.index == index_) Draw(event);
 }
@@ -79,9 +80,9 @@ void ProgressLine::Clear() {
   shown_ = false;
 }
 
-void ProgressLog::Progress(const ProgressEvent& event) {
+void ProgressLog::Progress(const model::ProgressEvent& event) {
   fmt::print(err_, "{}\n", FormatProgress(event));
   err_.flush();
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

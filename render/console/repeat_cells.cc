@@ -4,7 +4,7 @@
 
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 // "140 us" and "171 us" -> "140-171 us"; different units keep both, as do figures without one
@@ -20,7 +20,7 @@ std::string Range(const std::string& low, const std::string& high) {
 // The median, then the next run's interval in round brackets, or the least and greatest in
 // square ones where none was predicted.
 template <typename Format>
-std::string Cell(const RepeatSpread& s, Format format) {
+std::string Cell(const model::RepeatSpread& s, Format format) {
   const bool next = Predicted(s);
   return fmt::format("{} {}{}{}", format(s.median), next ? '(' : '[',
                      Range(format(next ? s.next_low : s.min), format(next ? s.next_high : s.max)),
@@ -29,12 +29,12 @@ std::string Cell(const RepeatSpread& s, Format format) {
 
 }  // namespace
 
-std::string NanosRangeCell(const RepeatSpread& s) {
-  return Cell(s, [](double v) { return FormatNanos(v); });
+std::string NanosRangeCell(const model::RepeatSpread& s) {
+  return Cell(s, [](double v) { return text::FormatNanos(v); });
 }
 
-std::string RateRangeCell(const RepeatSpread& s) {
-  return Cell(s, [](double v) { return FormatRate(v); });
+std::string RateRangeCell(const model::RepeatSpread& s) {
+  return Cell(s, [](double v) { return text::FormatRate(v); });
 }
 
 std::string RepeatsNote() {
@@ -44,4 +44,4 @@ std::string RepeatsNote() {
          "runs, or runs twofold apart: the disk changed state between them)";
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

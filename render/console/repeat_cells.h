@@ -8,13 +8,13 @@
 
 #include "model/repeats.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
 // "152 us (131-180 us)"; the unit said once where both ends share it: "2.10 ms [140 us-4.10 ms]".
-std::string NanosRangeCell(const RepeatSpread& s);
+std::string NanosRangeCell(const model::RepeatSpread& s);
 // "3,720 (3,310-4,100)", or "3,720 [1,410-3,980]".
-std::string RateRangeCell(const RepeatSpread& s);
+std::string RateRangeCell(const model::RepeatSpread& s);
 // The note under a table whose figures are medians over the repeats.
 std::string RepeatsNote();
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

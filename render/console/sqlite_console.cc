@@ -16,12 +16,12 @@
 #include "text/units.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 using sqlite_bench::CommitResult;
 
-std::string Us(double ns) { return FormatNanos(ns); }
+std::string Us(double ns) { return text::FormatNanos(ns); }
 
 std::string SyncCount(double v) {
   if (v == static_cast<double>(static_cast<long long>(v))) return fmt::format("{:.0f}", v);
@@ -30,10 +30,10 @@ std::string SyncCount(double v) {
 
 // Syncs per commit, the table's most telling column after the rate, and apart from it their
 // split by file, which a narrow terminal leaves out first.
-std::string SyncCell(const CommitResult& r) { return SyncCount(SyncsOf(r).total); }
+std::string SyncCell(const CommitResult& r) { return SyncCount(analysis::SyncsOf(r).total); }
 
 std::string SyncSplitCell(const CommitResult& r) {
-  SyncsPerCommit s = SyncsOf(r);
+  model::SyncsPerCommit s = analysis::SyncsOf(r);
   return fmt::format("{}+{}+{}+{}", SyncCount(s.db), SyncCount(s.journal), SyncCount(s.wal),
                      SyncCount(s.dir));
 }
@@ -46,34 +46,34 @@ std::string ModeCell(const CommitResult& r) {
 
 }  // namespace
 
-Table SqliteTable(bool loss_columns, bool flushes) {
+text::Table SqliteTable(bool loss_columns, bool flushes) {
   // On a narrow terminal the explanation columns go first, then the latencies; the
   // configuration, its rate, its syncs per commit, its speedup and its risk stay.
-  std::vector<Column> columns = {{"journal", Align::kLeft},
-                                 {"sync", Align::kLeft},
-                                 {"rows"},
-                                 {"stmt", Align::kLeft, 6},
-                                 {"commits/s"},
-                                 {"rows/s", Align::kRight, 7},
-                                 {"commit", Align::kRight, 5},
-                                 {"p50", Align::kRight, 4},
-                                 {"p99", Align::kRight, 3},
-                                 {"syncs", Align::kRight, 2},
-                                 {"db+j+wal+dir", Align::kLeft, 6}};
-  if (flushes) columns.push_back({"flush/c", Align::kRight, 7});
-  columns.insert(columns.end(), {{"sync%", Align::kRight, 6},
-                                 {"speedup", Align::kRight, 1},
-                                 {"predicted", Align::kRight, 8},
-                                 {"explained", Align::kRight, 8}});
+  std::vector<text::Column> columns = {{"journal", text::Align::kLeft},
+                                       {"sync", text::Align::kLeft},
+                                       {"rows"},
+                                       {"stmt", text::Align::kLeft, 6},
+                                       {"commits/s"},
+                                       {"rows/s", text::Align::kRight, 7},
+                                       {"commit", text::Align::kRight, 5},
+                                       {"p50", text::Align::kRight, 4},
+                                       {"p99", text::Align::kRight, 3},
+                                       {"syncs", text::Align::kRight, 2},
+                                       {"db+j+wal+dir", text::Align::kLeft, 6}};
+  if (flushes) columns.push_back({"flush/c", text::Align::kRight, 7});
+  columns.insert(columns.end(), {{"sync%", text::Align::kRight, 6},
+                                 {"speedup", text::Align::kRight, 1},
+                                 {"predicted", text::Align::kRight, 8},
+                                 {"explained", text::Align::kRight, 8}});
   if (loss_columns) {
-    columns.push_back({"crash: lost", Align::kRight, 2});
-    columns.push_back({"corrupt", Align::kRight, 2});
+    columns.push_back({"crash: lost", text::Align::kRight, 2});
+    columns.push_back({"corrupt", text::Align::kRight, 2});
   }
-  columns.push_back({"power-loss risk", Align::kLeft, 0, /*wraps=*/true});
-  return Table(columns);
+  columns.push_back({"power-loss risk", text::Align::kLeft, 0, /*wraps=*/true});
+  return text::Table(columns);
 }
 
-void AddSqliteRow(Table& table, const SqliteEntry& e,
+void AddSqliteRow(text::Table& table, const model::SqliteEntry& e,
                   const std::vector<sqlite_bench::CrashsimResult>* crashsim, TableNotes& notes,
                   bool flushes) {
   const CommitResult& r = e.result;
@@ -86,31 +86,32 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
                      fmt::format("{}: {}", probes::NameOf(r.outcome), r.reason));
     return;
   }
-  const SqliteCorrelation& c = e.correlation;
+  const model::SqliteCorrelation& c = e.correlation;
   // commits/s is the median of the repetitions' rates, as in every other format and the check
   // rules; commit is the mean over every timed commit (what the prediction explains).
   double mean_ns = r.MeanCommitNs();
-  const SqliteRepeats* rep = e.repeats ? &*e.repeats : nullptr;
+  const model::SqliteRepeats* rep = e.repeats ? &*e.repeats : nullptr;
   if (rep != nullptr && Ranged(rep->commits_per_sec)) notes.Add(RepeatsNote());
-  notes.any_short = notes.any_short || !P99(r.latency);
+  notes.any_short = notes.any_short || !model::P99(r.latency);
   std::vector<std::string> cells = {
       journal,
       ModeCell(r),
       rows,
       stmt,
       rep && Ranged(rep->commits_per_sec) ? RateRangeCell(rep->commits_per_sec)
-                                          : FormatRate(r.commits_per_sec),
-      FormatRate(r.rows_per_sec),
+                                          : text::FormatRate(r.commits_per_sec),
+      text::FormatRate(r.rows_per_sec),
       Us(mean_ns),
-      rep && Ranged(rep->p50_ns) ? NanosRangeCell(rep->p50_ns) : NanosCell(r.latency.p50),
-      rep && Ranged(rep->p99_ns) && P99(r.latency) ? NanosRangeCell(rep->p99_ns)
-                                                   : PercentileCell(P99(r.latency)),
+      rep && Ranged(rep->p50_ns) ? NanosRangeCell(rep->p50_ns) : text::NanosCell(r.latency.p50),
+      rep && Ranged(rep->p99_ns) && model::P99(r.latency)
+          ? NanosRangeCell(rep->p99_ns)
+          : text::PercentileCell(model::P99(r.latency)),
       SyncCell(r),
       SyncSplitCell(r)};
   if (flushes) cells.push_back(FlushPerOpCell(r.device_flushes));
-  if (flushes && FlushCountInNoise(r.device_flushes)) notes.Add(kFlushNoiseNote);
+  if (flushes && analysis::FlushCountInNoise(r.device_flushes)) notes.Add(kFlushNoiseNote);
   cells.insert(cells.end(), {fmt::format("{:.0f}%", r.SyncTimeShare() * 100.0),
-                             e.speedup ? FormatRatio(*e.speedup) : std::string("-"),
+                             e.speedup ? text::FormatRatio(*e.speedup) : std::string("-"),
                              c.available ? Us(c.predicted_ns) : std::string("-"),
                              c.available ? fmt::format("{:.0f}%", c.explained_share * 100.0)
                                          : std::string("-")});
@@ -125,15 +126,15 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
   cells.push_back(e.risk.summary);
   table.AddRow(std::move(cells));
   if (!c.available && !c.missing.empty()) notes.any_missing = true;
-  bool apart = Drifted(c.sqlite_sync_mean_ns, c.probe_sync_mean_ns);
+  bool apart = analysis::Drifted(c.sqlite_sync_mean_ns, c.probe_sync_mean_ns);
   // A configuration without syncs has no sync timing to compare.
-  if (c.available && SyncsOf(r).total > 0 && (c.basis != "probes" || apart)) {
+  if (c.available && analysis::SyncsOf(r).total > 0 && (c.basis != "probes" || apart)) {
     std::string basis =
         c.basis == "sqlite_sync_timing"
             ? "predicted from SQLite's own sync timing: the device changed state while it ran"
         : c.basis == "probes_at_reference"
             ? fmt::format("predicted from the probes scaled {} to the reference probe near it",
-                          FormatRatio(c.reference_scale))
+                          text::FormatRatio(c.reference_scale))
             : std::string("predicted from the probes");
     notes.Add(fmt::format("{}/{} x{}: {}; a sync took {} in SQLite, {} in the probes{}", journal,
                           ModeCell(r), r.config.rows_per_commit, basis, Us(c.sqlite_sync_mean_ns),
@@ -145,7 +146,7 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
         fmt::format("{}/{} x{}: {:.2f} flushes a commit where the probes' syncs made {:.2f} "
                     "for as many syncs: predicted per flush ({} the probes' sync time)",
                     journal, ModeCell(r), r.config.rows_per_commit, *c.flushes_per_commit,
-                    *c.probe_flushes_per_commit, FormatRatio(c.flush_scale)));
+                    *c.probe_flushes_per_commit, text::FormatRatio(c.flush_scale)));
   }
   if (r.checkpoints.count > 0) {
     notes.Add(fmt::format(
@@ -159,7 +160,8 @@ void AddSqliteRow(Table& table, const SqliteEntry& e,
 }
 
 void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& out) {
-  for (const std::string& n : notes.lines) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
+  for (const std::string& n : notes.lines)
+    fmt::print(out, "  note: {}\n", text::EscapeControlChars(n));
   if (notes.any_missing) {
     fmt::print(out,
                "  note: predicted/explained need the fdatasync (or fsync) overwrite and append "
@@ -189,25 +191,25 @@ void PrintSqliteNotes(const TableNotes& notes, bool loss_columns, std::ostream& 
                "  crash: lost: crashsim trials that lost an acknowledged commit / trials, and "
                "the most lost; corrupt: corrupt images / trials (docs/durability.md)\n");
   }
-  if (notes.any_short) fmt::print(out, "  {}\n", kPercentileLegend);
+  if (notes.any_short) fmt::print(out, "  {}\n", text::kPercentileLegend);
 }
 
-void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
+void PrintSqliteTable(const std::vector<model::SqliteEntry>& entries,
                       const std::vector<sqlite_bench::CrashsimResult>& crashsim, std::ostream& out,
                       bool cite_drift) {
   bool loss_columns = false;
-  for (const SqliteEntry& e : entries) {
+  for (const model::SqliteEntry& e : entries) {
     const CommitResult& r = e.result;
     loss_columns = loss_columns || FindCrashsim(crashsim, r.config.journal, r.config.sync,
                                                 r.config.rows_per_commit) != nullptr;
   }
-  const bool flushes = std::any_of(entries.begin(), entries.end(), [](const SqliteEntry& e) {
+  const bool flushes = std::any_of(entries.begin(), entries.end(), [](const model::SqliteEntry& e) {
     return e.result.device_flushes.counted;
   });
-  Table table = SqliteTable(loss_columns, flushes);
+  text::Table table = SqliteTable(loss_columns, flushes);
   TableNotes notes;
   notes.cite_drift = cite_drift;
-  for (const SqliteEntry& e : entries) {
+  for (const model::SqliteEntry& e : entries) {
     AddSqliteRow(table, e, loss_columns ? &crashsim : nullptr, notes, flushes);
   }
   if (flushes) {
@@ -220,4 +222,4 @@ void PrintSqliteTable(const std::vector<SqliteEntry>& entries,
   PrintSqliteNotes(notes, loss_columns, out);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -8,12 +8,12 @@
 #include "text/units.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 using namespace sqlite_bench;
 
-std::string Ns(std::uint64_t ns) { return FormatNanos(static_cast<double>(ns)); }
+std::string Ns(std::uint64_t ns) { return text::FormatNanos(static_cast<double>(ns)); }
 
 // WAL sizes are rarely round: "861 KiB", "5.3 MiB".
 std::string Size(std::uint64_t bytes) {
@@ -23,30 +23,30 @@ std::string Size(std::uint64_t bytes) {
 }
 
 // "error: ..." / "unsupported: ..." as a row for an entry that did not produce numbers.
-bool AddedFailure(const WorkloadStatus& s, std::vector<std::string> leading, Table& table) {
+bool AddedFailure(const WorkloadStatus& s, std::vector<std::string> leading, text::Table& table) {
   if (s.outcome == probes::Outcome::kOk) return false;
   table.AddSpanRow(std::move(leading), fmt::format("{}: {}", probes::NameOf(s.outcome), s.reason));
   return true;
 }
 
 std::string P99Cell(const probes::LatencySummary& l, bool& any_short) {
-  any_short = any_short || !P99(l);
-  return PercentileCell(P99(l));
+  any_short = any_short || !model::P99(l);
+  return text::PercentileCell(model::P99(l));
 }
 
 void PrintRead(const std::vector<ReadResult>& rows, std::ostream& out) {
   std::uint64_t table_rows = rows.empty() ? 0 : rows.front().rows;
   fmt::print(out, "\nSQLite reads: primary-key lookups on {} rows, one variant a row:\n",
-             FormatRate(double(table_rows)));
-  Table table({{"variant", Align::kLeft},
-               {"database", Align::kLeft},
-               {"journal", Align::kLeft},
-               {"cache_size"},
-               {"mmap_size"},
-               {"queries"},
-               {"queries/s"},
-               {"p50"},
-               {"p99"}});
+             text::FormatRate(double(table_rows)));
+  text::Table table({{"variant", text::Align::kLeft},
+                     {"database", text::Align::kLeft},
+                     {"journal", text::Align::kLeft},
+                     {"cache_size"},
+                     {"mmap_size"},
+                     {"queries"},
+                     {"queries/s"},
+                     {"p50"},
+                     {"p99"}});
   const ReadResult *file = nullptr, *memory = nullptr;
   std::vector<std::string> notes;
   bool any_short = false;
@@ -54,14 +54,15 @@ void PrintRead(const std::vector<ReadResult>& rows, std::ostream& out) {
     if (AddedFailure(r, {r.variant}, table)) continue;
     table.AddRow({r.variant, r.database, r.journal_mode, fmt::format("{}", r.cache_size),
                   fmt::format("{}", r.mmap_size), fmt::format("{}", r.queries),
-                  FormatRate(r.queries_per_sec), Ns(r.latency.p50), P99Cell(r.latency, any_short)});
+                  text::FormatRate(r.queries_per_sec), Ns(r.latency.p50),
+                  P99Cell(r.latency, any_short)});
     if (r.variant == "defaults") file = &r;
     if (r.variant == "memory") memory = &r;
     if (!r.cold_note.empty()) notes.push_back("cold: " + r.cold_note);
   }
   table.Print(out);
-  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
-  if (any_short) fmt::print(out, "  {}\n", kPercentileLegend);
+  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", text::EscapeControlChars(n));
+  if (any_short) fmt::print(out, "  {}\n", text::kPercentileLegend);
   if (file && memory && memory->queries_per_sec > 0) {
     fmt::print(out,
                "  the file database answers at {:.0f}% of :memory:'s rate: reads come from "
@@ -75,22 +76,22 @@ void PrintRead(const std::vector<ReadResult>& rows, std::ostream& out) {
 
 void PrintConnect(const std::vector<ConnectResult>& rows, std::ostream& out) {
   fmt::print(out, "\nSQLite connection cost: open + one lookup + close vs a kept connection:\n");
-  Table table({{"mode", Align::kLeft}, {"ops"}, {"mean"}, {"p50"}, {"p99"}});
+  text::Table table({{"mode", text::Align::kLeft}, {"ops"}, {"mean"}, {"p50"}, {"p99"}});
   double reopen = 0, reuse = 0;
   bool any_short = false;
   for (const ConnectResult& r : rows) {
     if (AddedFailure(r, {r.mode}, table)) continue;
-    table.AddRow({r.mode, fmt::format("{}", r.ops), FormatNanos(r.us_per_op * 1e3),
+    table.AddRow({r.mode, fmt::format("{}", r.ops), text::FormatNanos(r.us_per_op * 1e3),
                   Ns(r.latency.p50), P99Cell(r.latency, any_short)});
     (r.mode == "reopen" ? reopen : reuse) = r.us_per_op;
   }
   table.Print(out);
-  if (any_short) fmt::print(out, "  {}\n", kPercentileLegend);
+  if (any_short) fmt::print(out, "  {}\n", text::kPercentileLegend);
   if (reopen > 0 && reuse > 0) {
     fmt::print(out,
                "  opening per request adds {} ({} a lookup on a kept connection); another "
                "connection kept the WAL database open meanwhile\n",
-               FormatNanos((reopen - reuse) * 1e3), FormatRatio(reopen / reuse));
+               text::FormatNanos((reopen - reuse) * 1e3), text::FormatRatio(reopen / reuse));
   }
 }
 
@@ -103,10 +104,10 @@ std::string LockCell(const LockResult* r) {
 
 void PrintLocks(const std::vector<LockResult>& rows, std::ostream& out) {
   fmt::print(out, "\nSQLite locks, busy_timeout 0 (no waiting): what the second party gets\n");
-  Table table({{"journal", Align::kLeft},
-               {"case", Align::kLeft},
-               {"threads", Align::kLeft},
-               {"processes", Align::kLeft}});
+  text::Table table({{"journal", text::Align::kLeft},
+                     {"case", text::Align::kLeft},
+                     {"threads", text::Align::kLeft},
+                     {"processes", text::Align::kLeft}});
   std::string message;
   for (const LockResult& r : rows) {
     if (r.via != "threads") continue;
@@ -122,9 +123,9 @@ void PrintLocks(const std::vector<LockResult>& rows, std::ostream& out) {
   table.Print(out);
   for (const LockResult& r : rows) {
     if (r.outcome != probes::Outcome::kOk) {
-      fmt::print(out, "  {} {} via {}: {}\n", EscapeControlChars(r.journal_mode),
-                 EscapeControlChars(r.lock_case), EscapeControlChars(r.via),
-                 EscapeControlChars(r.reason));
+      fmt::print(out, "  {} {} via {}: {}\n", text::EscapeControlChars(r.journal_mode),
+                 text::EscapeControlChars(r.lock_case), text::EscapeControlChars(r.via),
+                 text::EscapeControlChars(r.reason));
     }
   }
   fmt::print(out,
@@ -140,22 +141,22 @@ void PrintConcurrency(const std::vector<ConcurrencyResult>& rows, std::ostream& 
              "\nSQLite concurrent mixed load: {:.0f}% writes (BEGIN IMMEDIATE + INSERT), "
              "the rest SELECT COUNT(*):\n",
              rows.front().write_share * 100.0);
-  Table table({{"settings", Align::kLeft},
-               {"via", Align::kLeft},
-               {"workers"},
-               {"ops"},
-               {"ok"},
-               {"ok ops/s"},
-               {"busy (r+w)"},
-               {"write p50"},
-               {"write p99"},
-               {"read p50"}});
+  text::Table table({{"settings", text::Align::kLeft},
+                     {"via", text::Align::kLeft},
+                     {"workers"},
+                     {"ops"},
+                     {"ok"},
+                     {"ok ops/s"},
+                     {"busy (r+w)"},
+                     {"write p50"},
+                     {"write p99"},
+                     {"read p50"}});
   std::vector<std::string> notes;
   bool any_short = false;
   for (const ConcurrencyResult& r : rows) {
     if (AddedFailure(r, {r.settings, r.via}, table)) continue;
     table.AddRow({r.settings, r.via, fmt::format("{}", r.workers), fmt::format("{}", r.ops),
-                  fmt::format("{}", r.reads + r.writes), FormatRate(r.ops_per_sec),
+                  fmt::format("{}", r.reads + r.writes), text::FormatRate(r.ops_per_sec),
                   fmt::format("{} ({}+{})", r.busy_errors, r.busy_reads, r.busy_writes),
                   r.writes ? Ns(r.write_latency.p50) : "-",
                   r.writes ? P99Cell(r.write_latency, any_short) : "-",
@@ -168,8 +169,8 @@ void PrintConcurrency(const std::vector<ConcurrencyResult>& rows, std::ostream& 
     }
   }
   table.Print(out);
-  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", EscapeControlChars(n));
-  if (any_short) fmt::print(out, "  {}\n", kPercentileLegend);
+  for (const std::string& n : notes) fmt::print(out, "  note: {}\n", text::EscapeControlChars(n));
+  if (any_short) fmt::print(out, "  {}\n", text::kPercentileLegend);
   const ConcurrencyResult& f = rows.front();
   fmt::print(out,
              "  default: {} / {} / busy_timeout 0; wal_normal_busy_timeout: WAL / NORMAL / "
@@ -184,13 +185,13 @@ void PrintWalGrowth(const WalGrowthResult& r, std::ostream& out) {
     fmt::print(out, "wal_growth  {}: {}\n", probes::NameOf(r.outcome), r.reason);
     return;
   }
-  Table table({{"t"},
-               {"commits"},
-               {"WAL size"},
-               {"wal_checkpoint(PASSIVE) busy, log, checkpointed", Align::kLeft}});
+  text::Table table({{"t"},
+                     {"commits"},
+                     {"WAL size"},
+                     {"wal_checkpoint(PASSIVE) busy, log, checkpointed", text::Align::kLeft}});
   for (const WalSample& s : r.series) {
     table.AddRow(
-        {FormatNanos(s.t_ms * 1e6), fmt::format("{}", s.commits), Size(s.wal_bytes),
+        {text::FormatNanos(s.t_ms * 1e6), fmt::format("{}", s.commits), Size(s.wal_bytes),
          fmt::format("{}, {}, {}", s.passive.busy, s.passive.log, s.passive.checkpointed)});
   }
   table.Print(out);
@@ -218,4 +219,4 @@ void PrintSqliteWorkloads(const WorkloadResults& results, std::ostream& out) {
   for (const WalGrowthResult& r : results.wal_growth) PrintWalGrowth(r, out);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

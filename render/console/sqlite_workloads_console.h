@@ -6,8 +6,8 @@
 
 #include "sqlite_bench/workload_result.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
 void PrintSqliteWorkloads(const sqlite_bench::WorkloadResults& results, std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

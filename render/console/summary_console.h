@@ -6,8 +6,8 @@
 
 #include "explain/summary.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 
-void WriteSummaryTable(const std::vector<SummaryRow>& rows, std::ostream& out);
+void WriteSummaryTable(const std::vector<explain::SummaryRow>& rows, std::ostream& out);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -10,7 +10,7 @@
 #include "render/csv/summary_csv.h"
 #include "render/flat_rows.h"
 
-namespace durprobe::report {
+namespace durprobe::render::csv {
 namespace {
 
 // The flat table's columns that hold text; every other one holds a number or nothing.
@@ -41,7 +41,7 @@ void WriteRow(const std::vector<std::string>& cells, const std::vector<bool>& te
   out << "\r\n";
 }
 
-void WriteTargets(const std::vector<Target>& targets, std::ostream& out) {
+void WriteTargets(const std::vector<model::Target>& targets, std::ostream& out) {
   std::vector<bool> text;
   for (const std::string& name : FlatColumns()) text.push_back(FlatTextColumns().contains(name));
   WriteRow(FlatColumns(), {}, out);
@@ -63,21 +63,21 @@ std::string CsvText(const std::string& text) {
   return CsvField(formula ? "'" + text : text);
 }
 
-Status CsvReporter::Write(const Report& report, std::ostream& out) const {
+Status CsvReporter::Write(const model::Report& report, std::ostream& out) const {
   WriteTargets(report.targets, out);
   return Status::Ok();
 }
 
-Status CsvReporter::Write(const Comparison& comparison, std::ostream& out) const {
+Status CsvReporter::Write(const explain::Comparison& comparison, std::ostream& out) const {
   WriteTargets(comparison.targets, out);
   return Status::Ok();
 }
 
-Status CsvReporter::Write(const Diff& diff, std::ostream& out) const {
+Status CsvReporter::Write(const explain::Diff& diff, std::ostream& out) const {
   WriteRow({"journal_mode", "synchronous", "rows_per_commit", "commits_per_sec_a",
             "commits_per_sec_b", "share_sync_latency", "share_sync_count", "share_non_sync"},
            {}, out);
-  for (const ConfigDiff& c : diff.configs) {
+  for (const explain::ConfigDiff& c : diff.configs) {
     WriteRow({c.journal_mode, c.synchronous, std::to_string(c.rows_per_commit),
               FlatNumber(c.commits_per_sec_a), FlatNumber(c.commits_per_sec_b),
               FlatNumber(c.share_sync_latency), FlatNumber(c.share_sync_count),
@@ -87,9 +87,9 @@ Status CsvReporter::Write(const Diff& diff, std::ostream& out) const {
   return Status::Ok();
 }
 
-Status CsvReporter::Write(const Summary& summary, std::ostream& out) const {
+Status CsvReporter::Write(const explain::Summary& summary, std::ostream& out) const {
   WriteSummaryCsv(summary.rows, out);
   return Status::Ok();
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::csv

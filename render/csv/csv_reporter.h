@@ -6,7 +6,7 @@
 
 #include "render/reporter.h"
 
-namespace durprobe::report {
+namespace durprobe::render::csv {
 
 // A field quoted when it holds a comma, a quote or a line break (quotes doubled).
 std::string CsvField(const std::string& text);
@@ -17,10 +17,10 @@ std::string CsvText(const std::string& text);
 
 class CsvReporter : public Reporter {
  public:
-  Status Write(const Report& report, std::ostream& out) const override;
-  Status Write(const Comparison& comparison, std::ostream& out) const override;
-  Status Write(const Diff& diff, std::ostream& out) const override;
-  Status Write(const Summary& summary, std::ostream& out) const override;
+  Status Write(const model::Report& report, std::ostream& out) const override;
+  Status Write(const explain::Comparison& comparison, std::ostream& out) const override;
+  Status Write(const explain::Diff& diff, std::ostream& out) const override;
+  Status Write(const explain::Summary& summary, std::ostream& out) const override;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::csv

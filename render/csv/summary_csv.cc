@@ -6,14 +6,14 @@
 
 #include "render/csv/csv_reporter.h"
 
-namespace durprobe::report {
+namespace durprobe::render::csv {
 
-void WriteSummaryCsv(const std::vector<SummaryRow>& rows, std::ostream& out) {
+void WriteSummaryCsv(const std::vector<explain::SummaryRow>& rows, std::ostream& out) {
   fmt::print(out,
              "host,path,fstype,device,sync_probe,sync_p50_ns,sync_p99_ns,commits_wal_full,"
              "commits_delete_full,failed_rules,findings,durability,started_at,file\n");
   auto num = [](const std::optional<double>& v) { return v ? fmt::format("{}", *v) : ""; };
-  for (const SummaryRow& r : rows) {
+  for (const explain::SummaryRow& r : rows) {
     fmt::print(out, "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", CsvText(r.host), CsvText(r.path),
                CsvText(r.fstype), CsvText(r.device), CsvText(r.sync_probe), num(r.sync_p50_ns),
                num(r.sync_p99_ns), num(r.commits_wal_full), num(r.commits_delete_full),
@@ -24,4 +24,4 @@ void WriteSummaryCsv(const std::vector<SummaryRow>& rows, std::ostream& out) {
   }
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::csv

@@ -16,17 +16,14 @@
 #include "render/html/svg_bars.h"
 #include "text/units.h"
 
-namespace durprobe::report {
+namespace durprobe::render::html {
 namespace {
 
-using html::Escape;
-using html::Figure;
-
 std::string SignedNanos(double ns) {
-  return ns < 0 ? fmt::format("-{}", html::NanosTick(-ns)) : html::NanosTick(ns);
+  return ns < 0 ? fmt::format("-{}", NanosTick(-ns)) : NanosTick(ns);
 }
 
-std::string PathName(const std::vector<Target>& targets, std::size_t i) {
+std::string PathName(const std::vector<model::Target>& targets, std::size_t i) {
   return fmt::format("[{}] {}", i + 1, targets[i].path);
 }
 
@@ -38,9 +35,10 @@ struct GroupedRow {
 };
 
 std::string GroupedBars(const std::string& id, const std::string& title,
-                        const std::vector<Target>& targets, const std::vector<GroupedRow>& rows) {
+                        const std::vector<model::Target>& targets,
+                        const std::vector<GroupedRow>& rows) {
   svg::BarChart chart{
-      .id = id, .title = title, .value = {.label = "median latency", .format = html::NanosTick}};
+      .id = id, .title = title, .value = {.label = "median latency", .format = NanosTick}};
   for (std::size_t i = 0; i < targets.size(); ++i)
     chart.segment_names.push_back(PathName(targets, i));
   for (const GroupedRow& row : rows) {
@@ -51,7 +49,7 @@ std::string GroupedBars(const std::string& id, const std::string& title,
       } else {
         bar.segments.resize(i + 1);
         bar.segments[i] = {*row.values[i], ""};  // the note says the value
-        bar.note = FormatNanos(*row.values[i]);
+        bar.note = text::FormatNanos(*row.values[i]);
         if (i > 0 && row.values[0] && *row.values[0] > 0) {
           bar.note += fmt::format(" ({:.3g}x)", *row.values[i] / *row.values[0]);
         }
@@ -62,12 +60,12 @@ std::string GroupedBars(const std::string& id, const std::string& title,
   return svg::Render(chart);
 }
 
-std::vector<GroupedRow> ProbeRows(const std::vector<Target>& targets) {
+std::vector<GroupedRow> ProbeRows(const std::vector<model::Target>& targets) {
   std::vector<GroupedRow> rows;
   std::map<std::string, std::size_t> index;
   for (std::size_t i = 0; i < targets.size(); ++i) {
     for (const probes::ProbeResult& r : targets[i].probes) {
-      std::string name = html::ProbeName(r);
+      std::string name = ProbeName(r);
       if (!index.count(name)) {
         index[name] = rows.size();
         rows.push_back({name, std::vector<std::optional<double>>(targets.size())});
@@ -82,9 +80,7 @@ std::vector<GroupedRow> ProbeRows(const std::vector<Target>& targets) {
 
 }  // namespace
 
-namespace html {
-
-std::string CdfOverlays(const std::vector<Target>& targets, const std::string& id_prefix) {
+std::string CdfOverlays(const std::vector<model::Target>& targets, const std::string& id_prefix) {
   std::vector<std::string> order;
   std::map<std::string, std::vector<svg::Series>> by_probe;
   for (std::size_t i = 0; i < targets.size(); ++i) {
@@ -116,22 +112,21 @@ std::string CdfOverlays(const std::vector<Target>& targets, const std::string& i
   return out;
 }
 
-}  // namespace html
-
-Status HtmlReporter::Write(const Comparison& c, std::ostream& out) const {
-  out << html::PageStart("durprobe compare") << "<h1>durprobe compare</h1>\n";
-  out << html::ContextBlock(c.context, "");
+Status HtmlReporter::Write(const explain::Comparison& c, std::ostream& out) const {
+  out << PageStart("durprobe compare") << "<h1>durprobe compare</h1>\n";
+  out << ContextBlock(c.context, "");
   out << "<ol class=\"paths\">\n";
-  for (const Target& t : c.targets) out << "<li><code>" << Escape(t.path) << "</code></li>\n";
+  for (const model::Target& t : c.targets)
+    out << "<li><code>" << Escape(t.path) << "</code></li>\n";
   out << "</ol>\n<h2>Verdicts</h2>\n<ul>\n";
-  for (const Verdict& v : c.verdicts) {
+  for (const explain::Verdict& v : c.verdicts) {
     out << fmt::format("<li><code>{}</code>: <strong>{}</strong>. {}</li>\n", Escape(v.path),
                        Escape(VerdictHeadline(v)), Escape(v.message));
   }
   out << "</ul>\n<h2>Where the difference comes from</h2>\n";
   std::vector<GroupedRow> parts = {{"per sync", {}}, {"per operation", {}}, {"metadata", {}}};
-  for (const Target& t : c.targets) {
-    Components comp = ComponentsOf(t);
+  for (const model::Target& t : c.targets) {
+    explain::Components comp = explain::ComponentsOf(t);
     parts[0].values.push_back(comp.per_sync_ns);
     parts[1].values.push_back(comp.per_op_ns);
     parts[2].values.push_back(comp.metadata_ns);
@@ -153,39 +148,38 @@ Status HtmlReporter::Write(const Comparison& c, std::ostream& out) const {
   out << Figure(GroupedBars("cmp-probes", "Median latency per probe and path", c.targets,
                             ProbeRows(c.targets)),
                 "One group per probe, one bar per path, ratios against path [1].");
-  out << html::CdfOverlays(c.targets, "cmp");
+  out << CdfOverlays(c.targets, "cmp");
   for (std::size_t t = 0; t < c.targets.size(); ++t) {
-    out << html::TargetSection(c.targets[t], fmt::format("t{}", t));
+    out << TargetSection(c.targets[t], fmt::format("t{}", t));
   }
-  out << html::PageEnd();
+  out << PageEnd();
   return out ? Status::Ok() : Status::Error("could not write the HTML page");
 }
 
-Status HtmlReporter::Write(const Diff& d, std::ostream& out) const {
-  out << html::PageStart("durprobe diff") << "<h1>durprobe diff</h1>\n";
-  out << "<table class=\"context\">\n"
-      << html::Row("A", d.a_name) << html::Row("B", d.b_name) << "</table>\n";
+Status HtmlReporter::Write(const explain::Diff& d, std::ostream& out) const {
+  out << PageStart("durprobe diff") << "<h1>durprobe diff</h1>\n";
+  out << "<table class=\"context\">\n" << Row("A", d.a_name) << Row("B", d.b_name) << "</table>\n";
   out << fmt::format("<p class=\"banner\">Verdict: <strong>{}</strong>. {}</p>\n",
                      NameOf(d.verdict.factor), Escape(d.verdict.message));
   if (!d.configs.empty()) {
-    svg::BarChart rates{
-        .id = "diff-rates",
-        .title = "Commit rate of each configuration on A and on B",
-        .value = {.label = "commits per second", .format = [](double v) { return FormatRate(v); }},
-        .segment_names = {"A: " + d.a_name, "B: " + d.b_name}};
+    svg::BarChart rates{.id = "diff-rates",
+                        .title = "Commit rate of each configuration on A and on B",
+                        .value = {.label = "commits per second",
+                                  .format = [](double v) { return text::FormatRate(v); }},
+                        .segment_names = {"A: " + d.a_name, "B: " + d.b_name}};
     svg::BarChart gap{.id = "diff-attribution",
                       .title = "Where the commit-time gap (B - A) comes from",
                       .value = {.label = "change in time per commit, B - A", .format = SignedNanos},
                       .segment_names = {"sync latency", "sync count", "non-sync time"}};
-    for (const ConfigDiff& c : d.configs) {
+    for (const explain::ConfigDiff& c : d.configs) {
       std::string name = fmt::format("{}/{} x{}", c.journal_mode, c.synchronous, c.rows_per_commit);
       rates.bars.push_back({.group = name,
                             .label = "A",
                             .segments = {{c.commits_per_sec_a, ""}},
-                            .note = FormatRate(c.commits_per_sec_a) + "/s"});
+                            .note = text::FormatRate(c.commits_per_sec_a) + "/s"});
       rates.bars.push_back({.label = "B",
                             .segments = {{0, ""}, {c.commits_per_sec_b, ""}},
-                            .note = FormatRate(c.commits_per_sec_b) + "/s"});
+                            .note = text::FormatRate(c.commits_per_sec_b) + "/s"});
       rates.bars.back().group = name;
       double delta = c.commit_ns_b - c.commit_ns_a;
       auto part = [&](double share) {
@@ -195,7 +189,7 @@ Status HtmlReporter::Write(const Diff& d, std::ostream& out) const {
                           .segments = {part(c.share_sync_latency), part(c.share_sync_count),
                                        part(c.share_non_sync)},
                           .note = fmt::format("B {} by {}", delta > 0 ? "slower" : "faster",
-                                              FormatNanos(std::abs(delta)))});
+                                              text::FormatNanos(std::abs(delta)))});
     }
     out << Figure(svg::Render(rates), "Commit rate per configuration, A above B.");
     out << Figure(svg::Render(gap),
@@ -207,14 +201,14 @@ Status HtmlReporter::Write(const Diff& d, std::ostream& out) const {
   if (!d.differences.empty()) {
     out << "<h2>Differences</h2>\n<table class=\"differences\">\n<thead><tr><th>key</th><th>A</th>"
            "<th>B</th></tr></thead>\n<tbody>\n";
-    for (const Difference& diff : d.differences) {
+    for (const explain::Difference& diff : d.differences) {
       out << fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{}</td></tr>\n",
                          Escape(diff.key), Escape(diff.a), Escape(diff.b));
     }
     out << "</tbody>\n</table>\n";
   }
-  out << html::PageEnd();
+  out << PageEnd();
   return out ? Status::Ok() : Status::Error("could not write the HTML page");
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::html

@@ -7,10 +7,10 @@
 
 #include "model/report.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 
 // For every probe measured on more than one of targets: one CDF with a line per target ("[1]
 // PATH", "[2] PATH"), on the same axes. Plot ids are "<id_prefix>-cdf-<n>".
-std::string CdfOverlays(const std::vector<Target>& targets, const std::string& id_prefix);
+std::string CdfOverlays(const std::vector<model::Target>& targets, const std::string& id_prefix);
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

@@ -11,7 +11,7 @@
 #include "render/html/svg_plot.h"
 #include "text/units.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 namespace {
 
 using probes::ConcurrencyResult;
@@ -36,7 +36,7 @@ std::string ScalingPlot(const std::vector<ConcurrencyResult>& rows, const std::s
                            .ticks = ticks},
                      .y = {.label = "synced ops/s, all writers (log scale)",
                            .scale = svg::Scale::kLog,
-                           .format = [](double v) { return FormatRate(v); }}};
+                           .format = [](double v) { return text::FormatRate(v); }}};
   for (probes::WriterMode mode : probes::AllWriterModes()) {
     svg::Series s{.name = std::string(probes::NameOf(mode))};
     double one = 0;
@@ -45,10 +45,11 @@ std::string ScalingPlot(const std::vector<ConcurrencyResult>& rows, const std::s
       if (r.spec.writers == 1) one = r.aggregate_ops_per_sec;
       double x = r.spec.writers, y = r.aggregate_ops_per_sec;
       s.points.push_back({x, y});
-      s.marks.push_back({x, y,
-                         fmt::format("{} writers ({}): {} ops/s, sync p50 {}, p99 {}",
-                                     r.spec.writers, probes::NameOf(mode), FormatRate(y),
-                                     NanosCell(r.latency.p50), PercentileCell(P99(r.latency)))});
+      s.marks.push_back(
+          {x, y,
+           fmt::format("{} writers ({}): {} ops/s, sync p50 {}, p99 {}", r.spec.writers,
+                       probes::NameOf(mode), text::FormatRate(y), text::NanosCell(r.latency.p50),
+                       text::PercentileCell(model::P99(r.latency)))});
     }
     if (s.points.size() < 2) continue;
     if (mode == probes::WriterMode::kThreads && one > 0) {
@@ -73,40 +74,41 @@ std::string RowsTable(const std::vector<ConcurrencyResult>& rows) {
   for (const ConcurrencyResult& r : rows) {
     std::string lead = fmt::format(
         "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>", probes::NameOf(r.spec.mode),
-        r.spec.writers, probes::NameOf(r.spec.primitive), FormatBytes(r.spec.write_size));
+        r.spec.writers, probes::NameOf(r.spec.primitive), text::FormatBytes(r.spec.write_size));
     if (!Plotted(r)) {
       out += lead + fmt::format("<td colspan=\"5\">{}: {}</td></tr>\n", probes::NameOf(r.outcome),
                                 Escape(r.reason));
       continue;
     }
     out += lead + fmt::format("<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                              r.ops, FormatRate(r.aggregate_ops_per_sec),
-                              r.scaling > 0 ? FormatRatio(r.scaling) : "-",
-                              NanosCell(r.latency.p50), PercentileCell(P99(r.latency)));
+                              r.ops, text::FormatRate(r.aggregate_ops_per_sec),
+                              r.scaling > 0 ? text::FormatRatio(r.scaling) : "-",
+                              text::NanosCell(r.latency.p50),
+                              text::PercentileCell(model::P99(r.latency)));
   }
   return out + "</tbody>\n</table>\n";
 }
 
-std::string SerialBlock(const SerialVsConcurrent& s) {
+std::string SerialBlock(const model::SerialVsConcurrent& s) {
   const probes::QueueDepthResult& q = s.concurrent;
   std::string out = "<h4>Serial versus concurrent</h4>\n<table class=\"serial\">\n";
   std::string concurrent = q.outcome == probes::Outcome::kOk
-                               ? fmt::format("{}/s ({})", FormatRate(q.ops_per_sec), q.engine)
+                               ? fmt::format("{}/s ({})", text::FormatRate(q.ops_per_sec), q.engine)
                                : fmt::format("{}: {}", probes::NameOf(q.outcome), Escape(q.reason));
   out += fmt::format(
       "<tr><th>random {} writes, queue depth {}, O_DIRECT, no sync</th><td>{}</td></tr>\n",
-      FormatBytes(q.write_size), q.queue_depth, concurrent);
+      text::FormatBytes(q.write_size), q.queue_depth, concurrent);
   if (s.serial_ops_per_sec > 0) {
     out += fmt::format("<tr><th>serial synced ({})</th><td>{}/s</td></tr>\n",
-                       Escape(s.serial_label), FormatRate(s.serial_ops_per_sec));
-    out += fmt::format("<tr><th>ratio</th><td>{}</td></tr>\n", FormatRatio(s.ratio));
+                       Escape(s.serial_label), text::FormatRate(s.serial_ops_per_sec));
+    out += fmt::format("<tr><th>ratio</th><td>{}</td></tr>\n", text::FormatRatio(s.ratio));
   }
   return out + "</table>\n";
 }
 
 }  // namespace
 
-std::string ConcurrencySection(const Target& t, const std::string& id_prefix) {
+std::string ConcurrencySection(const model::Target& t, const std::string& id_prefix) {
   if (t.concurrency.empty() && !t.serial_vs_concurrent) return "";
   std::string out = "<h3>Concurrent syncers</h3>\n";
   if (!t.concurrency.empty()) {
@@ -117,4 +119,4 @@ std::string ConcurrencySection(const Target& t, const std::string& id_prefix) {
   return out;
 }
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

@@ -7,9 +7,9 @@
 
 #include "model/report.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 
 // "" when the target has no concurrency rows and no serial-versus-concurrent block.
-std::string ConcurrencySection(const Target& t, const std::string& id_prefix);
+std::string ConcurrencySection(const model::Target& t, const std::string& id_prefix);
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

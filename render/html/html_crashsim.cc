@@ -4,7 +4,7 @@
 
 #include "render/html/html_text.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 
 std::string CrashsimSection(const std::vector<sqlite_bench::CrashsimResult>& results) {
   if (results.empty()) return "";
@@ -37,4 +37,4 @@ std::string CrashsimSection(const std::vector<sqlite_bench::CrashsimResult>& res
   return out + "</tbody>\n</table>\n";
 }
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

@@ -6,9 +6,9 @@
 
 #include "sqlite_bench/crashsim_result.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 
 // The table of trials, corrupt images and lost commits; "" when crashsim did not run.
 std::string CrashsimSection(const std::vector<sqlite_bench::CrashsimResult>& results);
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

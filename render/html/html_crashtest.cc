@@ -6,7 +6,7 @@
 #include "render/html/html_text.h"
 #include "render/html/svg_plot.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 namespace {
 
 using sqlite_bench::CrashtestResult;
@@ -111,4 +111,4 @@ std::string CrashtestSection(const std::vector<CrashtestResult>& results,
   return out + plots;
 }
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

@@ -7,7 +7,7 @@
 
 #include "sqlite_bench/crashtest_result.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 
 // The table of states, corrupt ones and lost commits, with the example states to rebuild, and
 // a plot per configuration of the commits acknowledged and kept at each flush; "" when
@@ -15,4 +15,4 @@ namespace durprobe::report::html {
 std::string CrashtestSection(const std::vector<sqlite_bench::CrashtestResult>& results,
                              const std::string& id_prefix);
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

@@ -5,7 +5,7 @@
 #include "render/fsync_error_rows.h"
 #include "render/html/html_text.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 namespace {
 
 std::string Cells(const std::vector<std::string>& cells) {
@@ -56,4 +56,4 @@ std::string FsyncErrorsSection(const std::vector<probes::FsyncErrorsResult>& res
   return out;
 }
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

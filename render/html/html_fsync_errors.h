@@ -7,9 +7,9 @@
 
 #include "probes/fsync_error_result.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 
 // "" when faults did not run.
 std::string FsyncErrorsSection(const std::vector<probes::FsyncErrorsResult>& results);
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

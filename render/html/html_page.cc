@@ -4,7 +4,7 @@
 
 #include "render/html/html_text.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 namespace {
 
 // Series colours from the Okabe-Ito palette (distinguishable with the common colour vision
@@ -89,7 +89,7 @@ std::string Row(const std::string& name, const std::string& value) {
   return fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", Escape(name), Escape(value));
 }
 
-std::string ContextBlock(const Context& c, const std::string& source) {
+std::string ContextBlock(const model::Context& c, const std::string& source) {
   std::string out;
   if (c.interrupted) {
     out += fmt::format(
@@ -120,16 +120,16 @@ std::string ContextBlock(const Context& c, const std::string& source) {
   return out;
 }
 
-std::string FindingsTable(const std::vector<Finding>& findings) {
+std::string FindingsTable(const std::vector<model::Finding>& findings) {
   if (findings.empty()) return "<p class=\"note\">No findings.</p>\n";
   std::string out =
       "<table class=\"findings\">\n<thead><tr><th>severity</th><th>code</th><th>finding</th>"
       "</tr></thead>\n<tbody>\n";
-  for (const Finding& f : findings) {
+  for (const model::Finding& f : findings) {
     std::string_view sev = NameOf(f.severity);
-    const char* symbol = f.severity == Severity::kFail   ? "\u2716 "
-                         : f.severity == Severity::kWarn ? "\u26a0 "
-                                                         : "\u2139 ";
+    const char* symbol = f.severity == model::Severity::kFail   ? "\u2716 "
+                         : f.severity == model::Severity::kWarn ? "\u26a0 "
+                                                                : "\u2139 ";
     out += fmt::format(
         "<tr class=\"sev-{0}\"><td class=\"sev\">{1}{0}</td><td><code>{2}</code></td>"
         "<td>{3}</td></tr>\n",
@@ -138,4 +138,4 @@ std::string FindingsTable(const std::vector<Finding>& findings) {
   return out + "</tbody>\n</table>\n";
 }
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

@@ -14,7 +14,7 @@
 #include "render/html/html_text.h"
 #include "text/units.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 namespace {
 
 using probes::Primitive;
@@ -26,7 +26,7 @@ bool HasData(const ProbeResult& r) {
   return r.outcome != probes::Outcome::kUnsupported && r.ops > 0;
 }
 
-std::string Cell(std::uint64_t ns) { return FormatNanos(static_cast<double>(ns)); }
+std::string Cell(std::uint64_t ns) { return text::FormatNanos(static_cast<double>(ns)); }
 
 std::string Table(const std::vector<ProbeResult>& results) {
   // flush/op only when a probe's device flushes were counted, as on the console.
@@ -39,7 +39,7 @@ std::string Table(const std::vector<ProbeResult>& results) {
   if (flushes) out += fmt::format("<th class=\"num\">{}</th>", kFlushPerOpHeader);
   out += "<th>status</th></tr></thead>\n<tbody>\n";
   for (const ProbeResult& r : results) {
-    std::string size = SizeLabel(r.spec) + RhythmLabel(r.spec);
+    std::string size = model::SizeLabel(r.spec) + model::RhythmLabel(r.spec);
     out += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td>",
                        probes::NameOf(r.spec.primitive), probes::NameOf(r.spec.pattern), size);
     if (!HasData(r)) {
@@ -55,8 +55,8 @@ std::string Table(const std::vector<ProbeResult>& results) {
         "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td>",
-        r.ops, FormatRate(r.ops_per_sec), Cell(l.p50), PercentileCell(P90(l)),
-        PercentileCell(P99(l)), PercentileCell(P999(l)), Cell(l.max));
+        r.ops, text::FormatRate(r.ops_per_sec), Cell(l.p50), text::PercentileCell(model::P90(l)),
+        text::PercentileCell(model::P99(l)), text::PercentileCell(model::P999(l)), Cell(l.max));
     if (flushes) out += fmt::format("<td class=\"num\">{}</td>", FlushPerOpCell(r.device_flushes));
     out += fmt::format("<td>{}</td></tr>\n", Escape(status));
   }
@@ -119,14 +119,14 @@ std::string SweepPlot(const std::string& id, const std::vector<ProbeResult>& res
     double x = static_cast<double>(r.spec.write_size), y = static_cast<double>(r.latency.p50);
     s.points.push_back({x, y});
     s.marks.push_back({x, y,
-                       fmt::format("{}: p50 {}, p99 {}", FormatBytes(r.spec.write_size),
+                       fmt::format("{}: p50 {}, p99 {}", text::FormatBytes(r.spec.write_size),
                                    Cell(r.latency.p50), Cell(r.latency.p99))});
   }
   svg::LinePlot plot{.id = id,
                      .title = "Median latency by write size",
                      .x = {.label = "bytes per write (log scale)",
                            .scale = svg::Scale::kLog,
-                           .format = [](double v) { return FormatBytes(std::uint64_t(v)); },
+                           .format = [](double v) { return text::FormatBytes(std::uint64_t(v)); },
                            .ticks = sizes},
                      .y = LatencyAxis("median latency (log scale)")};
   for (const std::string& name : order) {
@@ -158,7 +158,7 @@ std::string NanosTick(double ns) {
 
 std::string PercentTick(double share) { return fmt::format("{:g}%", share * 100.0); }
 
-std::string ProbeName(const ProbeResult& r) { return ProbeLabel(r.spec); }
+std::string ProbeName(const ProbeResult& r) { return model::ProbeLabel(r.spec); }
 
 svg::Series CdfSeries(const ProbeResult& r, const std::string& name) {
   svg::Series s{.name = name};
@@ -177,7 +177,7 @@ svg::Series CdfSeries(const ProbeResult& r, const std::string& name) {
   for (auto [q, v, label] : {std::tuple{0.5, l.p50, "p50"}, std::tuple{0.9, l.p90, "p90"},
                              std::tuple{0.99, l.p99, "p99"}, std::tuple{0.999, l.p999, "p99.9"}}) {
     // A tail mark only where the operations support that percentile (model/percentiles.h).
-    if (v > 0 && (q == 0.5 || PercentileSupported(q, l.count))) {
+    if (v > 0 && (q == 0.5 || model::PercentileSupported(q, l.count))) {
       s.marks.push_back({double(v), q, fmt::format("{} {}", label, Cell(v))});
     }
   }
@@ -212,9 +212,9 @@ std::string ProbeSection(const std::vector<ProbeResult>& results, const std::str
       }
     }
     std::string name(probes::NameOf(pattern));
-    out +=
-        CdfPlot(fmt::format("{}-cdf-{}", id_prefix, name),
-                fmt::format("Latency CDF, {} pattern, {} writes", name, FormatBytes(size)), shown);
+    out += CdfPlot(fmt::format("{}-cdf-{}", id_prefix, name),
+                   fmt::format("Latency CDF, {} pattern, {} writes", name, text::FormatBytes(size)),
+                   shown);
   }
   std::vector<const ProbeResult*> dir;
   for (const ProbeResult& r : results) {
@@ -225,4 +225,4 @@ std::string ProbeSection(const std::vector<ProbeResult>& results, const std::str
   return out + Table(results);
 }
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

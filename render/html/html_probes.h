@@ -8,7 +8,7 @@
 #include "probes/probe_result.h"
 #include "render/html/svg_plot.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 
 // Tick and tooltip text.
 std::string NanosTick(double ns);       // "1 us", "20 ms"
@@ -27,4 +27,4 @@ svg::Series CdfSeries(const probes::ProbeResult& r, const std::string& name);
 std::string ProbeSection(const std::vector<probes::ProbeResult>& results,
                          const std::string& id_prefix);
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

@@ -16,10 +16,8 @@
 #include "render/html/html_timeline.h"
 #include "render/mount_rows.h"
 
-namespace durprobe::report {
-namespace html {
-
-std::string TargetSection(const Target& t, const std::string& id_prefix) {
+namespace durprobe::render::html {
+std::string TargetSection(const model::Target& t, const std::string& id_prefix) {
   std::string out = fmt::format("<section class=\"target\">\n<h2>{}</h2>\n", Escape(t.path));
   out += SummarySection(t);
   if (t.mount) {
@@ -50,42 +48,40 @@ std::string TargetSection(const Target& t, const std::string& id_prefix) {
   return out + "</section>\n";
 }
 
-}  // namespace html
-
 Status WriteHtmlPage(const std::vector<SourcedReport>& reports, std::ostream& out) {
   std::string title = "durprobe report";
   if (reports.size() == 1 && reports.front().report.targets.size() == 1) {
     title += ": " + reports.front().report.targets.front().path;
   }
-  out << html::PageStart(title) << "<h1>" << html::Escape(title) << "</h1>\n";
+  out << PageStart(title) << "<h1>" << Escape(title) << "</h1>\n";
   // Several reports (hosts, or runs over time): their probes on the same axes first.
-  std::vector<Target> all;
+  std::vector<model::Target> all;
   for (const SourcedReport& r : reports) {
-    for (const Target& t : r.report.targets) {
+    for (const model::Target& t : r.report.targets) {
       all.push_back(t);
       if (reports.size() > 1) all.back().path = r.source + ": " + t.path;
     }
   }
   if (all.size() > 1) {
-    std::string overlays = html::CdfOverlays(all, "all");
+    std::string overlays = CdfOverlays(all, "all");
     if (!overlays.empty()) out << "<h2>Every path on the same axes</h2>\n" << overlays;
   }
   for (std::size_t i = 0; i < reports.size(); ++i) {
     const SourcedReport& r = reports[i];
     if (reports.size() > 1) {
       out << fmt::format("<h1 class=\"source\">[{}] {}</h1>\n", i + 1,
-                         html::Escape(r.source.empty() ? "report" : r.source));
+                         Escape(r.source.empty() ? "report" : r.source));
     }
-    out << html::ContextBlock(r.report.context, r.source);
+    out << ContextBlock(r.report.context, r.source);
     for (std::size_t t = 0; t < r.report.targets.size(); ++t) {
-      out << html::TargetSection(r.report.targets[t], fmt::format("r{}t{}", i, t));
+      out << TargetSection(r.report.targets[t], fmt::format("r{}t{}", i, t));
     }
   }
-  out << html::PageEnd();
+  out << PageEnd();
   return out ? Status::Ok() : Status::Error("could not write the HTML page");
 }
 
-Status HtmlReporter::Write(const Report& report, std::ostream& out) const {
+Status HtmlReporter::Write(const model::Report& report, std::ostream& out) const {
   return WriteHtmlPage({SourcedReport{"", report}}, out);
 }
 
@@ -93,4 +89,4 @@ Status HtmlReporter::Write(const SavedReports& saved, std::ostream& out) const {
   return WriteHtmlPage(saved.reports, out);
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::html

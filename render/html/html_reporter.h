@@ -10,12 +10,12 @@
 #include "model/report.h"
 #include "render/reporter.h"
 
-namespace durprobe::report {
+namespace durprobe::render::html {
 
 // A report and the file it was read from ("" when it comes straight from a run).
 struct SourcedReport {
   std::string source;
-  Report report;
+  model::Report report;
 };
 
 // Saved reports rendered together: `report`'s document.
@@ -27,19 +27,15 @@ struct SavedReports {
 // context and targets in turn.
 Status WriteHtmlPage(const std::vector<SourcedReport>& reports, std::ostream& out);
 
-namespace html {
-
 // One target: heading, mount and device table, findings, probes, SQLite.
-std::string TargetSection(const Target& target, const std::string& id_prefix);
-
-}  // namespace html
+std::string TargetSection(const model::Target& target, const std::string& id_prefix);
 
 class HtmlReporter : public Reporter {
  public:
-  Status Write(const Report& report, std::ostream& out) const override;
-  Status Write(const Comparison& comparison, std::ostream& out) const override;
-  Status Write(const Diff& diff, std::ostream& out) const override;
+  Status Write(const model::Report& report, std::ostream& out) const override;
+  Status Write(const explain::Comparison& comparison, std::ostream& out) const override;
+  Status Write(const explain::Diff& diff, std::ostream& out) const override;
   Status Write(const SavedReports& saved, std::ostream& out) const override;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::html

@@ -14,7 +14,7 @@
 #include "render/html/svg_bars.h"
 #include "text/units.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 namespace {
 
 using sqlite_bench::CommitResult;
@@ -30,8 +30,8 @@ std::string ModeName(const CommitResult& r, bool with_statement) {
   return name;
 }
 
-bool MixedStatements(const std::vector<SqliteEntry>& entries) {
-  for (const SqliteEntry& e : entries) {
+bool MixedStatements(const std::vector<model::SqliteEntry>& entries) {
+  for (const model::SqliteEntry& e : entries) {
     if (e.result.config.statement != entries.front().result.config.statement) return true;
   }
   return false;
@@ -43,13 +43,14 @@ std::string Count(double v) {
 
 // Bars of the mean time per commit (the commit rate's inverse, so the two add up: a part of the
 // bar is a part of the rate lost), split into the time inside syncs and the rest.
-std::string CommitBars(const std::vector<SqliteEntry>& entries, const std::string& id, bool mixed) {
+std::string CommitBars(const std::vector<model::SqliteEntry>& entries, const std::string& id,
+                       bool mixed) {
   svg::BarChart chart{
       .id = id,
       .title = "SQLite time per commit, split into time in syncs and time outside",
       .value = {.label = "mean time per commit (1 / commit rate)", .format = NanosTick},
       .segment_names = {"time in syncs", "time outside syncs"}};
-  for (const SqliteEntry& e : entries) {
+  for (const model::SqliteEntry& e : entries) {
     const CommitResult& r = e.result;
     svg::Bar bar{.label = ConfigName(r, mixed)};
     if (!Measured(r)) {
@@ -57,13 +58,14 @@ std::string CommitBars(const std::vector<SqliteEntry>& entries, const std::strin
       chart.bars.push_back(bar);
       continue;
     }
-    const SqliteCorrelation& c = e.correlation;
+    const model::SqliteCorrelation& c = e.correlation;
     double total = c.sync_ns + c.non_sync_ns;
     double share = total > 0 ? c.sync_ns / total : 0.0;
-    double syncs = SyncsOf(r).total;
+    double syncs = analysis::SyncsOf(r).total;
     bar.segments = {{c.sync_ns, fmt::format("{} syncs, {:.0f}%", Count(syncs), share * 100.0)},
                     {c.non_sync_ns, fmt::format("{:.0f}%", (1 - share) * 100.0)}};
-    bar.note = fmt::format("{}/s, {} syncs/commit", FormatRate(r.commits_per_sec), Count(syncs));
+    bar.note =
+        fmt::format("{}/s, {} syncs/commit", text::FormatRate(r.commits_per_sec), Count(syncs));
     chart.bars.push_back(bar);
   }
   return Figure(svg::Render(chart),
@@ -75,10 +77,11 @@ std::string CommitBars(const std::vector<SqliteEntry>& entries, const std::strin
                 "mostly outside syncs is bound by CPU or the filesystem layer.");
 }
 
-std::string BatchSweep(const std::vector<SqliteEntry>& entries, const std::string& id, bool mixed) {
+std::string BatchSweep(const std::vector<model::SqliteEntry>& entries, const std::string& id,
+                       bool mixed) {
   std::map<std::string, svg::Series> by_mode;
   std::vector<std::string> order;
-  for (const SqliteEntry& e : entries) {
+  for (const model::SqliteEntry& e : entries) {
     if (!Measured(e.result)) continue;
     std::string mode = ModeName(e.result, mixed);
     if (!by_mode.count(mode)) order.push_back(mode);
@@ -88,14 +91,14 @@ std::string BatchSweep(const std::vector<SqliteEntry>& entries, const std::strin
     s.points.push_back({x, y});
     s.marks.push_back({x, y,
                        fmt::format("{} rows per commit: {} rows/s", e.result.config.rows_per_commit,
-                                   FormatRate(y))});
+                                   text::FormatRate(y))});
   }
   svg::LinePlot plot{.id = id,
                      .title = "Rows per second by batch size",
                      .x = {.label = "rows per commit (log scale)", .scale = svg::Scale::kLog},
                      .y = {.label = "rows per second (log scale)",
                            .scale = svg::Scale::kLog,
-                           .format = [](double v) { return FormatRate(v); }}};
+                           .format = [](double v) { return text::FormatRate(v); }}};
   for (const std::string& mode : order) {
     svg::Series s = by_mode[mode];
     if (s.points.size() < 2) continue;
@@ -110,31 +113,32 @@ std::string BatchSweep(const std::vector<SqliteEntry>& entries, const std::strin
                 "commit, so the rate climbs until the rows themselves cost more than the syncs.");
 }
 
-std::string Table(const std::vector<SqliteEntry>& entries, bool mixed) {
+std::string Table(const std::vector<model::SqliteEntry>& entries, bool mixed) {
   std::string out =
       "<table class=\"sqlite\">\n<thead><tr><th>configuration</th><th class=\"num\">commits/s</th>"
       "<th class=\"num\">rows/s</th><th class=\"num\">mean commit</th><th class=\"num\">p99</th>"
       "<th class=\"num\">syncs/commit</th><th class=\"num\">in syncs</th>"
       "<th class=\"num\">predicted</th><th>power-loss risk</th></tr></thead>\n<tbody>\n";
-  for (const SqliteEntry& e : entries) {
+  for (const model::SqliteEntry& e : entries) {
     const CommitResult& r = e.result;
-    const std::string& risk = e.risk.summary;  // as report::AssessRisks decided it
+    const std::string& risk = e.risk.summary;  // as analysis::AssessRisks decided it
     if (!Measured(r)) {
       out += fmt::format("<tr><td>{}</td><td colspan=\"7\">{}: {}</td><td>{}</td></tr>\n",
                          Escape(ConfigName(r, mixed)), probes::NameOf(r.outcome), Escape(r.reason),
                          Escape(risk));
       continue;
     }
-    const SqliteCorrelation& c = e.correlation;
+    const model::SqliteCorrelation& c = e.correlation;
     double total = c.sync_ns + c.non_sync_ns;
     out += fmt::format(
         "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{:.0f}%</td>"
         "<td class=\"num\">{}</td><td>{}</td></tr>\n",
-        Escape(ConfigName(r, mixed)), FormatRate(r.commits_per_sec), FormatRate(r.rows_per_sec),
-        FormatNanos(total), PercentileCell(P99(r.latency)), Count(SyncsOf(r).total),
+        Escape(ConfigName(r, mixed)), text::FormatRate(r.commits_per_sec),
+        text::FormatRate(r.rows_per_sec), text::FormatNanos(total),
+        text::PercentileCell(model::P99(r.latency)), Count(analysis::SyncsOf(r).total),
         total > 0 ? 100.0 * c.sync_ns / total : 0.0,
-        c.available ? FormatNanos(c.predicted_ns) : std::string("-"), Escape(risk));
+        c.available ? text::FormatNanos(c.predicted_ns) : std::string("-"), Escape(risk));
   }
   return out + "</tbody>\n</table>\n";
 }
@@ -165,7 +169,8 @@ std::string OverRunPlot(const std::string& id, const std::string& title, const s
     svg::Series s{.name = rs.name};
     for (const auto& [x, v] : rs.samples) {
       s.points.push_back({x, v / median});
-      s.marks.push_back({x, v / median, fmt::format("{:.4g}: {} {}", x, FormatRate(v), rs.unit)});
+      s.marks.push_back(
+          {x, v / median, fmt::format("{:.4g}: {} {}", x, text::FormatRate(v), rs.unit)});
     }
     plot.series.push_back(std::move(s));
   }
@@ -176,7 +181,8 @@ std::string OverRunPlot(const std::string& id, const std::string& title, const s
                 "at the same point of the run is the device, not the configuration.");
 }
 
-std::string SqliteSection(const std::vector<SqliteEntry>& entries, const std::string& id_prefix) {
+std::string SqliteSection(const std::vector<model::SqliteEntry>& entries,
+                          const std::string& id_prefix) {
   if (entries.empty()) return "";
   bool mixed = MixedStatements(entries);
   std::string out = "<h3>SQLite commits</h3>\n";
@@ -184,12 +190,12 @@ std::string SqliteSection(const std::vector<SqliteEntry>& entries, const std::st
   out += BatchSweep(entries, id_prefix + "-batch", mixed);
   // On the run's time axis when every repetition kept its window (reports since drift
   // analysis), in the order the run made them otherwise.
-  bool timed = std::all_of(entries.begin(), entries.end(), [](const SqliteEntry& e) {
+  bool timed = std::all_of(entries.begin(), entries.end(), [](const model::SqliteEntry& e) {
     return e.result.repetition_windows.size() == e.result.repetition_commits_per_sec.size();
   });
   std::vector<RunSeries> reps;
   double position = 0;
-  for (const SqliteEntry& e : entries) {
+  for (const model::SqliteEntry& e : entries) {
     const CommitResult& r = e.result;
     RunSeries s{.name = ConfigName(r, mixed), .unit = "commits/s"};
     for (std::size_t i = 0; i < r.repetition_commits_per_sec.size(); ++i) {
@@ -206,4 +212,4 @@ std::string SqliteSection(const std::vector<SqliteEntry>& entries, const std::st
   return out + Table(entries, mixed);
 }
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

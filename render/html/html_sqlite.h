@@ -10,7 +10,7 @@
 #include "model/sqlite_model.h"
 #include "sqlite_bench/commit_result.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 
 // A configuration in plots and tables: "WAL/FULL x1" (+FF with fullfsync), with its statement
 // mode ("WAL/FULL reused x1") when the entries mix them.
@@ -33,6 +33,7 @@ std::string OverRunPlot(const std::string& id, const std::string& title, const s
 
 // SQLite: commit rate bars split into sync and non-sync time with syncs per commit, the
 // batch-size sweep when present, the repetitions over the run, and a table.
-std::string SqliteSection(const std::vector<SqliteEntry>& entries, const std::string& id_prefix);
+std::string SqliteSection(const std::vector<model::SqliteEntry>& entries,
+                          const std::string& id_prefix);
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

@@ -6,7 +6,7 @@
 #include "render/html/html_text.h"
 #include "render/summary_text.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 namespace {
 
 std::string Line(const std::string& label, const std::string& text) {
@@ -15,10 +15,10 @@ std::string Line(const std::string& label, const std::string& text) {
 
 }  // namespace
 
-std::string SummarySection(const Target& t) {
+std::string SummarySection(const model::Target& t) {
   std::string out;
   if (t.summary) {
-    const PathSummary& s = *t.summary;
+    const model::PathSummary& s = *t.summary;
     out += "<div class=\"summary\">\n<h3>Summary</h3>\n<table>\n";
     out += Line("path", s.what) + Line("durability", s.durability_line) +
            Line("sync cost", SyncCostText(s));
@@ -40,7 +40,7 @@ std::string SummarySection(const Target& t) {
     out +=
         "<h3>Settings to use</h3>\n<table class=\"advice\">\n<thead><tr><th>for</th>"
         "<th>setting</th><th>why</th><th>measured</th></tr></thead>\n<tbody>\n";
-    for (const PathAdvice& a : t.advice) {
+    for (const model::PathAdvice& a : t.advice) {
       out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
                          Escape(a.system), Escape(a.setting), Escape(a.why), Escape(a.evidence));
     }
@@ -49,4 +49,4 @@ std::string SummarySection(const Target& t) {
   return out;
 }
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

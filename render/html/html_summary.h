@@ -6,9 +6,9 @@
 
 #include "model/report.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 
 // The summary box and the "Settings to use" table; "" when the target has neither.
-std::string SummarySection(const Target& target);
+std::string SummarySection(const model::Target& target);
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

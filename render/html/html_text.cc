@@ -6,9 +6,9 @@
 
 #include "text/xml_escape.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 
-std::string Escape(std::string_view text) { return EscapeXml(text, "&#39;"); }
+std::string Escape(std::string_view text) { return text::EscapeXml(text, "&#39;"); }
 
 std::string Coord(double v) {
   if (!std::isfinite(v)) v = 0;
@@ -18,4 +18,4 @@ std::string Coord(double v) {
   return s == "-0" ? "0" : s;
 }
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 
 // The XML escaper (text/xml_escape.h) with the apostrophe HTML wants.
 std::string Escape(std::string_view text);
@@ -15,4 +15,4 @@ std::string Escape(std::string_view text);
 // so no attribute ever makes a browser log "Expected number".
 std::string Coord(double v);
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

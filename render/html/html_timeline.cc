@@ -13,7 +13,7 @@
 #include "render/html/html_text.h"
 #include "text/units.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 namespace {
 
 double Seconds(std::uint64_t ns) { return double(ns) / 1e9; }
@@ -22,26 +22,26 @@ std::string SecondsTick(double s) { return fmt::format("{:g} s", s); }
 
 // The reference probe's samples: the level drift analysis reads (the mean) of each, at the moment
 // it started.
-svg::Series ReferenceLine(const Target& t) {
+svg::Series ReferenceLine(const model::Target& t) {
   svg::Series s{.name =
                     fmt::format("reference probe, {} (mean of each sample)", t.reference_probe)};
-  for (const ReferenceSample& r : t.reference) {
-    double x = Seconds(r.start_ns), y = ReferenceLevel(r);
+  for (const model::ReferenceSample& r : t.reference) {
+    double x = Seconds(r.start_ns), y = analysis::ReferenceLevel(r);
     if (r.ops == 0 || y <= 0) continue;
     s.points.push_back({x, y});
     s.marks.push_back(
         {x, y,
          fmt::format("{:.1f} s, before {}: mean {}, p50 {} over {} operations", x, r.before,
-                     FormatNanos(y), FormatNanos(double(r.p50_ns)), r.ops)});
+                     text::FormatNanos(y), text::FormatNanos(double(r.p50_ns)), r.ops)});
   }
   return s;
 }
 
 // The probe measuring what the reference probe measures, window by window (100 ms each).
-svg::Series SameProbeLine(const Target& t) {
+svg::Series SameProbeLine(const model::Target& t) {
   svg::Series s;
   for (const probes::ProbeResult& r : t.probes) {
-    if (r.series.empty() || ProbeLabel(r.spec) != t.reference_probe) continue;
+    if (r.series.empty() || model::ProbeLabel(r.spec) != t.reference_probe) continue;
     s.name = fmt::format("probe {} (mean per window)", t.reference_probe);
     for (const probes::SeriesPoint& p : r.series) {
       if (p.mean_ns <= 0) continue;
@@ -53,9 +53,9 @@ svg::Series SameProbeLine(const Target& t) {
 
 // SQLite's own syncs: the mean latency of the syncs each repetition made, at its midpoint. Every
 // configuration that syncs feeds the same line: a sync is a flush whatever the configuration.
-svg::Series SqliteSyncLine(const Target& t) {
+svg::Series SqliteSyncLine(const model::Target& t) {
   svg::Series s{.name = "SQLite's syncs (mean per repetition)"};
-  for (const SqliteEntry& e : t.sqlite) {
+  for (const model::SqliteEntry& e : t.sqlite) {
     const auto& windows = e.result.repetition_windows;
     for (std::size_t i = 0; i < windows.size(); ++i) {
       const sqlite_bench::Repetition& w = windows[i];
@@ -66,20 +66,20 @@ svg::Series SqliteSyncLine(const Target& t) {
       s.marks.push_back(
           {x, y,
            fmt::format("{:.1f} s, {} repetition {}: {} syncs, mean {}", x,
-                       ConfigName(e.result, false), i + 1, w.sync_calls, FormatNanos(y))});
+                       ConfigName(e.result, false), i + 1, w.sync_calls, text::FormatNanos(y))});
     }
   }
   return s;
 }
 
 // What drift analysis found, as marks where each step starts and as sentences for the caption.
-svg::Series StepMarks(const std::vector<DriftSeries>& drifted, std::string& sentences) {
+svg::Series StepMarks(const std::vector<analysis::DriftSeries>& drifted, std::string& sentences) {
   svg::Series s{.name = "a step drift analysis found (new level)"};
-  for (const DriftSeries& d : drifted) {
-    for (const Step& step : d.steps) {
+  for (const analysis::DriftSeries& d : drifted) {
+    for (const analysis::Step& step : d.steps) {
       double x = Seconds(step.at_ns);
       std::string text = fmt::format("{} at {:.1f} s: {} to {}", d.what, x,
-                                     FormatNanos(step.before), FormatNanos(step.after));
+                                     text::FormatNanos(step.before), text::FormatNanos(step.after));
       s.marks.push_back({x, step.after, text});
       sentences += (sentences.empty() ? "" : "; ") + text;
     }
@@ -89,7 +89,7 @@ svg::Series StepMarks(const std::vector<DriftSeries>& drifted, std::string& sent
 
 }  // namespace
 
-std::string TimelineSection(const Target& t, const std::string& id_prefix) {
+std::string TimelineSection(const model::Target& t, const std::string& id_prefix) {
   svg::LinePlot plot{
       .id = id_prefix + "-timeline",
       .title = "Flush latency over the run",
@@ -100,7 +100,7 @@ std::string TimelineSection(const Target& t, const std::string& id_prefix) {
   }
   if (plot.series.empty()) return "";
   std::string steps;
-  svg::Series marks = StepMarks(DriftedSeries(t), steps);
+  svg::Series marks = StepMarks(analysis::DriftedSeries(t), steps);
   if (!marks.marks.empty()) plot.series.push_back(std::move(marks));
   std::string caption =
       "Each line is a mean flush latency measured at a known moment of the run: the reference "
@@ -114,4 +114,4 @@ std::string TimelineSection(const Target& t, const std::string& id_prefix) {
   return "<h3>Over the run</h3>\n" + Figure(svg::Render(plot), caption);
 }
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

@@ -6,12 +6,12 @@
 
 #include "model/report.h"
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 
 // Flush latency over the run on one time axis: the reference probe's samples, the probe of the
 // same kind window by window, SQLite's own mean sync latency per repetition, and marks where
 // drift analysis found a step. Empty when fewer than two samples of any of them were kept (a
 // report from before they were recorded). The plot's id is "<id_prefix>-timeline".
-std::string TimelineSection(const Target& target, const std::string& id_prefix);
+std::string TimelineSection(const model::Target& target, const std::string& id_prefix);
 
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

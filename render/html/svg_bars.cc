@@ -9,7 +9,7 @@
 #include "render/html/svg_scale.h"
 #include "render/html/svg_shared.h"
 
-namespace durprobe::report::svg {
+namespace durprobe::render::html::svg {
 namespace {
 
 using html::Coord;
@@ -108,4 +108,4 @@ std::string Render(const BarChart& chart) {
          axes + body + block.svg + "</svg>\n";
 }
 
-}  // namespace durprobe::report::svg
+}  // namespace durprobe::render::html::svg

@@ -8,7 +8,7 @@
 
 #include "render/html/svg_plot.h"
 
-namespace durprobe::report::svg {
+namespace durprobe::render::html::svg {
 
 struct Segment {
   double value = 0;   // may be negative: it then extends left of zero
@@ -33,4 +33,4 @@ struct BarChart {
 };
 std::string Render(const BarChart& chart);
 
-}  // namespace durprobe::report::svg
+}  // namespace durprobe::render::html::svg

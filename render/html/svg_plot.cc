@@ -10,7 +10,7 @@
 #include "render/html/svg_scale.h"
 #include "render/html/svg_shared.h"
 
-namespace durprobe::report::svg {
+namespace durprobe::render::html::svg {
 namespace {
 
 using html::Coord;
@@ -120,4 +120,4 @@ std::string Render(const LinePlot& plot) {
          axes + body + block.svg + "</svg>\n";
 }
 
-}  // namespace durprobe::report::svg
+}  // namespace durprobe::render::html::svg

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace durprobe::report::svg {
+namespace durprobe::render::html::svg {
 
 struct Point {
   double x = 0, y = 0;
@@ -47,4 +47,4 @@ struct LinePlot {
 };
 std::string Render(const LinePlot& plot);
 
-}  // namespace durprobe::report::svg
+}  // namespace durprobe::render::html::svg

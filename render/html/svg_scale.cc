@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace durprobe::report::svg {
+namespace durprobe::render::html::svg {
 namespace {
 
 // 1, 2 or 5 times a power of ten, near range / 5: a linear axis gets four to ten ticks.
@@ -101,4 +101,4 @@ std::string MarkerOf(int index) {
   return kMarkers[index % kStyles];
 }
 
-}  // namespace durprobe::report::svg
+}  // namespace durprobe::render::html::svg

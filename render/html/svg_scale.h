@@ -6,7 +6,7 @@
 
 #include "render/html/svg_plot.h"
 
-namespace durprobe::report::svg {
+namespace durprobe::render::html::svg {
 
 class AxisMap {
  public:
@@ -31,4 +31,4 @@ std::string DashOf(int index);
 std::string MarkerOf(int index);
 inline constexpr int kStyles = 6;
 
-}  // namespace durprobe::report::svg
+}  // namespace durprobe::render::html::svg

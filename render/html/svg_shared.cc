@@ -5,7 +5,7 @@
 #include "render/html/html_text.h"
 #include "render/html/svg_scale.h"
 
-namespace durprobe::report::svg {
+namespace durprobe::render::html::svg {
 namespace {
 
 using html::Coord;
@@ -82,4 +82,4 @@ LegendBlock RenderLegend(const std::vector<LegendEntry>& entries, double top, do
   return block;
 }
 
-}  // namespace durprobe::report::svg
+}  // namespace durprobe::render::html::svg

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace durprobe::report::svg {
+namespace durprobe::render::html::svg {
 
 inline constexpr double kWidth = 720;
 
@@ -34,4 +34,4 @@ struct LegendBlock {
 // Entries flow left to right in rows from y = top, wrapping at width.
 LegendBlock RenderLegend(const std::vector<LegendEntry>& entries, double top, double width);
 
-}  // namespace durprobe::report::svg
+}  // namespace durprobe::render::html::svg

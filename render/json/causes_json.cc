@@ -3,11 +3,11 @@
 
 #include "codec/report_json.h"
 
-namespace durprobe::report {
+namespace durprobe::render::json {
 
-nlohmann::json CausesJson(const std::vector<Cause>& causes) {
+nlohmann::json CausesJson(const std::vector<explain::Cause>& causes) {
   nlohmann::json out = nlohmann::json::array();
-  for (const Cause& c : causes) {
+  for (const explain::Cause& c : causes) {
     nlohmann::json j{
         {"key", c.key},   {"score", c.score}, {"evidence", c.evidence},      {"advice", c.advice},
         {"what", c.what}, {"side", c.side},   {"differences", c.differences}};
@@ -22,13 +22,13 @@ nlohmann::json CausesJson(const std::vector<Cause>& causes) {
   return out;
 }
 
-nlohmann::json TriedJson(const TrialResult& t) {
+nlohmann::json TriedJson(const explain::TrialResult& t) {
   nlohmann::json targets = nlohmann::json::array();
-  for (const Target& target : t.targets) targets.push_back(ToJson(target));
+  for (const model::Target& target : t.targets) targets.push_back(codec::ToJson(target));
   nlohmann::json j{
       {"cause", t.cause}, {"command", t.command}, {"effect", t.effect}, {"targets", targets}};
   if (!t.instead_of.empty()) j["instead_of"] = t.instead_of;
   return j;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::json

@@ -9,9 +9,9 @@
 #include "explain/causes.h"
 #include "explain/trial.h"
 
-namespace durprobe::report {
+namespace durprobe::render::json {
 
-nlohmann::json CausesJson(const std::vector<Cause>& causes);
-nlohmann::json TriedJson(const TrialResult& tried);
+nlohmann::json CausesJson(const std::vector<explain::Cause>& causes);
+nlohmann::json TriedJson(const explain::TrialResult& tried);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::json

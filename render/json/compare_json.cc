@@ -4,17 +4,17 @@
 #include "render/json/causes_json.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::render::json {
 
-nlohmann::json ToJson(const Comparison& c) {
+nlohmann::json ToJson(const explain::Comparison& c) {
   std::vector<std::string> paths;
   nlohmann::json targets = nlohmann::json::array();
-  for (const Target& t : c.targets) {
+  for (const model::Target& t : c.targets) {
     paths.push_back(t.path);
-    targets.push_back(ToJson(t));
+    targets.push_back(codec::ToJson(t));
   }
   nlohmann::json verdicts = nlohmann::json::array();
-  for (const Verdict& v : c.verdicts) {
+  for (const explain::Verdict& v : c.verdicts) {
     nlohmann::json verdict{{"dominant", NameOf(v.dominant)},
                            {"ratio", v.ratio},
                            {"message", v.message},
@@ -31,7 +31,7 @@ nlohmann::json ToJson(const Comparison& c) {
     verdict["ratio_bounds"] = bounds;
     verdict["not_durable"] = v.not_durable;
     verdict["states"] = nlohmann::json::array();
-    for (const StateRatio& r : v.states) {
+    for (const explain::StateRatio& r : v.states) {
       verdict["states"].push_back({{"state", NameOf(r.state)},
                                    {"probe", r.probe},
                                    {"p50_ns", r.here_ns},
@@ -42,20 +42,20 @@ nlohmann::json ToJson(const Comparison& c) {
     }
     verdict["causes"] = CausesJson(v.causes);
     verdict["differences"] = nlohmann::json::array();
-    for (const Difference& x : v.differences) {
+    for (const explain::Difference& x : v.differences) {
       verdict["differences"].push_back({{"key", x.key}, {"a", x.a}, {"b", x.b}});
     }
-    PutPath(verdict, "path", v.path);
+    text::PutPath(verdict, "path", v.path);
     verdicts.push_back(std::move(verdict));
   }
-  nlohmann::json j{{"schema", kCompareSchema},
-                   {"context", ToJson(c.context)},
+  nlohmann::json j{{"schema", explain::kCompareSchema},
+                   {"context", codec::ToJson(c.context)},
                    {"targets", targets},
                    {"verdicts", verdicts}};
   if (c.tried) j["tried"] = TriedJson(*c.tried);
-  PutPaths(j, "paths", paths);
-  MakeValidUtf8(j);
+  text::PutPaths(j, "paths", paths);
+  text::MakeValidUtf8(j);
   return j;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::json

@@ -6,8 +6,8 @@
 
 #include "explain/compare_analysis.h"
 
-namespace durprobe::report {
+namespace durprobe::render::json {
 
-nlohmann::json ToJson(const Comparison& comparison);
+nlohmann::json ToJson(const explain::Comparison& comparison);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::json

@@ -4,12 +4,12 @@
 #include "render/json/causes_json.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::render::json {
 namespace {
 
 using nlohmann::json;
 
-json ConfigJson(const ConfigDiff& c) {
+json ConfigJson(const explain::ConfigDiff& c) {
   return {{"journal_mode", c.journal_mode},
           {"synchronous", c.synchronous},
           {"rows_per_commit", c.rows_per_commit},
@@ -31,7 +31,7 @@ json ConfigJson(const ConfigDiff& c) {
             {"non_sync", c.share_non_sync}}}};
 }
 
-json ProbeJson(const ProbeDiff& p) {
+json ProbeJson(const explain::ProbeDiff& p) {
   json j{{"primitive", p.primitive},
          {"pattern", p.pattern},
          {"write_size", p.write_size},
@@ -46,15 +46,15 @@ json ProbeJson(const ProbeDiff& p) {
   return j;
 }
 
-json Differences(const std::vector<Difference>& list) {
+json Differences(const std::vector<explain::Difference>& list) {
   json out = json::array();
-  for (const Difference& x : list) out.push_back({{"key", x.key}, {"a", x.a}, {"b", x.b}});
+  for (const explain::Difference& x : list) out.push_back({{"key", x.key}, {"a", x.a}, {"b", x.b}});
   return out;
 }
 
-json ConcurrencyJson(const std::vector<ConcurrencyDiff>& rows) {
+json ConcurrencyJson(const std::vector<explain::ConcurrencyDiff>& rows) {
   json out = json::array();
-  for (const ConcurrencyDiff& c : rows) {
+  for (const explain::ConcurrencyDiff& c : rows) {
     out.push_back({{"writers", c.spec.writers},
                    {"mode", probes::NameOf(c.spec.mode)},
                    {"primitive", probes::NameOf(c.spec.primitive)},
@@ -67,19 +67,19 @@ json ConcurrencyJson(const std::vector<ConcurrencyDiff>& rows) {
   return out;
 }
 
-json VerdictJson(const DiffVerdict& v) {
+json VerdictJson(const explain::DiffVerdict& v) {
   return {{"factor", NameOf(v.factor)}, {"message", v.message}};
 }
 
 }  // namespace
 
-json ToJson(const Diff& d) {
+json ToJson(const explain::Diff& d) {
   json configs = json::array(), pairs = json::array();
-  for (const ConfigDiff& c : d.configs) configs.push_back(ConfigJson(c));
-  for (const PairDiff& p : d.pairs) {
+  for (const explain::ConfigDiff& c : d.configs) configs.push_back(ConfigJson(c));
+  for (const explain::PairDiff& p : d.pairs) {
     json pair_configs = json::array(), probes = json::array();
-    for (const ConfigDiff& c : p.configs) pair_configs.push_back(ConfigJson(c));
-    for (const ProbeDiff& x : p.probes) probes.push_back(ProbeJson(x));
+    for (const explain::ConfigDiff& c : p.configs) pair_configs.push_back(ConfigJson(c));
+    for (const explain::ProbeDiff& x : p.probes) probes.push_back(ProbeJson(x));
     pairs.push_back({{"a_path", p.a_path},
                      {"b_path", p.b_path},
                      {"configs", pair_configs},
@@ -89,17 +89,17 @@ json ToJson(const Diff& d) {
                      {"verdict", VerdictJson(p.verdict)}});
     if (!p.concurrency.empty()) pairs.back()["concurrency"] = ConcurrencyJson(p.concurrency);
   }
-  json j{{"schema", kDiffSchema},
+  json j{{"schema", explain::kDiffSchema},
          {"configs", configs},
          {"pairs", pairs},
          {"differences", Differences(d.differences)},
          {"warnings", d.warnings},
          {"verdict", VerdictJson(d.verdict)},
          {"causes", CausesJson(d.causes)}};
-  PutPath(j, "a", d.a_name);
-  PutPath(j, "b", d.b_name);
-  MakeValidUtf8(j);  // differences quote report values, which can be paths
+  text::PutPath(j, "a", d.a_name);
+  text::PutPath(j, "b", d.b_name);
+  text::MakeValidUtf8(j);  // differences quote report values, which can be paths
   return j;
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::json

@@ -5,8 +5,8 @@
 
 #include "explain/diff_analysis.h"
 
-namespace durprobe::report {
+namespace durprobe::render::json {
 
-nlohmann::json ToJson(const Diff& diff);
+nlohmann::json ToJson(const explain::Diff& diff);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::json

@@ -5,26 +5,26 @@
 #include "render/json/diff_json.h"
 #include "render/json/summary_json.h"
 
-namespace durprobe::report {
+namespace durprobe::render::json {
 
-Status JsonReporter::Write(const Report& report, std::ostream& out) const {
-  WriteJson(report, out);
+Status JsonReporter::Write(const model::Report& report, std::ostream& out) const {
+  codec::WriteJson(report, out);
   return Status::Ok();
 }
 
-Status JsonReporter::Write(const Comparison& comparison, std::ostream& out) const {
-  out << DumpJson(ToJson(comparison));
+Status JsonReporter::Write(const explain::Comparison& comparison, std::ostream& out) const {
+  out << codec::DumpJson(ToJson(comparison));
   return Status::Ok();
 }
 
-Status JsonReporter::Write(const Diff& diff, std::ostream& out) const {
-  out << DumpJson(ToJson(diff));
+Status JsonReporter::Write(const explain::Diff& diff, std::ostream& out) const {
+  out << codec::DumpJson(ToJson(diff));
   return Status::Ok();
 }
 
-Status JsonReporter::Write(const Summary& summary, std::ostream& out) const {
-  out << DumpJson(SummaryJson(summary.rows));
+Status JsonReporter::Write(const explain::Summary& summary, std::ostream& out) const {
+  out << codec::DumpJson(SummaryJson(summary.rows));
   return Status::Ok();
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::json

@@ -6,15 +6,15 @@
 
 #include "render/reporter.h"
 
-namespace durprobe::report {
+namespace durprobe::render::json {
 
 // The JSON format behind the output seam: durprobe.report/1, durprobe.compare/1, durprobe.diff/1.
 class JsonReporter : public Reporter {
  public:
-  Status Write(const Report& report, std::ostream& out) const override;
-  Status Write(const Comparison& comparison, std::ostream& out) const override;
-  Status Write(const Diff& diff, std::ostream& out) const override;
-  Status Write(const Summary& summary, std::ostream& out) const override;
+  Status Write(const model::Report& report, std::ostream& out) const override;
+  Status Write(const explain::Comparison& comparison, std::ostream& out) const override;
+  Status Write(const explain::Diff& diff, std::ostream& out) const override;
+  Status Write(const explain::Summary& summary, std::ostream& out) const override;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::json

@@ -1,13 +1,13 @@
 #include "render/json/summary_json.h"
 
-namespace durprobe::report {
+namespace durprobe::render::json {
 
 using nlohmann::json;
 
-json SummaryJson(const std::vector<SummaryRow>& rows) {
+json SummaryJson(const std::vector<explain::SummaryRow>& rows) {
   json out = json::array();
   auto opt = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
-  for (const SummaryRow& r : rows) {
+  for (const explain::SummaryRow& r : rows) {
     out.push_back(
         {{"host", r.host},
          {"path", r.path},
@@ -27,4 +27,4 @@ json SummaryJson(const std::vector<SummaryRow>& rows) {
   return json{{"schema", "durprobe.summary/1"}, {"rows", out}};
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::json

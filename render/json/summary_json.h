@@ -6,9 +6,9 @@
 
 #include "explain/summary.h"
 
-namespace durprobe::report {
+namespace durprobe::render::json {
 
 // {"schema": "durprobe.summary/1", "rows": [...]}
-nlohmann::json SummaryJson(const std::vector<SummaryRow>& rows);
+nlohmann::json SummaryJson(const std::vector<explain::SummaryRow>& rows);
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::json

@@ -11,16 +11,16 @@
 #include "text/units.h"
 #include "text/xml_escape.h"
 
-namespace durprobe::report {
+namespace durprobe::render::junit {
 namespace {
 
 struct Counts {
   int tests = 0, failures = 0, errors = 0, skipped = 0;
-  void Add(CheckOutcome o) {
+  void Add(model::CheckOutcome o) {
     ++tests;
-    failures += o == CheckOutcome::kFail;
-    errors += o == CheckOutcome::kError || o == CheckOutcome::kUnstable;
-    skipped += o == CheckOutcome::kSkipped;
+    failures += o == model::CheckOutcome::kFail;
+    errors += o == model::CheckOutcome::kError || o == model::CheckOutcome::kUnstable;
+    skipped += o == model::CheckOutcome::kSkipped;
   }
 };
 
@@ -29,33 +29,33 @@ std::string Attrs(const Counts& c) {
                      c.failures, c.errors, c.skipped);
 }
 
-std::string ComparisonText(const CheckResult& c) {
+std::string ComparisonText(const model::CheckResult& c) {
   if (!c.measured) return "not measured";
-  return fmt::format("measured {}, threshold {} {}", FormatCheckValue(*c.measured, c.unit),
-                     c.comparison, FormatCheckValue(c.threshold, c.unit));
+  return fmt::format("measured {}, threshold {} {}", text::FormatCheckValue(*c.measured, c.unit),
+                     c.comparison, text::FormatCheckValue(c.threshold, c.unit));
 }
 
-void WriteCase(const CheckResult& c, std::ostream& out) {
+void WriteCase(const model::CheckResult& c, std::ostream& out) {
   fmt::print(out, "    <testcase classname=\"{}\" name=\"{}\">\n", XmlEscape(c.path),
              XmlEscape(c.rule));
   switch (c.outcome) {
-    case CheckOutcome::kPass:
+    case model::CheckOutcome::kPass:
       fmt::print(out, "      <system-out>{}: {}</system-out>\n", XmlEscape(ComparisonText(c)),
                  XmlEscape(c.message));
       break;
-    case CheckOutcome::kFail:
+    case model::CheckOutcome::kFail:
       fmt::print(out, "      <failure type=\"{}\" message=\"{}\">{}</failure>\n",
                  c.tail_failure ? "tail_failure" : "threshold", XmlEscape(ComparisonText(c)),
                  XmlEscape(c.message));
       break;
-    case CheckOutcome::kError:
+    case model::CheckOutcome::kError:
       fmt::print(out, "      <error type=\"not_measured\" message=\"{}\">{}</error>\n",
                  XmlEscape(c.message), XmlEscape(c.message));
       break;
-    case CheckOutcome::kSkipped:
+    case model::CheckOutcome::kSkipped:
       fmt::print(out, "      <skipped message=\"{}\"/>\n", XmlEscape(c.message));
       break;
-    case CheckOutcome::kUnstable:  // could not be measured reliably: an error, not a failure
+    case model::CheckOutcome::kUnstable:  // could not be measured reliably: an error, not a failure
       fmt::print(out, "      <error type=\"unstable\" message=\"{}\">{}</error>\n",
                  XmlEscape(ComparisonText(c)), XmlEscape(c.message));
       break;
@@ -66,7 +66,7 @@ void WriteCase(const CheckResult& c, std::ostream& out) {
 // `faults` (a report without rules): a suite per filesystem, a testcase per experiment and per
 // SQLite commit. A failed write the sync did not report is a failure; an experiment that could
 // not run is an error or, when unsupported here, skipped; the rest pass, the row as their output.
-void WriteFaultSuites(const Report& report, std::ostream& out) {
+void WriteFaultSuites(const model::Report& report, std::ostream& out) {
   struct Suite {
     std::string name;
     Counts counts;
@@ -74,16 +74,17 @@ void WriteFaultSuites(const Report& report, std::ostream& out) {
   };
   std::vector<Suite> suites;
   Counts total;
-  for (const Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
       Suite s;
       s.name = t.path + ": " + r.fs + (r.fs_options.empty() ? "" : " -o " + r.fs_options);
       auto add = [&](const std::string& name, probes::Outcome status, const std::string& reason,
                      bool failed, const std::vector<std::string>& cells) {
-        CheckOutcome outcome = status == probes::Outcome::kOk            ? CheckOutcome::kPass
-                               : status == probes::Outcome::kUnsupported ? CheckOutcome::kSkipped
-                                                                         : CheckOutcome::kError;
-        if (outcome == CheckOutcome::kPass && failed) outcome = CheckOutcome::kFail;
+        model::CheckOutcome outcome = status == probes::Outcome::kOk ? model::CheckOutcome::kPass
+                                      : status == probes::Outcome::kUnsupported
+                                          ? model::CheckOutcome::kSkipped
+                                          : model::CheckOutcome::kError;
+        if (outcome == model::CheckOutcome::kPass && failed) outcome = model::CheckOutcome::kFail;
         s.counts.Add(outcome);
         total.Add(outcome);
         std::string row;
@@ -91,21 +92,21 @@ void WriteFaultSuites(const Report& report, std::ostream& out) {
         s.cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\">\n", XmlEscape(s.name),
                                XmlEscape(name));
         switch (outcome) {
-          case CheckOutcome::kFail:
+          case model::CheckOutcome::kFail:
             s.cases += fmt::format(
                 "      <failure type=\"not_reported\" message=\"the failed write was not "
                 "reported\">{}</failure>\n",
                 XmlEscape(row));
             break;
-          case CheckOutcome::kSkipped:
+          case model::CheckOutcome::kSkipped:
             s.cases += fmt::format("      <skipped message=\"{}\"/>\n", XmlEscape(reason));
             break;
-          case CheckOutcome::kError:
-          case CheckOutcome::kUnstable:
+          case model::CheckOutcome::kError:
+          case model::CheckOutcome::kUnstable:
             s.cases += fmt::format("      <error type=\"not_measured\" message=\"{}\">{}</error>\n",
                                    XmlEscape(reason), XmlEscape(reason));
             break;
-          case CheckOutcome::kPass:
+          case model::CheckOutcome::kPass:
             s.cases += fmt::format("      <system-out>{}</system-out>\n", XmlEscape(row));
             break;
         }
@@ -136,20 +137,20 @@ void WriteFaultSuites(const Report& report, std::ostream& out) {
 
 }  // namespace
 
-std::string XmlEscape(std::string_view text) { return EscapeXml(text, "&apos;"); }
+std::string XmlEscape(std::string_view text) { return text::EscapeXml(text, "&apos;"); }
 
-Status JunitReporter::Write(const Report& report, std::ostream& out) const {
+Status JunitReporter::Write(const model::Report& report, std::ostream& out) const {
   if (report.checks.empty() &&
       std::any_of(report.targets.begin(), report.targets.end(),
-                  [](const Target& t) { return !t.fsync_errors.empty(); })) {
+                  [](const model::Target& t) { return !t.fsync_errors.empty(); })) {
     WriteFaultSuites(report, out);
     return Status::Ok();
   }
   // Suites in the order their paths first appear, each with its own counts.
   std::vector<std::string> order;
-  std::map<std::string, std::vector<const CheckResult*>> by_path;
+  std::map<std::string, std::vector<const model::CheckResult*>> by_path;
   Counts total;
-  for (const CheckResult& c : report.checks) {
+  for (const model::CheckResult& c : report.checks) {
     if (!by_path.count(c.path)) order.push_back(c.path);
     by_path[c.path].push_back(&c);
     total.Add(c.outcome);
@@ -159,14 +160,14 @@ Status JunitReporter::Write(const Report& report, std::ostream& out) const {
   int id = 0;
   for (const std::string& path : order) {
     Counts counts;
-    for (const CheckResult* c : by_path[path]) counts.Add(c->outcome);
+    for (const model::CheckResult* c : by_path[path]) counts.Add(c->outcome);
     fmt::print(out, "  <testsuite name=\"{}\" id=\"{}\" {} hostname=\"{}\" timestamp=\"{}\">\n",
                XmlEscape(path), id++, Attrs(counts), XmlEscape(report.context.host),
                XmlEscape(report.context.started_at));
     fmt::print(out, "    <properties>\n");
     fmt::print(out, "      <property name=\"durprobe_version\" value=\"{}\"/>\n",
                XmlEscape(report.context.durprobe_version));
-    for (const Target& t : report.targets) {
+    for (const model::Target& t : report.targets) {
       if (t.path != path || !t.mount) continue;
       fmt::print(out, "      <property name=\"fstype\" value=\"{}\"/>\n",
                  XmlEscape(t.mount->fstype));
@@ -174,11 +175,11 @@ Status JunitReporter::Write(const Report& report, std::ostream& out) const {
                  XmlEscape(t.mount->source));
     }
     fmt::print(out, "    </properties>\n");
-    for (const CheckResult* c : by_path[path]) WriteCase(*c, out);
+    for (const model::CheckResult* c : by_path[path]) WriteCase(*c, out);
     fmt::print(out, "  </testsuite>\n");
   }
   fmt::print(out, "</testsuites>\n");
   return Status::Ok();
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::junit

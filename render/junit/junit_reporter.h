@@ -10,14 +10,14 @@
 
 #include "render/reporter.h"
 
-namespace durprobe::report {
+namespace durprobe::render::junit {
 
 // text with &, <, >, " and ' escaped, and control characters XML 1.0 forbids dropped.
 std::string XmlEscape(std::string_view text);
 
 class JunitReporter : public Reporter {
  public:
-  Status Write(const Report& report, std::ostream& out) const override;
+  Status Write(const model::Report& report, std::ostream& out) const override;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::junit

@@ -18,7 +18,7 @@
 #include "text/units.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::render::markdown {
 namespace {
 
 void Row(const std::vector<std::string>& cells, std::ostream& out) {
@@ -33,13 +33,13 @@ void Rule(std::size_t n, std::ostream& out) {
   out << "\n";
 }
 
-std::string Time(std::uint64_t ns) { return FormatNanos(static_cast<double>(ns)); }
+std::string Time(std::uint64_t ns) { return text::FormatNanos(static_cast<double>(ns)); }
 // A percentile the operation count supports (model/percentiles.h decides), else "-".
 std::string TailTime(double q, std::uint64_t ns, std::uint64_t count) {
-  return PercentileSupported(q, count) ? Time(ns) : std::string("-");
+  return model::PercentileSupported(q, count) ? Time(ns) : std::string("-");
 }
 
-void WriteContext(const Context& c, std::ostream& out) {
+void WriteContext(const model::Context& c, std::ostream& out) {
   fmt::print(out, "durprobe {} {} on {} ({} {}), SQLite {}, started {}{}\n\n",
              MarkdownText(c.durprobe_version), MarkdownCode(c.command), MarkdownText(c.host),
              MarkdownText(c.os), MarkdownText(c.kernel), MarkdownText(c.sqlite_version),
@@ -47,9 +47,9 @@ void WriteContext(const Context& c, std::ostream& out) {
              c.interrupted ? " **(interrupted: partial results)**" : "");
 }
 
-void WriteSummary(const Target& t, std::ostream& out) {
+void WriteSummary(const model::Target& t, std::ostream& out) {
   if (t.summary) {
-    const PathSummary& s = *t.summary;
+    const model::PathSummary& s = *t.summary;
     auto line = [&](const char* label, const std::string& text) {
       fmt::print(out, "- {}: {}\n", label, MarkdownText(text));
     };
@@ -74,12 +74,12 @@ void WriteSummary(const Target& t, std::ostream& out) {
     out << "**Settings to use**\n\n";
     Row({"for", "setting", "why", "measured"}, out);
     Rule(4, out);
-    for (const PathAdvice& a : t.advice) Row({a.system, a.setting, a.why, a.evidence}, out);
+    for (const model::PathAdvice& a : t.advice) Row({a.system, a.setting, a.why, a.evidence}, out);
     out << "\n";
   }
 }
 
-void WriteTarget(const Target& t, std::ostream& out) {
+void WriteTarget(const model::Target& t, std::ostream& out) {
   fmt::print(out, "## {}\n\n", MarkdownText(t.path));
   WriteSummary(t, out);
   if (t.mount) {
@@ -98,10 +98,10 @@ void WriteTarget(const Target& t, std::ostream& out) {
       bool m = r.ops > 0;
       std::vector<std::string> cells = {std::string(probes::NameOf(r.spec.primitive)),
                                         std::string(probes::NameOf(r.spec.pattern)),
-                                        SizeLabel(r.spec) + RhythmLabel(r.spec),
+                                        model::SizeLabel(r.spec) + model::RhythmLabel(r.spec),
                                         std::string(probes::NameOf(r.outcome)),
                                         std::to_string(r.ops),
-                                        m ? FormatRate(r.ops_per_sec) : "-",
+                                        m ? text::FormatRate(r.ops_per_sec) : "-",
                                         m ? Time(r.latency.p50) : "-",
                                         TailTime(0.99, r.latency.p99, r.ops),
                                         TailTime(0.999, r.latency.p999, r.ops),
@@ -117,15 +117,16 @@ void WriteTarget(const Target& t, std::ostream& out) {
          "commit p50", "commit p99", "syncs/commit"},
         out);
     Rule(9, out);
-    for (const SqliteEntry& e : t.sqlite) {
+    for (const model::SqliteEntry& e : t.sqlite) {
       const sqlite_bench::CommitResult& r = e.result;
       bool m = r.commits > 0;
       Row({std::string(sqlite_bench::NameOf(r.config.journal)),
            std::string(sqlite_bench::NameOf(r.config.sync)),
            std::to_string(r.config.rows_per_commit), std::string(probes::NameOf(r.outcome)),
-           m ? FormatRate(r.commits_per_sec) : "-", m ? FormatNanos(r.MeanCommitNs()) : "-",
-           m ? Time(r.latency.p50) : "-", TailTime(0.99, r.latency.p99, r.commits),
-           m ? fmt::format("{:.2f}", SyncsOf(r).total) : "-"},
+           m ? text::FormatRate(r.commits_per_sec) : "-",
+           m ? text::FormatNanos(r.MeanCommitNs()) : "-", m ? Time(r.latency.p50) : "-",
+           TailTime(0.99, r.latency.p99, r.commits),
+           m ? fmt::format("{:.2f}", analysis::SyncsOf(r).total) : "-"},
           out);
     }
     out << "\n";
@@ -215,10 +216,10 @@ void WriteTarget(const Target& t, std::ostream& out) {
       out << "\n";
     }
   }
-  for (const Unfinished& u : t.unfinished)
+  for (const model::Unfinished& u : t.unfinished)
     fmt::print(out, "- not run or not finished ({}): {} {}\n", MarkdownText(ReasonWords(u)),
                NameOf(u.kind), MarkdownText(u.label));
-  for (const Finding& f : t.findings) {
+  for (const model::Finding& f : t.findings) {
     fmt::print(out, "- **{}** {}: {}\n", NameOf(f.severity), MarkdownCode(f.code),
                MarkdownText(f.message));
   }
@@ -229,7 +230,7 @@ void WriteTarget(const Target& t, std::ostream& out) {
 
 std::string MarkdownText(const std::string& text) {
   std::string out;
-  for (char c : EscapeControlChars(text)) {
+  for (char c : text::EscapeControlChars(text)) {
     if (c == '|' || c == '\\') {
       out += '\\';
       out += c;
@@ -245,7 +246,7 @@ std::string MarkdownText(const std::string& text) {
 }
 
 std::string MarkdownCode(const std::string& text) {
-  std::string body = EscapeControlChars(text);
+  std::string body = text::EscapeControlChars(text);
   std::size_t longest = 0, run = 0;
   for (char c : body) {
     run = c == '`' ? run + 1 : 0;
@@ -257,29 +258,29 @@ std::string MarkdownCode(const std::string& text) {
   return pad ? fence + " " + body + " " + fence : fence + body + fence;
 }
 
-Status MarkdownReporter::Write(const Report& report, std::ostream& out) const {
+Status MarkdownReporter::Write(const model::Report& report, std::ostream& out) const {
   out << "# durprobe report\n\n";
   WriteContext(report.context, out);
-  for (const Target& t : report.targets) WriteTarget(t, out);
+  for (const model::Target& t : report.targets) WriteTarget(t, out);
   return Status::Ok();
 }
 
-Status MarkdownReporter::Write(const Comparison& c, std::ostream& out) const {
+Status MarkdownReporter::Write(const explain::Comparison& c, std::ostream& out) const {
   out << "# durprobe compare\n\n";
   WriteContext(c.context, out);
   if (!c.verdicts.empty()) {
     Row({"path", "dominant", "ratio", "verdict"}, out);
     Rule(4, out);
-    for (const Verdict& v : c.verdicts) {
-      Row({v.path, std::string(NameOf(v.dominant)), FormatRatio(v.ratio), v.message}, out);
+    for (const explain::Verdict& v : c.verdicts) {
+      Row({v.path, std::string(NameOf(v.dominant)), text::FormatRatio(v.ratio), v.message}, out);
     }
     out << "\n";
   }
-  for (const Target& t : c.targets) WriteTarget(t, out);
+  for (const model::Target& t : c.targets) WriteTarget(t, out);
   return Status::Ok();
 }
 
-Status MarkdownReporter::Write(const Diff& d, std::ostream& out) const {
+Status MarkdownReporter::Write(const explain::Diff& d, std::ostream& out) const {
   fmt::print(out, "# durprobe diff\n\nA: {}  B: {}\n\n", MarkdownCode(d.a_name),
              MarkdownCode(d.b_name));
   if (!d.configs.empty()) {
@@ -287,9 +288,9 @@ Status MarkdownReporter::Write(const Diff& d, std::ostream& out) const {
          "sync count", "non-sync"},
         out);
     Rule(8, out);
-    for (const ConfigDiff& c : d.configs) {
+    for (const explain::ConfigDiff& c : d.configs) {
       Row({c.journal_mode, c.synchronous, std::to_string(c.rows_per_commit),
-           FormatRate(c.commits_per_sec_a), FormatRate(c.commits_per_sec_b),
+           text::FormatRate(c.commits_per_sec_a), text::FormatRate(c.commits_per_sec_b),
            fmt::format("{:.0f}%", c.share_sync_latency * 100),
            fmt::format("{:.0f}%", c.share_sync_count * 100),
            fmt::format("{:.0f}%", c.share_non_sync * 100)},
@@ -297,7 +298,7 @@ Status MarkdownReporter::Write(const Diff& d, std::ostream& out) const {
     }
     out << "\n";
   }
-  for (const Difference& x : d.differences) {
+  for (const explain::Difference& x : d.differences) {
     fmt::print(out, "- {}: {} vs {}\n", MarkdownText(x.key), MarkdownCode(x.a), MarkdownCode(x.b));
   }
   fmt::print(out, "\n**Verdict** ({}): {}\n", NameOf(d.verdict.factor),
@@ -305,4 +306,4 @@ Status MarkdownReporter::Write(const Diff& d, std::ostream& out) const {
   return Status::Ok();
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::markdown

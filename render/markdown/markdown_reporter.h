@@ -7,7 +7,7 @@
 
 #include "render/reporter.h"
 
-namespace durprobe::report {
+namespace durprobe::render::markdown {
 
 // Text from a report (a path, a message, a mount's source) as Markdown text and as a table
 // cell: | and \ escaped with a backslash, < and & as &lt; and &amp; (so no HTML tag or entity
@@ -21,9 +21,9 @@ std::string MarkdownCode(const std::string& text);
 
 class MarkdownReporter : public Reporter {
  public:
-  Status Write(const Report& report, std::ostream& out) const override;
-  Status Write(const Comparison& comparison, std::ostream& out) const override;
-  Status Write(const Diff& diff, std::ostream& out) const override;
+  Status Write(const model::Report& report, std::ostream& out) const override;
+  Status Write(const explain::Comparison& comparison, std::ostream& out) const override;
+  Status Write(const explain::Diff& diff, std::ostream& out) const override;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::markdown

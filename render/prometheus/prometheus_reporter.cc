@@ -12,7 +12,7 @@
 #include "model/percentiles.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::render::prometheus {
 namespace {
 
 struct Family {
@@ -58,11 +58,11 @@ const std::vector<probes::HistogramBucket>& SyncBuckets(const probes::ProbeResul
   return r.has_sync_part ? r.sync_histogram : r.histogram;
 }
 
-void WriteHistograms(const Report& report, std::ostream& out) {
+void WriteHistograms(const model::Report& report, std::ostream& out) {
   Header({"durprobe_sync_latency_seconds", "histogram",
           "Latency of one sync (the sync call alone where separate from the write), per probe."},
          out);
-  for (const Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     for (const probes::ProbeResult& r : t.probes) {
       const std::vector<probes::HistogramBucket>& buckets = SyncBuckets(r);
       if (!Measured(r) || buckets.empty()) continue;
@@ -88,7 +88,7 @@ void WriteHistograms(const Report& report, std::ostream& out) {
   Header({"durprobe_sync_quantile_latency_seconds", "summary",
           "Quantiles of one sync's latency, per probe (same samples as the histogram)."},
          out);
-  for (const Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     for (const probes::ProbeResult& r : t.probes) {
       if (!Measured(r)) continue;
       const probes::LatencySummary& s = SyncSummary(r);
@@ -99,7 +99,7 @@ void WriteHistograms(const Report& report, std::ostream& out) {
             std::tuple{"0.999", 0.999, s.p999}}) {
         // A quantile its operations cannot support is left out, as the other formats leave it
         // blank (model/percentiles.h): Prometheus reads a summary without it.
-        if (fraction != 0.5 && !PercentileSupported(fraction, s.count)) continue;
+        if (fraction != 0.5 && !model::PercentileSupported(fraction, s.count)) continue;
         fmt::print(out, "durprobe_sync_quantile_latency_seconds{{{},quantile=\"{}\"}} {}\n", labels,
                    q, Num(static_cast<double>(v) / 1e9));
       }
@@ -111,9 +111,9 @@ void WriteHistograms(const Report& report, std::ostream& out) {
 }
 
 // Only where a probe's device flushes were counted: no family at all otherwise.
-void WriteFlushes(const Report& report, std::ostream& out) {
+void WriteFlushes(const model::Report& report, std::ostream& out) {
   bool header = false;
-  for (const Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     for (const probes::ProbeResult& r : t.probes) {
       if (!Measured(r) || !r.device_flushes.ok()) continue;
       if (!header) {
@@ -129,13 +129,13 @@ void WriteFlushes(const Report& report, std::ostream& out) {
   }
 }
 
-void WriteCommits(const Report& report, std::ostream& out) {
+void WriteCommits(const model::Report& report, std::ostream& out) {
   Header({"durprobe_sqlite_commits_per_second", "gauge",
           "Single-row SQLite commits per second (median of repetitions)."},
          out);
-  for (const Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     std::set<std::pair<std::string, std::string>> seen;
-    for (const SqliteEntry& e : t.sqlite) {
+    for (const model::SqliteEntry& e : t.sqlite) {
       const sqlite_bench::CommitResult& r = e.result;
       if (r.outcome != probes::Outcome::kOk || r.config.rows_per_commit != 1) continue;
       std::string j(sqlite_bench::NameOf(r.config.journal)), s(sqlite_bench::NameOf(r.config.sync));
@@ -148,47 +148,48 @@ void WriteCommits(const Report& report, std::ostream& out) {
   }
 }
 
-void WriteChecks(const Report& report, std::ostream& out) {
+void WriteChecks(const model::Report& report, std::ostream& out) {
   Header({"durprobe_check_pass", "gauge",
           "1 when the rule passed on the path, 0 when it failed or could not be measured."},
          out);
-  for (const CheckResult& c : report.checks) {
-    if (c.outcome == CheckOutcome::kSkipped) continue;
+  for (const model::CheckResult& c : report.checks) {
+    if (c.outcome == model::CheckOutcome::kSkipped) continue;
     fmt::print(out, "durprobe_check_pass{{path=\"{}\",rule=\"{}\"}} {}\n", PromLabel(c.path),
-               PromLabel(c.rule), c.outcome == CheckOutcome::kPass ? 1 : 0);
+               PromLabel(c.rule), c.outcome == model::CheckOutcome::kPass ? 1 : 0);
   }
-  bool unstable = std::any_of(report.checks.begin(), report.checks.end(),
-                              [](const auto& c) { return c.outcome == CheckOutcome::kUnstable; });
+  bool unstable = std::any_of(report.checks.begin(), report.checks.end(), [](const auto& c) {
+    return c.outcome == model::CheckOutcome::kUnstable;
+  });
   if (unstable) {
     Header({"durprobe_check_unstable", "gauge",
             "1 when the device moved during the run by enough to flip the rule (pass is 0)."},
            out);
   }
-  for (const CheckResult& c : report.checks) {
-    if (c.outcome != CheckOutcome::kUnstable) continue;
+  for (const model::CheckResult& c : report.checks) {
+    if (c.outcome != model::CheckOutcome::kUnstable) continue;
     fmt::print(out, "durprobe_check_unstable{{path=\"{}\",rule=\"{}\"}} 1\n", PromLabel(c.path),
                PromLabel(c.rule));
   }
   Header({"durprobe_check_measured", "gauge", "The value a rule measured, in its unit."}, out);
-  for (const CheckResult& c : report.checks) {
+  for (const model::CheckResult& c : report.checks) {
     if (!c.measured) continue;
     fmt::print(out, "durprobe_check_measured{{path=\"{}\",rule=\"{}\",unit=\"{}\"}} {}\n",
                PromLabel(c.path), PromLabel(c.rule), PromLabel(c.unit), Num(*c.measured));
   }
   Header({"durprobe_check_threshold", "gauge", "A rule's threshold, in its unit."}, out);
-  for (const CheckResult& c : report.checks) {
-    if (c.outcome == CheckOutcome::kSkipped) continue;
+  for (const model::CheckResult& c : report.checks) {
+    if (c.outcome == model::CheckOutcome::kSkipped) continue;
     fmt::print(out, "durprobe_check_threshold{{path=\"{}\",rule=\"{}\",unit=\"{}\"}} {}\n",
                PromLabel(c.path), PromLabel(c.rule), PromLabel(c.unit), Num(c.threshold));
   }
 }
 
-void WriteFindings(const Report& report, std::ostream& out) {
+void WriteFindings(const model::Report& report, std::ostream& out) {
   Header({"durprobe_finding", "gauge", "1 for each finding on a path (see docs/findings.md)."},
          out);
-  for (const Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     std::set<std::string> seen;
-    for (const Finding& f : t.findings) {
+    for (const model::Finding& f : t.findings) {
       if (!seen.insert(f.code).second) continue;
       fmt::print(out, "durprobe_finding{{path=\"{}\",code=\"{}\",severity=\"{}\"}} 1\n",
                  PromLabel(t.path), PromLabel(f.code), NameOf(f.severity));
@@ -198,18 +199,18 @@ void WriteFindings(const Report& report, std::ostream& out) {
 
 // faults: whether each failed write was reported and a retry was unsafe, and SQLite's outcome,
 // with the filesystem and its options as labels (docs/fsync-errors.md).
-void WriteFsyncErrors(const Report& report, std::ostream& out) {
+void WriteFsyncErrors(const model::Report& report, std::ostream& out) {
   bool any = false;
-  for (const Target& t : report.targets) any = any || !t.fsync_errors.empty();
+  for (const model::Target& t : report.targets) any = any || !t.fsync_errors.empty();
   if (!any) return;
-  auto labels = [](const Target& t, const probes::FsyncErrorsResult& r) {
+  auto labels = [](const model::Target& t, const probes::FsyncErrorsResult& r) {
     return fmt::format("path=\"{}\",filesystem=\"{}\",mount_options=\"{}\"", PromLabel(t.path),
                        PromLabel(r.fs), PromLabel(r.fs_options));
   };
   Header({"durprobe_fsync_error_reported", "gauge",
           "1 when the sync (or the write) after a failed block write reported it, 0 when not."},
          out);
-  for (const Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
       for (const probes::FsyncErrorOutcome& o : r.outcomes) {
         if (o.status != probes::Outcome::kOk || o.reporting == probes::Reporting::kUnknown) {
@@ -224,20 +225,20 @@ void WriteFsyncErrors(const Report& report, std::ostream& out) {
   Header({"durprobe_fsync_retry_unsafe", "gauge",
           "1 when a retried sync returned success with the failed page never written."},
          out);
-  for (const Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
       for (const probes::FsyncErrorOutcome& o : r.outcomes) {
         if (o.status != probes::Outcome::kOk || o.fault == probes::FaultKind::kMetadata) continue;
         fmt::print(out, "durprobe_fsync_retry_unsafe{{{},fault=\"{}\",sync=\"{}\"}} {}\n",
                    labels(t, r), probes::NameOf(o.fault), PromLabel(o.sync),
-                   RetryUnsafe(o) ? 1 : 0);
+                   analysis::RetryUnsafe(o) ? 1 : 0);
       }
     }
   }
   Header({"durprobe_sqlite_sync_failure", "gauge",
           "1 per SQLite commit whose sync failed, labelled with what a new connection found."},
          out);
-  for (const Target& t : report.targets) {
+  for (const model::Target& t : report.targets) {
     for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
       for (const probes::SqliteSyncFailure& f : r.sqlite) {
         if (f.status != probes::Outcome::kOk) continue;
@@ -299,7 +300,7 @@ std::string PromLabel(std::string_view value) {
   // characters are shown as the console shows them (\x1b), as text, so no raw one reaches a
   // scrape or a terminal; the report's JSON keeps the exact bytes.
   std::string out;
-  for (char c : EscapeControlChars(value, LineBreaks::kKeep)) {
+  for (char c : EscapeControlChars(value, text::LineBreaks::kKeep)) {
     if (c == '\\')
       out += "\\\\";
     else if (c == '"')
@@ -312,7 +313,7 @@ std::string PromLabel(std::string_view value) {
   return out;
 }
 
-Status PrometheusReporter::Write(const Report& report, std::ostream& out) const {
+Status PrometheusReporter::Write(const model::Report& report, std::ostream& out) const {
   WriteHistograms(report, out);
   WriteFlushes(report, out);
   WriteCommits(report, out);
@@ -331,4 +332,4 @@ Status PrometheusReporter::Write(const Report& report, std::ostream& out) const 
   return Status::Ok();
 }
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::prometheus

@@ -13,7 +13,7 @@
 
 #include "render/reporter.h"
 
-namespace durprobe::report {
+namespace durprobe::render::prometheus {
 
 // The histogram's upper bounds, seconds, ascending (+Inf is added on output).
 const std::vector<double>& SyncLatencyBuckets();
@@ -28,7 +28,7 @@ std::string PromLabel(std::string_view value);
 
 class PrometheusReporter : public Reporter {
  public:
-  Status Write(const Report& report, std::ostream& out) const override;
+  Status Write(const model::Report& report, std::ostream& out) const override;
 };
 
-}  // namespace durprobe::report
+}  // namespace durprobe::render::prometheus

@@ -1,4 +1,4 @@
-// Times report::AddPathSummary (summary + advice) and the console and HTML
+// Times explain::AddPathSummary (summary + advice) and the console and HTML
 // renders of a saved report, in process, to show what deciding and printing the summary costs.
 #include <algorithm>
 #include <chrono>
@@ -13,39 +13,45 @@
 #include "output/output.h"
 #include "render/html/html_reporter.h"
 
-using namespace durprobe::report;
+namespace codec = durprobe::codec;
+namespace explain = durprobe::explain;
+namespace model = durprobe::model;
+namespace output = durprobe::output;
 using Clock = std::chrono::steady_clock;
 
 int main(int argc, char** argv) {
   std::ifstream in(argv[1]);
   std::stringstream text;
   text << in.rdbuf();
-  auto read = FromJson(text.str());
+  auto read = codec::FromJson(text.str());
   if (!read.ok()) return 2;
-  Report base = *read;
-  for (Target& t : base.targets) {
+  model::Report base = *read;
+  for (model::Target& t : base.targets) {
     t.summary.reset();
     t.advice.clear();
   }
   int rounds = argc > 2 ? std::atoi(argv[2]) : 200;
   const int batch = 10;
-  Report with = base;
-  AddPathSummaries(with);
+  model::Report with = base;
+  explain::AddPathSummaries(with);
   std::vector<std::pair<const char*, std::function<void()>>> cases = {
       {"decide summary + advice (copy + AddPathSummaries)",
        [&] {
-         Report r = base;
-         AddPathSummaries(r);
+         model::Report r = base;
+         explain::AddPathSummaries(r);
        }},
       {"copy of the report alone",
        [&] {
-         Report r = base;
+         model::Report r = base;
          (void)r;
        }},
-      {"console render without summary", [&] { (void)Render(Format::kConsole, base); }},
-      {"console render with summary + advice", [&] { (void)Render(Format::kConsole, with); }},
-      {"HTML render without summary", [&] { (void)Render(Format::kHtml, base); }},
-      {"HTML render with summary + advice", [&] { (void)Render(Format::kHtml, with); }}};
+      {"console render without summary",
+       [&] { (void)output::Render(output::Format::kConsole, base); }},
+      {"console render with summary + advice",
+       [&] { (void)output::Render(output::Format::kConsole, with); }},
+      {"HTML render without summary", [&] { (void)output::Render(output::Format::kHtml, base); }},
+      {"HTML render with summary + advice",
+       [&] { (void)output::Render(output::Format::kHtml, with); }}};
   std::vector<std::vector<double>> samples(cases.size());
   for (int r = 0; r < rounds; ++r) {
     for (std::size_t c = 0; c < cases.size(); ++c) {

@@ -8,7 +8,7 @@
 #include "model/finding_codes.h"
 #include "tests/report_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using testing_support::SampleProbe;
@@ -25,15 +25,15 @@ probes::ProbeResult Few(probes::Primitive p, std::uint64_t ops, double seconds, 
 }
 
 TEST(TooFewOperationsTest, NamesEachShortProbeOnceWithItsCountAndWhy) {
-  Target t;
+  model::Target t;
   t.probes = {SampleProbe(),  // 1234 ops over 0.5 s: supported
               Few(probes::Primitive::kFsync, 1, 0.004, 4'010'000),
               Few(probes::Primitive::kOdsync, 12, 0.6, 50'000'000)};
   AddTooFewOperationsFindings(t);
   ASSERT_EQ(t.findings.size(), 1u);
-  const Finding& f = t.findings[0];
-  EXPECT_EQ(f.code, codes::kTooFewOperations);
-  EXPECT_EQ(f.severity, Severity::kInfo);
+  const model::Finding& f = t.findings[0];
+  EXPECT_EQ(f.code, model::codes::kTooFewOperations);
+  EXPECT_EQ(f.severity, model::Severity::kInfo);
   EXPECT_NE(f.message.find("2 probes show their medians without a confidence interval"),
             std::string::npos)
       << f.message;
@@ -52,7 +52,7 @@ TEST(TooFewOperationsTest, NamesEachShortProbeOnceWithItsCountAndWhy) {
 // Issue 57: a quick run's page-cache baseline did 43,498 operations in 0.3 s and was listed as
 // having too few; what is withheld is its interval, for its short time, and it says so.
 TEST(TooFewOperationsTest, ManyOperationsTimedBrieflyAreNotCalledTooFew) {
-  Target t;
+  model::Target t;
   t.probes = {Few(probes::Primitive::kNone, 43'498, 0.3, 1'480)};
   AddTooFewOperationsFindings(t);
   ASSERT_EQ(t.findings.size(), 1u);
@@ -68,7 +68,7 @@ TEST(TooFewOperationsTest, ManyOperationsTimedBrieflyAreNotCalledTooFew) {
 }
 
 TEST(TooFewOperationsTest, ProbesWithEnoughOperationsOrNoneRaiseNothing) {
-  Target t;
+  model::Target t;
   probes::ProbeResult unsupported = Few(probes::Primitive::kFullFsync, 0, 0.0, 0);
   unsupported.outcome = probes::Outcome::kUnsupported;
   t.probes = {SampleProbe(), unsupported};
@@ -77,4 +77,4 @@ TEST(TooFewOperationsTest, ProbesWithEnoughOperationsOrNoneRaiseNothing) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

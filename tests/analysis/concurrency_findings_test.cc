@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using probes::ConcurrencyResult;
@@ -19,15 +19,15 @@ ConcurrencyResult Row(std::uint32_t writers, WriterMode mode, double aggregate, 
   return r;
 }
 
-bool Has(const Target& t, const std::string& code) {
-  for (const Finding& f : t.findings) {
+bool Has(const model::Target& t, const std::string& code) {
+  for (const model::Finding& f : t.findings) {
     if (f.code == code) return true;
   }
   return false;
 }
 
 TEST(ConcurrencyFindingsTest, FlatAggregateWithGrowingLatencyIsSerialised) {
-  Target t;
+  model::Target t;
   t.concurrency = {Row(1, WriterMode::kThreads, 1000, 1'000'000),
                    Row(8, WriterMode::kThreads, 1100, 7'000'000)};
   AddConcurrencyFindings(t);
@@ -43,7 +43,7 @@ TEST(ConcurrencyFindingsTest, FlatAggregateWithGrowingLatencyIsSerialised) {
 }
 
 TEST(ConcurrencyFindingsTest, GrowingAggregateWithSteadyLatencyIsMerged) {
-  Target t;
+  model::Target t;
   t.concurrency = {Row(1, WriterMode::kProcesses, 1000, 1'000'000),
                    Row(4, WriterMode::kProcesses, 3500, 1'100'000)};
   AddConcurrencyFindings(t);
@@ -52,7 +52,7 @@ TEST(ConcurrencyFindingsTest, GrowingAggregateWithSteadyLatencyIsMerged) {
 }
 
 TEST(ConcurrencyFindingsTest, InBetweenOrIncompleteSaysNothing) {
-  Target t;
+  model::Target t;
   // 8 writers: aggregate 2x, latency 4x: neither flat nor merged.
   t.concurrency = {Row(1, WriterMode::kThreads, 1000, 1'000'000),
                    Row(8, WriterMode::kThreads, 2000, 4'000'000),
@@ -64,8 +64,8 @@ TEST(ConcurrencyFindingsTest, InBetweenOrIncompleteSaysNothing) {
 }
 
 TEST(ConcurrencyFindingsTest, SerialSideIsTheFdatasyncProbeElseTheOneWriterRow) {
-  Target t;
-  t.serial_vs_concurrent = SerialVsConcurrent{};
+  model::Target t;
+  t.serial_vs_concurrent = model::SerialVsConcurrent{};
   t.serial_vs_concurrent->concurrent.ops = 5000;
   t.serial_vs_concurrent->concurrent.ops_per_sec = 50'000;
   t.serial_vs_concurrent->concurrent.engine = "io_uring";
@@ -84,14 +84,14 @@ TEST(ConcurrencyFindingsTest, SerialSideIsTheFdatasyncProbeElseTheOneWriterRow) 
   AddConcurrencyFindings(t);
   EXPECT_EQ(t.serial_vs_concurrent->serial_label, "fdatasync overwrite 4 KiB");
   EXPECT_DOUBLE_EQ(t.serial_vs_concurrent->ratio, 50.0);
-  const Finding& f = t.findings.back();
+  const model::Finding& f = t.findings.back();
   EXPECT_EQ(f.code, "spec_sheet_iops_ratio");
   EXPECT_NE(f.message.find("50.0x"), std::string::npos) << f.message;
 }
 
 TEST(ConcurrencyFindingsTest, NoRatioWithoutBothSides) {
-  Target t;
-  t.serial_vs_concurrent = SerialVsConcurrent{};
+  model::Target t;
+  t.serial_vs_concurrent = model::SerialVsConcurrent{};
   t.serial_vs_concurrent->concurrent.outcome = probes::Outcome::kUnsupported;
   AddConcurrencyFindings(t);
   EXPECT_DOUBLE_EQ(t.serial_vs_concurrent->ratio, 0.0);
@@ -99,4 +99,4 @@ TEST(ConcurrencyFindingsTest, NoRatioWithoutBothSides) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace crashtest_agreement_test {
 
 using sqlite_bench::JournalMode;
@@ -30,7 +30,7 @@ sqlite_bench::CrashsimResult Simulated(Synchronous sync, std::uint64_t corrupt,
 }
 
 TEST(CrashtestAgreementTest, TheSameClassAgreesAnotherDiffers) {
-  Target t;
+  model::Target t;
   t.crashtest = {Tested(Synchronous::kFull, 0, 0), Tested(Synchronous::kNormal, 0, 12),
                  Tested(Synchronous::kOff, 3, 10), Tested(Synchronous::kExtra, 0, 0)};
   t.crashsim = {Simulated(Synchronous::kFull, 0, 0), Simulated(Synchronous::kNormal, 0, 0),
@@ -45,7 +45,7 @@ TEST(CrashtestAgreementTest, TheSameClassAgreesAnotherDiffers) {
 }
 
 TEST(CrashtestAgreementTest, ARowThatDidNotRunIsNotCompared) {
-  Target t;
+  model::Target t;
   t.crashtest = {Tested(Synchronous::kFull, 0, 0)};
   t.crashtest[0].outcome = probes::Outcome::kError;
   t.crashsim = {Simulated(Synchronous::kFull, 0, 0)};
@@ -54,7 +54,7 @@ TEST(CrashtestAgreementTest, ARowThatDidNotRunIsNotCompared) {
 }
 
 TEST(CrashtestAgreementTest, ADeviceThatIgnoresFlushesIsNotComparedWithTheModel) {
-  Target t;
+  model::Target t;
   t.crashtest = {Tested(Synchronous::kFull, 5, 9), Tested(Synchronous::kFull, 0, 0)};
   t.crashtest[0].device = "ignores-flush";
   t.crashtest[1].device = "torn";
@@ -94,7 +94,7 @@ TEST(CrashtestAgreementTest, WhatSqliteDocumentsBoundsEachSetting) {
 }
 
 TEST(CrashtestAgreementTest, OnlyThePathsOwnFilesystemOnAnHonestDeviceIsCited) {
-  Target t;
+  model::Target t;
   t.crashtest = {OwnFs(JournalMode::kWal, Synchronous::kFull, 612, 0, 0, 0),
                  OwnFs(JournalMode::kDelete, Synchronous::kFull, 60, 0, 23, 1),
                  OwnFs(JournalMode::kDelete, Synchronous::kOff, 60, 4, 50, 30)};
@@ -107,14 +107,14 @@ TEST(CrashtestAgreementTest, OnlyThePathsOwnFilesystemOnAnHonestDeviceIsCited) {
             "crash-tested: 4 of 60 states were corrupt, 50 lost commits");
   EXPECT_EQ(CrashtestCitation(t, JournalMode::kWal, Synchronous::kNormal), "")
       << "not tested, nothing cited";
-  Target other = t;
+  model::Target other = t;
   for (sqlite_bench::CrashtestResult& r : other.crashtest) r.paths_own_fs = false;  // --fs xfs
   EXPECT_TRUE(PathCrashtests(other).empty());
-  Target lying = t;
+  model::Target lying = t;
   for (sqlite_bench::CrashtestResult& r : lying.crashtest) r.device = "ignores-flush";
   EXPECT_TRUE(PathCrashtests(lying).empty());
   EXPECT_EQ(CrashtestCitation(lying, JournalMode::kWal, Synchronous::kFull), "");
 }
 
 }  // namespace crashtest_agreement_test
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 TEST(DecisionTest, APenaltyIsDecidedOnlyBeyondTheNoise) {
@@ -38,4 +38,4 @@ TEST(DecisionTest, NamesAreStable) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -11,7 +11,7 @@
 #include "analysis/durability_model.h"
 #include "analysis/plausibility.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace device_flushes_test {
 
 using probes::Pattern;
@@ -38,21 +38,21 @@ probes::ProbeResult Probe(Primitive prim, std::uint64_t ops, std::uint64_t flush
   return r;
 }
 
-Target On(std::string fstype, std::vector<probes::ProbeResult> probes) {
-  Target t;
+model::Target On(std::string fstype, std::vector<probes::ProbeResult> probes) {
+  model::Target t;
   t.path = "/data";
   platform::MountInfo m;
   m.path = m.mount_point = "/data";
   m.fstype = std::move(fstype);
   t.mount = m;
   t.probes = std::move(probes);
-  for (Finding& f : DeviceFlushFindings(t)) t.findings.push_back(f);
+  for (model::Finding& f : DeviceFlushFindings(t)) t.findings.push_back(f);
   return t;
 }
 
-bool HasCode(const Target& t, const std::string& code) {
+bool HasCode(const model::Target& t, const std::string& code) {
   return std::any_of(t.findings.begin(), t.findings.end(),
-                     [&](const Finding& f) { return f.code == code; });
+                     [&](const model::Finding& f) { return f.code == code; });
 }
 
 // A count beside a background of 0.1 flush an operation or more is in its noise: 1 flush in the
@@ -66,43 +66,45 @@ TEST(DeviceFlushesTest, ACountBesideABusyBackgroundIsInItsNoise) {
 }
 
 TEST(DeviceFlushesTest, ASyncThatReachesNoDeviceIsNotDurable) {
-  Target t = On("fuse", {Probe(Primitive::kNone, 5000, 0), Probe(Primitive::kFdatasync, 4000, 0)});
+  model::Target t =
+      On("fuse", {Probe(Primitive::kNone, 5000, 0), Probe(Primitive::kFdatasync, 4000, 0)});
   ASSERT_TRUE(HasCode(t, "sync_reaches_no_device"));
-  Durability d = DurabilityOf(t, {});
-  EXPECT_EQ(d.verdict, DurabilityVerdict::kNotDurable);
-  EXPECT_EQ(d.deciding_layer, LayerKind::kFlushes);
+  model::Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(d.deciding_layer, model::LayerKind::kFlushes);
   EXPECT_NE(d.reason.find("fdatasync reached no device: 4,000 syncs, 0 flushes"), std::string::npos)
       << d.reason;
 }
 
 TEST(DeviceFlushesTest, OnRemoteStorageNoLocalFlushProvesNothing) {
-  Target t = On("nfs4", {Probe(Primitive::kFdatasync, 4000, 0)});
-  Durability d = DurabilityOf(t, {});
-  EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven);
+  model::Target t = On("nfs4", {Probe(Primitive::kFdatasync, 4000, 0)});
+  model::Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kUnproven);
   ASSERT_FALSE(d.layers.empty());
-  EXPECT_EQ(d.layers.back().kind, LayerKind::kFlushes);
-  EXPECT_EQ(d.layers.back().effect, LayerEffect::kUnknown);
+  EXPECT_EQ(d.layers.back().kind, model::LayerKind::kFlushes);
+  EXPECT_EQ(d.layers.back().effect, model::LayerEffect::kUnknown);
   EXPECT_NE(d.layers.back().reason.find("remote"), std::string::npos) << d.layers.back().reason;
 }
 
 TEST(DeviceFlushesTest, ASyncThatReachesTheDevicePassesAndTheDeviceStillDecides) {
-  Target t =
+  model::Target t =
       On("fuse", {Probe(Primitive::kFdatasync, 400, 400), Probe(Primitive::kFsync, 300, 300)});
   EXPECT_FALSE(HasCode(t, "sync_reaches_no_device"));
-  Durability d = DurabilityOf(t, {});
-  EXPECT_NE(d.verdict, DurabilityVerdict::kNotDurable);
+  model::Durability d = DurabilityOf(t, {});
+  EXPECT_NE(d.verdict, model::DurabilityVerdict::kNotDurable);
   ASSERT_FALSE(d.layers.empty());
-  const DurabilityLayer& last = d.layers.back();
-  EXPECT_EQ(last.kind, LayerKind::kFlushes);
-  EXPECT_EQ(last.effect, LayerEffect::kPasses);
+  const model::DurabilityLayer& last = d.layers.back();
+  EXPECT_EQ(last.kind, model::LayerKind::kFlushes);
+  EXPECT_EQ(last.effect, model::LayerEffect::kPasses);
   EXPECT_NE(last.reason.find("fdatasync 1.00"), std::string::npos) << last.reason;
 }
 
 // Only fdatasync is broken: it is named, fsync is not.
 TEST(DeviceFlushesTest, EachPrimitiveIsJudgedOnItsOwn) {
-  Target t = On("ext4", {Probe(Primitive::kFsync, 300, 300), Probe(Primitive::kFdatasync, 900, 0)});
+  model::Target t =
+      On("ext4", {Probe(Primitive::kFsync, 300, 300), Probe(Primitive::kFdatasync, 900, 0)});
   ASSERT_TRUE(HasCode(t, "sync_reaches_no_device"));
-  const Finding& f = t.findings.front();
+  const model::Finding& f = t.findings.front();
   EXPECT_NE(f.message.find("fdatasync reached no device"), std::string::npos) << f.message;
   EXPECT_EQ(f.message.find("fsync reached no device"), std::string::npos) << f.message;
   EXPECT_NE(f.message.find("fsync did reach the device"), std::string::npos) << f.message;
@@ -120,12 +122,12 @@ TEST(DeviceFlushesTest, SyncsInASliceWithoutAFlushReachedNoDeviceWhateverTheAver
   probes::ProbeResult bursty = Probe(Primitive::kFdatasync, 4000, 3200);
   bursty.device_flushes.silent_slices = 4;
   bursty.device_flushes.silent_ops = 400;
-  Target t = On("fuse", {bursty});
+  model::Target t = On("fuse", {bursty});
   ASSERT_TRUE(HasCode(t, "sync_reaches_no_device"));
-  const Finding& f = t.findings.front();
+  const model::Finding& f = t.findings.front();
   EXPECT_NE(f.message.find("400 of the syncs went without a single flush"), std::string::npos)
       << f.message;
-  EXPECT_EQ(DurabilityOf(t, {}).verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(DurabilityOf(t, {}).verdict, model::DurabilityVerdict::kNotDurable);
   // Writes that flush by themselves leave nothing for the sync to flush: no evidence then.
   probes::ProbeResult odsync = Probe(Primitive::kOdsync, 400, 0, 100);
   odsync.device_flushes.silent_ops = 400;
@@ -144,37 +146,37 @@ TEST(DeviceFlushesTest, EveryDatabaseSyncPrimitiveNamesItsUsers) {
 
 // ext4 -o sync: plain writes flush (the control too), so a cheap sync is no evidence of a no-op.
 TEST(DeviceFlushesTest, WritesThatFlushByThemselvesAreDurableAndNoSuspectedNoop) {
-  Target t = On("ext4", {Probe(Primitive::kNone, 200, 200, 100, 90'000),
-                         Probe(Primitive::kOdsync, 200, 200, 100, 95'000)});
+  model::Target t = On("ext4", {Probe(Primitive::kNone, 200, 200, 100, 90'000),
+                                Probe(Primitive::kOdsync, 200, 200, 100, 95'000)});
   EXPECT_FALSE(HasCode(t, "sync_reaches_no_device"));
   std::vector<SyncFlushes> e = SyncFlushEvidence(t);
   ASSERT_EQ(e.size(), 1u);
   EXPECT_EQ(e[0].reach, FlushReach::kWritesFlush);
   StorageFacts disk{.known = true, .block_backed = true};
-  for (const Finding& f : PlausibilityFindings(t, disk)) {
+  for (const model::Finding& f : PlausibilityFindings(t, disk)) {
     EXPECT_NE(f.code, "sync_noop_suspected") << f.message;
   }
-  EXPECT_NE(DurabilityOf(t, {}).verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_NE(DurabilityOf(t, {}).verdict, model::DurabilityVerdict::kNotDurable);
 }
 
 TEST(DeviceFlushesTest, TooFewOperationsOrNoCountsAreNoEvidence) {
-  Target few = On("fuse", {Probe(Primitive::kFdatasync, kMinFlushEvidenceOps - 1, 0)});
+  model::Target few = On("fuse", {Probe(Primitive::kFdatasync, kMinFlushEvidenceOps - 1, 0)});
   EXPECT_TRUE(SyncFlushEvidence(few).empty());
   probes::ProbeResult unavailable = Probe(Primitive::kFdatasync, 4000, 0);
   unavailable.device_flushes.unavailable = "sysfs is masked";
   unavailable.device_flushes.devices.clear();
-  Target masked = On("fuse", {unavailable});
+  model::Target masked = On("fuse", {unavailable});
   EXPECT_TRUE(SyncFlushEvidence(masked).empty());
-  EXPECT_NE(DurabilityOf(masked, {}).verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_NE(DurabilityOf(masked, {}).verdict, model::DurabilityVerdict::kNotDurable);
 }
 
 TEST(DeviceFlushesTest, SomeSyncsFlushingIsUnproven) {
-  Target t = On("ext4", {Probe(Primitive::kFdatasync, 1000, 300)});
-  Durability d = DurabilityOf(t, {});
-  EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven);
+  model::Target t = On("ext4", {Probe(Primitive::kFdatasync, 1000, 300)});
+  model::Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kUnproven);
   ASSERT_FALSE(d.layers.empty());
-  EXPECT_EQ(d.layers.back().kind, LayerKind::kFlushes);
-  EXPECT_EQ(d.layers.back().effect, LayerEffect::kUnknown);
+  EXPECT_EQ(d.layers.back().kind, model::LayerKind::kFlushes);
+  EXPECT_EQ(d.layers.back().effect, model::LayerEffect::kUnknown);
   EXPECT_NE(d.layers.back().reason.find("fdatasync 0.30"), std::string::npos)
       << d.layers.back().reason;
 }
@@ -186,11 +188,11 @@ TEST(DeviceFlushesTest, ABusyBackgroundNeverMakesASyncLookDropped) {
   probes::ProbeResult busy = Probe(Primitive::kDirFsync, 57, 120);
   busy.device_flushes.devices[0].control_flushes = 4;
   ASSERT_LT(busy.device_flushes.PerOp(), kNoFlushPerOp);
-  Target t = On("ext4", {busy});
+  model::Target t = On("ext4", {busy});
   EXPECT_FALSE(HasCode(t, "sync_reaches_no_device"));
   ASSERT_EQ(SyncFlushEvidence(t).size(), 1u);
   EXPECT_EQ(SyncFlushEvidence(t)[0].reach, FlushReach::kPartly);
-  EXPECT_NE(DurabilityOf(t, {}).verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_NE(DurabilityOf(t, {}).verdict, model::DurabilityVerdict::kNotDurable);
 }
 
 // 85 flushes for 100 syncs over 1 s, while the same writes without the sync flushed 4 in a
@@ -202,11 +204,11 @@ TEST(DeviceFlushesTest, AQuietControlsFewFlushesMayHaveBeenLowByChance) {
   quiet.device_flushes.control_ns = kSecond / 20;
   ASSERT_LT(quiet.device_flushes.PerOp(), kNoFlushPerOp);
   ASSERT_LT(quiet.device_flushes.MostWithoutSyncPerOp(), kMaxBackgroundPerOp);
-  Target t = On("ext4", {quiet});
+  model::Target t = On("ext4", {quiet});
   EXPECT_FALSE(HasCode(t, "sync_reaches_no_device"));
   ASSERT_EQ(SyncFlushEvidence(t).size(), 1u);
   EXPECT_EQ(SyncFlushEvidence(t)[0].reach, FlushReach::kPartly);
-  EXPECT_NE(DurabilityOf(t, {}).verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_NE(DurabilityOf(t, {}).verdict, model::DurabilityVerdict::kNotDurable);
 }
 
 // 104 paced syncs in 0.7 s with 823 flushes, while the same writes without the sync saw 3,071 a
@@ -219,12 +221,12 @@ TEST(DeviceFlushesTest, ABackgroundThatOutnumbersTheSyncsHidesNothing) {
   busy.device_flushes.devices[0].control_flushes = 64;
   busy.device_flushes.devices[0].idle_flushes = 64;  // the same background with nothing running
   ASSERT_LT(busy.device_flushes.PerOp(), kNoFlushPerOp);
-  Target t = On("ext4", {busy});
+  model::Target t = On("ext4", {busy});
   EXPECT_FALSE(HasCode(t, "sync_reaches_no_device"));
   ASSERT_EQ(SyncFlushEvidence(t).size(), 1u);
   EXPECT_EQ(SyncFlushEvidence(t)[0].reach, FlushReach::kPartly);
-  EXPECT_NE(DurabilityOf(t, {}).verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_NE(DurabilityOf(t, {}).verdict, model::DurabilityVerdict::kNotDurable);
 }
 
 }  // namespace device_flushes_test
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

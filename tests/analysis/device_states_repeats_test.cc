@@ -7,7 +7,7 @@
 #include "codec/report_json.h"
 #include "tests/analysis/two_state_run.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace device_states_repeats_test {
 
 using namespace two_state_run;  // NOLINT(build/namespaces): the samples of every test here
@@ -16,7 +16,7 @@ using namespace two_state_run;  // NOLINT(build/namespaces): the samples of ever
 // the slow one at 3.8 and 4.2 ms (the third repeat ran wholly fast). Each state's p50 is the median
 // of its repeats', with their range; a repeat that spent no operations in a state is left out.
 TEST(DeviceStatesTest, WithRepeatsEachStateHasItsRangeBetweenRuns) {
-  Target t = TwoStateRun();
+  model::Target t = TwoStateRun();
   const std::vector<double> levels{90'000,    90'000,    3'800'000, 3'800'000, 100'000, 100'000,
                                    4'200'000, 4'200'000, 120'000,   120'000,   120'000, 120'000};
   t.probes[0] = ProbeOver(levels, 20, 9 * kStateSec + 200'000'000);
@@ -25,8 +25,8 @@ TEST(DeviceStatesTest, WithRepeatsEachStateHasItsRangeBetweenRuns) {
   AddDeviceStates(t);
   ASSERT_FALSE(t.probe_states.empty());
   ASSERT_EQ(t.probe_states[0].states.size(), 2u);
-  const StateFigures& fast = t.probe_states[0].states[0];
-  const StateFigures& slow = t.probe_states[0].states[1];
+  const model::StateFigures& fast = t.probe_states[0].states[0];
+  const model::StateFigures& slow = t.probe_states[0].states[1];
   ASSERT_EQ(fast.p50_repeats.n, 3u);
   EXPECT_NEAR(fast.p50_repeats.min, 100'000, 10'000);  // the whole operation: + 10 us
   EXPECT_NEAR(fast.p50_repeats.median, 110'000, 10'000);
@@ -39,17 +39,17 @@ TEST(DeviceStatesTest, WithRepeatsEachStateHasItsRangeBetweenRuns) {
   // One run alone has no range.
   EXPECT_EQ(t.probe_states[1].states[0].p50_repeats.n, 0u);
 
-  Report report;
+  model::Report report;
   report.targets.push_back(t);
-  nlohmann::json j = ToJson(report);
+  nlohmann::json j = codec::ToJson(report);
   const nlohmann::json& states = j["targets"][0]["probes"][0]["states"];
   EXPECT_EQ(states[0]["repeats"]["p50_ns"]["n"], 3);
   EXPECT_FALSE(j["targets"][0]["probes"][1]["states"][0].contains("repeats"));
-  Result<Report> back = FromJson(j);
+  Result<model::Report> back = codec::FromJson(j);
   ASSERT_TRUE(back.ok()) << back.status().message();
   EXPECT_EQ(back->targets[0].probe_states[0].states[0].p50_repeats, fast.p50_repeats);
   EXPECT_EQ(back->targets[0].probe_states[0].states[1].p50_repeats, slow.p50_repeats);
 }
 
 }  // namespace device_states_repeats_test
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

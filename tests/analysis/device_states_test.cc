@@ -16,7 +16,7 @@
 #include "render/summary_text.h"
 #include "tests/analysis/two_state_run.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using namespace two_state_run;  // NOLINT(build/namespaces): the samples of every test here
@@ -59,7 +59,7 @@ TEST(DeviceStatesTest, AQuietDisksNoiseIsNeverTwoStates) {
 }
 
 TEST(DeviceStatesTest, EachProbeGetsItsFiguresPerState) {
-  Target t = TwoStateRun();
+  model::Target t = TwoStateRun();
   AddDeviceStates(t);
   ASSERT_TRUE(t.device_states);
   EXPECT_EQ(t.device_states->evidence, "the reference probe (fdatasync overwrite 4 KiB)");
@@ -70,13 +70,13 @@ TEST(DeviceStatesTest, EachProbeGetsItsFiguresPerState) {
   EXPECT_NEAR(t.device_states->slow_share, 20.0 / (40.0 + 40.0 / 6.0), 1e-9);
 
   ASSERT_EQ(t.probe_states.size(), 2u);  // probe 2's samples disagree: no state claimed
-  const ProbeStates& across = t.probe_states[0];
+  const model::ProbeStates& across = t.probe_states[0];
   EXPECT_EQ(across.probe, 0u);
   ASSERT_EQ(across.states.size(), 2u);
-  const StateFigures& fast = across.states[0];
-  const StateFigures& slow = across.states[1];
-  EXPECT_EQ(fast.state, DeviceState::kFast);
-  EXPECT_EQ(slow.state, DeviceState::kSlow);
+  const model::StateFigures& fast = across.states[0];
+  const model::StateFigures& slow = across.states[1];
+  EXPECT_EQ(fast.state, model::DeviceState::kFast);
+  EXPECT_EQ(slow.state, model::DeviceState::kSlow);
   EXPECT_DOUBLE_EQ(fast.time_share, 0.5);
   EXPECT_EQ(fast.ops, 160u);
   EXPECT_EQ(slow.ops, 160u);
@@ -88,10 +88,10 @@ TEST(DeviceStatesTest, EachProbeGetsItsFiguresPerState) {
   // Each state's p50 is far from the mixture's, which lies at the boundary between them.
   EXPECT_LT(fast.sync_p99_ns, t.probes[0].sync_latency.p99 / 10);
 
-  const ProbeStates& inside = t.probe_states[1];
+  const model::ProbeStates& inside = t.probe_states[1];
   EXPECT_EQ(inside.probe, 1u);
   ASSERT_EQ(inside.states.size(), 1u);
-  EXPECT_EQ(inside.states[0].state, DeviceState::kSlow);
+  EXPECT_EQ(inside.states[0].state, model::DeviceState::kSlow);
   EXPECT_DOUBLE_EQ(inside.states[0].time_share, 1.0);
   EXPECT_EQ(inside.states[0].ops, 120u);
   EXPECT_EQ(SlowStateOf(t, 1), &inside.states[0]);
@@ -103,19 +103,19 @@ TEST(DeviceStatesTest, EachProbeGetsItsFiguresPerState) {
 // The device can switch and switch back between two reference samples: a probe whose own level
 // is on the other side of the reference's threshold is not placed in the samples' state.
 TEST(DeviceStatesTest, AProbeWhoseLevelDisagreesWithTheSamplesAroundItIsPlacedNowhere) {
-  Target t = TwoStateRun();
+  model::Target t = TwoStateRun();
   // Probe 1 ran inside the slow stretch; here it ran at 150 us, as if the device were fast.
   t.probes[1] = ProbeOver(std::vector<double>(3, 150'000.0), 20, 21 * kStateSec);
   AddDeviceStates(t);
   ASSERT_TRUE(t.device_states);
   EXPECT_EQ(SlowStateOf(t, 1), nullptr);
-  for (const ProbeStates& ps : t.probe_states) EXPECT_NE(ps.probe, 1u);
+  for (const model::ProbeStates& ps : t.probe_states) EXPECT_NE(ps.probe, 1u);
 }
 
 // A probe whose own windows split into two levels both under the device's threshold (a step
 // from 100 us to 500 us while the device's states are ~100 us and ~4 ms) has no slow-state figures.
 TEST(DeviceStatesTest, AProbesOwnStepBelowTheDevicesThresholdIsNotTheSlowState) {
-  Target t = TwoStateRun();
+  model::Target t = TwoStateRun();
   std::vector<double> levels(8, 100'000.0);
   levels.insert(levels.end(), 8, 500'000.0);
   t.probes[0] = ProbeOver(levels, 20, 9 * kStateSec + 200'000'000);
@@ -126,11 +126,11 @@ TEST(DeviceStatesTest, AProbesOwnStepBelowTheDevicesThresholdIsNotTheSlowState) 
 }
 
 TEST(DeviceStatesTest, APercentileOnlyFromTheOperationsThatSupportIt) {
-  Target t = TwoStateRun();
+  model::Target t = TwoStateRun();
   t.probes[0] = ProbeOver({100'000, 100'000, 100'000, 100'000, 4'000'000, 4'000'000}, 20,
                           9 * kStateSec + 200'000'000);
   AddDeviceStates(t);
-  const StateFigures* slow = SlowStateOf(t, 0);
+  const model::StateFigures* slow = SlowStateOf(t, 0);
   ASSERT_NE(slow, nullptr);
   EXPECT_EQ(slow->ops, 40u);
   EXPECT_GT(slow->p50_ns, 0u);
@@ -139,13 +139,13 @@ TEST(DeviceStatesTest, APercentileOnlyFromTheOperationsThatSupportIt) {
 }
 
 TEST(DeviceStatesTest, TheFindingSaysItOnceAndGoesWithTheStates) {
-  Target t = TwoStateRun();
+  model::Target t = TwoStateRun();
   AddDeviceStates(t);
   AddDeviceStates(t);  // replaces, never duplicates
   ASSERT_EQ(t.findings.size(), 1u);
-  const Finding& f = t.findings[0];
+  const model::Finding& f = t.findings[0];
   EXPECT_EQ(f.code, "device_states");
-  EXPECT_EQ(f.severity, Severity::kInfo);
+  EXPECT_EQ(f.severity, model::Severity::kInfo);
   EXPECT_NE(f.message.find("alternates between ~"), std::string::npos) << f.message;
   EXPECT_NE(f.message.find("in the slow state 43%"), std::string::npos) << f.message;
   EXPECT_NE(f.message.find("measured in both states: 1, in the slow state only: 1"),
@@ -153,8 +153,8 @@ TEST(DeviceStatesTest, TheFindingSaysItOnceAndGoesWithTheStates) {
       << f.message;
 
   // The same run on a device that held one level: no states, no finding, no figures per state.
-  Target steady = TwoStateRun();
-  for (ReferenceSample& r : steady.reference) r.mean_ns = 100'000, r.p50_ns = 100'000;
+  model::Target steady = TwoStateRun();
+  for (model::ReferenceSample& r : steady.reference) r.mean_ns = 100'000, r.p50_ns = 100'000;
   steady.probes.erase(steady.probes.begin());
   steady.findings = t.findings;
   AddDeviceStates(steady);
@@ -164,7 +164,7 @@ TEST(DeviceStatesTest, TheFindingSaysItOnceAndGoesWithTheStates) {
 }
 
 TEST(DeviceStatesTest, WithFewReferenceSamplesAProbesOwnWindowsShowTheStates) {
-  Target t = TwoStateRun();
+  model::Target t = TwoStateRun();
   t.reference.resize(3);
   AddDeviceStates(t);
   ASSERT_TRUE(t.device_states);
@@ -175,7 +175,7 @@ TEST(DeviceStatesTest, WithFewReferenceSamplesAProbesOwnWindowsShowTheStates) {
 }
 
 TEST(DeviceStatesTest, FourWindowsOfOneProbeAreTooShortToTellStates) {
-  Target t = TwoStateRun();
+  model::Target t = TwoStateRun();
   t.reference.resize(3);
   t.probes = {ProbeOver({100'000, 100'000, 4'000'000, 4'000'000}, 20, 9 * kStateSec)};
   AddDeviceStates(t);
@@ -186,8 +186,8 @@ TEST(DeviceStatesTest, FourWindowsOfOneProbeAreTooShortToTellStates) {
 // A reference sample is placed by its median: a few slow syncs, or a switch inside the sample,
 // move its mean between the states (here every mean reads 1.5 ms) but not where most syncs were.
 TEST(DeviceStatesTest, AReferenceSampleIsPlacedByItsMedian) {
-  Target t = TwoStateRun();
-  for (ReferenceSample& r : t.reference) r.mean_ns = 1'500'000;
+  model::Target t = TwoStateRun();
+  for (model::ReferenceSample& r : t.reference) r.mean_ns = 1'500'000;
   AddDeviceStates(t);
   ASSERT_TRUE(t.device_states);
   EXPECT_EQ(t.device_states->evidence, "the reference probe (fdatasync overwrite 4 KiB)");
@@ -195,7 +195,7 @@ TEST(DeviceStatesTest, AReferenceSampleIsPlacedByItsMedian) {
 }
 
 TEST(DeviceStatesTest, AReportLoadedWithoutWindowsClaimsNoFigures) {
-  Target t = TwoStateRun();
+  model::Target t = TwoStateRun();
   for (probes::ProbeResult& p : t.probes) {
     for (probes::SeriesPoint& s : p.series) s.buckets.clear(), s.sync_buckets.clear();
   }
@@ -205,16 +205,18 @@ TEST(DeviceStatesTest, AReportLoadedWithoutWindowsClaimsNoFigures) {
 }
 
 TEST(DeviceStatesTest, CheckJudgesATimingRuleOnTheSlowState) {
-  Report report;
+  model::Report report;
   report.targets.push_back(TwoStateRun());
   AddDeviceStates(report.targets[0]);
-  Policy policy;
+  gate::Policy policy;
   // The mixture's p50 (the boundary between the states) would pass 3 ms; the slow state fails it.
-  policy.latency = {
-      {.name = "p50_3ms", .spec = kStatesSpec, .stat = LatencyStat::kP50, .max_ns = 3'000'000}};
-  std::vector<CheckResult> checks = EvaluatePolicy(policy, report);
+  policy.latency = {{.name = "p50_3ms",
+                     .spec = kStatesSpec,
+                     .stat = gate::LatencyStat::kP50,
+                     .max_ns = 3'000'000}};
+  std::vector<model::CheckResult> checks = EvaluatePolicy(policy, report);
   ASSERT_EQ(checks.size(), 1u);
-  EXPECT_EQ(checks[0].outcome, CheckOutcome::kFail) << checks[0].message;
+  EXPECT_EQ(checks[0].outcome, model::CheckOutcome::kFail) << checks[0].message;
   EXPECT_EQ(checks[0].samples, 160u);
   // The interval is the slow state's own, around its figure.
   ASSERT_TRUE(checks[0].ci_low && checks[0].ci_high);
@@ -233,10 +235,10 @@ TEST(DeviceStatesTest, CheckJudgesATimingRuleOnTheSlowState) {
 }
 
 TEST(DeviceStatesTest, TheSummaryNamesTheSlowStateOfItsSyncProbe) {
-  Target t = TwoStateRun();
+  model::Target t = TwoStateRun();
   t.probes.resize(1);
   AddDeviceStates(t);
-  PathSummary s = SummarizePath(t);
+  model::PathSummary s = explain::SummarizePath(t);
   ASSERT_TRUE(s.sync_slow_state);
   EXPECT_DOUBLE_EQ(s.sync_slow_state->time_share, 0.5);
   EXPECT_NEAR(s.sync_slow_state->p50_ns, 4'000'000, 450'000);
@@ -245,7 +247,7 @@ TEST(DeviceStatesTest, TheSummaryNamesTheSlowStateOfItsSyncProbe) {
   EXPECT_DOUBLE_EQ(s.sync_fast_state->time_share, 0.5);
   EXPECT_LT(s.sync_fast_state->p50_ns, s.sync_slow_state->p50_ns);
   // The slow state first, then the fast, then the mixture the table shows.
-  std::string text = SyncCostText(s);
+  std::string text = render::SyncCostText(s);
   const std::size_t slow = text.find(
       ": in the device's slow state (50% of the probe's time), the state to plan for: p50 ");
   const std::size_t fast = text.find("; in its fast state (50%): p50 ");
@@ -258,11 +260,11 @@ TEST(DeviceStatesTest, TheSummaryNamesTheSlowStateOfItsSyncProbe) {
 }
 
 TEST(DeviceStatesTest, TheJsonKeepsTheStates) {
-  Report report;
+  model::Report report;
   report.targets.push_back(TwoStateRun());
   AddDeviceStates(report.targets[0]);
-  AddPathSummary(report.targets[0]);
-  nlohmann::json j = ToJson(report);
+  explain::AddPathSummary(report.targets[0]);
+  nlohmann::json j = codec::ToJson(report);
   const nlohmann::json& target = j["targets"][0];
   EXPECT_EQ(target["states"]["evidence"], "the reference probe (fdatasync overwrite 4 KiB)");
   const nlohmann::json& states = target["probes"][0]["states"];
@@ -275,16 +277,16 @@ TEST(DeviceStatesTest, TheJsonKeepsTheStates) {
   EXPECT_TRUE(target["summary"]["sync"]["slow_state"].is_object());
   EXPECT_TRUE(target["summary"]["sync"]["fast_state"].is_object());
 
-  Result<Report> back = FromJson(j);
+  Result<model::Report> back = codec::FromJson(j);
   ASSERT_TRUE(back.ok()) << back.status().message();
-  const Target& t = back->targets[0];
+  const model::Target& t = back->targets[0];
   ASSERT_TRUE(t.device_states);
   EXPECT_EQ(t.device_states->slow_ns, report.targets[0].device_states->slow_ns);
   ASSERT_EQ(t.probe_states.size(), 2u);
   EXPECT_EQ(t.probe_states[0].states[1].sync_p99_ns,
             report.targets[0].probe_states[0].states[1].sync_p99_ns);
   EXPECT_EQ(t.probe_states[1].probe, 1u);
-  EXPECT_EQ(t.probe_states[1].states[0].state, DeviceState::kSlow);
+  EXPECT_EQ(t.probe_states[1].states[0].state, model::DeviceState::kSlow);
   ASSERT_TRUE(t.summary && t.summary->sync_slow_state);
   EXPECT_EQ(t.summary->sync_slow_state->time_share, 0.5);
   ASSERT_TRUE(t.summary->sync_fast_state);
@@ -294,36 +296,36 @@ TEST(DeviceStatesTest, TheJsonKeepsTheStates) {
 // diff compares the mixtures row by row; where either side's device had states it warns, with
 // each side's levels and the probes measured in the same state on both sides side by side.
 TEST(DeviceStatesTest, DiffWarnsOfStatesAndSetsTheSameStateSideBySide) {
-  Report a;
+  model::Report a;
   a.targets.push_back(TwoStateRun());
   AddDeviceStates(a.targets[0]);
-  auto states_warning = [](const Diff& d) {
+  auto states_warning = [](const explain::Diff& d) {
     for (const std::string& w : d.warnings) {
       if (w.find("(device_states)") != std::string::npos) return w;
     }
     return std::string();
   };
-  Result<Diff> both = DiffReports(a, a, "a", "b");
+  Result<explain::Diff> both = explain::DiffReports(a, a, "a", "b");
   ASSERT_TRUE(both.ok()) << both.status().message();
   std::string w = states_warning(*both);
   EXPECT_NE(w.find("the device of /data (a) alternated between ~"), std::string::npos) << w;
   EXPECT_NE(w.find("fdatasync overwrite 4 KiB in the slow state: p50 4."), std::string::npos) << w;
   EXPECT_NE(w.find(" (a) against "), std::string::npos) << w;
 
-  Report steady = a;
+  model::Report steady = a;
   steady.targets[0].device_states.reset();
   steady.targets[0].probe_states.clear();
-  Result<Diff> one = DiffReports(a, steady, "a", "b");
+  Result<explain::Diff> one = explain::DiffReports(a, steady, "a", "b");
   ASSERT_TRUE(one.ok());
   w = states_warning(*one);
   EXPECT_NE(w.find("(b) held one level"), std::string::npos) << w;
   EXPECT_NE(w.find("no probe was measured in the same state on both sides"), std::string::npos)
       << w;
 
-  Result<Diff> neither = DiffReports(steady, steady, "a", "b");
+  Result<explain::Diff> neither = explain::DiffReports(steady, steady, "a", "b");
   ASSERT_TRUE(neither.ok());
   EXPECT_EQ(states_warning(*neither), "");
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -10,7 +10,7 @@
 #include "analysis/sqlite_correlation.h"
 #include "tests/sqlite_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using namespace durprobe::testing_support;
@@ -116,7 +116,7 @@ TEST(DriftTest, ManyProbesAroundOneStepAreOneLineCountedAtInfo) {
   AddDriftFindings(t);
   ASSERT_EQ(t.moved.size(), 13u);
   ASSERT_EQ(t.findings.size(), 1u);
-  const Finding& f = t.findings[0];
+  const model::Finding& f = t.findings[0];
   EXPECT_EQ(f.severity, Severity::kInfo);
   EXPECT_EQ(f.message.find('\n'), std::string::npos) << f.message;
   EXPECT_NE(f.message.find("touches 13 figures"), std::string::npos) << f.message;
@@ -183,7 +183,7 @@ TEST(DriftTest, DriftUnderAConfigurationIsNotBlamedOnSqlite) {
   }
   AddSqliteResults(t, {r});
   std::vector<std::string> codes;
-  for (const Finding& f : t.findings) codes.push_back(f.code);
+  for (const model::Finding& f : t.findings) codes.push_back(f.code);
   EXPECT_EQ(codes, std::vector<std::string>{"latency_drift"});
   // The residual check is not silently dropped: latency_drift says it was skipped, and why.
   EXPECT_NE(t.findings[0].message.find("The residual check (sqlite_prediction_residual) is "
@@ -235,10 +235,11 @@ sqlite_bench::CommitResult SlowLastRepetition() {
 TEST(DriftTest, AStepBetweenTheSamplesAroundAConfigurationIsNotBlamedOnSqlite) {
   // The samples on either side differ (100 us, 300 us).
   Target t = AReferenceStepDuringDeleteFull(100'000);
-  std::vector<SqliteEntry> e = SqliteEntries({SlowLastRepetition()}, t);
+  std::vector<model::SqliteEntry> e = SqliteEntries({SlowLastRepetition()}, t);
   EXPECT_EQ(e[0].correlation.basis, "sqlite_sync_timing");
   AddSqliteResults(t, {SlowLastRepetition()});
-  for (const Finding& f : t.findings) EXPECT_NE(f.code, "sqlite_prediction_residual") << f.message;
+  for (const model::Finding& f : t.findings)
+    EXPECT_NE(f.code, "sqlite_prediction_residual") << f.message;
   // The device already slow before it started (the sample before it at 300 us): the probes,
   // scaled to that level.
   Target earlier = AReferenceStepDuringDeleteFull(300'000);
@@ -246,7 +247,8 @@ TEST(DriftTest, AStepBetweenTheSamplesAroundAConfigurationIsNotBlamedOnSqlite) {
             "probes_at_reference");
   // No step, no bracketing change: the probes, and the residual is SQLite's.
   Target steady = AReferenceStepDuringDeleteFull(100'000);
-  for (ReferenceSample& s : steady.reference) s = {s.start_ns, s.before, 40, 100'000, 100'000};
+  for (model::ReferenceSample& s : steady.reference)
+    s = {s.start_ns, s.before, 40, 100'000, 100'000};
   EXPECT_EQ(SqliteEntries({SlowLastRepetition()}, steady)[0].correlation.basis, "probes");
 }
 
@@ -282,7 +284,7 @@ TEST(DriftTest, AConfigurationAfterAnotherOnesStepIsNotBlamedOnSqlite) {
   ASSERT_EQ(SqliteEntries({after}, t)[0].correlation.basis, "probes");
   AddSqliteResults(t, {stepped, after});
   std::vector<std::string> codes;
-  for (const Finding& f : t.findings) codes.push_back(f.code);
+  for (const model::Finding& f : t.findings) codes.push_back(f.code);
   EXPECT_EQ(codes, std::vector<std::string>{"latency_drift"}) << t.findings.back().message;
   EXPECT_NE(t.findings[0].message.find("DELETE/NORMAL x1 reused 100B (+68% unexplained)"),
             std::string::npos)
@@ -309,7 +311,7 @@ TEST(DriftTest, ProbesAreScaledToTheReferenceNearAConfiguration) {
   sqlite_bench::CommitResult r = DeleteFull();
   r.repetition_windows = {{.start_ns = 3 * kSec, .end_ns = 4 * kSec, .commits = 100}};
   EXPECT_DOUBLE_EQ(ReferenceScale(r, t), 4.0);
-  std::vector<SqliteEntry> e = SqliteEntries({r}, t);
+  std::vector<model::SqliteEntry> e = SqliteEntries({r}, t);
   EXPECT_EQ(e[0].correlation.basis, "probes_at_reference");
   EXPECT_DOUBLE_EQ(e[0].correlation.probe_ns.at("dir"), 200'000);
 
@@ -319,4 +321,4 @@ TEST(DriftTest, ProbesAreScaledToTheReferenceNearAConfiguration) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using platform::DeviceInfo;
@@ -28,7 +28,8 @@ MountInfo Fs(std::string fstype, std::optional<DeviceInfo> device = std::nullopt
   return m;
 }
 
-Durability Of(MountInfo m, Context c = {}, std::vector<Finding> findings = {}) {
+model::Durability Of(MountInfo m, model::Context c = {},
+                     std::vector<model::Finding> findings = {}) {
   Target t;
   t.path = m.path;
   t.mount = std::move(m);
@@ -37,31 +38,31 @@ Durability Of(MountInfo m, Context c = {}, std::vector<Finding> findings = {}) {
 }
 
 TEST(DurabilityModelTest, ADiskWithAWriteThroughCacheIsDurable) {
-  Durability d = Of(Fs("ext4", Disk("write through", false)));
-  EXPECT_EQ(d.verdict, DurabilityVerdict::kDurable);
+  model::Durability d = Of(Fs("ext4", Disk("write through", false)));
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kDurable);
   EXPECT_FALSE(d.deciding_layer.has_value());
   ASSERT_EQ(d.layers.size(), 2u);
-  EXPECT_EQ(d.layers[0].kind, LayerKind::kFilesystem);
-  EXPECT_EQ(d.layers[1].kind, LayerKind::kDevice);
-  EXPECT_EQ(d.layers[1].effect, LayerEffect::kPasses);
-  EXPECT_EQ(Of(Fs("xfs", Disk("write back", true))).verdict, DurabilityVerdict::kDurable);
+  EXPECT_EQ(d.layers[0].kind, model::LayerKind::kFilesystem);
+  EXPECT_EQ(d.layers[1].kind, model::LayerKind::kDevice);
+  EXPECT_EQ(d.layers[1].effect, model::LayerEffect::kPasses);
+  EXPECT_EQ(Of(Fs("xfs", Disk("write back", true))).verdict, model::DurabilityVerdict::kDurable);
 }
 
 // The root ext4 here: a virtual disk with a volatile cache and no FUA. Durable as far as can be
 // seen, so never not_durable; unproven, with what would prove it.
 TEST(DurabilityModelTest, AVolatileCacheWithoutFuaIsUnprovenNeverNotDurable) {
-  Durability d = Of(Fs("ext4", Disk("write back", false)));
-  EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven);
-  EXPECT_EQ(d.deciding_layer, LayerKind::kDevice);
+  model::Durability d = Of(Fs("ext4", Disk("write back", false)));
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kUnproven);
+  EXPECT_EQ(d.deciding_layer, model::LayerKind::kDevice);
   EXPECT_NE(d.to_prove.find("power-cut test"), std::string::npos) << d.to_prove;
   EXPECT_EQ(d.findings, std::vector<std::string>{"volatile_write_cache_no_fua"});
 }
 
 TEST(DurabilityModelTest, MemoryFilesystemsVoidIt) {
   for (const char* fs : {"tmpfs", "ramfs"}) {
-    Durability d = Of(Fs(fs));
-    EXPECT_EQ(d.verdict, DurabilityVerdict::kNotDurable) << fs;
-    EXPECT_EQ(d.deciding_layer, LayerKind::kFilesystem);
+    model::Durability d = Of(Fs(fs));
+    EXPECT_EQ(d.verdict, model::DurabilityVerdict::kNotDurable) << fs;
+    EXPECT_EQ(d.deciding_layer, model::LayerKind::kFilesystem);
     EXPECT_EQ(d.findings, std::vector<std::string>{"sync_noop_memory_fs"});
     EXPECT_TRUE(d.to_prove.empty());
   }
@@ -74,22 +75,22 @@ TEST(DurabilityModelTest, ALoopDeviceIsFollowedToItsBackingFilesFilesystem) {
   loop.backing_file = "/dev/shm/disk.img";
   MountInfo m = Fs("ext4", loop);
   m.backing.push_back(Fs("tmpfs"));
-  Durability d = Of(m);
-  EXPECT_EQ(d.verdict, DurabilityVerdict::kNotDurable);
-  EXPECT_EQ(d.deciding_layer, LayerKind::kFilesystem);
+  model::Durability d = Of(m);
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(d.deciding_layer, model::LayerKind::kFilesystem);
   ASSERT_EQ(d.layers.size(), 3u);
-  EXPECT_EQ(d.layers[0].effect, LayerEffect::kPasses);  // ext4 on the loop device
-  EXPECT_EQ(d.layers[1].kind, LayerKind::kLoop);
+  EXPECT_EQ(d.layers[0].effect, model::LayerEffect::kPasses);  // ext4 on the loop device
+  EXPECT_EQ(d.layers[1].kind, model::LayerKind::kLoop);
   EXPECT_EQ(d.layers[2].name, "tmpfs (/data)");
   // Two loops deep, down to a durable disk.
   MountInfo inner = Fs("xfs", loop);
   inner.backing.push_back(Fs("ext4", Disk("write through", false)));
   MountInfo outer = Fs("ext4", loop);
   outer.backing.push_back(inner);
-  EXPECT_EQ(Of(outer).verdict, DurabilityVerdict::kDurable);
+  EXPECT_EQ(Of(outer).verdict, model::DurabilityVerdict::kDurable);
   // A backing file that cannot be followed is unknown, not durable.
-  EXPECT_EQ(Of(Fs("ext4", loop)).verdict, DurabilityVerdict::kUnproven);
-  EXPECT_EQ(Of(Fs("ext4", loop)).deciding_layer, LayerKind::kLoop);
+  EXPECT_EQ(Of(Fs("ext4", loop)).verdict, model::DurabilityVerdict::kUnproven);
+  EXPECT_EQ(Of(Fs("ext4", loop)).deciding_layer, model::LayerKind::kLoop);
 }
 
 TEST(DurabilityModelTest, OverlayVolatileUpperOnMemoryAndAnInvisibleUpper) {
@@ -99,33 +100,33 @@ TEST(DurabilityModelTest, OverlayVolatileUpperOnMemoryAndAnInvisibleUpper) {
   m.overlay->upper_visible = true;
   m.overlay->upper_fstype = "ext4";
   m.overlay->upper_mount_point = "/";
-  EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kDurable);
+  EXPECT_EQ(Of(m).verdict, model::DurabilityVerdict::kDurable);
   m.overlay->volatile_mount = true;
-  EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kNotDurable);
-  EXPECT_EQ(Of(m).deciding_layer, LayerKind::kOverlay);
+  EXPECT_EQ(Of(m).verdict, model::DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(Of(m).deciding_layer, model::LayerKind::kOverlay);
   EXPECT_EQ(Of(m).findings, std::vector<std::string>{"overlay_volatile"});
   m.overlay->volatile_mount = false;
   m.overlay->upper_fstype = "tmpfs";
-  EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kNotDurable);
-  EXPECT_EQ(Of(m).deciding_layer, LayerKind::kFilesystem);
+  EXPECT_EQ(Of(m).verdict, model::DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(Of(m).deciding_layer, model::LayerKind::kFilesystem);
   m.overlay->upper_visible = false;
   m.device.reset();
-  EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kUnproven);
-  EXPECT_EQ(Of(m).deciding_layer, LayerKind::kOverlay);
+  EXPECT_EQ(Of(m).verdict, model::DurabilityVerdict::kUnproven);
+  EXPECT_EQ(Of(m).deciding_layer, model::LayerKind::kOverlay);
 }
 
 TEST(DurabilityModelTest, ServersAndFuseCannotBeSeenThrough) {
   for (const char* fs :
        {"nfs4", "cifs", "9p", "virtiofs", "fuse.sshfs", "fuse.bindfs", "ceph", "glusterfs"}) {
-    Durability d = Of(Fs(fs));
-    EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven) << fs;
+    model::Durability d = Of(Fs(fs));
+    EXPECT_EQ(d.verdict, model::DurabilityVerdict::kUnproven) << fs;
     EXPECT_FALSE(d.to_prove.empty()) << fs;
   }
   // ceph is a network filesystem in the verdict as when causes are ranked (one table).
-  EXPECT_EQ(Of(Fs("ceph")).deciding_layer, LayerKind::kNetwork);
+  EXPECT_EQ(Of(Fs("ceph")).deciding_layer, model::LayerKind::kNetwork);
   MountInfo off = Fs("fuse.fuse-overlayfs");
   off.options = {"rw", "fsync=0"};
-  EXPECT_EQ(Of(off).verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(Of(off).verdict, model::DurabilityVerdict::kNotDurable);
 }
 
 TEST(DurabilityModelTest, BarriersOffAndZfsSyncDisabledVoidIt) {
@@ -133,7 +134,7 @@ TEST(DurabilityModelTest, BarriersOffAndZfsSyncDisabledVoidIt) {
   m.options = {"rw", "barrier=0"};
   EXPECT_EQ(Of(m).findings, std::vector<std::string>{"barrier_disabled"});
   m.options = {"rw", "nobarrier"};
-  EXPECT_EQ(Of(m).verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(Of(m).verdict, model::DurabilityVerdict::kNotDurable);
   MountInfo zfs = Fs("zfs");
   zfs.options = {"rw", "sync=disabled"};
   EXPECT_EQ(Of(zfs).findings, std::vector<std::string>{"zfs_sync_disabled"});
@@ -141,29 +142,29 @@ TEST(DurabilityModelTest, BarriersOffAndZfsSyncDisabledVoidIt) {
 
 TEST(DurabilityModelTest, APreloadIsTheTopLayer) {
   MountInfo m = Fs("ext4", Disk("write through", false));
-  Context eat;
+  model::Context eat;
   eat.ld_preload = "/usr/lib/x86_64-linux-gnu/libeatmydata.so";
-  EXPECT_EQ(Of(m, eat).verdict, DurabilityVerdict::kNotDurable);
-  EXPECT_EQ(Of(m, eat).deciding_layer, LayerKind::kPreload);
-  Context other;
+  EXPECT_EQ(Of(m, eat).verdict, model::DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(Of(m, eat).deciding_layer, model::LayerKind::kPreload);
+  model::Context other;
   other.ld_preload = "/tmp/libquiet.so";
-  EXPECT_EQ(Of(m, other).verdict, DurabilityVerdict::kUnproven);
-  EXPECT_EQ(Of(m, other).deciding_layer, LayerKind::kPreload);
+  EXPECT_EQ(Of(m, other).verdict, model::DurabilityVerdict::kUnproven);
+  EXPECT_EQ(Of(m, other).deciding_layer, model::LayerKind::kPreload);
   // The same library under a neutral name is caught by what a sync costs.
-  Durability measured =
+  model::Durability measured =
       Of(m, other, {{Severity::kWarn, "sync_noop_suspected", "syncs cost no more than a write"}});
-  EXPECT_EQ(measured.verdict, DurabilityVerdict::kNotDurable);
-  EXPECT_EQ(measured.deciding_layer, LayerKind::kMeasured);
+  EXPECT_EQ(measured.verdict, model::DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(measured.deciding_layer, model::LayerKind::kMeasured);
   EXPECT_EQ(measured.findings, std::vector<std::string>{"sync_noop_suspected"});
 }
 
 TEST(DurabilityModelTest, MeasuredEvidenceQualifiesADurableLookingPath) {
   MountInfo m = Fs("ext4", Disk("write through", false));
   EXPECT_EQ(Of(m, {}, {{Severity::kWarn, "sync_faster_than_device", "."}}).verdict,
-            DurabilityVerdict::kUnproven);
+            model::DurabilityVerdict::kUnproven);
   // Expected on a memory filesystem (info), it adds nothing there.
-  Durability tmpfs = Of(Fs("tmpfs"), {}, {{Severity::kInfo, "sync_noop_suspected", "."}});
-  EXPECT_EQ(tmpfs.deciding_layer, LayerKind::kFilesystem);
+  model::Durability tmpfs = Of(Fs("tmpfs"), {}, {{Severity::kInfo, "sync_noop_suspected", "."}});
+  EXPECT_EQ(tmpfs.deciding_layer, model::LayerKind::kFilesystem);
   Target t;
   t.mount = m;
   probes::ProbeResult dir;
@@ -172,16 +173,16 @@ TEST(DurabilityModelTest, MeasuredEvidenceQualifiesADurableLookingPath) {
   dir.ops = 100;
   dir.latency.p50 = 900;
   t.probes.push_back(dir);
-  Durability d = DurabilityOf(t, {});
-  EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven);
-  EXPECT_EQ(d.deciding_layer, LayerKind::kMeasured);
+  model::Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kUnproven);
+  EXPECT_EQ(d.deciding_layer, model::LayerKind::kMeasured);
 }
 
 TEST(DurabilityModelTest, NoMountMeansUnproven) {
   Target t;
   t.path = "/x";
-  Durability d = DurabilityOf(t, {});
-  EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven);
+  model::Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kUnproven);
   EXPECT_FALSE(d.reason.empty());
 }
 
@@ -212,20 +213,20 @@ TEST(DurabilityModelTest, CrashStatesOfThePathsFilesystemPassOrVoidIt) {
   t.crashtest = {CrashTested(JournalMode::kWal, Synchronous::kFull, 0, 0),
                  CrashTested(JournalMode::kDelete, Synchronous::kFull, 23, 1),
                  CrashTested(JournalMode::kDelete, Synchronous::kOff, 150, 30)};
-  Durability d = DurabilityOf(t, {});
-  EXPECT_EQ(d.verdict, DurabilityVerdict::kUnproven) << d.reason;
-  EXPECT_EQ(d.deciding_layer, LayerKind::kDevice);
+  model::Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kUnproven) << d.reason;
+  EXPECT_EQ(d.deciding_layer, model::LayerKind::kDevice);
   ASSERT_FALSE(d.layers.empty());
-  EXPECT_EQ(d.layers.back().kind, LayerKind::kCrashTest);
-  EXPECT_EQ(d.layers.back().effect, LayerEffect::kPasses);
+  EXPECT_EQ(d.layers.back().kind, model::LayerKind::kCrashTest);
+  EXPECT_EQ(d.layers.back().effect, model::LayerEffect::kPasses);
   EXPECT_NE(d.layers.back().reason.find("crash-tested: 600 states"), std::string::npos)
       << d.layers.back().reason;
   EXPECT_NE(d.layers.back().name.find("ext4 -o data=ordered"), std::string::npos);
 
   t.crashtest[0] = CrashTested(JournalMode::kWal, Synchronous::kFull, 12, 3);
   d = DurabilityOf(t, {});
-  EXPECT_EQ(d.verdict, DurabilityVerdict::kNotDurable);
-  EXPECT_EQ(d.deciding_layer, LayerKind::kCrashTest);
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(d.deciding_layer, model::LayerKind::kCrashTest);
   EXPECT_NE(d.reason.find("WAL/FULL lost commits in 12 of 200 states"), std::string::npos)
       << d.reason;
 
@@ -233,8 +234,8 @@ TEST(DurabilityModelTest, CrashStatesOfThePathsFilesystemPassOrVoidIt) {
   t.crashtest[1].paths_own_fs = false;
   t.crashtest[2].paths_own_fs = false;
   d = DurabilityOf(t, {});
-  EXPECT_NE(d.layers.back().kind, LayerKind::kCrashTest);
+  EXPECT_NE(d.layers.back().kind, model::LayerKind::kCrashTest);
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -3,16 +3,16 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using sqlite_bench::JournalMode;
 using sqlite_bench::RiskLevel;
 using sqlite_bench::Synchronous;
 
-Durability Verdict(DurabilityVerdict v, std::optional<LayerKind> layer,
-                   std::vector<std::string> codes) {
-  Durability d;
+model::Durability Verdict(model::DurabilityVerdict v, std::optional<model::LayerKind> layer,
+                          std::vector<std::string> codes) {
+  model::Durability d;
   d.verdict = v;
   d.deciding_layer = layer;
   d.findings = std::move(codes);
@@ -20,7 +20,7 @@ Durability Verdict(DurabilityVerdict v, std::optional<LayerKind> layer,
 }
 
 TEST(DurabilityRiskTest, WithoutAVerdictItIsWhatSqliteDocuments) {
-  RowRisk r = RiskOf(JournalMode::kWal, Synchronous::kFull, std::nullopt);
+  model::RowRisk r = RiskOf(JournalMode::kWal, Synchronous::kFull, std::nullopt);
   EXPECT_EQ(NameOf(r.level), "none");
   EXPECT_EQ(r.summary, "nothing lost");
   EXPECT_TRUE(r.findings.empty());
@@ -29,9 +29,9 @@ TEST(DurabilityRiskTest, WithoutAVerdictItIsWhatSqliteDocuments) {
 }
 
 TEST(DurabilityRiskTest, DeleteFullIsToldApartFromDeleteExtra) {
-  Durability durable = Verdict(DurabilityVerdict::kDurable, std::nullopt, {});
-  RowRisk full = RiskOf(JournalMode::kDelete, Synchronous::kFull, durable);
-  RowRisk extra = RiskOf(JournalMode::kDelete, Synchronous::kExtra, durable);
+  model::Durability durable = Verdict(model::DurabilityVerdict::kDurable, std::nullopt, {});
+  model::RowRisk full = RiskOf(JournalMode::kDelete, Synchronous::kFull, durable);
+  model::RowRisk extra = RiskOf(JournalMode::kDelete, Synchronous::kExtra, durable);
   EXPECT_EQ(NameOf(full.documented_level), "last_commit");
   EXPECT_EQ(full.summary, "last commit may roll back on power loss");
   EXPECT_EQ(NameOf(extra.documented_level), "none");
@@ -46,25 +46,26 @@ TEST(DurabilityRiskTest, DeleteFullIsToldApartFromDeleteExtra) {
 }
 
 TEST(DurabilityRiskTest, ANotDurablePathMakesEveryRowNotDurable) {
-  Durability d =
-      Verdict(DurabilityVerdict::kNotDurable, LayerKind::kFilesystem, {"sync_noop_memory_fs"});
+  model::Durability d = Verdict(model::DurabilityVerdict::kNotDurable,
+                                model::LayerKind::kFilesystem, {"sync_noop_memory_fs"});
   for (Synchronous s : {Synchronous::kOff, Synchronous::kNormal, Synchronous::kFull}) {
-    RowRisk r = RiskOf(JournalMode::kWal, s, d);
+    model::RowRisk r = RiskOf(JournalMode::kWal, s, d);
     EXPECT_EQ(NameOf(r.level), "not_durable");
     EXPECT_EQ(r.findings, std::vector<std::string>{"sync_noop_memory_fs"});
   }
   EXPECT_EQ(RiskOf(JournalMode::kWal, Synchronous::kOff, d).summary,
             "durability not provided here (sync_noop_memory_fs); corruption possible");
   // No finding names the layer: the layer does.
-  Durability bare = Verdict(DurabilityVerdict::kNotDurable, LayerKind::kLoop, {});
+  model::Durability bare =
+      Verdict(model::DurabilityVerdict::kNotDurable, model::LayerKind::kLoop, {});
   EXPECT_EQ(RiskOf(JournalMode::kWal, Synchronous::kFull, bare).findings,
             std::vector<std::string>{"loop"});
 }
 
 TEST(DurabilityRiskTest, AnUnprovenPathQualifiesTheGuarantee) {
-  Durability d =
-      Verdict(DurabilityVerdict::kUnproven, LayerKind::kDevice, {"volatile_write_cache_no_fua"});
-  RowRisk r = RiskOf(JournalMode::kWal, Synchronous::kFull, d);
+  model::Durability d = Verdict(model::DurabilityVerdict::kUnproven, model::LayerKind::kDevice,
+                                {"volatile_write_cache_no_fua"});
+  model::RowRisk r = RiskOf(JournalMode::kWal, Synchronous::kFull, d);
   EXPECT_EQ(NameOf(r.level), "none");
   EXPECT_EQ(r.summary, "nothing lost if syncs reach stable storage (unproven: device)");
   EXPECT_EQ(r.findings, std::vector<std::string>{"volatile_write_cache_no_fua"});
@@ -76,15 +77,16 @@ TEST(DurabilityRiskTest, NotDurableCodesReadTheVerdictOnly) {
   Target t;
   t.findings = {{Severity::kFail, "sync_noop_memory_fs", "."}};
   EXPECT_TRUE(NotDurableCodes(t).empty());  // no verdict: nothing decided
-  t.durability = Verdict(DurabilityVerdict::kUnproven, LayerKind::kDevice, {"x"});
+  t.durability = Verdict(model::DurabilityVerdict::kUnproven, model::LayerKind::kDevice, {"x"});
   EXPECT_TRUE(NotDurableCodes(t).empty());
-  t.durability = Verdict(DurabilityVerdict::kNotDurable, LayerKind::kOverlay, {"overlay_volatile"});
+  t.durability = Verdict(model::DurabilityVerdict::kNotDurable, model::LayerKind::kOverlay,
+                         {"overlay_volatile"});
   EXPECT_EQ(NotDurableCodes(t), std::vector<std::string>{"overlay_volatile"});
 }
 
 TEST(DurabilityRiskTest, TheRiskCitesTheCrashStatesOfThePathsOwnFilesystem) {
   Target t;
-  SqliteEntry e;
+  model::SqliteEntry e;
   e.result.config = {JournalMode::kWal, Synchronous::kFull, 1};
   t.sqlite = {e, e};
   t.sqlite[1].result.config.sync = Synchronous::kNormal;
@@ -101,4 +103,4 @@ TEST(DurabilityRiskTest, TheRiskCitesTheCrashStatesOfThePathsOwnFilesystem) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -5,7 +5,7 @@
 
 #include "model/finding_codes.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace fsync_error_meaning_test {
 
 using probes::FaultKind;
@@ -73,14 +73,14 @@ TEST(FsyncErrorMeaningTest, EachFilesystemGetsItsFindingsOnceAndEveryRowItsMeani
   silent.fs = "btrfs";
   silent.outcomes = {Data(Reporting::kNotReported, PageContent::kOld)};
   t.fsync_errors = {ext4, silent};
-  std::vector<Finding> findings = AssessFsyncErrors(t);
+  std::vector<model::Finding> findings = AssessFsyncErrors(t);
   ASSERT_EQ(findings.size(), 2u);
-  EXPECT_EQ(findings[0].code, codes::kFsyncRetryUnsafe);
+  EXPECT_EQ(findings[0].code, model::codes::kFsyncRetryUnsafe);
   EXPECT_EQ(findings[0].severity, Severity::kWarn);
   EXPECT_NE(findings[0].message.find("on ext4 (kernel 6.18.0)"), std::string::npos);
   EXPECT_NE(findings[0].message.find("data_once fsync, data_enospc fsync"), std::string::npos)
       << findings[0].message;
-  EXPECT_EQ(findings[1].code, codes::kFsyncErrorNotReported);
+  EXPECT_EQ(findings[1].code, model::codes::kFsyncErrorNotReported);
   EXPECT_EQ(findings[1].severity, Severity::kFail);
   EXPECT_EQ(t.fsync_errors[0].outcomes[2].retry, "safe: every retry failed");
   EXPECT_EQ(t.fsync_errors[1].outcomes[0].retry, "lost silently");
@@ -98,4 +98,4 @@ TEST(FsyncErrorMeaningTest, TheTellingKernelLineIsTheFilesystemsStateElseTheFirs
 }
 
 }  // namespace fsync_error_meaning_test
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 probes::LoadOutcome Ran(double reads, double writes, double syncs) {
@@ -15,7 +15,7 @@ probes::LoadOutcome Ran(double reads, double writes, double syncs) {
 }
 
 TEST(LoadFindingsTest, ALoadThatKeptUpIsInfoWithItsRates) {
-  Finding f = LoadFinding(Ran(200, 100, 10));
+  model::Finding f = LoadFinding(Ran(200, 100, 10));
   EXPECT_EQ(f.severity, Severity::kInfo);
   EXPECT_EQ(f.code, "background_load");
   EXPECT_EQ(f.message,
@@ -29,7 +29,7 @@ TEST(LoadFindingsTest, UnderNinetyPercentOfAnyRateIsShort) {
   EXPECT_EQ(LoadFinding(Ran(180, 90, 9)).code, "background_load");
   EXPECT_EQ(LoadFinding(Ran(179.9, 100, 10)).code, "background_load_short");
   EXPECT_EQ(LoadFinding(Ran(200, 89.9, 10)).code, "background_load_short");
-  Finding f = LoadFinding(Ran(200, 100, 8.9));
+  model::Finding f = LoadFinding(Ran(200, 100, 8.9));
   EXPECT_EQ(f.code, "background_load_short");
   EXPECT_EQ(f.severity, Severity::kWarn);
   EXPECT_NE(f.message.find("could not sustain it"), std::string::npos) << f.message;
@@ -38,11 +38,11 @@ TEST(LoadFindingsTest, UnderNinetyPercentOfAnyRateIsShort) {
 TEST(LoadFindingsTest, ALoadStoppedByAnErrorIsShortAndSaysWhy) {
   probes::LoadOutcome o = Ran(200, 100, 10);
   o.status = Status::Error("fdatasync failed: Input/output error");
-  Finding f = LoadFinding(o);
+  model::Finding f = LoadFinding(o);
   EXPECT_EQ(f.code, "background_load_short");
   EXPECT_NE(f.message.find("it stopped on an error: fdatasync failed"), std::string::npos)
       << f.message;
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -7,7 +7,7 @@
 #include "platform/mountinfo.h"
 #include "tests/fixtures.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using platform::MountInfo;
@@ -21,20 +21,21 @@ MountInfo FromFixture(const std::string& fixture, const std::string& path) {
   return platform::DescribeMount(*t, *e, path);
 }
 
-const Finding* Find(const std::vector<Finding>& findings, const std::string& code) {
+const model::Finding* Find(const std::vector<model::Finding>& findings, const std::string& code) {
   auto it = std::find_if(findings.begin(), findings.end(),
-                         [&](const Finding& f) { return f.code == code; });
+                         [&](const model::Finding& f) { return f.code == code; });
   return it == findings.end() ? nullptr : &*it;
 }
 
-std::vector<std::string> Codes(const std::vector<Finding>& findings) {
+std::vector<std::string> Codes(const std::vector<model::Finding>& findings) {
   std::vector<std::string> codes;
-  for (const Finding& f : findings) codes.push_back(f.code);
+  for (const model::Finding& f : findings) codes.push_back(f.code);
   return codes;
 }
 
-void ExpectFinding(const std::vector<Finding>& findings, const std::string& code, Severity s) {
-  const Finding* f = Find(findings, code);
+void ExpectFinding(const std::vector<model::Finding>& findings, const std::string& code,
+                   Severity s) {
+  const model::Finding* f = Find(findings, code);
   ASSERT_NE(f, nullptr) << "missing " << code;
   EXPECT_EQ(f->severity, s) << code;
   EXPECT_FALSE(f->message.empty());
@@ -67,13 +68,13 @@ TEST(MountFindingsTest, RamfsIsAMemoryFilesystemToo) {
 TEST(MountFindingsTest, OverlayVolatileAndUpperOnTmpfs) {
   MountInfo m = FromFixture("mountinfo/host_misc.txt", "/mnt/ovl");
   m.overlay->upper_fstype = "tmpfs";
-  std::vector<Finding> f = MountFindings(m);
+  std::vector<model::Finding> f = MountFindings(m);
   ExpectFinding(f, "overlay_volatile", Severity::kFail);
   ExpectFinding(f, "sync_noop_memory_fs", Severity::kFail);
 }
 
 TEST(MountFindingsTest, BarriersOffAndExt4DataModes) {
-  std::vector<Finding> mysql =
+  std::vector<model::Finding> mysql =
       MountFindings(FromFixture("mountinfo/host_misc.txt", "/var/lib/mysql"));
   ExpectFinding(mysql, "barrier_disabled", Severity::kFail);
   EXPECT_NE(Find(mysql, "barrier_disabled")->message.find("nobarrier"), std::string::npos);
@@ -81,14 +82,16 @@ TEST(MountFindingsTest, BarriersOffAndExt4DataModes) {
   ExpectFinding(mysql, "journal_commit_interval", Severity::kInfo);
   EXPECT_NE(Find(mysql, "journal_commit_interval")->message.find("commit=60"), std::string::npos);
 
-  std::vector<Finding> pg = MountFindings(FromFixture("mountinfo/host_misc.txt", "/var/lib/pg"));
+  std::vector<model::Finding> pg =
+      MountFindings(FromFixture("mountinfo/host_misc.txt", "/var/lib/pg"));
   ExpectFinding(pg, "barrier_disabled", Severity::kFail);
   EXPECT_NE(Find(pg, "barrier_disabled")->message.find("barrier=0"), std::string::npos);
   ExpectFinding(pg, "ext4_data_journal", Severity::kInfo);
 }
 
 TEST(MountFindingsTest, SyncAndDirsyncMounts) {
-  std::vector<Finding> f = MountFindings(FromFixture("mountinfo/host_misc.txt", "/var/lib/sync"));
+  std::vector<model::Finding> f =
+      MountFindings(FromFixture("mountinfo/host_misc.txt", "/var/lib/sync"));
   ExpectFinding(f, "sync_mount", Severity::kInfo);
   ExpectFinding(f, "dirsync_mount", Severity::kInfo);
 }
@@ -97,7 +100,7 @@ TEST(MountFindingsTest, ZfsSyncVisibleOrNot) {
   MountInfo m = FromFixture("mountinfo/host_misc.txt", "/tank/db");
   ExpectFinding(MountFindings(m), "zfs_sync_not_visible", Severity::kInfo);
   m.options.push_back("sync=disabled");
-  std::vector<Finding> f = MountFindings(m);
+  std::vector<model::Finding> f = MountFindings(m);
   ExpectFinding(f, "zfs_sync_disabled", Severity::kFail);
   EXPECT_EQ(Find(f, "zfs_sync_not_visible"), nullptr);
 }
@@ -105,7 +108,7 @@ TEST(MountFindingsTest, ZfsSyncVisibleOrNot) {
 TEST(MountFindingsTest, FuseOverlayfsFsyncSetting) {
   MountInfo m =
       FromFixture("mountinfo/host_misc.txt", "/var/lib/containers/storage/overlay/abc/merged");
-  std::vector<Finding> f = MountFindings(m);
+  std::vector<model::Finding> f = MountFindings(m);
   ExpectFinding(f, "fuse_overlayfs_fsync_unknown", Severity::kInfo);
   ExpectFinding(f, "per_operation_penalty", Severity::kInfo);
   m.options.push_back("fsync=0");
@@ -113,21 +116,23 @@ TEST(MountFindingsTest, FuseOverlayfsFsyncSetting) {
 }
 
 TEST(MountFindingsTest, NetworkFilesystems) {
-  std::vector<Finding> nfs = MountFindings(FromFixture("mountinfo/nfs_client.txt", "/mnt/shared"));
+  std::vector<model::Finding> nfs =
+      MountFindings(FromFixture("mountinfo/nfs_client.txt", "/mnt/shared"));
   ExpectFinding(nfs, "nfs_server_async_unknown", Severity::kInfo);
   ExpectFinding(nfs, "network_fs_sqlite_locking", Severity::kWarn);
   EXPECT_EQ(Find(nfs, "per_operation_penalty"), nullptr);
 
-  std::vector<Finding> cifs =
+  std::vector<model::Finding> cifs =
       MountFindings(FromFixture("mountinfo/nfs_client.txt", "/mnt/team share"));
   ExpectFinding(cifs, "network_fs_sqlite_locking", Severity::kWarn);
   EXPECT_EQ(Find(cifs, "nfs_server_async_unknown"), nullptr);
 
-  std::vector<Finding> sshfs = MountFindings(FromFixture("mountinfo/host_misc.txt", "/mnt/remote"));
+  std::vector<model::Finding> sshfs =
+      MountFindings(FromFixture("mountinfo/host_misc.txt", "/mnt/remote"));
   ExpectFinding(sshfs, "network_fs_sqlite_locking", Severity::kWarn);
   ExpectFinding(sshfs, "per_operation_penalty", Severity::kInfo);
 
-  std::vector<Finding> p9 = MountFindings(FromFixture("mountinfo/host_misc.txt", "/mnt/9p"));
+  std::vector<model::Finding> p9 = MountFindings(FromFixture("mountinfo/host_misc.txt", "/mnt/9p"));
   ExpectFinding(p9, "network_fs_sqlite_locking", Severity::kWarn);
   ExpectFinding(p9, "per_operation_penalty", Severity::kInfo);
 }
@@ -153,7 +158,7 @@ TEST(MountFindingsTest, VolatileCacheWithoutFuaButNotForLoopDevices) {
                                   .fua = false,
                                   .backing_file = "/img/a.img",
                                   .backing_fstype = "xfs"};
-  std::vector<Finding> f = MountFindings(m);
+  std::vector<model::Finding> f = MountFindings(m);
   EXPECT_EQ(Find(f, "volatile_write_cache_no_fua"), nullptr);
   ExpectFinding(f, "loop_device", Severity::kInfo);
   EXPECT_NE(Find(f, "loop_device")->message.find("/img/a.img on xfs"), std::string::npos);
@@ -163,7 +168,7 @@ TEST(MountFindingsTest, StatfsMismatchAndReadOnly) {
   MountInfo m = FromFixture("mountinfo/docker_desktop_virtiofs.txt", "/sys");
   m.statfs_agrees = false;
   m.statfs_type = "xfs";
-  std::vector<Finding> f = MountFindings(m);
+  std::vector<model::Finding> f = MountFindings(m);
   ExpectFinding(f, "statfs_mismatch", Severity::kInfo);
   ExpectFinding(f, "read_only_mount", Severity::kInfo);
 }
@@ -191,10 +196,10 @@ TEST(StorageFactsTest, FromTheDeviceOrItsAbsence) {
 }
 
 TEST(EnvironmentFindingsTest, LdPreloadNamedAndEatmydataFails) {
-  Context c;
+  model::Context c;
   EXPECT_TRUE(EnvironmentFindings(c).empty());
   c.ld_preload = "/usr/lib/libjemalloc.so.2";
-  std::vector<Finding> f = EnvironmentFindings(c);
+  std::vector<model::Finding> f = EnvironmentFindings(c);
   ExpectFinding(f, "ld_preload_set", Severity::kWarn);
   EXPECT_NE(f[0].message.find("libjemalloc"), std::string::npos);
   c.ld_preload = "/usr/lib/x86_64-linux-gnu/libeatmydata.so";
@@ -202,4 +207,4 @@ TEST(EnvironmentFindingsTest, LdPreloadNamedAndEatmydataFails) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

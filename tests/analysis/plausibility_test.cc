@@ -6,7 +6,7 @@
 
 #include "probes/primitive_ops.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using probes::Pattern;
@@ -24,9 +24,9 @@ probes::ProbeResult Probe(Primitive prim, std::uint64_t p50, std::uint64_t p99 =
   return r;
 }
 
-bool Has(const std::vector<Finding>& f, const std::string& code, Severity sev) {
+bool Has(const std::vector<model::Finding>& f, const std::string& code, Severity sev) {
   return std::any_of(f.begin(), f.end(),
-                     [&](const Finding& x) { return x.code == code && x.severity == sev; });
+                     [&](const model::Finding& x) { return x.code == code && x.severity == sev; });
 }
 
 TEST(PlausibilityTest, SyncNoDearerThanAWriteIsSuspect) {
@@ -210,4 +210,4 @@ TEST(PlausibilityThresholdTest, FasterThanDeviceAtEachLimit) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

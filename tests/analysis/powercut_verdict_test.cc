@@ -9,7 +9,7 @@
 #include "codec/powercut_json.h"
 #include "model/finding_codes.h"
 
-namespace durprobe::report::powercut_verdict_test {
+namespace durprobe::analysis::powercut_verdict_test {
 
 platform::MountInfo VdaExt4() {
   platform::MountInfo m;
@@ -26,8 +26,8 @@ platform::MountInfo VdaExt4() {
   return m;
 }
 
-PowercutEvidence Passed() {
-  PowercutEvidence e;
+model::PowercutEvidence Passed() {
+  model::PowercutEvidence e;
   e.run_id = "0123456789abcdef";
   e.date = "2026-12-06T04:00:00Z";
   e.mode = "file";
@@ -42,8 +42,8 @@ PowercutEvidence Passed() {
   return e;
 }
 
-PowercutEvidence Failed() {
-  PowercutEvidence e = Passed();
+model::PowercutEvidence Failed() {
+  model::PowercutEvidence e = Passed();
   e.present = 4990;
   e.missing = 8;
   e.torn = 2;
@@ -51,7 +51,7 @@ PowercutEvidence Failed() {
   return e;
 }
 
-Target WithEvidence(const PowercutEvidence& e) {
+Target WithEvidence(const model::PowercutEvidence& e) {
   Target t;
   t.path = "/data/x";
   t.mount = VdaExt4();
@@ -63,21 +63,21 @@ Target WithEvidence(const PowercutEvidence& e) {
 // process, a crash device's cut) or none kept is no power cut of this machine. A failure counts
 // without one: what was acknowledged and is missing is lost either way.
 TEST(PowercutVerdictTest, APassWithoutARebootIsIgnoredAndAFailureCountsAnyway) {
-  PowercutEvidence same = Passed();
+  model::PowercutEvidence same = Passed();
   same.verify_boot_id = same.writer_boot_id;
-  PowercutEvidence unknown = Passed();
+  model::PowercutEvidence unknown = Passed();
   unknown.writer_boot_id.clear();
-  for (const PowercutEvidence& e : {same, unknown}) {
+  for (const model::PowercutEvidence& e : {same, unknown}) {
     Target t = WithEvidence(e);
     EXPECT_FALSE(t.powercut.has_value());
     ASSERT_EQ(t.findings.size(), 1u);
-    EXPECT_EQ(t.findings[0].code, codes::kPowercutEvidenceIgnored);
+    EXPECT_EQ(t.findings[0].code, model::codes::kPowercutEvidenceIgnored);
     EXPECT_NE(t.findings[0].message.find("no power cut"), std::string::npos)
         << t.findings[0].message;
   }
   EXPECT_EQ(same.Rebooted(), false);
   EXPECT_EQ(unknown.Rebooted(), std::nullopt);
-  PowercutEvidence failed_same = Failed();
+  model::PowercutEvidence failed_same = Failed();
   failed_same.verify_boot_id = failed_same.writer_boot_id;
   EXPECT_TRUE(WithEvidence(failed_same).powercut.has_value());
 }
@@ -85,7 +85,7 @@ TEST(PowercutVerdictTest, APassWithoutARebootIsIgnoredAndAFailureCountsAnyway) {
 TEST(PowercutVerdictTest, PassedOnlyWhenEveryAcknowledgedRecordCameBack) {
   EXPECT_EQ(Passed().verdict, "passed");
   EXPECT_EQ(Failed().verdict, "failed");
-  PowercutEvidence none = Passed();
+  model::PowercutEvidence none = Passed();
   none.acknowledged = none.present = 0;
   EXPECT_EQ(PowercutVerdictOf(none), kPowercutFailed) << "nothing acknowledged proves nothing";
 }
@@ -94,12 +94,12 @@ TEST(PowercutVerdictTest, APassedTestTurnsTheUnknownDeviceLayerIntoPasses) {
   Target plain;
   plain.path = "/data/x";
   plain.mount = VdaExt4();
-  ASSERT_EQ(DurabilityOf(plain, {}).verdict, DurabilityVerdict::kUnproven);
-  const Durability d = DurabilityOf(WithEvidence(Passed()), {});
-  EXPECT_EQ(d.verdict, DurabilityVerdict::kDurable) << d.reason;
-  const DurabilityLayer& device = d.layers.back();
-  EXPECT_EQ(device.kind, LayerKind::kDevice);
-  EXPECT_EQ(device.effect, LayerEffect::kPasses);
+  ASSERT_EQ(DurabilityOf(plain, {}).verdict, model::DurabilityVerdict::kUnproven);
+  const model::Durability d = DurabilityOf(WithEvidence(Passed()), {});
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kDurable) << d.reason;
+  const model::DurabilityLayer& device = d.layers.back();
+  EXPECT_EQ(device.kind, model::LayerKind::kDevice);
+  EXPECT_EQ(device.effect, model::LayerEffect::kPasses);
   EXPECT_NE(device.reason.find("power-cut verified: 5000 records, 2026-12-06T04:00:00Z"),
             std::string::npos)
       << device.reason;
@@ -112,28 +112,28 @@ TEST(PowercutVerdictTest, AFailedTestMakesThePathNotDurableWhateverTheDeviceSays
   t.path = "/data/x";
   t.mount = m;
   ApplyPowercutEvidence(t, Failed());
-  const Durability d = DurabilityOf(t, {});
-  EXPECT_EQ(d.verdict, DurabilityVerdict::kNotDurable);
+  const model::Durability d = DurabilityOf(t, {});
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kNotDurable);
   ASSERT_TRUE(d.deciding_layer.has_value());
-  EXPECT_EQ(*d.deciding_layer, LayerKind::kDevice);
+  EXPECT_EQ(*d.deciding_layer, model::LayerKind::kDevice);
   EXPECT_NE(d.reason.find("10 of 5000 acknowledged records lost"), std::string::npos) << d.reason;
 }
 
 TEST(PowercutVerdictTest, AnotherDisksOrFilesystemsEvidenceIsIgnoredWithAFinding) {
-  PowercutEvidence other_disk = Passed();
+  model::PowercutEvidence other_disk = Passed();
   other_disk.device_serial = "SN-2";
   Target t = WithEvidence(other_disk);
   EXPECT_FALSE(t.powercut.has_value());
   ASSERT_EQ(t.findings.size(), 1u);
-  EXPECT_EQ(t.findings[0].code, codes::kPowercutEvidenceIgnored);
+  EXPECT_EQ(t.findings[0].code, model::codes::kPowercutEvidenceIgnored);
   EXPECT_NE(t.findings[0].message.find("serial SN-2"), std::string::npos);
-  EXPECT_EQ(DurabilityOf(t, {}).verdict, DurabilityVerdict::kUnproven);
+  EXPECT_EQ(DurabilityOf(t, {}).verdict, model::DurabilityVerdict::kUnproven);
 
-  PowercutEvidence other_fs = Passed();
+  model::PowercutEvidence other_fs = Passed();
   other_fs.fstype = "xfs";
   EXPECT_NE(PowercutMismatch(other_fs, VdaExt4()).find("xfs"), std::string::npos);
   // Without serials on either side, the disk's name and model must agree.
-  PowercutEvidence no_serial = Passed();
+  model::PowercutEvidence no_serial = Passed();
   no_serial.device_serial.clear();
   EXPECT_EQ(PowercutMismatch(no_serial, VdaExt4()), "");
   no_serial.disk = "vdb";
@@ -141,10 +141,11 @@ TEST(PowercutVerdictTest, AnotherDisksOrFilesystemsEvidenceIsIgnoredWithAFinding
 }
 
 TEST(PowercutEvidenceJsonTest, TheEvidenceFileRoundTripsAndRefusesOtherDocuments) {
-  PowercutEvidence e = Failed();
+  model::PowercutEvidence e = Failed();
   e.mount_options = {"rw", "relatime"};
   e.lost = {4990, 4991};
-  Result<PowercutEvidence> back = ParsePowercutEvidence(PowercutEvidenceDocument(e));
+  Result<model::PowercutEvidence> back =
+      codec::ParsePowercutEvidence(codec::PowercutEvidenceDocument(e));
   ASSERT_TRUE(back.ok()) << back.status().message();
   EXPECT_EQ(back->run_id, e.run_id);
   EXPECT_EQ(back->device_serial, "SN-1");
@@ -153,13 +154,13 @@ TEST(PowercutEvidenceJsonTest, TheEvidenceFileRoundTripsAndRefusesOtherDocuments
   EXPECT_EQ(back->torn, 2u);
   EXPECT_EQ(back->lost, e.lost);
   EXPECT_EQ(back->verdict, "failed");
-  EXPECT_FALSE(ParsePowercutEvidence("{\"schema\": \"durprobe.report/1\"}").ok());
-  EXPECT_FALSE(ParsePowercutEvidence("not json").ok());
-  Result<PowercutEvidence> no_records =
-      ParsePowercutEvidence("{\"schema\": \"durprobe.powercut/1\", \"run_id\": \"x\"}");
+  EXPECT_FALSE(codec::ParsePowercutEvidence("{\"schema\": \"durprobe.report/1\"}").ok());
+  EXPECT_FALSE(codec::ParsePowercutEvidence("not json").ok());
+  Result<model::PowercutEvidence> no_records =
+      codec::ParsePowercutEvidence("{\"schema\": \"durprobe.powercut/1\", \"run_id\": \"x\"}");
   ASSERT_FALSE(no_records.ok());
   EXPECT_NE(no_records.status().message().find("records"), std::string::npos)
       << no_records.status().message();
 }
 
-}  // namespace durprobe::report::powercut_verdict_test
+}  // namespace durprobe::analysis::powercut_verdict_test

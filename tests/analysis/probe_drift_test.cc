@@ -9,7 +9,7 @@
 #include "analysis/drift.h"
 #include "tests/sqlite_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using namespace durprobe::testing_support;
@@ -35,7 +35,7 @@ Target ProbesAround(double before_first, double before_second, double end) {
 
 TEST(ProbeDriftTest, AProbeBetweenTwoLevelsIsMarkedWithBoth) {
   Target t = ProbesAround(350'000, 350'000, 700'000);
-  std::vector<DeviceMoved> moved = MovedProbes(t);
+  std::vector<model::DeviceMoved> moved = MovedProbes(t);
   ASSERT_EQ(moved.size(), 1u);
   EXPECT_EQ(moved[0].probe, 1u);
   EXPECT_DOUBLE_EQ(moved[0].before_ns, 350'000);
@@ -69,7 +69,7 @@ TEST(ProbeDriftTest, AnExcursionInsideAProbesSpanCountsThoughBothEndsAgree) {
   Target t = ProbesAround(100'000, 900'000, 100'000);
   t.probes.resize(1);
   t.probes[0].series.push_back({4 * kDriftSec, 10, 100'000, 100'000});
-  std::vector<DeviceMoved> moved = MovedProbes(t);
+  std::vector<model::DeviceMoved> moved = MovedProbes(t);
   ASSERT_EQ(moved.size(), 1u);
   EXPECT_DOUBLE_EQ(moved[0].before_ns, 100'000);
   EXPECT_DOUBLE_EQ(moved[0].after_ns, 100'000);
@@ -87,4 +87,4 @@ TEST(ProbeDriftTest, TheRunsLevelRangeSpansEverySample) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

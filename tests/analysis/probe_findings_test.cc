@@ -4,11 +4,11 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 TEST(ProbeFindingsTest, AConcurrencyCellThatFailedIsAProbeError) {
-  Target t;
+  model::Target t;
   probes::ConcurrencyResult ok;
   ok.spec.writers = 1;
   probes::ConcurrencyResult failed;
@@ -19,10 +19,10 @@ TEST(ProbeFindingsTest, AConcurrencyCellThatFailedIsAProbeError) {
   unsupported.spec.writers = 2;
   unsupported.outcome = probes::Outcome::kUnsupported;
   t.concurrency = {ok, failed, unsupported};
-  std::vector<Finding> f = ProbeErrorFindings(t);
+  std::vector<model::Finding> f = ProbeErrorFindings(t);
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].code, "probe_error");
-  EXPECT_EQ(f[0].severity, Severity::kFail);
+  EXPECT_EQ(f[0].severity, model::Severity::kFail);
   EXPECT_NE(f[0].message.find("16 writers threads fdatasync 4 KiB could not be measured: cannot "
                               "start a thread"),
             std::string::npos)
@@ -30,4 +30,4 @@ TEST(ProbeFindingsTest, AConcurrencyCellThatFailedIsAProbeError) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis

@@ -4,7 +4,7 @@
 
 #include "tests/sqlite_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::analysis {
 namespace {
 
 using sqlite_bench::CommitResult;
@@ -13,7 +13,7 @@ using testing_support::DeleteFull;
 using testing_support::Probes;
 
 TEST(SqliteCorrelationTest, PredictsSyncsTimesProbeLatencyPlusNonSyncTime) {
-  SqliteCorrelation c = Correlate(DeleteFull(), Probes());
+  model::SqliteCorrelation c = Correlate(DeleteFull(), Probes());
   ASSERT_TRUE(c.available) << c.missing;
   EXPECT_DOUBLE_EQ(c.measured_ns, 700'000);  // the mean commit
   EXPECT_DOUBLE_EQ(c.sync_ns, 600'000);
@@ -30,13 +30,13 @@ TEST(SqliteCorrelationTest, PredictsSyncsTimesProbeLatencyPlusNonSyncTime) {
 TEST(SqliteCorrelationTest, MissingProbesMakeItUnavailableAndSayWhich) {
   std::vector<probes::ProbeResult> probes = Probes();
   probes.erase(probes.begin() + 2);  // no dir_fsync
-  SqliteCorrelation c = Correlate(DeleteFull(), probes);
+  model::SqliteCorrelation c = Correlate(DeleteFull(), probes);
   EXPECT_FALSE(c.available);
   EXPECT_EQ(c.missing, "dir_fsync create");
 }
 
 TEST(SqliteCorrelationTest, SyncsPerCommitFollowTheContract) {
-  SyncsPerCommit s = SyncsOf(DeleteFull());
+  model::SyncsPerCommit s = SyncsOf(DeleteFull());
   EXPECT_DOUBLE_EQ(s.journal, 2.0);
   EXPECT_DOUBLE_EQ(s.db, 1.0);
   EXPECT_DOUBLE_EQ(s.wal, 0.0);
@@ -45,7 +45,7 @@ TEST(SqliteCorrelationTest, SyncsPerCommitFollowTheContract) {
 }
 
 TEST(SqliteCorrelationTest, FailuresAndLargeResidualsBecomeFindings) {
-  Target t;
+  model::Target t;
   t.probes = Probes();
   CommitResult slow = DeleteFull();
   slow.config.sync = sqlite_bench::Synchronous::kNormal;
@@ -62,14 +62,14 @@ TEST(SqliteCorrelationTest, FailuresAndLargeResidualsBecomeFindings) {
   ASSERT_EQ(t.findings.size(), 2u);
   EXPECT_EQ(t.findings[0].code, "sqlite_prediction_residual");
   EXPECT_EQ(t.findings[1].code, "sqlite_commit_error");
-  EXPECT_EQ(t.findings[1].severity, Severity::kFail);
+  EXPECT_EQ(t.findings[1].severity, model::Severity::kFail);
   EXPECT_NE(t.findings[1].message.find("checksum mismatch"), std::string::npos);
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::analysis
 
-namespace durprobe::report::flush_prediction {
+namespace durprobe::analysis::flush_prediction {
 
 using sqlite_bench::CommitResult;
 using testing_support::DeleteFull;
@@ -87,7 +87,7 @@ probes::FlushTally Counted(std::uint64_t ops, std::uint64_t flushes) {
 
 // The probes of Probes() with one flush per sync, and DELETE/FULL's 100 commits (4 syncs each)
 // with `flushes` flushes in all.
-SqliteCorrelation WithFlushes(std::uint64_t flushes) {
+model::SqliteCorrelation WithFlushes(std::uint64_t flushes) {
   std::vector<probes::ProbeResult> probes = Probes();
   for (probes::ProbeResult& p : probes) p.device_flushes = Counted(100, 100);
   CommitResult r = DeleteFull(100);
@@ -96,7 +96,7 @@ SqliteCorrelation WithFlushes(std::uint64_t flushes) {
 }
 
 TEST(SqliteFlushPredictionTest, AsManyFlushesAsTheProbesSyncsMadeLeaveThePredictionAsItIs) {
-  SqliteCorrelation c = WithFlushes(400);
+  model::SqliteCorrelation c = WithFlushes(400);
   ASSERT_TRUE(c.available) << c.missing;
   ASSERT_TRUE(c.flushes_per_commit && c.probe_flushes_per_commit);
   EXPECT_DOUBLE_EQ(*c.flushes_per_commit, 4.0);
@@ -106,7 +106,7 @@ TEST(SqliteFlushPredictionTest, AsManyFlushesAsTheProbesSyncsMadeLeaveThePredict
 }
 
 TEST(SqliteFlushPredictionTest, SyncsMergedBelowSqlitePredictTheCommitPerFlush) {
-  SqliteCorrelation c = WithFlushes(200);  // 2 flushes a commit for 4 syncs
+  model::SqliteCorrelation c = WithFlushes(200);  // 2 flushes a commit for 4 syncs
   ASSERT_TRUE(c.available);
   EXPECT_DOUBLE_EQ(c.flush_scale, 0.5);
   EXPECT_DOUBLE_EQ(c.predicted_sync_ns, 275'000);
@@ -121,7 +121,7 @@ TEST(SqliteFlushPredictionTest, AFewFlushesApartOrUncountedProbesKeepTheSyncs) {
   probes[0].device_flushes = Counted(100, 100);  // the others uncounted
   CommitResult r = DeleteFull(100);
   r.device_flushes = Counted(100, 100);
-  SqliteCorrelation c = Correlate(r, probes);
+  model::SqliteCorrelation c = Correlate(r, probes);
   EXPECT_FALSE(c.flushes_per_commit.has_value());
   EXPECT_DOUBLE_EQ(c.flush_scale, 1.0);
   EXPECT_DOUBLE_EQ(c.predicted_sync_ns, 550'000);
@@ -137,7 +137,7 @@ TEST(SqliteFlushPredictionTest, FlushesDifferByHalfAFlushAndAFactorOfOneAndAHalf
 }
 
 TEST(SqliteFlushPredictionTest, TheResidualFindingSaysThePredictionWasPerFlush) {
-  Target t;
+  model::Target t;
   t.probes = Probes();
   for (probes::ProbeResult& p : t.probes) p.device_flushes = Counted(100, 100);
   CommitResult r = DeleteFull(100);
@@ -151,4 +151,4 @@ TEST(SqliteFlushPredictionTest, TheResidualFindingSaysThePredictionWasPerFlush) 
       << t.findings[0].message;
 }
 
-}  // namespace durprobe::report::flush_prediction
+}  // namespace durprobe::analysis::flush_prediction

@@ -11,7 +11,7 @@
 #include "model/report.h"
 #include "probes/histogram.h"
 
-namespace durprobe::report::two_state_run {
+namespace durprobe::analysis::two_state_run {
 
 using probes::Pattern;
 using probes::Primitive;
@@ -66,15 +66,15 @@ inline probes::ProbeResult ProbeOver(const std::vector<double>& levels, std::siz
   return r;
 }
 
-inline void AddReference(Target& t, std::uint64_t at, double level) {
+inline void AddReference(testing_support::Target& t, std::uint64_t at, double level) {
   t.reference.push_back({at, "x", 40, std::uint64_t(level), level});
 }
 
 // A run on a device at 100 us, then at 4 ms from 10 s to 30 s, then at 100 us again: probe 0 ran
 // across the change at 10 s (8 fast windows, 8 slow ones), probe 1 wholly inside the slow stretch,
 // probe 2 from the slow stretch into the fast one (the samples around it disagree).
-inline Target TwoStateRun() {
-  Target t;
+inline model::Target TwoStateRun() {
+  model::Target t;
   t.path = "/data";
   t.reference_probe = "fdatasync overwrite 4 KiB";
   AddReference(t, 0, 110'000);
@@ -92,4 +92,4 @@ inline Target TwoStateRun() {
   return t;
 }
 
-}  // namespace durprobe::report::two_state_run
+}  // namespace durprobe::analysis::two_state_run

@@ -10,8 +10,8 @@
 namespace durprobe::cli {
 namespace {
 
-report::CheckResult Rule(report::CheckOutcome outcome) {
-  report::CheckResult c;
+model::CheckResult Rule(model::CheckOutcome outcome) {
+  model::CheckResult c;
   c.rule = "etcd_wal_fsync_p99";
   c.path = "/data";
   c.outcome = outcome;
@@ -20,7 +20,7 @@ report::CheckResult Rule(report::CheckOutcome outcome) {
 }
 
 TEST(CheckUnstableCliTest, AnUnstableRuleExitsTwoUnlessAnotherFailed) {
-  using report::CheckOutcome;
+  using model::CheckOutcome;
   ::testing::internal::CaptureStderr();
   EXPECT_EQ(CheckExitCode({Rule(CheckOutcome::kPass), Rule(CheckOutcome::kUnstable)}),
             kExitUsage);

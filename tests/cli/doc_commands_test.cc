@@ -170,9 +170,9 @@ bool Measures(const std::string& command) {
 
 // An option naming a report destination: one per row of the format table (output/formats.cc).
 bool IsOutputOption(const std::string& word) {
-  for (const report::FormatRow& row : report::FormatTable()) {
+  for (const output::FormatRow& row : output::FormatTable()) {
     if (row.help.empty()) continue;  // the console: no option
-    if (word == report::OptionOf(row.format) || word == row.short_option) return true;
+    if (word == output::OptionOf(row.format) || word == row.short_option) return true;
   }
   return false;
 }

@@ -9,9 +9,9 @@
 namespace durprobe {
 namespace {
 
-report::Report TwoFailedProbes() {
-  report::Report r;
-  report::Target t;
+model::Report TwoFailedProbes() {
+  model::Report r;
+  model::Target t;
   t.path = "/mnt/a";
   for (const char* reason : {"fsync: Input/output error", "write: No space left on device"}) {
     probes::ProbeResult p;
@@ -32,7 +32,7 @@ TEST(ExitStatusCliTest, UsageErrorIsOneLineAndExitTwo) {
 }
 
 TEST(ExitStatusCliTest, PrintMeasurementFailuresCountsAndMeasurementExitCodeIsOne) {
-  report::Report failed = TwoFailedProbes();
+  model::Report failed = TwoFailedProbes();
   ::testing::internal::CaptureStderr();
   EXPECT_EQ(cli::PrintMeasurementFailures(failed), 2);
   std::string err = ::testing::internal::GetCapturedStderr();
@@ -48,7 +48,7 @@ TEST(ExitStatusCliTest, PrintMeasurementFailuresCountsAndMeasurementExitCodeIsOn
 // Issue 32 item 10: a concurrency cell whose writer could not start (and an op cost of compare
 // that failed) is a failed measurement like a probe's: a line each and exit 1.
 TEST(ExitStatusCliTest, AFailedWriterCellAndOpCostAreFailuresToo) {
-  report::Report r;
+  model::Report r;
   r.targets.emplace_back();
   r.targets[0].path = "/mnt/a";
   probes::ConcurrencyResult cell;
@@ -74,7 +74,7 @@ TEST(ExitStatusCliTest, AFailedWriterCellAndOpCostAreFailuresToo) {
 }
 
 TEST(ExitStatusCliTest, NothingFailedPrintsNothing) {
-  report::Report fine;
+  model::Report fine;
   fine.targets.emplace_back();
   ::testing::internal::CaptureStderr();
   EXPECT_EQ(cli::PrintMeasurementFailures(fine), 0);

@@ -34,7 +34,7 @@ std::string MakeFifo(const TempDir& dir, const std::string& name) {
 }
 
 TEST(HostileInputsCliTest, ProcAndSysAreNotAPlaceToMeasure) {
-  for (const std::string& args : {"probe --quick /proc", "run --quick /sys",
+  for (const char* args : {"probe --quick /proc", "run --quick /sys",
                                   "sqlite --no-probes /proc/self", "check --preset etcd /sys"}) {
     CliRun run = RunDurprobe(args);
     ExpectUsageError(run, "not a place to measure", args);
@@ -92,7 +92,7 @@ TEST(HostileInputsCliTest, DiffReadsAReportFromAFifo) {
 TEST(HostileInputsCliTest, DiffWaitingOnAFifoNamesTheSignalThatEndsIt) {
   TempDir io;
   std::string fifo = MakeFifo(io, "in.fifo");
-  for (const std::string& sig : {"TERM", "INT"}) {
+  for (const std::string sig : {"TERM", "INT"}) {
     CliRun run = RunShell(
         kBinary + " diff " + fifo + " " + Report() +
         " & pid=$!; i=0; while [ $i -lt 300 ] && ! grep -qe partner -e fifo /proc/$pid/wchan;"
@@ -161,7 +161,7 @@ TEST(HostileInputsCliTest, PathsTooLongForSqliteAreRefusedUpFront) {
     EXPECT_EQ(run.exit_code, 0) << run.err;
     return;
   }
-  for (const std::string& args :
+  for (const char* args :
        {"sqlite --no-probes --commits 5 --repetitions 1 --warmup 1 ",
         "sqlite --workloads read --budget 2s ", "crashsim --trials 2 ", "run --quick "}) {
     CliRun run = RunDurprobe(args + long_path);

@@ -74,7 +74,7 @@ TEST(InspectCliTest, PathThatIsNotUtf8) {
   nlohmann::json j = nlohmann::json::parse(r.out);
   const nlohmann::json& t = j["targets"][0];
   EXPECT_EQ(t["path"], dir.path() + "/bad-\xef\xbf\xbd-name");
-  EXPECT_EQ(t["path_bytes"], report::HexBytes(bad));
+  EXPECT_EQ(t["path_bytes"], text::HexBytes(bad));
   EXPECT_TRUE(t["mount"]["fstype"].is_string());
 }
 

@@ -78,7 +78,7 @@ TEST(ManualCliTest, ManPageHasEveryCommandOptionAndPositionalTheHelpShows) {
     }
     // Each as an entry of its own: an option's name in bold, a positional's in italics after
     // .TP (the synopsis names the positionals too, which does not count).
-    for (const std::string& heading : {"Options:", "Positionals:"}) {
+    for (const char* heading : {"Options:", "Positionals:"}) {
       for (const std::string& word : Listed(help.out, heading)) {
         const std::string entry = heading == std::string("Options:")
                                       ? "\\fB" + Roff(word) + "\\fR"

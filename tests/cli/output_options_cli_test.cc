@@ -25,17 +25,17 @@
 namespace durprobe::cli {
 namespace {
 
-using report::Document;
-using report::Format;
+using output::Document;
+using output::Format;
 
 // The options of sub that name a report destination (any format's option), as "--name", in the
 // order the command lists them.
 std::vector<std::string> OutputOptionsOf(const CLI::App& sub) {
   std::vector<std::string> out;
   for (const CLI::Option* opt : sub.get_options()) {
-    for (const report::FormatRow& row : report::FormatTable()) {
+    for (const output::FormatRow& row : output::FormatTable()) {
       for (const std::string& l : opt->get_lnames()) {
-        if ("--" + l == report::OptionOf(row.format)) out.push_back("--" + l);
+        if ("--" + l == output::OptionOf(row.format)) out.push_back("--" + l);
       }
     }
   }
@@ -44,8 +44,8 @@ std::vector<std::string> OutputOptionsOf(const CLI::App& sub) {
 
 std::vector<std::string> OptionsOfTheRows(Document document, bool rules) {
   std::vector<std::string> out;
-  for (Format f : report::FormatsWriting(document)) {
-    if (!report::RowOf(f).rules_only || rules) out.push_back(report::OptionOf(f));
+  for (Format f : output::FormatsWriting(document)) {
+    if (!output::RowOf(f).rules_only || rules) out.push_back(output::OptionOf(f));
   }
   return out;
 }
@@ -81,9 +81,9 @@ TEST(OutputOptionsCliTest, EachCommandOffersTheFormatsWritingItsDocument) {
 TEST(OutputOptionsCliTest, TheHelpIsTheRowsUnlessTheCommandWordsItsDocument) {
   CLI::App app;
   Subcommand check = SetupCheck(app);  // every format of a report, --junit included
-  for (Format f : report::FormatsWriting(Document::kReport)) {
-    const CLI::Option* opt = check.app->get_option(report::OptionOf(f));
-    EXPECT_EQ(opt->get_description(), report::RowOf(f).help) << report::NameOf(f);
+  for (Format f : output::FormatsWriting(Document::kReport)) {
+    const CLI::Option* opt = check.app->get_option(output::OptionOf(f));
+    EXPECT_EQ(opt->get_description(), output::RowOf(f).help) << output::NameOf(f);
   }
   EXPECT_EQ(check.app->get_option("-j"), check.app->get_option("--json"));  // the short option
   Subcommand summarize = SetupSummarize(app);
@@ -99,7 +99,7 @@ TEST(OutputOptionsCliTest, TheDestinationsAreParsedInTheTablesOrder) {
   AddOutputOptions(app, out, Document::kReport);
   app.parse(std::vector<std::string>{"p.prom", "--prometheus", "r.md", "--markdown", "r.json",
                                      "-j"});  // CLI11 reads a vector from the back
-  std::vector<report::Destination> d = Destinations(out);
+  std::vector<output::Destination> d = Destinations(out);
   ASSERT_EQ(d.size(), 3u);
   EXPECT_EQ(d[0].format, Format::kJson);
   EXPECT_EQ(d[0].path, "r.json");

@@ -170,7 +170,7 @@ TEST(ProbeCliTest, PathThatIsNotUtf8) {
   EXPECT_NE(run.out.find("none"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("primitive"), std::string::npos) << run.out;
   nlohmann::json j = nlohmann::json::parse(testing_support::Slurp(json));
-  EXPECT_EQ(j["targets"][0]["path_bytes"], report::HexBytes(bad));
+  EXPECT_EQ(j["targets"][0]["path_bytes"], text::HexBytes(bad));
   EXPECT_FALSE(j["targets"][0]["probes"].empty());
 }
 

@@ -24,7 +24,7 @@ TEST(ValidatorsCliTest, SizeAcceptsUnitsAndKeepsParseSizeWording) {
   std::string bad = "4 parsecs";
   std::string error = Check(cli::Size(), bad);
   EXPECT_FALSE(error.empty());
-  EXPECT_EQ(error, report::ParseSize("4 parsecs").status().message());
+  EXPECT_EQ(error, text::ParseSize("4 parsecs").status().message());
   EXPECT_EQ(cli::Size().get_description(), "SIZE");
 }
 
@@ -35,7 +35,7 @@ TEST(ValidatorsCliTest, DurationAcceptsUnitsAndKeepsParseDurationWording) {
   std::string bad = "soon";
   std::string error = Check(cli::Duration(), bad);
   EXPECT_FALSE(error.empty());
-  EXPECT_EQ(error, report::ParseDurationNanos("soon").status().message());
+  EXPECT_EQ(error, text::ParseDurationNanos("soon").status().message());
   EXPECT_EQ(cli::Duration().get_description(), "DURATION");
 }
 

@@ -7,7 +7,7 @@
 #include "codec/json_reader.h"
 #include "codec/report_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 probes::ConcurrencyResult Row() {
@@ -46,15 +46,15 @@ TEST(ConcurrencyJsonTest, RowCarriesTheContractKeys) {
 }
 
 TEST(ConcurrencyJsonTest, ATargetWithBothRoundTripsByteForByte) {
-  Report report;
+  model::Report report;
   report.targets.resize(2);
   report.targets[0].path = "/a";
   report.targets[1].path = "/b";
-  Target& t = report.targets[1];
+  model::Target& t = report.targets[1];
   t.concurrency = {Row(), Row()};
   t.concurrency[1].spec.writers = 1;
   t.concurrency[1].scaling = 0;  // written as null
-  SerialVsConcurrent s;
+  model::SerialVsConcurrent s;
   s.concurrent.engine = "io_uring";
   s.concurrent.ops = 50000;
   s.concurrent.seconds = 1.0;
@@ -76,17 +76,17 @@ TEST(ConcurrencyJsonTest, ATargetWithBothRoundTripsByteForByte) {
 
   // Read, written, read and written again: the two writes are the same bytes (the first read
   // may add what the reader derives, such as the durability verdict).
-  Result<Report> read = FromJson(DumpJson(j));
+  Result<model::Report> read = FromJson(DumpJson(j));
   ASSERT_TRUE(read.ok()) << read.status().message();
   ASSERT_EQ(read->targets[1].concurrency.size(), 2u);
   EXPECT_EQ(read->targets[1].concurrency[0].spec, Row().spec);
   EXPECT_EQ(ToJson(*read)["targets"][1]["concurrency"], j["targets"][1]["concurrency"]);
   EXPECT_EQ(ToJson(*read)["targets"][1]["serial_vs_concurrent"], svc);
   std::string written = DumpJson(ToJson(*read));
-  Result<Report> again = FromJson(written);
+  Result<model::Report> again = FromJson(written);
   ASSERT_TRUE(again.ok()) << again.status().message();
   EXPECT_EQ(DumpJson(ToJson(*again)), written);
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

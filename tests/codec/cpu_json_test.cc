@@ -8,24 +8,24 @@
 #include "codec/json_reader.h"
 #include "codec/report_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace cpu_json_test {
 
-std::string WriteReport(const Report& r) {
+std::string WriteReport(const model::Report& r) {
   std::ostringstream out;
   WriteJson(r, out);
   return out.str();
 }
 
-Report Sample(bool quota) {
-  Report report;
+model::Report Sample(bool quota) {
+  model::Report report;
   if (quota) {
     report.context.cpu_quota.version = "v1";
     report.context.cpu_quota.cgroup = "/sys/fs/cgroup/cpu,cpuacct/libpod_parent/libpod-5d2a";
     report.context.cpu_quota.quota_us = 50000;
     report.context.cpu_quota.period_us = 100000;
   }
-  Target t;
+  model::Target t;
   t.path = "/data";
   probes::ProbeResult r;
   r.spec = {probes::Primitive::kFdatasync, probes::Pattern::kPreallocated, 2300};
@@ -40,7 +40,7 @@ Report Sample(bool quota) {
     r.cpu.throttling = {21, 3, 48'000'000};
   }
   t.probes = {r};
-  t.durability = DurabilityOf(t, report.context);
+  t.durability = analysis::DurabilityOf(t, report.context);
   report.targets = {t};
   return report;
 }
@@ -58,7 +58,7 @@ TEST(CpuJsonTest, TheQuotaAndAProbesThrottlingRoundTrip) {
   EXPECT_EQ(cpu["wait"], "sleep_then_spin");
   EXPECT_EQ(cpu["throttling"]["throttled_periods"], 3);
   EXPECT_EQ(cpu["throttling"]["throttled_ns"], 48'000'000);
-  Result<Report> read = FromJson(written);
+  Result<model::Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_EQ(WriteReport(*read), written);
   EXPECT_TRUE(read->targets[0].probes[0].cpu.throttled());
@@ -66,7 +66,7 @@ TEST(CpuJsonTest, TheQuotaAndAProbesThrottlingRoundTrip) {
 }
 
 TEST(CpuJsonTest, AnUnlimitedCgroupSaysSoAndNoCgroupWritesNothing) {
-  Report report = Sample(false);
+  model::Report report = Sample(false);
   std::string plain = WriteReport(report);
   nlohmann::json j = nlohmann::json::parse(plain);
   EXPECT_FALSE(j["context"].contains("cpu_quota"));
@@ -78,11 +78,11 @@ TEST(CpuJsonTest, AnUnlimitedCgroupSaysSoAndNoCgroupWritesNothing) {
   j = nlohmann::json::parse(unlimited);
   EXPECT_TRUE(j["context"]["cpu_quota"]["quota_us"].is_null());
   EXPECT_TRUE(j["context"]["cpu_quota"]["cpus"].is_null());
-  Result<Report> read = FromJson(unlimited);
+  Result<model::Report> read = FromJson(unlimited);
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_FALSE(read->context.cpu_quota.limited());
   EXPECT_EQ(WriteReport(*read), unlimited);
 }
 
 }  // namespace cpu_json_test
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -5,7 +5,7 @@
 
 #include "codec/report_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 TEST(CrashsimJsonTest, EntryCarriesTheContractKeys) {
@@ -41,7 +41,7 @@ TEST(CrashsimJsonTest, EntryCarriesTheContractKeys) {
 }
 
 TEST(CrashsimJsonTest, TargetsHoldCrashsimOnlyWhenItRan) {
-  Report report;
+  model::Report report;
   report.targets.resize(2);
   report.targets[1].crashsim.resize(2);
   report.targets[1].crashsim[1].corrupt_example = "file is not a database";
@@ -52,4 +52,4 @@ TEST(CrashsimJsonTest, TargetsHoldCrashsimOnlyWhenItRan) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -8,7 +8,7 @@
 #include "codec/json_reader.h"
 #include "codec/report_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace crashtest_json_test {
 
 TEST(CrashtestJsonTest, RowsRoundTripWithTheirExamples) {
@@ -33,8 +33,8 @@ TEST(CrashtestJsonTest, RowsRoundTripWithTheirExamples) {
   sqlite_bench::CrashtestResult failed;
   failed.outcome = probes::Outcome::kError;
   failed.reason = "mkfs.xfs exited with 1";
-  Report report;
-  Target t;
+  model::Report report;
+  model::Target t;
   t.path = "/data";
   t.crashtest = {r, failed};
   report.targets = {t};
@@ -50,7 +50,7 @@ TEST(CrashtestJsonTest, RowsRoundTripWithTheirExamples) {
   EXPECT_EQ(
       row["timeline"][1],
       (nlohmann::json{{"flush", 4}, {"acknowledged", 2}, {"present", 1}, {"corrupt", false}}));
-  Result<Report> read = FromJson(out.str());
+  Result<model::Report> read = FromJson(out.str());
   ASSERT_TRUE(read.ok()) << read.status().message();
   ASSERT_EQ(read->targets[0].crashtest.size(), 2u);
   EXPECT_EQ(read->targets[0].crashtest[0], r);
@@ -59,4 +59,4 @@ TEST(CrashtestJsonTest, RowsRoundTripWithTheirExamples) {
 }
 
 }  // namespace crashtest_json_test
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

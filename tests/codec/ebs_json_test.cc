@@ -9,18 +9,18 @@
 #include "codec/json_reader.h"
 #include "codec/report_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
-std::string WriteReport(const Report& r) {
+std::string WriteReport(const model::Report& r) {
   std::ostringstream out;
   WriteJson(r, out);
   return out.str();
 }
 
 TEST(EbsJsonTest, DeltasAndQueueDepthRoundTrip) {
-  Report report;
-  Target t;
+  model::Report report;
+  model::Target t;
   t.path = "/data";
   platform::MountInfo m;
   m.fstype = "xfs";
@@ -38,7 +38,7 @@ TEST(EbsJsonTest, DeltasAndQueueDepthRoundTrip) {
   e.queue_length = 2;
   e.write_latency = {{0, 128, 0}, {128, 256, 3900}, {256, 512, 100}};
   t.ebs = e;
-  t.durability = DurabilityOf(t, report.context);  // as the run decides it before writing
+  t.durability = analysis::DurabilityOf(t, report.context);  // as the run decides it before writing
   report.targets = {t};
   std::string written = WriteReport(report);
   nlohmann::json j = nlohmann::json::parse(written);
@@ -47,7 +47,7 @@ TEST(EbsJsonTest, DeltasAndQueueDepthRoundTrip) {
   EXPECT_EQ(ebs["instance_exceeded_throughput_us"], 3);
   EXPECT_EQ(ebs["write_latency_us"].size(), 2u);  // the empty bin is left out
   EXPECT_EQ(j["targets"][0]["mount"]["device"]["queue_depth"], 1023);
-  Result<Report> read = FromJson(written);
+  Result<model::Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_EQ(WriteReport(*read), written);
   ASSERT_TRUE(read->targets[0].ebs.has_value());
@@ -56,4 +56,4 @@ TEST(EbsJsonTest, DeltasAndQueueDepthRoundTrip) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

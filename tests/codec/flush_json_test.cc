@@ -11,25 +11,25 @@
 #include "codec/report_json.h"
 #include "tests/sqlite_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace flush_json_test {
 
-std::string WriteReport(const Report& r) {
+std::string WriteReport(const model::Report& r) {
   std::ostringstream out;
   WriteJson(r, out);
   return out.str();
 }
 
-Report Sample(probes::FlushTally tally) {
-  Report report;
-  Target t;
+model::Report Sample(probes::FlushTally tally) {
+  model::Report report;
+  model::Target t;
   t.path = "/data";
   probes::ProbeResult r;
   r.spec = {probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096};
   r.ops = 400;
   r.device_flushes = std::move(tally);
   t.probes = {r};
-  t.durability = DurabilityOf(t, report.context);
+  t.durability = analysis::DurabilityOf(t, report.context);
   report.targets = {t};
   return report;
 }
@@ -61,7 +61,7 @@ TEST(FlushJsonTest, CountsRoundTripAndTheFiguresAreDerived) {
   EXPECT_NEAR(f["devices"][1]["per_op"].get<double>(), 0.93, 0.001);
   // The busiest background: vda's 32 a second over the second, per operation.
   EXPECT_NEAR(f["without_sync_per_op"].get<double>(), 0.08, 0.001);
-  Result<Report> read = FromJson(written);
+  Result<model::Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_EQ(read->targets[0].probes[0].device_flushes, t);
   EXPECT_EQ(WriteReport(*read), written);
@@ -76,7 +76,7 @@ TEST(FlushJsonTest, UnavailableSaysWhyAndGivesNoFigure) {
   EXPECT_EQ(f["status"], "unavailable");
   EXPECT_EQ(f["reason"], t.unavailable);
   EXPECT_TRUE(f["per_op"].is_null()) << "never a zero";
-  Result<Report> read = FromJson(written);
+  Result<model::Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_EQ(read->targets[0].probes[0].device_flushes, t);
 }
@@ -85,7 +85,7 @@ TEST(FlushJsonTest, NotCountedWritesNothingAndReadsBackNotCounted) {
   std::string written = WriteReport(Sample({}));
   EXPECT_FALSE(
       nlohmann::json::parse(written)["targets"][0]["probes"][0].contains("device_flushes"));
-  Result<Report> read = FromJson(written);
+  Result<model::Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_FALSE(read->targets[0].probes[0].device_flushes.counted);
 }
@@ -95,24 +95,24 @@ TEST(FlushJsonTest, ASqliteRowPredictedPerFlushSaysSoAndReadsBack) {
     return probes::FlushTally{
         .counted = true, .devices = {{"vda", flushes, ops, 0, 0}}, .ops = ops, .ns = ops * 100'000};
   };
-  Report report;
-  Target t;
+  model::Report report;
+  model::Target t;
   t.path = "/data";
   t.probes = testing_support::Probes();
   for (probes::ProbeResult& p : t.probes) p.device_flushes = counted(100, 100);
   sqlite_bench::CommitResult r = testing_support::DeleteFull(100);
   r.device_flushes = counted(100, 200);  // 4 syncs a commit, 2 flushes
-  t.durability = DurabilityOf(t, report.context);
-  AddSqliteResults(t, {r});
+  t.durability = analysis::DurabilityOf(t, report.context);
+  analysis::AddSqliteResults(t, {r});
   report.targets = {t};
   std::string written = WriteReport(report);
   const nlohmann::json row = nlohmann::json::parse(written)["targets"][0]["sqlite"][0];
   EXPECT_DOUBLE_EQ(row["flushes_per_commit"].get<double>(), 2.0);
   EXPECT_DOUBLE_EQ(row["probe_flushes_per_commit"].get<double>(), 4.0);
   EXPECT_DOUBLE_EQ(row["flush_scale"].get<double>(), 0.5);
-  Result<Report> read = FromJson(written);
+  Result<model::Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
-  const SqliteCorrelation& c = read->targets[0].sqlite[0].correlation;
+  const model::SqliteCorrelation& c = read->targets[0].sqlite[0].correlation;
   EXPECT_EQ(c.flushes_per_commit, 2.0);
   EXPECT_EQ(c.probe_flushes_per_commit, 4.0);
   EXPECT_DOUBLE_EQ(c.flush_scale, 0.5);
@@ -120,4 +120,4 @@ TEST(FlushJsonTest, ASqliteRowPredictedPerFlushSaysSoAndReadsBack) {
 }
 
 }  // namespace flush_json_test
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

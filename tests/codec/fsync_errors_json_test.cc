@@ -8,7 +8,7 @@
 #include "codec/json_reader.h"
 #include "codec/report_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace fsync_errors_json_test {
 
 TEST(FsyncErrorsJsonTest, AFilesystemsExperimentsRoundTrip) {
@@ -50,8 +50,8 @@ TEST(FsyncErrorsJsonTest, AFilesystemsExperimentsRoundTrip) {
   s.remounted = "rolled_back";
   s.rows_remounted = 3;
   r.sqlite = {s};
-  Report report;
-  Target t;
+  model::Report report;
+  model::Target t;
   t.path = "/data";
   t.fsync_errors = {r};
   report.targets = {t};
@@ -62,7 +62,7 @@ TEST(FsyncErrorsJsonTest, AFilesystemsExperimentsRoundTrip) {
   EXPECT_EQ(j["experiments"][0]["reporting"], "reported_every_time");
   EXPECT_EQ(j["experiments"][0]["page_after_remount"], "old");
   EXPECT_EQ(j["sqlite"][0]["reopened"], "rolled_back");
-  Result<Report> read = FromJson(out.str());
+  Result<model::Report> read = FromJson(out.str());
   ASSERT_TRUE(read.ok()) << read.status().message();
   ASSERT_EQ(read->targets[0].fsync_errors.size(), 1u);
   EXPECT_EQ(read->targets[0].fsync_errors[0], r);
@@ -70,4 +70,4 @@ TEST(FsyncErrorsJsonTest, AFilesystemsExperimentsRoundTrip) {
 }
 
 }  // namespace fsync_errors_json_test
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -8,7 +8,7 @@
 #include "codec/json_reader.h"
 #include "tests/cli_runner.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 TEST(JsonReaderLimitsTest, ADeeplyNestedReportIsOneLineNotACrash) {
@@ -16,7 +16,7 @@ TEST(JsonReaderLimitsTest, ADeeplyNestedReportIsOneLineNotACrash) {
                                   "{\"schema\": \"durprobe.report/1\", \"targets\": " +
                                       std::string(10000, '[') + std::string(10000, ']') + "}",
                                   std::string(200000, '{')}) {
-    Result<Report> r = FromJson(text);
+    Result<model::Report> r = FromJson(text);
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.status().message().find("nested deeper than 64 levels"), std::string::npos)
         << r.status().message();
@@ -26,7 +26,7 @@ TEST(JsonReaderLimitsTest, ADeeplyNestedReportIsOneLineNotACrash) {
 
 TEST(JsonReaderLimitsTest, SixtyFourLevelsAreStillParsed) {
   std::string text = std::string(63, '[') + std::string(63, ']');
-  Result<Report> r = FromJson("{\"x\": " + text + "}");
+  Result<model::Report> r = FromJson("{\"x\": " + text + "}");
   ASSERT_FALSE(r.ok());  // not a report, but read as JSON
   EXPECT_EQ(r.status().message().find("nested deeper"), std::string::npos) << r.status().message();
 }
@@ -42,7 +42,7 @@ TEST(JsonReaderLimitsTest, AKeyGivenTwiceIsRefusedWithItsPlace) {
   std::string forged = text;
   forged.insert(rate, "\"commits_per_sec\": 999999, ");
   int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + rate, '\n'));
-  Result<Report> r = FromJson(forged);
+  Result<model::Report> r = FromJson(forged);
   ASSERT_FALSE(r.ok()) << "a key twice was read";
   std::string m = r.status().message();
   EXPECT_NE(m.find("key 'commits_per_sec' appears twice in targets[0].sqlite[0]"),
@@ -50,7 +50,7 @@ TEST(JsonReaderLimitsTest, AKeyGivenTwiceIsRefusedWithItsPlace) {
       << m;
   EXPECT_NE(m.find("(line " + std::to_string(line) + ")"), std::string::npos) << m;
   EXPECT_EQ(m.find('\n'), std::string::npos);
-  Result<Report> top =
+  Result<model::Report> top =
       FromJson(std::string(R"({"schema": "durprobe.report/1", "schema": "x", "targets": []})"));
   ASSERT_FALSE(top.ok());
   EXPECT_NE(top.status().message().find("key 'schema' appears twice in the top-level object "
@@ -62,4 +62,4 @@ TEST(JsonReaderLimitsTest, AKeyGivenTwiceIsRefusedWithItsPlace) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -14,12 +14,12 @@
 #include "tests/fixtures.h"
 #include "tests/test_dirs.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using nlohmann::json;
 
-std::string Write(const Report& report) {
+std::string Write(const model::Report& report) {
   std::ostringstream out;
   WriteJson(report, out);
   return out.str();
@@ -27,10 +27,10 @@ std::string Write(const Report& report) {
 
 // Reads text, writes it, reads that and writes again: the two writes must be identical.
 void ExpectRoundTrip(const std::string& text, const std::string& what) {
-  Result<Report> first = FromJson(text);
+  Result<model::Report> first = FromJson(text);
   ASSERT_TRUE(first.ok()) << what << ": " << first.status().message();
   std::string written = Write(*first);
-  Result<Report> second = FromJson(written);
+  Result<model::Report> second = FromJson(written);
   ASSERT_TRUE(second.ok()) << what << ": " << second.status().message();
   EXPECT_EQ(Write(*second), written) << what;
 }
@@ -77,15 +77,15 @@ TEST(JsonReaderTest, RealRunRoundTripsByteForByte) {
   run::Execution ex = run::Execute(platform::Default(), QuickPlan(dir.path()));
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
   ASSERT_EQ(ex.report.targets.size(), 1u);
-  const Target& measured = ex.report.targets[0];
+  const model::Target& measured = ex.report.targets[0];
   ASSERT_FALSE(measured.sqlite.empty());
   ASSERT_FALSE(measured.sqlite_workloads.empty());
   std::string written = Write(ex.report);
-  Result<Report> read = FromJson(written);
+  Result<model::Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_EQ(Write(*read), written);
   // The model, not only the text: counts come back from the per-commit figures.
-  const Target& t = read->targets[0];
+  const model::Target& t = read->targets[0];
   ASSERT_EQ(t.sqlite.size(), measured.sqlite.size());
   EXPECT_FALSE(t.sqlite[0].saved.has_value());
   EXPECT_EQ(t.sqlite[0].result.commits, measured.sqlite[0].result.commits);
@@ -107,16 +107,16 @@ TEST(JsonReaderTest, DiffFixturesRoundTrip) {
 }
 
 TEST(JsonReaderTest, OlderReportKeepsTheContractFigures) {
-  Result<Report> r = FromJson(testing_support::ReadFixture("diff/a.json"));
+  Result<model::Report> r = FromJson(testing_support::ReadFixture("diff/a.json"));
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_EQ(r->context.sqlite_version, "3.40.1");
   EXPECT_TRUE(r->context.optimized);  // absent: the default
-  const Target& t = r->targets[0];
+  const model::Target& t = r->targets[0];
   ASSERT_TRUE(t.mount && t.mount->device);
   EXPECT_EQ(t.mount->device->write_cache, "write through");
   EXPECT_EQ(t.mount->device->rotational, std::optional<bool>(false));
   ASSERT_EQ(t.sqlite.size(), 2u);
-  const SqliteEntry& del = t.sqlite[1];
+  const model::SqliteEntry& del = t.sqlite[1];
   EXPECT_EQ(del.result.config.journal, sqlite_bench::JournalMode::kDelete);
   EXPECT_DOUBLE_EQ(del.result.commits_per_sec, 1016.260163);
   EXPECT_EQ(del.result.latency.p99, 1476000u);
@@ -151,7 +151,7 @@ TEST(JsonReaderTest, NullLatenciesAndUnknownKeysAreAccepted) {
                                                 {"p999", nullptr},
                                                 {"max", 9},
                                                 {"mean", 2.5}}}}});
-  Result<Report> r = FromJson(doc);
+  Result<model::Report> r = FromJson(doc);
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_EQ(r->targets[0].sqlite[0].result.latency.p99, 0u);
   EXPECT_EQ(r->targets[0].sqlite[0].result.latency.p50, 270000u);
@@ -163,7 +163,7 @@ TEST(JsonReaderTest, NullLatenciesAndUnknownKeysAreAccepted) {
 }
 
 std::string ErrorOf(const json& doc) {
-  Result<Report> r = FromJson(doc);
+  Result<model::Report> r = FromJson(doc);
   EXPECT_FALSE(r.ok());
   return r.ok() ? "" : r.status().message();
 }
@@ -204,12 +204,13 @@ TEST(ValidateReportTest, SchemaAndTargetsAreChecked) {
   EXPECT_FALSE(ValidateReport(json::array()).ok());
   EXPECT_NE(ValidateReport({{"schema", "durprobe.compare/1"}}).message().find("durprobe.compare/1"),
             std::string::npos);
-  EXPECT_NE(ValidateReport({{"schema", kReportSchema}, {"targets", json::array()}})
+  EXPECT_NE(ValidateReport({{"schema", model::kReportSchema}, {"targets", json::array()}})
                 .message()
                 .find("no targets"),
             std::string::npos);
   EXPECT_TRUE(
-      ValidateReport({{"schema", kReportSchema}, {"targets", json::array({json::object()})}}).ok());
+      ValidateReport({{"schema", model::kReportSchema}, {"targets", json::array({json::object()})}})
+          .ok());
 }
 
 TEST(ParseJsonTextTest, MalformedAndTruncatedTextSayWhich) {
@@ -225,8 +226,8 @@ TEST(ParseJsonTextTest, MalformedAndTruncatedTextSayWhich) {
 // A report saved before durprobe wrote targets[].durability gets the verdict worked out from
 // what it holds when read, so every consumer of a saved report has one.
 TEST(JsonReaderTest, AReportWithoutAVerdictGetsOneWorkedOutOnReading) {
-  Report report;
-  Target t;
+  model::Report report;
+  model::Target t;
   t.path = "/ram";
   platform::MountInfo m;
   m.fstype = "tmpfs";
@@ -236,18 +237,18 @@ TEST(JsonReaderTest, AReportWithoutAVerdictGetsOneWorkedOutOnReading) {
   report.targets = {t};
   nlohmann::json doc = ToJson(report);
   ASSERT_FALSE(doc["targets"][0].contains("durability"));
-  Result<Report> read = FromJson(doc);
+  Result<model::Report> read = FromJson(doc);
   ASSERT_TRUE(read.ok()) << read.status().message();
   ASSERT_TRUE(read->targets[0].durability.has_value());
-  EXPECT_EQ(read->targets[0].durability->verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(read->targets[0].durability->verdict, model::DurabilityVerdict::kNotDurable);
   EXPECT_EQ(read->targets[0].durability->findings, std::vector<std::string>{"sync_noop_memory_fs"});
 }
 
 TEST(JsonReaderTest, RareSectionsRoundTrip) {
-  Report report;
+  model::Report report;
   report.context.durprobe_version = "0.1.0";
   report.context.ld_preload = "libeatmydata.so";
-  Target t;
+  model::Target t;
   t.path = "/data";
   platform::MountInfo m;
   m.fstype = "overlay";
@@ -295,9 +296,10 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
                  .work_round_trips = 4};
   worked.ops = 40;
   t.probes = {paced, worked};
-  t.unfinished = {{UnfinishedKind::kProbe, "fsync append 4 KiB", Unfinished::kBudget}};
-  t.findings = {{Severity::kWarn, "overlay_volatile", "the overlay skips every sync"}};
-  PowercutEvidence cut;  // targets[].powercut (--evidence)
+  t.unfinished = {
+      {model::UnfinishedKind::kProbe, "fsync append 4 KiB", model::Unfinished::kBudget}};
+  t.findings = {{model::Severity::kWarn, "overlay_volatile", "the overlay skips every sync"}};
+  model::PowercutEvidence cut;  // targets[].powercut (--evidence)
   cut.run_id = "0123456789abcdef";
   cut.fstype = "overlay";
   cut.device_serial = "SN-9";
@@ -305,10 +307,10 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   cut.file_missing = true;
   cut.verdict = "failed";
   t.powercut = cut;
-  t.durability = DurabilityOf(t, report.context);  // as the run decides it before writing
+  t.durability = analysis::DurabilityOf(t, report.context);  // as the run decides it before writing
   report.targets = {t};
   std::string written = Write(report);
-  Result<Report> read = FromJson(written);
+  Result<model::Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_EQ(Write(*read), written);
   EXPECT_EQ(read->targets[0].mount->statfs_magic, 0x794c7630u);
@@ -318,9 +320,9 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   EXPECT_EQ(read->targets[0].probes.at(1).spec, worked.spec);
   EXPECT_NE(written.find("\"work_us\": 200"), std::string::npos);
   EXPECT_EQ(NameOf(read->targets[0].unfinished.at(0).reason), "budget");
-  EXPECT_EQ(read->targets[0].findings.at(0).severity, Severity::kWarn);
+  EXPECT_EQ(read->targets[0].findings.at(0).severity, model::Severity::kWarn);
   ASSERT_TRUE(read->targets[0].durability.has_value());
-  EXPECT_EQ(read->targets[0].durability->verdict, DurabilityVerdict::kNotDurable);
+  EXPECT_EQ(read->targets[0].durability->verdict, model::DurabilityVerdict::kNotDurable);
   EXPECT_EQ(read->targets[0].durability->layers.size(), t.durability->layers.size());
   ASSERT_TRUE(read->targets[0].powercut.has_value());
   EXPECT_EQ(read->targets[0].powercut->device_serial, "SN-9");
@@ -332,9 +334,9 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
 // range (checks[].drift_low, drift_high) and how often it was re-measured (checks[].remeasured)
 // come back as they were written.
 TEST(JsonReaderTest, DeviceMovedAndUnstableChecksRoundTrip) {
-  Report report;
+  model::Report report;
   report.context.durprobe_version = "0.1.0";
-  Target t;
+  model::Target t;
   t.path = "/data";
   probes::ProbeResult p;
   p.spec = {probes::Primitive::kFdatasync, probes::Pattern::kAppend, 4096};
@@ -342,12 +344,12 @@ TEST(JsonReaderTest, DeviceMovedAndUnstableChecksRoundTrip) {
   p.ops_per_sec = 100;
   t.probes = {p, p};
   t.moved = {{1, 350'000, 700'000, 350'000, 710'000}};
-  t.durability = DurabilityOf(t, report.context);  // as the run decides it before writing
+  t.durability = analysis::DurabilityOf(t, report.context);  // as the run decides it before writing
   report.targets = {t};
-  CheckResult c;
+  model::CheckResult c;
   c.rule = "p99";
   c.path = "/data";
-  c.outcome = CheckOutcome::kUnstable;
+  c.outcome = model::CheckOutcome::kUnstable;
   c.measured = 0.006;
   c.threshold = 0.01;
   c.drift_low = 0.006;
@@ -355,17 +357,17 @@ TEST(JsonReaderTest, DeviceMovedAndUnstableChecksRoundTrip) {
   c.remeasured = 2;
   report.checks = {c};
   std::string written = Write(report);
-  Result<Report> read = FromJson(written);
+  Result<model::Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_EQ(Write(*read), written);
   ASSERT_EQ(read->targets[0].moved.size(), 1u);
   EXPECT_EQ(read->targets[0].moved[0].probe, 1u);
   EXPECT_DOUBLE_EQ(read->targets[0].moved[0].high_ns, 710'000);
   ASSERT_EQ(read->checks.size(), 1u);
-  EXPECT_EQ(read->checks[0].outcome, CheckOutcome::kUnstable);
+  EXPECT_EQ(read->checks[0].outcome, model::CheckOutcome::kUnstable);
   EXPECT_DOUBLE_EQ(*read->checks[0].drift_high, 0.012);
   EXPECT_EQ(read->checks[0].remeasured, 2u);
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

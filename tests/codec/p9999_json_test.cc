@@ -8,7 +8,7 @@
 #include "probes/histogram.h"
 #include "probes/statistics.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 TEST(P9999JsonTest, WrittenFromTenThousandOperationsOnly) {
@@ -26,4 +26,4 @@ TEST(P9999JsonTest, WrittenFromTenThousandOperationsOnly) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -7,32 +7,32 @@
 #include "codec/json_reader.h"
 #include "codec/report_json.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
-Report WithSummary(bool full) {
-  Report r;
+model::Report WithSummary(bool full) {
+  model::Report r;
   r.context.command = "run";
-  Target t;
+  model::Target t;
   t.path = "/data";
   // A verdict saved with it: the reader assesses one only for a report saved without.
-  t.durability =
-      Durability{.verdict = DurabilityVerdict::kUnproven, .deciding_layer = LayerKind::kDevice};
-  PathSummary s;
+  t.durability = model::Durability{.verdict = model::DurabilityVerdict::kUnproven,
+                                   .deciding_layer = model::LayerKind::kDevice};
+  model::PathSummary s;
   s.what = "ext4 on vda (volatile write cache, no FUA)";
   s.durability_line = "durability not assessed";
   s.next_step = "run `durprobe crashsim /data` for what a power cut loses per setting";
   if (full) {
-    s.durability = DurabilityVerdict::kUnproven;
+    s.durability = model::DurabilityVerdict::kUnproven;
     s.sync_probe = "fdatasync overwrite 4 KiB";
     s.sync_p50_ns = 49'500;
     s.sync_p99_ns = 8'010'000;
     s.synced_writes_per_sec = 1713;
-    s.sqlite_default = SummarySetting{"DELETE/FULL x1", 74.9, 1.0, sqlite_bench::RiskLevel::kNone,
-                                      "keeps every commit"};
+    s.sqlite_default = model::SummarySetting{"DELETE/FULL x1", 74.9, 1.0,
+                                             sqlite_bench::RiskLevel::kNone, "keeps every commit"};
     s.sqlite_fast =
-        SummarySetting{"WAL/NORMAL x1", 43640, std::nullopt,
-                       sqlite_bench::RiskLevel::kRecentCommits, "may lose the last commits"};
+        model::SummarySetting{"WAL/NORMAL x1", 43640, std::nullopt,
+                              sqlite_bench::RiskLevel::kRecentCommits, "may lose the last commits"};
     s.findings = {"volatile_write_cache_no_fua"};
   }
   t.summary = s;
@@ -62,14 +62,14 @@ TEST(PathSummaryJsonTest, WritesTheKeysWithNullForWhatIsUnset) {
 TEST(PathSummaryJsonTest, AReportRoundTripsByteForByte) {
   for (bool full : {false, true}) {
     std::string once = DumpJson(ToJson(WithSummary(full)));
-    Result<Report> read = FromJson(once);
+    Result<model::Report> read = FromJson(once);
     ASSERT_TRUE(read.ok()) << read.status().message();
     ASSERT_TRUE(read->targets[0].summary);
     EXPECT_EQ(DumpJson(ToJson(*read)), once);
   }
-  Result<Report> read = FromJson(DumpJson(ToJson(WithSummary(true))));
+  Result<model::Report> read = FromJson(DumpJson(ToJson(WithSummary(true))));
   ASSERT_TRUE(read.ok());
-  const Target& t = read->targets[0];
+  const model::Target& t = read->targets[0];
   ASSERT_EQ(t.advice.size(), 2u);
   EXPECT_EQ(t.advice[1].evidence, "run `durprobe check --preset etcd`");
   ASSERT_TRUE(t.summary->sqlite_fast);
@@ -78,13 +78,13 @@ TEST(PathSummaryJsonTest, AReportRoundTripsByteForByte) {
 }
 
 TEST(PathSummaryJsonTest, AReportWithoutASummaryReadsAsNone) {
-  Report r = WithSummary(false);
+  model::Report r = WithSummary(false);
   r.targets[0].summary.reset();
-  Result<Report> read = FromJson(DumpJson(ToJson(r)));
+  Result<model::Report> read = FromJson(DumpJson(ToJson(r)));
   ASSERT_TRUE(read.ok());
   EXPECT_FALSE(read->targets[0].summary);
   EXPECT_TRUE(read->targets[0].advice.empty());
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

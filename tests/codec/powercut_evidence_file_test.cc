@@ -9,14 +9,14 @@
 #include "analysis/powercut_verdict.h"
 #include "codec/powercut_json.h"
 
-namespace durprobe::report::powercut_evidence_file_test {
+namespace durprobe::codec::powercut_evidence_file_test {
 
 using nlohmann::json;
 
 // A passed test as verify writes it: the writer went round its file (overwritten), and a reboot
 // came between the write and the verify.
-PowercutEvidence Passed() {
-  PowercutEvidence e;
+model::PowercutEvidence Passed() {
+  model::PowercutEvidence e;
   e.run_id = "0123456789abcdef";
   e.date = "2026-12-06T04:00:00Z";
   e.mode = "file";
@@ -28,15 +28,15 @@ PowercutEvidence Passed() {
   e.present = 4000;
   e.writer_boot_id = "a";
   e.verify_boot_id = "b";
-  e.verdict = std::string(PowercutVerdictOf(e));
+  e.verdict = std::string(analysis::PowercutVerdictOf(e));
   return e;
 }
 
-json Document(const PowercutEvidence& e) { return json::parse(PowercutEvidenceDocument(e)); }
+json Document(const model::PowercutEvidence& e) { return json::parse(PowercutEvidenceDocument(e)); }
 
 // Why the document is refused ("" when it is read).
 std::string Refusal(const std::string& text) {
-  Result<PowercutEvidence> r = ParsePowercutEvidence(text);
+  Result<model::PowercutEvidence> r = ParsePowercutEvidence(text);
   if (r.ok()) {
     ADD_FAILURE() << "read as " << r->verdict << ": " << text.substr(0, 400);
     return "";
@@ -49,20 +49,21 @@ std::string Refusal(const json& doc) { return Refusal(doc.dump(2)); }
 #define EXPECT_HAS(text, part) EXPECT_NE((text).find(part), std::string::npos) << (text)
 
 TEST(PowercutEvidenceFileTest, VerifysOwnFilesAreRead) {
-  Result<PowercutEvidence> passed = ParsePowercutEvidence(PowercutEvidenceDocument(Passed()));
+  Result<model::PowercutEvidence> passed =
+      ParsePowercutEvidence(PowercutEvidenceDocument(Passed()));
   ASSERT_TRUE(passed.ok()) << passed.status().message();
   EXPECT_EQ(passed->verdict, "passed");
-  PowercutEvidence failed = Passed();
+  model::PowercutEvidence failed = Passed();
   failed.present = 3990;
   failed.missing = 8;
   failed.torn = 2;
   failed.lost = {4990, 4991};
   failed.verdict = "failed";
-  Result<PowercutEvidence> back = ParsePowercutEvidence(PowercutEvidenceDocument(failed));
+  Result<model::PowercutEvidence> back = ParsePowercutEvidence(PowercutEvidenceDocument(failed));
   ASSERT_TRUE(back.ok()) << back.status().message();
   EXPECT_EQ(back->Lost(), 10u);
   // A file the cut took with it: every acknowledged record missing, none present.
-  PowercutEvidence gone = Passed();
+  model::PowercutEvidence gone = Passed();
   gone.present = 0;
   gone.missing = 4000;
   gone.file_missing = true;
@@ -97,7 +98,7 @@ TEST(PowercutEvidenceFileTest, CountsThatOverflowOrAreNotWholeNumbersAreRefused)
   size["record_size"] = -4096;
   EXPECT_HAS(Refusal(size), "record_size: -4096 is not a count");
   // 2^53 itself is a count.
-  PowercutEvidence edge = Passed();
+  model::PowercutEvidence edge = Passed();
   edge.acknowledged = (std::uint64_t{1} << 53);
   edge.overwritten = edge.acknowledged - edge.present;
   EXPECT_TRUE(ParsePowercutEvidence(PowercutEvidenceDocument(edge)).ok());
@@ -151,10 +152,10 @@ TEST(PowercutEvidenceFileTest, CountsThatDoNotAddUpAreRefused) {
 
 // 5 acknowledged, every one overwritten and none read back: nothing was verified.
 TEST(PowercutEvidenceFileTest, APassThatReadNothingBackIsRefused) {
-  PowercutEvidence unread = Passed();
+  model::PowercutEvidence unread = Passed();
   unread.acknowledged = unread.overwritten = 5;
   unread.present = 0;
-  EXPECT_EQ(PowercutVerdictOf(unread), kPowercutFailed);
+  EXPECT_EQ(analysis::PowercutVerdictOf(unread), analysis::kPowercutFailed);
   unread.verdict = "passed";
   EXPECT_HAS(Refusal(Document(unread)), "its verdict is passed, but its counts say failed");
 }
@@ -172,4 +173,4 @@ TEST(PowercutEvidenceFileTest, AKeyGivenTwiceIsRefused) {
   EXPECT_HAS(Refusal(nested), "'torn' appears twice in records");
 }
 
-}  // namespace durprobe::report::powercut_evidence_file_test
+}  // namespace durprobe::codec::powercut_evidence_file_test

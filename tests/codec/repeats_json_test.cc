@@ -11,7 +11,7 @@
 #include "tests/report_samples.h"
 #include "tests/test_dirs.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 run::Plan RepeatedPlan(const std::string& path) {
@@ -40,7 +40,7 @@ TEST(RepeatsJsonTest, ARepeatedRunRoundTrips) {
   testing_support::TempDir dir;
   run::Execution ex = run::Execute(platform::Default(), RepeatedPlan(dir.path()));
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
-  const Target& ran = ex.report.targets.at(0);
+  const model::Target& ran = ex.report.targets.at(0);
   ASSERT_EQ(ran.probe_repeats.size(), 2u);
   ASSERT_EQ(ran.sqlite.size(), 1u);
   ASSERT_TRUE(ran.sqlite[0].repeats.has_value());
@@ -53,9 +53,9 @@ TEST(RepeatsJsonTest, ARepeatedRunRoundTrips) {
   EXPECT_EQ(probe["repeats"]["ops_per_sec"]["n"], 2);
   EXPECT_EQ(j["targets"][0]["sqlite"][0]["repeats"]["commits_per_sec"]["n"], 2);
 
-  Result<Report> read = FromJson(written);
+  Result<model::Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
-  const Target& back = read->targets.at(0);
+  const model::Target& back = read->targets.at(0);
   EXPECT_EQ(back.probe_repeats, ran.probe_repeats);
   ASSERT_EQ(back.sqlite.size(), 1u);
   EXPECT_EQ(back.sqlite[0].repeats, ran.sqlite[0].repeats);
@@ -65,15 +65,15 @@ TEST(RepeatsJsonTest, ARepeatedRunRoundTrips) {
 TEST(RepeatsJsonTest, AReportWithoutRepeatsHasNoRepeatsKey) {
   std::string written = DumpJson(ToJson(testing_support::SampleReport()));
   EXPECT_EQ(written.find("\"repeats\""), std::string::npos);
-  Result<Report> read = FromJson(written);
+  Result<model::Report> read = FromJson(written);
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_TRUE(read->targets.at(0).probe_repeats.empty());
 }
 
 TEST(RepeatsJsonTest, SpreadsAreWrittenAndReadByKey) {
-  SqliteRepeats r{.commits_per_sec = SpreadOf({300.0, 280.5, 336.0}),
-                  .p50_ns = {3.1e6, 2.9e6, 3.4e6, 4, 2.5e6, 3.9e6},
-                  .p99_ns = {}};
+  model::SqliteRepeats r{.commits_per_sec = model::SpreadOf({300.0, 280.5, 336.0}),
+                         .p50_ns = {3.1e6, 2.9e6, 3.4e6, 4, 2.5e6, 3.9e6},
+                         .p99_ns = {}};
   nlohmann::json j = ToJson(r);
   EXPECT_EQ(j["commits_per_sec"]["median"], 300.0);
   EXPECT_EQ(j["commits_per_sec"]["min"], 280.5);
@@ -96,13 +96,13 @@ TEST(RepeatsJsonTest, AnOlderReportGetsTheNextRunFromItsValuesWhereTheyAreAllThe
     "p99_ns": {"median": 4.0e6, "min": 1.0e6, "max": 7.0e6, "n": 2}})");
   std::string error;
   JsonFields f(&j, "repeats", &error);
-  SqliteRepeats r = ReadSqliteRepeats(f);
+  model::SqliteRepeats r = ReadSqliteRepeats(f);
   EXPECT_TRUE(error.empty()) << error;
-  EXPECT_EQ(r.commits_per_sec, SpreadOf({280.5, 300.0, 336.0}));  // n 3: min, median, max
+  EXPECT_EQ(r.commits_per_sec, model::SpreadOf({280.5, 300.0, 336.0}));  // n 3: min, median, max
   EXPECT_FALSE(Predicted(r.p50_ns));  // n 4: the two middle values are not in the report
-  EXPECT_EQ(r.p50_ns, (RepeatSpread{3.1e6, 2.9e6, 3.4e6, 4}));
+  EXPECT_EQ(r.p50_ns, (model::RepeatSpread{3.1e6, 2.9e6, 3.4e6, 4}));
   EXPECT_FALSE(Predicted(r.p99_ns));  // sevenfold apart
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -9,7 +9,7 @@
 #include "render/json/json_reporter.h"
 #include "tests/report_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using testing_support::SampleProbe;
@@ -52,7 +52,7 @@ TEST(JsonReporterTest, UnsupportedProbeSaysWhyAndHasNoNumbers) {
 }
 
 TEST(JsonReporterTest, UnoptimisedBuildIsFlagged) {
-  Report report = SampleReport();
+  model::Report report = SampleReport();
   report.context.optimized = false;
   report.context.build_type = "Debug";
   nlohmann::json j = ToJson(report);
@@ -60,7 +60,7 @@ TEST(JsonReporterTest, UnoptimisedBuildIsFlagged) {
   EXPECT_NE(j["context"]["build_warnings"][0].get<std::string>().find("unoptimised"),
             std::string::npos);
   std::ostringstream text;
-  PrintReport(report, text);
+  render::console::PrintReport(report, text);
   EXPECT_EQ(text.str().rfind("warning: this durprobe build is unoptimised", 0), 0u);
 }
 
@@ -78,8 +78,8 @@ TEST(JsonReporterTest, PercentilesTooFewOperationsSupportAreNull) {
 }
 
 TEST(JsonReporterTest, APathThatIsNotUtf8KeepsItsBytesBeside) {
-  Report report = SampleReport();
-  Target& t = report.targets[0];
+  model::Report report = SampleReport();
+  model::Target& t = report.targets[0];
   t.path = "/data/\xff";
   platform::MountInfo m;
   m.fstype = "ext4";
@@ -87,7 +87,7 @@ TEST(JsonReporterTest, APathThatIsNotUtf8KeepsItsBytesBeside) {
   m.source = "/dev/vda";
   m.root = "/";
   t.mount = m;
-  t.findings.push_back({Severity::kInfo, "example", "quotes /data/\xff"});
+  t.findings.push_back({model::Severity::kInfo, "example", "quotes /data/\xff"});
   report.context.ld_preload = "/lib/\xfe.so";
   nlohmann::json j = ToJson(report);
   std::string text;
@@ -100,9 +100,9 @@ TEST(JsonReporterTest, APathThatIsNotUtf8KeepsItsBytesBeside) {
   EXPECT_EQ(jt["findings"][1]["message"], "quotes /data/\xef\xbf\xbd");
   EXPECT_EQ(j["context"]["ld_preload_bytes"], "2f6c69622ffe2e736f");
   std::ostringstream out;
-  EXPECT_TRUE(JsonReporter().Write(report, out).ok());
+  EXPECT_TRUE(render::json::JsonReporter().Write(report, out).ok());
   EXPECT_EQ(nlohmann::json::parse(out.str())["targets"][0]["path_bytes"], "2f646174612fff");
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -13,7 +13,7 @@
 #include "codec/report_json.h"
 #include "tests/fixtures.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 TEST(RoundTripTest, SavedReportsOfEveryCommandComeBackByteForByte) {
@@ -22,7 +22,7 @@ TEST(RoundTripTest, SavedReportsOfEveryCommandComeBackByteForByte) {
                            "probe_sizes", "check_fail", "concurrency", "run_repeat"}) {
     std::string saved =
         testing_support::ReadFixture(std::string("golden/reports/") + name + ".json");
-    Result<Report> read = FromJson(saved);
+    Result<model::Report> read = FromJson(saved);
     ASSERT_TRUE(read.ok()) << name << ": " << read.status().message();
     std::string written = DumpJson(ToJson(*read));
     const char* update = std::getenv("DURPROBE_UPDATE_GOLDEN");
@@ -37,7 +37,8 @@ TEST(RoundTripTest, SavedReportsOfEveryCommandComeBackByteForByte) {
 }
 
 TEST(RoundTripTest, CrashsimRowsAreReadBack) {
-  Result<Report> read = FromJson(testing_support::ReadFixture("golden/reports/crashsim.json"));
+  Result<model::Report> read =
+      FromJson(testing_support::ReadFixture("golden/reports/crashsim.json"));
   ASSERT_TRUE(read.ok()) << read.status().message();
   ASSERT_FALSE(read->targets.empty());
   const std::vector<sqlite_bench::CrashsimResult>& rows = read->targets[0].crashsim;
@@ -47,4 +48,4 @@ TEST(RoundTripTest, CrashsimRowsAreReadBack) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

@@ -8,14 +8,14 @@
 #include "analysis/sqlite_correlation.h"
 #include "tests/sqlite_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::codec {
 namespace {
 
 using testing_support::DeleteFull;
 
 TEST(SqliteJsonTest, EntryCarriesContractKeysAndNullsWithoutProbes) {
-  Target t;
-  AddSqliteResults(t, {DeleteFull()});
+  model::Target t;
+  analysis::AddSqliteResults(t, {DeleteFull()});
   nlohmann::json j = ToJson(t.sqlite[0]);
   EXPECT_EQ(j["journal_mode"], "DELETE");
   EXPECT_EQ(j["synchronous"], "FULL");
@@ -30,8 +30,8 @@ TEST(SqliteJsonTest, EntryCarriesContractKeysAndNullsWithoutProbes) {
 }
 
 TEST(SqliteJsonTest, ATailTooFewCommitsSupportIsNull) {
-  Target t;
-  AddSqliteResults(t, {DeleteFull(100), DeleteFull(99)});
+  model::Target t;
+  analysis::AddSqliteResults(t, {DeleteFull(100), DeleteFull(99)});
   EXPECT_EQ(ToJson(t.sqlite[0])["latency_ns"]["p99"], 900'000);
   EXPECT_TRUE(ToJson(t.sqlite[0])["latency_ns"]["p999"].is_null());
   EXPECT_TRUE(ToJson(t.sqlite[1])["latency_ns"]["p99"].is_null());
@@ -39,18 +39,18 @@ TEST(SqliteJsonTest, ATailTooFewCommitsSupportIsNull) {
 }
 
 TEST(SqliteJsonTest, RiskCarriesTheDecidingFindingCodes) {
-  Target t;
-  AddSqliteResults(t, {DeleteFull()});
+  model::Target t;
+  analysis::AddSqliteResults(t, {DeleteFull()});
   nlohmann::json plain = ToJson(t.sqlite[0])["risk"];
   EXPECT_EQ(plain["level"], "last_commit");
   EXPECT_EQ(plain["documented_level"], "last_commit");
   EXPECT_EQ(plain["findings"], nlohmann::json::array());
-  Durability tmpfs_verdict;
-  tmpfs_verdict.verdict = DurabilityVerdict::kNotDurable;
-  tmpfs_verdict.deciding_layer = LayerKind::kFilesystem;
+  model::Durability tmpfs_verdict;
+  tmpfs_verdict.verdict = model::DurabilityVerdict::kNotDurable;
+  tmpfs_verdict.deciding_layer = model::LayerKind::kFilesystem;
   tmpfs_verdict.findings = {"sync_noop_memory_fs"};
   t.durability = tmpfs_verdict;
-  AssessRisks(t);  // the writer writes the risk as the analysis decided it
+  analysis::AssessRisks(t);  // the writer writes the risk as the analysis decided it
   nlohmann::json tmpfs = ToJson(t.sqlite[0])["risk"];
   EXPECT_EQ(tmpfs["level"], "not_durable");
   EXPECT_EQ(tmpfs["documented_level"], "last_commit");
@@ -59,4 +59,4 @@ TEST(SqliteJsonTest, RiskCarriesTheDecidingFindingCodes) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::codec

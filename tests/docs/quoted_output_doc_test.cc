@@ -39,17 +39,17 @@ std::string Folded(const std::string& text) {
 }
 
 TEST(QuotedOutputDocTest, ErrorsMdQuotesThePolicysValidKeys) {
-  Result<report::Policy> p = report::ParsePolicy("colour = 1\n", "toml", "gate.toml");
+  Result<gate::Policy> p = gate::ParsePolicy("colour = 1\n", "toml", "gate.toml");
   ASSERT_FALSE(p.ok());
   EXPECT_NE(ReadDoc("docs/errors.md").find("`" + p.status().message() + "`"), std::string::npos)
       << p.status().message();
 }
 
 TEST(QuotedOutputDocTest, StartMdNamesTheEtcdProbeThePresetMeasures) {
-  Result<report::Policy> etcd = report::Preset("etcd");
+  Result<gate::Policy> etcd = gate::Preset("etcd");
   ASSERT_TRUE(etcd.ok() && !etcd->latency.empty());
   const std::string said =
-      "etcd's WAL probe (" + report::ProbeLabel(etcd->latency.front().spec) + ") did not run here";
+      "etcd's WAL probe (" + model::ProbeLabel(etcd->latency.front().spec) + ") did not run here";
   EXPECT_NE(Folded(ReadDoc("docs/start.md")).find(said), std::string::npos) << said;
   // summarize's row names it as "primitive pattern bytes".
   const std::string row =

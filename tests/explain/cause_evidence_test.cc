@@ -9,13 +9,13 @@
 #include "explain/causes.h"
 #include "tests/cause_fixtures.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 // bind against bindfs (a FUSE server exporting the directory bind mounts).
 struct BindAndFuse {
-  Target bind = testing_support::CausePath("/bind");
-  Target fuse = testing_support::CausePath("/mnt/fuse/db", {.op = 0.1, .meta = 0.1});
+  model::Target bind = testing_support::CausePath("/bind");
+  model::Target fuse = testing_support::CausePath("/mnt/fuse/db", {.op = 0.1, .meta = 0.1});
   BindAndFuse() {
     bind.mount->bind = true;
     bind.mount->container.path_role = platform::PathRole::kBindFromHost;
@@ -28,7 +28,7 @@ struct BindAndFuse {
     return RankCauses({&bind, &fuse, nullptr, nullptr, "a", "b", nullptr, {}});
   }
   void Thin() {
-    for (Target* t : {&bind, &fuse}) {
+    for (model::Target* t : {&bind, &fuse}) {
       for (probes::ProbeResult& p : t->probes) p.ops = kMinEvidenceOps - 1;
       for (probes::OpCostResult& o : t->op_costs) o.ops = 1;
     }
@@ -82,4 +82,4 @@ TEST(CauseEvidenceTest, TheReferenceOnAFuseMountIsTheServerNotTheDevicesState) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

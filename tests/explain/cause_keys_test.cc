@@ -13,7 +13,7 @@
 #include "explain/causes.h"
 #include "tests/fixtures.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 // Every object key as its dotted path from the top ("targets.mount.device.fua"), arrays passed
@@ -70,7 +70,7 @@ TEST(CauseKeysTest, EveryIdentityKeyIsOneTheReportWrites) {
   overlay.fstype = "overlay";
   overlay.overlay =
       platform::OverlayInfo{{"/l1", "/l2"}, "/u", "/w", false, true, "ext4", "/var", "/dev/sda1"};
-  CollectKeys(nlohmann::json{{"mount", ToJson(overlay)}}, "targets", keys);
+  CollectKeys(nlohmann::json{{"mount", codec::ToJson(overlay)}}, "targets", keys);
   for (std::string_view ending : IdentityKeyEndings()) {
     ASSERT_EQ(ending.front(), '.') << ending;
     std::string name(ending.substr(1));
@@ -81,4 +81,4 @@ TEST(CauseKeysTest, EveryIdentityKeyIsOneTheReportWrites) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -8,7 +8,7 @@
 #include "explain/causes.h"
 #include "tests/cause_fixtures.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace cause_order_test {
 
 using testing_support::CausePath;
@@ -17,7 +17,7 @@ using testing_support::CausePath;
 // the bind mount fits "nothing moved" better, but it costs nothing by itself and never leads
 // the FUSE server, which stands for a cost.
 TEST(CausesTest, ACauseThatMovesNothingNeverLeadsOneThatStandsForACost) {
-  Target a = CausePath("/a", {.overwrite = 1.1}), b = CausePath("/mnt/fuse/db", {.op = 1.2});
+  model::Target a = CausePath("/a", {.overwrite = 1.1}), b = CausePath("/mnt/fuse/db", {.op = 1.2});
   a.mount->bind = true;
   b.mount->fstype = "fuse.bindfs";
   b.mount->fs_subtype = "bindfs";
@@ -32,4 +32,4 @@ TEST(CausesTest, ACauseThatMovesNothingNeverLeadsOneThatStandsForACost) {
 }
 
 }  // namespace cause_order_test
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

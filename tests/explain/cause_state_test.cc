@@ -12,7 +12,7 @@
 #include "explain/causes.h"
 #include "tests/cause_fixtures.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using testing_support::CausePath;
@@ -21,7 +21,7 @@ using testing_support::Scale;
 // a on ext4 with its reference probe at 200 us, b on xfs measured with scale and its reference
 // probe at reference x 200 us; two reports from two runs (diff), unless one_run (compare).
 std::vector<Cause> Rank(double reference, const Scale& scale, bool one_run = false) {
-  Target a = CausePath("/a"), b = CausePath("/b", scale);
+  model::Target a = CausePath("/a"), b = CausePath("/b", scale);
   b.mount->fstype = "xfs";
   a.reference_probe = b.reference_probe = "fdatasync overwrite 4 KiB";
   for (std::uint64_t t : {0u, 1000u, 2000u}) {
@@ -126,17 +126,19 @@ TEST(CauseStateTest, OneSyncProbeAloneDoesNotDecide) {
 // 60% of its time in the slow state, a 20%) are the state, not xfs; a probe slower in the slow
 // state itself is no such evidence.
 std::vector<Cause> RankStates(std::uint64_t b_slow_ns) {
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 3, .append = 3, .dir = 3});
+  model::Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 3, .append = 3, .dir = 3});
   b.mount->fstype = "xfs";
-  auto states = [](Target& t, std::uint64_t slow_ns, double slow_share) {
-    t.device_states = DeviceStates{"the reference probe", 120'000, 4'000'000, slow_share};
-    t.probe_states = {
-        {0,
-         {{.state = DeviceState::kFast,
-           .time_share = 1 - slow_share,
-           .ops = 300,
-           .p50_ns = 120'000},
-          {.state = DeviceState::kSlow, .time_share = slow_share, .ops = 60, .p50_ns = slow_ns}}}};
+  auto states = [](model::Target& t, std::uint64_t slow_ns, double slow_share) {
+    t.device_states = model::DeviceStates{"the reference probe", 120'000, 4'000'000, slow_share};
+    t.probe_states = {{0,
+                       {{.state = model::DeviceState::kFast,
+                         .time_share = 1 - slow_share,
+                         .ops = 300,
+                         .p50_ns = 120'000},
+                        {.state = model::DeviceState::kSlow,
+                         .time_share = slow_share,
+                         .ops = 60,
+                         .p50_ns = slow_ns}}}};
   };
   states(a, 4'000'000, 0.2);
   states(b, b_slow_ns, 0.6);
@@ -170,4 +172,4 @@ TEST(CauseStateTest, AProbeSlowerInTheSlowStateItselfIsNotTheState) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

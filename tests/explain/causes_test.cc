@@ -12,7 +12,7 @@
 #include "tests/cause_fixtures.h"
 #include "tests/verdicts.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using testing_support::CausePath;
@@ -23,100 +23,110 @@ using testing_support::Scale;
 struct CauseCase {
   const char* key;
   Scale scale;
-  std::function<void(Target& b, Context& cb)> change;
+  std::function<void(model::Target& b, model::Context& cb)> change;
 };
 
 const std::vector<CauseCase>& Cases() {
   static const std::vector<CauseCase> cases = {
       {"tmpfs",
        {.overwrite = 0.01, .append = 0.01, .dir = 0.01},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->fstype = "tmpfs";
          b.mount->device.reset();
-         b.findings.push_back({Severity::kWarn, "sync_noop_memory_fs", "memory"});
+         b.findings.push_back({model::Severity::kWarn, "sync_noop_memory_fs", "memory"});
        }},
       {"overlay",
        {.op = 1.6, .meta = 2.0},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->fstype = "overlay";
          b.mount->overlay = platform::OverlayInfo{};
        }},
       {"fuse",
        {.dir = 0.05, .op = 9, .meta = 5},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->fstype = "fuse.bindfs";
          b.mount->fs_subtype = "bindfs";
          b.mount->device.reset();
        }},
       {"virtiofs",
        {.overwrite = 3, .op = 5},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->fstype = "virtiofs";
          b.mount->device.reset();
        }},
       {"9p",
        {.overwrite = 4, .op = 20, .meta = 10},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->fstype = "9p";
          b.mount->device.reset();
        }},
       {"network_fs",
        {.overwrite = 5, .append = 5, .dir = 5, .op = 30},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->fstype = "nfs4";
          b.mount->device.reset();
        }},
       {"btrfs_cow",
        {.overwrite = 15, .append = 20},
-       [](Target& b, Context&) { b.mount->fstype = "btrfs"; }},
+       [](model::Target& b, model::Context&) { b.mount->fstype = "btrfs"; }},
       {"filesystem",
        {.append = 0.05, .dir = 0.05},
-       [](Target& b, Context&) { b.mount->fstype = "xfs"; }},
+       [](model::Target& b, model::Context&) { b.mount->fstype = "xfs"; }},
       {"ext4_data_mode",
        {.overwrite = 2.5, .append = 2.2},
-       [](Target& b, Context&) { b.mount->options.push_back("data=journal"); }},
+       [](model::Target& b, model::Context&) { b.mount->options.push_back("data=journal"); }},
       {"barrier",
        {.overwrite = 0.01, .append = 0.01, .dir = 0.02},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->options.push_back("nobarrier");
          testing_support::MarkNotDurable(b, "barrier_disabled");
        }},
-      {"commit_interval", {}, [](Target& b, Context&) { b.mount->options.push_back("commit=60"); }},
-      {"sync_mount", {.op = 50}, [](Target& b, Context&) { b.mount->options.push_back("sync"); }},
-      {"dirsync", {.meta = 8}, [](Target& b, Context&) { b.mount->options.push_back("dirsync"); }},
+      {"commit_interval",
+       {},
+       [](model::Target& b, model::Context&) { b.mount->options.push_back("commit=60"); }},
+      {"sync_mount",
+       {.op = 50},
+       [](model::Target& b, model::Context&) { b.mount->options.push_back("sync"); }},
+      {"dirsync",
+       {.meta = 8},
+       [](model::Target& b, model::Context&) { b.mount->options.push_back("dirsync"); }},
       {"discard",
        {.dir = 2, .meta = 2},
-       [](Target& b, Context&) { b.mount->options.push_back("discard"); }},
-      {"bind", {}, [](Target& b, Context&) { b.mount->bind = true; }},
+       [](model::Target& b, model::Context&) { b.mount->options.push_back("discard"); }},
+      {"bind", {}, [](model::Target& b, model::Context&) { b.mount->bind = true; }},
       {"loop",
        {.overwrite = 3, .append = 2},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->device->kind = "loop";
          b.mount->device->backing_fstype = "ext4";
          b.mount->device->backing_mount_point = "/";
        }},
       {"loop_backing",
        {.overwrite = 4, .append = 3},
-       [](Target& b, Context&) { b.mount->device->backing_fstype = "xfs"; }},
+       [](model::Target& b, model::Context&) { b.mount->device->backing_fstype = "xfs"; }},
       {"write_cache",
        {.overwrite = 0.2, .append = 0.3},
-       [](Target& b, Context&) { b.mount->device->write_cache = "write through"; }},
-      {"fua", {.overwrite = 0.6}, [](Target& b, Context&) { b.mount->device->fua = true; }},
+       [](model::Target& b, model::Context&) { b.mount->device->write_cache = "write through"; }},
+      {"fua",
+       {.overwrite = 0.6},
+       [](model::Target& b, model::Context&) { b.mount->device->fua = true; }},
       {"rotational",
        {.overwrite = 20, .append = 20, .dir = 20},
-       [](Target& b, Context&) { b.mount->device->rotational = true; }},
-      {"queue_depth", {}, [](Target& b, Context&) { b.mount->device->queue_depth = 32; }},
+       [](model::Target& b, model::Context&) { b.mount->device->rotational = true; }},
+      {"queue_depth",
+       {},
+       [](model::Target& b, model::Context&) { b.mount->device->queue_depth = 32; }},
       {"scheduler",
        {.overwrite = 1.6},
-       [](Target& b, Context&) { b.mount->device->scheduler = "bfq"; }},
+       [](model::Target& b, model::Context&) { b.mount->device->scheduler = "bfq"; }},
       {"drift",
        {.overwrite = 4, .append = 4, .dir = 4},
-       [](Target& b, Context&) {
-         b.findings.push_back({Severity::kWarn, "latency_drift", "moved"});
+       [](model::Target& b, model::Context&) {
+         b.findings.push_back({model::Severity::kWarn, "latency_drift", "moved"});
        }},
       {"ebs_volume_limit",
        {.overwrite = 6, .append = 5},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          platform::EbsStats e;
          e.device = "nvme1n1";
          e.volume_exceeded_iops_us = 4'200'000;
@@ -124,7 +134,7 @@ const std::vector<CauseCase>& Cases() {
        }},
       {"ebs_instance_limit",
        {.overwrite = 6, .append = 5},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          platform::EbsStats e;
          e.device = "nvme1n1";
          e.instance_exceeded_tp_us = 900'000;
@@ -132,28 +142,28 @@ const std::vector<CauseCase>& Cases() {
        }},
       {"container_role",
        {.op = 1.5},
-       [](Target& b, Context&) {
+       [](model::Target& b, model::Context&) {
          b.mount->container.path_role = platform::PathRole::kOverlayRoot;
        }},
-      {"sqlite_build", {}, [](Target&, Context& c) { c.sqlite_version = "3.46.0"; }},
-      {"kernel", {}, [](Target&, Context& c) { c.kernel = "6.8.0"; }},
+      {"sqlite_build", {}, [](model::Target&, model::Context& c) { c.sqlite_version = "3.46.0"; }},
+      {"kernel", {}, [](model::Target&, model::Context& c) { c.kernel = "6.8.0"; }},
       {"ld_preload",
        {.overwrite = 0.01},
-       [](Target& b, Context& c) {
+       [](model::Target& b, model::Context& c) {
          c.ld_preload = "libeatmydata.so";
-         b.findings.push_back({Severity::kFail, "ld_preload_eatmydata", "eatmydata"});
+         b.findings.push_back({model::Severity::kFail, "ld_preload_eatmydata", "eatmydata"});
        }},
   };
   return cases;
 }
 
 std::vector<Cause> RankCase(const CauseCase& c) {
-  Target a = CausePath("/a"), b = CausePath("/b", c.scale);
-  Context ca, cb;
+  model::Target a = CausePath("/a"), b = CausePath("/b", c.scale);
+  model::Context ca, cb;
   ca.kernel = cb.kernel = "6.1.0";
   ca.sqlite_version = cb.sqlite_version = "3.40.1";
   if (std::string(c.key) == "loop_backing") {  // both sides on loop devices
-    for (Target* t : {&a, &b}) {
+    for (model::Target* t : {&a, &b}) {
       t->mount->device->kind = "loop";
       t->mount->device->backing_fstype = "ext4";
     }
@@ -198,13 +208,14 @@ TEST(CausesTest, EveryKnowledgeEntryHasAFixturePair) {
 }
 
 TEST(CausesTest, NothingDiffersNoCauses) {
-  Target a = CausePath("/a"), b = CausePath("/b");
-  Context c;
+  model::Target a = CausePath("/a"), b = CausePath("/b");
+  model::Context c;
   EXPECT_TRUE(RankCauses({&a, &b, &c, &c, "a", "b", nullptr, {}}).empty());
 }
 
 TEST(CausesTest, EvidenceQuotesTheRatiosFromTheSideThatHasTheCause) {
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.01});
+  model::Target a = CausePath("/a"),
+                b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.01});
   b.mount->options.push_back("nobarrier");
   testing_support::MarkNotDurable(b, "barrier_disabled");
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
@@ -223,7 +234,8 @@ TEST(CausesTest, EvidenceQuotesTheRatiosFromTheSideThatHasTheCause) {
 // Issue 32 item 18: `barrier=0` is how ext4 spells nobarrier in /proc/mounts, and the fixtures
 // used only `nobarrier`; a matcher that forgot it would rank nothing.
 TEST(CausesTest, BarrierZeroRanksTheBarrierCauseOnItsSide) {
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.02});
+  model::Target a = CausePath("/a"),
+                b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.02});
   b.mount->options.push_back("barrier=0");
   testing_support::MarkNotDurable(b, "barrier_disabled");
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
@@ -233,7 +245,7 @@ TEST(CausesTest, BarrierZeroRanksTheBarrierCauseOnItsSide) {
   EXPECT_NE(causes.front().what.find("b mounts with write barriers off"), std::string::npos)
       << causes.front().what;
   // barrier=1 is barriers on: no barrier cause.
-  Target on = CausePath("/b");
+  model::Target on = CausePath("/b");
   on.mount->options.push_back("barrier=1");
   for (const Cause& c : RankCauses({&a, &on, nullptr, nullptr, "a", "b", nullptr, {}})) {
     EXPECT_NE(c.key, "barrier");
@@ -245,7 +257,8 @@ TEST(CausesTest, BarrierZeroRanksTheBarrierCauseOnItsSide) {
 // sides' reference levels must not make the barrier look like drift, even before the verdict
 // says not durable.
 TEST(CausesTest, TheReferenceOnANobarrierPathIsTheBarrierNotTheDevicesState) {
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.01});
+  model::Target a = CausePath("/a"),
+                b = CausePath("/b", {.overwrite = 0.01, .append = 0.01, .dir = 0.01});
   a.reference_probe = b.reference_probe = "fdatasync overwrite 4 KiB";
   for (std::uint64_t t : {0u, 1000u, 2000u}) {
     a.reference.push_back({t, "probes", 40, 200'000, 200'000.0});
@@ -270,14 +283,14 @@ TEST(CausesTest, TheReferenceOnANobarrierPathIsTheBarrierNotTheDevicesState) {
 TEST(CausesTest, ThePreloadCauseNamesTheSideThatHasIt) {
   for (int side : {0, 1}) {
     SCOPED_TRACE(side);
-    Target a = CausePath("/a"), b = CausePath("/b");
-    Context ca, cb;
+    model::Target a = CausePath("/a"), b = CausePath("/b");
+    model::Context ca, cb;
     ca.kernel = cb.kernel = "6.1.0";
     ca.sqlite_version = cb.sqlite_version = "3.40.1";
-    Target& fast = side == 0 ? a : b;
+    model::Target& fast = side == 0 ? a : b;
     fast = CausePath(fast.path, {.overwrite = 0.01});
     (side == 0 ? ca : cb).ld_preload = "libeatmydata.so";
-    fast.findings.push_back({Severity::kFail, "ld_preload_eatmydata", "eatmydata"});
+    fast.findings.push_back({model::Severity::kFail, "ld_preload_eatmydata", "eatmydata"});
     std::vector<Cause> causes = RankCauses({&a, &b, &ca, &cb, "a", "b", nullptr, {}});
     ASSERT_FALSE(causes.empty());
     EXPECT_EQ(causes.front().key, "ld_preload");
@@ -292,9 +305,9 @@ TEST(CausesTest, ThePreloadCauseNamesTheSideThatHasIt) {
 // outside fdatasync while the bind side's was the four op costs' sum, two different things that
 // happened to be alike. A signal compares both sides on one measure.
 TEST(CausesTest, BothSidesOfASignalAreTheSameMeasure) {
-  Target bind = CausePath("/bind");
+  model::Target bind = CausePath("/bind");
   bind.mount->bind = true;
-  Target fuse = CausePath("/mnt/fuse/db", {.op = 3.8});
+  model::Target fuse = CausePath("/mnt/fuse/db", {.op = 3.8});
   fuse.mount->fstype = "fuse.bindfs";
   fuse.mount->mount_point = "/mnt/fuse";
   fuse.mount->device.reset();
@@ -309,7 +322,7 @@ TEST(CausesTest, BothSidesOfASignalAreTheSameMeasure) {
 
 TEST(CausesTest, ACauseTheMeasurementsContradictScoresLow) {
   // b mounts nobarrier but its syncs are slower: not what barriers off do.
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 5, .append = 5, .dir = 5});
+  model::Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 5, .append = 5, .dir = 5});
   b.mount->options.push_back("nobarrier");
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
   ASSERT_EQ(causes.size(), 1u);
@@ -320,17 +333,17 @@ TEST(CausesTest, ACauseTheMeasurementsContradictScoresLow) {
 }
 
 TEST(CausesTest, DurabilityVerdictCountsWhenSetAndIsIgnoredWhenUnset) {
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01});
+  model::Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 0.01});
   b.mount->options.push_back("nobarrier");
   double unset = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}}).front().score;
-  b.durability = Durability{};
-  b.durability->verdict = DurabilityVerdict::kNotDurable;
+  b.durability = model::Durability{};
+  b.durability->verdict = model::DurabilityVerdict::kNotDurable;
   double set = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}}).front().score;
   EXPECT_GT(set, unset);
 }
 
 TEST(CausesTest, TheLeadingCauseCarriesItsTest) {
-  Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 15, .append = 20});
+  model::Target a = CausePath("/a"), b = CausePath("/b", {.overwrite = 15, .append = 20});
   b.mount->fstype = "btrfs";
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
   ASSERT_FALSE(causes.empty());
@@ -341,7 +354,8 @@ TEST(CausesTest, TheLeadingCauseCarriesItsTest) {
 
 // Issue 32 item 7: the test command names the path as one shell word, pasted or not.
 TEST(CausesTest, TheTestCommandQuotesItsPaths) {
-  Target a = CausePath("/a"), b = CausePath("/b $(touch x)", {.overwrite = 15, .append = 20});
+  model::Target a = CausePath("/a"),
+                b = CausePath("/b $(touch x)", {.overwrite = 15, .append = 20});
   b.mount->fstype = "btrfs";
   std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
   ASSERT_FALSE(causes.empty());
@@ -351,7 +365,7 @@ TEST(CausesTest, TheTestCommandQuotesItsPaths) {
 }
 
 TEST(CausesTest, FuseTestComparesWithTheDirectoryItExports) {
-  Target a = CausePath("/a"), b = CausePath("/mnt/fuse/db", {.op = 9});
+  model::Target a = CausePath("/a"), b = CausePath("/mnt/fuse/db", {.op = 9});
   b.mount->fstype = "fuse.bindfs";
   b.mount->mount_point = "/mnt/fuse";
   b.mount->source = "/srv/export";
@@ -382,4 +396,4 @@ TEST(IdentityKeysTest, NamesLeaveTheListUnlessNothingElseDiffers) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -8,7 +8,7 @@
 #include "tests/compare_samples.h"
 #include "tests/verdicts.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using probes::FileOp;
@@ -25,7 +25,7 @@ TEST(CompareAnalysisTest, ComponentsFollowTheirDefinitions) {
 }
 
 // A target as compare sees it: measured, and inspected as fstype.
-Target On(const std::string& fstype, Target t) {
+model::Target On(const std::string& fstype, model::Target t) {
   platform::MountInfo m;
   m.fstype = fstype;
   if (fstype.starts_with("fuse.")) m.fs_subtype = fstype.substr(5);
@@ -34,7 +34,7 @@ Target On(const std::string& fstype, Target t) {
 }
 
 // Every median's 95% confidence interval at +/- share of it, as a quick run would have.
-Target WithNoise(Target t, double share) {
+model::Target WithNoise(model::Target t, double share) {
   auto widen = [share](probes::LatencySummary& l) {
     l.p50_ci_low = static_cast<std::uint64_t>(static_cast<double>(l.p50) * (1 - share));
     l.p50_ci_high = static_cast<std::uint64_t>(static_cast<double>(l.p50) * (1 + share));
@@ -75,7 +75,7 @@ TEST(CompareAnalysisTest, SimilarPathsHaveNoDominantPenalty) {
 }
 
 TEST(CompareAnalysisTest, MissingMeasurementsGiveNoRatio) {
-  Target empty;
+  model::Target empty;
   empty.path = "/empty";
   auto v = CompareVerdicts({PathWith("/a", 1, 1, 1), empty});
   // Nothing to set side by side is not "no penalty" (issue 32 item 16).
@@ -88,8 +88,8 @@ TEST(CompareAnalysisTest, MissingMeasurementsGiveNoRatio) {
 }
 
 // One commit configuration's result, its median commit p50_ns.
-SqliteEntry Commits(sqlite_bench::JournalMode journal, std::uint64_t p50_ns) {
-  SqliteEntry e;
+model::SqliteEntry Commits(sqlite_bench::JournalMode journal, std::uint64_t p50_ns) {
+  model::SqliteEntry e;
   e.result.config.journal = journal;
   e.result.config.sync = sqlite_bench::Synchronous::kFull;
   e.result.commits = 200;
@@ -101,7 +101,7 @@ SqliteEntry Commits(sqlite_bench::JournalMode journal, std::uint64_t p50_ns) {
 // paths (every component ratio 0) while SQLite's commits ran 73-101x slower, said "no significant
 // penalty (1.00x)". The missing decomposition is said so and the commits are the verdict.
 TEST(CompareAnalysisTest, CommitsDecideWhenTheDecompositionCouldNotBeMeasured) {
-  Target a = PathWith("/volume", 1, 1, 1), b = PathWith("/mnt/fuse", 1, 1, 1);
+  model::Target a = PathWith("/volume", 1, 1, 1), b = PathWith("/mnt/fuse", 1, 1, 1);
   a.op_costs.clear();
   b.op_costs.clear();
   a.sqlite = {Commits(sqlite_bench::JournalMode::kDelete, 1'000'000),
@@ -125,7 +125,7 @@ TEST(CompareAnalysisTest, CommitsDecideWhenTheDecompositionCouldNotBeMeasured) {
 
 // Commits as fast on both paths, the decomposition missing: no penalty, and the gap said.
 TEST(CompareAnalysisTest, EqualCommitsWithoutDecompositionAreNoPenaltyWithTheGapSaid) {
-  Target a, b;
+  model::Target a, b;
   a.path = "/a";
   b.path = "/b";
   a.sqlite = {Commits(sqlite_bench::JournalMode::kWal, 500'000)};
@@ -173,7 +173,7 @@ TEST(CompareAnalysisTest, ASmallPenaltyWithinTheNoiseIsNotCalledAPenalty) {
 }
 
 TEST(CompareAnalysisTest, APathThatKeepsNothingGetsItsOwnVerdict) {
-  Target ram = On("tmpfs", PathWith("/dev/shm", 0.0007, 1, 1));
+  model::Target ram = On("tmpfs", PathWith("/dev/shm", 0.0007, 1, 1));
   testing_support::MarkNotDurable(ram, "sync_noop_memory_fs");
   auto v = CompareVerdicts({On("ext4", PathWith("/data", 1, 1, 1)), ram});
   EXPECT_EQ(NameOf(v[0].dominant), "not_durable");
@@ -191,9 +191,9 @@ TEST(CompareAnalysisTest, APathThatKeepsNothingGetsItsOwnVerdict) {
 // Issue 35 item 3: bindfs's directory sync at 31.4 us against 204 us on the ext4 directory it
 // exports (compare --quick --no-sqlite, this machine): a layer's sync faster than a disk's is
 // evidence, as a sync faster than its device is for one path.
-Target WithDirSync(const std::string& path, const std::string& fstype, std::uint64_t p50,
-                   std::uint64_t ops) {
-  Target t = On(fstype, Target{});
+model::Target WithDirSync(const std::string& path, const std::string& fstype, std::uint64_t p50,
+                          std::uint64_t ops) {
+  model::Target t = On(fstype, model::Target{});
   t.path = path;
   probes::ProbeResult r;
   r.spec = {Primitive::kDirFsync, Pattern::kCreate, 0};
@@ -206,15 +206,15 @@ Target WithDirSync(const std::string& path, const std::string& fstype, std::uint
 }
 
 TEST(CompareAnalysisTest, ALayersSyncFasterThanTheDisksIsAFinding) {
-  Target disk = WithDirSync("/src", "ext4", 204'000, 150);
+  model::Target disk = WithDirSync("/src", "ext4", 204'000, 150);
   disk.mount->device = platform::DeviceInfo{.name = "vda", .disk = "vda"};
-  std::vector<Target> targets = {disk, WithDirSync("/mnt", "fuse.bindfs", 31'400, 313)};
+  std::vector<model::Target> targets = {disk, WithDirSync("/mnt", "fuse.bindfs", 31'400, 313)};
   AddLayerSyncFindings(targets);
   EXPECT_TRUE(targets[0].findings.empty());
   ASSERT_EQ(targets[1].findings.size(), 1u);
-  const Finding& f = targets[1].findings[0];
-  EXPECT_EQ(f.code, codes::kLayerSyncFasterThanDisk);
-  EXPECT_EQ(f.severity, Severity::kWarn);
+  const model::Finding& f = targets[1].findings[0];
+  EXPECT_EQ(f.code, model::codes::kLayerSyncFasterThanDisk);
+  EXPECT_EQ(f.severity, model::Severity::kWarn);
   EXPECT_NE(f.message.find("dir_fsync create's sync call takes 31.4 us (p50) on this fuse.bindfs "
                            "layer against 204 us on /src (ext4 on vda)"),
             std::string::npos)
@@ -222,15 +222,15 @@ TEST(CompareAnalysisTest, ALayersSyncFasterThanTheDisksIsAFinding) {
 
   // Not a quarter of the disk's, too few operations, or no block device under the other path:
   // no evidence.
-  for (std::vector<Target> none :
-       {std::vector<Target>{disk, WithDirSync("/mnt", "fuse.bindfs", 60'000, 313)},
-        std::vector<Target>{disk, WithDirSync("/mnt", "fuse.bindfs", 31'400, 5)},
-        std::vector<Target>{WithDirSync("/src", "tmpfs", 204'000, 150),
-                            WithDirSync("/mnt", "fuse.bindfs", 31'400, 313)}}) {
+  for (std::vector<model::Target> none :
+       {std::vector<model::Target>{disk, WithDirSync("/mnt", "fuse.bindfs", 60'000, 313)},
+        std::vector<model::Target>{disk, WithDirSync("/mnt", "fuse.bindfs", 31'400, 5)},
+        std::vector<model::Target>{WithDirSync("/src", "tmpfs", 204'000, 150),
+                                   WithDirSync("/mnt", "fuse.bindfs", 31'400, 313)}}) {
     AddLayerSyncFindings(none);
     EXPECT_TRUE(none[1].findings.empty()) << none[1].findings[0].message;
   }
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -4,13 +4,13 @@
 #include "explain/compare_analysis.h"
 #include "tests/compare_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using testing_support::PathWith;
 
 // Every probe and op cost of t timed on `ops` operations, as a budget cut short leaves them.
-Target TimedOn(Target t, std::uint64_t ops) {
+model::Target TimedOn(model::Target t, std::uint64_t ops) {
   auto cut = [ops](probes::LatencySummary& l) {
     l.count = ops;
     if (ops == 1) l.p50_ci_low = l.p50_ci_high = l.p50;  // one sample: its own "interval"
@@ -55,7 +55,7 @@ TEST(CompareDecisionTest, TheSameRatiosFromEnoughOperationsAreDecided) {
 }
 
 TEST(CompareDecisionTest, APenaltyWhoseBoundsReachOneIsUndecided) {
-  Target slow = PathWith("/b", 2.0, 1, 1);
+  model::Target slow = PathWith("/b", 2.0, 1, 1);
   for (probes::ProbeResult& r : slow.probes) {
     // The sync's interval from half to four times its median: 2x could be 1x.
     r.latency.p50_ci_low = r.latency.p50 / 2;
@@ -67,4 +67,4 @@ TEST(CompareDecisionTest, APenaltyWhoseBoundsReachOneIsUndecided) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -6,7 +6,7 @@
 #include "explain/compare_analysis.h"
 #include "tests/compare_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace compare_loss_test {
 
 using probes::Pattern;
@@ -24,17 +24,17 @@ void Counted(probes::ProbeResult& r, std::uint64_t flushes) {
                       .idle_ns = 1'000'000'000 / 32};
 }
 
-Target NotDurable(Target t) {
-  t.durability = Durability{};
-  t.durability->verdict = DurabilityVerdict::kNotDurable;
+model::Target NotDurable(model::Target t) {
+  t.durability = model::Durability{};
+  t.durability->verdict = model::DurabilityVerdict::kNotDurable;
   t.durability->findings = {"sync_reaches_no_device"};
   return t;
 }
 
 // bindfs over the first path's ext4: 24.6x a plain operation, its directory syncs flush
 // nothing, its file syncs one flush each.
-Target Bindfs() {
-  Target t = NotDurable(testing_support::PathWith("/bindfs", 1.0, 24.6, 1.0));
+model::Target Bindfs() {
+  model::Target t = NotDurable(testing_support::PathWith("/bindfs", 1.0, 24.6, 1.0));
   for (probes::ProbeResult& r : t.probes) {
     r.ops = r.latency.count = 200;
     Counted(r, r.spec.primitive == Primitive::kDirFsync ? 0 : 200);
@@ -58,7 +58,7 @@ TEST(CompareLossTest, APartialLossIsNamedWithThePenaltyBesideIt) {
 }
 
 TEST(CompareLossTest, AMemoryFilesystemThatIsFasterKeepsItsWords) {
-  Target shm = NotDurable(testing_support::PathWith("/dev/shm", 0.01, 1, 1));
+  model::Target shm = NotDurable(testing_support::PathWith("/dev/shm", 0.01, 1, 1));
   shm.durability->findings = {"sync_noop_memory_fs"};
   auto v = CompareVerdicts({testing_support::PathWith("/ext4", 1, 1, 1), shm});
   EXPECT_EQ(VerdictHeadline(v[0]), "faster because it keeps nothing");
@@ -67,4 +67,4 @@ TEST(CompareLossTest, AMemoryFilesystemThatIsFasterKeepsItsWords) {
 }
 
 }  // namespace compare_loss_test
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -8,22 +8,23 @@
 #include "explain/compare_analysis.h"
 #include "tests/compare_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using testing_support::PathWith;
 
-StateFigures State(DeviceState s, std::uint64_t p50, double share) {
+model::StateFigures State(model::DeviceState s, std::uint64_t p50, double share) {
   return {.state = s, .time_share = share, .ops = 200, .p50_ns = p50};
 }
 
 // A path whose fdatasync overwrite (probe 0) ran in both states: fast 120 us, slow fast_ns.
-Target TwoStates(const std::string& path, double sync, std::uint64_t slow_ns, double slow_share) {
-  Target t = PathWith(path, sync, 1, 1);
-  t.device_states = DeviceStates{"the reference probe", 120'000, 4'000'000, slow_share};
+model::Target TwoStates(const std::string& path, double sync, std::uint64_t slow_ns,
+                        double slow_share) {
+  model::Target t = PathWith(path, sync, 1, 1);
+  t.device_states = model::DeviceStates{"the reference probe", 120'000, 4'000'000, slow_share};
   t.probe_states = {{0,
-                     {State(DeviceState::kFast, 120'000, 1 - slow_share),
-                      State(DeviceState::kSlow, slow_ns, slow_share)}}};
+                     {State(model::DeviceState::kFast, 120'000, 1 - slow_share),
+                      State(model::DeviceState::kSlow, slow_ns, slow_share)}}};
   return t;
 }
 
@@ -31,10 +32,10 @@ TEST(CompareStatesTest, TheSameStateOnBothPathsSlowFirst) {
   const std::vector<StateRatio> r =
       StateRatios(TwoStates("/b", 3, 4'100'000, 0.6), TwoStates("/a", 1, 4'000'000, 0.2));
   ASSERT_EQ(r.size(), 2u);
-  EXPECT_EQ(r[0].state, DeviceState::kSlow);
+  EXPECT_EQ(r[0].state, model::DeviceState::kSlow);
   EXPECT_DOUBLE_EQ(r[0].ratio, 4.1 / 4.0);
   EXPECT_DOUBLE_EQ(r[0].here_share, 0.6);
-  EXPECT_EQ(r[1].state, DeviceState::kFast);
+  EXPECT_EQ(r[1].state, model::DeviceState::kFast);
   EXPECT_DOUBLE_EQ(r[1].ratio, 1.0);
   EXPECT_TRUE(NoPenaltyInAnyState(r, kPenaltyRatio));
   EXPECT_EQ(StateRatiosText(r),
@@ -44,19 +45,19 @@ TEST(CompareStatesTest, TheSameStateOnBothPathsSlowFirst) {
 
 TEST(CompareStatesTest, NoStatesOrNoCommonStateGiveNoRatio) {
   EXPECT_TRUE(StateRatios(PathWith("/b", 3, 1, 1), PathWith("/a", 1, 1, 1)).empty());
-  Target fast_only = TwoStates("/a", 1, 4'000'000, 0.2);
+  model::Target fast_only = TwoStates("/a", 1, 4'000'000, 0.2);
   fast_only.probe_states[0].states.pop_back();
   const std::vector<StateRatio> r = StateRatios(TwoStates("/b", 1, 4'000'000, 0.5), fast_only);
   ASSERT_EQ(r.size(), 1u);
-  EXPECT_EQ(r[0].state, DeviceState::kFast);
+  EXPECT_EQ(r[0].state, model::DeviceState::kFast);
   EXPECT_FALSE(NoPenaltyInAnyState(r, kPenaltyRatio));  // the state to plan for is missing
 }
 
 TEST(CompareStatesTest, AMixtureGapThatNoStateShowsIsNoPenalty) {
   // The mixtures: 300 us against 100 us a sync (3x), as a path that spent more of its time in
   // the slow state reads; in each state the two cost the same.
-  std::vector<Target> targets = {TwoStates("/a", 1, 4'000'000, 0.2),
-                                 TwoStates("/b", 3, 4'000'000, 0.6)};
+  std::vector<model::Target> targets = {TwoStates("/a", 1, 4'000'000, 0.2),
+                                        TwoStates("/b", 3, 4'000'000, 0.6)};
   std::vector<Verdict> v = CompareVerdicts(targets);
   ASSERT_EQ(v.size(), 1u);
   EXPECT_NEAR(v[0].per_sync_ratio, 3.0, 0.01);
@@ -69,8 +70,8 @@ TEST(CompareStatesTest, AMixtureGapThatNoStateShowsIsNoPenalty) {
 }
 
 TEST(CompareStatesTest, APenaltyInTheSlowStateStaysAPenalty) {
-  std::vector<Target> targets = {TwoStates("/a", 1, 4'000'000, 0.3),
-                                 TwoStates("/b", 3, 12'000'000, 0.3)};
+  std::vector<model::Target> targets = {TwoStates("/a", 1, 4'000'000, 0.3),
+                                        TwoStates("/b", 3, 12'000'000, 0.3)};
   std::vector<Verdict> v = CompareVerdicts(targets);
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].dominant, Dominant::kPerSync) << v[0].message;
@@ -83,4 +84,4 @@ TEST(CompareStatesTest, APenaltyInTheSlowStateStaysAPenalty) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -5,16 +5,16 @@
 #include "tests/diff_fixtures.h"
 #include "tests/verdicts.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 // A WAL/FULL row as a saved report holds it: commit rate, syncs per commit and sync time share.
-SqliteEntry Config(double syncs, double sync_ns, double non_sync_ns) {
+model::SqliteEntry Config(double syncs, double sync_ns, double non_sync_ns) {
   double t = syncs * sync_ns + non_sync_ns;
-  SqliteEntry e;
+  model::SqliteEntry e;
   e.result.config = {sqlite_bench::JournalMode::kWal, sqlite_bench::Synchronous::kFull};
   e.result.commits_per_sec = 1e9 / t;
-  e.saved = SavedPerCommit{{.total = syncs}, syncs * sync_ns / t};
+  e.saved = model::SavedPerCommit{{.total = syncs}, syncs * sync_ns / t};
   return e;
 }
 
@@ -46,7 +46,7 @@ TEST(DiffConfigTest, NoSyncsOnEitherSideIsAllNonSync) {
 
 TEST(DiffConfigTest, CountsOfAMeasuredRowGiveTheSameFigures) {
   // 100 commits, 1 WAL sync each at 200 us, 25 ms in total: 250 us per commit.
-  SqliteEntry measured;
+  model::SqliteEntry measured;
   measured.result.config = {sqlite_bench::JournalMode::kWal, sqlite_bench::Synchronous::kFull};
   measured.result.commits = 100;
   measured.result.timed_ns = 25'000'000;
@@ -76,10 +76,11 @@ TEST(DiffMatchingTest, ConfigurationsMatchOnStatementAndPayloadToo) {
 TEST(DiffDurabilityTest, ASideWhoseSyncsDoNoDurableWorkHeadsTheVerdict) {
   // a.json against itself with b's path found to be a memory filesystem: b is faster only because
   // it keeps nothing, and the verdict says so before the measured attribution.
-  Report a = testing_support::LoadDiffFixture("a.json");
-  Report b = testing_support::LoadDiffFixture("b_sync_latency.json");
+  model::Report a = testing_support::LoadDiffFixture("a.json");
+  model::Report b = testing_support::LoadDiffFixture("b_sync_latency.json");
   testing_support::MarkNotDurable(b.targets[0], "sync_noop_memory_fs");
-  b.targets[0].findings.push_back({Severity::kWarn, "latency_drift", "not a durability code"});
+  b.targets[0].findings.push_back(
+      {model::Severity::kWarn, "latency_drift", "not a durability code"});
   Result<Diff> d = DiffReports(a, b, "a.json", "b.json");
   ASSERT_TRUE(d.ok()) << d.status().message();
   EXPECT_EQ(NameOf(d->verdict.factor), "durability");
@@ -104,9 +105,9 @@ TEST(DiffDurabilityTest, ASideWhoseSyncsDoNoDurableWorkHeadsTheVerdict) {
 }
 
 TEST(DiffDurabilityTest, TheNonDurablePairHeadsSeveralPairs) {
-  Report a = testing_support::LoadDiffFixture("two_paths_a.json");
-  Report b = testing_support::LoadDiffFixture("two_paths_b.json");
-  testing_support::MarkNotDurable(b.targets[1], "sync_noop_suspected", LayerKind::kMeasured);
+  model::Report a = testing_support::LoadDiffFixture("two_paths_a.json");
+  model::Report b = testing_support::LoadDiffFixture("two_paths_b.json");
+  testing_support::MarkNotDurable(b.targets[1], "sync_noop_suspected", model::LayerKind::kMeasured);
   Result<Diff> d = DiffReports(a, b, "a", "b");
   ASSERT_TRUE(d.ok());
   EXPECT_EQ(NameOf(d->pairs[0].verdict.factor), "sync_latency");
@@ -152,9 +153,9 @@ TEST(DiffPairingTest, DifferentPathCountsNeedAChoice) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using nlohmann::json;
@@ -163,7 +164,7 @@ using nlohmann::json;
 // (found by the fuzzer).
 TEST(ParseJsonTextTest, NumberTooLargeIsAnError) {
   for (const char* text : {"{\"x\": 1e999}", "[-0.92307e923]"}) {
-    Result<nlohmann::json> doc = ParseJsonText(text);
+    Result<nlohmann::json> doc = codec::ParseJsonText(text);
     ASSERT_FALSE(doc.ok()) << text;
     EXPECT_EQ(doc.status().message(), "not valid JSON: a number too large to represent");
   }
@@ -172,9 +173,9 @@ TEST(ParseJsonTextTest, NumberTooLargeIsAnError) {
 // Issue 32, item 15: a report of 10,000 paths against one of 1 printed every path in one 89 KB
 // error line. The first few are named, then the count.
 TEST(DiffPathsTest, AnErrorNamesTheFirstPathsThenTheCount) {
-  Report a = testing_support::LoadDiffFixture("a.json");
-  Report b = a;
-  Target t = b.targets[0];
+  model::Report a = testing_support::LoadDiffFixture("a.json");
+  model::Report b = a;
+  model::Target t = b.targets[0];
   b.targets.clear();
   for (int i = 0; i < 10000; ++i) {
     t.path = "/mnt/volume-" + std::to_string(i);
@@ -193,4 +194,4 @@ TEST(DiffPathsTest, AnErrorNamesTheFirstPathsThenTheCount) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

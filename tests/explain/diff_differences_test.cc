@@ -6,14 +6,14 @@
 #include "explain/diff_analysis.h"
 #include "tests/diff_fixtures.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
-Report WithMount(const std::string& host, platform::MountInfo mount) {
-  Report r;
+model::Report WithMount(const std::string& host, platform::MountInfo mount) {
+  model::Report r;
   r.context.host = host;
   r.context.kernel = "6.1";
-  Target t;
+  model::Target t;
   t.path = "/data";
   t.mount = std::move(mount);
   r.targets.push_back(std::move(t));
@@ -56,4 +56,4 @@ TEST(DiffDifferencesTest, HowTheReportsWereMadeIsListedAndQuickVsFullWarns) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -5,7 +5,7 @@
 
 #include "tests/diff_fixtures.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 TEST(DiffProbesTest, ProbeOnlyReportsGetAVerdictFromTheSyncCall) {
@@ -37,4 +37,4 @@ TEST(DiffProbesTest, SlowerWritesAroundTheSameSyncAreNonSync) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

@@ -10,14 +10,15 @@
 #include "explain/path_advice.h"
 #include "tests/sqlite_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 using sqlite_bench::JournalMode;
 using sqlite_bench::Synchronous;
 
-SqliteEntry Row(JournalMode j, Synchronous s, double commits_per_sec, std::uint32_t rows = 1) {
-  SqliteEntry e;
+model::SqliteEntry Row(JournalMode j, Synchronous s, double commits_per_sec,
+                       std::uint32_t rows = 1) {
+  model::SqliteEntry e;
   e.result = testing_support::DeleteFull();
   e.result.config.journal = j;
   e.result.config.sync = s;
@@ -27,8 +28,8 @@ SqliteEntry Row(JournalMode j, Synchronous s, double commits_per_sec, std::uint3
   return e;
 }
 
-Target Measured() {
-  Target t;
+model::Target Measured() {
+  model::Target t;
   t.path = "/data";
   t.probes = testing_support::Probes();
   t.probes[0].ops_per_sec = 1713;
@@ -39,15 +40,15 @@ Target Measured() {
               Row(JournalMode::kWal, Synchronous::kNormal, 43'640),
               Row(JournalMode::kWal, Synchronous::kOff, 46'656),
               Row(JournalMode::kWal, Synchronous::kFull, 400, 100)};
-  t.findings = {{Severity::kInfo, "sync_bimodal", "two clusters"},
-                {Severity::kWarn, "volatile_write_cache_no_fua", "a cache"},
-                {Severity::kWarn, "sync_tail_heavy", "a tail"}};
-  AssessRisks(t);
+  t.findings = {{model::Severity::kInfo, "sync_bimodal", "two clusters"},
+                {model::Severity::kWarn, "volatile_write_cache_no_fua", "a cache"},
+                {model::Severity::kWarn, "sync_tail_heavy", "a tail"}};
+  analysis::AssessRisks(t);
   return t;
 }
 
 TEST(PathSummaryTest, PicksTheDefaultTheFastestSafeAndTheFastestThatRisksTheLastCommits) {
-  PathSummary s = SummarizePath(Measured());
+  model::PathSummary s = SummarizePath(Measured());
   ASSERT_TRUE(s.sqlite_default && s.sqlite_safe && s.sqlite_fast);
   EXPECT_EQ(s.sqlite_default->label, "DELETE/FULL x1");
   EXPECT_EQ(s.sqlite_safe->label, "WAL/FULL x1");
@@ -63,31 +64,31 @@ TEST(PathSummaryTest, PicksTheDefaultTheFastestSafeAndTheFastestThatRisksTheLast
 }
 
 TEST(PathSummaryTest, WithoutADurabilityVerdictItSaysNotAssessed) {
-  PathSummary s = SummarizePath(Measured());
+  model::PathSummary s = SummarizePath(Measured());
   EXPECT_FALSE(s.durability.has_value());
   EXPECT_EQ(s.durability_line, "durability not assessed");
   EXPECT_NE(s.next_step.find("durprobe crashsim /data"), std::string::npos) << s.next_step;
 }
 
 TEST(PathSummaryTest, ANotDurablePathOffersNoSettingAndSaysWhichLayer) {
-  Target t = Measured();
-  t.durability = Durability{.verdict = DurabilityVerdict::kNotDurable,
-                            .deciding_layer = LayerKind::kFilesystem,
-                            .reason = "tmpfs keeps files in memory"};
-  PathSummary s = SummarizePath(t);
-  EXPECT_EQ(s.durability, DurabilityVerdict::kNotDurable);
+  model::Target t = Measured();
+  t.durability = model::Durability{.verdict = model::DurabilityVerdict::kNotDurable,
+                                   .deciding_layer = model::LayerKind::kFilesystem,
+                                   .reason = "tmpfs keeps files in memory"};
+  model::PathSummary s = SummarizePath(t);
+  EXPECT_EQ(s.durability, model::DurabilityVerdict::kNotDurable);
   EXPECT_EQ(s.durability_line,
             "not_durable (deciding layer: filesystem): tmpfs keeps files in memory");
   EXPECT_NE(s.next_step.find("filesystem"), std::string::npos);
   t.summary = s;
-  std::vector<PathAdvice> advice = AdviseTarget(t, s);
+  std::vector<model::PathAdvice> advice = AdviseTarget(t, s);
   ASSERT_FALSE(advice.empty());
   EXPECT_EQ(advice[0].system, "sqlite");
   EXPECT_EQ(advice[0].setting, "none keeps commits here");
 }
 
 TEST(PathSummaryTest, EachPieceOfAdviceCitesItsMeasurement) {
-  Target t = Measured();
+  model::Target t = Measured();
   AddPathSummary(t);
   ASSERT_TRUE(t.summary);
   ASSERT_GE(t.advice.size(), 4u);
@@ -122,11 +123,11 @@ probes::ProbeResult Counted(probes::Primitive primitive, std::uint64_t flushes) 
 // A preload that makes only fdatasync a no-op: PostgreSQL's default would lose its WAL, fsync
 // keeps it; with no method's syncs seen to reach the device, none is offered.
 TEST(PathSummaryTest, PostgresAdviceAvoidsAMethodWhoseSyncsReachedNoDevice) {
-  Target t = Measured();
+  model::Target t = Measured();
   t.probes = {Counted(probes::Primitive::kFdatasync, 0), Counted(probes::Primitive::kFsync, 400)};
   AddPathSummary(t);
   auto postgres = std::find_if(t.advice.begin(), t.advice.end(),
-                               [](const PathAdvice& a) { return a.system == "postgresql"; });
+                               [](const model::PathAdvice& a) { return a.system == "postgresql"; });
   ASSERT_NE(postgres, t.advice.end());
   EXPECT_EQ(postgres->setting, "wal_sync_method=fsync");
   EXPECT_NE(postgres->why.find("fdatasync's syncs reached no device here"), std::string::npos)
@@ -136,20 +137,20 @@ TEST(PathSummaryTest, PostgresAdviceAvoidsAMethodWhoseSyncsReachedNoDevice) {
   t.summary.reset();
   AddPathSummary(t);
   postgres = std::find_if(t.advice.begin(), t.advice.end(),
-                          [](const PathAdvice& a) { return a.system == "postgresql"; });
+                          [](const model::PathAdvice& a) { return a.system == "postgresql"; });
   ASSERT_NE(postgres, t.advice.end());
   EXPECT_EQ(postgres->setting, "none keeps the WAL here");
 }
 
 TEST(PathSummaryTest, CrashsimThatSawALossWithdrawsASafeSetting) {
-  Target t = Measured();
+  model::Target t = Measured();
   sqlite_bench::CrashsimResult lost;
   lost.config = {JournalMode::kWal, Synchronous::kFull, 1};
   lost.trials = 10;
   lost.trials_with_loss = 2;
   lost.lost_commits_max = 1;
   t.crashsim = {lost};
-  PathSummary s = SummarizePath(t);
+  model::PathSummary s = SummarizePath(t);
   // WAL/FULL was the only single-row setting documented to keep every commit (DELETE/FULL may
   // roll the last one back): none is offered now, and the fastest that risks the last commits
   // stays WAL/NORMAL.
@@ -159,7 +160,7 @@ TEST(PathSummaryTest, CrashsimThatSawALossWithdrawsASafeSetting) {
 }
 
 TEST(PathSummaryTest, NothingMeasuredMeansNoSummary) {
-  Target t;
+  model::Target t;
   t.path = "/x";
   AddPathSummary(t);
   EXPECT_FALSE(t.summary);
@@ -167,4 +168,4 @@ TEST(PathSummaryTest, NothingMeasuredMeansNoSummary) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

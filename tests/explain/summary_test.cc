@@ -13,13 +13,14 @@
 #include "render/json/summary_json.h"
 #include "tests/fixtures.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
 std::vector<SummaryRow> Fleet() {
   std::vector<SummaryRow> rows;
   for (const char* name : {"fast.json", "slow.json", "old.json"}) {
-    Result<Report> report = FromJson(testing_support::ReadFixture(std::string("summary/") + name));
+    Result<model::Report> report =
+        codec::FromJson(testing_support::ReadFixture(std::string("summary/") + name));
     EXPECT_TRUE(report.ok()) << report.status().message();
     if (!report.ok()) continue;
     for (SummaryRow& r : RowsFromReport(*report, name)) rows.push_back(r);
@@ -70,7 +71,7 @@ TEST(SummaryTest, ANullPercentileStaysUnset) {
   std::string from = "\"p99\": 8000000", to = "\"p99\": null";
   ASSERT_NE(text.find(from), std::string::npos);
   text.replace(text.find(from), from.size(), to);
-  Result<Report> report = FromJson(text);
+  Result<model::Report> report = codec::FromJson(text);
   ASSERT_TRUE(report.ok()) << report.status().message();
   std::vector<SummaryRow> rows = RowsFromReport(*report, "old.json");
   ASSERT_EQ(rows.size(), 1u);
@@ -81,7 +82,7 @@ TEST(SummaryTest, ANullPercentileStaysUnset) {
 TEST(SummaryTest, CsvAndJsonCarryEveryRow) {
   std::vector<SummaryRow> rows = Fleet();
   std::ostringstream csv;
-  WriteSummaryCsv(rows, csv);
+  render::csv::WriteSummaryCsv(rows, csv);
   std::string text = csv.str();
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 4);
   EXPECT_EQ(text.rfind("host,path,fstype,device,sync_probe,sync_p50_ns,sync_p99_ns,", 0), 0u);
@@ -89,7 +90,7 @@ TEST(SummaryTest, CsvAndJsonCarryEveryRow) {
                       "67000000,180,,etcd_wal_fsync_p99,sync_tail_heavy,"),
             std::string::npos)
       << text;
-  nlohmann::json j = SummaryJson(rows);
+  nlohmann::json j = render::json::SummaryJson(rows);
   EXPECT_EQ(j["schema"], "durprobe.summary/1");
   ASSERT_EQ(j["rows"].size(), 3u);
   EXPECT_TRUE(j["rows"][2]["commits_wal_full"].is_null());
@@ -118,10 +119,10 @@ TEST(SummaryTest, AMissingP99SortsByItsP50NotBelowEveryMeasuredOne) {
 // Issue 35 item 4: a check --preset etcd report is summarized by the WAL probe the preset
 // measures (fdatasync preallocated 1392 B at 150/s), not by fdatasync overwrite 4 KiB.
 TEST(SummaryTest, AnEtcdReportIsSummarizedByItsWalProbe) {
-  Result<Policy> etcd = Preset("etcd");
+  Result<gate::Policy> etcd = gate::Preset("etcd");
   ASSERT_TRUE(etcd.ok() && !etcd->latency.empty());
-  Report report;
-  Target t;
+  model::Report report;
+  model::Target t;
   t.path = "/var/lib/etcd";
   probes::ProbeResult overwrite, wal;
   overwrite.spec = {probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096};
@@ -139,4 +140,4 @@ TEST(SummaryTest, AnEtcdReportIsSummarizedByItsWalProbe) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

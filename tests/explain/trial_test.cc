@@ -4,18 +4,18 @@
 
 #include "tests/compare_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::explain {
 namespace {
 
-SqliteEntry Row(sqlite_bench::JournalMode journal, double commits_per_sec) {
-  SqliteEntry e;
+model::SqliteEntry Row(sqlite_bench::JournalMode journal, double commits_per_sec) {
+  model::SqliteEntry e;
   e.result.config = {journal, sqlite_bench::Synchronous::kFull};
   e.result.commits_per_sec = commits_per_sec;
   return e;
 }
 
 TEST(TrialEffectTest, WalAgainstDeleteQuotesBothRates) {
-  Target t;
+  model::Target t;
   t.path = "/data";
   t.sqlite = {Row(sqlite_bench::JournalMode::kDelete, 100),
               Row(sqlite_bench::JournalMode::kWal, 400)};
@@ -27,8 +27,8 @@ TEST(TrialEffectTest, WalAgainstDeleteQuotesBothRates) {
 }
 
 TEST(TrialEffectTest, ComparePathsQuotesTheSecondPathsRatios) {
-  std::vector<Target> measured = {testing_support::PathWith("/fuse", 1, 9, 1),
-                                  testing_support::PathWith("/under", 1, 1, 1)};
+  std::vector<model::Target> measured = {testing_support::PathWith("/fuse", 1, 9, 1),
+                                         testing_support::PathWith("/under", 1, 1, 1)};
   std::string effect =
       TrialEffect({TrialKind::kComparePaths, "", {"/fuse", "/under"}, ""}, measured);
   EXPECT_EQ(effect.rfind("/under against /fuse: per sync", 0), 0u) << effect;
@@ -71,4 +71,4 @@ TEST(CauseToTryTest, ALeadingCauseWithoutATestGivesWayToTheNextThatHasOne) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::explain

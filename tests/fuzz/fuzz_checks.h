@@ -39,21 +39,21 @@ int RunCheck(const char* target, Check check, const std::uint8_t* data, std::siz
 // typed reader, then what diff does next with a valid report (compare it with another, both
 // ways, and write the result as `durprobe diff` does, console and JSON).
 inline std::string CheckReportJson(std::string_view input) {
-  Result<report::Report> read = report::FromJson(std::string(input));
+  Result<model::Report> read = codec::FromJson(std::string(input));
   if (!read.ok())
     return read.status().message().empty() ? "a rejected report without a message" : "";
-  report::Report other;
-  other.targets.push_back(report::Target{});
+  model::Report other;
+  other.targets.push_back(model::Target{});
   other.targets.back().path = "/data";
-  for (const Result<report::Diff>& d :
-       {report::DiffReports(*read, other, "a", "b"), report::DiffReports(other, *read, "a", "b")}) {
+  for (const Result<explain::Diff>& d : {explain::DiffReports(*read, other, "a", "b"),
+                                         explain::DiffReports(other, *read, "a", "b")}) {
     if (!d.ok()) {
       if (d.status().message().empty()) return "a diff error without a message";
       continue;
     }
     std::ostringstream console;
-    report::PrintDiff(*d, console);
-    (void)report::ToJson(*d).dump(2);
+    render::console::PrintDiff(*d, console);
+    (void)render::json::ToJson(*d).dump(2);
   }
   return "";
 }
@@ -81,18 +81,18 @@ inline std::string CheckMountInfo(std::string_view input) {
 // a duration from 1 ns to 1e15 ns, and the formatters take any of them.
 inline std::string CheckUnits(std::string_view input) {
   constexpr std::uint64_t kMax = 1'000'000'000'000'000ull;
-  Result<std::uint64_t> bytes = report::ParseSize(input);
+  Result<std::uint64_t> bytes = text::ParseSize(input);
   if (bytes.ok()) {
     if (*bytes < 1 || *bytes > kMax) return "a size out of [1, 1e15]: " + std::to_string(*bytes);
-    (void)report::FormatBytes(*bytes);
+    (void)text::FormatBytes(*bytes);
   } else if (bytes.status().message().empty()) {
     return "a size error without a message";
   }
-  Result<std::uint64_t> ns = report::ParseDurationNanos(input);
+  Result<std::uint64_t> ns = text::ParseDurationNanos(input);
   if (ns.ok()) {
     if (*ns < 1 || *ns > kMax) return "a duration out of [1, 1e15] ns: " + std::to_string(*ns);
-    (void)report::FormatNanos(static_cast<double>(*ns));
-    (void)report::FormatRate(1e9 / static_cast<double>(*ns));
+    (void)text::FormatNanos(static_cast<double>(*ns));
+    (void)text::FormatRate(1e9 / static_cast<double>(*ns));
   } else if (ns.status().message().empty()) {
     return "a duration error without a message";
   }
@@ -105,7 +105,7 @@ inline std::string CheckUnits(std::string_view input) {
 inline std::string CheckPolicy(std::string_view input) {
   for (const char* format : {"toml", "json"}) {
     std::string file = std::string("policy.") + format;
-    Result<report::Policy> policy = report::ParsePolicy(input, format, file);
+    Result<gate::Policy> policy = gate::ParsePolicy(input, format, file);
     if (!policy.ok()) {
       std::string m = policy.status().message();
       if (m.rfind(file, 0) != 0) return "a policy error that does not name the file: " + m;
@@ -114,11 +114,11 @@ inline std::string CheckPolicy(std::string_view input) {
     }
     (void)policy->ProbeSpecs();
     (void)policy->CommitConfigs();
-    report::Report nothing;
-    nothing.targets.push_back(report::Target{});
+    model::Report nothing;
+    nothing.targets.push_back(model::Target{});
     nothing.targets.back().path = "/data";
-    for (const report::CheckResult& c : report::EvaluatePolicy(*policy, nothing)) {
-      if (c.outcome == report::CheckOutcome::kPass && c.unit != "findings") {
+    for (const model::CheckResult& c : gate::EvaluatePolicy(*policy, nothing)) {
+      if (c.outcome == model::CheckOutcome::kPass && c.unit != "findings") {
         return "rule " + c.rule + " passed on a report that measured nothing";
       }
     }

@@ -8,7 +8,7 @@
 
 #include "gate/policy.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 Result<Policy> Toml(const std::string& text) { return ParsePolicy(text, "toml", "p.toml"); }
@@ -69,10 +69,10 @@ TEST(ConcurrencyRuleTest, EvaluationPassesFailsAndSaysWhatIsMissing) {
   ConcurrencyRule rule;
   rule.name = "pg";
   rule.min = 2.0;
-  Target t;
+  model::Target t;
   t.path = "/db";
-  CheckResult missing = EvaluateConcurrency(rule, t);
-  EXPECT_EQ(missing.outcome, CheckOutcome::kError);
+  model::CheckResult missing = EvaluateConcurrency(rule, t);
+  EXPECT_EQ(missing.outcome, model::CheckOutcome::kError);
   EXPECT_NE(missing.message.find("not measured"), std::string::npos) << missing.message;
 
   probes::ConcurrencyResult row;
@@ -82,27 +82,27 @@ TEST(ConcurrencyRuleTest, EvaluationPassesFailsAndSaysWhatIsMissing) {
   row.scaling = 2.6;
   row.latency.p50 = 3'000'000;
   t.concurrency.push_back(row);
-  CheckResult pass = EvaluateConcurrency(rule, t);
-  EXPECT_EQ(pass.outcome, CheckOutcome::kPass) << pass.message;
+  model::CheckResult pass = EvaluateConcurrency(rule, t);
+  EXPECT_EQ(pass.outcome, model::CheckOutcome::kPass) << pass.message;
   EXPECT_DOUBLE_EQ(*pass.measured, 2.6);
   EXPECT_EQ(pass.unit, "x");
   EXPECT_EQ(pass.comparison, ">=");
 
   rule.measure = ConcurrencyRule::Measure::kAggregate;
   rule.min = 3000;
-  CheckResult fail = EvaluateConcurrency(rule, t);
-  EXPECT_EQ(fail.outcome, CheckOutcome::kFail);
+  model::CheckResult fail = EvaluateConcurrency(rule, t);
+  EXPECT_EQ(fail.outcome, model::CheckOutcome::kFail);
   EXPECT_EQ(fail.unit, "ops/s");
 
   t.concurrency[0].outcome = probes::Outcome::kUnsupported;
   t.concurrency[0].reason = "io_uring refused";
-  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, CheckOutcome::kSkipped);
+  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, model::CheckOutcome::kSkipped);
 }
 
 // A floor is ">=": met exactly, the rule passes, for scaling and for the aggregate rate alike;
 // the smallest step under it fails.
 TEST(ConcurrencyRuleTest, AFloorMetExactlyPasses) {
-  Target t;
+  model::Target t;
   t.path = "/db";
   probes::ConcurrencyResult row;
   row.ops = 4000;
@@ -113,25 +113,25 @@ TEST(ConcurrencyRuleTest, AFloorMetExactlyPasses) {
   rule.name = "exact";
   rule.spec = row.spec;
   rule.min = 2.5;
-  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, CheckOutcome::kPass);
+  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, model::CheckOutcome::kPass);
   rule.min = std::nextafter(2.5, 3.0);
-  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, CheckOutcome::kFail);
+  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, model::CheckOutcome::kFail);
   rule.measure = ConcurrencyRule::Measure::kAggregate;
   rule.min = 2600;
-  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, CheckOutcome::kPass);
+  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, model::CheckOutcome::kPass);
   rule.min = std::nextafter(2600.0, 3000.0);
-  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, CheckOutcome::kFail);
+  EXPECT_EQ(EvaluateConcurrency(rule, t).outcome, model::CheckOutcome::kFail);
 }
 
 TEST(ConcurrencyRuleTest, EvaluatePolicyRunsTheRulesPerTarget) {
   Policy p;
   p.concurrency.push_back(ConcurrencyRule{.name = "a", .min = 1.0});
-  Report r;
+  model::Report r;
   r.targets.resize(2);
-  std::vector<CheckResult> out = EvaluatePolicy(p, r);
+  std::vector<model::CheckResult> out = EvaluatePolicy(p, r);
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(out[0].rule, "a");
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -6,7 +6,7 @@
 #include "analysis/probe_findings.h"
 #include "gate/rules.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace cpu_quota_rule_test {
 
 constexpr probes::ProbeSpec kWal{probes::Primitive::kFdatasync, probes::Pattern::kPreallocated,
@@ -27,9 +27,9 @@ probes::ProbeResult Wal(std::uint64_t p99_ns, bool throttled) {
   return r;
 }
 
-Report OneTarget(probes::ProbeResult r) {
-  Report report;
-  Target t;
+model::Report OneTarget(probes::ProbeResult r) {
+  model::Report report;
+  model::Target t;
   t.path = "/data";
   t.probes = {std::move(r)};
   report.targets.push_back(t);
@@ -47,10 +47,10 @@ Policy Policy10ms() {
 TEST(CpuQuotaRuleTest, AFailureMeasuredWhileThrottledIsUnstableWithTheCounts) {
   probes::ProbeResult r = Wal(46'300'000, true);
   r.sync_histogram = {{50'000'000, 5}};
-  std::vector<CheckResult> checks = EvaluatePolicy(Policy10ms(), OneTarget(r));
+  std::vector<model::CheckResult> checks = EvaluatePolicy(Policy10ms(), OneTarget(r));
   ASSERT_EQ(checks.size(), 3u);
-  for (const CheckResult& c : checks) {
-    EXPECT_EQ(c.outcome, CheckOutcome::kUnstable) << c.rule << ": " << c.message;
+  for (const model::CheckResult& c : checks) {
+    EXPECT_EQ(c.outcome, model::CheckOutcome::kUnstable) << c.rule << ": " << c.message;
     EXPECT_NE(c.message.find("14 of 20 periods"), std::string::npos) << c.message;
     EXPECT_NE(c.message.find("812 ms"), std::string::npos) << c.message;
     EXPECT_NE(c.message.find("0.1 CPUs"), std::string::npos) << c.message;
@@ -60,28 +60,28 @@ TEST(CpuQuotaRuleTest, AFailureMeasuredWhileThrottledIsUnstableWithTheCounts) {
 TEST(CpuQuotaRuleTest, TheSameFigureWithoutThrottlingStillFails) {
   probes::ProbeResult r = Wal(46'300'000, false);
   r.sync_histogram = {{50'000'000, 5}};
-  for (const CheckResult& c : EvaluatePolicy(Policy10ms(), OneTarget(r))) {
-    EXPECT_EQ(c.outcome, CheckOutcome::kFail) << c.rule;
+  for (const model::CheckResult& c : EvaluatePolicy(Policy10ms(), OneTarget(r))) {
+    EXPECT_EQ(c.outcome, model::CheckOutcome::kFail) << c.rule;
   }
 }
 
 TEST(CpuQuotaRuleTest, APassMeasuredWhileThrottledStands) {
   probes::ProbeResult r = Wal(800'000, true);
   r.ops_per_sec = 600;
-  for (const CheckResult& c : EvaluatePolicy(Policy10ms(), OneTarget(r))) {
-    EXPECT_EQ(c.outcome, CheckOutcome::kPass) << c.rule << ": " << c.message;
+  for (const model::CheckResult& c : EvaluatePolicy(Policy10ms(), OneTarget(r))) {
+    EXPECT_EQ(c.outcome, model::CheckOutcome::kPass) << c.rule << ": " << c.message;
   }
 }
 
 TEST(CpuQuotaRuleTest, AThrottledProbeGetsOneFindingWithItsCounts) {
-  Report report = OneTarget(Wal(46'300'000, true));
-  std::vector<Finding> f = CpuThrottledFindings(report.targets[0]);
+  model::Report report = OneTarget(Wal(46'300'000, true));
+  std::vector<model::Finding> f = analysis::CpuThrottledFindings(report.targets[0]);
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].code, "cpu_throttled");
-  EXPECT_EQ(f[0].severity, Severity::kWarn);
+  EXPECT_EQ(f[0].severity, model::Severity::kWarn);
   EXPECT_NE(f[0].message.find("14 of 20 periods"), std::string::npos) << f[0].message;
-  EXPECT_TRUE(CpuThrottledFindings(OneTarget(Wal(46'300'000, false)).targets[0]).empty());
+  EXPECT_TRUE(analysis::CpuThrottledFindings(OneTarget(Wal(46'300'000, false)).targets[0]).empty());
 }
 
 }  // namespace cpu_quota_rule_test
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

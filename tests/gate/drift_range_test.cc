@@ -8,7 +8,7 @@
 
 #include "gate/rules.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 using probes::Pattern;
@@ -19,7 +19,7 @@ constexpr probes::ProbeSpec kRangeSpec{Primitive::kFdatasync, Pattern::kOverwrit
 
 // A probe whose sync p99 is p99_ns, measured from 1 s to 2 s, and a WAL/FULL configuration at
 // 3-4 s, with the reference probe at `during` around both and reaching `later` at the end.
-Report MeasuredAt(std::uint64_t p99_ns, double during, double later) {
+model::Report MeasuredAt(std::uint64_t p99_ns, double during, double later) {
   probes::ProbeResult r;
   r.spec = kRangeSpec;
   r.ops = 1000;
@@ -29,7 +29,7 @@ Report MeasuredAt(std::uint64_t p99_ns, double during, double later) {
   r.latency = r.sync_latency;
   r.series = {{1 * kRangeSec, 500, p99_ns / 2, double(p99_ns / 2)},
               {2 * kRangeSec, 500, p99_ns / 2, double(p99_ns / 2)}};
-  Target t;
+  model::Target t;
   t.path = "/data";
   t.probes = {r};
   sqlite_bench::CommitResult c;
@@ -44,7 +44,7 @@ Report MeasuredAt(std::uint64_t p99_ns, double during, double later) {
                  {5 * kRangeSec / 2, "WAL/FULL", 40, 0, during},
                  {9 * kRangeSec / 2, "WAL/NORMAL", 40, 0, during},
                  {6 * kRangeSec, "end", 40, 0, later}};
-  Report report;
+  model::Report report;
   report.targets.push_back(t);
   return report;
 }
@@ -57,10 +57,10 @@ Policy P99Below(std::uint64_t max_ns) {
 
 TEST(DriftRangeTest, ALimitInsideTheDriftRangeIsUnstableWithThatRange) {
   // p99 6 ms measured at 350 us; the device reached 700 us: 6 to 12 ms, across a 10 ms limit.
-  std::vector<CheckResult> c =
+  std::vector<model::CheckResult> c =
       EvaluatePolicy(P99Below(10'000'000), MeasuredAt(6'000'000, 350'000, 700'000));
   ASSERT_EQ(c.size(), 1u);
-  EXPECT_EQ(c[0].outcome, CheckOutcome::kUnstable);
+  EXPECT_EQ(c[0].outcome, model::CheckOutcome::kUnstable);
   ASSERT_TRUE(c[0].drift_low && c[0].drift_high);
   EXPECT_DOUBLE_EQ(*c[0].drift_low, 0.006);
   EXPECT_DOUBLE_EQ(*c[0].drift_high, 0.012);
@@ -72,13 +72,13 @@ TEST(DriftRangeTest, ALimitInsideTheDriftRangeIsUnstableWithThatRange) {
 TEST(DriftRangeTest, ALimitOutsideTheRangeKeepsThePassOrTheFail) {
   EXPECT_EQ(
       EvaluatePolicy(P99Below(20'000'000), MeasuredAt(6'000'000, 350'000, 700'000))[0].outcome,
-      CheckOutcome::kPass);
+      model::CheckOutcome::kPass);
   EXPECT_EQ(EvaluatePolicy(P99Below(5'000'000), MeasuredAt(6'000'000, 350'000, 700'000))[0].outcome,
-            CheckOutcome::kFail);
+            model::CheckOutcome::kFail);
   // A steady device: the same 10 ms limit passes.
-  std::vector<CheckResult> steady =
+  std::vector<model::CheckResult> steady =
       EvaluatePolicy(P99Below(10'000'000), MeasuredAt(6'000'000, 350'000, 360'000));
-  EXPECT_EQ(steady[0].outcome, CheckOutcome::kPass);
+  EXPECT_EQ(steady[0].outcome, model::CheckOutcome::kPass);
   EXPECT_FALSE(steady[0].drift_low.has_value());
 }
 
@@ -86,33 +86,33 @@ TEST(DriftRangeTest, RatesScaleInverselyWithTheLevel) {
   // 600 commits/s measured at 350 us; at 700 us it could have been 300/s: a 500/s floor flips.
   Policy p;
   p.commits = {{.name = "commits_WAL_FULL", .min_commits_per_sec = 500}};
-  std::vector<CheckResult> c = EvaluatePolicy(p, MeasuredAt(6'000'000, 350'000, 700'000));
+  std::vector<model::CheckResult> c = EvaluatePolicy(p, MeasuredAt(6'000'000, 350'000, 700'000));
   ASSERT_EQ(c.size(), 1u);
-  EXPECT_EQ(c[0].outcome, CheckOutcome::kUnstable);
+  EXPECT_EQ(c[0].outcome, model::CheckOutcome::kUnstable);
   EXPECT_DOUBLE_EQ(*c[0].drift_low, 300);
   EXPECT_DOUBLE_EQ(*c[0].drift_high, 600);
   p.commits[0].min_commits_per_sec = 200;  // under even the slowest level
   EXPECT_EQ(EvaluatePolicy(p, MeasuredAt(6'000'000, 350'000, 700'000))[0].outcome,
-            CheckOutcome::kPass);
+            model::CheckOutcome::kPass);
 }
 
 TEST(DriftRangeTest, ATwoStateDeviceMeasuredInItsSlowStateIsJudgedAsMeasured) {
   // Flushes at 4 ms while the probe and the configuration ran, 120 us at the end (33x apart):
   // measured in the slow state, the one a gate plans for, so the fail stands with that said.
-  std::vector<CheckResult> slow =
+  std::vector<model::CheckResult> slow =
       EvaluatePolicy(P99Below(5'000'000), MeasuredAt(6'000'000, 4'000'000, 120'000));
   ASSERT_EQ(slow.size(), 1u);
-  EXPECT_EQ(slow[0].outcome, CheckOutcome::kFail) << slow[0].message;
+  EXPECT_EQ(slow[0].outcome, model::CheckOutcome::kFail) << slow[0].message;
   EXPECT_FALSE(slow[0].drift_low.has_value());
   EXPECT_NE(slow[0].message.find("measured in the device's slow state"), std::string::npos)
       << slow[0].message;
   Policy p;
   p.commits = {{.name = "commits_WAL_FULL", .min_commits_per_sec = 1000}};
   EXPECT_EQ(EvaluatePolicy(p, MeasuredAt(6'000'000, 4'000'000, 120'000))[0].outcome,
-            CheckOutcome::kFail);
+            model::CheckOutcome::kFail);
   // The same device measured in its fast state could have read either side: unstable.
   EXPECT_EQ(EvaluatePolicy(P99Below(5'000'000), MeasuredAt(300'000, 120'000, 4'000'000))[0].outcome,
-            CheckOutcome::kUnstable);
+            model::CheckOutcome::kUnstable);
 }
 
 TEST(DriftRangeTest, TheSlowStateNeedsTwoLevelsFourTimesApart) {
@@ -123,14 +123,14 @@ TEST(DriftRangeTest, TheSlowStateNeedsTwoLevelsFourTimesApart) {
 }
 
 TEST(DriftRangeTest, AnErrorStaysAnError) {
-  CheckResult c;
-  c.outcome = CheckOutcome::kError;
+  model::CheckResult c;
+  c.outcome = model::CheckOutcome::kError;
   c.threshold = 0.01;
   c.measured = 0.006;
-  Report r = MeasuredAt(6'000'000, 350'000, 700'000);
+  model::Report r = MeasuredAt(6'000'000, 350'000, 700'000);
   JudgeWithinDrift(c, r.targets[0], 350'000, Scaling::kWithLatency);
-  EXPECT_EQ(c.outcome, CheckOutcome::kError);
+  EXPECT_EQ(c.outcome, model::CheckOutcome::kError);
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

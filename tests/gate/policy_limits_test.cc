@@ -9,7 +9,7 @@
 #include "gate/presets.h"
 #include "model/finding_codes.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 void ExpectLimitError(const Result<Policy>& p, const std::string& where,
@@ -105,10 +105,10 @@ TEST(PolicyLimitsTest, FailOnTakesOnlyCodesThatExist) {
   EXPECT_FALSE(ParseFailOn({"barrier_disabeld"}, p).ok());
   EXPECT_FALSE(ParseFailOn({"no_such_code"}, p).ok());
   EXPECT_TRUE(p.fail_on_codes.empty());
-  for (std::string_view code : FindingCodes()) {
+  for (std::string_view code : model::FindingCodes()) {
     EXPECT_TRUE(ParseFailOn({std::string(code)}, p).ok()) << code;
   }
-  EXPECT_EQ(p.fail_on_codes.size(), FindingCodes().size());
+  EXPECT_EQ(p.fail_on_codes.size(), model::FindingCodes().size());
   ExpectLimitError(ParsePolicy("preset = \"etcd\"\nfail_on = [\"warn\", \"sync_tail_hevy\"]\n",
                                "toml", "f.toml"),
                    "f.toml:2: key 'fail_on'", "unknown --fail-on item 'sync_tail_hevy'");
@@ -117,7 +117,7 @@ TEST(PolicyLimitsTest, FailOnTakesOnlyCodesThatExist) {
     Result<Policy> preset = Preset(name);
     ASSERT_TRUE(preset.ok());
     for (const std::string& code : preset->fail_on_codes) {
-      EXPECT_TRUE(IsFindingCode(code)) << name << ": " << code;
+      EXPECT_TRUE(model::IsFindingCode(code)) << name << ": " << code;
     }
   }
 }
@@ -143,4 +143,4 @@ TEST(PolicyLimitsTest, EightyThousandKeysAreReadInOnePassWithExactLines) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

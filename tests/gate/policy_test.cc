@@ -6,7 +6,7 @@
 
 #include "gate/presets.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 // One line, "FILE:LINE: key 'KEY': ..." (or "FILE:LINE: ..." for syntax errors).
@@ -58,7 +58,7 @@ TEST(CheckPolicyTest, FailOnTakesCodesAndTheLowestSeverity) {
   Policy p;
   ASSERT_TRUE(ParseFailOn({"barrier_disabled", "fail", "warn"}, p).ok());
   EXPECT_EQ(p.fail_on_codes, std::vector<std::string>{"barrier_disabled"});
-  EXPECT_EQ(p.fail_on_severity, Severity::kWarn);
+  EXPECT_EQ(p.fail_on_severity, model::Severity::kWarn);
   EXPECT_FALSE(ParseFailOn({"Not A Code!"}, p).ok());
   EXPECT_FALSE(ParseRequire({"fast_disk"}, p).ok());
 }
@@ -100,7 +100,7 @@ max_count = 0
   EXPECT_EQ(p->rates.size(), 1u);
   EXPECT_EQ(p->slow_syncs.size(), 1u);
   EXPECT_EQ(p->commits.size(), 3u);  // the preset's two and WAL/NORMAL
-  EXPECT_EQ(p->fail_on_severity, Severity::kWarn);
+  EXPECT_EQ(p->fail_on_severity, model::Severity::kWarn);
   EXPECT_EQ(p->facts.size(), 1u);
   EXPECT_EQ(p->probe_file_size, 32u << 20);
 }
@@ -272,4 +272,4 @@ TEST(CheckPolicyTest, PresetsAreTheIssuesNumbers) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -8,7 +8,7 @@
 #include "probes/statistics.h"
 #include "probes/timed_loop.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 using probes::Pattern;
@@ -37,9 +37,9 @@ probes::ProbeResult Probe(probes::ProbeSpec spec, std::uint64_t p50, std::uint64
   return r;
 }
 
-Report OneTarget(std::vector<probes::ProbeResult> probes) {
-  Report report;
-  Target t;
+model::Report OneTarget(std::vector<probes::ProbeResult> probes) {
+  model::Report report;
+  model::Target t;
   t.path = "/data";
   t.probes = std::move(probes);
   report.targets.push_back(t);
@@ -58,11 +58,11 @@ LatencyRule P99Under10ms() {
 TEST(CheckRulesTest, LatencyUnderTheLimitPassesWithSamplesAndInterval) {
   Policy policy;
   policy.latency = {P99Under10ms()};
-  std::vector<CheckResult> checks =
+  std::vector<model::CheckResult> checks =
       EvaluatePolicy(policy, OneTarget({Probe(kWal, 1'000'000, 2'000'000, 3'000'000)}));
   ASSERT_EQ(checks.size(), 1u);
-  const CheckResult& c = checks[0];
-  EXPECT_EQ(c.outcome, CheckOutcome::kPass);
+  const model::CheckResult& c = checks[0];
+  EXPECT_EQ(c.outcome, model::CheckOutcome::kPass);
   EXPECT_EQ(c.path, "/data");
   EXPECT_EQ(c.unit, "s");
   EXPECT_DOUBLE_EQ(*c.measured, 0.003);
@@ -83,17 +83,17 @@ TEST(CheckRulesTest, ALatencyRuleJudgesTheSyncCallNotWritePlusSync) {
   probes::ProbeResult fast_sync = Probe(kWal, 1'000'000, 2'000'000, 3'000'000);
   fast_sync.latency.p99 = 12'000'000;  // the write before it is slow; the sync is not
   fast_sync.latency.p50 = 1'500'000;
-  std::vector<CheckResult> pass = EvaluatePolicy(policy, OneTarget({fast_sync}));
+  std::vector<model::CheckResult> pass = EvaluatePolicy(policy, OneTarget({fast_sync}));
   ASSERT_EQ(pass.size(), 1u);
-  EXPECT_EQ(pass[0].outcome, CheckOutcome::kPass) << pass[0].message;
+  EXPECT_EQ(pass[0].outcome, model::CheckOutcome::kPass) << pass[0].message;
   EXPECT_DOUBLE_EQ(*pass[0].measured, 0.003);
   EXPECT_NE(pass[0].message.find("sync call p99 3.00 ms"), std::string::npos) << pass[0].message;
   EXPECT_NE(pass[0].message.find("write + sync 12.0 ms"), std::string::npos) << pass[0].message;
 
   probes::ProbeResult slow_sync = Probe(kWal, 1'000'000, 2'000'000, 11'000'000);
   slow_sync.latency.p99 = 9'000'000;  // impossible on a real probe, but it tells the two apart
-  std::vector<CheckResult> fail = EvaluatePolicy(policy, OneTarget({slow_sync}));
-  EXPECT_EQ(fail[0].outcome, CheckOutcome::kFail) << fail[0].message;
+  std::vector<model::CheckResult> fail = EvaluatePolicy(policy, OneTarget({slow_sync}));
+  EXPECT_EQ(fail[0].outcome, model::CheckOutcome::kFail) << fail[0].message;
   EXPECT_DOUBLE_EQ(*fail[0].measured, 0.011);
 }
 
@@ -102,8 +102,8 @@ TEST(CheckRulesTest, TheLimitItselfFailsAsEtcdsRuleSays) {
   policy.latency = {P99Under10ms()};
   probes::ProbeResult at = Probe(kWal, 9'000'000, 10'000'000, 10'000'000);
   at.sync_latency.p99_ci_low = 10'000'000;  // the whole interval at or over the limit
-  std::vector<CheckResult> checks = EvaluatePolicy(policy, OneTarget({at}));
-  EXPECT_EQ(checks[0].outcome, CheckOutcome::kFail) << checks[0].message;
+  std::vector<model::CheckResult> checks = EvaluatePolicy(policy, OneTarget({at}));
+  EXPECT_EQ(checks[0].outcome, model::CheckOutcome::kFail) << checks[0].message;
   EXPECT_FALSE(checks[0].tail_failure);  // p95 is over too
 }
 
@@ -112,21 +112,21 @@ TEST(CheckRulesTest, TheLimitItselfFailsAsEtcdsRuleSays) {
 TEST(CheckRulesTest, ALimitInsideTheIntervalOrTooFewSamplesCannotTell) {
   Policy policy;
   policy.latency = {P99Under10ms()};
-  std::vector<CheckResult> inside =
+  std::vector<model::CheckResult> inside =
       EvaluatePolicy(policy, OneTarget({Probe(kWal, 1'000'000, 5'000'000, 9'000'000, 30'000'000)}));
   // p99 9 ms under the 10 ms limit, but its interval reaches 9 ms + 100 ns only: a pass.
-  EXPECT_EQ(inside[0].outcome, CheckOutcome::kPass) << inside[0].message;
+  EXPECT_EQ(inside[0].outcome, model::CheckOutcome::kPass) << inside[0].message;
   probes::ProbeResult wide = Probe(kWal, 1'000'000, 5'000'000, 9'000'000, 30'000'000);
   wide.sync_latency.p99_ci_high = 30'000'000;  // 87 samples: the p99's interval reaches the max
-  std::vector<CheckResult> straddles = EvaluatePolicy(policy, OneTarget({wide}));
-  EXPECT_EQ(straddles[0].outcome, CheckOutcome::kUnstable) << straddles[0].message;
+  std::vector<model::CheckResult> straddles = EvaluatePolicy(policy, OneTarget({wide}));
+  EXPECT_EQ(straddles[0].outcome, model::CheckOutcome::kUnstable) << straddles[0].message;
   EXPECT_EQ(straddles[0].message.rfind("cannot tell: ", 0), 0u) << straddles[0].message;
   probes::ProbeResult one = Probe(kWal, 3'520'000, 3'520'000, 3'520'000);
   one.ops = 1;
   one.sync_latency.count = 1;
   one.sync_latency.p99_ci_low = one.sync_latency.p99_ci_high = 3'520'000;
-  std::vector<CheckResult> single = EvaluatePolicy(policy, OneTarget({one}));
-  EXPECT_EQ(single[0].outcome, CheckOutcome::kUnstable) << single[0].message;
+  std::vector<model::CheckResult> single = EvaluatePolicy(policy, OneTarget({one}));
+  EXPECT_EQ(single[0].outcome, model::CheckOutcome::kUnstable) << single[0].message;
   EXPECT_NE(single[0].message.find("from 1 samples"), std::string::npos) << single[0].message;
 }
 
@@ -138,43 +138,43 @@ TEST(CheckRulesTest, AP99FromFewerThanAHundredSamplesCannotTell) {
   policy.latency = {P99Under10ms()};
   probes::ProbeResult few = Probe(kWal, 1'000'000, 12'000'000, 17'000'000);
   few.sync_latency.count = probes::kTailMinOps - 1;
-  std::vector<CheckResult> open = EvaluatePolicy(policy, OneTarget({few}));
-  EXPECT_EQ(open[0].outcome, CheckOutcome::kUnstable) << open[0].message;
+  std::vector<model::CheckResult> open = EvaluatePolicy(policy, OneTarget({few}));
+  EXPECT_EQ(open[0].outcome, model::CheckOutcome::kUnstable) << open[0].message;
   EXPECT_TRUE(open[0].undecided);
   EXPECT_NE(open[0].message.find("from 99 samples, fewer than the 100 a p99 needs"),
             std::string::npos)
       << open[0].message;
   few.sync_latency.count = probes::kTailMinOps;
-  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({few}))[0].outcome, CheckOutcome::kFail);
+  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({few}))[0].outcome, model::CheckOutcome::kFail);
 
   // Under the limit needs the count whose slowest bounds a p99 from above: a p99 of 3 ms from
   // 366 samples may still be over 10 ms (the next few operations decide it).
   probes::ProbeResult under = Probe(kWal, 1'000'000, 2'000'000, 3'000'000);
   under.sync_latency.count = probes::kTailBoundOps - 1;
-  std::vector<CheckResult> unbounded = EvaluatePolicy(policy, OneTarget({under}));
-  EXPECT_EQ(unbounded[0].outcome, CheckOutcome::kUnstable) << unbounded[0].message;
+  std::vector<model::CheckResult> unbounded = EvaluatePolicy(policy, OneTarget({under}));
+  EXPECT_EQ(unbounded[0].outcome, model::CheckOutcome::kUnstable) << unbounded[0].message;
   EXPECT_NE(unbounded[0].message.find("from 366 samples, fewer than the 367 whose slowest"),
             std::string::npos)
       << unbounded[0].message;
   under.sync_latency.count = probes::kTailBoundOps;
-  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({under}))[0].outcome, CheckOutcome::kPass);
+  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({under}))[0].outcome, model::CheckOutcome::kPass);
 
   LatencyRule median = P99Under10ms();
   median.stat = LatencyStat::kP50;
   policy.latency = {median};
   probes::ProbeResult twenty = Probe(kWal, 1'000'000, 2'000'000, 3'000'000);
   twenty.sync_latency.count = probes::kMinCiOperations;
-  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({twenty}))[0].outcome, CheckOutcome::kPass);
+  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({twenty}))[0].outcome, model::CheckOutcome::kPass);
   twenty.sync_latency.count = probes::kMinCiOperations - 1;
-  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({twenty}))[0].outcome, CheckOutcome::kUnstable);
+  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({twenty}))[0].outcome, model::CheckOutcome::kUnstable);
 }
 
 TEST(CheckRulesTest, OnlyTheTailOverIsATailFailureWithCauses) {
   Policy policy;
   policy.latency = {P99Under10ms()};
-  std::vector<CheckResult> checks =
+  std::vector<model::CheckResult> checks =
       EvaluatePolicy(policy, OneTarget({Probe(kWal, 1'000'000, 3'400'000, 67'000'000)}));
-  EXPECT_EQ(checks[0].outcome, CheckOutcome::kFail);
+  EXPECT_EQ(checks[0].outcome, model::CheckOutcome::kFail);
   EXPECT_TRUE(checks[0].tail_failure);
   EXPECT_FALSE(checks[0].severe);
   EXPECT_NE(checks[0].message.find("throttling"), std::string::npos) << checks[0].message;
@@ -183,9 +183,9 @@ TEST(CheckRulesTest, OnlyTheTailOverIsATailFailureWithCauses) {
 TEST(CheckRulesTest, OverTheSevereThresholdIsSevere) {
   Policy policy;
   policy.latency = {P99Under10ms()};
-  std::vector<CheckResult> checks =
+  std::vector<model::CheckResult> checks =
       EvaluatePolicy(policy, OneTarget({Probe(kWal, 50'000'000, 90'000'000, 150'000'000)}));
-  EXPECT_EQ(checks[0].outcome, CheckOutcome::kFail);
+  EXPECT_EQ(checks[0].outcome, model::CheckOutcome::kFail);
   EXPECT_TRUE(checks[0].severe);
   EXPECT_NE(checks[0].message.find("heartbeat"), std::string::npos);
 }
@@ -195,10 +195,10 @@ TEST(CheckRulesTest, AMissingMeasurementIsAnErrorNeverAPass) {
   policy.latency = {P99Under10ms()};
   policy.rates = {{.name = "floor", .spec = kWal, .min_ops_per_sec = 50}};
   policy.commits = {{.name = "wal_full", .min_commits_per_sec = 100}};
-  std::vector<CheckResult> checks = EvaluatePolicy(policy, OneTarget({}));
+  std::vector<model::CheckResult> checks = EvaluatePolicy(policy, OneTarget({}));
   ASSERT_EQ(checks.size(), 3u);
-  for (const CheckResult& c : checks) {
-    EXPECT_EQ(c.outcome, CheckOutcome::kError) << c.rule;
+  for (const model::CheckResult& c : checks) {
+    EXPECT_EQ(c.outcome, model::CheckOutcome::kError) << c.rule;
     EXPECT_FALSE(c.measured.has_value()) << c.rule;
     EXPECT_NE(c.message.find("not measured"), std::string::npos) << c.message;
   }
@@ -215,11 +215,11 @@ TEST(CheckRulesTest, AFailedProbeIsAnErrorAndAnUnsupportedOneIsSkipped) {
   unsupported.reason = "F_FULLFSYNC is macOS only";
   Policy policy;
   policy.latency = {P99Under10ms(), {.name = "full", .spec = full, .max_ns = 1'000'000}};
-  std::vector<CheckResult> checks = EvaluatePolicy(policy, OneTarget({failed, unsupported}));
+  std::vector<model::CheckResult> checks = EvaluatePolicy(policy, OneTarget({failed, unsupported}));
   ASSERT_EQ(checks.size(), 2u);
-  EXPECT_EQ(checks[0].outcome, CheckOutcome::kError);
+  EXPECT_EQ(checks[0].outcome, model::CheckOutcome::kError);
   EXPECT_NE(checks[0].message.find("Input/output error"), std::string::npos);
-  EXPECT_EQ(checks[1].outcome, CheckOutcome::kSkipped);
+  EXPECT_EQ(checks[1].outcome, model::CheckOutcome::kSkipped);
   EXPECT_NE(checks[1].message.find("macOS only"), std::string::npos);
 }
 
@@ -230,19 +230,19 @@ TEST(CheckRulesTest, RateFloorAndSlowSyncCount) {
   Policy policy;
   policy.rates = {{.name = "floor", .spec = kWal, .min_ops_per_sec = 50}};
   policy.slow_syncs = {{.name = "slow", .spec = kWal, .over_ns = 1'000'000'000, .max_count = 0}};
-  std::vector<CheckResult> checks = EvaluatePolicy(policy, OneTarget({r}));
+  std::vector<model::CheckResult> checks = EvaluatePolicy(policy, OneTarget({r}));
   ASSERT_EQ(checks.size(), 2u);
   EXPECT_EQ(checks[0].rule, "slow");
-  EXPECT_EQ(checks[0].outcome, CheckOutcome::kFail);
+  EXPECT_EQ(checks[0].outcome, model::CheckOutcome::kFail);
   EXPECT_DOUBLE_EQ(*checks[0].measured, 2.0);
   EXPECT_EQ(checks[1].rule, "floor");
-  EXPECT_EQ(checks[1].outcome, CheckOutcome::kFail);
+  EXPECT_EQ(checks[1].outcome, model::CheckOutcome::kFail);
   EXPECT_DOUBLE_EQ(*checks[1].measured, 40.0);
 }
 
 TEST(CheckRulesTest, CommitFloorReadsSingleRowCommits) {
-  Report report = OneTarget({});
-  SqliteEntry e;
+  model::Report report = OneTarget({});
+  model::SqliteEntry e;
   e.result.config.journal = sqlite_bench::JournalMode::kWal;
   e.result.config.sync = sqlite_bench::Synchronous::kFull;
   e.result.commits = 300;
@@ -254,10 +254,10 @@ TEST(CheckRulesTest, CommitFloorReadsSingleRowCommits) {
                     {.name = "commits_WAL_NORMAL",
                      .sync = sqlite_bench::Synchronous::kNormal,
                      .min_commits_per_sec = 10}};
-  std::vector<CheckResult> checks = EvaluatePolicy(policy, report);
-  EXPECT_EQ(checks[0].outcome, CheckOutcome::kFail);
+  std::vector<model::CheckResult> checks = EvaluatePolicy(policy, report);
+  EXPECT_EQ(checks[0].outcome, model::CheckOutcome::kFail);
   EXPECT_EQ(checks[0].unit, "commits/s");
-  EXPECT_EQ(checks[1].outcome, CheckOutcome::kError);
+  EXPECT_EQ(checks[1].outcome, model::CheckOutcome::kError);
 }
 
 // A floor is a minimum: a rate exactly at it passes (>=, not >), one just below fails.
@@ -265,8 +265,8 @@ TEST(CheckRulesTest, FloorsMetExactlyPass) {
   for (double delta : {0.0, -0.5}) {
     probes::ProbeResult r = Probe(kWal, 1'000'000, 2'000'000, 3'000'000);
     r.ops_per_sec = 50 + delta;
-    Report report = OneTarget({r});
-    SqliteEntry e;
+    model::Report report = OneTarget({r});
+    model::SqliteEntry e;
     e.result.config.journal = sqlite_bench::JournalMode::kWal;
     e.result.config.sync = sqlite_bench::Synchronous::kFull;
     e.result.commits = 300;
@@ -276,19 +276,21 @@ TEST(CheckRulesTest, FloorsMetExactlyPass) {
     Policy policy;
     policy.rates = {{.name = "floor", .spec = kWal, .min_ops_per_sec = 50}};
     policy.commits = {{.name = "commits_WAL_FULL", .min_commits_per_sec = 500}};
-    CheckOutcome want = delta == 0.0 ? CheckOutcome::kPass : CheckOutcome::kFail;
-    for (const CheckResult& c : EvaluatePolicy(policy, report)) {
+    model::CheckOutcome want =
+        delta == 0.0 ? model::CheckOutcome::kPass : model::CheckOutcome::kFail;
+    for (const model::CheckResult& c : EvaluatePolicy(policy, report)) {
       EXPECT_EQ(c.outcome, want) << c.rule << " at " << delta;
     }
   }
 }
 
 TEST(CheckRulesTest, FactsFromTheMountAndAnUnknownMountIsAnError) {
-  Report report = OneTarget({});
+  model::Report report = OneTarget({});
   Policy policy;
   policy.facts = {Fact::kNotNetworkFs, Fact::kNotOverlay, Fact::kWriteThroughOrFua};
-  std::vector<CheckResult> unknown = EvaluatePolicy(policy, report);
-  for (const CheckResult& c : unknown) EXPECT_EQ(c.outcome, CheckOutcome::kError) << c.rule;
+  std::vector<model::CheckResult> unknown = EvaluatePolicy(policy, report);
+  for (const model::CheckResult& c : unknown)
+    EXPECT_EQ(c.outcome, model::CheckOutcome::kError) << c.rule;
 
   platform::MountInfo m;
   m.fstype = "nfs4";
@@ -298,30 +300,30 @@ TEST(CheckRulesTest, FactsFromTheMountAndAnUnknownMountIsAnError) {
   d.fua = true;
   m.device = d;
   report.targets[0].mount = m;
-  std::vector<CheckResult> checks = EvaluatePolicy(policy, report);
-  EXPECT_EQ(checks[0].outcome, CheckOutcome::kFail);  // network
-  EXPECT_EQ(checks[1].outcome, CheckOutcome::kPass);  // not an overlay
-  EXPECT_EQ(checks[2].outcome, CheckOutcome::kPass);  // FUA makes up for the volatile cache
+  std::vector<model::CheckResult> checks = EvaluatePolicy(policy, report);
+  EXPECT_EQ(checks[0].outcome, model::CheckOutcome::kFail);  // network
+  EXPECT_EQ(checks[1].outcome, model::CheckOutcome::kPass);  // not an overlay
+  EXPECT_EQ(checks[2].outcome, model::CheckOutcome::kPass);  // FUA makes up for the volatile cache
 }
 
 TEST(CheckRulesTest, FindingsFailByCodeAndBySeverity) {
-  Report report = OneTarget({});
-  report.targets[0].findings = {{Severity::kWarn, "sync_tail_heavy", "tail"},
-                                {Severity::kInfo, "zfs_sync_not_visible", "zfs"}};
+  model::Report report = OneTarget({});
+  report.targets[0].findings = {{model::Severity::kWarn, "sync_tail_heavy", "tail"},
+                                {model::Severity::kInfo, "zfs_sync_not_visible", "zfs"}};
   Policy policy;
   policy.fail_on_codes = {"barrier_disabled", "sync_tail_heavy"};
-  policy.fail_on_severity = Severity::kWarn;
-  std::vector<CheckResult> checks = EvaluatePolicy(policy, report);
+  policy.fail_on_severity = model::Severity::kWarn;
+  std::vector<model::CheckResult> checks = EvaluatePolicy(policy, report);
   ASSERT_EQ(checks.size(), 2u);
   EXPECT_EQ(checks[0].rule, "fail_on_findings");
-  EXPECT_EQ(checks[0].outcome, CheckOutcome::kFail);
+  EXPECT_EQ(checks[0].outcome, model::CheckOutcome::kFail);
   EXPECT_DOUBLE_EQ(*checks[0].measured, 1.0);
   EXPECT_NE(checks[0].message.find("sync_tail_heavy"), std::string::npos);
   EXPECT_EQ(checks[1].rule, "findings_warn");
-  EXPECT_EQ(checks[1].outcome, CheckOutcome::kFail);
+  EXPECT_EQ(checks[1].outcome, model::CheckOutcome::kFail);
   EXPECT_DOUBLE_EQ(*checks[1].measured, 1.0);
   policy.fail_on_codes = {"barrier_disabled"};
-  EXPECT_EQ(EvaluatePolicy(policy, report)[0].outcome, CheckOutcome::kPass);
+  EXPECT_EQ(EvaluatePolicy(policy, report)[0].outcome, model::CheckOutcome::kPass);
 }
 
 TEST(CheckRulesTest, ThePolicyAsksForEachProbeOnce) {
@@ -341,13 +343,13 @@ TEST(CheckRulesTest, MergingPresetsKeepsEachCodeAndFactOnce) {
   a.source = "preset a";
   b.fail_on_codes = {"sync_noop_suspected", "overlay_volatile"};
   b.facts = {Fact::kNotOverlay, Fact::kNotNetworkFs};
-  b.fail_on_severity = Severity::kWarn;
+  b.fail_on_severity = model::Severity::kWarn;
   b.probe_file_size = 22u << 20;
   b.source = "preset b";
   Merge(a, b);
   EXPECT_EQ(a.fail_on_codes.size(), 3u);
   EXPECT_EQ(a.facts.size(), 2u);
-  EXPECT_EQ(a.fail_on_severity, Severity::kWarn);
+  EXPECT_EQ(a.fail_on_severity, model::Severity::kWarn);
   EXPECT_EQ(a.probe_file_size, 22u << 20);
   EXPECT_EQ(a.source, "preset a + preset b");
 }
@@ -370,4 +372,4 @@ TEST(CheckRulesTest, MergingKeepsTheHeavierCompanionSyncs) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -10,7 +10,7 @@
 #include "gate/presets.h"
 #include "gate/rules.h"
 
-namespace durprobe::report {
+namespace durprobe::gate {
 namespace {
 
 using probes::Pattern;
@@ -30,8 +30,8 @@ probes::ProbeResult Measured(const ProbeSpec& spec, double ops_per_sec) {
   return r;
 }
 
-Report WithRates(const std::vector<std::pair<ProbeSpec, double>>& rates) {
-  Report report;
+model::Report WithRates(const std::vector<std::pair<ProbeSpec, double>>& rates) {
+  model::Report report;
   report.targets.push_back({.path = "/wal"});
   for (const auto& [spec, rate] : rates) report.targets[0].probes.push_back(Measured(spec, rate));
   return report;
@@ -66,14 +66,14 @@ TEST(WalSyncMethodTest, ThePresetMeasuresEveryComparisonOfPgTestFsync) {
 TEST(WalSyncMethodTest, RecommendsTheLeastTimeForOneAndTwoWritesWithItsMargin) {
   // open_datasync is fastest for one write, fdatasync for two: one plus two writes take
   // 1/1000 + 1/250 = 5 ms with open_datasync and 1/800 + 1/700 = 2.68 ms with fdatasync.
-  Report report = WithRates({{Spec(Primitive::kOdsync, 8192, 1), 1000},
-                             {Spec(Primitive::kOdsync, 8192, 2), 250},
-                             {Spec(Primitive::kFdatasync, 8192, 1), 800},
-                             {Spec(Primitive::kFdatasync, 8192, 2), 700},
-                             {Spec(Primitive::kFsync, 8192, 1), 400},
-                             {Spec(Primitive::kFsync, 8192, 2), 350}});
-  CheckResult c = RecommendWalSyncMethod(report.targets[0]);
-  ASSERT_EQ(c.outcome, CheckOutcome::kPass) << c.message;
+  model::Report report = WithRates({{Spec(Primitive::kOdsync, 8192, 1), 1000},
+                                    {Spec(Primitive::kOdsync, 8192, 2), 250},
+                                    {Spec(Primitive::kFdatasync, 8192, 1), 800},
+                                    {Spec(Primitive::kFdatasync, 8192, 2), 700},
+                                    {Spec(Primitive::kFsync, 8192, 1), 400},
+                                    {Spec(Primitive::kFsync, 8192, 2), 350}});
+  model::CheckResult c = RecommendWalSyncMethod(report.targets[0]);
+  ASSERT_EQ(c.outcome, model::CheckOutcome::kPass) << c.message;
   EXPECT_NE(c.message.find("wal_sync_method = fdatasync wins"), std::string::npos) << c.message;
   EXPECT_NE(c.message.find("1.87x the runner-up open_datasync"), std::string::npos) << c.message;
   ASSERT_TRUE(c.measured.has_value());
@@ -88,14 +88,14 @@ TEST(WalSyncMethodTest, AMethodLessThanTenPercentFasterThanTheDefaultKeepsTheDef
       {Spec(Primitive::kOsync, 8192, 1), 1000},    {Spec(Primitive::kOsync, 8192, 2), 1000},
       {Spec(Primitive::kFdatasync, 8192, 1), 950}, {Spec(Primitive::kFdatasync, 8192, 2), 950},
       {Spec(Primitive::kFsync, 8192, 1), 400},     {Spec(Primitive::kFsync, 8192, 2), 400}};
-  Report close = WithRates(rates);
+  model::Report close = WithRates(rates);
   WalSyncChoice choice = ChooseWalSyncMethod(close.targets[0]);
   EXPECT_EQ(choice.method, "fdatasync");
   EXPECT_TRUE(choice.kept_default);
   ASSERT_EQ(choice.ranked.size(), 3u);
   EXPECT_EQ(choice.ranked[0].method, "open_sync");
-  CheckResult c = RecommendWalSyncMethod(close.targets[0]);
-  ASSERT_EQ(c.outcome, CheckOutcome::kPass) << c.message;
+  model::CheckResult c = RecommendWalSyncMethod(close.targets[0]);
+  ASSERT_EQ(c.outcome, model::CheckOutcome::kPass) << c.message;
   EXPECT_NE(c.message.find("wal_sync_method = fdatasync: keep the default: open_sync is only "
                            "1.05x faster, under the 1.10x a change needs"),
             std::string::npos)
@@ -103,7 +103,7 @@ TEST(WalSyncMethodTest, AMethodLessThanTenPercentFasterThanTheDefaultKeepsTheDef
   EXPECT_NEAR(*c.measured, 950, 1e-9);
   EXPECT_NEAR(c.threshold, 1000 / kWalSyncClearMargin, 1e-9);  // within the margin of the best
   rates[0].second = rates[1].second = 1200;
-  Report clear = WithRates(rates);
+  model::Report clear = WithRates(rates);
   choice = ChooseWalSyncMethod(clear.targets[0]);
   EXPECT_EQ(choice.method, "open_sync");
   EXPECT_FALSE(choice.kept_default);
@@ -112,32 +112,33 @@ TEST(WalSyncMethodTest, AMethodLessThanTenPercentFasterThanTheDefaultKeepsTheDef
 }
 
 TEST(WalSyncMethodTest, AMethodWithoutItsTwoWriteComparisonIsNotRanked) {
-  Report report = WithRates({{Spec(Primitive::kOdsync, 8192, 1), 5000},
-                             {Spec(Primitive::kFdatasync, 8192, 1), 800},
-                             {Spec(Primitive::kFdatasync, 8192, 2), 700},
-                             {Spec(Primitive::kFsync, 8192, 1), 400},
-                             {Spec(Primitive::kFsync, 8192, 2), 350}});
-  CheckResult c = RecommendWalSyncMethod(report.targets[0]);
-  ASSERT_EQ(c.outcome, CheckOutcome::kPass);
+  model::Report report = WithRates({{Spec(Primitive::kOdsync, 8192, 1), 5000},
+                                    {Spec(Primitive::kFdatasync, 8192, 1), 800},
+                                    {Spec(Primitive::kFdatasync, 8192, 2), 700},
+                                    {Spec(Primitive::kFsync, 8192, 1), 400},
+                                    {Spec(Primitive::kFsync, 8192, 2), 350}});
+  model::CheckResult c = RecommendWalSyncMethod(report.targets[0]);
+  ASSERT_EQ(c.outcome, model::CheckOutcome::kPass);
   EXPECT_NE(c.message.find("= fdatasync wins"), std::string::npos) << c.message;
   EXPECT_EQ(c.message.find("open_datasync"), std::string::npos) << c.message;
 }
 
 TEST(WalSyncMethodTest, FewerThanTwoRankedMethodsIsAnErrorNotAPass) {
-  Report report = WithRates({{Spec(Primitive::kFdatasync, 8192, 1), 800},
-                             {Spec(Primitive::kFdatasync, 8192, 2), 700},
-                             {Spec(Primitive::kFsync, 8192, 1), 400}});
-  CheckResult c = RecommendWalSyncMethod(report.targets[0]);
-  EXPECT_EQ(c.outcome, CheckOutcome::kError);
+  model::Report report = WithRates({{Spec(Primitive::kFdatasync, 8192, 1), 800},
+                                    {Spec(Primitive::kFdatasync, 8192, 2), 700},
+                                    {Spec(Primitive::kFsync, 8192, 1), 400}});
+  model::CheckResult c = RecommendWalSyncMethod(report.targets[0]);
+  EXPECT_EQ(c.outcome, model::CheckOutcome::kError);
   EXPECT_FALSE(c.measured.has_value());
-  EXPECT_EQ(RecommendWalSyncMethod(Target{.path = "/none"}).outcome, CheckOutcome::kError);
+  EXPECT_EQ(RecommendWalSyncMethod(model::Target{.path = "/none"}).outcome,
+            model::CheckOutcome::kError);
 }
 
 TEST(WalSyncMethodTest, OneTableShowsEveryComparisonAndTheRecommendation) {
   std::vector<std::pair<ProbeSpec, double>> rates;
   double rate = 100;
   for (const ProbeSpec& spec : WalSyncMethodSpecs()) rates.push_back({spec, rate += 100});
-  Report report = WithRates(rates);
+  model::Report report = WithRates(rates);
   report.targets[0].probes[3].outcome = probes::Outcome::kUnsupported;  // 1 x 8 KiB open_sync
   Policy policy;
   policy.recommend_wal_sync_method = true;
@@ -162,4 +163,4 @@ TEST(WalSyncMethodTest, OneTableShowsEveryComparisonAndTheRecommendation) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::gate

@@ -38,9 +38,9 @@ TEST(DeployPrometheusTest, RulesUseTheReportersMetricNames) {
 }
 
 // A Prometheus textfile as promtool's input series: each sample held for ten minutes.
-std::string InputSeries(const report::Report& r) {
+std::string InputSeries(const model::Report& r) {
   std::ostringstream text;
-  EXPECT_TRUE(report::PrometheusReporter().Write(r, text).ok());
+  EXPECT_TRUE(render::prometheus::PrometheusReporter().Write(r, text).ok());
   std::istringstream lines(text.str());
   std::string out, line;
   while (std::getline(lines, line)) {
@@ -79,7 +79,7 @@ std::string FailedAlert(const PathRule& a) {
 
 // Runs `promtool test rules` on the shipped rules with r's textfile as input: DurprobeCheckFailed
 // must raise exactly the alerts listed, and DurprobeCheckStale must stay quiet.
-void ExpectAlerts(const report::Report& r, const std::vector<PathRule>& alerts) {
+void ExpectAlerts(const model::Report& r, const std::vector<PathRule>& alerts) {
   testing_support::TempDir dir;
   std::string failed;
   for (const PathRule& a : alerts) failed += FailedAlert(a);
@@ -98,7 +98,7 @@ void ExpectAlerts(const report::Report& r, const std::vector<PathRule>& alerts) 
 
 TEST(DeployPrometheusTest, AlertsOnAFinishedCheckNameItsFailureAndItsError) {
   if (RunShell("command -v promtool").exit_code != 0) GTEST_SKIP() << "promtool is not installed";
-  report::Report r = testing_support::CheckReportFixture();
+  model::Report r = testing_support::CheckReportFixture();
   ExpectAlerts(r, {{r.targets[0].path, "etcd_wal_fsync_p99"},
                    {r.targets[0].path, "min_commits_DELETE_FULL"}});
 }
@@ -107,14 +107,14 @@ TEST(DeployPrometheusTest, AlertsOnAFinishedCheckNameItsFailureAndItsError) {
 // instead of their series vanishing while the run's timestamp is refreshed.
 TEST(DeployPrometheusTest, AnInterruptedCheckAlertsOnEveryRule) {
   if (RunShell("command -v promtool").exit_code != 0) GTEST_SKIP() << "promtool is not installed";
-  report::Report r = testing_support::CheckReportFixture();
+  model::Report r = testing_support::CheckReportFixture();
   r.context.interrupted = true;
   r.context.interrupt_signal = 15;
   std::vector<std::string> paths;
-  for (const report::Target& t : r.targets) paths.push_back(t.path);
-  report::MarkInterrupted(r.checks, paths, 15);
+  for (const model::Target& t : r.targets) paths.push_back(t.path);
+  gate::MarkInterrupted(r.checks, paths, 15);
   std::vector<PathRule> alerts;
-  for (const report::CheckResult& c : r.checks) alerts.push_back({c.path, c.rule});
+  for (const model::CheckResult& c : r.checks) alerts.push_back({c.path, c.rule});
   ASSERT_EQ(alerts.size(), 4u);
   ExpectAlerts(r, alerts);
 }

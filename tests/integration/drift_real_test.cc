@@ -71,12 +71,12 @@ TEST(DriftRealTest, ACompetingFsyncWriterIsLatencyDriftNotSqlitesFault) {
   const json& samples = target["reference"]["samples"];
   ASSERT_GE(samples.size(), 3u) << "a reference sample before each configuration and at the end";
 
-  std::vector<report::TimedValue> reference;
+  std::vector<analysis::TimedValue> reference;
   for (const json& s : samples) {
     reference.push_back({std::uint64_t(s.value("t_s", 0.0) * 1e9), s.value("p50_ns", 0.0)});
   }
   // The rule the report itself applies to the reference samples (analysis/drift.h).
-  bool moved = !report::FindSteps(reference).empty();
+  bool moved = !analysis::FindSteps(reference).empty();
   bool drift = HasFinding(target, "latency_drift");
   if (!moved && !drift) {
     GTEST_SKIP() << "the competing writer did not move this disk's flush latency beyond noise "

@@ -102,26 +102,26 @@ TEST(HtmlChromiumTest, ComparisonAndDiffPagesLoadWithoutConsoleErrors) {
   if (browser.binary.empty())
     GTEST_SKIP() << "chromium is not installed (apt-get install chromium)";
   TempDir dir;
-  Result<report::Report> saved = report::FromJson(ReadFixture("html/report.json"));
+  Result<model::Report> saved = codec::FromJson(ReadFixture("html/report.json"));
   ASSERT_TRUE(saved.ok()) << saved.status().message();
-  report::Comparison c{.context = saved->context,
-                       .targets = {saved->targets[0], saved->targets[0]}};
+  explain::Comparison c{.context = saved->context,
+                        .targets = {saved->targets[0], saved->targets[0]}};
   c.targets[1].path = "/second";
-  c.verdicts = report::CompareVerdicts(c.targets);
+  c.verdicts = explain::CompareVerdicts(c.targets);
   std::ostringstream compare;
-  ASSERT_TRUE(report::HtmlReporter().Write(c, compare).ok());
+  ASSERT_TRUE(render::html::HtmlReporter().Write(c, compare).ok());
   std::ofstream(dir.path() + "/compare.html") << compare.str();
   // 14 overlays, the median bars (no component bars: a run measures no per-operation costs),
   // and each path's 7 plots.
   ExpectCleanLoad(browser, dir, dir.path() + "/compare.html", 14 + 1 + 2 * 7);
 
-  Result<report::Report> a = report::FromJson(ReadFixture("diff/a.json"));
-  Result<report::Report> b = report::FromJson(ReadFixture("diff/b_non_sync.json"));
+  Result<model::Report> a = codec::FromJson(ReadFixture("diff/a.json"));
+  Result<model::Report> b = codec::FromJson(ReadFixture("diff/b_non_sync.json"));
   ASSERT_TRUE(a.ok() && b.ok());
-  Result<report::Diff> diffed = report::DiffReports(*a, *b, "a.json", "b.json");
+  Result<explain::Diff> diffed = explain::DiffReports(*a, *b, "a.json", "b.json");
   ASSERT_TRUE(diffed.ok()) << diffed.status().message();
   std::ostringstream diff;
-  ASSERT_TRUE(report::HtmlReporter().Write(*diffed, diff).ok());
+  ASSERT_TRUE(render::html::HtmlReporter().Write(*diffed, diff).ok());
   std::ofstream(dir.path() + "/diff.html") << diff.str();
   ExpectCleanLoad(browser, dir, dir.path() + "/diff.html", 2);
 }

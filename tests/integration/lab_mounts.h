@@ -100,9 +100,8 @@ class LabMountsTest : public ::testing::Test {
   }
 
   static bool HasCode(const MountInfo& m, const std::string& code) {
-    std::vector<report::Finding> f = report::MountFindings(m);
-    return std::any_of(f.begin(), f.end(),
-                       [&](const report::Finding& x) { return x.code == code; });
+    std::vector<model::Finding> f = analysis::MountFindings(m);
+    return std::any_of(f.begin(), f.end(), [&](const model::Finding& x) { return x.code == code; });
   }
 
   std::string SkipReason() const { return skip_reason_.empty() ? missing_ : skip_reason_; }

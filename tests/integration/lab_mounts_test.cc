@@ -29,10 +29,10 @@ TEST_F(LabMountsTest, Ext4WithoutBarriersIsAFailFinding) {
   INSPECT_OR_SKIP(m, "ext4-nobarrier");
   EXPECT_EQ(m->fstype, "ext4");
   EXPECT_TRUE(HasCode(*m, "barrier_disabled"));
-  std::vector<report::Finding> f = report::MountFindings(*m);
+  std::vector<model::Finding> f = analysis::MountFindings(*m);
   auto it = std::find_if(f.begin(), f.end(), [](auto& x) { return x.code == "barrier_disabled"; });
   ASSERT_NE(it, f.end());
-  EXPECT_EQ(it->severity, report::Severity::kFail);
+  EXPECT_EQ(it->severity, model::Severity::kFail);
 }
 
 TEST_F(LabMountsTest, Xfs) {

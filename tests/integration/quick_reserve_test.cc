@@ -30,7 +30,7 @@ TEST_F(LabMountsTest, AQuickProbeOfASlowServerThatDropsSyncsIsNotDurable) {
     if (p["primitive"] == "fdatasync" && p["pattern"] == "overwrite") fdatasync = &p;
   }
   ASSERT_NE(fdatasync, nullptr) << t["probes"].dump();
-  EXPECT_GE((*fdatasync)["ops"].get<std::uint64_t>(), report::kMinFlushEvidenceOps)
+  EXPECT_GE((*fdatasync)["ops"].get<std::uint64_t>(), analysis::kMinFlushEvidenceOps)
       << fdatasync->dump();
   EXPECT_NE(t["durability"]["reason"].get<std::string>().find("fdatasync reached no device"),
             std::string::npos)

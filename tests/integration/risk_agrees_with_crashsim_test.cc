@@ -8,7 +8,7 @@
 #include "sqlite_bench/crashsim.h"
 #include "tests/test_dirs.h"
 
-namespace durprobe::report {
+namespace durprobe {
 namespace {
 
 using sqlite_bench::CrashsimResult;
@@ -32,8 +32,8 @@ std::vector<CrashsimResult> RunAll(bool atomic_sectors) {
 }
 
 void ExpectColumnCoversModel(bool atomic_sectors) {
-  Durability durable;
-  durable.verdict = DurabilityVerdict::kDurable;
+  model::Durability durable;
+  durable.verdict = model::DurabilityVerdict::kDurable;
   std::vector<CrashsimResult> rows = RunAll(atomic_sectors);
   ASSERT_EQ(rows.size(), 16u);
   for (const CrashsimResult& r : rows) {
@@ -42,7 +42,7 @@ void ExpectColumnCoversModel(bool atomic_sectors) {
                     sqlite_bench::NameOf(r.config.sync), atomic_sectors);
     ASSERT_EQ(r.outcome, probes::Outcome::kOk) << label << ": " << r.reason;
     ASSERT_EQ(r.trials, 40u) << label;
-    RowRisk column = RiskOf(r.config.journal, r.config.sync, durable);
+    model::RowRisk column = analysis::RiskOf(r.config.journal, r.config.sync, durable);
     EXPECT_GE(column.level, ModelLevel(r))
         << label << ": the column says " << NameOf(column.level) << " (" << column.summary
         << ") but the model found " << NameOf(ModelLevel(r)) << " (corrupt " << r.corrupt
@@ -72,4 +72,4 @@ TEST(RiskAgreesWithCrashsimTest, DeleteFullLosesTheLastCommitAndExtraDoesNot) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe

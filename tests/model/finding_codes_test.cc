@@ -13,7 +13,7 @@
 #include <string>
 #include <utility>
 
-namespace durprobe::report {
+namespace durprobe::model {
 namespace {
 
 std::string ReadSource(const std::filesystem::path& path) {
@@ -69,7 +69,7 @@ TEST(FindingCodesTest, NoSourceSpellsACodeAsALiteral) {
   const std::set<std::pair<std::string, std::string>> other_meaning = {
       {"explain/cause_table.cc", "sync_mount"}};
   std::regex raised_with_literal(R"re(Severity::k[A-Za-z]+,\s*")re");
-  std::regex raised_with_constant(R"re(Severity::k[A-Za-z]+,\s*(report::)?codes::k)re");
+  std::regex raised_with_constant(R"re(Severity::k[A-Za-z]+,\s*(model::)?codes::k)re");
   const std::filesystem::path root(DURPROBE_SOURCE_DIR);
   std::size_t raises = 0;
   for (const char* dir : {"platform", "probes", "sqlite_bench", "text", "model", "analysis", "gate",
@@ -83,7 +83,7 @@ TEST(FindingCodesTest, NoSourceSpellsACodeAsALiteral) {
       for (std::string_view code : FindingCodes()) {
         if (other_meaning.count({file, std::string(code)}) > 0) continue;
         EXPECT_EQ(text.find("\"" + std::string(code) + "\""), std::string::npos)
-            << file << " spells " << code << " as a literal: use report::codes::";
+            << file << " spells " << code << " as a literal: use model::codes::";
       }
       EXPECT_FALSE(std::regex_search(text, raised_with_literal))
           << file << " raises a finding with a literal code";
@@ -96,4 +96,4 @@ TEST(FindingCodesTest, NoSourceSpellsACodeAsALiteral) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::model

@@ -15,7 +15,7 @@
 #include "probes/probe_result.h"
 #include "sqlite_bench/commit_spec.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 namespace {
 
 template <typename E>
@@ -39,11 +39,11 @@ TEST(NamesTest, EveryValueRoundTrips) {
 
 // The sets whose NameOf reads a table (platform/enum_table.h): "" past the last row ends the walk.
 TEST(NamesTest, EveryValueOfATableRoundTrips) {
-  EXPECT_EQ(RoundTrips<Dominant>(), 8);
-  EXPECT_EQ(RoundTrips<DiffFactor>(), 5);
-  EXPECT_EQ(RoundTrips<SummarySort>(), 8);
-  EXPECT_EQ(RoundTrips<TrialKind>(), 3);
-  EXPECT_EQ(RoundTrips<Signal>(), 7);
+  EXPECT_EQ(RoundTrips<explain::Dominant>(), 8);
+  EXPECT_EQ(RoundTrips<explain::DiffFactor>(), 5);
+  EXPECT_EQ(RoundTrips<explain::SummarySort>(), 8);
+  EXPECT_EQ(RoundTrips<explain::TrialKind>(), 3);
+  EXPECT_EQ(RoundTrips<explain::Signal>(), 7);
   EXPECT_EQ(RoundTrips<platform::PathRole>(), 7);
   EXPECT_EQ(RoundTrips<probes::WriterMode>(), 3);
   EXPECT_EQ(RoundTrips<probes::FileOp>(), 6);
@@ -60,4 +60,4 @@ TEST(NamesTest, ANameNoValueHasIsNone) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::model

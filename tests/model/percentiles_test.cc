@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::model {
 namespace {
 
 TEST(PercentilesTest, ATailPercentileNeedsOneOperationAboveIt) {
@@ -40,4 +40,4 @@ TEST(PercentilesTest, P9999NeedsTenThousandOperationsAndAValue) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::model

@@ -4,7 +4,7 @@
 
 #include "model/report.h"
 
-namespace durprobe::report {
+namespace durprobe::model {
 namespace {
 
 CheckResult Checked(CheckOutcome outcome, const std::string& comparison, bool measured = true) {
@@ -25,4 +25,4 @@ TEST(RelationShownTest, APassShowsTheRuleAndAFailItsNegation) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::model

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-namespace durprobe::report {
+namespace durprobe::model {
 namespace {
 
 probes::ProbeResult Repeat(std::uint64_t ops, std::uint64_t p50, std::uint64_t p99, double rate) {
@@ -122,4 +122,4 @@ TEST(RepeatsTest, TheIntervalNeverExcludesARepeat) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::model

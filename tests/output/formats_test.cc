@@ -21,29 +21,29 @@
 #include "tests/report_samples.h"
 #include "tests/saved_reports.h"
 
-namespace durprobe::report {
+namespace durprobe::output {
 namespace {
 
 using testing_support::SavedReport;
 
 // One of each document, as the golden test renders them.
 struct Documents {
-  Report report = testing_support::SampleReport();
-  Comparison comparison;
-  Diff diff;
-  Summary summary;
-  SavedReports saved;
+  model::Report report = testing_support::SampleReport();
+  explain::Comparison comparison;
+  explain::Diff diff;
+  explain::Summary summary;
+  render::html::SavedReports saved;
 
   Documents() {
     comparison.context = report.context;
     comparison.targets = {testing_support::PathWith("/a", 1, 1, 1),
                           testing_support::PathWith("/b", 8, 1, 1)};
-    comparison.verdicts = CompareVerdicts(comparison.targets);
-    Result<Diff> d = DiffReports(SavedReport("diff/a.json"),
-                                 SavedReport("diff/b_sync_latency.json"), "a", "b", {});
+    comparison.verdicts = explain::CompareVerdicts(comparison.targets);
+    Result<explain::Diff> d = explain::DiffReports(
+        SavedReport("diff/a.json"), SavedReport("diff/b_sync_latency.json"), "a", "b", {});
     EXPECT_TRUE(d.ok()) << d.status().message();
     if (d.ok()) diff = *d;
-    summary.rows = RowsFromReport(SavedReport("summary/fast.json"), "summary/fast.json");
+    summary.rows = explain::RowsFromReport(SavedReport("summary/fast.json"), "summary/fast.json");
     saved.reports.push_back({"golden/reports/run.json", SavedReport("golden/reports/run.json")});
   }
 };
@@ -122,4 +122,4 @@ TEST(FormatsTest, TheFormatsWritingADocumentComeFromTheRows) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::output

@@ -27,7 +27,7 @@
 #include "tests/report_samples.h"
 #include "tests/saved_reports.h"
 
-namespace durprobe::report {
+namespace durprobe::output {
 namespace {
 
 using testing_support::SavedReport;
@@ -96,18 +96,18 @@ TEST(GoldenTest, RunReportsInEveryFormat) {
 }
 
 TEST(GoldenTest, ComparisonInEveryFormat) {
-  Comparison sample;
+  explain::Comparison sample;
   sample.context = testing_support::SampleReport().context;
   sample.context.command = "compare";
   sample.targets = {testing_support::PathWith("/a", 1, 1, 1),
                     testing_support::PathWith("/b", 8, 1, 1),
                     testing_support::PathWith("/c", 1, 6, 1)};
-  sample.verdicts = CompareVerdicts(sample.targets);
+  sample.verdicts = explain::CompareVerdicts(sample.targets);
   ExpectGolden("compare_sample", sample);
 
-  Report saved = SavedReport("golden/reports/compare.json");
-  Comparison measured{.context = saved.context, .targets = saved.targets};
-  measured.verdicts = CompareVerdicts(measured.targets);
+  model::Report saved = SavedReport("golden/reports/compare.json");
+  explain::Comparison measured{.context = saved.context, .targets = saved.targets};
+  measured.verdicts = explain::CompareVerdicts(measured.targets);
   ExpectGolden("compare_measured", measured);
 }
 
@@ -121,25 +121,26 @@ TEST(GoldenTest, DiffsInEveryFormat) {
         Pair{"diff_run_crashsim", "golden/reports/run.json", "golden/reports/crashsim.json"},
         Pair{"diff_concurrency", "golden/reports/concurrency.json",
              "golden/reports/concurrency.json"}}) {
-    Result<Diff> d = DiffReports(SavedReport(p.a), SavedReport(p.b), p.a, p.b, {});
+    Result<explain::Diff> d =
+        explain::DiffReports(SavedReport(p.a), SavedReport(p.b), p.a, p.b, {});
     ASSERT_TRUE(d.ok()) << p.name << ": " << d.status().message();
     ExpectGolden(p.name, *d);
   }
 }
 
 TEST(GoldenTest, SummaryInEveryFormat) {
-  Summary summary;
+  explain::Summary summary;
   for (const char* file : {"summary/fast.json", "summary/slow.json", "summary/old.json",
                            "golden/reports/check.json"}) {
-    std::vector<SummaryRow> rows = RowsFromReport(SavedReport(file), file);
+    std::vector<explain::SummaryRow> rows = explain::RowsFromReport(SavedReport(file), file);
     summary.rows.insert(summary.rows.end(), rows.begin(), rows.end());
   }
-  SortRows(summary.rows, SummarySort::kWorst);
+  SortRows(summary.rows, explain::SummarySort::kWorst);
   ExpectGolden("summary", summary);
 }
 
 TEST(GoldenTest, SavedReportsInEveryFormat) {
-  SavedReports saved;
+  render::html::SavedReports saved;
   for (const char* file : {"golden/reports/run.json", "html/drift_report.json"}) {
     saved.reports.push_back({file, SavedReport(file)});
   }
@@ -147,4 +148,4 @@ TEST(GoldenTest, SavedReportsInEveryFormat) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::output

@@ -22,7 +22,7 @@
 #include "text/shell_quote.h"
 #include "text/utf8.h"
 
-namespace durprobe::report {
+namespace durprobe::output {
 namespace {
 
 // Every odd byte at once; the newline is followed by text that would forge a line of its own.
@@ -34,7 +34,7 @@ const std::string kOdd(kOddBytes, sizeof(kOddBytes) - 1);
 // Bytes no terminal should be sent: C0 controls but the ones allowed, DEL, C1 (as UTF-8), and
 // invalid UTF-8. Returns a description of the first one, or "".
 std::string FirstRawByte(const std::string& text, const std::string& allowed) {
-  if (!IsValidUtf8(text)) return "invalid UTF-8";
+  if (!text::IsValidUtf8(text)) return "invalid UTF-8";
   for (std::size_t i = 0; i < text.size(); ++i) {
     unsigned char u = static_cast<unsigned char>(text[i]);
     bool c0 = u < 0x20 && allowed.find(text[i]) == std::string::npos;
@@ -42,7 +42,7 @@ std::string FirstRawByte(const std::string& text, const std::string& allowed) {
               static_cast<unsigned char>(text[i + 1]) <= 0x9F;
     if (c0 || u == 0x7F || c1) {
       return "byte " + std::to_string(u) + " at " + std::to_string(i) + " near '" +
-             EscapeControlChars(text.substr(i > 30 ? i - 30 : 0, 60)) + "'";
+             text::EscapeControlChars(text.substr(i > 30 ? i - 30 : 0, 60)) + "'";
     }
   }
   return "";
@@ -87,19 +87,19 @@ std::string WithoutCodeSpans(const std::string& md) {
   return out;
 }
 
-Report HostileReport(const std::string& fixture) {
-  Result<Report> r = FromJson(testing_support::ReadFixture(fixture));
+model::Report HostileReport(const std::string& fixture) {
+  Result<model::Report> r = codec::FromJson(testing_support::ReadFixture(fixture));
   EXPECT_TRUE(r.ok()) << fixture << ": " << r.status().message();
-  if (!r.ok()) return Report{};
+  if (!r.ok()) return model::Report{};
   r->context.host = "=host " + kOdd;
   r->context.command = "run " + kOdd;
-  for (Target& t : r->targets) {
+  for (testing_support::Target& t : r->targets) {
     t.path = kOdd;
     if (t.mount) {
       t.mount->source = kOdd;
       t.mount->mount_point = kOdd;
     }
-    t.findings.push_back({Severity::kWarn, "odd`code", kOdd});
+    t.findings.push_back({model::Severity::kWarn, "odd`code", kOdd});
     if (!t.probes.empty()) {
       t.probes.front().reason = "-" + kOdd;
       // A device's name and why flushes could not be counted are a saved report's text too.
@@ -110,9 +110,9 @@ Report HostileReport(const std::string& fixture) {
       t.probes.back().device_flushes = {.counted = true, .unavailable = kOdd};
     t.summary.reset();
     t.advice.clear();
-    AddPathSummary(t);
+    explain::AddPathSummary(t);
   }
-  for (CheckResult& c : r->checks) {
+  for (model::CheckResult& c : r->checks) {
     c.path = kOdd;
     c.rule = "@rule " + kOdd;
     c.message = kOdd;
@@ -185,7 +185,7 @@ void ExpectNothingRaw(const Document& doc, const std::string& what) {
       if (f.empty() || std::string("=+-@\t\r").find(f.front()) == std::string::npos) continue;
       char* end = nullptr;
       std::strtod(f.c_str(), &end);
-      EXPECT_EQ(*end, '\0') << what << " csv: a formula cell: " << EscapeControlChars(f);
+      EXPECT_EQ(*end, '\0') << what << " csv: a formula cell: " << text::EscapeControlChars(f);
     }
   }
 }
@@ -202,55 +202,57 @@ TEST(OddBytesTest, ReportsInEveryFormat) {
 }
 
 TEST(OddBytesTest, JsonKeepsTheExactString) {
-  Report r = HostileReport("golden/reports/run.json");
+  model::Report r = HostileReport("golden/reports/run.json");
   std::string json = OddRendered(Format::kJson, r);
   // JSON escapes C0 controls itself; it keeps the rest of the exact string (C1 and DEL are
   // characters a JSON string may hold as they are).
   for (char c : json) EXPECT_FALSE(static_cast<unsigned char>(c) < 0x20 && c != '\n');
-  Result<Report> back = FromJson(json);
+  Result<model::Report> back = codec::FromJson(json);
   ASSERT_TRUE(back.ok()) << back.status().message();
   EXPECT_EQ(back->targets.front().path, kOdd);
   EXPECT_EQ(back->context.host, "=host " + kOdd);
 }
 
 TEST(OddBytesTest, ComparisonDiffAndSummary) {
-  Comparison c;
+  explain::Comparison c;
   c.context = HostileReport("golden/reports/run.json").context;
   c.targets = {testing_support::PathWith(kOdd, 1, 1, 1),
                testing_support::PathWith(kOdd + "/b", 8, 1, 1)};
-  c.verdicts = CompareVerdicts(c.targets);
+  c.verdicts = explain::CompareVerdicts(c.targets);
   ExpectNothingRaw(c, "comparison");
 
-  Report a = HostileReport("golden/reports/run.json"),
-         b = HostileReport("golden/reports/crashsim.json");
+  model::Report a = HostileReport("golden/reports/run.json"),
+                b = HostileReport("golden/reports/crashsim.json");
   b.context.host = "-other " + kOdd;
-  Result<Diff> d = DiffReports(a, b, kOdd + ".a.json", kOdd + ".b.json", {});
+  Result<explain::Diff> d = explain::DiffReports(a, b, kOdd + ".a.json", kOdd + ".b.json", {});
   ASSERT_TRUE(d.ok()) << d.status().message();
   ExpectNothingRaw(*d, "diff");
 
-  Summary summary;
-  summary.rows = RowsFromReport(a, kOdd + ".json");
-  std::vector<SummaryRow> more = RowsFromReport(HostileReport("golden/reports/check.json"), "+f");
+  explain::Summary summary;
+  summary.rows = explain::RowsFromReport(a, kOdd + ".json");
+  std::vector<explain::SummaryRow> more =
+      explain::RowsFromReport(HostileReport("golden/reports/check.json"), "+f");
   summary.rows.insert(summary.rows.end(), more.begin(), more.end());
   ExpectNothingRaw(summary, "summary");
 }
 
 // Item 7: a command durprobe suggests names the path as one shell word.
 TEST(OddBytesTest, SuggestedCommandsQuoteThePath) {
-  Report r = HostileReport("golden/reports/run.json");
-  std::string quoted = ShellQuote(kOdd);
+  model::Report r = HostileReport("golden/reports/run.json");
+  std::string quoted = text::ShellQuote(kOdd);
   ASSERT_EQ(quoted.front(), '\'');
   bool found = false;
-  for (const Target& t : r.targets) {
+  for (const model::Target& t : r.targets) {
     ASSERT_TRUE(t.summary.has_value());
     for (const std::string& text : {t.summary->next_step}) {
       if (text.find("durprobe ") == std::string::npos) continue;
-      EXPECT_NE(text.find(quoted), std::string::npos) << EscapeControlChars(text);
+      EXPECT_NE(text.find(quoted), std::string::npos) << text::EscapeControlChars(text);
       found = true;
     }
-    for (const PathAdvice& a : t.advice) {
+    for (const model::PathAdvice& a : t.advice) {
       if (a.evidence.find("run `durprobe") == std::string::npos) continue;
-      EXPECT_NE(a.evidence.find(quoted + "`"), std::string::npos) << EscapeControlChars(a.evidence);
+      EXPECT_NE(a.evidence.find(quoted + "`"), std::string::npos)
+          << text::EscapeControlChars(a.evidence);
       found = true;
     }
   }
@@ -258,4 +260,4 @@ TEST(OddBytesTest, SuggestedCommandsQuoteThePath) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::output

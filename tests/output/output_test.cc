@@ -15,14 +15,14 @@
 #include "tests/cli_runner.h"
 #include "tests/test_dirs.h"
 
-namespace durprobe::report {
+namespace durprobe::output {
 namespace {
 
 class OutputTest : public ::testing::Test {
  protected:
   platform::Platform& p_ = platform::Default();
   testing_support::TempDir dir_;
-  Report report_;
+  model::Report report_;
 };
 
 TEST_F(OutputTest, AcceptsFilesInWritableDirectoriesAndOneStdout) {
@@ -112,26 +112,28 @@ TEST_F(OutputTest, StdoutGetsTheDocument) {
 // summarize's and report's documents take the same path as a run's: each format its reporter,
 // files written whole.
 TEST_F(OutputTest, ASummaryGoesOutAsTableCsvAndJson) {
-  Summary summary;
-  summary.rows.push_back(SummaryRow{.host = "db-1", .path = "/var/lib/db", .fstype = "ext4"});
+  explain::Summary summary;
+  summary.rows.push_back(
+      explain::SummaryRow{.host = "db-1", .path = "/var/lib/db", .fstype = "ext4"});
   std::string json = dir_.path() + "/s.json", csv = dir_.path() + "/s.csv";
   std::ostringstream out;
   Status s = WriteDestinations(
       p_, {{Format::kConsole, "-"}, {Format::kJson, json}, {Format::kCsv, csv}}, summary, out);
   ASSERT_TRUE(s.ok()) << s.message();
   std::ostringstream table, rows;
-  WriteSummaryTable(summary.rows, table);
-  WriteSummaryCsv(summary.rows, rows);
+  render::console::WriteSummaryTable(summary.rows, table);
+  render::csv::WriteSummaryCsv(summary.rows, rows);
   EXPECT_EQ(out.str(), table.str());
   EXPECT_EQ(testing_support::Slurp(csv), rows.str());
-  EXPECT_EQ(nlohmann::json::parse(testing_support::Slurp(json)), SummaryJson(summary.rows));
+  EXPECT_EQ(nlohmann::json::parse(testing_support::Slurp(json)),
+            render::json::SummaryJson(summary.rows));
   Result<std::vector<std::string>> names = p_.ListDirectory(dir_.path());
   ASSERT_TRUE(names.ok());
   EXPECT_EQ(names->size(), 2u);  // no temporary file left
 }
 
 TEST_F(OutputTest, SavedReportsGoOutAsOnePage) {
-  SavedReports saved{{{"a.json", report_}, {"b.json", report_}}};
+  render::html::SavedReports saved{{{"a.json", report_}, {"b.json", report_}}};
   std::string page = dir_.path() + "/p.html";
   std::ostringstream out, direct;
   ASSERT_TRUE(WriteDestinations(p_, {{Format::kHtml, page}}, saved, out).ok());
@@ -141,10 +143,11 @@ TEST_F(OutputTest, SavedReportsGoOutAsOnePage) {
 
 TEST_F(OutputTest, AFormatWithoutAViewOfTheDocumentSaysSo) {
   std::ostringstream out;
-  Status s = WriteDestinations(p_, {{Format::kMarkdown, dir_.path() + "/s.md"}}, Summary{}, out);
+  Status s =
+      WriteDestinations(p_, {{Format::kMarkdown, dir_.path() + "/s.md"}}, explain::Summary{}, out);
   EXPECT_NE(s.message().find("the markdown format has no view of a summary"), std::string::npos)
       << s.message();
-  s = WriteDestinations(p_, {{Format::kJson, "-"}}, SavedReports{}, out);
+  s = WriteDestinations(p_, {{Format::kJson, "-"}}, render::html::SavedReports{}, out);
   EXPECT_NE(s.message().find("the json format has no view of saved reports"), std::string::npos)
       << s.message();
 }
@@ -156,8 +159,8 @@ TEST_F(OutputTest, APipeOrDeviceIsWrittenInPlaceNotReplaced) {
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);  // so the writer's open returns
   ASSERT_GE(reader, 0);
-  Summary summary;
-  summary.rows.push_back(SummaryRow{.host = "db-1", .path = "/d"});
+  explain::Summary summary;
+  summary.rows.push_back(explain::SummaryRow{.host = "db-1", .path = "/d"});
   std::ostringstream out;
   Status s = WriteDestinations(p_, {{Format::kCsv, fifo}}, summary, out);
   EXPECT_TRUE(s.ok()) << s.message();
@@ -165,7 +168,7 @@ TEST_F(OutputTest, APipeOrDeviceIsWrittenInPlaceNotReplaced) {
   ssize_t n = ::read(reader, buf, sizeof buf);
   ::close(reader);
   std::ostringstream rows;
-  WriteSummaryCsv(summary.rows, rows);
+  render::csv::WriteSummaryCsv(summary.rows, rows);
   EXPECT_EQ(std::string(buf, n > 0 ? static_cast<std::size_t>(n) : 0), rows.str());
   struct stat st;
   ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
@@ -176,4 +179,4 @@ TEST_F(OutputTest, APipeOrDeviceIsWrittenInPlaceNotReplaced) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::output

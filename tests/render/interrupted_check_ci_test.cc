@@ -9,28 +9,28 @@
 #include "render/prometheus/prometheus_reporter.h"
 #include "tests/check_report_fixture.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 namespace {
 
-Report InterruptedFixture(const std::vector<std::string>& extra_paths = {}) {
-  Report r = testing_support::CheckReportFixture();
+model::Report InterruptedFixture(const std::vector<std::string>& extra_paths = {}) {
+  model::Report r = testing_support::CheckReportFixture();
   r.context.interrupted = true;
   r.context.interrupt_signal = 15;
   std::vector<std::string> paths = extra_paths;
-  for (const Target& t : r.targets) paths.push_back(t.path);
-  MarkInterrupted(r.checks, paths, 15);
+  for (const model::Target& t : r.targets) paths.push_back(t.path);
+  gate::MarkInterrupted(r.checks, paths, 15);
   return r;
 }
 
 TEST(InterruptedCheckTest, EveryRuleThatDidNotFailBecomesAnError) {
-  Report r = InterruptedFixture({"/never/reached"});
+  model::Report r = InterruptedFixture({"/never/reached"});
   int fails = 0;
-  for (const CheckResult& c : r.checks) {
-    if (c.outcome == CheckOutcome::kFail) {
+  for (const model::CheckResult& c : r.checks) {
+    if (c.outcome == model::CheckOutcome::kFail) {
       ++fails;
       continue;
     }
-    EXPECT_EQ(c.outcome, CheckOutcome::kError) << c.rule;
+    EXPECT_EQ(c.outcome, model::CheckOutcome::kError) << c.rule;
     EXPECT_EQ(c.message.rfind("interrupted by SIGTERM before the check finished", 0), 0u)
         << c.message;
   }
@@ -41,11 +41,11 @@ TEST(InterruptedCheckTest, EveryRuleThatDidNotFailBecomesAnError) {
 }
 
 TEST(InterruptedCheckTest, JunitHoldsAnErrorTestCaseEvenWithNoRuleEvaluated) {
-  Report r;
+  model::Report r;
   r.context.interrupted = true;
-  MarkInterrupted(r.checks, {"/data"}, 2);
+  gate::MarkInterrupted(r.checks, {"/data"}, 2);
   std::ostringstream out;
-  ASSERT_TRUE(JunitReporter().Write(r, out).ok());
+  ASSERT_TRUE(junit::JunitReporter().Write(r, out).ok());
   EXPECT_NE(out.str().find("tests=\"1\" failures=\"0\" errors=\"1\""), std::string::npos)
       << out.str();
   EXPECT_NE(out.str().find("<error type=\"not_measured\" message=\"interrupted by SIGINT"),
@@ -54,13 +54,13 @@ TEST(InterruptedCheckTest, JunitHoldsAnErrorTestCaseEvenWithNoRuleEvaluated) {
 }
 
 TEST(InterruptedCheckTest, PrometheusKeepsEveryPassSeriesAtZero) {
-  Report r = InterruptedFixture();
+  model::Report r = InterruptedFixture();
   std::ostringstream out;
-  ASSERT_TRUE(PrometheusReporter().Write(r, out).ok());
+  ASSERT_TRUE(prometheus::PrometheusReporter().Write(r, out).ok());
   std::string text = out.str();
-  for (const CheckResult& c : r.checks) {
-    std::string series =
-        "durprobe_check_pass{path=\"" + PromLabel(c.path) + "\",rule=\"" + c.rule + "\"} 0\n";
+  for (const model::CheckResult& c : r.checks) {
+    std::string series = "durprobe_check_pass{path=\"" + prometheus::PromLabel(c.path) +
+                         "\",rule=\"" + c.rule + "\"} 0\n";
     EXPECT_NE(text.find(series), std::string::npos) << series << text;
   }
   EXPECT_EQ(
@@ -69,4 +69,4 @@ TEST(InterruptedCheckTest, PrometheusKeepsEveryPassSeriesAtZero) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render

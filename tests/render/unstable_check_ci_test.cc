@@ -12,21 +12,21 @@
 #include "render/prometheus/prometheus_reporter.h"
 #include "text/line_width.h"
 
-namespace durprobe::report {
+namespace durprobe::render {
 namespace {
 
-Report ReportWithAnUnstableRule() {
-  Report report;
+model::Report ReportWithAnUnstableRule() {
+  model::Report report;
   report.context.durprobe_version = "0.1.0";
   report.context.host = "h";
   report.context.started_at = "2026-12-01T14:00:00Z";
-  Target t;
+  model::Target t;
   t.path = "/data";
   report.targets = {t};
-  CheckResult c;
+  model::CheckResult c;
   c.rule = "etcd_wal_fsync_p99";
   c.path = "/data";
-  c.outcome = CheckOutcome::kUnstable;
+  c.outcome = model::CheckOutcome::kUnstable;
   c.measured = 0.006;
   c.threshold = 0.01;
   c.comparison = "<";
@@ -40,7 +40,7 @@ Report ReportWithAnUnstableRule() {
 
 TEST(UnstableCheckCiTest, JunitCallsItAnErrorOfTypeUnstable) {
   std::ostringstream out;
-  ASSERT_TRUE(JunitReporter().Write(ReportWithAnUnstableRule(), out).ok());
+  ASSERT_TRUE(junit::JunitReporter().Write(ReportWithAnUnstableRule(), out).ok());
   std::string xml = out.str();
   EXPECT_NE(xml.find("tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\""), std::string::npos)
       << xml;
@@ -52,7 +52,7 @@ TEST(UnstableCheckCiTest, JunitCallsItAnErrorOfTypeUnstable) {
 
 TEST(UnstableCheckCiTest, PrometheusReadsItAsNotPassedAndUnstable) {
   std::ostringstream out;
-  ASSERT_TRUE(PrometheusReporter().Write(ReportWithAnUnstableRule(), out).ok());
+  ASSERT_TRUE(prometheus::PrometheusReporter().Write(ReportWithAnUnstableRule(), out).ok());
   std::string text = out.str();
   EXPECT_NE(text.find("durprobe_check_pass{path=\"/data\",rule=\"etcd_wal_fsync_p99\"} 0"),
             std::string::npos)
@@ -65,7 +65,7 @@ TEST(UnstableCheckCiTest, PrometheusReadsItAsNotPassedAndUnstable) {
 
 TEST(UnstableCheckCiTest, TheConsoleTagsAndCountsIt) {
   std::ostringstream out;
-  PrintChecks(ReportWithAnUnstableRule().checks, out);
+  console::PrintChecks(ReportWithAnUnstableRule().checks, out);
   std::string text = out.str();
   EXPECT_NE(text.find("  UNSTABLE /data  etcd_wal_fsync_p99"), std::string::npos) << text;
   EXPECT_NE(text.find("0 passed, 0 failed, 0 could not be evaluated, 0 skipped, 1 unstable"),
@@ -79,20 +79,20 @@ TEST(UnstableCheckCiTest, TheHeadlineSaysUnstableNeverPass) {
   const std::string headline =
       "check: UNSTABLE, rule etcd_wal_fsync_p99 on /data: unstable: the device moved during the "
       "run (Checks below)\n";
-  Report report = ReportWithAnUnstableRule();
+  model::Report report = ReportWithAnUnstableRule();
   std::ostringstream verdict;
-  PrintCheckVerdict(report.checks, verdict);
+  console::PrintCheckVerdict(report.checks, verdict);
   EXPECT_EQ(verdict.str(), headline);
 
   std::ostringstream whole;
-  PrintReport(report, whole);
+  console::PrintReport(report, whole);
   EXPECT_NE(whole.str().find(headline), std::string::npos) << whole.str();
   EXPECT_EQ(whole.str().find("PASS"), std::string::npos) << whole.str();
 
   // On a terminal the recap at the end says it again, pointing up at the Checks.
   std::ostringstream terminal;
-  SetLineWidth(terminal, 100);
-  PrintReport(report, terminal);
+  text::SetLineWidth(terminal, 100);
+  console::PrintReport(report, terminal);
   EXPECT_NE(terminal.str().find("check: UNSTABLE, rule etcd_wal_fsync_p99 on /data: unstable: "
                                 "the device moved during the run (Checks above)\n"),
             std::string::npos)
@@ -100,12 +100,12 @@ TEST(UnstableCheckCiTest, TheHeadlineSaysUnstableNeverPass) {
   EXPECT_EQ(terminal.str().find("PASS"), std::string::npos) << terminal.str();
 
   // A failing rule beside it still leads: check exits 1 for it.
-  CheckResult failed = report.checks[0];
+  model::CheckResult failed = report.checks[0];
   failed.rule = "durable";
-  failed.outcome = CheckOutcome::kFail;
+  failed.outcome = model::CheckOutcome::kFail;
   report.checks.push_back(failed);
   std::ostringstream both;
-  PrintCheckVerdict(report.checks, both);
+  console::PrintCheckVerdict(report.checks, both);
   EXPECT_EQ(both.str().rfind("check: FAIL, first failing rule durable on /data", 0), 0u)
       << both.str();
 }
@@ -113,27 +113,27 @@ TEST(UnstableCheckCiTest, TheHeadlineSaysUnstableNeverPass) {
 // A pass with a warning (PASS*: durable on an unproven path) is named in the headline too: a
 // plain `check: PASS` over a PASS* row would hide what the row says would prove it.
 TEST(UnstableCheckCiTest, TheHeadlineNamesAPassWithAWarning) {
-  Report report = ReportWithAnUnstableRule();
-  CheckResult& durable = report.checks[0];
+  model::Report report = ReportWithAnUnstableRule();
+  model::CheckResult& durable = report.checks[0];
   durable.rule = "durable";
-  durable.outcome = CheckOutcome::kPass;
+  durable.outcome = model::CheckOutcome::kPass;
   durable.warning = true;
   durable.unit.clear();
   durable.message = "unproven: a FUSE server decides what a sync does";
-  CheckResult plain = durable;
+  model::CheckResult plain = durable;
   plain.rule = "etcd_wal_fsync_p99";
   plain.warning = false;
   report.checks.insert(report.checks.begin(), plain);
   std::ostringstream verdict;
-  PrintCheckVerdict(report.checks, verdict);
+  console::PrintCheckVerdict(report.checks, verdict);
   EXPECT_EQ(verdict.str(),
             "check: PASS* (2 rule(s), 1 passed with a warning: rule durable on /data: unproven: a "
             "FUSE server decides what a sync does; Checks below)\n");
   report.checks.pop_back();
   std::ostringstream clean;
-  PrintCheckVerdict(report.checks, clean);
+  console::PrintCheckVerdict(report.checks, clean);
   EXPECT_EQ(clean.str(), "check: PASS (1 rule(s), Checks below)\n");
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render

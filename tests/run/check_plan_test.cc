@@ -82,16 +82,16 @@ TEST(CheckPlanTest, ProbesWarmUpLongerAndRunEnoughForATail) {
 TEST(CheckPlanTest, AP99RulesProbeKeepsTheOperationsThatBoundItsP99) {
   const probes::ProbeSpec wal{probes::Primitive::kFdatasync, probes::Pattern::kPreallocated, 2300};
   const probes::ProbeSpec plain{probes::Primitive::kNone, probes::Pattern::kOverwrite};
-  report::Policy policy;
+  gate::Policy policy;
   policy.latency = {{.name = "p99", .spec = wal, .max_ns = 10'000'000}};
   EXPECT_EQ(CheckReserves(policy, {plain, wal}),
             (std::vector<std::uint64_t>{probes::kTailMinOps, probes::kTailBoundOps}));
-  policy.latency[0].stat = report::LatencyStat::kP50;
+  policy.latency[0].stat = gate::LatencyStat::kP50;
   EXPECT_EQ(CheckReserves(policy, {wal}), (std::vector<std::uint64_t>{probes::kTailMinOps}));
 }
 
 TEST(CheckPlanTest, TheLoadIsTheAskedOneWithThePolicysCompanionSyncs) {
-  report::Policy none;
+  gate::Policy none;
   EXPECT_FALSE(CheckLoad(std::nullopt, none));
   probes::LoadRates asked{.reads_per_sec = 200, .writes_per_sec = 100};
   std::optional<probes::LoadRates> plain = CheckLoad(asked, none);
@@ -99,7 +99,7 @@ TEST(CheckPlanTest, TheLoadIsTheAskedOneWithThePolicysCompanionSyncs) {
   EXPECT_DOUBLE_EQ(plain->reads_per_sec, 200);
   EXPECT_DOUBLE_EQ(plain->syncs_per_sec, 0);
 
-  report::Policy etcd;
+  gate::Policy etcd;
   etcd.companion_syncs_per_sec = 7;
   etcd.companion_sync_bytes = 36 * 1024;
   std::optional<probes::LoadRates> companion = CheckLoad(std::nullopt, etcd);
@@ -134,11 +134,11 @@ TEST(CheckPlanTest, EachPathsLoadRunsInItsOwnScratchUntilTheAnalysis) {
   EXPECT_EQ(loads->size(), 2u);
   EXPECT_EQ(ScratchesIn(a.path()), 1u);
   EXPECT_EQ(ScratchesIn(b.path()), 1u);
-  report::Report r;
+  model::Report r;
   r.targets.resize(2);
   loads->StopInto(r);
   EXPECT_EQ(loads->size(), 0u);
-  for (const report::Target& t : r.targets) {
+  for (const model::Target& t : r.targets) {
     ASSERT_EQ(t.findings.size(), 1u);
     EXPECT_EQ(t.findings[0].code.rfind("background_load", 0), 0u) << t.findings[0].code;
   }

@@ -22,8 +22,8 @@ namespace {
 using testing_support::TwoTimedProbes;
 constexpr probes::ProbeSpec kAppend = testing_support::kTimedAppend;
 
-report::Policy AppendP99() {
-  report::Policy policy;
+gate::Policy AppendP99() {
+  gate::Policy policy;
   policy.latency = {{.name = "append_p99", .spec = kAppend, .max_ns = 1'200'000}};
   return policy;
 }
@@ -37,9 +37,9 @@ class CheckRemeasureTest : public ::testing::Test {
     fake_.AddSyncLatencyAfter(700'000, 684);  // reference (42), probe 1 (400), reference (42)
     ex_ = Execute(fake_, TwoTimedProbes(dir_.path(), "check"));
     ASSERT_TRUE(ex_.status.ok()) << ex_.status.message();
-    ex_.report.checks = report::EvaluatePolicy(AppendP99(), ex_.report);
+    ex_.report.checks = gate::EvaluatePolicy(AppendP99(), ex_.report);
     ASSERT_EQ(ex_.report.checks.size(), 1u);
-    ASSERT_EQ(ex_.report.checks[0].outcome, report::CheckOutcome::kUnstable)
+    ASSERT_EQ(ex_.report.checks[0].outcome, model::CheckOutcome::kUnstable)
         << ex_.report.checks[0].message;
     plan_.rule = TwoTimedProbes(dir_.path()).probes.rule;
     plan_.op_options.file_size = 1 << 20;
@@ -56,13 +56,13 @@ TEST_F(CheckRemeasureTest, AStraddlingRuleIsReMeasuredAndThenDecided) {
   BackgroundLoads none;
   JudgeCheck(fake_, AppendP99(), plan_, none, ex_.report);
   ASSERT_EQ(ex_.report.checks.size(), 1u);
-  const report::CheckResult& c = ex_.report.checks[0];
-  EXPECT_EQ(c.outcome, report::CheckOutcome::kPass) << c.message;
+  const model::CheckResult& c = ex_.report.checks[0];
+  EXPECT_EQ(c.outcome, model::CheckOutcome::kPass) << c.message;
   EXPECT_EQ(c.remeasured, 1u);
   EXPECT_FALSE(c.drift_low);
   EXPECT_NE(c.message.find("re-measure 1 of at most 2 held steady"), std::string::npos)
       << c.message;
-  EXPECT_EQ(report::ToJson(ex_.report)["checks"][0]["remeasured"], 1);
+  EXPECT_EQ(codec::ToJson(ex_.report)["checks"][0]["remeasured"], 1);
   // The report's probe table keeps the run's own measurement.
   EXPECT_EQ(ex_.report.targets[0].probes.size(), 2u);
 }
@@ -70,13 +70,13 @@ TEST_F(CheckRemeasureTest, AStraddlingRuleIsReMeasuredAndThenDecided) {
 TEST_F(CheckRemeasureTest, ARuleItsOwnIntervalCouldNotDecideIsReMeasuredToo) {
   // The rule left "cannot tell" by its own figure (gate/rules.cc), not by the drift: it is
   // re-measured as a drift's is, and the steady re-measure decides it.
-  report::CheckResult& open = ex_.report.checks[0];
+  model::CheckResult& open = ex_.report.checks[0];
   open.drift_low.reset();
   open.drift_high.reset();
   open.undecided = true;
-  std::vector<report::CheckResult> again = RemeasureUnstable(fake_, AppendP99(), plan_, ex_.report);
+  std::vector<model::CheckResult> again = RemeasureUnstable(fake_, AppendP99(), plan_, ex_.report);
   ASSERT_EQ(again.size(), 1u);
-  EXPECT_EQ(again[0].outcome, report::CheckOutcome::kPass) << again[0].message;
+  EXPECT_EQ(again[0].outcome, model::CheckOutcome::kPass) << again[0].message;
   EXPECT_EQ(again[0].remeasured, 1u);
   EXPECT_NE(again[0].message.find("could not decide the rule"), std::string::npos)
       << again[0].message;
@@ -87,9 +87,9 @@ TEST_F(CheckRemeasureTest, ARuleItsOwnIntervalCouldNotDecideIsReMeasuredToo) {
 
 TEST_F(CheckRemeasureTest, ADeviceThatNeverSettlesIsReMeasuredTwiceAtMost) {
   fake_.AddSyncLatencyRamp(500'000, 50);  // slower every 50 syncs: no re-measure is steady
-  std::vector<report::CheckResult> again = RemeasureUnstable(fake_, AppendP99(), plan_, ex_.report);
+  std::vector<model::CheckResult> again = RemeasureUnstable(fake_, AppendP99(), plan_, ex_.report);
   ASSERT_EQ(again.size(), 1u);
-  EXPECT_EQ(again[0].outcome, report::CheckOutcome::kUnstable) << again[0].message;
+  EXPECT_EQ(again[0].outcome, model::CheckOutcome::kUnstable) << again[0].message;
   EXPECT_EQ(again[0].remeasured, kMaxRemeasures);
   EXPECT_NE(again[0].message.find("re-measured 2 time(s), none with the device steady"),
             std::string::npos)
@@ -99,9 +99,9 @@ TEST_F(CheckRemeasureTest, ADeviceThatNeverSettlesIsReMeasuredTwiceAtMost) {
 TEST_F(CheckRemeasureTest, TooLittleBudgetLeftMeansNoReMeasure) {
   plan_.deadline_ns = fake_.NowNanos() + kMinRemeasureNs / 2;
   const int syncs = fake_.sync_calls();
-  std::vector<report::CheckResult> again = RemeasureUnstable(fake_, AppendP99(), plan_, ex_.report);
+  std::vector<model::CheckResult> again = RemeasureUnstable(fake_, AppendP99(), plan_, ex_.report);
   ASSERT_EQ(again.size(), 1u);
-  EXPECT_EQ(again[0].outcome, report::CheckOutcome::kUnstable);
+  EXPECT_EQ(again[0].outcome, model::CheckOutcome::kUnstable);
   EXPECT_EQ(again[0].remeasured, 0u);
   EXPECT_NE(again[0].message.find("not re-measured: the budget was spent"), std::string::npos)
       << again[0].message;
@@ -113,7 +113,7 @@ TEST_F(CheckRemeasureTest, AReMeasureEndsWithinTheBudgetLeft) {
   plan_.rule.min_ops = 1000;
   plan_.rule.max_ops = 0;
   plan_.deadline_ns = fake_.NowNanos() + 1'000'000'000;
-  std::vector<report::CheckResult> again = RemeasureUnstable(fake_, AppendP99(), plan_, ex_.report);
+  std::vector<model::CheckResult> again = RemeasureUnstable(fake_, AppendP99(), plan_, ex_.report);
   ASSERT_EQ(again.size(), 1u);
   EXPECT_GE(again[0].remeasured, 1u);
   EXPECT_LE(fake_.NowNanos(), plan_.deadline_ns);
@@ -122,14 +122,14 @@ TEST_F(CheckRemeasureTest, AReMeasureEndsWithinTheBudgetLeft) {
 TEST(CheckRemeasureRulesTest, OnlyRulesTheDriftLeftUnstableAreReMeasured) {
   platform::FaultPlatform fake(platform::Default());
   fake.UseFakeClock();
-  report::Report report;
-  report::Target t;
+  model::Report report;
+  model::Target t;
   t.path = "/nowhere";
   report.targets = {t};
-  report::CheckResult throttled;  // unstable by the CPU quota: no drift range
+  model::CheckResult throttled;  // unstable by the CPU quota: no drift range
   throttled.rule = "append_p99";
   throttled.path = t.path;
-  throttled.outcome = report::CheckOutcome::kUnstable;
+  throttled.outcome = model::CheckOutcome::kUnstable;
   report.checks = {throttled};
   EXPECT_TRUE(RemeasureUnstable(fake, AppendP99(), RemeasurePlan{}, report).empty());
   EXPECT_EQ(fake.sync_calls(), 0);

@@ -138,7 +138,7 @@ TEST(CommandPlansTest, ProbePgIsPgTestFsyncsTableAndRefusesASelection) {
   r.pg = true;
   Result<Plan> plan = MakeProbeCommandPlan(P(), kOnePath, r, BudgetRequest{});
   ASSERT_TRUE(plan.ok());
-  EXPECT_EQ(plan->probes.specs, report::PgTestFsyncSpecs());
+  EXPECT_EQ(plan->probes.specs, gate::PgTestFsyncSpecs());
   EXPECT_EQ(plan->options["pg_test_fsync"], true);
   r.sizes = {"4k"};
   Result<Plan> refused = MakeProbeCommandPlan(P(), kOnePath, r, BudgetRequest{});

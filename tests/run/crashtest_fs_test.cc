@@ -7,8 +7,8 @@
 namespace durprobe::run {
 namespace crashtest_fs_test {
 
-report::Target On(std::string fstype, std::vector<std::string> options) {
-  report::Target t;
+model::Target On(std::string fstype, std::vector<std::string> options) {
+  model::Target t;
   t.path = "/data";
   platform::MountInfo m;
   m.fstype = std::move(fstype);

@@ -134,7 +134,7 @@ TEST(DeadlineRunTest, SlowSyncsEndAProbeRunAtItsBudgetWithTheRestListed) {
   Execution ex = Execute(slow, plan);
   const std::uint64_t took = slow.NowNanos() - start;
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
-  const report::Target& t = ex.report.targets.at(0);
+  const model::Target& t = ex.report.targets.at(0);
   // The probe in flight at the deadline ends after one warm-up and one timed sync; its reference
   // sample before it holds a few more: a second past the budget at most, where the run without
   // a deadline took one probe's 333 ms and its syncs six times over.
@@ -142,12 +142,12 @@ TEST(DeadlineRunTest, SlowSyncsEndAProbeRunAtItsBudgetWithTheRestListed) {
   ASSERT_FALSE(t.probes.empty());
   ASSERT_LT(t.probes.size(), plan.probes.specs.size());
   EXPECT_EQ(t.probes.size() + t.unfinished.size(), plan.probes.specs.size());
-  for (const report::Unfinished& u : t.unfinished) {
-    EXPECT_EQ(u.kind, report::UnfinishedKind::kProbe);
-    EXPECT_EQ(u.reason, report::Unfinished::kBudget);
+  for (const model::Unfinished& u : t.unfinished) {
+    EXPECT_EQ(u.kind, model::UnfinishedKind::kProbe);
+    EXPECT_EQ(u.reason, model::Unfinished::kBudget);
   }
   bool said = false;
-  for (const report::Finding& f : t.findings) {
+  for (const model::Finding& f : t.findings) {
     if (f.code != "budget_spent") continue;
     said = true;
     EXPECT_NE(f.message.find("probes"), std::string::npos) << f.message;

@@ -37,7 +37,7 @@ TEST(DriftMarksTest, AProbeMeasuredWhileTheDeviceMovedIsMarkedAndNamed) {
   platform::FaultPlatform fake(platform::Default());
   Execution ex = RunSwitching(fake, dir.path(), true);
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
-  const report::Target& t = ex.report.targets.at(0);
+  const model::Target& t = ex.report.targets.at(0);
   ASSERT_EQ(t.probes.size(), 2u);
   ASSERT_EQ(t.reference.size(), 3u);  // before each probe, and after the last
   EXPECT_EQ(t.reference[0].before, "fdatasync overwrite 4 KiB");
@@ -46,25 +46,25 @@ TEST(DriftMarksTest, AProbeMeasuredWhileTheDeviceMovedIsMarkedAndNamed) {
   EXPECT_EQ(t.moved[0].probe, 1u);
   EXPECT_DOUBLE_EQ(t.moved[0].before_ns, 300'000);
   EXPECT_DOUBLE_EQ(t.moved[0].after_ns, 1'000'000);
-  ASSERT_TRUE(report::HasDriftFinding(t));
+  ASSERT_TRUE(analysis::HasDriftFinding(t));
 
-  nlohmann::json j = report::ToJson(ex.report);
+  nlohmann::json j = codec::ToJson(ex.report);
   const nlohmann::json& probes = j["targets"][0]["probes"];
   EXPECT_FALSE(probes[0].contains("device_moved"));
   EXPECT_EQ(probes[1]["device_moved"]["before_ns"], 300'000.0);
   EXPECT_EQ(probes[1]["device_moved"]["after_ns"], 1'000'000.0);
 
   // The second probe's p99 (about 1 ms) was read at 650 us; the run went from 300 us to 1 ms.
-  report::Policy policy;
+  gate::Policy policy;
   policy.latency = {{.name = "append_p99", .spec = kMarkAppend, .max_ns = 1'200'000},
                     {.name = "append_p99_loose", .spec = kMarkAppend, .max_ns = 10'000'000}};
-  std::vector<report::CheckResult> checks = report::EvaluatePolicy(policy, ex.report);
+  std::vector<model::CheckResult> checks = gate::EvaluatePolicy(policy, ex.report);
   ASSERT_EQ(checks.size(), 2u);
-  EXPECT_EQ(checks[0].outcome, report::CheckOutcome::kUnstable) << checks[0].message;
+  EXPECT_EQ(checks[0].outcome, model::CheckOutcome::kUnstable) << checks[0].message;
   ASSERT_TRUE(checks[0].drift_low && checks[0].drift_high);
   EXPECT_LT(*checks[0].drift_low, 0.0012);
   EXPECT_GE(*checks[0].drift_high, 0.0012);
-  EXPECT_EQ(checks[1].outcome, report::CheckOutcome::kPass) << checks[1].message;
+  EXPECT_EQ(checks[1].outcome, model::CheckOutcome::kPass) << checks[1].message;
 }
 
 TEST(DriftMarksTest, ASteadyDeviceMarksNothingAndTheRulePasses) {
@@ -72,13 +72,13 @@ TEST(DriftMarksTest, ASteadyDeviceMarksNothingAndTheRulePasses) {
   platform::FaultPlatform fake(platform::Default());
   Execution ex = RunSwitching(fake, dir.path(), false);
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
-  const report::Target& t = ex.report.targets.at(0);
+  const model::Target& t = ex.report.targets.at(0);
   EXPECT_EQ(t.reference.size(), 3u);
   EXPECT_TRUE(t.moved.empty());
-  EXPECT_FALSE(report::HasDriftFinding(t));
-  report::Policy policy;
+  EXPECT_FALSE(analysis::HasDriftFinding(t));
+  gate::Policy policy;
   policy.latency = {{.name = "append_p99", .spec = kMarkAppend, .max_ns = 1'200'000}};
-  EXPECT_EQ(report::EvaluatePolicy(policy, ex.report).at(0).outcome, report::CheckOutcome::kPass);
+  EXPECT_EQ(gate::EvaluatePolicy(policy, ex.report).at(0).outcome, model::CheckOutcome::kPass);
 }
 
 // A device in two states through the whole run path (executor, timed loop, analysis): syncs take
@@ -99,16 +99,16 @@ TEST(DriftMarksTest, AProbeAcrossTwoStatesGetsEachStatesFigures) {
   plan.probes.rule.max_ns = 2'000'000'000;
   Execution ex = Execute(fake, plan);
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
-  const report::Target& t = ex.report.targets.at(0);
+  const model::Target& t = ex.report.targets.at(0);
   ASSERT_TRUE(t.device_states);
   EXPECT_EQ(t.device_states->evidence, "fdatasync overwrite 4 KiB");
   EXPECT_NEAR(t.device_states->fast_ns, 100'000, 10'000);
   EXPECT_NEAR(t.device_states->slow_ns, 4'000'000, 100'000);
   ASSERT_EQ(t.probe_states.size(), 1u);
-  const std::vector<report::StateFigures>& states = t.probe_states[0].states;
+  const std::vector<model::StateFigures>& states = t.probe_states[0].states;
   ASSERT_EQ(states.size(), 2u);
-  EXPECT_EQ(states[0].state, report::DeviceState::kFast);
-  EXPECT_EQ(states[1].state, report::DeviceState::kSlow);
+  EXPECT_EQ(states[0].state, model::DeviceState::kFast);
+  EXPECT_EQ(states[1].state, model::DeviceState::kSlow);
   // Every timed operation lands in one state or the other (the window in which the device
   // switched goes to the state its median is in).
   EXPECT_EQ(states[0].ops + states[1].ops, t.probes[0].ops);
@@ -117,10 +117,10 @@ TEST(DriftMarksTest, AProbeAcrossTwoStatesGetsEachStatesFigures) {
   EXPECT_GT(states[1].sync_p99_ns, 0u);   // over 100 slow syncs
   EXPECT_GT(states[1].time_share, 0.7);  // 1.7 s of the 2 s
   int said = 0;
-  for (const report::Finding& f : t.findings) said += f.code == "device_states" ? 1 : 0;
+  for (const model::Finding& f : t.findings) said += f.code == "device_states" ? 1 : 0;
   EXPECT_EQ(said, 1);
 
-  nlohmann::json j = report::ToJson(ex.report);
+  nlohmann::json j = codec::ToJson(ex.report);
   EXPECT_EQ(j["targets"][0]["probes"][0]["states"].size(), 2u);
   EXPECT_EQ(j["targets"][0]["states"]["evidence"], "fdatasync overwrite 4 KiB");
 }
@@ -133,15 +133,15 @@ TEST(DriftMarksTest, AFailedReferenceSyncIsAFindingOncePerPath) {
   fake.UseFakeClock();
   fake.FailSyncs(EIO);
   Execution ex = Execute(fake, TwoTimedProbes(dir.path()));
-  const report::Target& t = ex.report.targets.at(0);
+  const model::Target& t = ex.report.targets.at(0);
   EXPECT_TRUE(t.reference.empty());
   int said = 0;
-  for (const report::Finding& f : t.findings) {
+  for (const model::Finding& f : t.findings) {
     if (f.code != "probe_error" || f.message.rfind("the reference probe (", 0) != 0) continue;
     ++said;
     // Said once per subject, whatever the message says (each failed sample names what it preceded).
-    EXPECT_EQ(f.subject, "reference probe " + report::ProbeLabel(ReferenceSpec(fake)));
-    EXPECT_EQ(f.severity, report::Severity::kFail);
+    EXPECT_EQ(f.subject, "reference probe " + model::ProbeLabel(ReferenceSpec(fake)));
+    EXPECT_EQ(f.severity, model::Severity::kFail);
     EXPECT_NE(f.message.find("Input/output error"), std::string::npos) << f.message;
   }
   EXPECT_EQ(said, 1);

@@ -25,7 +25,7 @@ TEST(EbsCountersTest, DeltaAndFindingFromThePagesBeforeAndAfter) {
   std::optional<platform::EbsStats> before = ReadEbsStats(fault, "nvme1n1");
   ASSERT_TRUE(before.has_value());
   EXPECT_EQ(before->device, "nvme1n1");
-  std::vector<report::Target> targets(1);
+  std::vector<model::Target> targets(1);
   targets[0].path = "/data";
   AddEbsDeltas(fault, {"/data"}, {before}, targets);
   ASSERT_TRUE(targets[0].ebs.has_value());
@@ -43,7 +43,7 @@ TEST(EbsCountersTest, AVolumeWithinItsLimitsHasNoFinding) {
   platform::FaultPlatform fault(platform::Default());
   fault.SetNvmeLogPages({platform::BuildEbsStatsPage(Counters(100, 7)),
                          platform::BuildEbsStatsPage(Counters(200, 7))});
-  std::vector<report::Target> targets(1);
+  std::vector<model::Target> targets(1);
   targets[0].path = "/data";
   AddEbsDeltas(fault, {"/data"}, {ReadEbsStats(fault, "nvme0n1")}, targets);
   ASSERT_TRUE(targets[0].ebs.has_value());
@@ -61,7 +61,7 @@ TEST(EbsCountersTest, DevicesWithoutThePageAreSkippedSilently) {
       ReadEbsBefore(platform::Default(), {"/tmp"});
   ASSERT_EQ(before.size(), 1u);
   EXPECT_FALSE(before[0].has_value());
-  std::vector<report::Target> targets(1);
+  std::vector<model::Target> targets(1);
   targets[0].path = "/tmp";
   AddEbsDeltas(platform::Default(), {"/tmp"}, before, targets);
   EXPECT_FALSE(targets[0].ebs.has_value());

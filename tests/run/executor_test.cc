@@ -22,32 +22,32 @@ namespace {
 
 // Records every event as a short word, and can raise an interruption at the Nth ProbeDone or
 // when an item whose name holds interrupt_at_item starts.
-class Recorder : public report::RunListener {
+class Recorder : public model::RunListener {
  public:
-  void RunStarted(const report::Context&) override { events.push_back("run"); }
-  void TargetStarted(const report::Target&) override { events.push_back("target"); }
-  void MountKnown(const report::Target&) override { events.push_back("mount"); }
-  void ProbeDone(const report::Target&, const probes::ProbeResult&) override {
+  void RunStarted(const model::Context&) override { events.push_back("run"); }
+  void TargetStarted(const model::Target&) override { events.push_back("target"); }
+  void MountKnown(const model::Target&) override { events.push_back("mount"); }
+  void ProbeDone(const model::Target&, const probes::ProbeResult&) override {
     events.push_back("probe");
     if (++probes_done == interrupt_after_probes) platform::SetInterruptSignalForTest(2);
   }
-  void SqliteDone(const report::Target&, const report::SqliteEntry&) override {
+  void SqliteDone(const model::Target&, const model::SqliteEntry&) override {
     events.push_back("sqlite");
   }
-  void WorkloadDone(const report::Target&, const std::string& name) override {
+  void WorkloadDone(const model::Target&, const std::string& name) override {
     events.push_back("workload " + name);
   }
-  void TargetDone(const report::Target&) override { events.push_back("done"); }
-  void Progress(const report::ProgressEvent& e) override {
+  void TargetDone(const model::Target&) override { events.push_back("done"); }
+  void Progress(const model::ProgressEvent& e) override {
     progress.push_back(e);
     if (!interrupt_at_item.empty() && e.item.find(interrupt_at_item) != std::string::npos) {
       platform::SetInterruptSignalForTest(15);
     }
   }
-  void RunFinished(const report::Report&) override { events.push_back("finished"); }
+  void RunFinished(const model::Report&) override { events.push_back("finished"); }
 
   std::vector<std::string> events;
-  std::vector<report::ProgressEvent> progress;
+  std::vector<model::ProgressEvent> progress;
   int probes_done = 0;
   int interrupt_after_probes = -1;
   std::string interrupt_at_item;
@@ -167,10 +167,10 @@ Plan MatrixPlan(const std::string& path, std::uint32_t repetitions) {
   return plan;
 }
 
-std::vector<std::string> SqliteItems(const std::vector<report::ProgressEvent>& progress,
+std::vector<std::string> SqliteItems(const std::vector<model::ProgressEvent>& progress,
                                      const std::string& path) {
   std::vector<std::string> items;
-  for (const report::ProgressEvent& e : progress) {
+  for (const model::ProgressEvent& e : progress) {
     if (e.phase == "sqlite") items.push_back(e.item.substr(path.size() + 2));
   }
   return items;
@@ -188,11 +188,11 @@ TEST_F(ExecutorTest, TheMatrixRunsInRoundsOfOneRepetitionPerConfigurationInARota
                                       normal + " (1/3)", off + " (setup)", off + " (1/3)",
                                       normal + " (2/3)", off + " (2/3)", full + " (2/3)",
                                       off + " (3/3)", full + " (3/3)", normal + " (3/3)"}));
-  const report::Target& t = ex.report.targets.at(0);
+  const model::Target& t = ex.report.targets.at(0);
   ASSERT_EQ(t.sqlite.size(), 3u);
   // Every repetition's window, in time: the same rotation, none overlapping another.
   std::vector<std::pair<std::uint64_t, std::string>> windows;
-  for (const report::SqliteEntry& e : t.sqlite) {
+  for (const model::SqliteEntry& e : t.sqlite) {
     EXPECT_EQ(e.result.outcome, probes::Outcome::kOk) << e.result.reason;
     EXPECT_EQ(e.result.repetitions, 3u);
     EXPECT_EQ(e.result.commits, 9u);
@@ -208,7 +208,7 @@ TEST_F(ExecutorTest, TheMatrixRunsInRoundsOfOneRepetitionPerConfigurationInARota
             (std::vector<std::string>{full, normal, off, normal, off, full, off, full, normal}));
   // The reference probe before the matrix and after every round.
   std::vector<std::string> samples;
-  for (const report::ReferenceSample& r : t.reference) samples.push_back(r.before);
+  for (const model::ReferenceSample& r : t.reference) samples.push_back(r.before);
   EXPECT_EQ(samples, (std::vector<std::string>{full, "round 2", "round 3", "end"}));
   // Each configuration counted alone: DELETE/FULL syncs more per commit than NORMAL, OFF none.
   EXPECT_GT(t.sqlite[0].result.commit_counts.sync_calls(),
@@ -223,9 +223,9 @@ TEST_F(ExecutorTest, InterruptionDuringTheMatrixKeepsEveryFinishedRepetition) {
   Execution ex = Execute(platform::Default(), plan, rec_);
   EXPECT_EQ(ex.status.kind(), Status::Kind::kInterrupted);
   EXPECT_EQ(ex.report.context.interrupt_signal, 15);
-  const report::Target& t = ex.report.targets.at(0);
+  const model::Target& t = ex.report.targets.at(0);
   ASSERT_EQ(t.sqlite.size(), 3u);
-  for (const report::SqliteEntry& e : t.sqlite) {
+  for (const model::SqliteEntry& e : t.sqlite) {
     EXPECT_EQ(e.result.outcome, probes::Outcome::kOk);
     EXPECT_EQ(e.result.repetitions, 1u);
     EXPECT_EQ(e.result.verified_rows, 3u);
@@ -242,7 +242,7 @@ TEST_F(ExecutorTest, InterruptionDuringASetupKeepsWhatRanAndListsTheRest) {
   rec_.interrupt_at_item = sqlite_bench::Label(plan.sqlite.configs[1]) + " (setup)";
   Execution ex = Execute(platform::Default(), plan, rec_);
   EXPECT_EQ(ex.status.kind(), Status::Kind::kInterrupted);
-  const report::Target& t = ex.report.targets.at(0);
+  const model::Target& t = ex.report.targets.at(0);
   // The first configuration had its first repetition before the second was set up.
   ASSERT_EQ(t.sqlite.size(), 1u);
   EXPECT_EQ(t.sqlite[0].result.repetitions, 1u);
@@ -252,8 +252,8 @@ TEST_F(ExecutorTest, InterruptionDuringASetupKeepsWhatRanAndListsTheRest) {
   for (std::size_t i = 1; i < 3; ++i) {
     EXPECT_EQ(t.unfinished[i].label, sqlite_bench::Label(plan.sqlite.configs[i]));
   }
-  for (const report::Unfinished& u : t.unfinished)
-    EXPECT_EQ(u.reason, report::Unfinished::kInterrupted);
+  for (const model::Unfinished& u : t.unfinished)
+    EXPECT_EQ(u.reason, model::Unfinished::kInterrupted);
   EXPECT_TRUE(IsEmptyDirectory(a_.path()));
 }
 
@@ -294,7 +294,7 @@ TEST_F(ExecutorTest, InterleavedScheduleSamplesEveryProbeOnEveryPathEachRound) {
   EXPECT_EQ(rec_.progress[0].item.rfind(a_.path(), 0), 0u);
   EXPECT_EQ(rec_.progress[1].item.rfind(b_.path(), 0), 0u);
   EXPECT_EQ(rec_.progress[8].phase, "round 2/2 probe");
-  for (const report::Target& t : ex.report.targets) {
+  for (const model::Target& t : ex.report.targets) {
     ASSERT_EQ(t.probes.size(), 3u);
     ASSERT_EQ(t.op_costs.size(), 1u);
     // Two rounds of at most max_ops each, merged.
@@ -316,8 +316,8 @@ Plan LongFdatasyncPlan(const std::string& path) {
   return plan;
 }
 
-bool HasFinding(const report::Target& t, const std::string& code) {
-  for (const report::Finding& f : t.findings) {
+bool HasFinding(const model::Target& t, const std::string& code) {
+  for (const model::Finding& f : t.findings) {
     if (f.code == code) return true;
   }
   return false;
@@ -330,10 +330,10 @@ TEST_F(ExecutorTest, ALatencyStepMidRunIsLatencyDrift) {
   fake.AddSyncLatencyAfter(9'000'000, 400);
   Execution ex = Execute(fake, LongFdatasyncPlan(a_.path()));
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
-  const report::Target& t = ex.report.targets.at(0);
+  const model::Target& t = ex.report.targets.at(0);
   ASSERT_GE(t.probes.at(0).series.size(), 10u);
   ASSERT_TRUE(HasFinding(t, "latency_drift"));
-  for (const report::Finding& f : t.findings) {
+  for (const model::Finding& f : t.findings) {
     if (f.code != "latency_drift") continue;
     EXPECT_NE(f.message.find("fdatasync overwrite 4 KiB:"), std::string::npos) << f.message;
     EXPECT_NE(f.message.find("burst-credit throttling"), std::string::npos) << f.message;
@@ -351,28 +351,28 @@ TEST_F(ExecutorTest, ASteadyDeviceHasNoLatencyDrift) {
 
 // Asks for a tick every millisecond and holds the first probe's start until two ticks for it
 // have come: a long item, without depending on how long anything takes.
-class TickWatcher : public report::RunListener {
+class TickWatcher : public model::RunListener {
  public:
   std::uint64_t TickIntervalNs() const override { return 1'000'000; }
-  void RunStarted(const report::Context&) override { running_ = true; }
-  void Progress(const report::ProgressEvent& e) override {
+  void RunStarted(const model::Context&) override { running_ = true; }
+  void Progress(const model::ProgressEvent& e) override {
     if (e.index != 0) return;
     std::unique_lock<std::mutex> lock(mu_);
     got_two_ = arrived_.wait_for(lock, std::chrono::minutes(1), [&] { return ticks.size() >= 2; });
   }
-  void ProgressTick(const report::ProgressEvent& e) override {
+  void ProgressTick(const model::ProgressEvent& e) override {
     std::lock_guard<std::mutex> lock(mu_);
     ticks.push_back(e);
     if (!running_) ++outside_run;
     arrived_.notify_all();
   }
-  void RunFinished(const report::Report&) override {
+  void RunFinished(const model::Report&) override {
     std::lock_guard<std::mutex> lock(mu_);
     running_ = false;
     ticks_at_finish = ticks.size();
   }
 
-  std::vector<report::ProgressEvent> ticks;
+  std::vector<model::ProgressEvent> ticks;
   std::size_t ticks_at_finish = 0;
   int outside_run = 0;
   bool got_two_ = false;

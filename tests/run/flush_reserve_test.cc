@@ -24,16 +24,16 @@ probes::StopRule Counted() {
 TEST(FlushReserveTest, ADurableProbeOnACountedDeviceKeepsTheEvidenceItNeeds) {
   probes::StopRule r =
       ReserveFlushEvidence(Counted(), {Primitive::kFdatasync, Pattern::kOverwrite}, 77);
-  EXPECT_EQ(r.reserved_ops, report::kMinFlushEvidenceOps);
+  EXPECT_EQ(r.reserved_ops, analysis::kMinFlushEvidenceOps);
   EXPECT_EQ(r.reserve_until_ns, 77u);
   EXPECT_EQ(r.max_ns, 1'000u);  // its share is unchanged: only the count is reserved
   for (Primitive p : {Primitive::kFsync, Primitive::kOdsync, Primitive::kRwfDsync}) {
     EXPECT_EQ(ReserveFlushEvidence(Counted(), {p, Pattern::kOverwrite}, 77).reserved_ops,
-              report::kMinFlushEvidenceOps);
+              analysis::kMinFlushEvidenceOps);
   }
   EXPECT_EQ(
       ReserveFlushEvidence(Counted(), {Primitive::kDirFsync, Pattern::kCreate}, 77).reserved_ops,
-      report::kMinFlushEvidenceOps);
+      analysis::kMinFlushEvidenceOps);
 }
 
 TEST(FlushReserveTest, ThePlainWriteAndANonDurableSyncKeepNone) {
@@ -57,8 +57,8 @@ TEST(FlushReserveTest, NoDeviceToCountReservesNothing) {
 TEST(FlushReserveTest, EarlierRoundsCountTowardsTheReserve) {
   const probes::ProbeSpec spec{Primitive::kFdatasync, Pattern::kOverwrite};
   EXPECT_EQ(ReserveFlushEvidence(Counted(), spec, 77, 15).reserved_ops,
-            report::kMinFlushEvidenceOps - 15);
-  EXPECT_EQ(ReserveFlushEvidence(Counted(), spec, 77, report::kMinFlushEvidenceOps).reserved_ops,
+            analysis::kMinFlushEvidenceOps - 15);
+  EXPECT_EQ(ReserveFlushEvidence(Counted(), spec, 77, analysis::kMinFlushEvidenceOps).reserved_ops,
             0u);
 }
 

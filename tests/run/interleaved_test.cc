@@ -34,7 +34,7 @@ TEST_F(ComparePlanTest, SamplesMergeAcrossRounds) {
   Execution ex = Execute(fake_, plan_);
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
   ASSERT_EQ(ex.report.targets.size(), 2u);
-  for (const report::Target& t : ex.report.targets) {
+  for (const model::Target& t : ex.report.targets) {
     ASSERT_EQ(t.probes.size(), 1u);
     const probes::ProbeResult& r = t.probes[0];
     EXPECT_EQ(r.outcome, probes::Outcome::kOk) << r.reason;
@@ -45,9 +45,9 @@ TEST_F(ComparePlanTest, SamplesMergeAcrossRounds) {
   // Per path and round: setup's fsync and 5 timed syncs; and the reference probe on each path
   // before each round and after the last (setup's fsync, 2 warm-up and 40 timed syncs).
   EXPECT_EQ(fake_.sync_calls(), 2 * 3 * 6 + 2 * (3 + 1) * kReferenceSyncs);
-  for (const report::Target& t : ex.report.targets) EXPECT_EQ(t.reference.size(), 4u);
-  ASSERT_EQ(report::CompareVerdicts(ex.report.targets).size(), 1u);
-  EXPECT_EQ(report::CompareVerdicts(ex.report.targets)[0].path, b_.path());
+  for (const model::Target& t : ex.report.targets) EXPECT_EQ(t.reference.size(), 4u);
+  ASSERT_EQ(explain::CompareVerdicts(ex.report.targets).size(), 1u);
+  EXPECT_EQ(explain::CompareVerdicts(ex.report.targets)[0].path, b_.path());
 }
 
 TEST_F(ComparePlanTest, AProbeFailingInALaterRoundKeepsItsSamplesAndIsNotRerun) {
@@ -59,7 +59,7 @@ TEST_F(ComparePlanTest, AProbeFailingInALaterRoundKeepsItsSamplesAndIsNotRerun) 
   fake_.FailSyncs(EIO, /*after_calls=*/round + 2 * kReferenceSyncs + 1);
   Execution ex = Execute(fake_, plan_);
   ASSERT_EQ(ex.report.targets.size(), 2u);
-  for (const report::Target& t : ex.report.targets) {
+  for (const model::Target& t : ex.report.targets) {
     const probes::ProbeResult& r = t.probes[0];
     EXPECT_EQ(r.outcome, probes::Outcome::kError) << t.path;
     EXPECT_NE(r.reason.find("Input/output error"), std::string::npos) << r.reason;

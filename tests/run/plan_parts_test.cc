@@ -70,10 +70,10 @@ TEST(PlanPartsTest, ABudgetTooShortDropsTheLargestWriterCounts) {
   EXPECT_FALSE(MakeConcurrencyPlan(w, 10'000'000'000, 1u << 20).ok());
 }
 
-report::Policy LatencyAndCommits() {
-  report::Policy p;
-  p.latency.push_back(*report::ParseLatencyFlag("10ms", report::LatencyStat::kP99));
-  p.commits.push_back(*report::ParseCommitFlag("WAL:FULL>=500"));
+gate::Policy LatencyAndCommits() {
+  gate::Policy p;
+  p.latency.push_back(*gate::ParseLatencyFlag("10ms", gate::LatencyStat::kP99));
+  p.commits.push_back(*gate::ParseCommitFlag("WAL:FULL>=500"));
   return p;
 }
 
@@ -103,8 +103,8 @@ TEST(CheckCommandPlanTest, LoadWritersAndFacts) {
   CheckRequest r;
   r.background_load = "200,100";
   r.writers.writers = {"4"};
-  report::Policy policy = LatencyAndCommits();
-  policy.facts.push_back(report::Fact::kFsyncErrorReported);
+  gate::Policy policy = LatencyAndCommits();
+  policy.facts.push_back(gate::Fact::kFsyncErrorReported);
   Result<CheckCommandPlan> made =
       MakeCheckPlan(platform::Default(), {"/a"}, policy, r, {}, /*dry_run=*/true);
   ASSERT_TRUE(made.ok()) << made.status().message();

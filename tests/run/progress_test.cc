@@ -34,11 +34,11 @@ TEST(ProgressTest, WhileAnItemRunsTheEstimateCountsDown) {
   EXPECT_EQ(EstimateWhileRunning(10, 8, 8, 2, 5), 0u);
 }
 
-class Events : public report::RunListener {
+class Events : public model::RunListener {
  public:
-  void Progress(const report::ProgressEvent& e) override { seen.push_back(e); }
-  void ProgressTick(const report::ProgressEvent& e) override { ticks.push_back(e); }
-  std::vector<report::ProgressEvent> seen, ticks;
+  void Progress(const model::ProgressEvent& e) override { seen.push_back(e); }
+  void ProgressTick(const model::ProgressEvent& e) override { ticks.push_back(e); }
+  std::vector<model::ProgressEvent> seen, ticks;
 };
 
 TEST(ProgressTest, AnnouncesEachStartWithItsIndexAndTheTotal) {
@@ -80,7 +80,7 @@ TEST(ProgressTest, ATickRepeatsTheRunningItemWithTheTimeBroughtUpToNow) {
   p.AdvanceClock(1'000'000'000);
   progress.Tick();
   ASSERT_EQ(events.ticks.size(), 2u);
-  for (const report::ProgressEvent& t : events.ticks) {
+  for (const model::ProgressEvent& t : events.ticks) {
     EXPECT_EQ(t.phase, "sqlite");
     EXPECT_EQ(t.item, "/d: WAL/FULL");
     EXPECT_EQ(t.index, 0u);

@@ -13,9 +13,9 @@
 namespace durprobe::run {
 namespace {
 
-class TickCounter : public report::RunListener {
+class TickCounter : public model::RunListener {
  public:
-  void ProgressTick(const report::ProgressEvent& e) override {
+  void ProgressTick(const model::ProgressEvent& e) override {
     std::lock_guard<std::mutex> lock(mu_);
     ++ticks_;
     last_item_ = e.item;

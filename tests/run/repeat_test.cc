@@ -23,9 +23,9 @@ namespace {
 // One probe of 5 timed fdatasyncs after its setup's fsync.
 constexpr int kProbeSyncs = 6;
 
-class Phases : public report::RunListener {
+class Phases : public model::RunListener {
  public:
-  void Progress(const report::ProgressEvent& e) override { phases.push_back(e.phase); }
+  void Progress(const model::ProgressEvent& e) override { phases.push_back(e.phase); }
   std::vector<std::string> phases;
 };
 
@@ -51,13 +51,13 @@ TEST_F(RepeatTest, EachRepeatProbesAgainAndTheRowShowsTheMedianOfTheRepeats) {
   fake_.AddSyncLatencyAfter(8 * kMs, 2 * (kReferenceSyncs + kProbeSyncs));
   Execution ex = Execute(fake_, plan_, listener_);
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
-  const report::Target& t = ex.report.targets.at(0);
+  const model::Target& t = ex.report.targets.at(0);
   ASSERT_EQ(t.probes.size(), 1u);
   const probes::ProbeResult& r = t.probes[0];
   EXPECT_EQ(r.outcome, probes::Outcome::kOk) << r.reason;
   EXPECT_EQ(r.ops, 15u);  // every repeat's operations pooled
   ASSERT_EQ(t.probe_repeats.size(), 1u);
-  const report::ProbeRepeats& rep = t.probe_repeats[0];
+  const model::ProbeRepeats& rep = t.probe_repeats[0];
   EXPECT_EQ(rep.probe, 0u);
   EXPECT_EQ(rep.p50_ns.n, 3u);
   EXPECT_EQ(rep.ops_per_sec.n, 3u);
@@ -87,7 +87,7 @@ TEST_F(RepeatTest, EachRepeatProbesAgainAndTheRowShowsTheMedianOfTheRepeats) {
 TEST_F(RepeatTest, OneRepeatKeepsTheRowAsItWas) {
   Execution ex = Execute(fake_, plan_, listener_);
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
-  const report::Target& t = ex.report.targets.at(0);
+  const model::Target& t = ex.report.targets.at(0);
   EXPECT_TRUE(t.probe_repeats.empty());
   EXPECT_EQ(t.probes.at(0).ops, 5u);
   EXPECT_EQ(listener_.phases, (std::vector<std::string>{"probe"}));
@@ -114,7 +114,7 @@ TEST_F(RepeatTest, InterleavedRepeatsAreTheirRoundsOverEveryPath) {
   plan_.repeats = 2;
   Execution ex = Execute(fake_, plan_, listener_);
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
-  for (const report::Target& t : ex.report.targets) {
+  for (const model::Target& t : ex.report.targets) {
     ASSERT_EQ(t.probes.size(), 1u);
     EXPECT_EQ(t.probes[0].ops, 20u);  // 5 a round, 2 rounds a repeat, 2 repeats
     ASSERT_EQ(t.probe_repeats.size(), 1u);
@@ -140,9 +140,9 @@ TEST_F(RepeatTest, TheMatrixRepeatsItsRoundsAndEachRowGetsItsSpreads) {
   plan_.sqlite.options.device_warmup_ns = 0;
   Execution ex = Execute(platform::Default(), plan_, listener_);
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
-  const report::Target& t = ex.report.targets.at(0);
+  const model::Target& t = ex.report.targets.at(0);
   ASSERT_EQ(t.sqlite.size(), 2u);
-  for (const report::SqliteEntry& e : t.sqlite) {
+  for (const model::SqliteEntry& e : t.sqlite) {
     EXPECT_EQ(e.result.outcome, probes::Outcome::kOk) << e.result.reason;
     EXPECT_EQ(e.result.repetitions, 4u);  // 2 a repeat
     EXPECT_EQ(e.result.commits, 12u);
@@ -175,7 +175,7 @@ TEST(CombineRunsTest, RunsOfOneConfigurationPoolTheirCountsAndShowTheMedians) {
                  .mean = static_cast<double>(p50)};
     return r;
   };
-  std::optional<report::SqliteRepeats> spreads;
+  std::optional<model::SqliteRepeats> spreads;
   sqlite_bench::CommitResult row = CombineRuns(
       {run(300, 3'000'000, 10), run(500, 2'000'000, 20), run(100, 9'000'000, 30)}, spreads);
   EXPECT_EQ(row.repetitions, 6u);
@@ -185,11 +185,11 @@ TEST(CombineRunsTest, RunsOfOneConfigurationPoolTheirCountsAndShowTheMedians) {
   EXPECT_EQ(row.latency.min, 1'000'000u);
   EXPECT_EQ(row.latency.max, 27'000'000u);
   ASSERT_TRUE(spreads.has_value());
-  EXPECT_EQ(spreads->commits_per_sec, (report::RepeatSpread{300, 100, 500, 3}));
+  EXPECT_EQ(spreads->commits_per_sec, (model::RepeatSpread{300, 100, 500, 3}));
   EXPECT_EQ(row.commits_per_sec, 300.0);
   EXPECT_EQ(row.latency.p50, 3'000'000u);
 
-  std::optional<report::SqliteRepeats> none;
+  std::optional<model::SqliteRepeats> none;
   EXPECT_EQ(CombineRuns({run(300, 3'000'000, 10)}, none).commits, 10u);
   EXPECT_FALSE(none.has_value());
 }

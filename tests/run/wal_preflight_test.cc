@@ -36,8 +36,8 @@ Plan WalMatrix(const std::vector<std::string>& paths) {
   return plan;
 }
 
-const report::Finding* WalFinding(const report::Target& t, const std::string& code) {
-  for (const report::Finding& f : t.findings) {
+const model::Finding* WalFinding(const model::Target& t, const std::string& code) {
+  for (const model::Finding& f : t.findings) {
     if (f.code == code) return &f;
   }
   return nullptr;
@@ -48,7 +48,7 @@ bool NothingLeftIn(const std::string& dir) {
   return names.ok() && names->empty();
 }
 
-void ExpectWalRefused(const report::Target& t) {
+void ExpectWalRefused(const model::Target& t) {
   ASSERT_EQ(t.sqlite.size(), 3u);
   const sqlite_bench::CommitResult& wal_full = t.sqlite[0].result;
   EXPECT_EQ(wal_full.outcome, probes::Outcome::kError);
@@ -60,7 +60,7 @@ void ExpectWalRefused(const report::Target& t) {
   const sqlite_bench::CommitResult& wal_normal = t.sqlite[2].result;
   EXPECT_EQ(wal_normal.outcome, probes::Outcome::kUnsupported);
   EXPECT_EQ(wal_normal.reason.rfind("skipped: ", 0), 0u) << wal_normal.reason;
-  const report::Finding* f = WalFinding(t, "sqlite_wal_shm_unusable");
+  const model::Finding* f = WalFinding(t, "sqlite_wal_shm_unusable");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("kills the process"), std::string::npos) << f->message;
   EXPECT_NE(f->message.find("reported failed: WAL/FULL"), std::string::npos) << f->message;
@@ -90,7 +90,7 @@ TEST(WalPreflightTest, TheInterleavedScheduleRefusesWalPerPath) {
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
   EXPECT_EQ(fault.shared_mapping_calls(), 2);
   ASSERT_EQ(ex.report.targets.size(), 2u);
-  for (const report::Target& t : ex.report.targets) ExpectWalRefused(t);
+  for (const model::Target& t : ex.report.targets) ExpectWalRefused(t);
   EXPECT_TRUE(NothingLeftIn(a.path()));
   EXPECT_TRUE(NothingLeftIn(b.path()));
 }
@@ -101,7 +101,7 @@ TEST(WalPreflightTest, APathThatMapsRunsWalAndAPlanWithoutWalHasNoPreflight) {
   Execution ex = Execute(fault, WalMatrix({dir.path()}));
   ASSERT_TRUE(ex.status.ok()) << ex.status.message();
   EXPECT_EQ(fault.shared_mapping_calls(), 1);
-  for (const report::SqliteEntry& e : ex.report.targets.at(0).sqlite) {
+  for (const model::SqliteEntry& e : ex.report.targets.at(0).sqlite) {
     EXPECT_EQ(e.result.outcome, probes::Outcome::kOk) << e.result.reason;
   }
   EXPECT_EQ(WalFinding(ex.report.targets.at(0), "sqlite_wal_shm_unusable"), nullptr);

@@ -82,15 +82,15 @@ TEST(PowercutSqlite, EveryRowThereButIntegrityCheckFailingIsAFailedTest) {
   EXPECT_NE(back->integrity, "ok");
   EXPECT_EQ(back->tally.present, kSlots) << "every newest row is there";
   EXPECT_EQ(back->tally.missing + back->tally.torn, 0u);
-  report::PowercutEvidence e;
+  model::PowercutEvidence e;
   e.mode = "sqlite";
   e.integrity_check = back->integrity;
   e.acknowledged = back->tally.acknowledged;
   e.overwritten = back->tally.overwritten;
   e.present = back->tally.present;
-  EXPECT_EQ(report::PowercutVerdictOf(e), report::kPowercutFailed);
+  EXPECT_EQ(analysis::PowercutVerdictOf(e), analysis::kPowercutFailed);
   e.integrity_check = "ok";
-  EXPECT_EQ(report::PowercutVerdictOf(e), report::kPowercutPassed);
+  EXPECT_EQ(analysis::PowercutVerdictOf(e), analysis::kPowercutPassed);
 }
 
 TEST(PowercutSqlite, ALaterUnacknowledgedRowIsInFlightAnOlderOneMissing) {

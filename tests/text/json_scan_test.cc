@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace durprobe::report {
+namespace durprobe::text {
 namespace {
 
 TEST(JsonScanTest, TooDeepAtNamesTheFirstBracketPastTheLimit) {
@@ -40,4 +40,4 @@ TEST(JsonScanTest, LineCounterCountsForward) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::text

@@ -9,7 +9,7 @@
 
 #include "text/table.h"
 
-namespace durprobe::report {
+namespace durprobe::text {
 namespace {
 
 std::size_t Widest(const std::string& text) {
@@ -108,4 +108,4 @@ TEST(LineWidthTest, AStreamCarriesItsLongLineWrapApartFromItsWidth) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::text

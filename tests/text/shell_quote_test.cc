@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::text {
 namespace {
 
 TEST(ShellQuoteTest, PlainPathsStayAsTyped) {
@@ -23,4 +23,4 @@ TEST(ShellQuoteTest, AnythingElseIsOneSingleQuotedWord) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::text

@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-namespace durprobe::report {
+namespace durprobe::text {
 namespace {
 
 std::string Print(const Table& t) {
@@ -81,4 +81,4 @@ TEST(TableTest, FirstColumnsNeverCutsACharacter) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::text

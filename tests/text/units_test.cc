@@ -4,7 +4,7 @@
 
 #include <limits>
 
-namespace durprobe::report {
+namespace durprobe::text {
 namespace {
 
 TEST(UnitsTest, ParsesSizes) {
@@ -109,9 +109,9 @@ TEST(UnitsTest, TimeCellsCarryTheirUnit) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::text
 
-namespace durprobe::report {
+namespace durprobe::text {
 namespace {
 
 // Found by the fuzzer (tests/fixtures/fuzz/units/crash-duration-rounds-to-zero): ".1ns" parsed
@@ -127,4 +127,4 @@ TEST(UnitsTest, DurationsUnderHalfANanosecondAreRejected) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::text

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace durprobe::report {
+namespace durprobe::text {
 namespace {
 
 TEST(Utf8Test, ValidatesWellFormedSequencesOnly) {
@@ -82,4 +82,4 @@ TEST(Utf8Test, AWholeDocumentKeepsItsOwnLinesAndTabs) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::text

@@ -6,11 +6,11 @@
 
 #include <sstream>
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
-Cause CauseSaying(const std::string& evidence) {
-  Cause c;
+explain::Cause CauseSaying(const std::string& evidence) {
+  explain::Cause c;
   c.key = "barrier";
   c.score = 1.0;
   c.evidence = evidence;
@@ -34,4 +34,4 @@ TEST(CausesConsoleTest, ARatioBelowOneIsExplainedOnceBeforeItsFirstUse) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -6,15 +6,15 @@
 
 #include <sstream>
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 // The durable rule on an unproven path passes with a warning; it did not measure "yes".
 TEST(CheckConsoleTest, AnUnprovenDurablePassSaysNotProvenNotYesEqualsYes) {
-  CheckResult c;
+  model::CheckResult c;
   c.rule = "durable";
   c.path = "/data";
-  c.outcome = CheckOutcome::kPass;
+  c.outcome = model::CheckOutcome::kPass;
   c.warning = true;
   c.measured = 1.0;
   c.threshold = 1.0;
@@ -36,4 +36,4 @@ TEST(CheckConsoleTest, AnUnprovenDurablePassSaysNotProvenNotYesEqualsYes) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

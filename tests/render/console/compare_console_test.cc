@@ -10,13 +10,13 @@
 #include "tests/verdicts.h"
 #include "text/line_width.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 using testing_support::PathWith;
 
 TEST(CompareConsoleTest, ExactText) {
-  Comparison c;
+  explain::Comparison c;
   c.targets = {PathWith("/volume", 1, 1, 1), PathWith("/share", 1.1, 12, 1.2),
                PathWith("/ram", 0.0007, 1, 1)};
   platform::MountInfo share;
@@ -24,7 +24,7 @@ TEST(CompareConsoleTest, ExactText) {
   c.targets[1].mount = share;
   testing_support::MarkNotDurable(c.targets[2], "sync_noop_memory_fs");
   c.targets[2].findings.back().message = "tmpfs keeps files in memory";
-  c.verdicts = CompareVerdicts(c.targets);
+  c.verdicts = explain::CompareVerdicts(c.targets);
   std::ostringstream out;
   PrintComparison(c, out);
   EXPECT_EQ(out.str(),
@@ -75,11 +75,11 @@ TEST(CompareConsoleTest, ExactText) {
 // Issue 57: run and check end with a recap on a terminal, compare did not, so its answer
 // scrolled away under the tables. Piped output has its top at hand and no recap.
 TEST(CompareConsoleTest, OnATerminalTheComparisonEndsWithARecapOfItsSummary) {
-  Comparison c;
+  explain::Comparison c;
   c.targets = {PathWith("/volume", 1, 1, 1), PathWith("/share", 1.1, 12, 1.2)};
-  c.verdicts = CompareVerdicts(c.targets);
+  c.verdicts = explain::CompareVerdicts(c.targets);
   std::ostringstream terminal;
-  SetLineWidth(terminal, 200);
+  text::SetLineWidth(terminal, 200);
   PrintComparison(c, terminal);
   const std::string text = terminal.str();
   const std::string summary =
@@ -97,4 +97,4 @@ TEST(CompareConsoleTest, OnATerminalTheComparisonEndsWithARecapOfItsSummary) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -11,7 +11,7 @@
 #include "tests/report_samples.h"
 #include "text/line_width.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 using testing_support::FlushCountedProbe;
@@ -85,20 +85,21 @@ TEST(ConsoleReporterTest, AMedianWithoutTheOperationsForAnIntervalPrintsItsCount
 // Each probe's figures per device state (device_states) are notes under the table: both states'
 // p50 and p99 ("-" where the state's operations cannot support one), or the one state it ran in.
 TEST(ConsoleReporterTest, DeviceStatesAreNotesUnderTheTable) {
-  Target t;
+  model::Target t;
   t.probes = {SampleProbe(), SampleProbe()};
   t.probes[1].spec.pattern = probes::Pattern::kOverwrite;
-  t.device_states =
-      DeviceStates{"the reference probe (fdatasync overwrite 4 KiB)", 120'000, 4'000'000, 0.38};
+  t.device_states = model::DeviceStates{"the reference probe (fdatasync overwrite 4 KiB)", 120'000,
+                                        4'000'000, 0.38};
   t.probe_states = {
       {0,
-       {{.state = DeviceState::kFast,
+       {{.state = model::DeviceState::kFast,
          .time_share = 0.62,
          .ops = 310,
          .p50_ns = 120'000,
          .p99_ns = 210'000},
-        {.state = DeviceState::kSlow, .time_share = 0.38, .ops = 24, .p50_ns = 4'010'000}}},
-      {1, {{.state = DeviceState::kSlow, .time_share = 1.0, .ops = 200, .p50_ns = 4'000'000}}}};
+        {.state = model::DeviceState::kSlow, .time_share = 0.38, .ops = 24, .p50_ns = 4'010'000}}},
+      {1,
+       {{.state = model::DeviceState::kSlow, .time_share = 1.0, .ops = 200, .p50_ns = 4'000'000}}}};
   std::ostringstream out;
   PrintProbeTable(t.probes, out, &t);
   EXPECT_NE(out.str().find("  note: fdatasync append 4 KiB: fast state (62% of its time, 310 ops) "
@@ -127,20 +128,20 @@ TEST(ConsoleReporterTest, DeviceStatesAreNotesUnderTheTable) {
 // Issue 35 item 2: piped, a finding's line past 200 characters is broken at 100 (a log viewer
 // shows it); with --wide (no long-line width on the stream) it stays one line.
 TEST(ConsoleReporterTest, APipedFindingLinePast200CharactersWrapsAt100) {
-  Target t;
+  model::Target t;
   t.path = "/data";
   std::string message;
   while (message.size() < 260) message += "a long explanation of what the probes measured, ";
-  t.findings = {{Severity::kInfo, "too_few_operations", message},
-                {Severity::kWarn, "sync_tail_heavy", "a short one"}};
+  t.findings = {{model::Severity::kInfo, "too_few_operations", message},
+                {model::Severity::kWarn, "sync_tail_heavy", "a short one"}};
   std::ostringstream piped, wide;
-  SetLongLineWrap(piped, kPipedLine);
+  text::SetLongLineWrap(piped, text::kPipedLine);
   PrintFindings(t, piped);
   PrintFindings(t, wide);
   std::istringstream lines(piped.str());
   std::size_t widest = 0, count = 0;
   for (std::string line; std::getline(lines, line); ++count) {
-    widest = std::max(widest, DisplayWidth(line));
+    widest = std::max(widest, text::DisplayWidth(line));
   }
   EXPECT_LE(widest, 100u) << piped.str();
   EXPECT_GE(count, 6u) << piped.str();  // "Findings:", three or more lines, the short one
@@ -154,11 +155,11 @@ TEST(ConsoleReporterTest, APipedFindingLinePast200CharactersWrapsAt100) {
 // no word of explanation; the summary's last line explains those the summary and the findings
 // use, and only those.
 TEST(ConsoleReporterTest, TheSummaryExplainsTheTermsItAndTheFindingsUse) {
-  Report report;
-  Target t;
+  model::Report report;
+  model::Target t;
   t.path = "/data";
-  t.findings = {{Severity::kInfo, "latency_drift", "the reference probe 16.0 ms before it"}};
-  PathSummary s;
+  t.findings = {{model::Severity::kInfo, "latency_drift", "the reference probe 16.0 ms before it"}};
+  model::PathSummary s;
   s.what = "ext4 on vda (volatile write cache, no FUA)";
   s.durability_line = "unproven (deciding layer: device): the cache was not identified";
   s.next_step = "run crashtest";
@@ -179,11 +180,11 @@ TEST(ConsoleReporterTest, TheSummaryExplainsTheTermsItAndTheFindingsUse) {
 // Issue 35 item 1: on a terminal the summary at the top has scrolled off by the end, so the
 // document closes with each path's answer lines; piped or in a file (no width) it does not.
 TEST(ConsoleReporterTest, OnATerminalTheReportEndsWithARecapOfTheSummary) {
-  Report report;
-  Target t;
+  model::Report report;
+  model::Target t;
   t.path = "/data";
-  t.findings = {{Severity::kWarn, "sync_tail_heavy", "a tail"}};
-  PathSummary s;
+  t.findings = {{model::Severity::kWarn, "sync_tail_heavy", "a tail"}};
+  model::PathSummary s;
   s.what = "ext4 on vda";
   s.durability_line = "unproven (deciding layer: device): the cache was not identified";
   s.sync_probe = "fdatasync overwrite 4 KiB";
@@ -195,7 +196,7 @@ TEST(ConsoleReporterTest, OnATerminalTheReportEndsWithARecapOfTheSummary) {
   t.summary = s;
   report.targets = {t};
   std::ostringstream terminal, piped;
-  SetLineWidth(terminal, 100);
+  text::SetLineWidth(terminal, 100);
   PrintReport(report, terminal);
   PrintReport(report, piped);
   const std::string text = terminal.str();
@@ -268,7 +269,7 @@ TEST(ConsoleReporterTest, ANarrowTerminalLeavesFlushPerOpOutFirst) {
   PrintProbeTable(probes, wide);
   const std::size_t width = wide.str().find('\n');
   std::ostringstream narrow;
-  SetLineWidth(narrow, width - 1);
+  text::SetLineWidth(narrow, width - 1);
   PrintProbeTable(probes, narrow);
   EXPECT_NE(
       narrow.str().find(fmt::format("(left out to fit {} columns: flush/op; --wide", width - 1)),
@@ -278,4 +279,4 @@ TEST(ConsoleReporterTest, ANarrowTerminalLeavesFlushPerOpOutFirst) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -7,7 +7,7 @@
 
 #include "render/console/sqlite_console.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 using sqlite_bench::CrashsimResult;
@@ -65,16 +65,17 @@ TEST(CrashsimConsoleTest, AFailedConfigurationSaysWhy) {
 }
 
 TEST(CrashsimConsoleTest, TheCommitMatrixGainsLossColumnsForTheSameConfiguration) {
-  SqliteEntry delete_full, wal_full;
+  model::SqliteEntry delete_full, wal_full;
   delete_full.result.config.journal = JournalMode::kDelete;
   delete_full.result.config.sync = Synchronous::kFull;
   wal_full.result.config.journal = JournalMode::kWal;
   wal_full.result.config.sync = Synchronous::kFull;
-  for (SqliteEntry* e : {&delete_full, &wal_full}) {  // measured rows: the loss cells sit beside
+  for (model::SqliteEntry* e :
+       {&delete_full, &wal_full}) {  // measured rows: the loss cells sit beside
     e->result.commits = 10;
     e->result.timed_ns = 10'000'000;
   }
-  std::vector<SqliteEntry> entries{delete_full, wal_full};
+  std::vector<model::SqliteEntry> entries{delete_full, wal_full};
   std::ostringstream without, with;
   PrintSqliteTable(entries, {}, without);
   EXPECT_EQ(without.str().find("crash: lost"), std::string::npos);
@@ -89,4 +90,4 @@ TEST(CrashsimConsoleTest, TheCommitMatrixGainsLossColumnsForTheSameConfiguration
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

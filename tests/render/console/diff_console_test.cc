@@ -5,37 +5,37 @@
 
 #include <sstream>
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 TEST(DiffConsoleTest, ExactText) {
-  Diff d;
+  explain::Diff d;
   d.a_name = "a.json";
   d.b_name = "b.json";
-  ConfigDiff slow{.journal_mode = "DELETE",
-                  .synchronous = "FULL",
-                  .rows_per_commit = 1,
-                  .commits_per_sec_a = 3700,
-                  .commits_per_sec_b = 2.6,
-                  .commit_ns_a = 270'270,
-                  .commit_ns_b = 384'615'385,
-                  .syncs_a = 4,
-                  .syncs_b = 4,
-                  .sync_ns_a = 121'340,
-                  .sync_ns_b = 96'000'000,
-                  .share_sync_latency = 0.998,
-                  .share_sync_count = 0,
-                  .share_non_sync = 0.002};
-  ConfigDiff same{.journal_mode = "WAL",
-                  .synchronous = "OFF",
-                  .rows_per_commit = 100,
-                  .commits_per_sec_a = 12000,
-                  .commits_per_sec_b = 12100,
-                  .commit_ns_a = 83'333,
-                  .commit_ns_b = 82'645};
+  explain::ConfigDiff slow{.journal_mode = "DELETE",
+                           .synchronous = "FULL",
+                           .rows_per_commit = 1,
+                           .commits_per_sec_a = 3700,
+                           .commits_per_sec_b = 2.6,
+                           .commit_ns_a = 270'270,
+                           .commit_ns_b = 384'615'385,
+                           .syncs_a = 4,
+                           .syncs_b = 4,
+                           .sync_ns_a = 121'340,
+                           .sync_ns_b = 96'000'000,
+                           .share_sync_latency = 0.998,
+                           .share_sync_count = 0,
+                           .share_non_sync = 0.002};
+  explain::ConfigDiff same{.journal_mode = "WAL",
+                           .synchronous = "OFF",
+                           .rows_per_commit = 100,
+                           .commits_per_sec_a = 12000,
+                           .commits_per_sec_b = 12100,
+                           .commit_ns_a = 83'333,
+                           .commit_ns_b = 82'645};
   d.configs = {slow, same};
   d.differences = {{"mount.fstype", "ext4", "xfs"}};
-  d.verdict = {DiffFactor::kSyncLatency, "DELETE FULL (rows/commit 1): ..."};
+  d.verdict = {explain::DiffFactor::kSyncLatency, "DELETE FULL (rows/commit 1): ..."};
   std::ostringstream out;
   PrintDiff(d, out);
   EXPECT_EQ(out.str(),
@@ -61,4 +61,4 @@ TEST(DiffConsoleTest, ExactText) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

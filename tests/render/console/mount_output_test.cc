@@ -7,7 +7,7 @@
 #include "codec/report_json.h"
 #include "render/console/mount_console.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 platform::MountInfo LoopExt4() {
@@ -43,7 +43,7 @@ platform::MountInfo LoopExt4() {
 }
 
 TEST(MountJsonTest, ContractKeysAndUnknownsAsNull) {
-  nlohmann::json j = ToJson(LoopExt4());
+  nlohmann::json j = codec::ToJson(LoopExt4());
   EXPECT_EQ(j["fstype"], "ext4");
   EXPECT_EQ(j["source"], "/dev/loop0");
   EXPECT_EQ(j["mount_point"], "/lab/ext4");
@@ -62,10 +62,10 @@ TEST(MountJsonTest, ContractKeysAndUnknownsAsNull) {
 }
 
 TEST(MountJsonTest, TargetCarriesMountOnlyWhenInspected) {
-  Report r;
-  r.targets.push_back(Target{.path = "/a"});
-  r.targets.push_back(Target{.path = "/b", .mount = LoopExt4()});
-  nlohmann::json j = ToJson(r);
+  model::Report r;
+  r.targets.push_back(model::Target{.path = "/a"});
+  r.targets.push_back(model::Target{.path = "/b", .mount = LoopExt4()});
+  nlohmann::json j = codec::ToJson(r);
   EXPECT_FALSE(j["targets"][0].contains("mount"));
   EXPECT_EQ(j["targets"][1]["mount"]["fstype"], "ext4");
 }
@@ -110,4 +110,4 @@ TEST(MountConsoleTest, OverlayAndContainerLines) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

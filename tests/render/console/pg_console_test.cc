@@ -9,14 +9,14 @@
 #include "gate/wal_sync_method.h"
 #include "probes/primitive_ops.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 using probes::Primitive;
 
 TEST(PgConsoleTest, TheCellsArePgTestFsyncsWithODirectForTheOpenMethods) {
   std::vector<std::string> sizes;
-  for (const WalSyncCell& c : PgTestFsyncCells()) {
+  for (const gate::WalSyncCell& c : gate::PgTestFsyncCells()) {
     if (c.method == "open_datasync") {
       EXPECT_EQ(c.spec.primitive, Primitive::kOdirectDsync);
     }
@@ -34,20 +34,20 @@ TEST(PgConsoleTest, TheCellsArePgTestFsyncsWithODirectForTheOpenMethods) {
                                       " 4 *  4kB open_sync writes", " 8 *  2kB open_sync writes",
                                       "16 *  1kB open_sync writes"}));
   // The 2 x 8 KiB open_sync probe stands in two sections and is measured once.
-  EXPECT_EQ(PgTestFsyncSpecs().size(), PgTestFsyncCells().size() - 1);
+  EXPECT_EQ(gate::PgTestFsyncSpecs().size(), gate::PgTestFsyncCells().size() - 1);
 }
 
 TEST(PgConsoleTest, TheTableFollowsPgTestFsyncsOrderWithDurprobesPercentiles) {
-  Target t;
+  model::Target t;
   probes::ProbeResult fdatasync;
-  fdatasync.spec = PgTestFsyncCells()[1].spec;  // one 8kB write, fdatasync
+  fdatasync.spec = gate::PgTestFsyncCells()[1].spec;  // one 8kB write, fdatasync
   fdatasync.ops = 500;
   fdatasync.ops_per_sec = 5000;
   fdatasync.latency.count = 500;
   fdatasync.latency.p50 = 180'000;
   fdatasync.latency.p99 = 900'000;
   probes::ProbeResult open_sync;
-  open_sync.spec = PgTestFsyncCells()[3].spec;
+  open_sync.spec = gate::PgTestFsyncCells()[3].spec;
   open_sync.outcome = probes::Outcome::kUnsupported;
   open_sync.reason = "O_DIRECT refused (EINVAL)";
   t.probes = {fdatasync, open_sync};
@@ -65,9 +65,9 @@ TEST(PgConsoleTest, TheTableFollowsPgTestFsyncsOrderWithDurprobesPercentiles) {
   EXPECT_NE(text.find("Non-sync'ed 8kB writes:\n"), std::string::npos) << text;
 
   std::ostringstream none;
-  PrintPgTestFsync(Target{}, none);
+  PrintPgTestFsync(model::Target{}, none);
   EXPECT_EQ(none.str(), "");
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -4,7 +4,7 @@
 
 #include "render/console/powercut_console.h"
 
-namespace durprobe::report::powercut_witness_banner_test {
+namespace durprobe::render::console::powercut_witness_banner_test {
 
 TEST(PowercutWitnessBannerTest, TheLogPathsControlCharactersAreEscaped) {
   const std::string banner =
@@ -17,4 +17,4 @@ TEST(PowercutWitnessBannerTest, TheLogPathsControlCharactersAreEscaped) {
   EXPECT_NE(banner.find("at most 48 connections at once"), std::string::npos) << banner;
 }
 
-}  // namespace durprobe::report::powercut_witness_banner_test
+}  // namespace durprobe::render::console::powercut_witness_banner_test

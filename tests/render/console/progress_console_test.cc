@@ -6,7 +6,7 @@
 
 #include "text/table.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 TEST(ProgressConsoleTest, ClockShowsMinutesAndHours) {
@@ -17,7 +17,7 @@ TEST(ProgressConsoleTest, ClockShowsMinutesAndHours) {
 }
 
 TEST(ProgressConsoleTest, ALineSaysPhaseItemOfTotalElapsedAndLeft) {
-  ProgressEvent e{"sqlite", "/data: WAL/FULL", 6, 12, 14'000'000'000, 21'000'000'000};
+  model::ProgressEvent e{"sqlite", "/data: WAL/FULL", 6, 12, 14'000'000'000, 21'000'000'000};
   EXPECT_EQ(FormatProgress(e), "[sqlite 7/12] /data: WAL/FULL  0:14 elapsed, ~0:21 left");
 }
 
@@ -25,9 +25,10 @@ TEST(ProgressConsoleTest, TheTerminalLineIsRedrawnInPlaceAndClearedWhenTheRunEnd
   std::ostringstream err;
   ProgressLine line(err);
   line.Progress({"probe", "a", 0, 2, 0, 0});
-  line.ProbeDone(Target{}, probes::ProbeResult{});  // nothing printed meanwhile: the line stays
+  line.ProbeDone(model::Target{},
+                 probes::ProbeResult{});  // nothing printed meanwhile: the line stays
   line.Progress({"probe", "b", 1, 2, 0, 0});
-  line.RunFinished(Report{});
+  line.RunFinished(model::Report{});
   EXPECT_EQ(err.str(),
             "\r\x1b[K[probe 1/2] a  0:00 elapsed, ~0:00 left"
             "\r\x1b[K[probe 2/2] b  0:00 elapsed, ~0:00 left"
@@ -52,7 +53,8 @@ TEST(ProgressConsoleTest, TicksRedrawTheShownItemUntilTheLineIsCleared) {
             "\r\x1b[K[sqlite 1/2] w  0:00 elapsed, ~0:09 left"
             "\r\x1b[K[sqlite 1/2] w  0:01 elapsed, ~0:08 left");
   err.str("");
-  line.SqliteDone(Target{}, SqliteEntry{});  // the line stays up, and ticks still redraw it
+  line.SqliteDone(model::Target{},
+                  model::SqliteEntry{});  // the line stays up, and ticks still redraw it
   line.ProgressTick({"sqlite", "w", 0, 2, 2'000'000'000, 7'000'000'000});
   EXPECT_EQ(err.str(), "\r\x1b[K[sqlite 1/2] w  0:02 elapsed, ~0:07 left");
   err.str("");
@@ -63,7 +65,7 @@ TEST(ProgressConsoleTest, TicksRedrawTheShownItemUntilTheLineIsCleared) {
   line.Progress({"sqlite", "x", 1, 2, 2'000'000'000, 7'000'000'000});
   line.ProgressTick({"sqlite", "w", 0, 2, 2'000'000'000, 7'000'000'000});  // late, for w
   EXPECT_EQ(err.str(), "\r\x1b[K[sqlite 2/2] x  0:02 elapsed, ~0:07 left");
-  line.RunFinished(Report{});
+  line.RunFinished(model::Report{});
   err.str("");
   line.ProgressTick({"sqlite", "x", 1, 2, 3'000'000'000, 6'000'000'000});
   EXPECT_EQ(err.str(), "");
@@ -75,11 +77,11 @@ TEST(ProgressConsoleTest, OnlyTheTerminalLineAsksForTicks) {
   ProgressLog log(err);
   EXPECT_EQ(line.TickIntervalNs(), ProgressLine::kTickNs);
   EXPECT_EQ(log.TickIntervalNs(), 0u);  // --verbose: one line per item, never a tick
-  ListenerList none;
+  model::ListenerList none;
   none.Add(&log);
   EXPECT_EQ(none.TickIntervalNs(), 0u);
   ProgressLine fast(err, 1000);
-  ListenerList both;
+  model::ListenerList both;
   both.Add(&log);
   both.Add(&line);
   both.Add(&fast);
@@ -89,12 +91,12 @@ TEST(ProgressConsoleTest, OnlyTheTerminalLineAsksForTicks) {
 // Issue 35 item 2: on a narrow terminal the path gives way from its front; what runs and the
 // times stay.
 TEST(ProgressConsoleTest, ANarrowLineCutsThePathNotTheTimes) {
-  ProgressEvent e{"sqlite",
-                  "/work/i22lab/some/very/long/path/to/rootdir: DELETE/NORMAL x1 (2/5)",
-                  27,
-                  51,
-                  14'000'000'000,
-                  12'000'000'000};
+  model::ProgressEvent e{"sqlite",
+                         "/work/i22lab/some/very/long/path/to/rootdir: DELETE/NORMAL x1 (2/5)",
+                         27,
+                         51,
+                         14'000'000'000,
+                         12'000'000'000};
   EXPECT_EQ(FormatProgress(e, 79),
             "[sqlite 28/51] .../to/rootdir: DELETE/NORMAL x1 (2/5)  0:14 elapsed, ~0:12 left");
   std::ostringstream err;
@@ -102,13 +104,13 @@ TEST(ProgressConsoleTest, ANarrowLineCutsThePathNotTheTimes) {
   line.Progress(e);
   std::string drawn = err.str().substr(std::string("\r\x1b[K").size());
   EXPECT_EQ(drawn, "[sqlite 28/51] ...NORMAL x1 (2/5)  0:14 elapsed, ~0:12 left");
-  EXPECT_LE(DisplayWidth(drawn), 59u);
+  EXPECT_LE(text::DisplayWidth(drawn), 59u);
 }
 
 // Issue 32 item 5: the progress line is drawn with \r and ESC[K of its own; a path's bytes are
 // shown, and a long line is cut between characters.
 TEST(ProgressConsoleTest, AnItemsControlBytesAreShownNotSent) {
-  ProgressEvent e{"probe", "/t/\x1b]0;owned\x07\n\r: fsync", 0, 1, 0, 0};
+  model::ProgressEvent e{"probe", "/t/\x1b]0;owned\x07\n\r: fsync", 0, 1, 0, 0};
   EXPECT_EQ(FormatProgress(e),
             "[probe 1/1] /t/\\x1b]0;owned\\x07\\n\\r: fsync  0:00 elapsed, ~0:00 left");
   std::ostringstream err;
@@ -119,4 +121,4 @@ TEST(ProgressConsoleTest, AnItemsControlBytesAreShownNotSent) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -16,7 +16,7 @@
 #include "tests/report_samples.h"
 #include "tests/sqlite_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 TEST(RepeatCellsTest, TheUnitIsSaidOnceWhereBothEndsShareIt) {
@@ -28,12 +28,13 @@ TEST(RepeatCellsTest, TheUnitIsSaidOnceWhereBothEndsShareIt) {
 }
 
 TEST(RepeatCellsTest, RepeatsTwofoldApartShowTheirExtremesInSquareBrackets) {
-  EXPECT_EQ(NanosRangeCell(SpreadOf({2.1e6, 140'000, 4.1e6})), "2.10 ms [140 us-4.10 ms]");
-  EXPECT_EQ(RateRangeCell(SpreadOf({3720, 1410, 3980})), "3,720 [1,410-3,980]");
+  EXPECT_EQ(NanosRangeCell(model::SpreadOf({2.1e6, 140'000, 4.1e6})), "2.10 ms [140 us-4.10 ms]");
+  EXPECT_EQ(RateRangeCell(model::SpreadOf({3720, 1410, 3980})), "3,720 [1,410-3,980]");
 }
 
 TEST(RepeatCellsTest, CloseRepeatsShowTheNextRunsInterval) {
-  const RepeatSpread s = SpreadOf({118'016, 118'016, 118'528}, kLatencyResolution);
+  const model::RepeatSpread s =
+      model::SpreadOf({118'016, 118'016, 118'528}, model::kLatencyResolution);
   const std::string cell = NanosRangeCell(s);
   EXPECT_EQ(cell, fmt::format("118 us ({}-{} us)", std::lround(s.next_low / 1e3),
                               std::lround(s.next_high / 1e3)));
@@ -42,7 +43,7 @@ TEST(RepeatCellsTest, CloseRepeatsShowTheNextRunsInterval) {
 }
 
 TEST(RepeatCellsTest, TheProbeTableShowsTheRangeInsteadOfTheInterval) {
-  Target t;
+  model::Target t;
   t.probes = {testing_support::SampleProbe()};
   t.probe_repeats = {{.probe = 0,
                       .p50_ns = {400'000, 380'000, 450'000, 3, 350'000, 470'000},
@@ -60,7 +61,7 @@ TEST(RepeatCellsTest, TheProbeTableShowsTheRangeInsteadOfTheInterval) {
 }
 
 TEST(RepeatCellsTest, ASingleRepeatKeepsTheInterval) {
-  Target t;
+  model::Target t;
   t.probes = {testing_support::SampleProbe()};
   std::ostringstream out;
   PrintProbeTable(t.probes, out, &t);
@@ -70,13 +71,13 @@ TEST(RepeatCellsTest, ASingleRepeatKeepsTheInterval) {
 }
 
 TEST(RepeatCellsTest, TheSqliteTableShowsTheRateAndLatencyRanges) {
-  Target t;
+  model::Target t;
   t.probes = testing_support::Probes();
   sqlite_bench::CommitResult r = testing_support::DeleteFull();
-  AddSqliteResults(t, {r});
-  t.sqlite[0].repeats = SqliteRepeats{.commits_per_sec = {1400, 1300, 1500, 3, 1100, 1700},
-                                      .p50_ns = {700'000, 650'000, 1'400'000, 3},
-                                      .p99_ns = {}};
+  analysis::AddSqliteResults(t, {r});
+  t.sqlite[0].repeats = model::SqliteRepeats{.commits_per_sec = {1400, 1300, 1500, 3, 1100, 1700},
+                                             .p50_ns = {700'000, 650'000, 1'400'000, 3},
+                                             .p99_ns = {}};
   std::ostringstream out;
   PrintSqliteTable(t.sqlite, {}, out);
   const std::string text = out.str();
@@ -86,4 +87,4 @@ TEST(RepeatCellsTest, TheSqliteTableShowsTheRateAndLatencyRanges) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

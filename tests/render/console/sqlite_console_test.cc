@@ -12,7 +12,7 @@
 #include "tests/sqlite_samples.h"
 #include "text/line_width.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 using sqlite_bench::CommitResult;
@@ -20,19 +20,19 @@ using testing_support::DeleteFull;
 using testing_support::Probes;
 
 // The table of entries on a path with these findings, the risk decided as the run decides it.
-std::string Table(const std::vector<SqliteEntry>& entries,
-                  std::optional<Durability> durability = std::nullopt) {
-  Target t;
+std::string Table(const std::vector<model::SqliteEntry>& entries,
+                  std::optional<model::Durability> durability = std::nullopt) {
+  model::Target t;
   t.sqlite = entries;
   t.durability = std::move(durability);
-  AssessRisks(t);
+  analysis::AssessRisks(t);
   std::ostringstream out;
   PrintSqliteTable(t.sqlite, {}, out);
   return out.str();
 }
 
 TEST(SqliteConsoleTest, ExactText) {
-  Target t;
+  model::Target t;
   t.probes = Probes();
   CommitResult broken = DeleteFull();
   broken.config.journal = sqlite_bench::JournalMode::kWal;
@@ -44,7 +44,7 @@ TEST(SqliteConsoleTest, ExactText) {
   few.timed_ns = 40 * 1'400'000;
   few.commits_per_sec = 1e9 / 1'400'000;
   few.rows_per_sec = few.commits_per_sec * 100;
-  AddSqliteResults(t, {DeleteFull(), few, broken});
+  analysis::AddSqliteResults(t, {DeleteFull(), few, broken});
   EXPECT_EQ(
       Table(t.sqlite),
       "journal  sync  rows  stmt     commits/s  rows/s   commit     p50     p99  syncs  "
@@ -72,12 +72,12 @@ TEST(SqliteConsoleTest, ExactText) {
 // Issue 57: at 80 columns the table dropped syncs per commit, the figure that explains the rate,
 // and kept p99; it now leaves out the split by file and the latencies first.
 TEST(SqliteConsoleTest, EightyColumnsKeepSyncsPerCommit) {
-  Target t;
+  model::Target t;
   t.probes = Probes();
-  AddSqliteResults(t, {DeleteFull()});
-  AssessRisks(t);
+  analysis::AddSqliteResults(t, {DeleteFull()});
+  analysis::AssessRisks(t);
   std::ostringstream out;
-  SetLineWidth(out, 80);
+  text::SetLineWidth(out, 80);
   PrintSqliteTable(t.sqlite, {}, out);
   const std::string text = out.str();
   const std::size_t header = text.find("journal  sync");
@@ -97,13 +97,13 @@ TEST(SqliteConsoleTest, EightyColumnsKeepSyncsPerCommit) {
 }
 
 TEST(SqliteConsoleTest, CommitsPerSecondIsTheMedianRepetitionAsInEveryFormat) {
-  Target t;
+  model::Target t;
   t.probes = Probes();
   CommitResult r = DeleteFull();
   r.repetition_commits_per_sec = {1500, 1400, 900};
   r.commits_per_sec = 1400;  // the median repetition, not 1 s / the mean commit (1,429)
   r.rows_per_sec = 1400;
-  AddSqliteResults(t, {r});
+  analysis::AddSqliteResults(t, {r});
   std::string text = Table(t.sqlite);
   // commits/s and rows/s are JSON's commits_per_sec; commit stays the mean over every commit.
   EXPECT_NE(text.find("  1,400   1,400  700 us"), std::string::npos) << text;
@@ -113,11 +113,11 @@ TEST(SqliteConsoleTest, CommitsPerSecondIsTheMedianRepetitionAsInEveryFormat) {
 }
 
 TEST(SqliteConsoleTest, ExplainedAboveAHundredPercentIsExplained) {
-  Target t;
+  model::Target t;
   t.probes = Probes();
   CommitResult r = DeleteFull();
   r.timed_ns = r.commits * 300'000;  // commits faster than the probes' syncs alone
-  AddSqliteResults(t, {r});
+  analysis::AddSqliteResults(t, {r});
   std::string text = Table(t.sqlite);
   EXPECT_NE(text.find("explained above 100%: the probes' syncs alone take longer"),
             std::string::npos)
@@ -125,14 +125,14 @@ TEST(SqliteConsoleTest, ExplainedAboveAHundredPercentIsExplained) {
 }
 
 TEST(SqliteConsoleTest, SpeedupReadsAsAFraction) {
-  Target t;
+  model::Target t;
   t.probes = Probes();
   CommitResult slow = DeleteFull();
   slow.config.fullfsync = true;  // not the baseline
   slow.timed_ns = slow.commits * 700'000 * 1400;
   slow.commits_per_sec = 1e9 / (700'000.0 * 1400);
   slow.rows_per_sec = slow.commits_per_sec;
-  AddSqliteResults(t, {DeleteFull(), slow});
+  analysis::AddSqliteResults(t, {DeleteFull(), slow});
   std::string text = Table(t.sqlite);
   EXPECT_NE(text.find("1/1400x"), std::string::npos) << text;
   EXPECT_EQ(text.find("0.00"), std::string::npos) << text;
@@ -142,20 +142,20 @@ TEST(SqliteConsoleTest, SpeedupReadsAsAFraction) {
 // The risk column follows the path's durability verdict: on tmpfs, a nobarrier mount or under
 // a no-op-sync preload, SQLite's documented guarantee would be false.
 TEST(SqliteConsoleTest, RiskColumnNamesTheFindingThatVoidsDurability) {
-  Target t;
+  model::Target t;
   t.probes = Probes();
   CommitResult wal_normal = DeleteFull();
   wal_normal.config.journal = sqlite_bench::JournalMode::kWal;
   wal_normal.config.sync = sqlite_bench::Synchronous::kNormal;
   CommitResult off = DeleteFull();
   off.config.sync = sqlite_bench::Synchronous::kOff;
-  AddSqliteResults(t, {DeleteFull(), wal_normal, off});
+  analysis::AddSqliteResults(t, {DeleteFull(), wal_normal, off});
   EXPECT_NE(Table(t.sqlite).find("  last commit may roll back on power loss\n"), std::string::npos);
   for (const char* code :
        {"sync_noop_memory_fs", "barrier_disabled", "ld_preload_eatmydata", "sync_noop_suspected"}) {
-    Durability d;
-    d.verdict = DurabilityVerdict::kNotDurable;
-    d.deciding_layer = LayerKind::kFilesystem;
+    model::Durability d;
+    d.verdict = model::DurabilityVerdict::kNotDurable;
+    d.deciding_layer = model::LayerKind::kFilesystem;
     d.findings = {code};
     std::string text = Table(t.sqlite, d);
     EXPECT_EQ(text.find("last commit may roll back"), std::string::npos) << text;
@@ -167,9 +167,9 @@ TEST(SqliteConsoleTest, RiskColumnNamesTheFindingThatVoidsDurability) {
               std::string::npos)
         << text;
   }
-  Durability unproven;
-  unproven.verdict = DurabilityVerdict::kUnproven;
-  unproven.deciding_layer = LayerKind::kDevice;
+  model::Durability unproven;
+  unproven.verdict = model::DurabilityVerdict::kUnproven;
+  unproven.deciding_layer = model::LayerKind::kDevice;
   std::string cached = Table(t.sqlite, unproven);
   EXPECT_NE(cached.find("  last commit may roll back on power loss if syncs reach stable storage "
                         "(unproven: device)\n"),
@@ -184,14 +184,14 @@ TEST(SqliteConsoleTest, RiskColumnNamesTheFindingThatVoidsDurability) {
 // The basis note cites latency_drift only when the finding is in the list, and a configuration
 // without syncs gets no sync-timing note ("a sync took 0 ns in SQLite, 0 ns in the probes").
 TEST(SqliteConsoleTest, NotesCiteOnlyFindingsInTheListAndNeedSyncs) {
-  SqliteEntry synced;
+  model::SqliteEntry synced;
   synced.result = DeleteFull();
-  synced.correlation = Correlate(synced.result, Probes());
+  synced.correlation = analysis::Correlate(synced.result, Probes());
   synced.correlation.basis = "sqlite_sync_timing";
-  SqliteEntry unsynced = synced;
+  model::SqliteEntry unsynced = synced;
   unsynced.result.config.sync = sqlite_bench::Synchronous::kOff;
   unsynced.result.commit_counts = {};
-  unsynced.correlation = Correlate(unsynced.result, Probes());
+  unsynced.correlation = analysis::Correlate(unsynced.result, Probes());
   unsynced.correlation.basis = "sqlite_sync_timing";
   for (bool cite : {false, true}) {
     std::ostringstream out;
@@ -208,19 +208,19 @@ TEST(SqliteConsoleTest, NotesCiteOnlyFindingsInTheListAndNeedSyncs) {
 // Counted flushes add flush/c beside the syncs: 2 flushes per commit for DELETE/FULL's syncs
 // here, background and all; a table where nothing was counted has no such column.
 TEST(SqliteConsoleTest, CountedFlushesStandBesideTheSyncs) {
-  Target t;
+  model::Target t;
   t.probes = Probes();
   CommitResult r = DeleteFull();
-  AddSqliteResults(t, {r});
+  analysis::AddSqliteResults(t, {r});
   EXPECT_EQ(Table(t.sqlite).find("flush/c"), std::string::npos);
   r.device_flushes = {.counted = true,
                       .devices = {{"vda", 200, 400, 0, 0}},
                       .ops = r.commits,
                       .ns = 1'000'000'000,
                       .idle_ns = 31'250'000};
-  Target counted;
+  model::Target counted;
   counted.probes = Probes();
-  AddSqliteResults(counted, {r});
+  analysis::AddSqliteResults(counted, {r});
   std::string text = Table(counted.sqlite);
   EXPECT_NE(text.find("flush/c"), std::string::npos) << text;
   EXPECT_NE(text.find(" 2.00 "), std::string::npos) << text;
@@ -231,14 +231,14 @@ TEST(SqliteConsoleTest, CountedFlushesStandBesideTheSyncs) {
 // Where the probes' flushes were counted too and the commits made half as many flushes as their
 // syncs did in the probes, a note says the prediction went per flush.
 TEST(SqliteConsoleTest, APredictionPerFlushIsNoted) {
-  Target counted;
+  model::Target counted;
   counted.probes = Probes();
   for (probes::ProbeResult& p : counted.probes) {
     p.device_flushes = {.counted = true, .devices = {{"vda", 100, 100, 0, 0}}, .ops = 100};
   }
   CommitResult r = DeleteFull();
   r.device_flushes = {.counted = true, .devices = {{"vda", 200, 400, 0, 0}}, .ops = r.commits};
-  AddSqliteResults(counted, {r});
+  analysis::AddSqliteResults(counted, {r});
   std::string text = Table(counted.sqlite);
   EXPECT_NE(text.find("DELETE/FULL x1: 2.00 flushes a commit where the probes' syncs made 4.00 for "
                       "as many syncs: predicted per flush (1/2.00x the probes' sync time)"),
@@ -247,4 +247,4 @@ TEST(SqliteConsoleTest, APredictionPerFlushIsNoted) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

@@ -8,7 +8,7 @@
 
 #include "codec/sqlite_workloads_json.h"
 
-namespace durprobe::report {
+namespace durprobe::render::console {
 namespace {
 
 using namespace sqlite_bench;
@@ -155,7 +155,7 @@ TEST(SqliteWorkloadsConsoleTest, ReadConnectAndConcurrencyText) {
 }
 
 TEST(SqliteWorkloadsJsonTest, EntriesAreKeyedByWorkload) {
-  nlohmann::json j = ToJson(Sample());
+  nlohmann::json j = codec::ToJson(Sample());
   ASSERT_EQ(j.size(), 9u);
   EXPECT_EQ(j[0]["workload"], "locks");
   EXPECT_EQ(j[0]["case"], "writer_vs_writer");
@@ -169,4 +169,4 @@ TEST(SqliteWorkloadsJsonTest, EntriesAreKeyedByWorkload) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::console

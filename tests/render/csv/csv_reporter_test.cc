@@ -9,7 +9,7 @@
 #include "render/csv/summary_csv.h"
 #include "tests/render/flush_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::render::csv {
 namespace {
 
 TEST(CsvReporterTest, QuotesOnlyWhatNeedsIt) {
@@ -20,8 +20,8 @@ TEST(CsvReporterTest, QuotesOnlyWhatNeedsIt) {
 }
 
 TEST(CsvReporterTest, AProbeAndASqliteRowShareTheColumns) {
-  Report report;
-  Target t;
+  model::Report report;
+  model::Target t;
   t.path = "/d,1";
   probes::ProbeResult p;
   p.spec = {probes::Primitive::kFdatasync, probes::Pattern::kAppend, 4096};
@@ -30,7 +30,7 @@ TEST(CsvReporterTest, AProbeAndASqliteRowShareTheColumns) {
   p.latency.p50 = 1000;
   p.latency.p99 = 5000;
   t.probes.push_back(p);
-  SqliteEntry e;
+  model::SqliteEntry e;
   e.result.commits = 10;
   e.result.commits_per_sec = 99.5;
   t.sqlite.push_back(e);
@@ -66,8 +66,8 @@ TEST(CsvReporterTest, TextThatReadsAsAFormulaGetsAQuoteFirst) {
 // The cells are decided by column: a text column neutralised, a number column (a share of a
 // gap may be negative) left a number.
 TEST(CsvReporterTest, ReportsNeutraliseTextColumnsOnly) {
-  Report report;
-  Target t;
+  model::Report report;
+  model::Target t;
   t.path = "=cmd()";
   probes::ProbeResult p;
   p.spec = {probes::Primitive::kFsync, probes::Pattern::kOverwrite, 4096};
@@ -81,8 +81,8 @@ TEST(CsvReporterTest, ReportsNeutraliseTextColumnsOnly) {
       << out.str();
   EXPECT_NE(out.str().find(",'-1+@x,"), std::string::npos) << out.str();
 
-  Diff diff;
-  ConfigDiff c;
+  explain::Diff diff;
+  explain::ConfigDiff c;
   c.journal_mode = "@WAL";
   c.synchronous = "FULL";
   c.share_sync_latency = -3.2;
@@ -93,7 +93,7 @@ TEST(CsvReporterTest, ReportsNeutraliseTextColumnsOnly) {
 }
 
 TEST(CsvReporterTest, SummaryNeutralisesHostsPathsAndNamesButNotFigures) {
-  SummaryRow r;
+  explain::SummaryRow r;
   r.host = "=evil";
   r.path = "+p";
   r.findings = {"@f"};
@@ -108,7 +108,7 @@ TEST(CsvReporterTest, SummaryNeutralisesHostsPathsAndNamesButNotFigures) {
 // flush_per_op: the leading device's flushes per operation where they were counted, empty where
 // not (or where counting was unavailable).
 TEST(CsvReporterTest, FlushPerOpIsEmptyWhenNotCounted) {
-  Report report = testing_support::FlushReport();
+  model::Report report = testing_support::FlushReport();
   report.targets[0].probes.push_back(testing_support::FlushUnavailableProbe());
   std::ostringstream out;
   ASSERT_TRUE(CsvReporter().Write(report, out).ok());
@@ -142,4 +142,4 @@ TEST(CsvReporterTest, FlushPerOpIsEmptyWhenNotCounted) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::csv

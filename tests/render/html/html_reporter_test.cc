@@ -16,19 +16,19 @@
 #include "tests/render/flush_samples.h"
 #include "tests/xml_page.h"
 
-namespace durprobe::report {
+namespace durprobe::render::html {
 namespace {
 
 using testing_support::ReadFixture;
 using testing_support::XmlPage;
 
-Report FixtureReport() {
-  Result<Report> report = FromJson(ReadFixture("html/report.json"));
+model::Report FixtureReport() {
+  Result<model::Report> report = codec::FromJson(ReadFixture("html/report.json"));
   EXPECT_TRUE(report.ok()) << report.status().message();
-  return report.ok() ? *report : Report{};
+  return report.ok() ? *report : model::Report{};
 }
 
-std::string Page(const Report& report) {
+std::string Page(const model::Report& report) {
   std::ostringstream out;
   EXPECT_TRUE(HtmlReporter().Write(report, out).ok());
   return out.str();
@@ -110,8 +110,8 @@ TEST(HtmlReporterTest, SqlitePlotsHaveEveryConfiguration) {
 
 TEST(HtmlReporterTest, FindingsCarryTheirSeverityAsWordAndClass) {
   REQUIRE_LIBXML2();
-  Report report = FixtureReport();
-  report.targets[0].findings.push_back({Severity::kFail, "x_fail", "broken"});
+  model::Report report = FixtureReport();
+  report.targets[0].findings.push_back({model::Severity::kFail, "x_fail", "broken"});
   XmlPage page(Page(report));
   ASSERT_TRUE(page.parsed()) << page.error();
   EXPECT_EQ(page.Count("//h:tr[@class='sev-fail']"), 1);
@@ -122,10 +122,10 @@ TEST(HtmlReporterTest, FindingsCarryTheirSeverityAsWordAndClass) {
 
 TEST(HtmlReporterTest, EveryReportStringIsEscaped) {
   REQUIRE_LIBXML2();
-  Report report = FixtureReport();
+  model::Report report = FixtureReport();
   const std::string hostile = "/mnt/<script>alert(1)</script> & \"q\" 'a'\x01\xFF";
   report.targets[0].path = hostile;
-  report.targets[0].findings.push_back({Severity::kWarn, "c<o>de", hostile});
+  report.targets[0].findings.push_back({model::Severity::kWarn, "c<o>de", hostile});
   report.context.command_line = "durprobe run '/mnt/<x>' --json a&b.json";
   report.context.host = "</td></tr></table>";
   XmlPage page(Page(report));
@@ -140,10 +140,11 @@ TEST(HtmlReporterTest, EveryReportStringIsEscaped) {
 
 TEST(HtmlReporterTest, ComparisonDrawsThePathsOnTheSameAxesWithRatios) {
   REQUIRE_LIBXML2();
-  Report report = FixtureReport();
-  Comparison c{.context = report.context, .targets = {report.targets[0], report.targets[0]}};
+  model::Report report = FixtureReport();
+  explain::Comparison c{.context = report.context,
+                        .targets = {report.targets[0], report.targets[0]}};
   c.targets[1].path = "/other";
-  c.verdicts = CompareVerdicts(c.targets);
+  c.verdicts = explain::CompareVerdicts(c.targets);
   std::ostringstream out;
   ASSERT_TRUE(HtmlReporter().Write(c, out).ok());
   XmlPage page(out.str());
@@ -165,12 +166,12 @@ TEST(HtmlReporterTest, ComparisonDrawsThePathsOnTheSameAxesWithRatios) {
 
 TEST(HtmlReporterTest, DiffDrawsTheAttributionAsAStackedBarPerConfiguration) {
   REQUIRE_LIBXML2();
-  Result<Report> a = FromJson(ReadFixture("diff/a.json"));
-  Result<Report> b = FromJson(ReadFixture("diff/b_sync_latency.json"));
+  Result<model::Report> a = codec::FromJson(ReadFixture("diff/a.json"));
+  Result<model::Report> b = codec::FromJson(ReadFixture("diff/b_sync_latency.json"));
   ASSERT_TRUE(a.ok() && b.ok());
-  Result<Diff> diffed = DiffReports(*a, *b, "a.json", "b.json");
+  Result<explain::Diff> diffed = explain::DiffReports(*a, *b, "a.json", "b.json");
   ASSERT_TRUE(diffed.ok()) << diffed.status().message();
-  const Diff& diff = *diffed;
+  const explain::Diff& diff = *diffed;
   ASSERT_FALSE(diff.configs.empty());
   std::ostringstream out;
   ASSERT_TRUE(HtmlReporter().Write(diff, out).ok());
@@ -200,7 +201,7 @@ TEST(HtmlReporterTest, CountedFlushesAddAFlushPerOpColumnToTheProbeTable) {
       << html;
   EXPECT_EQ(Page(FixtureReport()).find("flush/op"), std::string::npos);
   EXPECT_EQ(html.find("bg: the flushes"), std::string::npos) << "a quiet background";
-  Report busy = testing_support::FlushReport();
+  model::Report busy = testing_support::FlushReport();
   busy.targets[0].probes[0] = testing_support::FlushInNoiseProbe();
   const std::string noisy = Page(busy);
   EXPECT_NE(noisy.find("<td class=\"num\">1.00 (bg 0.20)</td>"), std::string::npos) << noisy;
@@ -219,14 +220,14 @@ TEST(HtmlReporterTest, CountedFlushesAddAFlushPerOpColumnToTheProbeTable) {
 // configuration whose losses are marked where the states lost commits, and only there.
 TEST(HtmlReporterTest, CrashtestPlotsTheStatesOverTheRunAndMarksEachLoss) {
   REQUIRE_LIBXML2();
-  Result<Report> report = FromJson(ReadFixture("golden/reports/crashtest.json"));
+  Result<model::Report> report = codec::FromJson(ReadFixture("golden/reports/crashtest.json"));
   ASSERT_TRUE(report.ok()) << report.status().message();
   XmlPage page(Page(*report));
   ASSERT_TRUE(page.parsed()) << page.error();
   EXPECT_EQ(page.Count("//h:table[@class='crashtest']/h:tbody/h:tr"), 2);
   EXPECT_EQ(page.Count("//h:li/h:code"), 6) << "DELETE/FULL's three losing states, and its log";
   EXPECT_EQ(page.Count("//h:li/h:code[text()='2d2f739c548fe529']"), 3);
-  const Target& t = report->targets[0];
+  const model::Target& t = report->targets[0];
   for (std::size_t i = 0; i < t.crashtest.size(); ++i) {
     const std::string plot = fmt::format("//s:svg[@data-plot='r0t0-crashtest-{}']", i);
     EXPECT_EQ(page.Count(plot + "//s:path[@data-series='acknowledged by then']"), 1) << i;
@@ -243,10 +244,10 @@ TEST(HtmlReporterTest, CrashtestPlotsTheStatesOverTheRunAndMarksEachLoss) {
 }
 
 TEST(HtmlReporterTest, MakeReporterHasTheHtmlFormat) {
-  std::unique_ptr<Reporter> r = MakeReporter(Format::kHtml);
+  std::unique_ptr<Reporter> r = MakeReporter(output::Format::kHtml);
   ASSERT_NE(r, nullptr);
   EXPECT_NE(dynamic_cast<HtmlReporter*>(r.get()), nullptr);
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::html

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-namespace durprobe::report::html {
+namespace durprobe::render::html {
 namespace {
 
 TEST(HtmlTextTest, EscapesMarkupAndQuotes) {
@@ -49,4 +49,4 @@ TEST(HtmlTextTest, CoordinatesAreFiniteAndShort) {
 }
 
 }  // namespace
-}  // namespace durprobe::report::html
+}  // namespace durprobe::render::html

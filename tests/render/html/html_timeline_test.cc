@@ -11,7 +11,7 @@
 #include "tests/sqlite_samples.h"
 #include "tests/xml_page.h"
 
-namespace durprobe::report {
+namespace durprobe::render::html {
 namespace {
 
 using testing_support::XmlPage;
@@ -19,8 +19,8 @@ constexpr std::uint64_t kOneSecond = 1'000'000'000;
 
 // The reference fast (100 us) for four samples, then slow (4 ms) for four, a second apart; a
 // probe series of five windows; a DELETE/FULL configuration with three repetitions.
-Target DriftingTarget() {
-  Target t;
+model::Target DriftingTarget() {
+  model::Target t;
   t.path = "/data";
   t.reference_probe = "fdatasync overwrite 4 KiB";
   for (std::uint64_t i = 0; i < 8; ++i) {
@@ -34,7 +34,7 @@ Target DriftingTarget() {
         {kOneSecond / 2 + w * kOneSecond / 10, 40, 100'000 + w * 500, 101'000.0});
   }
   t.probes.push_back(probe);
-  SqliteEntry e{.result = testing_support::DeleteFull()};
+  model::SqliteEntry e{.result = testing_support::DeleteFull()};
   for (std::uint64_t r = 0; r < 3; ++r) {
     e.result.repetition_commits_per_sec.push_back(1000.0 - double(r) * 100);
     e.result.repetition_windows.push_back({(2 + 2 * r) * kOneSecond, (3 + 2 * r) * kOneSecond, 100,
@@ -53,7 +53,7 @@ std::string Wrapped(const std::string& fragment) {
 
 TEST(HtmlTimelineTest, DrawsTheReferenceTheSameProbeAndSqliteSyncsOnOneTimeAxis) {
   REQUIRE_LIBXML2();
-  XmlPage page(Wrapped(html::TimelineSection(DriftingTarget(), "t0")));
+  XmlPage page(Wrapped(TimelineSection(DriftingTarget(), "t0")));
   ASSERT_TRUE(page.parsed()) << page.error();
   const std::string plot = "//s:svg[@data-plot='t0-timeline']";
   EXPECT_EQ(page.Count(plot), 1);
@@ -83,12 +83,12 @@ TEST(HtmlTimelineTest, DrawsTheReferenceTheSameProbeAndSqliteSyncsOnOneTimeAxis)
 
 TEST(HtmlTimelineTest, ASteadyRunSaysNoStepWasFound) {
   REQUIRE_LIBXML2();
-  Target t = DriftingTarget();
-  for (ReferenceSample& s : t.reference) {
+  model::Target t = DriftingTarget();
+  for (model::ReferenceSample& s : t.reference) {
     s.p50_ns = 100'000;
     s.mean_ns = 100'000;
   }
-  XmlPage page(Wrapped(html::TimelineSection(t, "t0")));
+  XmlPage page(Wrapped(TimelineSection(t, "t0")));
   ASSERT_TRUE(page.parsed()) << page.error();
   EXPECT_EQ(page.Count("//s:svg[@data-plot='t0-timeline']//s:path[@data-series]"), 3);
   EXPECT_NE(page.Text("//h:figcaption").find("found no step"), std::string::npos);
@@ -98,9 +98,10 @@ TEST(HtmlTimelineTest, ASteadyRunSaysNoStepWasFound) {
 // fsync writer started 5 s in) is enough to draw it, the step included.
 TEST(HtmlTimelineTest, ASavedReportFromARealDriftRunDrawsItsStep) {
   REQUIRE_LIBXML2();
-  Result<Report> report = FromJson(testing_support::ReadFixture("html/drift_report.json"));
+  Result<model::Report> report =
+      codec::FromJson(testing_support::ReadFixture("html/drift_report.json"));
   ASSERT_TRUE(report.ok()) << report.status().message();
-  XmlPage page(Wrapped(html::TimelineSection(report->targets[0], "t0")));
+  XmlPage page(Wrapped(TimelineSection(report->targets[0], "t0")));
   ASSERT_TRUE(page.parsed()) << page.error();
   const std::string plot = "//s:svg[@data-plot='t0-timeline']";
   EXPECT_EQ(page.Count(plot + "//s:path[@data-series]"), 3);
@@ -111,16 +112,16 @@ TEST(HtmlTimelineTest, ASavedReportFromARealDriftRunDrawsItsStep) {
 }
 
 TEST(HtmlTimelineTest, AReportWithoutSamplesOverTimeHasNoTimeline) {
-  Target t = DriftingTarget();
+  model::Target t = DriftingTarget();
   t.reference.clear();
   t.probes.clear();
-  for (SqliteEntry& e : t.sqlite) e.result.repetition_windows.clear();
-  EXPECT_EQ(html::TimelineSection(t, "t0"), "");
+  for (model::SqliteEntry& e : t.sqlite) e.result.repetition_windows.clear();
+  EXPECT_EQ(TimelineSection(t, "t0"), "");
   // One sample is no line either.
   t.reference = DriftingTarget().reference;
   t.reference.resize(1);
-  EXPECT_EQ(html::TimelineSection(t, "t0"), "");
+  EXPECT_EQ(TimelineSection(t, "t0"), "");
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::html

@@ -9,7 +9,7 @@
 #include "render/html/svg_bars.h"
 #include "tests/xml_page.h"
 
-namespace durprobe::report::svg {
+namespace durprobe::render::html::svg {
 namespace {
 
 using testing_support::XmlPage;
@@ -72,4 +72,4 @@ TEST(SvgPlotTest, BarSegmentsStackWithNegativesLeftOfZero) {
 }
 
 }  // namespace
-}  // namespace durprobe::report::svg
+}  // namespace durprobe::render::html::svg

@@ -5,15 +5,15 @@
 
 #include "tests/compare_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::render::json {
 namespace {
 
 using testing_support::PathWith;
 
 TEST(CompareJsonTest, DocumentKeys) {
-  Comparison c;
+  explain::Comparison c;
   c.targets = {PathWith("/a", 1, 1, 1), PathWith("/b", 1, 10, 1)};
-  c.verdicts = CompareVerdicts(c.targets);
+  c.verdicts = explain::CompareVerdicts(c.targets);
   nlohmann::json j = ToJson(c);
   EXPECT_EQ(j["schema"], "durprobe.compare/1");
   EXPECT_EQ(j["paths"], nlohmann::json({"/a", "/b"}));
@@ -27,9 +27,9 @@ TEST(CompareJsonTest, DocumentKeys) {
 }
 
 TEST(CompareJsonTest, PathsThatAreNotUtf8KeepTheirBytes) {
-  Comparison c;
+  explain::Comparison c;
   c.targets = {PathWith("/a", 1, 1, 1), PathWith("/b\xff", 1, 10, 1)};
-  c.verdicts = CompareVerdicts(c.targets);
+  c.verdicts = explain::CompareVerdicts(c.targets);
   nlohmann::json j = ToJson(c);
   ASSERT_NO_THROW(j.dump());
   EXPECT_EQ(j["paths"], nlohmann::json({"/a", "/b\xef\xbf\xbd"}));
@@ -39,4 +39,4 @@ TEST(CompareJsonTest, PathsThatAreNotUtf8KeepTheirBytes) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::json

@@ -11,7 +11,7 @@
 #include "tests/cli_runner.h"
 #include "tests/fixtures.h"
 
-namespace durprobe::report {
+namespace durprobe::render::junit {
 namespace {
 
 std::string Junit() {
@@ -76,4 +76,4 @@ TEST(JunitReporterTest, TheSchemaRejectsABrokenFile) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::junit

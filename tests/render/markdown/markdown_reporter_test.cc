@@ -8,7 +8,7 @@
 #include "tests/render/flush_samples.h"
 #include "tests/report_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::render::markdown {
 namespace {
 
 TEST(MarkdownReporterTest, TextCarriesNoHtmlAndNoTableBreak) {
@@ -32,10 +32,10 @@ TEST(MarkdownReporterTest, ACodeSpansFenceIsLongerThanAnyBacktickRunInIt) {
 }
 
 TEST(MarkdownReporterTest, AHostilePathHeadsItsSectionAsText) {
-  Report report;
-  Target t;
+  model::Report report;
+  model::Target t;
   t.path = "/t/</td><img src=x onerror=alert(1)>\n# forged `x";
-  Finding f;
+  model::Finding f;
   f.code = "code`";
   f.message = "<script>alert(1)</script>";
   t.findings.push_back(f);
@@ -73,7 +73,7 @@ TEST(MarkdownReporterTest, CountedFlushesAddAFlushPerOpColumn) {
 }
 
 TEST(MarkdownReporterTest, AFlushCountBesideABusyBackgroundShowsItWithANote) {
-  Report report = testing_support::FlushReport();
+  model::Report report = testing_support::FlushReport();
   report.targets[0].probes[0] = testing_support::FlushInNoiseProbe();
   std::ostringstream out;
   ASSERT_TRUE(MarkdownReporter().Write(report, out).ok());
@@ -82,4 +82,4 @@ TEST(MarkdownReporterTest, AFlushCountBesideABusyBackgroundShowsItWithANote) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::markdown

@@ -11,7 +11,7 @@
 #include "tests/cli_runner.h"
 #include "tests/render/flush_samples.h"
 
-namespace durprobe::report {
+namespace durprobe::render::prometheus {
 namespace {
 
 std::string Text() {
@@ -106,7 +106,7 @@ TEST(PrometheusReporterTest, PromtoolAcceptsTheFile) {
 // durprobe_probe_flushes_per_op: a gauge per probe whose flushes were counted, with the probe's
 // labels; no family at all when none was (the check fixture).
 TEST(PrometheusReporterTest, CountedFlushesAreAGaugePerProbe) {
-  Report report = testing_support::FlushReport();
+  model::Report report = testing_support::FlushReport();
   report.targets[0].probes.push_back(testing_support::FlushUnavailableProbe());
   report.targets[0].probes.back().spec.write_size = 8192;
   std::ostringstream out;
@@ -134,4 +134,4 @@ TEST(PrometheusReporterTest, CountedFlushesAreAGaugePerProbe) {
 }
 
 }  // namespace
-}  // namespace durprobe::report
+}  // namespace durprobe::render::prometheus
