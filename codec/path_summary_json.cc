@@ -32,23 +32,28 @@ std::optional<model::SummarySetting> ReadSetting(const JsonFields& sqlite, const
 
 json ToJson(const model::PathSummary& s) {
   json j = {{"what", s.what},
-          {"durability", s.durability ? json(NameOf(*s.durability)) : json(nullptr)},
-          {"durability_line", s.durability_line},
-          {"sync",
-           {{"probe", s.sync_probe.empty() ? json(nullptr) : json(s.sync_probe)},
-            {"p50_ns", Maybe(s.sync_p50_ns)},
-            {"p99_ns", Maybe(s.sync_p99_ns)},
-            {"synced_writes_per_sec", Maybe(s.synced_writes_per_sec)}}},
-          {"sqlite",
-           {{"default", SettingJson(s.sqlite_default)},
-            {"keeps_every_commit", SettingJson(s.sqlite_safe)},
-            {"risks_last_commits", SettingJson(s.sqlite_fast)}}},
-          {"findings", s.findings},
-          {"next_step", s.next_step}};
+            {"durability", s.durability ? json(NameOf(*s.durability)) : json(nullptr)},
+            {"durability_line", s.durability_line},
+            {"sync",
+             {{"probe", s.sync_probe.empty() ? json(nullptr) : json(s.sync_probe)},
+              {"p50_ns", Maybe(s.sync_p50_ns)},
+              {"p99_ns", Maybe(s.sync_p99_ns)},
+              {"synced_writes_per_sec", Maybe(s.synced_writes_per_sec)}}},
+            {"sqlite",
+             {{"default", SettingJson(s.sqlite_default)},
+              {"keeps_every_commit", SettingJson(s.sqlite_safe)},
+              {"risks_last_commits", SettingJson(s.sqlite_fast)}}},
+            {"findings", s.findings},
+            {"next_step", s.next_step}};
   if (s.sync_slow_state) {
     j["sync"]["slow_state"] = {{"p50_ns", s.sync_slow_state->p50_ns},
                                {"p99_ns", Maybe(s.sync_slow_state->p99_ns)},
                                {"time_share", s.sync_slow_state->time_share}};
+  }
+  if (s.sync_fast_state) {
+    j["sync"]["fast_state"] = {{"p50_ns", s.sync_fast_state->p50_ns},
+                               {"p99_ns", Maybe(s.sync_fast_state->p99_ns)},
+                               {"time_share", s.sync_fast_state->time_share}};
   }
   return j;
 }
@@ -78,6 +83,11 @@ std::optional<model::PathSummary> ReadPathSummary(const JsonFields& target) {
     JsonFields slow = sync.Object("slow_state");
     s.sync_slow_state = model::PathSummary::SlowState{
         slow.Double("p50_ns"), slow.OptionalDouble("p99_ns"), slow.Double("time_share")};
+  }
+  if (sync.Has("fast_state")) {
+    JsonFields fast = sync.Object("fast_state");
+    s.sync_fast_state = model::PathSummary::SlowState{
+        fast.Double("p50_ns"), fast.OptionalDouble("p99_ns"), fast.Double("time_share")};
   }
   JsonFields sqlite = f.Object("sqlite");
   s.sqlite_default = ReadSetting(sqlite, "default");

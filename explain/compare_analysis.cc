@@ -7,6 +7,7 @@
 
 #include "analysis/decision.h"
 #include "analysis/durability_risk.h"
+#include "explain/compare_loss.h"
 #include "explain/diff_differences.h"
 #include "platform/enum_table.h"
 #include "text/units.h"
@@ -140,8 +141,7 @@ std::string Advice(Dominant dominant, const model::Target& t) {
          "(WAL, TRUNCATE, PERSIST) over DELETE";
 }
 
-// One SQLite configuration both paths committed: its median commit here against the first
-// path's.
+// One SQLite configuration both paths committed: its median commit here against the first's.
 struct CommitRatio {
   std::string label;  // "WAL/FULL x1"
   double ratio = 0, here = 0, there = 0;
@@ -208,7 +208,8 @@ std::string VerdictHeadline(const Verdict& v) {
     case Dominant::kNone:
       return "no significant penalty";
     case Dominant::kNotDurable:
-      return "faster because it keeps nothing";
+      // "faster" only when it is: a path that loses syncs and still costs more says so.
+      return v.ratio >= 1.0 ? "not durable, and no faster" : "faster because it keeps nothing";
     case Dominant::kUnmeasured:
       return "could not be measured";
     case Dominant::kUndecided:
@@ -284,14 +285,13 @@ std::vector<Verdict> CompareVerdicts(const std::vector<model::Target>& targets) 
     for (const Part& p : parts) {
       if (p.ratio <= 0) missing.push_back(p.what);
     }
-    std::string split_note =
-        missing.empty()
-            ? std::string()
-            : fmt::format(
-                  "{} could not be measured on both paths (an op cost or probe it needs "
-                  "did not run or failed: see unfinished; a longer --budget, not "
-                  "--quick, measures it)",
-                  fmt::join(missing, ", "));
+    std::string split_note;
+    if (!missing.empty()) {
+      split_note = fmt::format(
+          "{} could not be measured on both paths (an op cost or probe it needs did not run or "
+          "failed: see unfinished; a longer --budget, not --quick, measures it)",
+          fmt::join(missing, ", "));
+    }
     std::vector<CommitRatio> commits = CommitRatios(targets[i], first);
     const bool commit_penalty = !commits.empty() && commits.front().ratio >= kPenaltyRatio;
     v.states = StateRatios(targets[i], first);
@@ -306,7 +306,18 @@ std::vector<Verdict> CompareVerdicts(const std::vector<model::Target>& targets) 
       const Part*& slot = d == analysis::Decision::kYes ? worst : open;
       if (slot == nullptr || p.ratio > slot->ratio) slot = &p;
     }
-    if (!v.not_durable.empty()) {
+    // A penalty decided beyond the noise, or slower commits: the path is not faster.
+    const bool dirs_only = LosesOnlyDirectorySyncs(targets[i]);
+    if (!v.not_durable.empty() && (worst != nullptr || commit_penalty || dirs_only)) {
+      v.dominant = Dominant::kNotDurable;
+      v.ratio = worst ? worst->ratio : commit_penalty ? commits.back().ratio : v.per_sync_ratio;
+      v.message = LossMessage(
+          dirs_only, v.not_durable,
+          worst ? fmt::format("{}: {} the first path's ({} vs {})", worst->what,
+                              text::FormatRatio(worst->ratio), text::FormatNanos(*worst->here),
+                              text::FormatNanos(*worst->there))
+                : (commit_penalty ? "its commits: " + CommitRange(commits) : std::string()));
+    } else if (!v.not_durable.empty()) {
       v.dominant = Dominant::kNotDurable;
       v.ratio = v.per_sync_ratio;
       v.message = fmt::format(

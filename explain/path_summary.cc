@@ -234,14 +234,21 @@ model::PathSummary SummarizePath(const model::Target& t) {
     if (std::optional<std::uint64_t> p99 = model::P99(l)) s.sync_p99_ns = static_cast<double>(*p99);
     s.synced_writes_per_sec = p->ops_per_sec;
     const std::size_t index = static_cast<std::size_t>(p - t.probes.data());
+    // The sync call alone where the probe timed it apart and the state has samples of it.
+    auto figures = [&](const model::StateFigures& f) {
+      bool sync = p->has_sync_part && f.sync_ops > 0;
+      std::uint64_t p99 = sync ? f.sync_p99_ns : f.p99_ns;
+      return model::PathSummary::SlowState{
+          static_cast<double>(sync ? f.sync_p50_ns : f.p50_ns),
+          p99 > 0 ? std::optional<double>(static_cast<double>(p99)) : std::nullopt, f.time_share};
+    };
     if (const model::StateFigures* slow =
             analysis::SawBothStates(t, index) ? analysis::SlowStateOf(t, index) : nullptr) {
-      bool sync = p->has_sync_part && slow->sync_ops > 0;
-      std::uint64_t p99 = sync ? slow->sync_p99_ns : slow->p99_ns;
-      s.sync_slow_state = model::PathSummary::SlowState{
-          static_cast<double>(sync ? slow->sync_p50_ns : slow->p50_ns),
-          p99 > 0 ? std::optional<double>(static_cast<double>(p99)) : std::nullopt,
-          slow->time_share};
+      s.sync_slow_state = figures(*slow);
+      if (const model::StateFigures* fast =
+              analysis::StateOf(t, index, model::DeviceState::kFast)) {
+        s.sync_fast_state = figures(*fast);
+      }
     }
   }
   AddSqlite(t, s);

@@ -13,6 +13,8 @@
 #include "gate/latency_decision.h"
 #include "gate/wal_sync_method.h"
 #include "model/labels.h"
+#include "probes/statistics.h"
+#include "probes/timed_loop.h"
 #include "text/units.h"
 
 namespace durprobe::gate {
@@ -143,7 +145,9 @@ model::CheckResult EvaluateLatency(const LatencyRule& rule, const model::Target&
         fmt::format("{:.0f}%", slow->time_share * 100.0),
         text::FormatNanos(double(p99 ? s.p99 : s.p50)), beside);
   }
-  analysis::Decision below = DecideLatency(c, value, rule.max_ns, what);
+  analysis::Decision below = DecideLatency(c, value, rule.max_ns, what,
+                                           p99 ? probes::kTailMinOps : probes::kMinCiOperations,
+                                           p99 ? probes::kTailBoundOps : 0);
   if (below == analysis::Decision::kCannotTell) return c;
   if (below == analysis::Decision::kYes) {
     c.outcome = model::CheckOutcome::kPass;

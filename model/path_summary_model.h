@@ -21,23 +21,25 @@ struct SummarySetting {
 };
 
 struct PathSummary {
-  std::string what;             // filesystem, device and cache, layer, container role
+  std::string what;  // filesystem, device and cache, layer, container role
   std::optional<DurabilityVerdict> durability;  // unset when not assessed
   std::string durability_line;  // the verdict, its deciding layer and reason, in one line
   std::string sync_probe;       // "fdatasync overwrite 4 KiB", "" when no sync probe ran
   std::optional<double> sync_p50_ns, sync_p99_ns;  // the sync call alone where timed apart
   std::optional<double> synced_writes_per_sec;     // that probe's measured rate, one writer
   // With two device states (Target::device_states) and that probe seen in both: its figures in
-  // the slow state (the one to plan for) and the share of its time spent there.
+  // the slow state (the one to plan for, the headline's first) and in the fast one, each with
+  // the share of its time spent there.
   struct SlowState {
     double p50_ns = 0.0;
     std::optional<double> p99_ns;
     double time_share = 0.0;
   };
   std::optional<SlowState> sync_slow_state;
-  std::optional<SummarySetting> sqlite_default;    // DELETE/FULL x1
-  std::optional<SummarySetting> sqlite_safe;       // fastest that keeps every acknowledged commit
-  std::optional<SummarySetting> sqlite_fast;       // fastest that risks only the last commits
+  std::optional<SlowState> sync_fast_state;
+  std::optional<SummarySetting> sqlite_default;  // DELETE/FULL x1
+  std::optional<SummarySetting> sqlite_safe;     // fastest that keeps every acknowledged commit
+  std::optional<SummarySetting> sqlite_fast;     // fastest that risks only the last commits
   std::vector<std::string> findings;  // the codes of the one or two findings that matter most
   std::string next_step;              // one sentence
 };

@@ -16,6 +16,9 @@ namespace durprobe::probes {
 struct ProbePlan {
   std::vector<ProbeSpec> specs;
   StopRule rule;  // per probe
+  // Per spec, in specs' order, the operations it keeps in reserve (StopRule::reserved_ops) where
+  // its claim needs more than rule's (check: a p99 rule's probe, kTailBoundOps); empty: rule's.
+  std::vector<std::uint64_t> reserves;
   OpOptions op_options;
   // Called before each probe starts (index from 0); the CLI shows progress with it.
   std::function<void(std::size_t index, std::size_t total, const ProbeSpec& spec)> on_start;

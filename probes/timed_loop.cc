@@ -189,7 +189,12 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     timing.sync_ns = 0;
     if (flushes.active() && now - slice_start >= kSeriesWindowNs) now = end_slice(now);
 
-    if (now - start >= rule.max_ns || (rule.max_ops != 0 && out.ops >= rule.max_ops)) break;
+    const bool reserve_met = out.ops >= rule.reserved_ops ||
+                             (rule.reserve_until_ns != 0 && now >= rule.reserve_until_ns);
+    if (reserve_met &&
+        (now - start >= rule.max_ns || (rule.max_ops != 0 && out.ops >= rule.max_ops))) {
+      break;
+    }
     const bool check = now >= next_check;
     if (check) {
       next_check = now + kCheckEveryNs;

@@ -21,7 +21,13 @@ struct StopRule {
   std::uint64_t min_ns = 200'000'000;
   std::uint64_t max_ns = 2'000'000'000;
   std::uint64_t max_ops = 0;  // 0: no cap
-  double target_ci = 0.05;    // relative half-width of the median's 95% CI
+  // Operations the loop runs even past max_ns and max_ops (a durable probe's flush-count
+  // evidence: run/flush_counting.h ReserveFlushEvidence), until reserve_until_ns on the
+  // platform's clock at the latest (the run's deadline; 0: no limit). 0: none reserved. An
+  // interruption or a failure still ends the loop at once.
+  std::uint64_t reserved_ops = 0;
+  std::uint64_t reserve_until_ns = 0;
+  double target_ci = 0.05;  // relative half-width of the median's 95% CI
   // > 0: the p99 is read from this probe (probes/runner.h TailMatters), so the loop also waits
   // for kTailMinOps operations and the p99's 95% CI within +/- tail_target_ci of the p99.
   double tail_target_ci = 0.0;
@@ -57,6 +63,10 @@ inline constexpr std::uint64_t kSeriesWindowNs = 100'000'000;
 // The fewest operations a p99 stop may rest on: one in a hundred lies above the p99, so a p99
 // from fewer is the slowest operation under another name.
 inline constexpr std::uint64_t kTailMinOps = 100;
+// The fewest operations whose slowest bounds the p99 from above with 97.5% confidence (all n
+// under the p99 has chance 0.99^n, under 2.5% from 367 on): below it a p99 can be shown over a
+// limit (its interval's low end) but never shown under one.
+inline constexpr std::uint64_t kTailBoundOps = 367;
 
 // Whether the CI targets of rule hold for the operations in total: the median's, and the p99's
 // where the rule asks for it. Counts and times (min_ops, min_ns) are the loop's to check.
@@ -74,7 +84,7 @@ struct LoopOutcome {
   bool has_sync_part = false;
   std::vector<SeriesPoint> series;  // one point per kSeriesWindowNs of the timed phase
   Status status;                    // the first failure (the loop stops there), or an interruption
-  CpuUse cpu;  // the quota, the waits spun and slept, the throttling over the timed phase
+  CpuUse cpu;          // the quota, the waits spun and slept, the throttling over the timed phase
   FlushTally flushes;  // counted where the rule's flush_counting names devices
 };
 

@@ -84,6 +84,7 @@ Result<CheckCommandPlan> MakeCheckPlan(platform::Platform& platform,
     plan.run_probes = true;
     plan.probes.specs = specs;
     plan.probes.rule = CheckProbeRule(shares.probes_ns, specs.size());
+    plan.probes.reserves = CheckReserves(policy, specs);
     if (policy.probe_file_size != 0) plan.probes.op_options.file_size = policy.probe_file_size;
     for (const probes::ProbeSpec& spec : specs) {
       if (probes::BytesPerOp(spec) > plan.probes.op_options.file_size) {

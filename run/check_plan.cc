@@ -31,7 +31,23 @@ probes::StopRule CheckProbeRule(std::uint64_t probes_ns, std::size_t n) {
   rule.warmup_ns = rule.max_ns / 5;
   rule.tail_target_ci = kCheckTailCi;
   rule.tail_every_probe = true;  // a rule may read any preset probe's p99
+  // A p99 from fewer is "cannot tell" (gate/latency_decision.h): each probe keeps that many
+  // operations past its share, up to the run's deadline (run/flush_counting.h).
+  rule.reserved_ops = probes::kTailMinOps;
   return rule;
+}
+
+std::vector<std::uint64_t> CheckReserves(const gate::Policy& policy,
+                                         const std::vector<probes::ProbeSpec>& specs) {
+  std::vector<std::uint64_t> reserves(specs.size(), probes::kTailMinOps);
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    for (const gate::LatencyRule& rule : policy.latency) {
+      if (rule.spec == specs[i] && rule.stat == gate::LatencyStat::kP99) {
+        reserves[i] = probes::kTailBoundOps;
+      }
+    }
+  }
+  return reserves;
 }
 
 std::optional<probes::LoadRates> CheckLoad(const std::optional<probes::LoadRates>& asked,

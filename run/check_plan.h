@@ -48,8 +48,15 @@ inline constexpr double kCheckTailCi = 0.10;
 // The stop rule of check's probes: probes_ns split over n probes (probes::RuleForBudget), at
 // least kCheckMinOps each, and a longer warm-up than probe's (50 operations, a fifth of the
 // timed phase), waiting for the p99 too (kCheckTailCi), so a first burst (cold cache, a
-// thin-provisioned volume's first touch) does not count against a tail rule.
+// thin-provisioned volume's first touch) does not count against a tail rule. Each keeps
+// probes::kTailMinOps operations in reserve (StopRule::reserved_ops): what a p99 rule reads.
 probes::StopRule CheckProbeRule(std::uint64_t probes_ns, std::size_t n);
+
+// Per spec, the operations it keeps in reserve: kTailBoundOps where a p99 rule reads it (fewer
+// can show a p99 over the limit, never under it: gate/latency_decision.h), else the rule's
+// kTailMinOps.
+std::vector<std::uint64_t> CheckReserves(const gate::Policy& policy,
+                                         const std::vector<probes::ProbeSpec>& specs);
 
 // The load to run beside the rules: asked (--background-load) with the policy's companion syncs
 // (the etcd preset's bbolt commits) added when the policy has them; nullopt when neither.

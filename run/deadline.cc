@@ -28,6 +28,10 @@ bool Timeline::Spent() const {
   return phase_ns_ != kNoDeadline && platform_.NowNanos() >= phase_ns_;
 }
 
+bool Timeline::RunSpent() const {
+  return run_ns_ != kNoDeadline && platform_.NowNanos() >= run_ns_;
+}
+
 std::uint64_t Timeline::Left() const {
   if (phase_ns_ == kNoDeadline) return kNoDeadline;
   std::uint64_t now = platform_.NowNanos();

@@ -29,10 +29,16 @@ class Timeline {
 
   // Whether the phase's deadline has passed: a step not yet started is left out.
   bool Spent() const;
+  // Whether the run's deadline has passed: a step with a reserve of operations
+  // (run/flush_counting.h) may still start after its phase's, until then.
+  bool RunSpent() const;
   // ns until the phase's deadline; kNoDeadline without one.
   std::uint64_t Left() const;
   // The phase's deadline on the platform's clock; 0 without one.
   std::uint64_t DeadlineNs() const { return phase_ns_ == kNoDeadline ? 0 : phase_ns_; }
+  // The whole run's deadline on the platform's clock; 0 without one. A reserve of operations
+  // (run/flush_counting.h ReserveFlushEvidence) may run past a phase's deadline, never past it.
+  std::uint64_t RunDeadlineNs() const { return run_ns_ == kNoDeadline ? 0 : run_ns_; }
 
  private:
   platform::Platform& platform_;

@@ -1,6 +1,10 @@
 #include "run/flush_counting.h"
 
+#include <algorithm>
+
+#include "analysis/device_flushes.h"
 #include "platform/block_counters.h"
+#include "probes/primitive_ops.h"
 
 namespace durprobe::run {
 
@@ -17,6 +21,17 @@ probes::FlushCounting CountingFor(platform::Platform& platform, const model::Tar
   c.how = std::move(d.how);
   c.unavailable = std::move(d.unavailable);
   return c;
+}
+
+probes::StopRule ReserveFlushEvidence(probes::StopRule rule, const probes::ProbeSpec& spec,
+                                      std::uint64_t run_deadline_ns, std::uint64_t ops_so_far) {
+  std::uint64_t want = rule.reserved_ops;
+  if (!rule.flush_counting.devices.empty() && probes::OpsOf(spec.primitive).durable) {
+    want = std::max(want, analysis::kMinFlushEvidenceOps);
+  }
+  rule.reserved_ops = want > ops_so_far ? want - ops_so_far : 0;
+  rule.reserve_until_ns = rule.reserved_ops > 0 ? run_deadline_ns : 0;
+  return rule;
 }
 
 }  // namespace durprobe::run

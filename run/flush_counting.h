@@ -6,6 +6,8 @@
 #include "model/report.h"
 #include "platform/platform.h"
 #include "probes/flush_tally.h"
+#include "probes/probe_spec.h"
+#include "probes/timed_loop.h"
 
 namespace durprobe::run {
 
@@ -13,5 +15,17 @@ namespace durprobe::run {
 // device_flushes in the report) when the plan counts no flushes.
 probes::FlushCounting CountingFor(platform::Platform& platform, const model::Target& target,
                                   bool count_flushes);
+
+// The reserve that measures until a probe's claims can be decided: rule's own reserved_ops (the
+// plan's: check's probes keep probes::kTailMinOps, the fewest a p99 rule reads), raised for a
+// durable probe whose flushes are counted on a device to kMinFlushEvidenceOps
+// (analysis/device_flushes.h: fewer prove nothing). The probe runs them past its share of the
+// budget when its operations are slow, until run_deadline_ns at the latest (0: no deadline), so
+// the plain writes before it (the page-cache baseline, each probe's setup on a slow FUSE server)
+// can shorten a sync probe but never leave it without the evidence its verdict needs.
+// ops_so_far: what earlier rounds or repeats of the same probe on the same path counted, which
+// the reserve needs only to top up.
+probes::StopRule ReserveFlushEvidence(probes::StopRule rule, const probes::ProbeSpec& spec,
+                                      std::uint64_t run_deadline_ns, std::uint64_t ops_so_far = 0);
 
 }  // namespace durprobe::run

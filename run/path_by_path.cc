@@ -59,9 +59,14 @@ void RunProbesOn(RunState& s, model::Target& t, const std::string& dir) {
     const bool last = repeat + 1 == repeats;
     for (std::size_t i = 0; i < pp.specs.size(); ++i) {
       const probes::ProbeSpec& spec = pp.specs[i];
-      if (!samples[i].Usable() || !MayStart(s)) continue;
+      if (!samples[i].Usable()) continue;
       probes::StopRule rule = probes::RuleFor(spec, pp.rule);
+      if (i < pp.reserves.size()) rule.reserved_ops = pp.reserves[i];
       rule.flush_counting = counting;
+      // A probe keeps the operations its claims need (its flush count, check's p99) past its
+      // share, and starts past its phase's deadline for them, never past the run's.
+      rule = ReserveFlushEvidence(rule, spec, s.timeline.RunDeadlineNs(), samples[i].Merged().ops);
+      if (!MayStart(s) && !(rule.reserved_ops > 0 && MayStartReserved(s))) continue;
       const std::uint64_t own_shares = probes::SharesOf(spec, pp.rule);
       const std::string label = model::ProbeLabel(spec);
       SampleReference(s.platform, dir, repeat == 0 ? label : RepeatPhase(label, repeat, repeats),

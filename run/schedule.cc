@@ -43,6 +43,10 @@ bool MayStart(const RunState& s) {
   return !Interrupted() && !s.timeline.Spent() && ScratchesInPlace(s);
 }
 
+bool MayStartReserved(const RunState& s) {
+  return !Interrupted() && !s.timeline.RunSpent() && ScratchesInPlace(s);
+}
+
 std::string RepetitionsLabel(const std::string& label, std::uint32_t done, std::uint32_t planned) {
   return fmt::format("{}: {} of {} repetitions", label, done, planned);
 }

@@ -45,6 +45,9 @@ bool Interrupted();
 // Whether a step may start: no signal came, the phase has time left and every scratch is still
 // where it was made (else s.stopped says which moved).
 bool MayStart(const RunState& s);
+// MayStart for a step with a reserve of operations (a probe whose claim needs a count): its
+// phase may be spent, the run's deadline not.
+bool MayStartReserved(const RunState& s);
 // Whether every scratch is still in place; the first that is not is recorded in s.stopped.
 bool ScratchesInPlace(const RunState& s);
 // Why a step is not run now: the signal, else the budget.

@@ -124,6 +124,21 @@ void PrintCheckVerdict(const std::vector<model::CheckResult>& checks, std::ostre
                  text::EscapeControlChars(unstable->message), where);
       return;
     }
+    // A pass with a warning (PASS*: an unproven path) is said in the headline, never hidden
+    // behind a plain PASS.
+    auto warned = std::find_if(checks.begin(), checks.end(),
+                               [](const model::CheckResult& c) { return c.warning; });
+    if (warned != checks.end()) {
+      const auto n = std::count_if(checks.begin(), checks.end(),
+                                   [](const model::CheckResult& c) { return c.warning; });
+      fmt::print(out,
+                 "check: PASS* ({} rule(s), {} passed with a warning: rule {} on {}: {}; "
+                 "Checks {})\n",
+                 checks.size(), n, text::EscapeControlChars(warned->rule),
+                 text::EscapeControlChars(warned->path), text::EscapeControlChars(warned->message),
+                 where);
+      return;
+    }
     fmt::print(out, "check: PASS ({} rule(s), Checks {})\n", checks.size(), where);
     return;
   }

@@ -243,11 +243,20 @@ TEST(DeviceStatesTest, TheSummaryNamesTheSlowStateOfItsSyncProbe) {
   EXPECT_DOUBLE_EQ(s.sync_slow_state->time_share, 0.5);
   EXPECT_NEAR(s.sync_slow_state->p50_ns, 4'000'000, 450'000);
   ASSERT_TRUE(s.sync_slow_state->p99_ns);
+  ASSERT_TRUE(s.sync_fast_state);
+  EXPECT_DOUBLE_EQ(s.sync_fast_state->time_share, 0.5);
+  EXPECT_LT(s.sync_fast_state->p50_ns, s.sync_slow_state->p50_ns);
+  // The slow state first, then the fast, then the mixture the table shows.
   std::string text = render::SyncCostText(s);
-  EXPECT_NE(text.find("in the device's slow state (50% of the probe's time): p50 "),
-            std::string::npos)
-      << text;
-  EXPECT_NE(text.find("the state to plan for"), std::string::npos) << text;
+  const std::size_t slow = text.find(
+      ": in the device's slow state (50% of the probe's time), the state to plan for: p50 ");
+  const std::size_t fast = text.find("; in its fast state (50%): p50 ");
+  const std::size_t both = text.find("; over both: p50 ");
+  EXPECT_NE(slow, std::string::npos) << text;
+  EXPECT_NE(fast, std::string::npos) << text;
+  EXPECT_NE(both, std::string::npos) << text;
+  EXPECT_LT(slow, fast) << text;
+  EXPECT_LT(fast, both) << text;
 }
 
 TEST(DeviceStatesTest, TheJsonKeepsTheStates) {
@@ -266,6 +275,7 @@ TEST(DeviceStatesTest, TheJsonKeepsTheStates) {
   EXPECT_TRUE(states[1]["sync"]["p99_ns"].is_number());
   EXPECT_FALSE(target["probes"][2].contains("states"));
   EXPECT_TRUE(target["summary"]["sync"]["slow_state"].is_object());
+  EXPECT_TRUE(target["summary"]["sync"]["fast_state"].is_object());
 
   Result<model::Report> back = codec::FromJson(j);
   ASSERT_TRUE(back.ok()) << back.status().message();
@@ -279,6 +289,8 @@ TEST(DeviceStatesTest, TheJsonKeepsTheStates) {
   EXPECT_EQ(t.probe_states[1].states[0].state, model::DeviceState::kSlow);
   ASSERT_TRUE(t.summary && t.summary->sync_slow_state);
   EXPECT_EQ(t.summary->sync_slow_state->time_share, 0.5);
+  ASSERT_TRUE(t.summary->sync_fast_state);
+  EXPECT_EQ(t.summary->sync_fast_state->p50_ns, report.targets[0].summary->sync_fast_state->p50_ns);
 }
 
 // diff compares the mixtures row by row; where either side's device had states it warns, with

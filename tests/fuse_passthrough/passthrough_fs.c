@@ -2,7 +2,8 @@
 // (SOURCE_DIR) at a mount point, every call made relative to a descriptor of that directory, so
 // a test can put durprobe and SQLite on a FUSE mount whose syncs it controls.
 //
-//   durprobe_test_passthrough [--ignore-syncs | --honour-one-in N] SOURCE_DIR MOUNTPOINT
+//   durprobe_test_passthrough [--ignore-syncs | --honour-one-in N] [--write-delay-us N]
+//                             SOURCE_DIR MOUNTPOINT
 //                             [fuse options]
 //
 // Honest (the default): fsync calls fdatasync or fsync on the backing descriptor as the datasync
@@ -10,7 +11,9 @@
 // return 0 at once and the O_SYNC/O_DSYNC bits of an open are dropped on the backing file, so
 // nothing this server does reaches the disk's flush: a server that drops syncs. With
 // --honour-one-in N, fsync honours the first sync of every N it receives (counted across the
-// server's threads) and answers the others at once: a server that drops syncs in part.
+// server's threads) and answers the others at once: a server that drops syncs in part. With
+// --write-delay-us N, each write waits N microseconds before it is passed on: a slow server (a
+// userspace one in an interpreted language), whose plain writes cost as much as a sync.
 //
 // fuse_main runs it: it daemonizes unless given -f, and is multi-threaded unless given -s. The
 // mount always gets default_permissions (the kernel checks modes; tests run as root). Without a
@@ -35,6 +38,7 @@ static int source_fd = -1;  // the mirrored directory, opened before fuse_main
 static int ignore_syncs;
 static unsigned long honour_one_in;  // 0: every sync honoured (unless ignore_syncs)
 static unsigned long syncs_seen;
+static unsigned write_delay_us;  // --write-delay-us
 
 // The FUSE path ("/", "/a/b") relative to source_fd ("." or "a/b").
 static const char* Rel(const char* path) {
@@ -141,6 +145,7 @@ static int OnRead(const char* path, char* buf, size_t size, off_t offset,
 static int OnWrite(const char* path, const char* buf, size_t size, off_t offset,
                    struct fuse_file_info* fi) {
   (void)path;
+  if (write_delay_us > 0) usleep(write_delay_us);
   ssize_t n = pwrite((int)fi->fh, buf, size, offset);
   return n < 0 ? Fail() : (int)n;
 }
@@ -271,21 +276,27 @@ static const struct fuse_operations kOps = {
 
 static int Usage(const char* self) {
   fprintf(stderr,
-          "usage: %s [--ignore-syncs | --honour-one-in N] SOURCE_DIR MOUNTPOINT [fuse options]\n",
+          "usage: %s [--ignore-syncs | --honour-one-in N] [--write-delay-us N] SOURCE_DIR "
+          "MOUNTPOINT [fuse options]\n",
           self);
   return 2;
 }
 
 int main(int argc, char** argv) {
   int i = 1;
-  if (i < argc && strcmp(argv[i], "--ignore-syncs") == 0) {
-    ignore_syncs = 1;
-    ++i;
-  } else if (i + 1 < argc && strcmp(argv[i], "--honour-one-in") == 0) {
-    char* end = NULL;
-    honour_one_in = strtoul(argv[i + 1], &end, 10);
-    if (end == argv[i + 1] || *end != '\0' || honour_one_in == 0) return Usage(argv[0]);
-    i += 2;
+  for (; i < argc && strncmp(argv[i], "--", 2) == 0; ++i) {
+    if (strcmp(argv[i], "--ignore-syncs") == 0) {
+      ignore_syncs = 1;
+    } else if (strcmp(argv[i], "--honour-one-in") == 0 && i + 1 < argc) {
+      char* end = NULL;
+      honour_one_in = strtoul(argv[i + 1], &end, 10);
+      if (end == argv[i + 1] || *end != '\0' || honour_one_in == 0) return Usage(argv[0]);
+      ++i;
+    } else if (strcmp(argv[i], "--write-delay-us") == 0 && i + 1 < argc) {
+      write_delay_us = (unsigned)strtoul(argv[++i], NULL, 10);
+    } else {
+      return Usage(argv[0]);
+    }
   }
   if (argc - i < 2) return Usage(argv[0]);
   const char* source = argv[i++];

@@ -15,11 +15,11 @@ constexpr probes::ProbeSpec kWal{probes::Primitive::kFdatasync, probes::Pattern:
 probes::ProbeResult Wal(std::uint64_t p99_ns, bool throttled) {
   probes::ProbeResult r;
   r.spec = kWal;
-  r.ops = 300;
+  r.ops = 400;
   r.seconds = 2.0;
   r.ops_per_sec = 150;
   r.has_sync_part = true;
-  r.sync_latency = {.count = 300, .p50 = 200'000, .p95 = p99_ns, .p99 = p99_ns, .max = p99_ns};
+  r.sync_latency = {.count = 400, .p50 = 200'000, .p95 = p99_ns, .p99 = p99_ns, .max = p99_ns};
   r.latency = r.sync_latency;
   r.cpu.quota_cpus = 0.1;
   r.cpu.counted = true;

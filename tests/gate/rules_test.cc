@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "gate/facts.h"
+#include "probes/statistics.h"
+#include "probes/timed_loop.h"
 
 namespace durprobe::gate {
 namespace {
@@ -126,6 +128,45 @@ TEST(CheckRulesTest, ALimitInsideTheIntervalOrTooFewSamplesCannotTell) {
   std::vector<model::CheckResult> single = EvaluatePolicy(policy, OneTarget({one}));
   EXPECT_EQ(single[0].outcome, model::CheckOutcome::kUnstable) << single[0].message;
   EXPECT_NE(single[0].message.find("from 1 samples"), std::string::npos) << single[0].message;
+}
+
+// The bound's width against the sample count: a p99 needs kTailMinOps samples (from 86 it is the
+// slowest operation under another name, issue 54's FAIL that turned UNSTABLE on the next run),
+// and kTailBoundOps to be under a limit; a median is decided from kMinCiOperations.
+TEST(CheckRulesTest, AP99FromFewerThanAHundredSamplesCannotTell) {
+  Policy policy;
+  policy.latency = {P99Under10ms()};
+  probes::ProbeResult few = Probe(kWal, 1'000'000, 12'000'000, 17'000'000);
+  few.sync_latency.count = probes::kTailMinOps - 1;
+  std::vector<model::CheckResult> open = EvaluatePolicy(policy, OneTarget({few}));
+  EXPECT_EQ(open[0].outcome, model::CheckOutcome::kUnstable) << open[0].message;
+  EXPECT_TRUE(open[0].undecided);
+  EXPECT_NE(open[0].message.find("from 99 samples, fewer than the 100 a p99 needs"),
+            std::string::npos)
+      << open[0].message;
+  few.sync_latency.count = probes::kTailMinOps;
+  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({few}))[0].outcome, model::CheckOutcome::kFail);
+
+  // Under the limit needs the count whose slowest bounds a p99 from above: a p99 of 3 ms from
+  // 366 samples may still be over 10 ms (the next few operations decide it).
+  probes::ProbeResult under = Probe(kWal, 1'000'000, 2'000'000, 3'000'000);
+  under.sync_latency.count = probes::kTailBoundOps - 1;
+  std::vector<model::CheckResult> unbounded = EvaluatePolicy(policy, OneTarget({under}));
+  EXPECT_EQ(unbounded[0].outcome, model::CheckOutcome::kUnstable) << unbounded[0].message;
+  EXPECT_NE(unbounded[0].message.find("from 366 samples, fewer than the 367 whose slowest"),
+            std::string::npos)
+      << unbounded[0].message;
+  under.sync_latency.count = probes::kTailBoundOps;
+  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({under}))[0].outcome, model::CheckOutcome::kPass);
+
+  LatencyRule median = P99Under10ms();
+  median.stat = LatencyStat::kP50;
+  policy.latency = {median};
+  probes::ProbeResult twenty = Probe(kWal, 1'000'000, 2'000'000, 3'000'000);
+  twenty.sync_latency.count = probes::kMinCiOperations;
+  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({twenty}))[0].outcome, model::CheckOutcome::kPass);
+  twenty.sync_latency.count = probes::kMinCiOperations - 1;
+  EXPECT_EQ(EvaluatePolicy(policy, OneTarget({twenty}))[0].outcome, model::CheckOutcome::kUnstable);
 }
 
 TEST(CheckRulesTest, OnlyTheTailOverIsATailFailureWithCauses) {

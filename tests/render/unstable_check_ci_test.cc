@@ -1,6 +1,6 @@
 // An unstable rule (the device moved by enough to flip it) in every check output: JUnit counts it
 // as an error of type "unstable", Prometheus reads it as not passed with a gauge of its own, the
-// console tags it UNSTABLE and counts it apart.
+// console tags it UNSTABLE and counts it apart; a pass with a warning is named in the headline.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -108,6 +108,31 @@ TEST(UnstableCheckCiTest, TheHeadlineSaysUnstableNeverPass) {
   console::PrintCheckVerdict(report.checks, both);
   EXPECT_EQ(both.str().rfind("check: FAIL, first failing rule durable on /data", 0), 0u)
       << both.str();
+}
+
+// A pass with a warning (PASS*: durable on an unproven path) is named in the headline too: a
+// plain `check: PASS` over a PASS* row would hide what the row says would prove it.
+TEST(UnstableCheckCiTest, TheHeadlineNamesAPassWithAWarning) {
+  model::Report report = ReportWithAnUnstableRule();
+  model::CheckResult& durable = report.checks[0];
+  durable.rule = "durable";
+  durable.outcome = model::CheckOutcome::kPass;
+  durable.warning = true;
+  durable.unit.clear();
+  durable.message = "unproven: a FUSE server decides what a sync does";
+  model::CheckResult plain = durable;
+  plain.rule = "etcd_wal_fsync_p99";
+  plain.warning = false;
+  report.checks.insert(report.checks.begin(), plain);
+  std::ostringstream verdict;
+  console::PrintCheckVerdict(report.checks, verdict);
+  EXPECT_EQ(verdict.str(),
+            "check: PASS* (2 rule(s), 1 passed with a warning: rule durable on /data: unproven: a "
+            "FUSE server decides what a sync does; Checks below)\n");
+  report.checks.pop_back();
+  std::ostringstream clean;
+  console::PrintCheckVerdict(report.checks, clean);
+  EXPECT_EQ(clean.str(), "check: PASS (1 rule(s), Checks below)\n");
 }
 
 }  // namespace

@@ -69,10 +69,25 @@ TEST(CheckPlanTest, ProbesWarmUpLongerAndRunEnoughForATail) {
   EXPECT_DOUBLE_EQ(rule.target_ci, 0.02);
   EXPECT_DOUBLE_EQ(rule.tail_target_ci, kCheckTailCi);  // every preset probe waits for its p99
   EXPECT_TRUE(rule.tail_every_probe);
+  // The operations a p99 rule reads are kept past the share (the schedule sets until when).
+  EXPECT_EQ(rule.reserved_ops, probes::kTailMinOps);
   // A probe's floor (probes::kMinProbeNs) holds however many share a small part.
   probes::StopRule small = CheckProbeRule(10'000'000, 4);
   EXPECT_EQ(small.max_ns, probes::kMinProbeNs);
   EXPECT_EQ(small.warmup_ns, small.max_ns / 5);
+}
+
+// A probe a p99 rule reads keeps the count whose slowest bounds its p99; the others the
+// fewest a p99 rests on, as every check probe's p99 may be read.
+TEST(CheckPlanTest, AP99RulesProbeKeepsTheOperationsThatBoundItsP99) {
+  const probes::ProbeSpec wal{probes::Primitive::kFdatasync, probes::Pattern::kPreallocated, 2300};
+  const probes::ProbeSpec plain{probes::Primitive::kNone, probes::Pattern::kOverwrite};
+  gate::Policy policy;
+  policy.latency = {{.name = "p99", .spec = wal, .max_ns = 10'000'000}};
+  EXPECT_EQ(CheckReserves(policy, {plain, wal}),
+            (std::vector<std::uint64_t>{probes::kTailMinOps, probes::kTailBoundOps}));
+  policy.latency[0].stat = gate::LatencyStat::kP50;
+  EXPECT_EQ(CheckReserves(policy, {wal}), (std::vector<std::uint64_t>{probes::kTailMinOps}));
 }
 
 TEST(CheckPlanTest, TheLoadIsTheAskedOneWithThePolicysCompanionSyncs) {

@@ -34,7 +34,7 @@ class CheckRemeasureTest : public ::testing::Test {
   void SetUp() override {
     fake_.UseFakeClock();
     fake_.AddSyncLatency(300'000);
-    fake_.AddSyncLatencyAfter(700'000, 384);  // reference (42), probe 1 (200), reference (42)
+    fake_.AddSyncLatencyAfter(700'000, 684);  // reference (42), probe 1 (400), reference (42)
     ex_ = Execute(fake_, TwoTimedProbes(dir_.path(), "check"));
     ASSERT_TRUE(ex_.status.ok()) << ex_.status.message();
     ex_.report.checks = gate::EvaluatePolicy(AppendP99(), ex_.report);

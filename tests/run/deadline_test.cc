@@ -35,6 +35,25 @@ TEST(TimelineTest, EachPhaseGetsItsShareOfTheTimeLeft) {
   EXPECT_EQ(t.DeadlineNs(), 1 * kS + 10 * kS);
 }
 
+// A reserve of operations (run/flush_counting.h) may start a probe after its phase's deadline,
+// never after the run's: RunSpent reads the run's.
+TEST(TimelineTest, ThePhaseCanBeSpentBeforeTheRun) {
+  platform::FaultPlatform clock(platform::Default());
+  clock.UseFakeClock();
+  Timeline t(clock, 10 * kS);
+  EXPECT_EQ(t.RunDeadlineNs(), clock.NowNanos() + 10 * kS);
+  t.StartPhase(1, 1);
+  clock.AdvanceClock(6 * kS);
+  EXPECT_TRUE(t.Spent());
+  EXPECT_FALSE(t.RunSpent());
+  clock.AdvanceClock(4 * kS);
+  EXPECT_TRUE(t.RunSpent());
+  Timeline none(clock, 0);
+  EXPECT_EQ(none.RunDeadlineNs(), 0u);
+  clock.AdvanceClock(1000 * kS);
+  EXPECT_FALSE(none.RunSpent());
+}
+
 TEST(TimelineTest, NoBudgetAndFixedWorkHaveNoDeadline) {
   platform::FaultPlatform clock(platform::Default());
   clock.UseFakeClock();

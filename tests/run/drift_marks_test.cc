@@ -27,8 +27,8 @@ constexpr probes::ProbeSpec kMarkAppend = testing_support::kTimedAppend;
 Execution RunSwitching(platform::FaultPlatform& fake, const std::string& dir, bool switch_mid_run) {
   fake.UseFakeClock();
   fake.AddSyncLatency(300'000);
-  // Sample (42), probe 1 (200), sample (42): the 384th sync falls mid-way through probe 2.
-  if (switch_mid_run) fake.AddSyncLatencyAfter(700'000, 384);
+  // Sample (42), probe 1 (400), sample (42): the 684th sync falls mid-way through probe 2.
+  if (switch_mid_run) fake.AddSyncLatencyAfter(700'000, 684);
   return Execute(fake, TwoTimedProbes(dir));
 }
 

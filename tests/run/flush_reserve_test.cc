@@ -1,0 +1,79 @@
+// Which probes keep a reserve of operations for their flush count (run/flush_counting.h
+// ReserveFlushEvidence): the durable ones on a counted device, topped up to
+// kMinFlushEvidenceOps over compare's rounds, never past the run's deadline; the plain write
+// (the page-cache baseline), sync_file_range and a path with no device to count keep none
+// beyond the plan's own (check's p99 reserve).
+#include <gtest/gtest.h>
+
+#include "analysis/device_flushes.h"
+#include "run/flush_counting.h"
+
+namespace durprobe::run {
+namespace flush_reserve_test {
+
+using probes::Pattern;
+using probes::Primitive;
+
+probes::StopRule Counted() {
+  probes::StopRule rule;
+  rule.max_ns = 1'000;
+  rule.flush_counting.devices = {"vda"};
+  return rule;
+}
+
+TEST(FlushReserveTest, ADurableProbeOnACountedDeviceKeepsTheEvidenceItNeeds) {
+  probes::StopRule r =
+      ReserveFlushEvidence(Counted(), {Primitive::kFdatasync, Pattern::kOverwrite}, 77);
+  EXPECT_EQ(r.reserved_ops, analysis::kMinFlushEvidenceOps);
+  EXPECT_EQ(r.reserve_until_ns, 77u);
+  EXPECT_EQ(r.max_ns, 1'000u);  // its share is unchanged: only the count is reserved
+  for (Primitive p : {Primitive::kFsync, Primitive::kOdsync, Primitive::kRwfDsync}) {
+    EXPECT_EQ(ReserveFlushEvidence(Counted(), {p, Pattern::kOverwrite}, 77).reserved_ops,
+              analysis::kMinFlushEvidenceOps);
+  }
+  EXPECT_EQ(
+      ReserveFlushEvidence(Counted(), {Primitive::kDirFsync, Pattern::kCreate}, 77).reserved_ops,
+      analysis::kMinFlushEvidenceOps);
+}
+
+TEST(FlushReserveTest, ThePlainWriteAndANonDurableSyncKeepNone) {
+  EXPECT_EQ(
+      ReserveFlushEvidence(Counted(), {Primitive::kNone, Pattern::kOverwrite}, 77).reserved_ops,
+      0u);
+  EXPECT_EQ(ReserveFlushEvidence(Counted(), {Primitive::kSyncFileRange, Pattern::kOverwrite}, 77)
+                .reserved_ops,
+            0u);
+}
+
+TEST(FlushReserveTest, NoDeviceToCountReservesNothing) {
+  probes::StopRule none = Counted();
+  none.flush_counting.devices.clear();
+  none.flush_counting.unavailable = "tmpfs has no block device";
+  EXPECT_EQ(
+      ReserveFlushEvidence(none, {Primitive::kFdatasync, Pattern::kOverwrite}, 77).reserved_ops,
+      0u);
+}
+
+TEST(FlushReserveTest, EarlierRoundsCountTowardsTheReserve) {
+  const probes::ProbeSpec spec{Primitive::kFdatasync, Pattern::kOverwrite};
+  EXPECT_EQ(ReserveFlushEvidence(Counted(), spec, 77, 15).reserved_ops,
+            analysis::kMinFlushEvidenceOps - 15);
+  EXPECT_EQ(ReserveFlushEvidence(Counted(), spec, 77, analysis::kMinFlushEvidenceOps).reserved_ops,
+            0u);
+}
+
+// check's probes keep the operations a p99 rule reads (CheckProbeRule), durable or not, and
+// that reserve is larger than the flush count's.
+TEST(FlushReserveTest, ThePlansOwnReserveIsKeptAndToppedUp) {
+  probes::StopRule check = Counted();
+  check.reserved_ops = probes::kTailMinOps;
+  EXPECT_EQ(ReserveFlushEvidence(check, {Primitive::kNone, Pattern::kOverwrite}, 77).reserved_ops,
+            probes::kTailMinOps);
+  probes::StopRule r =
+      ReserveFlushEvidence(check, {Primitive::kFdatasync, Pattern::kOverwrite}, 77, 30);
+  EXPECT_EQ(r.reserved_ops, probes::kTailMinOps - 30);
+  EXPECT_EQ(r.reserve_until_ns, 77u);
+}
+
+}  // namespace flush_reserve_test
+}  // namespace durprobe::run
