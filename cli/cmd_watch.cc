@@ -15,7 +15,7 @@
 #include "platform/interrupt.h"
 #include "render/console/watch_console.h"
 #include "render/prometheus/watch_prometheus.h"
-#include "run/watch.h"
+#include "run/watch_window.h"
 #include "text/units.h"
 
 namespace durprobe::cli {

@@ -1,4 +1,4 @@
-#include "run/watch.h"
+#include "run/watch_window.h"
 
 #include <map>
 #include <set>
