@@ -187,7 +187,7 @@ void RunInterleaved(RunState& s) {
                          PlannedProbeNs(plan.probes.rule));
         probes::StopRule rule = CutTo(plan.probes.rule, shares.Share());
         rule.flush_counting = counting[p];
-        rule = ReserveFlushEvidence(rule, specs[i], s.timeline.RunDeadlineNs(), smp.Merged().ops);
+        rule = ReserveFlushEvidence(rule, specs[i], ReserveDeadlineNs(s), smp.Merged().ops);
         smp.Add(repeat, slice(probes::SampleProbe(s.platform, s.scratch[p]->work_path(), specs[i],
                                                   rule, plan.probes.op_options)));
       }

@@ -65,7 +65,7 @@ void RunProbesOn(RunState& s, model::Target& t, const std::string& dir) {
       rule.flush_counting = counting;
       // A probe keeps the operations its claims need (its flush count, check's p99) past its
       // share, and starts past its phase's deadline for them, never past the run's.
-      rule = ReserveFlushEvidence(rule, spec, s.timeline.RunDeadlineNs(), samples[i].Merged().ops);
+      rule = ReserveFlushEvidence(rule, spec, ReserveDeadlineNs(s), samples[i].Merged().ops);
       if (!MayStart(s) && !(rule.reserved_ops > 0 && MayStartReserved(s))) continue;
       const std::uint64_t own_shares = probes::SharesOf(spec, pp.rule);
       const std::string label = model::ProbeLabel(spec);

@@ -44,7 +44,12 @@ bool MayStart(const RunState& s) {
 }
 
 bool MayStartReserved(const RunState& s) {
-  return !Interrupted() && !s.timeline.RunSpent() && ScratchesInPlace(s);
+  const bool spent = s.plan.run_sqlite ? s.timeline.Spent() : s.timeline.RunSpent();
+  return !Interrupted() && !spent && ScratchesInPlace(s);
+}
+
+std::uint64_t ReserveDeadlineNs(const RunState& s) {
+  return s.plan.run_sqlite ? s.timeline.DeadlineNs() : s.timeline.RunDeadlineNs();
 }
 
 std::string RepetitionsLabel(const std::string& label, std::uint32_t done, std::uint32_t planned) {

@@ -46,8 +46,13 @@ bool Interrupted();
 // where it was made (else s.stopped says which moved).
 bool MayStart(const RunState& s);
 // MayStart for a step with a reserve of operations (a probe whose claim needs a count): its
-// phase may be spent, the run's deadline not.
+// phase may be spent, the run's deadline not (nor the phase's when the SQLite matrix comes after
+// it: ReserveDeadlineNs).
 bool MayStartReserved(const RunState& s);
+// Until when a reserve of operations may run: the run's deadline, unless the SQLite matrix comes
+// after the probes, which then keeps its share (the probes' phase deadline): on a path with slow
+// syncs, `run --quick`'s reserve once took the whole budget and left the matrix none.
+std::uint64_t ReserveDeadlineNs(const RunState& s);
 // Whether every scratch is still in place; the first that is not is recorded in s.stopped.
 bool ScratchesInPlace(const RunState& s);
 // Why a step is not run now: the signal, else the budget.

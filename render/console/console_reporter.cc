@@ -155,48 +155,6 @@ std::string_view PostgresName(probes::Primitive p) {
 
 }  // namespace
 
-void TableNotes::Add(std::string note) {
-  if (std::find(lines.begin(), lines.end(), note) == lines.end()) lines.push_back(std::move(note));
-}
-
-void TableNotes::AddDetail(std::string topic, std::string note) {
-  std::pair<std::string, std::string> entry(std::move(topic), std::move(note));
-  if (std::find(details.begin(), details.end(), entry) == details.end()) {
-    details.push_back(std::move(entry));
-  }
-}
-
-void PrintNoteLines(const TableNotes& notes, std::ostream& out) {
-  for (const std::string& n : notes.lines) {
-    fmt::print(out, "  note: {}\n", text::EscapeControlChars(n));
-  }
-  if (notes.details.empty()) return;
-  if (text::EveryNote(out)) {
-    for (const auto& [topic, n] : notes.details) {
-      fmt::print(out, "  note: {}\n", text::EscapeControlChars(n));
-    }
-    return;
-  }
-  std::vector<std::pair<std::string, int>> counts;  // per topic, in the order first seen
-  for (const auto& [topic, n] : notes.details) {
-    auto it =
-        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == topic; });
-    if (it == counts.end()) {
-      counts.emplace_back(topic, 1);
-    } else {
-      ++it->second;
-    }
-  }
-  std::string topics;
-  for (const auto& [topic, count] : counts) {
-    topics += fmt::format("{}{} {}", topics.empty() ? "" : ", ", count, topic);
-  }
-  fmt::print(out, "  note: {} more with --verbose ({})\n",
-             notes.details.size() == 1 ? std::string("one note")
-                                       : fmt::format("{} notes", notes.details.size()),
-             text::EscapeControlChars(topics));
-}
-
 text::Table ProbeTable(bool repeated, bool flushes) {
   // On a narrow terminal the flushes per operation go first, then the rarer percentiles, then
   // the counts; what a sync costs (p50, p99) and what it is stay.
