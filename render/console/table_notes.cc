@@ -26,13 +26,15 @@ void PrintNoteLines(const TableNotes& notes, std::ostream& out) {
   }
   if (notes.details.empty()) return;
   if (text::EveryNote(out)) {
-    for (const auto& [topic, n] : notes.details) {
-      fmt::print(out, "  note: {}\n", text::EscapeControlChars(n));
+    for (const auto& detail : notes.details) {
+      fmt::print(out, "  note: {}\n", text::EscapeControlChars(detail.second));
     }
     return;
   }
   std::vector<std::pair<std::string, int>> counts;  // per topic, in the order first seen
-  for (const auto& [topic, n] : notes.details) {
+  for (const auto& detail : notes.details) {
+    // Not a structured binding: clang 14 (the sanitizer build) cannot capture one in a lambda.
+    const std::string& topic = detail.first;
     auto it =
         std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == topic; });
     if (it == counts.end()) {

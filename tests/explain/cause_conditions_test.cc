@@ -92,7 +92,8 @@ TEST(CauseConditionsTest, ALimitOrQuotaEqualOnBothSidesMovesNothing) {
   EXPECT_EQ(Find(causes, "cpu_quota"), nullptr);
   // A tighter limit on a is a cause on a, whichever side is slower.
   p.ca.io_limits.devices[0].write_iops = 50;
-  const Cause* limit = Find(p.Rank(), "io_limit");
+  const std::vector<Cause> tighter = p.Rank();
+  const Cause* limit = Find(tighter, "io_limit");
   ASSERT_NE(limit, nullptr);
   EXPECT_EQ(limit->side, "a");
 }
@@ -154,7 +155,8 @@ TEST(CauseConditionsTest, NeighboursOnBothSidesCountOnlyBeyondTheNoise) {
   Pair q(3);
   Neighbour(q.a, 24, 130'000'000);
   Neighbour(q.b, 90, 130'000'000);  // 692 a second
-  const Cause* n = Find(q.Rank(), "neighbour");
+  const std::vector<Cause> ranked = q.Rank();
+  const Cause* n = Find(ranked, "neighbour");
   ASSERT_NE(n, nullptr);
   EXPECT_EQ(n->side, "b");
 }
