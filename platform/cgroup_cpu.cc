@@ -55,19 +55,14 @@ bool Below(std::string_view path, std::string_view mount_root, std::string& rest
   return false;
 }
 
-CpuCgroup Under(const MountEntry& m, std::string_view path, const char* version) {
-  CpuCgroup c;
+ControllerCgroup Under(const MountEntry& m, std::string_view path, const char* version) {
+  ControllerCgroup c;
   c.version = version;
   c.mount_point = m.mount_point;
   std::string rest;
   if (path.find("/..") != std::string_view::npos || !Below(path, m.root, rest)) rest.clear();
   c.dir = m.mount_point + rest;
   return c;
-}
-
-std::string Parent(const std::string& dir) {
-  std::size_t slash = dir.rfind('/');
-  return slash == std::string::npos || slash == 0 ? "/" : dir.substr(0, slash);
 }
 
 // The limit in one directory: v2's cpu.max, v1's two files. false when the directory has none.
@@ -130,7 +125,18 @@ Result<CpuThrottleCount> ParseCpuStat(std::string_view text) {
   return c;
 }
 
+std::string CgroupParent(const std::string& dir) {
+  std::size_t slash = dir.rfind('/');
+  return slash == std::string::npos || slash == 0 ? "/" : dir.substr(0, slash);
+}
+
 CpuCgroup FindCpuCgroup(std::string_view self_cgroup, const std::vector<MountEntry>& mounts) {
+  return FindControllerCgroup(self_cgroup, mounts, "cpu");
+}
+
+ControllerCgroup FindControllerCgroup(std::string_view self_cgroup,
+                                      const std::vector<MountEntry>& mounts,
+                                      std::string_view v1_controller) {
   std::string v2_path, v1_path;
   bool has_v2 = false, has_v1 = false;
   for (std::string_view line : Split(self_cgroup, '\n')) {
@@ -145,16 +151,18 @@ CpuCgroup FindCpuCgroup(std::string_view self_cgroup, const std::vector<MountEnt
       v2_path = path;
     }
     for (std::string_view c : Split(controllers, ',')) {
-      if (c == "cpu") {
+      if (c == v1_controller) {
         has_v1 = true;
         v1_path = path;
       }
     }
   }
-  // A v1 cpu controller wins on a hybrid host: the v2 tree then has no cpu controller.
+  // A v1 hierarchy with the controller wins on a hybrid host: the v2 tree then lacks it.
   if (has_v1) {
     for (const MountEntry& m : mounts) {
-      if (m.fstype == "cgroup" && HasWord(m.super_options, "cpu")) return Under(m, v1_path, "v1");
+      if (m.fstype == "cgroup" && HasWord(m.super_options, v1_controller)) {
+        return Under(m, v1_path, "v1");
+      }
     }
   }
   if (has_v2) {
@@ -188,7 +196,7 @@ CpuQuota ReadCpuQuotaAt(Platform& p, const std::string& proc, const std::string&
   // The tightest ratio among the cgroup and its ancestors up to the mount point; every limited
   // level's cpu.stat counts the throttling it imposes.
   double tightest = 0;
-  for (std::string dir = cg.dir;; dir = Parent(dir)) {
+  for (std::string dir = cg.dir;; dir = CgroupParent(dir)) {
     std::uint64_t quota = 0, period = 0;
     const bool read = LimitIn(p, root + dir, cg.version, quota, period);
     if (read && dir == cg.dir && q.period_us == 0) q.period_us = period;  // without a limit

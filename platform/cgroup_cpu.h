@@ -52,11 +52,19 @@ Result<CpuThrottleCount> ParseCpuStat(std::string_view text);
 // whose controllers include "cpu" under a cgroup mount with the cpu option. A cgroup namespace
 // shows PATH relative to the mount's root; a PATH outside the mount's root (another namespace's
 // view) falls back to the mount point. Empty when neither is there.
-struct CpuCgroup {
+// The same for any controller, by its v1 name ("cpu", "blkio"); a v1 hierarchy with it wins on a
+// hybrid host, whose v2 tree then lacks that controller.
+struct ControllerCgroup {
   std::string version;
   std::string dir;          // as the mount table names it (prefix it with a test root)
   std::string mount_point;  // where the walk to the ancestors stops
 };
+ControllerCgroup FindControllerCgroup(std::string_view self_cgroup,
+                                      const std::vector<MountEntry>& mounts,
+                                      std::string_view v1_controller);
+// The cgroup directory above dir ("/" at the top), for the walk up to the mount point.
+std::string CgroupParent(const std::string& dir);
+using CpuCgroup = ControllerCgroup;
 CpuCgroup FindCpuCgroup(std::string_view self_cgroup, const std::vector<MountEntry>& mounts);
 
 // Reads the limit with p's ReadTextFile: proc holds self/cgroup and self/mountinfo, and root

@@ -58,28 +58,6 @@ void Tighten(IoLimit& l, std::uint64_t IoLimit::*field, std::uint64_t value,
   l.cgroup = dir;
 }
 
-std::string IoParent(const std::string& dir) {
-  std::size_t slash = dir.rfind('/');
-  return slash == std::string::npos || slash == 0 ? "/" : dir.substr(0, slash);
-}
-
-IoCgroup IoUnder(const MountEntry& m, std::string_view path, const char* version) {
-  IoCgroup c;
-  c.version = version;
-  c.mount_point = m.mount_point;
-  std::string rest;
-  if (path.find("/..") == std::string_view::npos) {
-    if (m.root == "/") {
-      rest = path == "/" ? "" : std::string(path);
-    } else if (path.starts_with(m.root) &&
-               (path.size() == m.root.size() || path[m.root.size()] == '/')) {
-      rest = std::string(path.substr(m.root.size()));
-    }
-  }
-  c.dir = m.mount_point + rest;
-  return c;
-}
-
 // The disk's name for a device number, from sysfs's uevent ("DEVNAME=vda").
 std::string DeviceName(Platform& p, const std::string& root, const std::string& device) {
   Result<std::string> uevent =
@@ -171,39 +149,7 @@ void MergeWeight(std::string_view text, const std::string& dir, std::vector<IoLi
 }
 
 IoCgroup FindIoCgroup(std::string_view self_cgroup, const std::vector<MountEntry>& mounts) {
-  std::string v2_path, v1_path;
-  bool has_v2 = false, has_v1 = false;
-  for (std::string_view line : IoLines(self_cgroup)) {
-    // hierarchy-ID:controller-list:path; the path may itself hold ':'.
-    std::size_t a = line.find(':');
-    std::size_t b = a == std::string_view::npos ? a : line.find(':', a + 1);
-    if (b == std::string_view::npos) continue;
-    std::string_view id = line.substr(0, a), controllers = line.substr(a + 1, b - a - 1);
-    std::string_view path = line.substr(b + 1);
-    if (id == "0" && controllers.empty()) {
-      has_v2 = true;
-      v2_path = path;
-    }
-    std::string list = "," + std::string(controllers) + ",";
-    if (list.find(",blkio,") != std::string::npos) {
-      has_v1 = true;
-      v1_path = path;
-    }
-  }
-  if (has_v1) {
-    for (const MountEntry& m : mounts) {
-      if (m.fstype == "cgroup" && std::find(m.super_options.begin(), m.super_options.end(),
-                                            "blkio") != m.super_options.end()) {
-        return IoUnder(m, v1_path, "v1");
-      }
-    }
-  }
-  if (has_v2) {
-    for (const MountEntry& m : mounts) {
-      if (m.fstype == "cgroup2") return IoUnder(m, v2_path, "v2");
-    }
-  }
-  return {};
+  return FindControllerCgroup(self_cgroup, mounts, "blkio");
 }
 
 IoLimits ReadIoLimitsAt(Platform& p, const std::string& proc, const std::string& root) {
@@ -227,7 +173,7 @@ IoLimits ReadIoLimitsAt(Platform& p, const std::string& proc, const std::string&
   out.version = cg.version;
   out.cgroup = cg.dir;
   // Innermost first: a weight is the innermost's, a limit the tightest on the way up.
-  for (std::string dir = cg.dir;; dir = IoParent(dir)) {
+  for (std::string dir = cg.dir;; dir = CgroupParent(dir)) {
     ReadLimitsIn(p, root, dir, cg.version, out.devices);
     if (dir == cg.mount_point || dir.size() <= cg.mount_point.size() || dir == "/") break;
   }

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "platform/cgroup_cpu.h"
 #include "platform/mount_info.h"
 
 namespace durprobe::platform {
@@ -49,11 +50,7 @@ void MergeWeight(std::string_view text, const std::string& dir, std::vector<IoLi
 // The directory of the process's I/O cgroup: v1's line whose controllers include "blkio" under
 // a cgroup mount with the blkio option (it wins on a hybrid host), else v2's "0::PATH" under a
 // cgroup2 mount. version empty when neither is there.
-struct IoCgroup {
-  std::string version;
-  std::string dir;
-  std::string mount_point;
-};
+using IoCgroup = ControllerCgroup;  // platform/cgroup_cpu.h
 IoCgroup FindIoCgroup(std::string_view self_cgroup, const std::vector<MountEntry>& mounts);
 
 // Reads the limits with p's ReadTextFile: proc holds self/cgroup and self/mountinfo, and root
