@@ -1,6 +1,7 @@
 // `durprobe watch [--pid PID...] [--comm NAME] [--path DIR] [--for DURATION] [--json FILE]`:
 // observe live processes' durability system calls (docs/watch.md). Parses and wires only: the
-// recording is run/watch_window.h's, the meaning analysis/watch_*.h's, the text render/ and codec/'s.
+// recording is run/watch_window.h's, the meaning analysis/watch_*.h's, the text render/ and
+// codec/'s.
 #pragma once
 
 #include <string>
