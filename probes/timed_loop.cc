@@ -189,8 +189,11 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
     timing.sync_ns = 0;
     if (flushes.active() && now - slice_start >= kSeriesWindowNs) now = end_slice(now);
 
-    const bool reserve_met = out.ops >= rule.reserved_ops ||
-                             (rule.reserve_until_ns != 0 && now >= rule.reserve_until_ns);
+    const bool reserve_met =
+        (out.ops >= rule.reserved_ops ||
+         (rule.reserve_until_ns != 0 && now >= rule.reserve_until_ns)) &&
+        (out.ops >= rule.evidence_ops ||
+         (rule.evidence_until_ns != 0 && now >= rule.evidence_until_ns));
     if (reserve_met &&
         (now - start >= rule.max_ns || (rule.max_ops != 0 && out.ops >= rule.max_ops))) {
       break;
@@ -200,10 +203,11 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
       next_check = now + kCheckEveryNs;
       out.status = InterruptStatus();
       if (!out.status.ok()) break;
-      // A converged probe also has the operations and timed time its interval is shown from.
+      // A converged probe also has the operations and timed time its interval is shown from,
+      // and its reserve (a claim read from a count: check's p99 from 367).
       bool ci_supported = !rule.ci_shown ||
                           CiSupported(out.ops, static_cast<double>(now - start - untimed_ns) / 1e9);
-      if (out.ops >= rule.min_ops && now - start >= rule.min_ns && ci_supported &&
+      if (reserve_met && out.ops >= rule.min_ops && now - start >= rule.min_ns && ci_supported &&
           TargetsMet(out.total, rule)) {
         out.converged = true;
         break;

@@ -21,12 +21,18 @@ struct StopRule {
   std::uint64_t min_ns = 200'000'000;
   std::uint64_t max_ns = 2'000'000'000;
   std::uint64_t max_ops = 0;  // 0: no cap
-  // Operations the loop runs even past max_ns and max_ops (a durable probe's flush-count
-  // evidence: run/flush_counting.h ReserveFlushEvidence), until reserve_until_ns on the
+  // Operations the loop runs even past max_ns and max_ops, and before it may stop converged (a
+  // durable probe's flush-count evidence: run/flush_counting.h ReserveFlushEvidence; a check
+  // rule's p99: run/check_plan.h CheckReserves), until reserve_until_ns on the
   // platform's clock at the latest (the run's deadline; 0: no limit). 0: none reserved. An
   // interruption or a failure still ends the loop at once.
   std::uint64_t reserved_ops = 0;
   std::uint64_t reserve_until_ns = 0;
+  // The part of the reserve a verdict cannot do without (a durable probe's flush-count evidence),
+  // when the rest of it ends sooner (reserve_until_ns: check's p99 reserve ends at its part of the
+  // time left, run/path_by_path.cc): these run until evidence_until_ns (the run's deadline).
+  std::uint64_t evidence_ops = 0;
+  std::uint64_t evidence_until_ns = 0;
   double target_ci = 0.05;  // relative half-width of the median's 95% CI
   // > 0: the p99 is read from this probe (probes/runner.h TailMatters), so the loop also waits
   // for kTailMinOps operations and the p99's 95% CI within +/- tail_target_ci of the p99.

@@ -57,6 +57,13 @@ void StepShares::Done(std::uint64_t timed_ns, std::uint64_t shares) {
   done_ += shares;
 }
 
+std::uint64_t StepShares::ReserveUntil(std::uint64_t until_ns, std::uint64_t shares) const {
+  const std::uint64_t now = platform_.NowNanos();
+  if (until_ns == 0 || now >= until_ns) return until_ns;
+  const std::uint64_t still = shares_ > done_ ? shares_ - done_ : shares;
+  return now + (until_ns - now) / still * std::min(shares, still);
+}
+
 probes::StopRule CutTo(probes::StopRule rule, std::uint64_t left_ns) {
   rule.max_ns = std::min(rule.max_ns, left_ns);
   rule.min_ns = std::min(rule.min_ns, rule.max_ns);

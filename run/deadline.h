@@ -60,6 +60,12 @@ class StepShares {
   std::uint64_t Share(std::uint64_t shares = 1) const;
   // A step of shares shares ended after timing timed_ns.
   void Done(std::uint64_t timed_ns, std::uint64_t shares = 1);
+  // Until when the next step, of shares shares, may run for a reserve of operations
+  // (run/flush_counting.h) when reserves may last until until_ns: its part of the time to then,
+  // as many parts as shares still to run, so one probe's reserve on slow syncs cannot take the
+  // time of the probes after it (check --preset etcd --quick on 10 ms syncs once measured one
+  // probe of four). until_ns 0 (no limit) stays 0; a time already past is kept.
+  std::uint64_t ReserveUntil(std::uint64_t until_ns, std::uint64_t shares = 1) const;
 
  private:
   platform::Platform& platform_;

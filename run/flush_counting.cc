@@ -24,13 +24,18 @@ probes::FlushCounting CountingFor(platform::Platform& platform, const model::Tar
 }
 
 probes::StopRule ReserveFlushEvidence(probes::StopRule rule, const probes::ProbeSpec& spec,
-                                      std::uint64_t run_deadline_ns, std::uint64_t ops_so_far) {
-  std::uint64_t want = rule.reserved_ops;
+                                      std::uint64_t run_deadline_ns, std::uint64_t ops_so_far,
+                                      std::uint64_t part_until_ns) {
+  std::uint64_t evidence = 0;
   if (!rule.flush_counting.devices.empty() && probes::OpsOf(spec.primitive).durable) {
-    want = std::max(want, analysis::kMinFlushEvidenceOps);
+    evidence = analysis::kMinFlushEvidenceOps;
   }
+  const std::uint64_t want = std::max(rule.reserved_ops, evidence);
   rule.reserved_ops = want > ops_so_far ? want - ops_so_far : 0;
-  rule.reserve_until_ns = rule.reserved_ops > 0 ? run_deadline_ns : 0;
+  rule.reserve_until_ns =
+      rule.reserved_ops == 0 ? 0 : part_until_ns == kWholeRun ? run_deadline_ns : part_until_ns;
+  rule.evidence_ops = evidence > ops_so_far ? evidence - ops_so_far : 0;
+  rule.evidence_until_ns = rule.evidence_ops > 0 ? run_deadline_ns : 0;
   return rule;
 }
 

@@ -24,8 +24,12 @@ probes::FlushCounting CountingFor(platform::Platform& platform, const model::Tar
 // the plain writes before it (the page-cache baseline, each probe's setup on a slow FUSE server)
 // can shorten a sync probe but never leave it without the evidence its verdict needs.
 // ops_so_far: what earlier rounds or repeats of the same probe on the same path counted, which
-// the reserve needs only to top up.
+// the reserve needs only to top up. part_until_ns (when not kWholeRun): the plan's own reserve
+// ends then (its part of the time left), the flush evidence (StopRule::evidence_ops) still at
+// run_deadline_ns.
+inline constexpr std::uint64_t kWholeRun = ~std::uint64_t{0};
 probes::StopRule ReserveFlushEvidence(probes::StopRule rule, const probes::ProbeSpec& spec,
-                                      std::uint64_t run_deadline_ns, std::uint64_t ops_so_far = 0);
+                                      std::uint64_t run_deadline_ns, std::uint64_t ops_so_far = 0,
+                                      std::uint64_t part_until_ns = kWholeRun);
 
 }  // namespace durprobe::run

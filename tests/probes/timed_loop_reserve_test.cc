@@ -1,7 +1,7 @@
 // The timed loop's reserve (StopRule::reserved_ops, reserve_until_ns), on the fake clock: a
 // durable probe given less time than its flush-count evidence needs still runs the operations
 // reserved for it, past max_ns and max_ops, until the reserve's deadline; without a reserve the
-// loop stops at max_ns as before.
+// loop stops at max_ns as before, and a reserve is run even when the median converged first.
 #include <gtest/gtest.h>
 
 #include <cerrno>
@@ -91,6 +91,42 @@ TEST_F(ReserveTest, TheReserveEndsAtItsDeadline) {
   SlowOp op(fake_, 20 * kMs);
   LoopOutcome out = RunTimedLoop(fake_, op, rule);
   EXPECT_EQ(out.ops, 5u);  // the fifth ends at 100 ms: the run's deadline
+}
+
+// A probe whose median settles at once (every operation alike) still runs its reserve before it
+// stops converged: check's p99 rules read 367 operations, and a probe that stopped at 200 left
+// its rule "cannot tell" with time to spare.
+TEST_F(ReserveTest, ConvergingEarlyDoesNotEndTheReserve) {
+  StopRule rule;
+  rule.warmup_ops = 0;
+  rule.min_ns = 0;
+  rule.max_ns = 10'000 * kMs;
+  rule.reserved_ops = 367;
+  rule.reserve_until_ns = fake_.NowNanos() + 10'000 * kMs;
+  SlowOp op(fake_, 5 * kMs);
+  LoopOutcome out = RunTimedLoop(fake_, op, rule);
+  EXPECT_TRUE(out.converged);
+  EXPECT_GE(out.ops, 367u);
+  EXPECT_LT(out.ops, 400u);  // and stops soon after: the next check of the stop rule
+  rule.reserved_ops = 0;
+  LoopOutcome alone = RunTimedLoop(fake_, op, rule);
+  EXPECT_TRUE(alone.converged);
+  EXPECT_LT(alone.ops, 150u);  // without a reserve: once its interval may be shown (0.5 s)
+}
+
+// check's p99 reserve ends at its part of the time left, the flush evidence within it only at
+// the run's deadline: a durable probe on a slow server still gets the 20 its verdict reads.
+TEST_F(ReserveTest, TheFlushEvidenceOutlastsThePartOfALargerReserve) {
+  StopRule rule = Cut();
+  rule.reserved_ops = 367;
+  rule.reserve_until_ns = fake_.NowNanos() + 100 * kMs;
+  rule.evidence_ops = 20;
+  rule.evidence_until_ns = fake_.NowNanos() + 10'000 * kMs;
+  SlowOp op(fake_, 20 * kMs);
+  LoopOutcome out = RunTimedLoop(fake_, op, rule);
+  EXPECT_EQ(out.ops, 20u);  // past the part's 100 ms (5), to the evidence, and no further
+  rule.evidence_until_ns = fake_.NowNanos() + 200 * kMs;
+  EXPECT_EQ(RunTimedLoop(fake_, op, rule).ops, 10u);  // the evidence's own deadline ends it
 }
 
 TEST_F(ReserveTest, AFailureStillStopsTheLoopAtOnce) {

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
+#include "model/labels.h"
 #include "run/executor.h"
 #include "tests/support/fault_platform.h"
 #include "tests/test_dirs.h"
@@ -114,18 +117,93 @@ TEST(TimelineTest, AStepOfSeveralSharesGetsThatManyShares) {
   EXPECT_EQ(shares.Share(3), 4 * kS);     // never more than the shares still to run
 }
 
+// A probe plan on dir of budget_ns, each probe's share max_ns = budget_ns / parts, for check
+// (no SQLite after the probes: a reserve may last until the run's deadline) or probe.
+Plan ProbesOnly(const std::string& command, const std::string& dir, std::uint64_t budget_ns,
+                std::uint64_t parts) {
+  Plan plan;
+  plan.command = command;
+  plan.paths = {dir};
+  plan.run_probes = true;
+  plan.budget_ns = budget_ns;
+  plan.probes.op_options.file_size = 64 << 10;
+  plan.probes.rule.max_ns = budget_ns / parts;
+  return plan;
+}
+
+TEST(TimelineTest, AReserveGetsItsPartOfTheTimeToItsDeadline) {
+  platform::FaultPlatform clock(platform::Default());
+  clock.UseFakeClock();
+  Timeline t(clock, 10 * kS);
+  StepShares shares(clock, t, 4);
+  const std::uint64_t until = clock.NowNanos() + 8 * kS;
+  EXPECT_EQ(shares.ReserveUntil(until), clock.NowNanos() + 2 * kS);  // 8 s for four steps
+  EXPECT_EQ(shares.ReserveUntil(until, 2), clock.NowNanos() + 4 * kS);
+  clock.AdvanceClock(5 * kS);  // the first step's reserve ran long
+  shares.Done(5 * kS);
+  EXPECT_EQ(shares.ReserveUntil(until), clock.NowNanos() + kS);  // 3 s left for three
+  EXPECT_EQ(shares.ReserveUntil(until, 9), until);  // never past the deadline
+  EXPECT_EQ(shares.ReserveUntil(0), 0u);            // no limit stays none
+  clock.AdvanceClock(4 * kS);
+  EXPECT_EQ(shares.ReserveUntil(until), until);  // past it: the loop ends its reserve at once
+}
+
+// Four probes that each keep check's p99 reserve (probes::kTailBoundOps operations) on syncs of
+// 10 ms: the first once kept its reserve until the run's deadline and the other three were not
+// measured at all; each now reserves only its part of the time left, so all four are measured.
+TEST(DeadlineRunTest, OneProbesReserveLeavesTheOthersTheirPart) {
+  testing_support::TempDir dir;
+  platform::FaultPlatform slow(platform::Default());
+  slow.UseFakeClock();
+  slow.AddSyncLatency(10'000'000);
+  Plan plan = ProbesOnly("check", dir.path(), 3 * kS, 8);
+  plan.probes.rule.min_ops = 100'000;  // identical fake syncs would converge at once
+  for (std::uint64_t size : {4096, 8192}) {
+    plan.probes.specs.push_back({probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, size});
+    plan.probes.specs.push_back({probes::Primitive::kFsync, probes::Pattern::kOverwrite, size});
+  }
+  plan.probes.reserves.assign(plan.probes.specs.size(), probes::kTailBoundOps);
+  Execution ex = Execute(slow, plan);
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  const model::Target& t = ex.report.targets.at(0);
+  ASSERT_EQ(t.probes.size(), plan.probes.specs.size());
+  for (const probes::ProbeResult& p : t.probes) {
+    EXPECT_GT(p.ops, 20u) << model::ProbeLabel(p.spec);  // a part, not one operation
+    EXPECT_LT(p.ops, probes::kTailBoundOps) << model::ProbeLabel(p.spec);  // 3 s hold 300
+  }
+}
+
+// The etcd preset's shape: a WAL probe paced at 150 syncs a second, whose 367 reserved
+// operations take 2.4 s, before two quicker probes. Its first part of the time (a third of 5 s)
+// holds 250; the others meet theirs in 0.73 s each, and the top-up gives it the time they left.
+TEST(DeadlineRunTest, AProbeShortOfItsReserveIsToppedUpWithTheTimeLeftOver) {
+  testing_support::TempDir dir;
+  platform::FaultPlatform fake(platform::Default());
+  fake.UseFakeClock();
+  fake.AddSyncLatency(2'000'000);  // the quick probes converge at their 367th, after 0.73 s
+  Plan plan = ProbesOnly("check", dir.path(), 5 * kS, 4);
+  probes::ProbeSpec wal{probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 4096};
+  wal.paced_per_sec = 150;
+  plan.probes.specs = {wal,
+                       {probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, 8192},
+                       {probes::Primitive::kFsync, probes::Pattern::kOverwrite, 4096}};
+  plan.probes.reserves.assign(plan.probes.specs.size(), probes::kTailBoundOps);
+  Execution ex = Execute(fake, plan);
+  ASSERT_TRUE(ex.status.ok()) << ex.status.message();
+  const model::Target& t = ex.report.targets.at(0);
+  ASSERT_EQ(t.probes.size(), plan.probes.specs.size());
+  for (const probes::ProbeResult& p : t.probes) {
+    EXPECT_GE(p.ops, probes::kTailBoundOps) << model::ProbeLabel(p.spec);
+  }
+  EXPECT_EQ(t.probes[0].spec.paced_per_sec, 150u);  // in the plan's order, the top-up merged in
+}
+
 TEST(DeadlineRunTest, SlowSyncsEndAProbeRunAtItsBudgetWithTheRestListed) {
   testing_support::TempDir dir;
   platform::FaultPlatform slow(platform::Default());
   slow.UseFakeClock();
   slow.AddSyncLatency(200'000'000);  // every sync 200 ms of fake time
-  Plan plan;
-  plan.command = "probe";
-  plan.paths = {dir.path()};
-  plan.run_probes = true;
-  plan.budget_ns = 2 * kS;
-  plan.probes.op_options.file_size = 64 << 10;
-  plan.probes.rule.max_ns = plan.budget_ns / 6;
+  Plan plan = ProbesOnly("probe", dir.path(), 2 * kS, 6);
   for (std::uint64_t size : {4096, 8192, 16384}) {
     plan.probes.specs.push_back({probes::Primitive::kFdatasync, probes::Pattern::kOverwrite, size});
     plan.probes.specs.push_back({probes::Primitive::kFsync, probes::Pattern::kOverwrite, size});

@@ -75,5 +75,22 @@ TEST(FlushReserveTest, ThePlansOwnReserveIsKeptAndToppedUp) {
   EXPECT_EQ(r.reserve_until_ns, 77u);
 }
 
+// With a part of the time for the plan's reserve (run/path_by_path.cc gives each probe its
+// part), the plan's reserve ends then and the flush evidence at the run's deadline.
+TEST(FlushReserveTest, ThePlansReserveEndsAtItsPartTheEvidenceAtTheRunsDeadline) {
+  probes::StopRule check = Counted();
+  check.reserved_ops = probes::kTailBoundOps;
+  probes::StopRule r =
+      ReserveFlushEvidence(check, {Primitive::kFdatasync, Pattern::kOverwrite}, 77, 5, 40);
+  EXPECT_EQ(r.reserved_ops, probes::kTailBoundOps - 5);
+  EXPECT_EQ(r.reserve_until_ns, 40u);
+  EXPECT_EQ(r.evidence_ops, analysis::kMinFlushEvidenceOps - 5);
+  EXPECT_EQ(r.evidence_until_ns, 77u);
+  probes::StopRule plain =
+      ReserveFlushEvidence(check, {Primitive::kNone, Pattern::kOverwrite}, 77, 0, 40);
+  EXPECT_EQ(plain.reserve_until_ns, 40u);
+  EXPECT_EQ(plain.evidence_ops, 0u);  // no flush count to keep: nothing past the part
+}
+
 }  // namespace flush_reserve_test
 }  // namespace durprobe::run
