@@ -159,10 +159,12 @@ void EtcdAdvice(const model::Target& t, std::vector<model::PathAdvice>& out) {
   std::vector<model::CheckResult> results = EvaluatePolicy(*etcd, one);
   const model::CheckResult* failed = nullptr;
   const model::CheckResult* missing = nullptr;
+  const model::CheckResult* undecided = nullptr;
   std::size_t passed = 0;
   for (const model::CheckResult& c : results) {
     if (c.outcome == model::CheckOutcome::kFail && !failed) failed = &c;
     if (c.outcome == model::CheckOutcome::kError && !missing) missing = &c;
+    if (c.outcome == model::CheckOutcome::kUnstable && !undecided) undecided = &c;
     passed += c.outcome == model::CheckOutcome::kPass;
   }
   if (failed) {
@@ -176,6 +178,13 @@ void EtcdAdvice(const model::Target& t, std::vector<model::PathAdvice>& out) {
         etcd->latency.empty() ? "" : " (" + model::ProbeLabel(etcd->latency[0].spec) + ")";
     out.push_back({"etcd", "not measured", "etcd's WAL probe" + probe + " did not run here",
                    "run `durprobe check --preset etcd " + text::ShellQuote(t.path) + "`"});
+  } else if (undecided) {
+    // A rule that could not be decided (too few operations, or the device moved) is no pass.
+    out.push_back({"etcd", "cannot tell",
+                   fmt::format("the etcd preset's rule {} is not decided by this run ({} of {} "
+                               "rules pass)",
+                               undecided->rule, passed, results.size()),
+                   undecided->message});
   } else if (passed > 0) {
     out.push_back({"etcd", "fits",
                    fmt::format("every rule of the etcd preset passes ({} rules)", passed),

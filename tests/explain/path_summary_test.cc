@@ -8,6 +8,7 @@
 
 #include "analysis/durability_risk.h"
 #include "explain/path_advice.h"
+#include "gate/presets.h"
 #include "tests/sqlite_samples.h"
 
 namespace durprobe::explain {
@@ -103,6 +104,34 @@ TEST(PathSummaryTest, EachPieceOfAdviceCitesItsMeasurement) {
   EXPECT_EQ(t.advice[3].evidence, "run `durprobe check --preset postgres-wal /data`");
   EXPECT_EQ(t.advice.back().system, "etcd");
   EXPECT_EQ(t.advice.back().setting, "not measured");
+}
+
+// Every probe of the etcd preset measured, each p99 from 200 operations: under its limit, but
+// from fewer than the 367 that bound a p99 from above. The advice says it cannot tell; "fits,
+// every rule passes" stood over the undecided rule.
+TEST(PathSummaryTest, EtcdAdviceOnAnUndecidedRuleCannotTell) {
+  Result<gate::Policy> etcd = gate::Preset("etcd");
+  ASSERT_TRUE(etcd.ok());
+  model::Target t = Measured();
+  t.probes.clear();
+  for (const probes::ProbeSpec& spec : etcd->ProbeSpecs()) {
+    probes::ProbeResult r = testing_support::Probes()[0];
+    r.spec = spec;
+    r.ops = r.latency.count = r.sync_latency.count = 200;
+    r.latency.p99 = r.sync_latency.p99 = r.latency.max = r.sync_latency.max = 1'000'000;
+    r.ops_per_sec = 900;
+    t.probes.push_back(r);
+  }
+  t.durability = model::Durability{.verdict = model::DurabilityVerdict::kDurable,
+                                   .deciding_layer = model::LayerKind::kDevice,
+                                   .reason = "write-through"};
+  AddPathSummary(t);
+  auto said = std::find_if(t.advice.begin(), t.advice.end(),
+                           [](const model::PathAdvice& a) { return a.system == "etcd"; });
+  ASSERT_NE(said, t.advice.end());
+  EXPECT_EQ(said->setting, "cannot tell");
+  EXPECT_NE(said->why.find("is not decided by this run"), std::string::npos) << said->why;
+  EXPECT_NE(said->evidence.find("cannot tell"), std::string::npos) << said->evidence;
 }
 
 // ops syncs of primitive over a second that made `flushes` on vda, with a control.
