@@ -19,15 +19,17 @@ using testing_support::RunShell;
 using testing_support::TempDir;
 
 // A rule no disk can fail (under 59 minutes) and one no disk can pass (under 1 ns), on a short
-// budget so each run takes about a second.
-const char* kPassRule = "--budget 1s --max-sync-p99 fdatasync:overwrite:4k=59m";
+// budget so each run takes about a second. The passing rule is a p50's: a p99 under its limit is
+// decided from 367 operations (gate/latency_decision.h), which a second of syncs in a disk's
+// slow state does not hold (at 3 ms each, about 300): "cannot tell", exit 2, is then right.
+const char* kPassRule = "--budget 1s --max-sync-p50 fdatasync:overwrite:4k=59m";
 const char* kFailRule = "--budget 1s --max-sync-p99 fdatasync:overwrite:4k=1ns";
 
 TEST(CheckCliTest, ExitZeroWhenEveryRulePasses) {
   TempDir dir;
   CliRun run = RunDurprobe(std::string("check ") + kPassRule + " " + dir.path());
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
-  EXPECT_NE(run.out.find("PASS    " + dir.path() + "  max_p99_fdatasync_overwrite_4096"),
+  EXPECT_NE(run.out.find("PASS    " + dir.path() + "  max_p50_fdatasync_overwrite_4096"),
             std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("1 passed, 0 failed"), std::string::npos) << run.out;
