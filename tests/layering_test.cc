@@ -218,7 +218,9 @@ TEST(LayeringTest, FilesOfTheOrderedRoomsIncludeEachOtherOneWay) {
     return "";
   };
   for (const auto& entry : std::map<std::string, std::set<std::string>>(arrows)) {
-    if (state[entry.first] == 0) EXPECT_EQ(loop(entry.first), "");
+    if (state[entry.first] == 0) {
+      EXPECT_EQ(loop(entry.first), "");
+    }
   }
 }
 

@@ -35,7 +35,7 @@ TEST(WritersCliTest, AnEmptyValueIsItsOwnErrorAndSpacesAreAcceptedOnBothSides) {
   // A blank item is an empty one, said by the check every list option shares (issue 57).
   ExpectDurprobeUsageError("probe --writers '1, ' --dry-run " + dir.path(),
                            "--writers '1, ' has an empty item");
-  for (const std::string& spaced : {"' 2'", "'2 '", "' 2 ,4 '"}) {
+  for (std::string spaced : {"' 2'", "'2 '", "' 2 ,4 '"}) {
     CliRun r = RunDurprobe("probe --writers " + spaced + " --dry-run " + dir.path());
     ASSERT_EQ(r.exit_code, 0) << spaced << ": " << r.err;
     nlohmann::json c = nlohmann::json::parse(r.out)["concurrency"];
@@ -45,7 +45,7 @@ TEST(WritersCliTest, AnEmptyValueIsItsOwnErrorAndSpacesAreAcceptedOnBothSides) {
 
 TEST(WritersCliTest, ThePlanHoldsWhatTheBudgetAllowsOnEveryCommand) {
   TempDir a, b;
-  for (const std::string& cmd :
+  for (std::string cmd :
        {"probe --writers default", "run --writers default", "compare --writers default",
         "check --max-sync-p99 10ms --writers default"}) {
     SCOPED_TRACE(cmd);
@@ -157,7 +157,7 @@ TEST(WritersCliTest, CellsTheBudgetDropsAreListedAsUnfinished) {
 // measure overwrites under the name asked for; refused, on every command that takes both.
 TEST(WritersCliTest, APatternTheWritersCannotMeasureIsRefused) {
   TempDir a, b;
-  for (const std::string& cmd : {"probe", "run", "compare"}) {
+  for (std::string cmd : {"probe", "run", "compare"}) {
     SCOPED_TRACE(cmd);
     std::string paths = cmd == "compare" ? a.path() + " " + b.path() : a.path();
     ExpectDurprobeUsageError(cmd + " --writers 2 --patterns append " + paths,

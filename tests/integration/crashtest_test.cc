@@ -219,9 +219,9 @@ TEST_P(CrashtestFsTest, KeepsWhatSqliteDocuments) {
 INSTANTIATE_TEST_SUITE_P(Filesystems, CrashtestFsTest,
                          testing::Values(std::make_pair("ext4", "data=journal"),
                                          std::make_pair("xfs", ""), std::make_pair("btrfs", "")),
-                         [](const auto& info) {
-                           return std::string(info.param.first) +
-                                  (std::string(info.param.second).empty() ? "" : "_data_journal");
+                         [](const auto& fs) {
+                           return std::string(fs.param.first) +
+                                  (std::string(fs.param.second).empty() ? "" : "_data_journal");
                          });
 
 // Without --fs the states are the path's own filesystem's: its verdict gains the crash_test

@@ -127,7 +127,9 @@ void ExpectCountsMatchStrace(const Observed& o) {
         << o.watch.out;
   }
   for (const auto& f : o.doc.value("files", nlohmann::json::array())) {
-    if (f.value("syncs", 0) > 0) EXPECT_TRUE(o.strace.contains(f["path"])) << f.dump();
+    if (f.value("syncs", 0) > 0) {
+      EXPECT_TRUE(o.strace.contains(f["path"])) << f.dump();
+    }
   }
 }
 
