@@ -12,7 +12,6 @@
 #include "cli/evidence_option.h"
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
-#include "run/target_paths.h"
 #include "cli/validators.h"
 #include "gate/concurrency_rule.h"
 #include "gate/policy.h"
@@ -23,6 +22,8 @@
 #include "run/check_command_plan.h"
 #include "run/check_plan.h"
 #include "run/check_remeasure.h"
+#include "run/evidence_file.h"
+#include "run/target_paths.h"
 #include "text/units.h"
 
 namespace durprobe::cli {
@@ -149,7 +150,9 @@ int RunCheck(const CheckOptions& o) {
       run::MakeCheckPlan(platform, *paths, *policy, o, o.common, o.common.out.dry_run);
   if (!made.ok()) return UsageError(made.status().message());
   run::Plan& plan = made->plan;
-  if (Status s = LoadEvidence(platform, o.evidence, plan); !s.ok()) return UsageError(s.message());
+  if (Status s = run::LoadEvidence(platform, o.evidence, plan); !s.ok()) {
+    return UsageError(s.message());
+  }
   if (Status ok = output::CheckDestinations(platform, Destinations(o.common.out)); !ok.ok()) {
     return UsageError(ok.message());
   }

@@ -5,6 +5,8 @@
 #include "cli/evidence_option.h"
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
+#include "run/command_plans.h"
+#include "run/evidence_file.h"
 #include "run/target_paths.h"
 
 namespace durprobe::cli {
@@ -24,11 +26,10 @@ int RunInspect(const InspectOptions& o) {
   platform::Platform& platform = platform::Default();
   Result<std::vector<std::string>> paths = run::ResolveTargets(platform, o.paths);
   if (!paths.ok()) return UsageError(paths.status().message());
-  run::Plan plan;
-  plan.command = "inspect";
-  plan.paths = *paths;
-  plan.run_inspect = true;
-  if (Status s = LoadEvidence(platform, o.evidence, plan); !s.ok()) return UsageError(s.message());
+  run::Plan plan = run::MakeInspectPlan(*paths);
+  if (Status s = run::LoadEvidence(platform, o.evidence, plan); !s.ok()) {
+    return UsageError(s.message());
+  }
   return ExecutePlan(platform, plan, o.out);
 }
 

@@ -7,54 +7,25 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/exit_status.h"
-#include "run/target_paths.h"
 #include "cli/validators.h"
-#include "codec/powercut_json.h"
+#include "output/output.h"
 #include "platform/interrupt.h"
-#include "platform/tcp.h"
-#include "probes/powercut_record.h"
 #include "probes/primitive_ops.h"
 #include "render/console/powercut_console.h"
+#include "run/powercut_plans.h"
 #include "run/powercut_run.h"
 #include "run/powercut_verify.h"
 #include "run/powercut_witness.h"
+#include "run/target_paths.h"
 #include "sqlite_bench/commit_spec.h"
 #include "sqlite_bench/powercut_sqlite.h"
-#include "text/units.h"
 
 namespace durprobe::cli {
 namespace {
 
-// --for: 0 when not given.
-Result<std::uint64_t> DurationOf(const std::string& text) {
-  if (text.empty()) return std::uint64_t{0};
-  return text::ParseDurationNanos(text);
-}
-
 int PrintDryRun(const nlohmann::json& plan) {
   std::cout << plan.dump(2) << "\n";
   return kExitOk;
-}
-
-// A report destination (--save-evidence, --json) checked before anything runs: its directory
-// reached without another user's symlink.
-Status CheckFile(platform::Platform& platform, const std::string& option, const std::string& path) {
-  if (path.empty() || path == "-") return Status::Ok();
-  Result<platform::DestinationFile> file = platform.ResolveDestination(path);
-  if (!file.ok() && file.status().error_number() != ENOENT) {
-    return Status::InvalidArgument(fmt::format("{} {}: {}", option, path, file.status().message()));
-  }
-  return Status::Ok();
-}
-
-Status WriteFile(platform::Platform& platform, const std::string& path, const std::string& text) {
-  if (path.empty()) return Status::Ok();
-  if (path == "-") {
-    std::cout << text;
-    std::cout.flush();
-    return Status::Ok();
-  }
-  return platform.ReplaceFileAtomically(path, text);
 }
 
 }  // namespace
@@ -139,29 +110,12 @@ Subcommand SetupPowercut(CLI::App& app) {
 
 int RunPowercutWitness(const PowercutCliOptions& o) {
   platform::Platform& platform = platform::Default();
-  Result<platform::Endpoint> listen = platform::ParseEndpoint(o.listen);
-  if (!listen.ok()) return UsageError("--listen " + listen.status().message());
-  Result<std::uint64_t> duration = DurationOf(o.duration);
-  if (!duration.ok()) return UsageError("--for: " + duration.status().message());
-  Result<std::uint64_t> idle = text::ParseDurationNanos(o.idle_timeout);
-  if (!idle.ok() || *idle == 0) {
-    return UsageError("--idle-timeout: " +
-                      (idle.ok() ? std::string("must be more than 0") : idle.status().message()));
-  }
-  if (o.dry_run) {
-    return PrintDryRun({{"command", "powercut witness"},
-                        {"listen", listen->Text()},
-                        {"log", o.log},
-                        {"duration_ns", *duration},
-                        {"idle_timeout_ns", *idle}});
-  }
-  run::WitnessOptions options;
-  options.listen = *listen;
-  options.log_path = o.log;
-  options.duration_ns = *duration;
-  options.idle_timeout_ns = *idle;
+  Result<run::WitnessOptions> options = run::MakeWitnessOptions(
+      {.listen = o.listen, .log = o.log, .duration = o.duration, .idle_timeout = o.idle_timeout});
+  if (!options.ok()) return UsageError(options.status().message());
+  if (o.dry_run) return PrintDryRun(run::WitnessDryRun(*options));
   Result<run::WitnessSummary> done =
-      run::RunWitness(platform, options, [&](const run::WitnessSummary& s) {
+      run::RunWitness(platform, *options, [&](const run::WitnessSummary& s) {
         std::cerr << render::console::PowercutWitnessBanner(s.listening, o.log, s.runs_loaded,
                                                             s.acks_loaded, s.client_cap);
       });
@@ -175,60 +129,26 @@ int RunPowercutWrite(const PowercutCliOptions& o) {
   platform::Platform& platform = platform::Default();
   Result<std::vector<std::string>> paths = run::ResolveTargets(platform, {o.path});
   if (!paths.ok()) return UsageError(paths.status().message());
-  Result<platform::Endpoint> witness = platform::ParseEndpoint(o.witness);
-  if (!witness.ok()) return UsageError("--witness " + witness.status().message());
-  if (witness->port == 0) return UsageError("--witness " + o.witness + ": port 0 is no witness");
-  run::PowercutWritePlan plan;
-  plan.path = paths->front();
-  plan.witness = *witness;
-  plan.writer.primitive = probes::PrimitiveNames().at(o.primitive);
-  if (Status s = probes::CheckWriterPrimitive(plan.writer.primitive); !s.ok()) {
-    return UsageError(s.message());
-  }
-  Result<std::uint64_t> record = text::ParseSize(o.record_size);
-  Result<std::uint64_t> file = text::ParseSize(o.file_size);
-  Result<std::uint64_t> duration = DurationOf(o.duration);
-  if (!record.ok()) return UsageError("--record-size: " + record.status().message());
-  if (!file.ok()) return UsageError("--file-size: " + file.status().message());
-  if (!duration.ok()) return UsageError("--for: " + duration.status().message());
-  if (Status s = probes::CheckRecordSize(*record); !s.ok()) return UsageError(s.message());
-  if (*file / *record > (std::uint64_t{1} << 26)) {
-    return UsageError(fmt::format("--file-size {}: at most {} records of {} bytes", o.file_size,
-                                  std::uint64_t{1} << 26, *record));
-  }
-  if (*file < *record) {
-    return UsageError(
-        fmt::format("--file-size {}: smaller than one record ({} bytes)", o.file_size, *record));
-  }
-  plan.writer.record_size = *record;
-  plan.writer.file_bytes = *file / *record * *record;
-  plan.writer.max_outstanding = o.max_outstanding;
-  plan.writer.duration_ns = *duration;
-  plan.append = o.mode == "append";
-  if (o.mode == "sqlite") {
-    plan.sqlite =
-        sqlite_bench::PowercutSqliteConfig{sqlite_bench::JournalModeNames().at(o.journal_mode),
-                                           sqlite_bench::SynchronousNames().at(o.synchronous)};
-  }
-  if (o.dry_run) {
-    return PrintDryRun({{"command", "powercut write"},
-                        {"path", plan.path},
-                        {"witness", plan.witness.Text()},
-                        {"mode", plan.sqlite ? sqlite_bench::PowercutSqliteMode(*plan.sqlite)
-                                             : o.mode + ":" + o.primitive},
-                        {"record_size", plan.writer.record_size},
-                        {"file_size", plan.writer.file_bytes},
-                        {"max_outstanding", plan.writer.max_outstanding},
-                        {"duration_ns", plan.writer.duration_ns}});
-  }
+  Result<run::PowercutWritePlan> plan =
+      run::MakePowercutWritePlan(paths->front(), {.witness = o.witness,
+                                                  .mode = o.mode,
+                                                  .primitive = o.primitive,
+                                                  .journal_mode = o.journal_mode,
+                                                  .synchronous = o.synchronous,
+                                                  .record_size = o.record_size,
+                                                  .file_size = o.file_size,
+                                                  .max_outstanding = o.max_outstanding,
+                                                  .duration = o.duration});
+  if (!plan.ok()) return UsageError(plan.status().message());
+  if (o.dry_run) return PrintDryRun(run::PowercutWriteDryRun(*plan));
   std::string run_id;
   Result<probes::PowercutWriteResult> r =
-      run::RunPowercutWrite(platform, plan, [&](const run::PowercutWriteStart& s) {
+      run::RunPowercutWrite(platform, *plan, [&](const run::PowercutWriteStart& s) {
         run_id = s.run_id;
         std::cerr << render::console::PowercutWriteBanner(
-            s.run_id, s.host, plan.path, s.directory, s.witness,
-            plan.sqlite ? sqlite_bench::PowercutSqliteMode(*plan.sqlite) : o.primitive,
-            plan.writer.record_size);
+            s.run_id, s.host, plan->path, s.directory, s.witness,
+            plan->sqlite ? sqlite_bench::PowercutSqliteMode(*plan->sqlite) : o.primitive,
+            plan->writer.record_size);
       });
   if (!r.ok()) return UsageError("powercut write: " + r.status().message());
   std::cerr << render::console::PowercutWriteStopped(*r, run_id);
@@ -246,34 +166,23 @@ int RunPowercutVerify(const PowercutCliOptions& o) {
   platform::Platform& platform = platform::Default();
   Result<std::vector<std::string>> paths = run::ResolveTargets(platform, {o.path});
   if (!paths.ok()) return UsageError(paths.status().message());
-  Result<platform::Endpoint> witness = platform::ParseEndpoint(o.witness);
-  if (!witness.ok()) return UsageError("--witness " + witness.status().message());
-  if (!o.run_id.empty()) {
-    if (Status s = probes::CheckRunId(o.run_id); !s.ok()) return UsageError(s.message());
+  Result<run::PowercutVerifyPlan> plan = run::MakePowercutVerifyPlan(
+      paths->front(), {.witness = o.witness, .run_id = o.run_id, .timeout = o.timeout});
+  if (!plan.ok()) return UsageError(plan.status().message());
+  // The evidence goes to --save-evidence and --json as JSON, through the emit path every
+  // report takes (checked now, each file written atomically), and to the console unless --json
+  // takes stdout.
+  std::vector<output::Destination> outputs;
+  if (!o.save_evidence.empty()) {
+    outputs.push_back({output::Format::kJson, o.save_evidence, "--save-evidence"});
   }
-  for (const auto& [option, file] :
-       {std::pair{"--save-evidence", o.save_evidence}, std::pair{"--json", o.json}}) {
-    if (Status s = CheckFile(platform, option, file); !s.ok()) return UsageError(s.message());
+  if (!o.json.empty()) outputs.push_back({output::Format::kJson, o.json});
+  if (Status st = output::CheckDestinations(platform, outputs); !st.ok()) {
+    return UsageError(st.message());
   }
-  Result<std::uint64_t> timeout = text::ParseDurationNanos(o.timeout);
-  if (!timeout.ok() || *timeout == 0) {
-    return UsageError("--timeout " + o.timeout + ": a duration above 0 (e.g. 30s, 5m)");
-  }
-  run::PowercutVerifyPlan plan;
-  plan.path = paths->front();
-  plan.witness = *witness;
-  plan.run_id = o.run_id;
-  plan.deadline_ns = *timeout;
-  if (o.dry_run) {
-    return PrintDryRun({{"command", "powercut verify"},
-                        {"path", plan.path},
-                        {"witness", plan.witness.Text()},
-                        {"run_id", plan.run_id},
-                        {"timeout_ns", plan.deadline_ns},
-                        {"save_evidence", o.save_evidence},
-                        {"json", o.json}});
-  }
-  Result<model::PowercutEvidence> e = run::RunPowercutVerify(platform, plan);
+  if (!output::UsesStdout(outputs)) outputs.push_back({output::Format::kConsole, "-"});
+  if (o.dry_run) return PrintDryRun(run::PowercutVerifyDryRun(*plan, o.save_evidence, o.json));
+  Result<model::PowercutEvidence> e = run::RunPowercutVerify(platform, *plan);
   if (!e.ok() && e.status().kind() == Status::Kind::kInterrupted) {
     PrintError(fmt::format("powercut verify: stopped by {}: nothing verified",
                            platform::SignalName(platform::InterruptSignal())));
@@ -281,13 +190,8 @@ int RunPowercutVerify(const PowercutCliOptions& o) {
     return code < 0 ? kExitUsage : code;
   }
   if (!e.ok()) return UsageError("powercut verify: " + e.status().message());
-  const std::string doc = codec::PowercutEvidenceDocument(*e);
-  if (o.json != "-") std::cout << render::console::PowercutVerifyText(*e);
-  for (const auto& [option, file] :
-       {std::pair{"--save-evidence", o.save_evidence}, std::pair{"--json", o.json}}) {
-    if (Status s = WriteFile(platform, file, doc); !s.ok()) {
-      return UsageError(fmt::format("{} {}: {}", option, file, s.message()));
-    }
+  if (Status st = output::WriteDestinations(platform, outputs, *e, std::cout); !st.ok()) {
+    return UsageError(st.message());
   }
   return e->verdict == "passed" ? kExitOk : kExitFail;
 }

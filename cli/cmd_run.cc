@@ -5,8 +5,9 @@
 #include "cli/evidence_option.h"
 #include "cli/execute_plan.h"
 #include "cli/exit_status.h"
-#include "run/target_paths.h"
 #include "run/command_plans.h"
+#include "run/evidence_file.h"
+#include "run/target_paths.h"
 
 namespace durprobe::cli {
 
@@ -29,7 +30,9 @@ int RunRun(const RunOptions& o) {
   if (!paths.ok()) return UsageError(paths.status().message());
   Result<run::Plan> plan = run::MakeRunPlan(platform, *paths, o.probe, o.sqlite, o.probe.common);
   if (!plan.ok()) return UsageError(plan.status().message());
-  if (Status s = LoadEvidence(platform, o.evidence, *plan); !s.ok()) return UsageError(s.message());
+  if (Status s = run::LoadEvidence(platform, o.evidence, *plan); !s.ok()) {
+    return UsageError(s.message());
+  }
   return ExecutePlan(platform, *plan, o.probe.common.out, FailedConfigurations);
 }
 

@@ -1,21 +1,13 @@
-// `--evidence FILE` on run, check and inspect: a power-cut test's evidence file
-// (`durprobe powercut verify --save-evidence`, docs/powercut.md) read into the plan, so each
-// path's device layer hears of it (analysis/powercut_verdict.h decides whether it applies).
+// `--evidence FILE` on run, check and inspect: the option; run/evidence_file.h reads the file
+// into the plan.
 #pragma once
 
 #include <string>
 
 #include "cli/subcommand.h"
-#include "platform/platform.h"
-#include "run/plan.h"
 
 namespace durprobe::cli {
 
 void AddEvidenceOption(CLI::App& app, std::string& file);
-// Reads file (when given) into plan.powercut_evidence; InvalidArgument naming the file and what
-// is wrong with it: a file another local user could have planted or changed
-// (platform::ReadOwnedFile), or one that is no evidence or contradicts itself
-// (codec::ParsePowercutEvidence).
-Status LoadEvidence(platform::Platform& platform, const std::string& file, run::Plan& plan);
 
 }  // namespace durprobe::cli

@@ -148,6 +148,14 @@ Result<Plan> MakeComparePlan(platform::Platform& platform, const std::vector<std
   return plan;
 }
 
+Plan MakeInspectPlan(const std::vector<std::string>& paths) {
+  Plan plan;
+  plan.command = "inspect";
+  plan.paths = paths;
+  plan.run_inspect = true;
+  return plan;
+}
+
 Plan MakeCrashsimCommandPlan(const std::vector<std::string>& paths, const CrashsimRequest& o) {
   std::vector<sqlite_bench::JournalMode> journals;
   for (const std::string& j : o.journal_modes)

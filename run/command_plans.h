@@ -57,6 +57,8 @@ Result<Plan> MakeSqliteCommandPlan(platform::Platform& platform,
 // the matrix (run/budget.h SplitCompare).
 Result<Plan> MakeComparePlan(platform::Platform& platform, const std::vector<std::string>& paths,
                              const CompareRequest& compare, const BudgetRequest& budget);
+// `durprobe inspect`: each path inspected, nothing measured.
+Plan MakeInspectPlan(const std::vector<std::string>& paths);
 // `durprobe crashsim`: the configurations asked, simulated on each path.
 Plan MakeCrashsimCommandPlan(const std::vector<std::string>& paths,
                              const CrashsimRequest& crashsim);

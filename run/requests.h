@@ -122,4 +122,32 @@ struct FaultsRequest {
   bool sqlite = true;                    // SQLite's COMMIT on a failing sync too
 };
 
+// `powercut witness`: where it listens and logs, and for how long.
+struct PowercutWitnessRequest {
+  std::string listen;                // ADDR:PORT
+  std::string log;                   // the log file
+  std::string duration;              // --for; "" until a signal
+  std::string idle_timeout = "30s";  // --idle-timeout
+};
+
+// `powercut write`: the witness, what each record is and how it is made durable.
+struct PowercutWriteRequest {
+  std::string witness;                  // ADDR:PORT
+  std::string mode = "file";            // file, append, sqlite
+  std::string primitive = "fdatasync";  // file and append modes
+  std::string journal_mode = "wal";     // sqlite mode
+  std::string synchronous = "full";     // sqlite mode
+  std::string record_size = "4k";
+  std::string file_size = "64MiB";
+  std::uint64_t max_outstanding = 1024;
+  std::string duration;  // --for; "" until the power goes
+};
+
+// `powercut verify`: the witness, the run, and how long the whole exchange may take.
+struct PowercutVerifyRequest {
+  std::string witness;  // ADDR:PORT
+  std::string run_id;   // "" the only run under the path
+  std::string timeout = "5m";
+};
+
 }  // namespace durprobe::run
