@@ -28,15 +28,15 @@ constexpr std::uint8_t Bits(std::initializer_list<Document> documents) {
 constexpr FormatRow kFormats[] = {
     {.format = Format::kConsole,
      .name = "console",
-     .documents =
-         Bits({Document::kReport, Document::kComparison, Document::kDiff, Document::kSummary}),
+     .documents = Bits({Document::kReport, Document::kComparison, Document::kDiff,
+                        Document::kSummary, Document::kPowercutEvidence}),
      .make = Make<render::console::ConsoleReporter>},
     {.format = Format::kJson,
      .name = "json",
      .short_option = "-j",
      .help = "Write the JSON report to FILE, or - for stdout",
-     .documents =
-         Bits({Document::kReport, Document::kComparison, Document::kDiff, Document::kSummary}),
+     .documents = Bits({Document::kReport, Document::kComparison, Document::kDiff,
+                        Document::kSummary, Document::kPowercutEvidence}),
      .make = Make<render::json::JsonReporter>},
     {.format = Format::kCsv,
      .name = "csv",
@@ -93,6 +93,8 @@ std::string_view NounOf(Document document) {
       return "a summary";
     case Document::kSavedReports:
       return "saved reports";
+    case Document::kPowercutEvidence:
+      return "power-cut evidence";
   }
   return "a document";  // only a value cast from outside the enum
 }

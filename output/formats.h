@@ -28,11 +28,12 @@ inline constexpr std::size_t kFormatCount = static_cast<std::size_t>(kLastFormat
 
 // The documents a Reporter writes (one Write overload each), as bits of FormatRow::documents.
 enum class Document : std::uint8_t {
-  kReport = 1,        // run, probe, sqlite, check, inspect, crashsim
-  kComparison = 2,    // compare
-  kDiff = 4,          // diff
-  kSummary = 8,       // summarize
-  kSavedReports = 16  // report
+  kReport = 1,            // run, probe, sqlite, check, inspect, crashsim
+  kComparison = 2,        // compare
+  kDiff = 4,              // diff
+  kSummary = 8,           // summarize
+  kSavedReports = 16,     // report
+  kPowercutEvidence = 32  // powercut verify
 };
 inline constexpr Document DocumentOf(const model::Report&) { return Document::kReport; }
 inline constexpr Document DocumentOf(const explain::Comparison&) { return Document::kComparison; }
@@ -40,6 +41,9 @@ inline constexpr Document DocumentOf(const explain::Diff&) { return Document::kD
 inline constexpr Document DocumentOf(const explain::Summary&) { return Document::kSummary; }
 inline constexpr Document DocumentOf(const render::html::SavedReports&) {
   return Document::kSavedReports;
+}
+inline constexpr Document DocumentOf(const model::PowercutEvidence&) {
+  return Document::kPowercutEvidence;
 }
 // The document as a message names it: "a comparison", "saved reports".
 std::string_view NounOf(Document document);

@@ -73,12 +73,16 @@ bool UsesStdout(const std::vector<Destination>& outputs) {
   return false;
 }
 
+std::string OptionNaming(const Destination& d) {
+  return d.option.empty() ? OptionOf(d.format) : d.option;
+}
+
 Status CheckDestinations(platform::Platform& platform, const std::vector<Destination>& outputs) {
   std::set<std::string> seen;
   int to_stdout = 0;
   for (const Destination& d : outputs) {
-    std::string what = fmt::format("{} {}", OptionOf(d.format), d.path);
-    if (d.path.empty()) return Status::InvalidArgument(OptionOf(d.format) + " needs a file name");
+    std::string what = fmt::format("{} {}", OptionNaming(d), d.path);
+    if (d.path.empty()) return Status::InvalidArgument(OptionNaming(d) + " needs a file name");
     if (IsStdout(d.path)) {
       if (++to_stdout > 1) {
         return Status::InvalidArgument(what + ": only one report can go to stdout");
@@ -164,7 +168,7 @@ Status WriteDestinations(platform::Platform& platform, const std::vector<Destina
       }
     }
     if (!s.ok() && first.ok()) {
-      first = Status::Error(fmt::format("{} {}: {}", OptionOf(d.format), d.path, s.message()));
+      first = Status::Error(fmt::format("{} {}: {}", OptionNaming(d), d.path, s.message()));
     }
   }
   return first;
@@ -188,5 +192,9 @@ template Status WriteDestinations(platform::Platform&, const std::vector<Destina
                                   const explain::Summary&, std::ostream&);
 template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
                                   const render::html::SavedReports&, std::ostream&);
+template Status WriteDestinations(platform::Platform&, const std::vector<Destination>&,
+                                  const model::PowercutEvidence&, std::ostream&);
+template Result<std::string> Render(Format, const model::PowercutEvidence&, std::size_t,
+                                    std::size_t, bool);
 
 }  // namespace durprobe::output

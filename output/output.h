@@ -17,7 +17,12 @@ namespace durprobe::output {
 struct Destination {
   Format format = Format::kJson;
   std::string path;  // a file, or "-" for stdout
+  // The option that named it, when not the format's own (powercut verify's --save-evidence is
+  // JSON): what messages about it say.
+  std::string option;
 };
+// The option messages name d by: d.option, else the format's (--json).
+std::string OptionNaming(const Destination& d);
 
 // Ok when every destination can be written: at most one is stdout ("-", /dev/stdout, /dev/fd/1,
 // /proc/self/fd/1), no file is named twice however it is spelt (r.json and ./r.json, a symlink

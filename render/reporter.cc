@@ -18,4 +18,8 @@ Status Reporter::Write(const html::SavedReports&, std::ostream&) const {
   return Status::Unsupported("this format has no view of saved reports");
 }
 
+Status Reporter::Write(const model::PowercutEvidence&, std::ostream&) const {
+  return Status::Unsupported("this format has no view of power-cut evidence");
+}
+
 }  // namespace durprobe::render

@@ -8,6 +8,7 @@
 
 #include <ostream>
 
+#include "model/powercut.h"
 #include "model/report.h"
 #include "platform/status.h"
 
@@ -35,6 +36,8 @@ class Reporter {
   virtual Status Write(const explain::Diff& diff, std::ostream& out) const;
   virtual Status Write(const explain::Summary& summary, std::ostream& out) const;
   virtual Status Write(const html::SavedReports& saved, std::ostream& out) const;
+  // `powercut verify`'s evidence (the file --evidence reads).
+  virtual Status Write(const model::PowercutEvidence& evidence, std::ostream& out) const;
 };
 
 }  // namespace durprobe::render

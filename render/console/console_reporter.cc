@@ -11,6 +11,7 @@
 #include "analysis/drift.h"
 #include "gate/wal_sync_method.h"
 #include "model/labels.h"
+#include "render/console/powercut_console.h"
 #include "model/percentiles.h"
 #include "render/console/check_console.h"
 #include "render/console/compare_console.h"
@@ -364,6 +365,11 @@ Status ConsoleReporter::Write(const explain::Diff& diff, std::ostream& out) cons
 
 Status ConsoleReporter::Write(const explain::Summary& summary, std::ostream& out) const {
   PrintFitted(out, [&](std::ostream& o) { WriteSummaryTable(summary.rows, o); });
+  return Status::Ok();
+}
+
+Status ConsoleReporter::Write(const model::PowercutEvidence& evidence, std::ostream& out) const {
+  out << PowercutVerifyText(evidence);
   return Status::Ok();
 }
 

@@ -1,5 +1,6 @@
 #include "render/json/json_reporter.h"
 
+#include "codec/powercut_json.h"
 #include "codec/report_json.h"
 #include "render/json/compare_json.h"
 #include "render/json/diff_json.h"
@@ -24,6 +25,11 @@ Status JsonReporter::Write(const explain::Diff& diff, std::ostream& out) const {
 
 Status JsonReporter::Write(const explain::Summary& summary, std::ostream& out) const {
   out << codec::DumpJson(SummaryJson(summary.rows));
+  return Status::Ok();
+}
+
+Status JsonReporter::Write(const model::PowercutEvidence& evidence, std::ostream& out) const {
+  out << codec::PowercutEvidenceDocument(evidence);
   return Status::Ok();
 }
 

@@ -15,6 +15,7 @@ class JsonReporter : public Reporter {
   Status Write(const explain::Comparison& comparison, std::ostream& out) const override;
   Status Write(const explain::Diff& diff, std::ostream& out) const override;
   Status Write(const explain::Summary& summary, std::ostream& out) const override;
+  Status Write(const model::PowercutEvidence& evidence, std::ostream& out) const override;
 };
 
 }  // namespace durprobe::render::json

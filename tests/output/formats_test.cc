@@ -33,8 +33,12 @@ struct Documents {
   explain::Diff diff;
   explain::Summary summary;
   render::html::SavedReports saved;
+  model::PowercutEvidence evidence;
 
   Documents() {
+    evidence.run_id = "0123456789abcdef";
+    evidence.path = "/data";
+    evidence.verdict = "passed";
     comparison.context = report.context;
     comparison.targets = {testing_support::PathWith("/a", 1, 1, 1),
                           testing_support::PathWith("/b", 8, 1, 1)};
@@ -90,6 +94,8 @@ TEST(FormatsTest, EachRowListsExactlyTheDocumentsItsReporterWrites) {
         << row.name;
     EXPECT_EQ(ReporterWrites(row, docs.saved), Renders(row.format, Document::kSavedReports))
         << row.name;
+    EXPECT_EQ(ReporterWrites(row, docs.evidence), Renders(row.format, Document::kPowercutEvidence))
+        << row.name;
   }
 }
 
@@ -109,7 +115,7 @@ TEST(FormatsTest, RenderRefusesADocumentTheRowLeavesOutNamingTheFormat) {
 // table's order; never the console, which has no option.
 TEST(FormatsTest, TheFormatsWritingADocumentComeFromTheRows) {
   for (Document d : {Document::kReport, Document::kComparison, Document::kDiff, Document::kSummary,
-                     Document::kSavedReports}) {
+                     Document::kSavedReports, Document::kPowercutEvidence}) {
     std::vector<Format> expected;
     for (const FormatRow& row : FormatTable()) {
       if (row.format != Format::kConsole && Renders(row.format, d)) expected.push_back(row.format);
@@ -118,6 +124,9 @@ TEST(FormatsTest, TheFormatsWritingADocumentComeFromTheRows) {
   }
   // The documents only one format writes, as the commands that write them rely on.
   EXPECT_EQ(FormatsWriting(Document::kSavedReports), std::vector<Format>{Format::kHtml});
+  // powercut verify's --json and --save-evidence: the evidence is JSON, and the console's text.
+  EXPECT_EQ(FormatsWriting(Document::kPowercutEvidence), std::vector<Format>{Format::kJson});
+  EXPECT_TRUE(Renders(Format::kConsole, Document::kPowercutEvidence));
   EXPECT_TRUE(Renders(Format::kConsole, Document::kDiff));
 }
 

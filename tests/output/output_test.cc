@@ -37,6 +37,26 @@ TEST_F(OutputTest, RejectsAMissingDirectoryNamingTheOption) {
   EXPECT_NE(s.message().find("does not exist"), std::string::npos) << s.message();
 }
 
+// powercut verify's --save-evidence is a JSON destination named by its own option: the messages
+// say --save-evidence, never --json; the written file is the evidence document.
+TEST_F(OutputTest, ADestinationNamedByAnotherOptionIsCalledByIt) {
+  Destination saved{Format::kJson, dir_.path() + "/nope/e.json", "--save-evidence"};
+  Status s = CheckDestinations(p_, {saved});
+  EXPECT_EQ(s.message().rfind("--save-evidence " + saved.path + ": directory", 0), 0u)
+      << s.message();
+  EXPECT_EQ(OptionNaming({Format::kJson, "-"}), "--json");
+  model::PowercutEvidence e;
+  e.run_id = "0123456789abcdef";
+  e.verdict = "passed";
+  saved.path = dir_.path() + "/e.json";
+  std::ostringstream out;
+  ASSERT_TRUE(WriteDestinations(p_, {saved}, e, out).ok());
+  EXPECT_NE(testing_support::Slurp(saved.path).find("\"run_id\": \"0123456789abcdef\""),
+            std::string::npos)
+      << testing_support::Slurp(saved.path);
+  EXPECT_EQ(out.str(), "");  // nothing to the console: it was not a destination
+}
+
 TEST_F(OutputTest, RejectsADirectoryTwoStdoutsAndTheSameFileTwice) {
   EXPECT_FALSE(CheckDestinations(p_, {{Format::kJson, dir_.path()}}).ok());
   EXPECT_FALSE(CheckDestinations(p_, {{Format::kJson, "-"}, {Format::kCsv, "-"}}).ok());
