@@ -3,11 +3,11 @@
 # test suite: unit and integration tests side by side on every core; beside them, at the lowest
 # CPU priority, the sanitizer build (scripts/build-san.sh: the unit tests and the libFuzzer
 # targets, one clang-14 compile with AddressSanitizer + UndefinedBehaviorSanitizer in
-# build-san/); then the unit tests again under the sanitizers, and a few seconds of each fuzzer
-# (ctest -L fuzz). Also beside the tests: the static binary's smoke set in an empty root and a
-# Debian 13 root (scripts/smoke-static.sh), and the Debian package installed in a fresh Debian 12
-# root (scripts/build-deb.sh --check). ccache, when installed, serves the sources that did not
-# change.
+# build-san/), then the unit tests again under the sanitizers and a few seconds of each fuzzer
+# (scripts/sanitized.sh). Also beside the tests: the static binary's smoke set in an empty root
+# and a Debian 13 root (scripts/smoke-static.sh), and the Debian package installed in a fresh
+# Debian 12 root (scripts/build-deb.sh --check). ccache, when installed, serves the sources that
+# did not change.
 # docs/testing.md describes each part and what each costs.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,9 +26,15 @@ bash "$src/scripts/build.sh" "${launcher[@]}"
   { echo "test.sh: the tests were not built (cmake said why, GoogleTest missing?)" >&2; exit 1; }
 
 # The sanitizer build mostly waits for nothing but CPU, the tests mostly for the disk: niced, it
-# takes the cycles the tests leave. In a process group of its own, so an early exit stops it all.
-step "sanitizer build, in the background (build/build-san.log)"
-setsid nice -n 19 bash "$src/scripts/build-san.sh" >"$src/build/build-san.log" 2>&1 &
+# takes the cycles the tests leave, and so do its unit tests and the fuzzers after it
+# (scripts/sanitized.sh), once the quiet-disk tests are done (they make quiet_done: the
+# quiet_disk fixture's cleanup, tests/CMakeLists.txt). In a process group of its own, so an early
+# exit stops it all.
+quiet_done="$src/build/quiet-disk-done"
+rm -f "$quiet_done"
+step "sanitizer build, its unit tests and the fuzzers, in the background (build/build-san.log," \
+  "build/san-unit.log, build/fuzz.log)"
+setsid nice -n 19 bash "$src/scripts/sanitized.sh" --jobs "$jobs" --after "$quiet_done" &
 san_pid=$!
 trap 'kill -- -"$san_pid" 2>/dev/null || true' EXIT
 
@@ -68,7 +74,10 @@ run_ctest() {
 
 step "ctest: unit and integration"
 cd "$src/build"
-run_ctest -j"$jobs" -LE fuzz "$@"
+rc=0
+run_ctest -j"$jobs" -LE fuzz "$@" || rc=$?
+touch "$quiet_done"  # when the arguments left the quiet-disk tests out, nothing else made it
+[ "$rc" -eq 0 ] || exit "$rc"
 
 roots_rc=0
 for r in "${roots[@]}"; do
@@ -78,45 +87,22 @@ for r in "${roots[@]}"; do
   cat "$src/build/${r#*:}.log"
   [ "$rc" -eq 0 ] || roots_rc=$rc
 done
-step "sanitizer build: waiting for it"
+step "sanitizer build, unit tests and fuzzers: waiting for them"
 san_rc=0
 wait "$san_pid" || san_rc=$?
 trap - EXIT
-if [ "$san_rc" -ne 0 ]; then
-  echo "test.sh: the sanitizer build failed (exit $san_rc); the end of build/build-san.log:"
+if [ "$san_rc" -eq 90 ]; then
+  echo "test.sh: the sanitizer build failed; the end of build/build-san.log:"
   tail -n 60 "$src/build/build-san.log"
   exit "$san_rc"
 fi
 grep '^build-san.sh:' "$src/build/build-san.log" || true
-# The unit tests under the sanitizers: the binary itself in one shard per core (gtest's
-# sharding), not a process per test as ctest runs them: an instrumented process takes a tenth of
-# a second to start, which was most of the 49 s this step took with ctest.
-step "sanitizer unit tests: $jobs shards of the binary"
-cd "$src/build-san"
-san_status=0
-for ((i = 0; i < jobs; i++)); do
-  GTEST_TOTAL_SHARDS=$jobs GTEST_SHARD_INDEX=$i tests/durprobe_unit_tests --gtest_brief=1 \
-    >"san-unit-$i.log" 2>&1 &
-done
-for ((i = 0; i < jobs; i++)); do
-  wait -n || san_status=$?
-done
-for ((i = 0; i < jobs; i++)); do
-  # Each shard's counts, and a failing one's log whole (the sanitizer's report is in it).
-  grep -E '^\[  (PASSED|FAILED|SKIPPED) +\]' "san-unit-$i.log" | sed "s/^/shard $i: /" || true
-done
-if [ "$san_status" -ne 0 ]; then
-  for ((i = 0; i < jobs; i++)); do
-    if ! grep -q '^\[  PASSED  \]' "san-unit-$i.log" || grep -q '^\[  FAILED  \]' "san-unit-$i.log"; then
-      echo "test.sh: sanitizer shard $i failed:"
-      cat "san-unit-$i.log"
-    fi
-  done
-  exit "$san_status"
-fi
-step "ctest: fuzz"
-cd "$src/build"
-run_ctest -L fuzz
+echo "test.sh: the unit tests under the sanitizers, $jobs shards (build/san-unit.log):"
+cat "$src/build/san-unit.log"
+[ "$san_rc" -ne 91 ] || exit "$san_rc"
+echo "test.sh: each fuzzer for 5 s (build/fuzz.log):"
+cat "$src/build/fuzz.log"
+[ "$san_rc" -eq 0 ] || exit "$san_rc"
 if [ "$roots_rc" -ne 0 ]; then
   echo "test.sh: the static binary's smoke or the package's install failed (above)"
   exit "$roots_rc"
