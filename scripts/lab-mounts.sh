@@ -128,12 +128,30 @@ up() {
   fi
 }
 
+# unmount MOUNTPOINT: umount, again for up to 5 s while it is busy. A loop device's autoclear
+# releases its backing file after the unmount returns, asynchronously: tmpfs/, which holds
+# loop-on-tmpfs's image, was once still busy a moment after loop-on-tmpfs went ("target is
+# busy" at a lab teardown under load). A loop device still backed by a file below the mount
+# point is detached before each retry.
+unmount() {
+  local point=$1 try loop
+  for ((try = 0; try < 25; try++)); do
+    umount "$point" 2>/dev/null && return 0
+    for loop in $(losetup -l -n -O NAME,BACK-FILE 2>/dev/null | awk -v p="$point/" \
+      'index($2, p) == 1 { print $1 }'); do
+      losetup -d "$loop" 2>/dev/null || true
+    done
+    sleep 0.2
+  done
+  umount "$point"  # its own message, for the log
+}
+
 down() {
   local i name status=0 img loop
   for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
     name=${mounts[$i]}
     mounted "$name" || continue
-    umount "$dir/$name" || { say "could not unmount $dir/$name"; status=1; }
+    unmount "$dir/$name" || { say "could not unmount $dir/$name"; status=1; }
   done
   # mount -o loop sets autoclear, so the loops go with the unmount; detach any that stayed.
   for img in "$dir"/img/*.img; do
