@@ -331,7 +331,7 @@ void CrashTested(const model::Target& t, Chain& chain) {
 void PowerCut(const model::Target& t, Chain& chain) {
   if (!t.powercut) return;
   const model::PowercutEvidence& e = *t.powercut;
-  const bool passed = PowercutVerdictOf(e) == kPowercutPassed;
+  const bool passed = PowercutVerdictOf(e) == model::PowercutVerdict::kPassed;
   for (Layer& l : chain.layers) {
     if (l.layer.kind != model::LayerKind::kDevice) continue;
     if (passed && l.layer.effect == model::LayerEffect::kUnknown) {

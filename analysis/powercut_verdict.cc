@@ -9,9 +9,10 @@
 
 namespace durprobe::analysis {
 
-std::string_view PowercutVerdictOf(const model::PowercutEvidence& e) {
+model::PowercutVerdict PowercutVerdictOf(const model::PowercutEvidence& e) {
   const bool sound = e.mode != "sqlite" || e.integrity_check == "ok";
-  return e.present > 0 && e.Lost() == 0 && sound ? kPowercutPassed : kPowercutFailed;
+  return e.present > 0 && e.Lost() == 0 && sound ? model::PowercutVerdict::kPassed
+                                                 : model::PowercutVerdict::kFailed;
 }
 
 std::string PowercutContradiction(const model::PowercutEvidence& e) {
@@ -30,12 +31,12 @@ std::string PowercutContradiction(const model::PowercutEvidence& e) {
   if (e.file_missing && e.present > 0) {
     return fmt::format("file_missing, yet {} records present", e.present);
   }
-  const std::string_view counted = PowercutVerdictOf(e);
+  const model::PowercutVerdict counted = PowercutVerdictOf(e);
   if (e.verdict != counted) {
     return fmt::format(
         "its verdict is {}, but its counts say {} ({} of {} read back present, {} "
         "lost{})",
-        e.verdict, counted, e.present, e.Checked(), e.Lost(),
+        model::NameOf(e.verdict), model::NameOf(counted), e.present, e.Checked(), e.Lost(),
         e.mode == "sqlite" ? ", integrity_check " + e.integrity_check : "");
   }
   return "";
@@ -60,7 +61,7 @@ std::string PowercutMismatch(const model::PowercutEvidence& e, const platform::M
 
 std::string PowercutNoReboot(const model::PowercutEvidence& e) {
   const std::optional<bool> rebooted = e.Rebooted();
-  if (rebooted == true || PowercutVerdictOf(e) != kPowercutPassed) return "";
+  if (rebooted == true || PowercutVerdictOf(e) != model::PowercutVerdict::kPassed) return "";
   if (rebooted == false) {
     return "the machine did not boot again between the write and the verify (the same boot id): "
            "the records went through no power cut of this machine";
@@ -83,7 +84,7 @@ void ApplyPowercutEvidence(model::Target& target, const model::PowercutEvidence&
 }
 
 std::string PowercutLayerReason(const model::PowercutEvidence& e) {
-  if (PowercutVerdictOf(e) == kPowercutPassed) {
+  if (PowercutVerdictOf(e) == model::PowercutVerdict::kPassed) {
     return fmt::format(
         "power-cut verified: {} records, {} (run {}, {})", e.Checked(), e.date, e.run_id,
         e.mode == "sqlite" ? fmt::format("SQLite {}/{}", e.journal_mode, e.synchronous)

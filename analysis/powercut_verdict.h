@@ -11,12 +11,10 @@
 
 namespace durprobe::analysis {
 
-inline constexpr std::string_view kPowercutPassed = "passed";
-inline constexpr std::string_view kPowercutFailed = "failed";
 
-// "passed" when every acknowledged record was read back whole and at least one was (a test whose
-// every acknowledged record was overwritten read nothing back), "failed" otherwise.
-std::string_view PowercutVerdictOf(const model::PowercutEvidence& e);
+// Passed when every acknowledged record was read back whole and at least one was (a test whose
+// every acknowledged record was overwritten read nothing back), failed otherwise.
+model::PowercutVerdict PowercutVerdictOf(const model::PowercutEvidence& e);
 
 // Why the counts of e contradict each other or its verdict, or "" when they agree: acknowledged
 // is overwritten + present + missing + torn (summed without wrapping), a test acknowledged at

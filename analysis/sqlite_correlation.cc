@@ -172,7 +172,7 @@ model::SqliteCorrelation Correlate(const CommitResult& r,
   if (r.outcome != probes::Outcome::kOk || r.commits == 0) return c;
   c.sqlite_sync_mean_ns = r.MeanSyncNs();
   if (reference_scale != 1.0) {
-    c.basis = "probes_at_reference";
+    c.basis = model::CorrelationBasis::kProbesAtReference;
     c.reference_scale = reference_scale;
   }
   c.measured_ns = r.MeanCommitNs();
@@ -276,7 +276,7 @@ std::vector<model::SqliteEntry> SqliteEntries(std::vector<CommitResult> results,
       // The device moved while this configuration ran: no probe sample matches its commits, so
       // its syncs are explained by SQLite's own timing of them.
       model::SqliteCorrelation& c = e.correlation;
-      c.basis = "sqlite_sync_timing";
+      c.basis = model::CorrelationBasis::kSqliteSyncTiming;
       c.flush_scale = 1.0;  // SQLite's own timing of its syncs holds their flushes
       c.predicted_sync_ns = c.sync_ns;
       c.predicted_ns = c.sync_ns + c.non_sync_ns;
@@ -315,10 +315,10 @@ void AddSqliteResults(model::Target& target, std::vector<CommitResult> results) 
     // them, or any series that moved stepped in that time, such as another configuration's
     // repetitions under a neighbour), a gap would be the drift's, not SQLite's. Either way the
     // check is skipped, and latency_drift says so.
-    if (c.basis == "sqlite_sync_timing" ||
-        (drift && (c.basis != "probes" || DriftCovers(r, target, moved)))) {
+    if (c.basis == model::CorrelationBasis::kSqliteSyncTiming ||
+        (drift && (c.basis != model::CorrelationBasis::kProbes || DriftCovers(r, target, moved)))) {
       skipped.push_back(
-          c.basis == "sqlite_sync_timing"
+          c.basis == model::CorrelationBasis::kSqliteSyncTiming
               ? label + " (predicted from SQLite's own sync timing)"
               : fmt::format("{} ({:+.0f}% unexplained)", label, c.residual_share * 100.0));
       continue;
@@ -331,10 +331,11 @@ void AddSqliteResults(model::Target& target, std::vector<CommitResult> results) 
                      "own syncs took {} each, the probes' {}): SQLite's syncs cost {} here than "
                      "the raw probes; compare their sizes and the device queue",
                      label, text::FormatNanos(c.measured_ns), SyncsOf(r).total, FlushScaleText(c),
-                     c.basis == "probes" ? ""
-                                         : fmt::format(" (scaled {} to the reference probe near "
-                                                       "this configuration)",
-                                                       text::FormatRatio(c.reference_scale)),
+                     c.basis == model::CorrelationBasis::kProbes
+                         ? ""
+                         : fmt::format(" (scaled {} to the reference probe near "
+                                       "this configuration)",
+                                       text::FormatRatio(c.reference_scale)),
                      text::FormatNanos(c.non_sync_ns), text::FormatNanos(c.predicted_ns),
                      c.residual_share * 100.0, text::FormatNanos(c.sqlite_sync_mean_ns),
                      text::FormatNanos(c.probe_sync_mean_ns),

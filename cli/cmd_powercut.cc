@@ -193,7 +193,7 @@ int RunPowercutVerify(const PowercutCliOptions& o) {
   if (Status st = output::WriteDestinations(platform, outputs, *e, std::cout); !st.ok()) {
     return UsageError(st.message());
   }
-  return e->verdict == "passed" ? kExitOk : kExitFail;
+  return e->verdict == model::PowercutVerdict::kPassed ? kExitOk : kExitFail;
 }
 
 }  // namespace durprobe::cli

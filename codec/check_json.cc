@@ -11,8 +11,8 @@ nlohmann::json ToJson(const std::vector<model::CheckResult>& checks) {
                      {"pass", c.outcome == model::CheckOutcome::kPass},
                      {"measured", c.measured ? nlohmann::json(*c.measured) : nlohmann::json()},
                      {"threshold", c.threshold},
-                     {"comparison", c.comparison},
-                     {"unit", c.unit},
+                     {"comparison", model::NameOf(c.comparison)},
+                     {"unit", model::NameOf(c.unit)},
                      {"message", c.message}};
     if (c.samples != 0) j["samples"] = c.samples;
     if (c.ci_low) j["ci_low"] = *c.ci_low;

@@ -253,8 +253,10 @@ model::CheckResult ReadCheck(const JsonFields& f) {
   c.outcome = f.Enum("status", kOutcomes, model::CheckOutcome::kError, Need::kRequired);
   c.measured = f.OptionalDouble("measured");
   c.threshold = f.Double("threshold");
-  c.comparison = f.String("comparison");
-  c.unit = f.String("unit");
+  c.comparison = f.Enum("comparison", model::CheckComparison::kEqual);
+  // The unit of a fact is "", the one name ParseName does not read (model/report.h CheckUnit).
+  c.unit =
+      f.String("unit").empty() ? model::CheckUnit::kNone : f.Enum("unit", model::CheckUnit::kNone);
   c.message = f.String("message");
   c.samples = f.Uint("samples");
   c.ci_low = f.OptionalDouble("ci_low");

@@ -4,6 +4,7 @@
 
 #include "analysis/powercut_verdict.h"
 #include "codec/json_reader.h"
+#include "model/names.h"
 
 namespace durprobe::codec {
 
@@ -81,10 +82,13 @@ json ToJson(const model::PowercutEvidence& e) {
                {{"writer", e.writer_boot_id},
                 {"verify", e.verify_boot_id},
                 {"rebooted", e.Rebooted() ? json(*e.Rebooted()) : json(nullptr)}}},
-              {"verdict", e.verdict}};
+              {"verdict", model::NameOf(e.verdict)}};
 }
 
-model::PowercutEvidence ReadPowercut(const JsonFields& f) {
+namespace {
+
+// verdict_text: the verdict as the file spells it, which the caller checks against the set.
+model::PowercutEvidence ReadSpelt(const JsonFields& f, std::string& verdict_text) {
   model::PowercutEvidence e;
   e.run_id = f.String("run_id", Need::kRequired);
   e.host = f.String("host");
@@ -117,8 +121,17 @@ model::PowercutEvidence ReadPowercut(const JsonFields& f) {
   const JsonFields boot = f.Object("boot");
   e.writer_boot_id = boot.String("writer");
   e.verify_boot_id = boot.String("verify");
-  e.verdict = f.String("verdict", Need::kRequired);
+  verdict_text = f.String("verdict", Need::kRequired);
+  e.verdict = model::ParseName<model::PowercutVerdict>(verdict_text)
+                  .value_or(model::PowercutVerdict::kFailed);
   return e;
+}
+
+}  // namespace
+
+model::PowercutEvidence ReadPowercut(const JsonFields& f) {
+  std::string verdict;
+  return ReadSpelt(f, verdict);
 }
 
 std::string PowercutEvidenceDocument(const model::PowercutEvidence& e) {
@@ -142,11 +155,12 @@ Result<model::PowercutEvidence> ParsePowercutEvidence(std::string_view text) {
   if (std::string why = CountsProblem(doc); !why.empty()) return Status::InvalidArgument(why);
   std::string error;
   JsonFields f(&doc, "", &error);
-  model::PowercutEvidence e = ReadPowercut(f);
+  std::string verdict;
+  model::PowercutEvidence e = ReadSpelt(f, verdict);
   if (!error.empty()) return Status::InvalidArgument(error);
-  if (e.verdict != analysis::kPowercutPassed && e.verdict != analysis::kPowercutFailed) {
+  if (!model::ParseName<model::PowercutVerdict>(verdict)) {
     return Status::InvalidArgument(
-        fmt::format("verdict '{}': an evidence file says passed or failed", e.verdict));
+        fmt::format("verdict '{}': an evidence file says passed or failed", verdict));
   }
   const json& records = doc.at("records");  // required: ReadPowercut said so if absent
   if (auto lost = records.find("lost");

@@ -78,7 +78,7 @@ json ToJson(const model::SqliteEntry& e) {
   j["residual_share"] = OrNull(c.available, c.residual_share);
   j["predicted_sync_ns"] = OrNull(c.available, c.predicted_sync_ns);
   j["measured_commit_ns"] = c.measured_ns;
-  j["correlation_basis"] = c.basis;
+  j["correlation_basis"] = model::NameOf(c.basis);
   j["reference_scale"] = c.reference_scale;
   if (c.flushes_per_commit && c.probe_flushes_per_commit) {
     j["flushes_per_commit"] = *c.flushes_per_commit;

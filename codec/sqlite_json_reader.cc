@@ -9,6 +9,7 @@
 #include "codec/flush_json.h"
 #include "codec/json_reader_sections.h"
 #include "codec/repeats_json.h"
+#include "model/names.h"
 #include "sqlite_bench/commit_spec.h"
 
 namespace durprobe::codec {
@@ -110,7 +111,11 @@ model::SqliteCorrelation ReadCorrelation(const JsonFields& f, const CommitResult
   c.predicted_sync_ns = f.Double("predicted_sync_ns");
   c.measured_ns = f.Double("measured_commit_ns");
   c.missing = f.String("correlation_missing");
-  if (f.Has("correlation_basis")) c.basis = f.String("correlation_basis");
+  // A basis this reader does not know reads as the probes': its figures are the probes' anyway.
+  if (f.Has("correlation_basis")) {
+    c.basis = model::ParseName<model::CorrelationBasis>(f.String("correlation_basis"))
+                  .value_or(model::CorrelationBasis::kProbes);
+  }
   if (f.Has("reference_scale")) c.reference_scale = f.Double("reference_scale");
   if (f.Has("flushes_per_commit")) {
     c.flushes_per_commit = f.Double("flushes_per_commit");

@@ -105,8 +105,8 @@ model::CheckResult EvaluateConcurrency(const ConcurrencyRule& rule, const model:
   c.rule = rule.name;
   c.path = t.path;
   c.threshold = rule.min;
-  c.comparison = ">=";
-  c.unit = scaling ? "x" : "ops/s";
+  c.comparison = model::CheckComparison::kAtLeast;
+  c.unit = scaling ? model::CheckUnit::kTimes : model::CheckUnit::kOpsPerSec;
   const probes::ConcurrencyResult* row = nullptr;
   for (const probes::ConcurrencyResult& r : t.concurrency) {
     if (r.spec == rule.spec) row = &r;
@@ -140,7 +140,7 @@ model::CheckResult EvaluateConcurrency(const ConcurrencyRule& rule, const model:
       "{}: {} synced ops/s together, {} one writer, median sync {} (needs {} {})", label,
       text::FormatRate(row->aggregate_ops_per_sec), text::FormatRatio(row->scaling),
       text::FormatNanos(static_cast<double>(row->latency.p50)),
-      scaling ? "scaling >=" : "aggregate >=", text::FormatCheckValue(rule.min, c.unit));
+      scaling ? "scaling >=" : "aggregate >=", model::FormatCheckValue(rule.min, c.unit));
   return c;
 }
 

@@ -10,9 +10,10 @@
 namespace durprobe::gate {
 namespace {
 
-std::string InUnit(double v, const std::string& unit) {
-  if (unit == "s") return text::FormatNanos(v * 1e9);
-  return fmt::format("{}{}", text::FormatRate(v), unit.empty() ? "" : " " + unit);
+std::string InUnit(double v, model::CheckUnit unit) {
+  if (unit == model::CheckUnit::kSeconds) return text::FormatNanos(v * 1e9);
+  if (unit == model::CheckUnit::kNone) return text::FormatRate(v);
+  return fmt::format("{} {}", text::FormatRate(v), model::NameOf(unit));
 }
 
 }  // namespace

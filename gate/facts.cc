@@ -13,11 +13,11 @@
 namespace durprobe::gate {
 namespace {
 
-model::CheckResult Start(const std::string& rule, const model::Target& t, std::string unit) {
+model::CheckResult Start(const std::string& rule, const model::Target& t, model::CheckUnit unit) {
   model::CheckResult c;
   c.rule = rule;
   c.path = t.path;
-  c.unit = std::move(unit);
+  c.unit = unit;
   return c;
 }
 
@@ -62,9 +62,9 @@ const std::map<std::string, Fact>& FactNames() {
 
 model::CheckResult EvaluateFact(Fact fact, const model::Target& t) {
   // A fact is 1 (holds) or 0; the threshold says it must hold.
-  model::CheckResult c = Start(std::string(NameOf(fact)), t, "");
+  model::CheckResult c = Start(std::string(NameOf(fact)), t, model::CheckUnit::kNone);
   c.threshold = 1.0;
-  c.comparison = "==";
+  c.comparison = model::CheckComparison::kEqual;
   if (!t.mount) {
     c.message = "the mount could not be identified, so the fact cannot be checked";
     return c;
@@ -118,9 +118,9 @@ std::vector<probes::ProbeSpec> DurableRuleSpecs() {
 }
 
 model::CheckResult EvaluateFsyncErrorReported(const model::Target& t) {
-  model::CheckResult c = Start("fsync_error_reported", t, "");
+  model::CheckResult c = Start("fsync_error_reported", t, model::CheckUnit::kNone);
   c.threshold = 1.0;
-  c.comparison = "==";
+  c.comparison = model::CheckComparison::kEqual;
   std::vector<std::string> silent;
   std::size_t judged = 0;
   for (const probes::FsyncErrorsResult& r : t.fsync_errors) {
@@ -152,9 +152,9 @@ model::CheckResult EvaluateFsyncErrorReported(const model::Target& t) {
 
 model::CheckResult EvaluateDurable(const model::Target& t, const std::vector<Fact>& facts) {
   bool strict = std::find(facts.begin(), facts.end(), Fact::kDurable) != facts.end();
-  model::CheckResult c = Start("durable", t, "");
+  model::CheckResult c = Start("durable", t, model::CheckUnit::kNone);
   c.threshold = 1.0;
-  c.comparison = "==";
+  c.comparison = model::CheckComparison::kEqual;
   if (!t.durability) {
     c.message = "the path's durability was not assessed";
     return c;
@@ -181,8 +181,8 @@ model::CheckResult EvaluateDurable(const model::Target& t, const std::vector<Fac
 std::vector<model::CheckResult> EvaluateFindings(const Policy& policy, const model::Target& t) {
   std::vector<model::CheckResult> out;
   if (!policy.fail_on_codes.empty()) {
-    model::CheckResult c = Start("fail_on_findings", t, "findings");
-    c.comparison = "<=";
+    model::CheckResult c = Start("fail_on_findings", t, model::CheckUnit::kFindings);
+    c.comparison = model::CheckComparison::kAtMost;
     std::string hits;
     int n = 0;
     for (const model::Finding& f : t.findings) {
@@ -202,8 +202,9 @@ std::vector<model::CheckResult> EvaluateFindings(const Policy& policy, const mod
   }
   if (policy.fail_on_severity) {
     model::Severity floor = *policy.fail_on_severity;
-    model::CheckResult c = Start(fmt::format("findings_{}", NameOf(floor)), t, "findings");
-    c.comparison = "<=";
+    model::CheckResult c =
+        Start(fmt::format("findings_{}", NameOf(floor)), t, model::CheckUnit::kFindings);
+    c.comparison = model::CheckComparison::kAtMost;
     std::string codes;
     int n = 0;
     for (const model::Finding& f : t.findings) {

@@ -30,13 +30,13 @@ const probes::ProbeResult* FindProbe(const model::Target& t, const probes::Probe
 }
 
 model::CheckResult Start(const std::string& rule, const model::Target& t, double threshold,
-                         std::string comparison, std::string unit) {
+                         model::CheckComparison comparison, model::CheckUnit unit) {
   model::CheckResult c;
   c.rule = rule;
   c.path = t.path;
   c.threshold = threshold;
-  c.comparison = std::move(comparison);
-  c.unit = std::move(unit);
+  c.comparison = comparison;
+  c.unit = unit;
   return c;
 }
 
@@ -99,7 +99,8 @@ model::CheckResult WithinQuota(model::CheckResult c, const probes::ProbeResult& 
 }
 
 model::CheckResult EvaluateLatency(const LatencyRule& rule, const model::Target& t) {
-  model::CheckResult c = Start(rule.name, t, static_cast<double>(rule.max_ns) / 1e9, "<", "s");
+  model::CheckResult c = Start(rule.name, t, static_cast<double>(rule.max_ns) / 1e9,
+                               model::CheckComparison::kBelow, model::CheckUnit::kSeconds);
   const probes::ProbeResult* r = UsableProbe(t, rule.spec, c);
   if (r == nullptr) return c;
   const probes::LatencySummary& s = SyncLatency(*r);
@@ -174,7 +175,8 @@ model::CheckResult EvaluateLatency(const LatencyRule& rule, const model::Target&
 }
 
 model::CheckResult EvaluateRate(const RateRule& rule, const model::Target& t) {
-  model::CheckResult c = Start(rule.name, t, rule.min_ops_per_sec, ">=", "ops/s");
+  model::CheckResult c = Start(rule.name, t, rule.min_ops_per_sec, model::CheckComparison::kAtLeast,
+                               model::CheckUnit::kOpsPerSec);
   const probes::ProbeResult* r = UsableProbe(t, rule.spec, c);
   if (r == nullptr) return c;
   c.measured = r->ops_per_sec;
@@ -192,7 +194,8 @@ model::CheckResult EvaluateRate(const RateRule& rule, const model::Target& t) {
 }
 
 model::CheckResult EvaluateSlowSyncs(const SlowSyncRule& rule, const model::Target& t) {
-  model::CheckResult c = Start(rule.name, t, static_cast<double>(rule.max_count), "<=", "syncs");
+  model::CheckResult c = Start(rule.name, t, static_cast<double>(rule.max_count),
+                               model::CheckComparison::kAtMost, model::CheckUnit::kSyncs);
   const probes::ProbeResult* r = UsableProbe(t, rule.spec, c);
   if (r == nullptr) return c;
   const probes::LatencySummary& s = SyncLatency(*r);
@@ -219,7 +222,8 @@ model::CheckResult EvaluateSlowSyncs(const SlowSyncRule& rule, const model::Targ
 }
 
 model::CheckResult EvaluateCommits(const CommitRule& rule, const model::Target& t) {
-  model::CheckResult c = Start(rule.name, t, rule.min_commits_per_sec, ">=", "commits/s");
+  model::CheckResult c = Start(rule.name, t, rule.min_commits_per_sec,
+                               model::CheckComparison::kAtLeast, model::CheckUnit::kCommitsPerSec);
   std::string label =
       fmt::format("{}/{}", sqlite_bench::NameOf(rule.journal), sqlite_bench::NameOf(rule.sync));
   const model::SqliteEntry* found = nullptr;

@@ -141,8 +141,8 @@ model::CheckResult RecommendWalSyncMethod(const model::Target& t) {
   model::CheckResult c;
   c.rule = kRule;
   c.path = t.path;
-  c.unit = "ops/s";
-  c.comparison = ">=";
+  c.unit = model::CheckUnit::kOpsPerSec;
+  c.comparison = model::CheckComparison::kAtLeast;
   WalSyncChoice choice = ChooseWalSyncMethod(t);
   if (choice.method.empty()) {
     c.message = fmt::format(

@@ -7,11 +7,20 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace durprobe::model {
 
 inline constexpr char kPowercutSchema[] = "durprobe.powercut/1";
+
+// A power-cut test's verdict (analysis/powercut_verdict.h PowercutVerdictOf decides it).
+enum class PowercutVerdict {
+  kPassed,  // every acknowledged record read back whole, and at least one was
+  kFailed,
+};
+inline constexpr PowercutVerdict kLastPowercutVerdict = PowercutVerdict::kFailed;
+std::string_view NameOf(PowercutVerdict v);  // "passed", "failed"
 
 struct PowercutEvidence {
   std::string run_id;
@@ -45,7 +54,7 @@ struct PowercutEvidence {
   // The file the records were in (`records`, or the SQLite database) was not on the disk after
   // the cut, though the run's directory was: every acknowledged record counts missing.
   bool file_missing = false;
-  std::string verdict;  // "passed" or "failed" (analysis/powercut_verdict.h)
+  PowercutVerdict verdict = PowercutVerdict::kFailed;  // analysis/powercut_verdict.h
   // The machine's boot id when the records were written (kept beside them) and when they were
   // verified: a power cut of this machine is a reboot in between. Empty when not known.
   std::string writer_boot_id, verify_boot_id;

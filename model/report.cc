@@ -1,6 +1,9 @@
 #include "model/report.h"
 
+#include <fmt/format.h>
+
 #include "platform/enum_table.h"
+#include "text/units.h"
 
 namespace durprobe::model {
 
@@ -65,6 +68,30 @@ static_assert(platform::OneRowPerValue(kDeviceStateNames, kLastDeviceState),
 
 std::string_view NameOf(DeviceState s) { return platform::TextIn(kDeviceStateNames, s); }
 
+constexpr platform::TextRow<CheckComparison> kCheckComparisonNames[] = {
+    {CheckComparison::kBelow, "<"},
+    {CheckComparison::kAtMost, "<="},
+    {CheckComparison::kAtLeast, ">="},
+    {CheckComparison::kEqual, "=="},
+};
+static_assert(platform::OneRowPerValue(kCheckComparisonNames, kLastCheckComparison),
+              "one name per CheckComparison");
+
+std::string_view NameOf(CheckComparison c) { return platform::TextIn(kCheckComparisonNames, c); }
+
+constexpr platform::TextRow<CheckUnit> kCheckUnitNames[] = {
+    {CheckUnit::kSeconds, "s"},
+    {CheckUnit::kOpsPerSec, "ops/s"},
+    {CheckUnit::kCommitsPerSec, "commits/s"},
+    {CheckUnit::kSyncs, "syncs"},
+    {CheckUnit::kFindings, "findings"},
+    {CheckUnit::kTimes, "x"},
+    {CheckUnit::kNone, ""},
+};
+static_assert(platform::OneRowPerValue(kCheckUnitNames, kLastCheckUnit), "one name per CheckUnit");
+
+std::string_view NameOf(CheckUnit u) { return platform::TextIn(kCheckUnitNames, u); }
+
 std::string_view NameOf(CheckOutcome o) {
   switch (o) {
     case CheckOutcome::kPass:
@@ -82,13 +109,35 @@ std::string_view NameOf(CheckOutcome o) {
 }
 
 std::string RelationShown(const CheckResult& c) {
-  if (c.outcome != CheckOutcome::kFail || !c.measured) return c.comparison;
-  static const std::pair<const char*, const char*> kNegation[] = {
-      {"<", ">="}, {"<=", ">"}, {">", "<="}, {">=", "<"}, {"==", "!="}, {"!=", "=="}};
-  for (const auto& [is, not_is] : kNegation) {
-    if (c.comparison == is) return not_is;
+  if (c.outcome != CheckOutcome::kFail || !c.measured) return std::string(NameOf(c.comparison));
+  switch (c.comparison) {
+    case CheckComparison::kBelow:
+      return ">=";
+    case CheckComparison::kAtMost:
+      return ">";
+    case CheckComparison::kAtLeast:
+      return "<";
+    case CheckComparison::kEqual:
+      return "!=";
   }
-  return "not " + c.comparison;
+  return "not " + std::string(NameOf(c.comparison));
+}
+
+std::string FormatCheckValue(double value, CheckUnit unit) {
+  switch (unit) {
+    case CheckUnit::kSeconds:
+      return text::FormatNanos(value * 1e9);
+    case CheckUnit::kNone:
+      return value != 0.0 ? "yes" : "no";
+    case CheckUnit::kSyncs:
+    case CheckUnit::kFindings:
+      return fmt::format("{:.0f} {}", value, NameOf(unit));
+    case CheckUnit::kOpsPerSec:
+    case CheckUnit::kCommitsPerSec:
+    case CheckUnit::kTimes:
+      break;
+  }
+  return fmt::format("{} {}", text::FormatRate(value), NameOf(unit));
 }
 
 std::vector<std::string> BuildWarnings(const Context& context) {

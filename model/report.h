@@ -229,15 +229,26 @@ enum class CheckOutcome {
 // "pass", "fail", "error", "skipped", "unstable"
 std::string_view NameOf(CheckOutcome o);
 
+// How a rule's measured value must relate to its threshold.
+enum class CheckComparison { kBelow, kAtMost, kAtLeast, kEqual };
+inline constexpr CheckComparison kLastCheckComparison = CheckComparison::kEqual;
+std::string_view NameOf(CheckComparison c);  // "<", "<=", ">=", "=="
+
+// What a rule's measured value and threshold count. kNone (a fact: 1 yes, 0 no) is last, as the
+// one spelt "" (model/names.h ParseName stops at "").
+enum class CheckUnit { kSeconds, kOpsPerSec, kCommitsPerSec, kSyncs, kFindings, kTimes, kNone };
+inline constexpr CheckUnit kLastCheckUnit = CheckUnit::kNone;
+std::string_view NameOf(CheckUnit u);  // "s", "ops/s", "commits/s", "syncs", "findings", "x", ""
+
 struct CheckResult {
   std::string rule;  // stable name: "etcd_wal_fsync_p99", "max_sync_p99", "commits_WAL_FULL"
   std::string path;
   CheckOutcome outcome = CheckOutcome::kError;
-  std::optional<double> measured;  // in unit; unset when nothing was measured
-  double threshold = 0.0;          // in unit
-  std::string comparison;          // how measured must relate to threshold: "<", ">=", "=="
-  std::string unit;                // "s", "commits/s", "ops/s", "findings", "syncs", ""
-  std::string message;             // one line: for a failure the finding or the reason
+  std::optional<double> measured;                        // in unit; unset when nothing was measured
+  double threshold = 0.0;                                // in unit
+  CheckComparison comparison = CheckComparison::kEqual;  // how measured relates to threshold
+  CheckUnit unit = CheckUnit::kNone;
+  std::string message;  // one line: for a failure the finding or the reason
   // Latency rules: the samples and the 95% confidence interval behind the percentile (in unit).
   std::uint64_t samples = 0;
   std::optional<double> ci_low, ci_high;
@@ -259,6 +270,9 @@ struct CheckResult {
 // passed ("<"), its negation when it failed (">=": "3.97 ms >= 1.00 us", never "3.97 ms < 1.00
 // us"); the comparison itself when nothing was measured.
 std::string RelationShown(const CheckResult& c);
+// A check's measured or threshold value in its unit, for people: "8.20 ms", "512 commits/s",
+// "3 syncs", "yes".
+std::string FormatCheckValue(double value, CheckUnit unit);
 
 struct Report {
   Context context;

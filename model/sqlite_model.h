@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/repeats.h"
@@ -14,18 +15,28 @@
 
 namespace durprobe::model {
 
+// Which latencies predicted a configuration's syncs (SqliteCorrelation::basis).
+enum class CorrelationBasis {
+  kProbes,             // the probes as measured
+  kProbesAtReference,  // scaled by the reference probe: the device changed state in between
+  kSqliteSyncTiming,   // SQLite's own timing of its syncs: the device moved while it ran
+};
+inline constexpr CorrelationBasis kLastCorrelationBasis = CorrelationBasis::kSqliteSyncTiming;
+// "probes", "probes_at_reference", "sqlite_sync_timing" (the report's correlation_basis)
+std::string_view NameOf(CorrelationBasis b);
+
 // Commit time explained by the probes: predicted = sum over file kinds of syncs per commit x the
 // probe latency (median of the sync call) of the primitive SQLite uses, with the append pattern
 // for syncs after the file grew and overwrite for the rest, dir_fsync for directory syncs,
 // + the measured non-sync time (mean commit minus mean time inside xSync).
 struct SqliteCorrelation {
   bool available = false;
-  // Which latencies predicted the syncs: "probes" (as measured), or "probes_at_reference" (scaled
-  // by the reference probe's median near this configuration over its median near the probes,
-  // because the device changed state in between; reference_scale is that ratio), or
-  // "sqlite_sync_timing" (the device moved while the configuration ran: SQLite's own timing of
+  // Which latencies predicted the syncs: the probes as measured, or the probes at the reference
+  // (scaled by the reference probe's median near this configuration over its median near the
+  // probes, because the device changed state in between; reference_scale is that ratio), or
+  // SQLite's sync timing (the device moved while the configuration ran: SQLite's own timing of
   // its syncs, so predicted equals measured and explained is the sync share).
-  std::string basis = "probes";
+  CorrelationBasis basis = CorrelationBasis::kProbes;
   double reference_scale = 1.0;
   double sqlite_sync_mean_ns = 0.0;  // SQLite's own mean xSync (and directory sync) latency
   double probe_sync_mean_ns = 0.0;   // the probes' mean over the same syncs (predicted / syncs)

@@ -49,16 +49,16 @@ inline model::Report CheckReportFixture() {
                           .outcome = model::CheckOutcome::kPass,
                           .measured = 0.004,
                           .threshold = 0.025,
-                          .comparison = "<",
-                          .unit = "s",
+                          .comparison = model::CheckComparison::kBelow,
+                          .unit = model::CheckUnit::kSeconds,
                           .message = "fine"};
   model::CheckResult fail{.rule = "etcd_wal_fsync_p99",
                           .path = t.path,
                           .outcome = model::CheckOutcome::kFail,
                           .measured = 0.067,
                           .threshold = 0.010,
-                          .comparison = "<",
-                          .unit = "s",
+                          .comparison = model::CheckComparison::kBelow,
+                          .unit = model::CheckUnit::kSeconds,
                           .message = "p99 67 ms & p95 3.4 ms: <tail failure>",
                           .samples = 1000,
                           .tail_failure = true};
@@ -66,15 +66,15 @@ inline model::Report CheckReportFixture() {
                            .path = t.path,
                            .outcome = model::CheckOutcome::kError,
                            .threshold = 50,
-                           .comparison = ">=",
-                           .unit = "commits/s",
+                           .comparison = model::CheckComparison::kAtLeast,
+                           .unit = model::CheckUnit::kCommitsPerSec,
                            .message = "DELETE/FULL was not measured"};
   model::CheckResult skipped{.rule = "max_p99_full_fsync_overwrite_4096",
                              .path = "/srv/other \"dir\"",
                              .outcome = model::CheckOutcome::kSkipped,
                              .threshold = 0.001,
-                             .comparison = "<",
-                             .unit = "s",
+                             .comparison = model::CheckComparison::kBelow,
+                             .unit = model::CheckUnit::kSeconds,
                              .message = "full_fsync is unsupported here"};
   report.checks = {pass, fail, error, skipped};
   return report;

@@ -212,11 +212,4 @@ std::string FormatRatio(double ratio) {
   return fmt::format("{:.0f}x", ratio);
 }
 
-std::string FormatCheckValue(double value, const std::string& unit) {
-  if (unit == "s") return FormatNanos(value * 1e9);
-  if (unit.empty()) return value != 0.0 ? "yes" : "no";
-  if (unit == "syncs" || unit == "findings") return fmt::format("{:.0f} {}", value, unit);
-  return fmt::format("{} {}", FormatRate(value), unit);
-}
-
 }  // namespace durprobe::text

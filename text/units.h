@@ -41,8 +41,4 @@ std::string FormatRate(double per_sec);  // "1,234" / "12.3" with thousands sepa
 // digits); "-" when not a positive finite number.
 std::string FormatRatio(double ratio);
 
-// A check's measured or threshold value in its unit (model/report.h CheckResult), for
-// people: "8.20 ms", "512 commits/s", "3 syncs", "yes".
-std::string FormatCheckValue(double value, const std::string& unit);
-
 }  // namespace durprobe::text

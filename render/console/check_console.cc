@@ -21,11 +21,11 @@ void PrintChecks(const std::vector<model::CheckResult>& checks, std::ostream& ou
     if (c.warning) tag += "*";  // a pass with a caveat: the message says which
     // A yes/no rule that passes with a warning (durable on an unproven path) did not measure
     // "yes": it says what it found.
-    bool unproven = c.warning && c.unit.empty();
+    bool unproven = c.warning && c.unit == model::CheckUnit::kNone;
     std::string value =
         unproven     ? "not proven"
-        : c.measured ? fmt::format("{} {} {}", text::FormatCheckValue(*c.measured, c.unit),
-                                   RelationShown(c), text::FormatCheckValue(c.threshold, c.unit))
+        : c.measured ? fmt::format("{} {} {}", model::FormatCheckValue(*c.measured, c.unit),
+                                   RelationShown(c), model::FormatCheckValue(c.threshold, c.unit))
                      : "not measured";
     fmt::print(out, "  {:<7} {}  {}  {}: {}\n", tag, text::EscapeControlChars(c.path),
                text::EscapeControlChars(c.rule), text::EscapeControlChars(value),

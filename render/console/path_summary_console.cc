@@ -156,9 +156,9 @@ void PrintCheckVerdict(const std::vector<model::CheckResult>& checks, std::ostre
   }
   std::string value =
       first->measured
-          ? fmt::format(": {} {} {}", text::FormatCheckValue(*first->measured, first->unit),
+          ? fmt::format(": {} {} {}", model::FormatCheckValue(*first->measured, first->unit),
                         RelationShown(*first),
-                        text::FormatCheckValue(first->threshold, first->unit))
+                        model::FormatCheckValue(first->threshold, first->unit))
           : ": not measured";
   fmt::print(out, "check: FAIL, first failing rule {} on {}{} (Checks {})\n",
              text::EscapeControlChars(first->rule), text::EscapeControlChars(first->path),

@@ -95,7 +95,7 @@ std::string PowercutVerifyText(const model::PowercutEvidence& e) {
   if (!e.lost.empty()) {
     out += fmt::format("  lost records (first {}): {}\n", e.lost.size(), fmt::join(e.lost, ", "));
   }
-  out += e.verdict == "passed"
+  out += e.verdict == model::PowercutVerdict::kPassed
              ? fmt::format(
                    "  verdict: passed: every record acknowledged before the cut is on "
                    "the disk ({} of {} read back)\n",

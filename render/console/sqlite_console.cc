@@ -128,11 +128,12 @@ void AddSqliteRow(text::Table& table, const model::SqliteEntry& e,
   if (!c.available && !c.missing.empty()) notes.any_missing = true;
   bool apart = analysis::Drifted(c.sqlite_sync_mean_ns, c.probe_sync_mean_ns);
   // A configuration without syncs has no sync timing to compare.
-  if (c.available && analysis::SyncsOf(r).total > 0 && (c.basis != "probes" || apart)) {
+  if (c.available && analysis::SyncsOf(r).total > 0 &&
+      (c.basis != model::CorrelationBasis::kProbes || apart)) {
     std::string basis =
-        c.basis == "sqlite_sync_timing"
+        c.basis == model::CorrelationBasis::kSqliteSyncTiming
             ? "predicted from SQLite's own sync timing: the device changed state while it ran"
-        : c.basis == "probes_at_reference"
+        : c.basis == model::CorrelationBasis::kProbesAtReference
             ? fmt::format("predicted from the probes scaled {} to the reference probe near it",
                           text::FormatRatio(c.reference_scale))
             : std::string("predicted from the probes");
@@ -140,7 +141,9 @@ void AddSqliteRow(text::Table& table, const model::SqliteEntry& e,
                     fmt::format("{}/{} x{}: {}; a sync took {} in SQLite, {} in the probes{}",
                                 journal, ModeCell(r), r.config.rows_per_commit, basis,
                                 Us(c.sqlite_sync_mean_ns), Us(c.probe_sync_mean_ns),
-                                c.basis != "probes" && notes.cite_drift ? " (latency_drift)" : ""));
+                                c.basis != model::CorrelationBasis::kProbes && notes.cite_drift
+                                    ? " (latency_drift)"
+                                    : ""));
   }
   if (c.available && c.flush_scale != 1.0 && c.flushes_per_commit && c.probe_flushes_per_commit) {
     notes.Add(

@@ -31,8 +31,8 @@ std::string Attrs(const Counts& c) {
 
 std::string ComparisonText(const model::CheckResult& c) {
   if (!c.measured) return "not measured";
-  return fmt::format("measured {}, threshold {} {}", text::FormatCheckValue(*c.measured, c.unit),
-                     c.comparison, text::FormatCheckValue(c.threshold, c.unit));
+  return fmt::format("measured {}, threshold {} {}", model::FormatCheckValue(*c.measured, c.unit),
+                     model::NameOf(c.comparison), model::FormatCheckValue(c.threshold, c.unit));
 }
 
 void WriteCase(const model::CheckResult& c, std::ostream& out) {

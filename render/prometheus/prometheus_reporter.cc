@@ -174,13 +174,15 @@ void WriteChecks(const model::Report& report, std::ostream& out) {
   for (const model::CheckResult& c : report.checks) {
     if (!c.measured) continue;
     fmt::print(out, "durprobe_check_measured{{path=\"{}\",rule=\"{}\",unit=\"{}\"}} {}\n",
-               PromLabel(c.path), PromLabel(c.rule), PromLabel(c.unit), Num(*c.measured));
+               PromLabel(c.path), PromLabel(c.rule), PromLabel(model::NameOf(c.unit)),
+               Num(*c.measured));
   }
   Header({"durprobe_check_threshold", "gauge", "A rule's threshold, in its unit."}, out);
   for (const model::CheckResult& c : report.checks) {
     if (c.outcome == model::CheckOutcome::kSkipped) continue;
     fmt::print(out, "durprobe_check_threshold{{path=\"{}\",rule=\"{}\",unit=\"{}\"}} {}\n",
-               PromLabel(c.path), PromLabel(c.rule), PromLabel(c.unit), Num(c.threshold));
+               PromLabel(c.path), PromLabel(c.rule), PromLabel(model::NameOf(c.unit)),
+               Num(c.threshold));
   }
 }
 

@@ -236,7 +236,7 @@ TEST(DriftTest, AStepBetweenTheSamplesAroundAConfigurationIsNotBlamedOnSqlite) {
   // The samples on either side differ (100 us, 300 us).
   Target t = AReferenceStepDuringDeleteFull(100'000);
   std::vector<model::SqliteEntry> e = SqliteEntries({SlowLastRepetition()}, t);
-  EXPECT_EQ(e[0].correlation.basis, "sqlite_sync_timing");
+  EXPECT_EQ(e[0].correlation.basis, model::CorrelationBasis::kSqliteSyncTiming);
   AddSqliteResults(t, {SlowLastRepetition()});
   for (const model::Finding& f : t.findings)
     EXPECT_NE(f.code, "sqlite_prediction_residual") << f.message;
@@ -244,12 +244,13 @@ TEST(DriftTest, AStepBetweenTheSamplesAroundAConfigurationIsNotBlamedOnSqlite) {
   // scaled to that level.
   Target earlier = AReferenceStepDuringDeleteFull(300'000);
   EXPECT_EQ(SqliteEntries({SlowLastRepetition()}, earlier)[0].correlation.basis,
-            "probes_at_reference");
+            model::CorrelationBasis::kProbesAtReference);
   // No step, no bracketing change: the probes, and the residual is SQLite's.
   Target steady = AReferenceStepDuringDeleteFull(100'000);
   for (model::ReferenceSample& s : steady.reference)
     s = {s.start_ns, s.before, 40, 100'000, 100'000};
-  EXPECT_EQ(SqliteEntries({SlowLastRepetition()}, steady)[0].correlation.basis, "probes");
+  EXPECT_EQ(SqliteEntries({SlowLastRepetition()}, steady)[0].correlation.basis,
+            model::CorrelationBasis::kProbes);
 }
 
 // Issue 32 item 17 (DriftRealTest.ACompetingFsyncWriterIsLatencyDriftNotSqlitesFault, flaky):
@@ -281,7 +282,7 @@ TEST(DriftTest, AConfigurationAfterAnotherOnesStepIsNotBlamedOnSqlite) {
                                         .commits = 100,
                                         .commit_ns = 100 * 2'000'000});
   }
-  ASSERT_EQ(SqliteEntries({after}, t)[0].correlation.basis, "probes");
+  ASSERT_EQ(SqliteEntries({after}, t)[0].correlation.basis, model::CorrelationBasis::kProbes);
   AddSqliteResults(t, {stepped, after});
   std::vector<std::string> codes;
   for (const model::Finding& f : t.findings) codes.push_back(f.code);
@@ -312,7 +313,7 @@ TEST(DriftTest, ProbesAreScaledToTheReferenceNearAConfiguration) {
   r.repetition_windows = {{.start_ns = 3 * kSec, .end_ns = 4 * kSec, .commits = 100}};
   EXPECT_DOUBLE_EQ(ReferenceScale(r, t), 4.0);
   std::vector<model::SqliteEntry> e = SqliteEntries({r}, t);
-  EXPECT_EQ(e[0].correlation.basis, "probes_at_reference");
+  EXPECT_EQ(e[0].correlation.basis, model::CorrelationBasis::kProbesAtReference);
   EXPECT_DOUBLE_EQ(e[0].correlation.probe_ns.at("dir"), 200'000);
 
   for (int i : {2, 3}) t.reference[i] = {t.reference[i].start_ns, "x", 40, 120'000, 120'000};

@@ -38,7 +38,7 @@ model::PowercutEvidence Passed() {
   e.acknowledged = e.present = 5000;
   e.writer_boot_id = "boot-before-the-cut";
   e.verify_boot_id = "boot-after-the-cut";
-  e.verdict = std::string(PowercutVerdictOf(e));
+  e.verdict = PowercutVerdictOf(e);
   return e;
 }
 
@@ -47,7 +47,7 @@ model::PowercutEvidence Failed() {
   e.present = 4990;
   e.missing = 8;
   e.torn = 2;
-  e.verdict = std::string(PowercutVerdictOf(e));
+  e.verdict = PowercutVerdictOf(e);
   return e;
 }
 
@@ -83,11 +83,12 @@ TEST(PowercutVerdictTest, APassWithoutARebootIsIgnoredAndAFailureCountsAnyway) {
 }
 
 TEST(PowercutVerdictTest, PassedOnlyWhenEveryAcknowledgedRecordCameBack) {
-  EXPECT_EQ(Passed().verdict, "passed");
-  EXPECT_EQ(Failed().verdict, "failed");
+  EXPECT_EQ(Passed().verdict, model::PowercutVerdict::kPassed);
+  EXPECT_EQ(Failed().verdict, model::PowercutVerdict::kFailed);
   model::PowercutEvidence none = Passed();
   none.acknowledged = none.present = 0;
-  EXPECT_EQ(PowercutVerdictOf(none), kPowercutFailed) << "nothing acknowledged proves nothing";
+  EXPECT_EQ(PowercutVerdictOf(none), model::PowercutVerdict::kFailed)
+      << "nothing acknowledged proves nothing";
 }
 
 TEST(PowercutVerdictTest, APassedTestTurnsTheUnknownDeviceLayerIntoPasses) {
@@ -153,7 +154,7 @@ TEST(PowercutEvidenceJsonTest, TheEvidenceFileRoundTripsAndRefusesOtherDocuments
   EXPECT_EQ(back->missing, 8u);
   EXPECT_EQ(back->torn, 2u);
   EXPECT_EQ(back->lost, e.lost);
-  EXPECT_EQ(back->verdict, "failed");
+  EXPECT_EQ(back->verdict, model::PowercutVerdict::kFailed);
   EXPECT_FALSE(codec::ParsePowercutEvidence("{\"schema\": \"durprobe.report/1\"}").ok());
   EXPECT_FALSE(codec::ParsePowercutEvidence("not json").ok());
   Result<model::PowercutEvidence> no_records =

@@ -305,7 +305,7 @@ TEST(JsonReaderTest, RareSectionsRoundTrip) {
   cut.device_serial = "SN-9";
   cut.acknowledged = cut.missing = 12;
   cut.file_missing = true;
-  cut.verdict = "failed";
+  cut.verdict = model::PowercutVerdict::kFailed;
   t.powercut = cut;
   t.durability = analysis::DurabilityOf(t, report.context);  // as the run decides it before writing
   report.targets = {t};

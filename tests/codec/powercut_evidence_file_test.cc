@@ -28,7 +28,7 @@ model::PowercutEvidence Passed() {
   e.present = 4000;
   e.writer_boot_id = "a";
   e.verify_boot_id = "b";
-  e.verdict = std::string(analysis::PowercutVerdictOf(e));
+  e.verdict = analysis::PowercutVerdictOf(e);
   return e;
 }
 
@@ -38,7 +38,7 @@ json Document(const model::PowercutEvidence& e) { return json::parse(PowercutEvi
 std::string Refusal(const std::string& text) {
   Result<model::PowercutEvidence> r = ParsePowercutEvidence(text);
   if (r.ok()) {
-    ADD_FAILURE() << "read as " << r->verdict << ": " << text.substr(0, 400);
+    ADD_FAILURE() << "read as " << model::NameOf(r->verdict) << ": " << text.substr(0, 400);
     return "";
   }
   EXPECT_EQ(r.status().message().find('\n'), std::string::npos) << r.status().message();
@@ -52,13 +52,13 @@ TEST(PowercutEvidenceFileTest, VerifysOwnFilesAreRead) {
   Result<model::PowercutEvidence> passed =
       ParsePowercutEvidence(PowercutEvidenceDocument(Passed()));
   ASSERT_TRUE(passed.ok()) << passed.status().message();
-  EXPECT_EQ(passed->verdict, "passed");
+  EXPECT_EQ(passed->verdict, model::PowercutVerdict::kPassed);
   model::PowercutEvidence failed = Passed();
   failed.present = 3990;
   failed.missing = 8;
   failed.torn = 2;
   failed.lost = {4990, 4991};
-  failed.verdict = "failed";
+  failed.verdict = model::PowercutVerdict::kFailed;
   Result<model::PowercutEvidence> back = ParsePowercutEvidence(PowercutEvidenceDocument(failed));
   ASSERT_TRUE(back.ok()) << back.status().message();
   EXPECT_EQ(back->Lost(), 10u);
@@ -67,7 +67,7 @@ TEST(PowercutEvidenceFileTest, VerifysOwnFilesAreRead) {
   gone.present = 0;
   gone.missing = 4000;
   gone.file_missing = true;
-  gone.verdict = "failed";
+  gone.verdict = model::PowercutVerdict::kFailed;
   EXPECT_TRUE(ParsePowercutEvidence(PowercutEvidenceDocument(gone)).ok());
 }
 
@@ -155,8 +155,8 @@ TEST(PowercutEvidenceFileTest, APassThatReadNothingBackIsRefused) {
   model::PowercutEvidence unread = Passed();
   unread.acknowledged = unread.overwritten = 5;
   unread.present = 0;
-  EXPECT_EQ(analysis::PowercutVerdictOf(unread), analysis::kPowercutFailed);
-  unread.verdict = "passed";
+  EXPECT_EQ(analysis::PowercutVerdictOf(unread), model::PowercutVerdict::kFailed);
+  unread.verdict = model::PowercutVerdict::kPassed;
   EXPECT_HAS(Refusal(Document(unread)), "its verdict is passed, but its counts say failed");
 }
 

@@ -118,7 +118,7 @@ inline std::string CheckPolicy(std::string_view input) {
     nothing.targets.push_back(model::Target{});
     nothing.targets.back().path = "/data";
     for (const model::CheckResult& c : gate::EvaluatePolicy(*policy, nothing)) {
-      if (c.outcome == model::CheckOutcome::kPass && c.unit != "findings") {
+      if (c.outcome == model::CheckOutcome::kPass && c.unit != model::CheckUnit::kFindings) {
         return "rule " + c.rule + " passed on a report that measured nothing";
       }
     }

@@ -85,14 +85,14 @@ TEST(ConcurrencyRuleTest, EvaluationPassesFailsAndSaysWhatIsMissing) {
   model::CheckResult pass = EvaluateConcurrency(rule, t);
   EXPECT_EQ(pass.outcome, model::CheckOutcome::kPass) << pass.message;
   EXPECT_DOUBLE_EQ(*pass.measured, 2.6);
-  EXPECT_EQ(pass.unit, "x");
-  EXPECT_EQ(pass.comparison, ">=");
+  EXPECT_EQ(pass.unit, model::CheckUnit::kTimes);
+  EXPECT_EQ(pass.comparison, model::CheckComparison::kAtLeast);
 
   rule.measure = ConcurrencyRule::Measure::kAggregate;
   rule.min = 3000;
   model::CheckResult fail = EvaluateConcurrency(rule, t);
   EXPECT_EQ(fail.outcome, model::CheckOutcome::kFail);
-  EXPECT_EQ(fail.unit, "ops/s");
+  EXPECT_EQ(fail.unit, model::CheckUnit::kOpsPerSec);
 
   t.concurrency[0].outcome = probes::Outcome::kUnsupported;
   t.concurrency[0].reason = "io_uring refused";

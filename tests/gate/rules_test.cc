@@ -64,7 +64,7 @@ TEST(CheckRulesTest, LatencyUnderTheLimitPassesWithSamplesAndInterval) {
   const model::CheckResult& c = checks[0];
   EXPECT_EQ(c.outcome, model::CheckOutcome::kPass);
   EXPECT_EQ(c.path, "/data");
-  EXPECT_EQ(c.unit, "s");
+  EXPECT_EQ(c.unit, model::CheckUnit::kSeconds);
   EXPECT_DOUBLE_EQ(*c.measured, 0.003);
   EXPECT_DOUBLE_EQ(c.threshold, 0.010);
   EXPECT_EQ(c.samples, 1000u);
@@ -256,7 +256,7 @@ TEST(CheckRulesTest, CommitFloorReadsSingleRowCommits) {
                      .min_commits_per_sec = 10}};
   std::vector<model::CheckResult> checks = EvaluatePolicy(policy, report);
   EXPECT_EQ(checks[0].outcome, model::CheckOutcome::kFail);
-  EXPECT_EQ(checks[0].unit, "commits/s");
+  EXPECT_EQ(checks[0].unit, model::CheckUnit::kCommitsPerSec);
   EXPECT_EQ(checks[1].outcome, model::CheckOutcome::kError);
 }
 

@@ -7,7 +7,7 @@
 namespace durprobe::model {
 namespace {
 
-CheckResult Checked(CheckOutcome outcome, const std::string& comparison, bool measured = true) {
+CheckResult Checked(CheckOutcome outcome, CheckComparison comparison, bool measured = true) {
   CheckResult c;
   c.outcome = outcome;
   c.comparison = comparison;
@@ -16,12 +16,12 @@ CheckResult Checked(CheckOutcome outcome, const std::string& comparison, bool me
 }
 
 TEST(RelationShownTest, APassShowsTheRuleAndAFailItsNegation) {
-  EXPECT_EQ(RelationShown(Checked(CheckOutcome::kPass, "<")), "<");
-  EXPECT_EQ(RelationShown(Checked(CheckOutcome::kFail, "<")), ">=");
-  EXPECT_EQ(RelationShown(Checked(CheckOutcome::kFail, ">=")), "<");
-  EXPECT_EQ(RelationShown(Checked(CheckOutcome::kFail, "<=")), ">");
-  EXPECT_EQ(RelationShown(Checked(CheckOutcome::kFail, "==")), "!=");
-  EXPECT_EQ(RelationShown(Checked(CheckOutcome::kError, "<", false)), "<");
+  EXPECT_EQ(RelationShown(Checked(CheckOutcome::kPass, CheckComparison::kBelow)), "<");
+  EXPECT_EQ(RelationShown(Checked(CheckOutcome::kFail, CheckComparison::kBelow)), ">=");
+  EXPECT_EQ(RelationShown(Checked(CheckOutcome::kFail, CheckComparison::kAtLeast)), "<");
+  EXPECT_EQ(RelationShown(Checked(CheckOutcome::kFail, CheckComparison::kAtMost)), ">");
+  EXPECT_EQ(RelationShown(Checked(CheckOutcome::kFail, CheckComparison::kEqual)), "!=");
+  EXPECT_EQ(RelationShown(Checked(CheckOutcome::kError, CheckComparison::kBelow, false)), "<");
 }
 
 }  // namespace

@@ -38,7 +38,7 @@ struct Documents {
   Documents() {
     evidence.run_id = "0123456789abcdef";
     evidence.path = "/data";
-    evidence.verdict = "passed";
+    evidence.verdict = model::PowercutVerdict::kPassed;
     comparison.context = report.context;
     comparison.targets = {testing_support::PathWith("/a", 1, 1, 1),
                           testing_support::PathWith("/b", 8, 1, 1)};

@@ -47,7 +47,7 @@ TEST_F(OutputTest, ADestinationNamedByAnotherOptionIsCalledByIt) {
   EXPECT_EQ(OptionNaming({Format::kJson, "-"}), "--json");
   model::PowercutEvidence e;
   e.run_id = "0123456789abcdef";
-  e.verdict = "passed";
+  e.verdict = model::PowercutVerdict::kPassed;
   saved.path = dir_.path() + "/e.json";
   std::ostringstream out;
   ASSERT_TRUE(WriteDestinations(p_, {saved}, e, out).ok());

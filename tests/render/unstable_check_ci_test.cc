@@ -29,8 +29,8 @@ model::Report ReportWithAnUnstableRule() {
   c.outcome = model::CheckOutcome::kUnstable;
   c.measured = 0.006;
   c.threshold = 0.01;
-  c.comparison = "<";
-  c.unit = "s";
+  c.comparison = model::CheckComparison::kBelow;
+  c.unit = model::CheckUnit::kSeconds;
   c.drift_low = 0.006;
   c.drift_high = 0.012;
   c.message = "unstable: the device moved during the run";
@@ -118,7 +118,7 @@ TEST(UnstableCheckCiTest, TheHeadlineNamesAPassWithAWarning) {
   durable.rule = "durable";
   durable.outcome = model::CheckOutcome::kPass;
   durable.warning = true;
-  durable.unit.clear();
+  durable.unit = model::CheckUnit::kNone;
   durable.message = "unproven: a FUSE server decides what a sync does";
   model::CheckResult plain = durable;
   plain.rule = "etcd_wal_fsync_p99";

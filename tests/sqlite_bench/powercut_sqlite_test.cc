@@ -88,9 +88,9 @@ TEST(PowercutSqlite, EveryRowThereButIntegrityCheckFailingIsAFailedTest) {
   e.acknowledged = back->tally.acknowledged;
   e.overwritten = back->tally.overwritten;
   e.present = back->tally.present;
-  EXPECT_EQ(analysis::PowercutVerdictOf(e), analysis::kPowercutFailed);
+  EXPECT_EQ(analysis::PowercutVerdictOf(e), model::PowercutVerdict::kFailed);
   e.integrity_check = "ok";
-  EXPECT_EQ(analysis::PowercutVerdictOf(e), analysis::kPowercutPassed);
+  EXPECT_EQ(analysis::PowercutVerdictOf(e), model::PowercutVerdict::kPassed);
 }
 
 TEST(PowercutSqlite, ALaterUnacknowledgedRowIsInFlightAnOlderOneMissing) {

@@ -18,7 +18,7 @@ TEST(CheckConsoleTest, AnUnprovenDurablePassSaysNotProvenNotYesEqualsYes) {
   c.warning = true;
   c.measured = 1.0;
   c.threshold = 1.0;
-  c.comparison = "==";
+  c.comparison = model::CheckComparison::kEqual;
   c.message = "unproven: device (vda): a volatile write cache without FUA";
   std::ostringstream out;
   PrintChecks({c}, out);

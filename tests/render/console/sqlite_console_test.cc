@@ -187,12 +187,12 @@ TEST(SqliteConsoleTest, NotesCiteOnlyFindingsInTheListAndNeedSyncs) {
   model::SqliteEntry synced;
   synced.result = DeleteFull();
   synced.correlation = analysis::Correlate(synced.result, Probes());
-  synced.correlation.basis = "sqlite_sync_timing";
+  synced.correlation.basis = model::CorrelationBasis::kSqliteSyncTiming;
   model::SqliteEntry unsynced = synced;
   unsynced.result.config.sync = sqlite_bench::Synchronous::kOff;
   unsynced.result.commit_counts = {};
   unsynced.correlation = analysis::Correlate(unsynced.result, Probes());
-  unsynced.correlation.basis = "sqlite_sync_timing";
+  unsynced.correlation.basis = model::CorrelationBasis::kSqliteSyncTiming;
   for (bool cite : {false, true}) {
     std::ostringstream out;
     text::SetEveryNote(out, true);  // the basis notes are --verbose's
@@ -212,7 +212,7 @@ TEST(SqliteConsoleTest, TheShortFormCountsTheNotesOnlyVerbosePrints) {
   model::SqliteEntry synced;
   synced.result = DeleteFull();
   synced.correlation = analysis::Correlate(synced.result, Probes());
-  synced.correlation.basis = "sqlite_sync_timing";
+  synced.correlation.basis = model::CorrelationBasis::kSqliteSyncTiming;
   model::SqliteEntry wal = synced;
   wal.result.config.journal = sqlite_bench::JournalMode::kWal;
   std::ostringstream out;
