@@ -8,6 +8,12 @@
 #include "text/units.h"
 
 namespace durprobe::gate {
+namespace {
+
+// The chance a decided claim may still be wrong, on its side: half of a 95% interval's 5%.
+constexpr double kOneSidedChance = 0.025;
+
+}  // namespace
 
 analysis::Decision DecideLatency(model::CheckResult& c, std::uint64_t value, std::uint64_t limit_ns,
                                  const std::string& what, std::uint64_t min_samples,
@@ -41,6 +47,22 @@ analysis::Decision DecideLatency(model::CheckResult& c, std::uint64_t value, std
       "--quick)",
       what, why);
   return below;
+}
+
+TailCount CountAbove(const std::vector<probes::HistogramBucket>& buckets, std::uint64_t limit_ns) {
+  TailCount t;
+  for (const probes::HistogramBucket& b : buckets) {
+    t.samples += b.count;
+    const int index = probes::Histogram::BucketOf(b.upper_bound_ns);
+    if (probes::Histogram::BucketLow(index) > limit_ns) t.above += b.count;
+  }
+  return t;
+}
+
+bool DecidedOverByCount(const TailCount& t) {
+  if (t.above == 0 || t.samples == 0) return false;
+  // P(X >= above) = 1 - P(X <= above - 1).
+  return 1.0 - probes::BinomialAtMost(t.samples, t.above - 1, 0.01) < kOneSidedChance;
 }
 
 }  // namespace durprobe::gate

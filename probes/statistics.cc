@@ -145,6 +145,22 @@ LatencySummary Summarize(const Histogram& h) {
   return s;
 }
 
+double BinomialAtMost(std::uint64_t n, std::uint64_t k, double p) {
+  if (k >= n) return 1.0;
+  const double dn = static_cast<double>(n);
+  const double lp = std::log(p), lq = std::log1p(-p), lfn = std::lgamma(dn + 1.0);
+  auto log_pmf = [&](std::uint64_t i) {
+    const double di = static_cast<double>(i);
+    return lfn - std::lgamma(di + 1.0) - std::lgamma(dn - di + 1.0) + di * lp + (dn - di) * lq;
+  };
+  // The largest term of 0..k: the mode's when it lies within, else k's (the terms rise to it).
+  const auto mode = static_cast<std::uint64_t>(std::floor((dn + 1.0) * p));
+  const double top = log_pmf(std::min(k, mode));
+  double sum = 0.0;
+  for (std::uint64_t i = 0; i <= k; ++i) sum += std::exp(log_pmf(i) - top);
+  return std::min(1.0, std::exp(top + std::log(sum)));
+}
+
 double StudentT975(std::uint32_t df) {
   static constexpr double kTable[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
                                       2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,

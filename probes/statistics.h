@@ -63,6 +63,10 @@ inline constexpr std::uint64_t kMinCiOperations = 20;
 inline constexpr double kMinCiSeconds = 0.5;
 bool CiSupported(std::uint64_t ops, double timed_seconds);
 
+// P(X <= k) for X ~ Binomial(n, p), 0 < p < 1: summed in log space, so a large n (where p^0's
+// term alone underflows) still reads right. k >= n gives 1.
+double BinomialAtMost(std::uint64_t n, std::uint64_t k, double p);
+
 // Student's t at 0.975 (a two-sided 95% interval) for df degrees of freedom (df >= 1): the
 // table to 30, then the Cornish-Fisher expansion around the normal's 1.96 (within 0.001 from 30
 // on). The next run's interval over --repeat's runs (model/repeats.h) reads it.

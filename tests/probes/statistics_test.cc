@@ -168,6 +168,21 @@ TEST(StatisticsTest, CompactBucketsKeepEveryRecording) {
   EXPECT_TRUE(NonEmptyBuckets(Histogram()).empty());
 }
 
+// The binomial's lower tail, exact on small cases, and still right where p^0's term alone
+// underflows (a million samples).
+TEST(StatisticsTest, BinomialAtMostIsExactAndHoldsForLargeCounts) {
+  EXPECT_DOUBLE_EQ(BinomialAtMost(10, 10, 0.3), 1.0);
+  EXPECT_NEAR(BinomialAtMost(2, 0, 0.5), 0.25, 1e-12);
+  EXPECT_NEAR(BinomialAtMost(3, 1, 0.5), 0.5, 1e-12);
+  EXPECT_NEAR(BinomialAtMost(367, 0, 0.01), std::pow(0.99, 367), 1e-12);
+  EXPECT_NEAR(BinomialAtMost(53, 2, 0.01), 0.98, 0.005);  // 3 of 53 over: 1.7% by chance
+  const double half = BinomialAtMost(1'000'000, 10'000, 0.01);
+  EXPECT_GT(half, 0.49);
+  EXPECT_LT(half, 0.52);
+  EXPECT_LT(BinomialAtMost(1'000'000, 9'000, 0.01), 1e-10);
+  EXPECT_GT(BinomialAtMost(1'000'000, 9'900, 0.01), 0.1);
+}
+
 TEST(StatisticsTest, StudentTIsTheTableTo30ThenNearTheNormal) {
   EXPECT_DOUBLE_EQ(StudentT975(1), 12.706);
   EXPECT_DOUBLE_EQ(StudentT975(4), 2.776);
