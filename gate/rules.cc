@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "analysis/device_states.h"
 #include "analysis/probe_drift.h"
@@ -270,6 +271,51 @@ model::CheckResult EvaluateCommits(const CommitRule& rule, const model::Target& 
 }
 
 }  // namespace
+
+void Merge(Policy& policy, const Policy& other) {
+  auto append = [](auto& into, const auto& from) {
+    std::unordered_multimap<std::string, std::size_t> by_name;
+    for (std::size_t i = 0; i < into.size(); ++i) by_name.emplace(into[i].name, i);
+    for (const auto& rule : from) {
+      auto [begin, end] = by_name.equal_range(rule.name);
+      if (std::any_of(begin, end, [&](const auto& e) { return into[e.second] == rule; })) continue;
+      by_name.emplace(rule.name, into.size());
+      into.push_back(rule);
+    }
+  };
+  append(policy.latency, other.latency);
+  append(policy.rates, other.rates);
+  append(policy.slow_syncs, other.slow_syncs);
+  append(policy.commits, other.commits);
+  append(policy.concurrency, other.concurrency);
+  for (const std::string& code : other.fail_on_codes) {
+    if (std::find(policy.fail_on_codes.begin(), policy.fail_on_codes.end(), code) ==
+        policy.fail_on_codes.end()) {
+      policy.fail_on_codes.push_back(code);
+    }
+  }
+  for (Fact f : other.facts) {
+    if (std::find(policy.facts.begin(), policy.facts.end(), f) == policy.facts.end()) {
+      policy.facts.push_back(f);
+    }
+  }
+  if (other.fail_on_severity &&
+      (!policy.fail_on_severity || *other.fail_on_severity < *policy.fail_on_severity)) {
+    policy.fail_on_severity = other.fail_on_severity;
+  }
+  policy.recommend_wal_sync_method |= other.recommend_wal_sync_method;
+  policy.durable_rule |= other.durable_rule;
+  policy.probe_file_size = std::max(policy.probe_file_size, other.probe_file_size);
+  // One companion runs: the larger of two (a preset named twice keeps its own).
+  if (other.companion_syncs_per_sec * static_cast<double>(other.companion_sync_bytes) >
+      policy.companion_syncs_per_sec * static_cast<double>(policy.companion_sync_bytes)) {
+    policy.companion_syncs_per_sec = other.companion_syncs_per_sec;
+    policy.companion_sync_bytes = other.companion_sync_bytes;
+  }
+  if (!other.source.empty()) {
+    policy.source += (policy.source.empty() ? "" : " + ") + other.source;
+  }
+}
 
 std::vector<model::CheckResult> EvaluatePolicy(const Policy& policy, const model::Report& report) {
   std::vector<model::CheckResult> out;
