@@ -298,8 +298,14 @@ TEST_F(LabMountsTest, APreloadThatBreaksOnlyFdatasyncIsNamedForFdatasync) {
   for (const json& f : t["findings"]) {
     if (f["code"] == "sync_reaches_no_device") message = f["message"];
   }
-  EXPECT_NE(message.find("fdatasync reached no device"), std::string::npos) << message;
+  // "fdatasync reached no device", or, where other tests' flushes on the same disk leave a few
+  // per sync that cannot be told from the syncs' own, "20,264 of 20,860 fdatasyncs reached no
+  // device": not durable either way, and fsync never named.
+  EXPECT_TRUE(message.find("fdatasync reached no device") != std::string::npos ||
+              message.find("fdatasyncs reached no device (") != std::string::npos)
+      << message;
   EXPECT_EQ(message.find("fsync reached no device"), std::string::npos) << message;
+  EXPECT_EQ(message.find("fsyncs reached no device"), std::string::npos) << message;
   // The databases' syncs that rely on fdatasync are named; PostgreSQL is told to use fsync.
   EXPECT_NE(message.find("SQLite's syncs"), std::string::npos) << message;
   EXPECT_NE(message.find("etcd's WAL"), std::string::npos) << message;
