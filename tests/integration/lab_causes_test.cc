@@ -194,15 +194,16 @@ TEST_F(LabCausesTest, TryRunsTheLeadingCausesTest) {
   NEED("bind");
   json j = Compare(dir_ + "/bind", dir_ + "/bindfs", "--try");
   ASSERT_TRUE(j.contains("tried")) << j.dump();
-  // When the disk changed state during the compare, drift leads; it has no test, and --try
-  // tests fuse after it and says so.
+  // A leader with no test of its own (drift, when the disk changed state during the compare;
+  // container_role, when the disk's noise made bindfs's operations look cheaper than the
+  // bind's, as a fresh-clone run once saw): --try tests fuse after it and says so.
   EXPECT_EQ(j["tried"]["cause"], "fuse") << j["tried"].dump();
   const std::string leading = Leading(j);
   if (leading == "fuse") {
     EXPECT_FALSE(j["tried"].contains("instead_of")) << j["tried"].dump();
   } else {
-    EXPECT_EQ(leading, "drift") << j["verdicts"][0]["causes"].dump();
-    EXPECT_EQ(j["tried"]["instead_of"], leading) << j["tried"].dump();
+    EXPECT_EQ(j["tried"]["instead_of"], leading)
+        << j["tried"].dump() << j["verdicts"][0]["causes"].dump();
   }
   // bindfs against the directory it exports, measured: two targets, and the per-op ratio.
   EXPECT_EQ(j["tried"]["targets"].size(), 2u);
