@@ -18,15 +18,14 @@ bool DeviceHasFua(const model::Target& t) {
   return t.mount && t.mount->device && t.mount->device->fua;
 }
 
-FlushReach ReachOf(const probes::ProbeResult& r, bool fua) {
-  const probes::FlushTally& f = r.device_flushes;
+// fua_direct: the syncs' writes are O_DIRECT on a device with FUA, which flush uncounted.
+FlushReach ReachOf(const probes::FlushTally& f, bool fua_direct) {
   const double per_op = f.PerOp();
   const bool writes_flush = WritesFlushThemselves(f);
   // Slices in which the syncs went without a single flush on any device: whatever a neighbour
   // added in the others, those syncs reached none.
   if (f.silent_ops >= kMinFlushEvidenceOps && !writes_flush) {
-    const bool direct = probes::OpsOf(r.spec.primitive).open.direct;
-    return fua && direct ? FlushReach::kMayUseFua : FlushReach::kNone;
+    return fua_direct ? FlushReach::kMayUseFua : FlushReach::kNone;
   }
   if (per_op >= kReachesPerOp) return FlushReach::kReaches;
   if (writes_flush) return FlushReach::kWritesFlush;
@@ -41,7 +40,7 @@ FlushReach ReachOf(const probes::ProbeResult& r, bool fua) {
     // Fewer flushes than syncs, beyond the count's own noise: the others reached no device.
     return PerOpHigh(f) < kReachesPerOp ? FlushReach::kSome : FlushReach::kPartly;
   }
-  if (fua && probes::OpsOf(r.spec.primitive).open.direct) return FlushReach::kMayUseFua;
+  if (fua_direct) return FlushReach::kMayUseFua;
   // Under kNoFlushPerOp, flushes of their own beside a quiet background are still the syncs that
   // did reach the device (a server honouring one sync in ten: 161 flushes for 1,615 syncs): say
   // how many did not, never that none did.
@@ -73,6 +72,11 @@ bool FlushCountInNoise(const probes::FlushTally& t) {
   return t.ok() && t.MostWithoutSyncPerOp() >= kNoisyBackgroundPerOp;
 }
 
+bool FlushCountDecides(const probes::FlushTally& t) {
+  // Whether the writes are O_DIRECT on a FUA device changes only which decided answer it is.
+  return !t.ok() || t.ops < kMinFlushEvidenceOps || ReachOf(t, false) != FlushReach::kPartly;
+}
+
 bool WritesFlushThemselves(const probes::FlushTally& t) {
   return t.ok() && t.control_ops > 0 && t.ControlPerWrite() >= kReachesPerOp;
 }
@@ -87,7 +91,8 @@ std::vector<SyncFlushes> SyncFlushEvidence(const model::Target& target) {
       continue;
     }
     const probes::DeviceFlushes* lead = f.Leading();
-    out.push_back({r.spec, ReachOf(r, fua), f.PerOp(), f.ops, lead ? lead->flushes : 0,
+    out.push_back({r.spec, ReachOf(f, fua && probes::OpsOf(r.spec.primitive).open.direct),
+                   f.PerOp(), f.ops, lead ? lead->flushes : 0,
                    lead ? lead->name : "", lead ? f.WithoutSyncPerSec(*lead) : 0.0, f.silent_ops,
                    PerOpHigh(f)});
   }
@@ -129,16 +134,18 @@ std::string NoFlushSummary(const std::vector<SyncFlushes>& evidence) {
       why = fmt::format(" (no more than the same writes without the sync made: {} a second)",
                         text::FormatRate(without_sync));
     }
-    parts.push_back(fmt::format("{} reached no device: {} syncs, {} flushes{}",
+    parts.push_back(fmt::format("{} reached no device: {} sync{}, {} flush{}{}",
                                 probes::NameOf(e->spec.primitive), text::CountText(ops),
-                                text::CountText(flushes), why));
+                                ops == 1 ? "" : "s", text::CountText(flushes),
+                                flushes == 1 ? "" : "es", why));
   }
   for (const SyncFlushes* e : FirstOfEachPrimitive(evidence, FlushReach::kSome)) {
     parts.push_back(fmt::format(
-        "{} of {} {}s reached no device ({} flushes on {}, {:.2f} per sync after the "
+        "{} of {} {}s reached no device ({} flush{} on {}, {:.2f} per sync after the "
         "background, at most {:.2f} at 95%: fewer flushes than syncs)",
         text::CountText(e->unreached()), text::CountText(e->ops), probes::NameOf(e->spec.primitive),
-        text::CountText(e->flushes), e->device, e->per_op, e->per_op_high));
+        text::CountText(e->flushes), e->flushes == 1 ? "" : "es", e->device, e->per_op,
+        e->per_op_high));
   }
   return fmt::format("{}", fmt::join(parts, "; "));
 }

@@ -65,6 +65,12 @@ double PerOpHigh(const probes::FlushTally& t);
 // Whether t was counted beside a background of kNoisyBackgroundPerOp or more.
 bool FlushCountInNoise(const probes::FlushTally& t);
 
+// Whether t's count decides what the syncs did (reached a device, reached none, some did not,
+// their writes flush by themselves): false while it is kPartly, a neighbour's flushes beside the
+// syncs' too many for the control measured so far (probes::StopRule::flush_count_decides). True
+// when nothing was counted or too few operations ran for any verdict.
+bool FlushCountDecides(const probes::FlushTally& t);
+
 // Whether the control's plain writes flushed by themselves (about one flush a write).
 bool WritesFlushThemselves(const probes::FlushTally& t);
 

@@ -1,6 +1,7 @@
 #include "probes/timed_loop.h"
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 
 #include "platform/interrupt.h"
@@ -103,6 +104,27 @@ void RunControl(platform::Platform& platform, ProbeOp& op, FlushCounter& counter
   }
   counter.EndControl(done, platform.NowNanos() - from);
   counter.Idle(max_ns);
+}
+
+// StopRule::flush_count_decides: more control while the count does not decide, in chunks of a
+// series window, for at most twice the timed time and until rule.settle_until_ns. Returns the
+// time it took.
+std::uint64_t SettleFlushCount(platform::Platform& platform, ProbeOp& op, FlushCounter& counter,
+                               const StopRule& rule) {
+  if (!counter.active() || rule.flush_count_decides == nullptr) return 0;
+  const std::uint64_t from = platform.NowNanos();
+  const std::uint64_t most = 2 * counter.tally().ns;
+  for (std::uint64_t now = from; !rule.flush_count_decides(counter.tally());
+       now = platform.NowNanos()) {
+    const std::uint64_t spent = now - from;
+    if (spent >= most || (rule.settle_until_ns != 0 && now >= rule.settle_until_ns)) break;
+    if (!InterruptStatus().ok() || !counter.tally().control_note.empty()) break;
+    std::uint64_t chunk = std::min(kSeriesWindowNs, (most - spent) / 2);
+    if (rule.settle_until_ns != 0) chunk = std::min(chunk, (rule.settle_until_ns - now) / 2);
+    if (chunk == 0) break;
+    RunControl(platform, op, counter, std::numeric_limits<std::uint64_t>::max(), chunk);
+  }
+  return platform.NowNanos() - from;
 }
 
 }  // namespace
@@ -237,6 +259,7 @@ LoopOutcome RunTimedLoop(platform::Platform& platform, ProbeOp& op, const StopRu
   }
   series.Flush(out.series);
   if (flushes.active() && slice_ops > 0) end_slice(platform.NowNanos());
+  if (out.status.ok()) untimed_ns += SettleFlushCount(platform, op, flushes, rule);
   out.flushes = flushes.tally();
   out.wall_ns = platform.NowNanos() - start;
   if (std::optional<platform::CpuThrottleCount> after = Throttling(platform, quota);

@@ -33,6 +33,14 @@ struct StopRule {
   // time left, run/path_by_path.cc): these run until evidence_until_ns (the run's deadline).
   std::uint64_t evidence_ops = 0;
   std::uint64_t evidence_until_ns = 0;
+  // Set: whether the flush count decides what the syncs did (analysis::FlushCountDecides). While
+  // it does not (a neighbour flushing the same disk, its rate read from a short control), the
+  // same writes without the sync go on once the operations end, with their idle slices, for at
+  // most twice the timed time and until settle_until_ns (the probe's part of the time left; 0:
+  // no limit but that), so the background is known well enough to tell the syncs' flushes from
+  // it. Untimed: in no latency and not in the elapsed time, in the wall time.
+  bool (*flush_count_decides)(const FlushTally&) = nullptr;
+  std::uint64_t settle_until_ns = 0;
   double target_ci = 0.05;  // relative half-width of the median's 95% CI
   // > 0: the p99 is read from this probe (probes/runner.h TailMatters), so the loop also waits
   // for kTailMinOps operations and the p99's 95% CI within +/- tail_target_ci of the p99.

@@ -36,6 +36,10 @@ probes::StopRule ReserveFlushEvidence(probes::StopRule rule, const probes::Probe
       rule.reserved_ops == 0 ? 0 : part_until_ns == kWholeRun ? run_deadline_ns : part_until_ns;
   rule.evidence_ops = evidence > ops_so_far ? evidence - ops_so_far : 0;
   rule.evidence_until_ns = rule.evidence_ops > 0 ? run_deadline_ns : 0;
+  if (rule.evidence_ops > 0 && part_until_ns != kWholeRun) {
+    rule.flush_count_decides = &analysis::FlushCountDecides;
+    rule.settle_until_ns = part_until_ns;
+  }
   return rule;
 }
 

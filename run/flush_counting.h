@@ -26,7 +26,9 @@ probes::FlushCounting CountingFor(platform::Platform& platform, const model::Tar
 // ops_so_far: what earlier rounds or repeats of the same probe on the same path counted, which
 // the reserve needs only to top up. part_until_ns (when not kWholeRun): the plan's own reserve
 // ends then (its part of the time left), the flush evidence (StopRule::evidence_ops) still at
-// run_deadline_ns.
+// run_deadline_ns. With a part, the flush count is also settled (StopRule::flush_count_decides):
+// the control goes on after the operations, within the part, while a neighbour's flushes leave
+// it undecided; compare's slices, given no part, stay as they are timed.
 inline constexpr std::uint64_t kWholeRun = ~std::uint64_t{0};
 probes::StopRule ReserveFlushEvidence(probes::StopRule rule, const probes::ProbeSpec& spec,
                                       std::uint64_t run_deadline_ns, std::uint64_t ops_so_far = 0,

@@ -40,14 +40,17 @@ trap 'kill -- -"$san_pid" 2>/dev/null || true' EXIT
 
 # The static binary's smoke set and the package's install, each in roots of its own (root only:
 # unshare and chroot); they wait mostly for the disk and the network, the tests for the disk.
+# They start once the quiet-disk tests are done: dpkg syncs every file it unpacks, and a FUSE
+# server's syncs are counted on every local disk.
 roots=()
+after_quiet() { while [ ! -e "$quiet_done" ]; do sleep 1; done; }
 if [ "$(id -u)" = 0 ]; then
-  step "static binary smoke and Debian package, in the background (build/smoke-static.log," \
-    "build/deb-check.log)"
-  (t=$SECONDS; bash "$src/scripts/smoke-static.sh" && rc=0 || rc=$?
+  step "static binary smoke and Debian package, in the background once the quiet-disk tests" \
+    "are done (build/smoke-static.log, build/deb-check.log)"
+  (after_quiet; t=$SECONDS; bash "$src/scripts/smoke-static.sh" && rc=0 || rc=$?
    echo "smoke-static.sh: $((SECONDS - t)) s"; exit "$rc") >"$src/build/smoke-static.log" 2>&1 &
   roots+=("$!:smoke-static")
-  (t=$SECONDS; bash "$src/scripts/build-deb.sh" --check --no-build && rc=0 || rc=$?
+  (after_quiet; t=$SECONDS; bash "$src/scripts/build-deb.sh" --check --no-build && rc=0 || rc=$?
    echo "build-deb.sh: $((SECONDS - t)) s"; exit "$rc") >"$src/build/deb-check.log" 2>&1 &
   roots+=("$!:deb-check")
 else

@@ -78,6 +78,47 @@ TEST(DeviceFlushesTest, ASyncThatReachesNoDeviceIsNotDurable) {
       << d.reason;
 }
 
+// One flush is "1 flush", in both forms of the claim: 20 syncs beside it (the quick probe's
+// evidence on a FUSE server, a neighbour's journal commit among them) are 19 that surely reached
+// no device; 4,000 are all of them.
+TEST(DeviceFlushesTest, OneFlushIsNamedInTheSingular) {
+  model::Target some = On("fuse", {Probe(Primitive::kFdatasync, 20, 1)});
+  model::Durability d = DurabilityOf(some, {});
+  EXPECT_EQ(d.verdict, model::DurabilityVerdict::kNotDurable);
+  EXPECT_NE(d.reason.find("19 of 20 fdatasyncs reached no device (1 flush on vda,"),
+            std::string::npos)
+      << d.reason;
+  model::Target none = On("fuse", {Probe(Primitive::kFdatasync, 4000, 1)});
+  d = DurabilityOf(none, {});
+  EXPECT_NE(d.reason.find("fdatasync reached no device: 4,000 syncs, 1 flush"), std::string::npos)
+      << d.reason;
+  EXPECT_EQ(d.reason.find("1 flushes"), std::string::npos) << d.reason;
+}
+
+// 20 dropped syncs in 405 ms beside a neighbour flushing about 45 times a second: 18 flushes.
+// The slices' own control (100 writes, 4 flushes in 81 ms) cannot tell them from the syncs' (its 95% lower
+// bound leaves 0.56 a sync); ten times the control (36 in 810 ms) can: none were the syncs'.
+TEST(DeviceFlushesTest, ACountDecidesOnceItsBackgroundIsKnownWellEnough) {
+  probes::FlushTally t{.counted = true,
+                       .devices = {{"vda", 18, 20, 4, 0}},
+                       .ops = 20,
+                       .ns = 405'000'000,
+                       .control_ops = 100,
+                       .control_ns = 81'000'000};
+  EXPECT_FALSE(FlushCountDecides(t));
+  t.devices[0].control_flushes = 36;
+  t.control_ns = 810'000'000;
+  EXPECT_TRUE(FlushCountDecides(t));
+  EXPECT_TRUE(FlushCountDecides(Probe(Primitive::kFdatasync, 400, 400).device_flushes));
+  EXPECT_TRUE(FlushCountDecides(Probe(Primitive::kFdatasync, 4000, 0).device_flushes));
+  // Too few operations for any verdict, or nothing counted: nothing to wait for.
+  t.ops = analysis::kMinFlushEvidenceOps - 1;
+  t.devices[0].control_flushes = 4;
+  t.control_ns = 81'000'000;
+  EXPECT_TRUE(FlushCountDecides(t));
+  EXPECT_TRUE(FlushCountDecides(probes::FlushTally{.counted = true, .unavailable = "tmpfs"}));
+}
+
 TEST(DeviceFlushesTest, OnRemoteStorageNoLocalFlushProvesNothing) {
   model::Target t = On("nfs4", {Probe(Primitive::kFdatasync, 4000, 0)});
   model::Durability d = DurabilityOf(t, {});

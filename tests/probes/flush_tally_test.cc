@@ -153,6 +153,70 @@ TEST(FlushTallyTest, WritesThatFlushByThemselvesShowInTheControl) {
   EXPECT_DOUBLE_EQ(t.PerOp(), 0.0);
 }
 
+// StopRule::flush_count_decides: three stand-ins for analysis::FlushCountDecides.
+bool NeverDecides(const FlushTally&) { return false; }
+bool AlwaysDecides(const FlushTally&) { return true; }
+bool DecidesOnceTheControlIsHalfTheTimedTime(const FlushTally& t) {
+  return t.control_ns >= t.ns / 2;
+}
+
+// A 2 s loop of dropped syncs beside 600 background flushes a second, with rule's decider and
+// its part ending settle_after_ns after the start (0: no part).
+LoopOutcome RunSettling(bool (*decides)(const FlushTally&), std::uint64_t settle_after_ns,
+                        std::uint64_t* start_ns) {
+  platform::FaultPlatform clock(platform::Default());
+  clock.UseFakeClock();
+  CountingPlatform p(clock);
+  p.start_ns = *start_ns = clock.NowNanos();
+  p.background_per_sec = 600.0;
+  FlushingOp op(p, false, false);
+  StopRule rule = CountingRule();
+  rule.flush_count_decides = decides;
+  rule.settle_until_ns = settle_after_ns == 0 ? 0 : *start_ns + settle_after_ns;
+  LoopOutcome out = RunTimedLoop(p, op, rule);
+  return out;
+}
+
+// A count the background leaves undecided gets more control (the same writes without the sync,
+// with their idle slices) after the operations, until it decides: untimed, so the operations'
+// figures stay those of the 2 s timed.
+TEST(FlushTallyTest, AnUndecidedCountWatchesTheBackgroundUntilItDecides) {
+  std::uint64_t start = 0;
+  LoopOutcome out = RunSettling(&DecidesOnceTheControlIsHalfTheTimedTime, 0, &start);
+  const FlushTally& t = out.flushes;
+  ASSERT_TRUE(t.ok());
+  EXPECT_GE(t.control_ns, t.ns / 2);
+  EXPECT_LT(t.control_ns, t.ns / 2 + 110 * kMs) << "it stops once the count decides";
+  EXPECT_EQ(out.elapsed_ns, t.ns);
+  EXPECT_GE(out.wall_ns, t.ns + t.ns / 2);
+  EXPECT_NEAR(t.WithoutSyncPerSec(t.devices.at(0)), 600.0, 30.0);
+}
+
+// Never for more than twice the timed time, and never past the probe's part of the time left.
+TEST(FlushTallyTest, AnUndecidedCountIsWatchedNoLongerThanTwiceTheTimedTimeNorPastItsPart) {
+  std::uint64_t start = 0;
+  const LoopOutcome plain = RunSettling(nullptr, 0, &start);
+  const LoopOutcome open = RunSettling(&NeverDecides, 0, &start);
+  ASSERT_EQ(open.flushes.ns, plain.flushes.ns);
+  const std::uint64_t extra = open.wall_ns - plain.wall_ns;  // the settling alone
+  EXPECT_LE(extra, 2 * open.flushes.ns + 2 * kMs);
+  EXPECT_GE(extra, 2 * open.flushes.ns - 2 * 100 * kMs) << "it ran for its whole allowance";
+  // The loop itself ends about 2.1 s in (2 s timed, its slices' control and idle after them).
+  const LoopOutcome part = RunSettling(&NeverDecides, 2'500 * kMs, &start);
+  EXPECT_GT(part.wall_ns, plain.wall_ns) << "it settled until its part";
+  EXPECT_LE(part.wall_ns, 2'500 * kMs + 2 * kMs) << "it ended past its part";
+}
+
+// A decided count ends with its operations: the control is the slices' own.
+TEST(FlushTallyTest, ADecidedCountEndsWithItsOperations) {
+  std::uint64_t start = 0;
+  LoopOutcome decided = RunSettling(&AlwaysDecides, 0, &start);
+  LoopOutcome plain = RunSettling(nullptr, 0, &start);
+  EXPECT_EQ(decided.flushes.control_ns, plain.flushes.control_ns);
+  EXPECT_EQ(decided.wall_ns, plain.wall_ns);
+  EXPECT_LE(decided.flushes.control_ns, decided.flushes.ns / kControlShare + 20 * kMs);
+}
+
 TEST(FlushTallyTest, NothingIsCountedUnlessAsked) {
   platform::FaultPlatform clock(platform::Default());
   clock.UseFakeClock();

@@ -92,5 +92,22 @@ TEST(FlushReserveTest, ThePlansReserveEndsAtItsPartTheEvidenceAtTheRunsDeadline)
   EXPECT_EQ(plain.evidence_ops, 0u);  // no flush count to keep: nothing past the part
 }
 
+// A durable probe given its part settles its flush count within it (the control goes on while
+// a neighbour's flushes leave the count undecided); without a part (compare's slices), or once
+// its evidence is in, or with no flush count to keep, nothing is settled.
+TEST(FlushReserveTest, TheFlushCountIsSettledWithinThePart) {
+  const probes::ProbeSpec fdatasync{Primitive::kFdatasync, Pattern::kOverwrite};
+  probes::StopRule r = ReserveFlushEvidence(Counted(), fdatasync, 77, 0, 40);
+  EXPECT_EQ(r.flush_count_decides, &analysis::FlushCountDecides);
+  EXPECT_EQ(r.settle_until_ns, 40u);
+  EXPECT_EQ(ReserveFlushEvidence(Counted(), fdatasync, 77).flush_count_decides, nullptr);
+  EXPECT_EQ(ReserveFlushEvidence(Counted(), fdatasync, 77, analysis::kMinFlushEvidenceOps, 40)
+                .flush_count_decides,
+            nullptr);
+  EXPECT_EQ(ReserveFlushEvidence(Counted(), {Primitive::kNone, Pattern::kOverwrite}, 77, 0, 40)
+                .flush_count_decides,
+            nullptr);
+}
+
 }  // namespace flush_reserve_test
 }  // namespace durprobe::run
