@@ -57,11 +57,15 @@ void StepShares::Done(std::uint64_t timed_ns, std::uint64_t shares) {
   done_ += shares;
 }
 
+std::uint64_t PartUntil(std::uint64_t now_ns, std::uint64_t until_ns, std::uint64_t parts,
+                        std::uint64_t take) {
+  if (until_ns == 0 || now_ns >= until_ns || parts == 0) return until_ns;
+  return now_ns + (until_ns - now_ns) / parts * std::min(take, parts);
+}
+
 std::uint64_t StepShares::ReserveUntil(std::uint64_t until_ns, std::uint64_t shares) const {
-  const std::uint64_t now = platform_.NowNanos();
-  if (until_ns == 0 || now >= until_ns) return until_ns;
   const std::uint64_t still = shares_ > done_ ? shares_ - done_ : shares;
-  return now + (until_ns - now) / still * std::min(shares, still);
+  return PartUntil(platform_.NowNanos(), until_ns, still, shares);
 }
 
 probes::StopRule CutTo(probes::StopRule rule, std::uint64_t left_ns) {

@@ -73,6 +73,11 @@ class StepShares {
   std::uint64_t shares_, done_ = 0, fixed_ns_ = 0, last_ns_;
 };
 
+// The end of take parts of the time from now_ns to until_ns cut into parts equal parts (all of it
+// when take >= parts). until_ns 0 (no limit) stays 0, and a time already past is kept.
+std::uint64_t PartUntil(std::uint64_t now_ns, std::uint64_t until_ns, std::uint64_t parts,
+                        std::uint64_t take = 1);
+
 // rule with its time limits cut to left_ns: warm-up and the timed phase end by then, after one
 // operation each at the least (probes/timed_loop.h).
 probes::StopRule CutTo(probes::StopRule rule, std::uint64_t left_ns);

@@ -112,9 +112,8 @@ void RunProbesOn(RunState& s, model::Target& t, const std::string& dir) {
   }
   for (std::size_t k = 0; k < short_of.size() && MayStartReserved(s); ++k) {
     const std::size_t i = short_of[k];
-    const std::uint64_t until = ReserveDeadlineNs(s), now = s.platform.NowNanos();
-    const std::uint64_t part =
-        until == 0 || now >= until ? until : now + (until - now) / (short_of.size() - k);
+    const std::uint64_t now = s.platform.NowNanos();
+    const std::uint64_t part = PartUntil(now, ReserveDeadlineNs(s), short_of.size() - k);
     probes::StopRule rule = reserve_rule(i, part);
     rule.max_ns = rule.min_ns = 0;  // ends once the reserve is met
     rule.warmup_ns = std::min<std::uint64_t>(rule.warmup_ns, kTopUpWarmupNs);

@@ -148,6 +148,17 @@ TEST(TimelineTest, AReserveGetsItsPartOfTheTimeToItsDeadline) {
   EXPECT_EQ(shares.ReserveUntil(until), until);  // past it: the loop ends its reserve at once
 }
 
+// The top-up's parts (run/path_by_path.cc) and StepShares::ReserveUntil cut time alike.
+TEST(TimelineTest, PartUntilCutsTheTimeLeftIntoEqualParts) {
+  EXPECT_EQ(PartUntil(10, 70, 3), 30u);
+  EXPECT_EQ(PartUntil(10, 70, 3, 2), 50u);
+  EXPECT_EQ(PartUntil(10, 70, 3, 5), 70u);  // never past the end
+  EXPECT_EQ(PartUntil(10, 70, 1), 70u);
+  EXPECT_EQ(PartUntil(10, 0, 3), 0u);  // no limit stays none
+  EXPECT_EQ(PartUntil(80, 70, 3), 70u);  // a time already past is kept
+  EXPECT_EQ(PartUntil(10, 70, 0), 70u);  // no parts: the whole
+}
+
 // Four probes that each keep check's p99 reserve (probes::kTailBoundOps operations) on syncs of
 // 10 ms: the first once kept its reserve until the run's deadline and the other three were not
 // measured at all; each now reserves only its part of the time left, so all four are measured.
