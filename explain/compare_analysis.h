@@ -74,6 +74,9 @@ struct Verdict {
   // Each ratio's bounds from the components' bounds (absent where a ratio is not measurable).
   std::optional<Bounds> per_sync_bounds, per_op_bounds, metadata_bounds;
   std::vector<std::string> not_durable;  // the codes that void durability on this path
+  // not_durable, and only its directory syncs reach no device (its file syncs do: bindfs): the
+  // headline names that loss, never "keeps nothing".
+  bool loses_directory_syncs_only = false;
   // Where a device alternated between two states: the per-sync probe in the same state on this
   // path and the first. When every state's ratio is below kPenaltyRatio, a per-sync gap of the
   // mixtures is the time each path spent in the slow state, not a penalty.
@@ -92,7 +95,10 @@ inline constexpr double kPenaltyRatio = 1.25;
 std::vector<Verdict> CompareVerdicts(const std::vector<model::Target>& targets);
 
 // The verdict in a few words, as every format heads it: "per_op penalty", "no significant
-// penalty", "could not be measured", "cannot tell yet".
+// penalty", "could not be measured", "cannot tell yet"; for a path that loses syncs, "faster
+// because it keeps nothing" only when its ratio says faster ("keeps nothing" without a ratio,
+// "not durable, and no faster" with one of 1x or more), and "loses directory syncs" where that is
+// all it loses.
 std::string VerdictHeadline(const Verdict& v);
 
 // The verdict whose leading cause scores highest (the one --try tests), or null.

@@ -137,6 +137,31 @@ TEST(CompareAnalysisTest, EqualCommitsWithoutDecompositionAreNoPenaltyWithTheGap
       << v[0].message;
 }
 
+// compare ext4 bindfs --quick, the decomposition missing, its commits 1.12x (WAL/FULL) to 11.2x
+// (WAL/OFF) slower: it once said "no significant penalty (1.00x)". Commits that disagree decide
+// neither a penalty nor its absence.
+TEST(CompareAnalysisTest, CommitsThatDisagreeWithoutDecompositionCannotTell) {
+  model::Target a, b;
+  a.path = "/ext4";
+  b.path = "/bindfs";
+  a.sqlite = {Commits(sqlite_bench::JournalMode::kDelete, 382'000),
+              Commits(sqlite_bench::JournalMode::kWal, 4'370)};
+  b.sqlite = {Commits(sqlite_bench::JournalMode::kDelete, 429'000),
+              Commits(sqlite_bench::JournalMode::kWal, 48'800)};
+  auto v = CompareVerdicts({a, b});
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(NameOf(v[0].dominant), "undecided");
+  EXPECT_EQ(VerdictHeadline(v[0]), "cannot tell yet");
+  EXPECT_NEAR(v[0].ratio, 11.17, 0.01);
+  EXPECT_NE(v[0].message.find("SQLite commits are 1.12x to 11.2x the first path's over 2 "
+                              "configurations ("),
+            std::string::npos)
+      << v[0].message;
+  EXPECT_NE(v[0].message.find("some 1.25x or more and some not"), std::string::npos)
+      << v[0].message;
+  EXPECT_EQ(v[0].message.find("no penalty"), std::string::npos) << v[0].message;
+}
+
 TEST(CompareAnalysisTest, TheAdviceFitsTheLayerFound) {
   auto overlay = CompareVerdicts(
       {On("ext4", PathWith("/", 1, 1, 1)), On("overlay", PathWith("/merged", 1, 3, 1))});

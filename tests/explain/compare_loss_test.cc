@@ -54,7 +54,23 @@ TEST(CompareLossTest, APartialLossIsNamedWithThePenaltyBesideIt) {
   EXPECT_NE(v[0].message.find("and it is not faster: plain file operations"), std::string::npos)
       << v[0].message;
   EXPECT_EQ(v[0].message.find("keeps nothing"), std::string::npos) << v[0].message;
-  EXPECT_EQ(VerdictHeadline(v[0]), "not durable, and no faster");
+  EXPECT_EQ(VerdictHeadline(v[0]), "loses directory syncs, and no faster");
+}
+
+// The same loss with nothing measured against the first path (compare --quick --no-sqlite on
+// the lab's bindfs once headed it "faster because it keeps nothing (-)"): the loss alone.
+TEST(CompareLossTest, APartialLossWithoutARatioSaysNothingOfSpeed) {
+  model::Target bindfs = Bindfs();
+  bindfs.op_costs.clear();  // the quick budget cut them: no component has a ratio
+  auto v = CompareVerdicts({testing_support::PathWith("/ext4", 1, 1, 1), bindfs});
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(NameOf(v[0].dominant), "not_durable");
+  EXPECT_TRUE(v[0].loses_directory_syncs_only);
+  EXPECT_EQ(VerdictHeadline(v[0]), "loses directory syncs");
+  Verdict unmeasured = v[0];
+  unmeasured.loses_directory_syncs_only = false;
+  unmeasured.ratio = 0.0;
+  EXPECT_EQ(VerdictHeadline(unmeasured), "keeps nothing");
 }
 
 TEST(CompareLossTest, AMemoryFilesystemThatIsFasterKeepsItsWords) {
