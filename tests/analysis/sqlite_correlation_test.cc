@@ -66,6 +66,27 @@ TEST(SqliteCorrelationTest, FailuresAndLargeResidualsBecomeFindings) {
   EXPECT_NE(t.findings[1].message.find("checksum mismatch"), std::string::npos);
 }
 
+// On a device that alternates between two states (a device_states finding), the same gap is
+// the states' mixture: the check is skipped, and the finding says so.
+TEST(SqliteCorrelationTest, TwoDeviceStatesLeaveTheResidualUnjudged) {
+  model::Target t;
+  t.probes = Probes();
+  t.findings.push_back({model::Severity::kInfo, "device_states", "two states"});
+  CommitResult slow = DeleteFull();
+  slow.config.sync = sqlite_bench::Synchronous::kNormal;
+  slow.timed_ns = slow.commits * 2'000'000;
+  slow.commit_counts.of(FileKind::kJournal).sync_ns = slow.commits * 1'800'000;
+  AddSqliteResults(t, {DeleteFull(), slow});
+  ASSERT_EQ(t.findings.size(), 1u) << t.findings.back().code;
+  EXPECT_EQ(t.findings[0].code, "device_states");
+  const std::string& why = t.findings[0].message;
+  EXPECT_NE(why.find("The residual check (sqlite_prediction_residual) is skipped for"),
+            std::string::npos)
+      << why;
+  EXPECT_NE(why.find("DELETE/NORMAL x1 reused 100B (+68% unexplained)"), std::string::npos) << why;
+  EXPECT_NE(why.find("a gap would be the mixture's"), std::string::npos) << why;
+}
+
 }  // namespace
 }  // namespace durprobe::analysis
 
