@@ -48,24 +48,6 @@ std::vector<Cause> RankDrifted() {
   return RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {}});
 }
 
-// A latency_drift finding on one side is no cause by itself: its syncs must show that side
-// slower. bindfs against ext4, bindfs's device seen changing state, its syncs and plain calls
-// about equal: drift once led there; the FUSE server is what differs.
-TEST(CauseStateTest, ADriftFindingWithoutSlowerSyncsIsNoCause) {
-  model::Target a = CausePath("/a"), b = CausePath("/mnt/fuse/db", {.op = 1.1, .meta = 3});
-  b.mount->fstype = "fuse.bindfs";
-  b.mount->mount_point = "/mnt/fuse";
-  b.mount->device.reset();
-  b.findings.push_back({model::Severity::kWarn, "latency_drift", "moved"});
-  for (bool one_run : {false, true}) {
-    std::vector<Cause> causes = RankCauses({&a, &b, nullptr, nullptr, "a", "b", nullptr, {},
-                                            !one_run});
-    ASSERT_FALSE(causes.empty());
-    EXPECT_EQ(Find(causes, "drift"), nullptr) << causes.front().evidence;
-    EXPECT_EQ(causes.front().key, "fuse") << causes.front().evidence;
-  }
-}
-
 TEST(CauseStateTest, ProbesThatMovedWithTheReferenceAreTheState) {
   std::vector<Cause> causes = Rank(16, {.overwrite = 16, .append = 14, .dir = 19});
   ASSERT_FALSE(causes.empty());
