@@ -302,9 +302,7 @@ void AddSqliteResults(model::Target& target, std::vector<CommitResult> results) 
   // each mix the states as their time fell, so a gap between their means is the mixture's (a
   // fresh-clone run: SQLite's 1.41 ms against the probes' 1.90 ms, "-29% unexplained", blamed on
   // SQLite beside a neighbour's writes).
-  const bool two_states =
-      std::any_of(target.findings.begin(), target.findings.end(),
-                  [](const model::Finding& f) { return f.code == model::codes::kDeviceStates; });
+  const bool two_states = target.device_states.has_value();
   std::vector<std::string> skipped;  // residuals left to the drift
   for (std::size_t i = first; i < target.sqlite.size(); ++i) {
     const CommitResult& r = target.sqlite[i].result;

@@ -96,8 +96,9 @@ TEST(DeviceFlushesTest, OneFlushIsNamedInTheSingular) {
 }
 
 // 20 dropped syncs in 405 ms beside a neighbour flushing about 45 times a second: 18 flushes.
-// The slices' own control (100 writes, 4 flushes in 81 ms) cannot tell them from the syncs' (its 95% lower
-// bound leaves 0.56 a sync); ten times the control (36 in 810 ms) can: none were the syncs'.
+// The slices' own control (100 writes, 4 flushes in 81 ms) cannot tell them from the syncs'
+// (its 95% lower bound leaves 0.56 a sync); ten times the control (36 in 810 ms) can: none were
+// the syncs'.
 TEST(DeviceFlushesTest, ACountDecidesOnceItsBackgroundIsKnownWellEnough) {
   probes::FlushTally t{.counted = true,
                        .devices = {{"vda", 18, 20, 4, 0}},

@@ -71,6 +71,7 @@ TEST(SqliteCorrelationTest, FailuresAndLargeResidualsBecomeFindings) {
 TEST(SqliteCorrelationTest, TwoDeviceStatesLeaveTheResidualUnjudged) {
   model::Target t;
   t.probes = Probes();
+  t.device_states = model::DeviceStates{"the reference probe", 216'000, 3'860'000, 0.32};
   t.findings.push_back({model::Severity::kInfo, "device_states", "two states"});
   CommitResult slow = DeleteFull();
   slow.config.sync = sqlite_bench::Synchronous::kNormal;
